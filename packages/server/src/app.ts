@@ -1,0 +1,102 @@
+/**
+ * Assembles the gateway: database, keys, services, HTTP app and job runner.
+ * `createGateway` is what main.ts runs and what the tests start, so tests
+ * exercise exactly the production wiring.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config/config.js';
+import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.js';
+import { loadKeyring, type Keyring } from './crypto/keyring.js';
+import { SigningKeys } from './auth/signing-keys.js';
+import { TokenService } from './auth/tokens.js';
+import { registerAuthentication } from './auth/authenticate.js';
+import { oauthRoutes } from './auth/oauth.routes.js';
+import { registerErrorHandling } from './errors/handler.js';
+import { registerValidation } from './http/validation.js';
+import { httpsOptions, registerTransport } from './http/transport.js';
+import { registerIdempotency } from './idempotency/plugin.js';
+import { createRateLimiter } from './ratelimit/limiter.js';
+import { registerRateLimit } from './ratelimit/plugin.js';
+import { JobRunner } from './jobs/runner.js';
+import { registerMaintenance, scheduleMaintenance } from './jobs/maintenance.js';
+import { loggerOptions } from './observability/logger.js';
+import { createMetrics, instrumentRequests } from './observability/metrics.js';
+import { registerOpenApi } from './discovery/openapi.js';
+import { discoveryRoutes } from './discovery/routes.js';
+import { OrganizationService } from './organizations/service.js';
+import { organizationRoutes } from './organizations/routes.js';
+import { newId } from './lib/ids.js';
+import './http/route-config.js';
+
+export interface Gateway {
+  config: Config;
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  keyring: Keyring;
+  jobs: JobRunner;
+  /** Stops the job runner, the HTTP server and the database, in that order. */
+  close(): Promise<void>;
+}
+
+export async function createGateway(config: Config): Promise<Gateway> {
+  const database = openDatabase(config);
+  const { db } = database;
+  await migrateToLatest(db);
+  const keyring = loadKeyring(config);
+  const signingKeys = new SigningKeys(db, keyring);
+  await signingKeys.load();
+
+  const tokens = new TokenService(db, signingKeys, {
+    issuer: config.publicBaseUrl,
+    audience: config.publicBaseUrl,
+    ttlSeconds: config.tokenTtlSeconds,
+  });
+  const requestLimiter = createRateLimiter('requests', { ...config.rateLimit, pool: database.pool });
+  const tokenFailures = createRateLimiter('token_failures', { ...config.tokenFailureLimit, pool: database.pool });
+  const metrics = createMetrics();
+
+  const https = httpsOptions(config);
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel),
+    genReqId: () => newId('request'),
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+    ...(https ? { https } : {}),
+  });
+
+  // Order matters: errors and validation first, then the onRequest chain
+  // transport -> authentication -> rate limit, then idempotency (preHandler).
+  registerErrorHandling(app);
+  registerValidation(app);
+  instrumentRequests(app, metrics);
+  registerTransport(app, config);
+  registerAuthentication(app, tokens);
+  registerRateLimit(app, requestLimiter);
+  registerIdempotency(app, db, config.idempotencyTtlSeconds);
+  await registerOpenApi(app, config);
+
+  await app.register(oauthRoutes, { tokens, failures: tokenFailures });
+  await app.register(discoveryRoutes, { db, signingKeys, metrics });
+  await app.register(organizationRoutes, { organizations: new OrganizationService(db) });
+
+  const jobs = new JobRunner(db, database.dialect, app.log, metrics, { pollIntervalMs: config.jobs.pollIntervalMs });
+  registerMaintenance(jobs, db);
+  await scheduleMaintenance(db);
+
+  await app.ready();
+  if (config.jobs.enabled) jobs.start();
+
+  return {
+    config,
+    app,
+    database,
+    keyring,
+    jobs,
+    async close() {
+      await jobs.stop();
+      await app.close();
+      await database.close();
+    },
+  };
+}

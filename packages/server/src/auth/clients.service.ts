@@ -1,0 +1,86 @@
+/**
+ * API clients (spec section 5 "Credentials"): a name, permissions, a client id
+ * and a secret shown once. Each belongs to one organization; provisioning a
+ * client without one creates its default organization (spec section 2).
+ * Used by the operator CLI and by start-up (bootstrap and first-run client).
+ */
+import type { Db } from '../db/database.js';
+import { isUniqueViolation } from '../db/database.js';
+import { generateSecret, hashSecret } from '../crypto/secret-hash.js';
+import { Secret } from '../crypto/secret.js';
+import { newId } from '../lib/ids.js';
+import { nowIso } from '../lib/time.js';
+import { createOrganization } from '../organizations/service.js';
+import { findClient, insertClient } from './clients.store.js';
+import { PERMISSIONS, parseScope, type Permission } from './permissions.js';
+
+export interface NewClient {
+  name: string;
+  /** An existing organization, or the name of a new one; neither: a new default organization. */
+  organizationId?: string;
+  newOrganizationName?: string;
+  scopes?: Permission[];
+  /** Only for bootstrap: the operator chooses id and secret. */
+  clientId?: string;
+  secret?: string;
+}
+
+export interface ProvisionedClient {
+  client_id: string;
+  client_secret: Secret;
+  organization_id: string;
+  scopes: Permission[];
+}
+
+export class ClientProvisioningError extends Error {}
+
+export function scopesFromList(list: string): Permission[] {
+  const { permissions, unknown } = parseScope(list.replace(/,/g, ' '));
+  if (unknown.length > 0) throw new ClientProvisioningError(`unknown permission(s): ${unknown.join(', ')}`);
+  if (permissions.length === 0) throw new ClientProvisioningError('at least one permission is required');
+  return permissions;
+}
+
+export async function provisionClient(db: Db, input: NewClient): Promise<ProvisionedClient> {
+  if (!input.name.trim()) throw new ClientProvisioningError('a client needs a name');
+  const secret = input.secret ?? generateSecret();
+  const secretHash = await hashSecret(secret);
+  const scopes = input.scopes ?? [...PERMISSIONS];
+  const clientId = input.clientId ?? newId('client');
+  return db.transaction().execute(async (trx) => {
+    let organizationId = input.organizationId;
+    if (organizationId) {
+      const org = await trx.selectFrom('organizations').select('id').where('id', '=', organizationId).executeTakeFirst();
+      if (!org) throw new ClientProvisioningError(`no organization ${organizationId}`);
+    } else {
+      const org = await createOrganization(trx, input.newOrganizationName ?? `${input.name.trim()} (default)`, null);
+      organizationId = org.id;
+    }
+    await insertClient(trx, {
+      client_id: clientId,
+      name: input.name.trim(),
+      organization_id: organizationId,
+      scopes: scopes.join(' '),
+      secret_hash: secretHash,
+      created_at: nowIso(),
+      revoked_at: null,
+    });
+    return { client_id: clientId, client_secret: new Secret(secret), organization_id: organizationId, scopes };
+  });
+}
+
+/**
+ * BOOTSTRAP_CLIENT_ID/SECRET: provision that client with every permission if
+ * it does not exist yet. Several processes may start at once; the loser of the
+ * insert race finds the winner's client.
+ */
+export async function ensureBootstrapClient(db: Db, id: string, secret: string): Promise<boolean> {
+  if (await findClient(db, id)) return false;
+  try {
+    await provisionClient(db, { name: 'Bootstrap client', clientId: id, secret, newOrganizationName: 'Default organization' });
+    return true;
+  } catch (error) {
+    if (isUniqueViolation(error)) return false;
+    throw error;
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * POST /oauth/token and POST /oauth/revoke (spec 4.1): client credentials,
+ * as JSON or application/x-www-form-urlencoded, client authentication in the
+ * body or with HTTP Basic (RFC 6749 2.3.1). Errors are RFC 6749 5.2 shaped.
+ * Failed attempts are limited per IP address and per client id (brute force).
+ */
+import formbody from '@fastify/formbody';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { OAuthError } from '../errors/api-error.js';
+import { OAuthErrorBody } from '../errors/schemas.js';
+import type { RateLimiter } from '../ratelimit/limiter.js';
+import type { TokenRequest, TokenService } from './tokens.js';
+
+const TokenBody = Type.Object({
+  grant_type: Type.Optional(Type.String({ description: 'Only `client_credentials`.' })),
+  client_id: Type.Optional(Type.String()),
+  client_secret: Type.Optional(Type.String({ description: 'Never send it from a browser.' })),
+  audience: Type.Optional(Type.String({ description: 'This deployment\'s PUBLIC_BASE_URL.' })),
+  scope: Type.Optional(Type.String({ description: 'Space-separated subset of the client\'s permissions.' })),
+});
+
+const RevokeBody = Type.Object({
+  ...TokenBody.properties,
+  token: Type.Optional(Type.String({ description: 'Revoke only this token; without it, every token of the client for the audience.' })),
+});
+
+const TokenResponse = Type.Object({
+  access_token: Type.String({ description: 'JWT (RS256, typ at+jwt).' }),
+  token_type: Type.Literal('Bearer'),
+  expires_in: Type.Integer({ description: 'Seconds until it expires.' }),
+  scope: Type.String({ description: 'Space-separated permissions.' }),
+});
+
+function tokenRequest(request: FastifyRequest): TokenRequest {
+  if (request.validationError) throw new OAuthError('invalid_request', 'every parameter must be a string');
+  const body = { ...((request.body as TokenRequest | undefined) ?? {}) };
+  const basic = /^Basic ([A-Za-z0-9+/=]+)$/i.exec(request.headers.authorization ?? '');
+  if (basic) {
+    const decoded = Buffer.from(basic[1]!, 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    if (colon < 0) throw new OAuthError('invalid_request', 'malformed Basic credentials');
+    body.client_id = decodeURIComponent(decoded.slice(0, colon));
+    body.client_secret = decodeURIComponent(decoded.slice(colon + 1));
+  }
+  return body;
+}
+
+export async function oauthRoutes(app: FastifyInstance, opts: { tokens: TokenService; failures: RateLimiter }): Promise<void> {
+  await app.register(formbody);
+  const { tokens, failures } = opts;
+
+  /** Refuses while this IP or client id has too many recent failures; counts a new failure. */
+  async function guarded<T>(request: FastifyRequest, body: TokenRequest, action: () => Promise<T>): Promise<T> {
+    const keys = [`ip:${request.ip}`, ...(body.client_id ? [`client:${body.client_id}`] : [])];
+    for (const key of keys) {
+      const d = await failures.peek(key);
+      if (!d.allowed) {
+        throw new OAuthError('rate_limited', `too many failed attempts; retry in ${d.resetSeconds} s`, { 'retry-after': String(d.resetSeconds) });
+      }
+    }
+    try {
+      return await action();
+    } catch (error) {
+      if (error instanceof OAuthError && error.code === 'invalid_client') await Promise.all(keys.map((k) => failures.consume(k)));
+      throw error;
+    }
+  }
+
+  const common = { public: true };
+  const errors = { 400: OAuthErrorBody, 401: OAuthErrorBody, 429: OAuthErrorBody };
+
+  app.post(
+    '/oauth/token',
+    {
+      config: common,
+      attachValidation: true,
+      schema: {
+        tags: ['Authentication'],
+        summary: 'Get an access token (client credentials)',
+        description:
+          'Returns the same token while it is valid (until a tenth of its lifetime remains); after revoke, a new one. `expires_in` is 43200 (12 hours) for a new token.',
+        security: [],
+        body: TokenBody,
+        response: { 200: TokenResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const body = tokenRequest(request);
+      const issued = await guarded(request, body, () => tokens.issue(body));
+      reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
+      return issued;
+    },
+  );
+
+  app.post(
+    '/oauth/revoke',
+    {
+      config: common,
+      attachValidation: true,
+      schema: {
+        tags: ['Authentication'],
+        summary: 'Revoke access tokens',
+        description: 'Same four fields as the token request; `audience` must match the issuing call. The next token request returns a new token.',
+        security: [],
+        body: RevokeBody,
+        response: { 200: Type.Object({ message: Type.String() }), ...errors },
+      },
+    },
+    async (request) => {
+      const body = tokenRequest(request);
+      const count = await guarded(request, body, () => tokens.revoke(body));
+      return { message: count === 1 ? 'Revoked 1 token.' : `Revoked ${count} tokens.` };
+    },
+  );
+}

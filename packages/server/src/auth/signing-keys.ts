@@ -1,0 +1,100 @@
+/**
+ * The asymmetric key that signs access tokens (RS256: deterministic, so the
+ * same claims give the same token string, which lets the token endpoint hand
+ * back the same token without storing it). The private key lives in the
+ * database sealed under the master key, so every process shares it; the
+ * public half is published at /.well-known/jwks.json.
+ */
+import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import type { JWK } from 'jose';
+import type { Db } from '../db/database.js';
+import { isUniqueViolation } from '../db/database.js';
+import type { Keyring } from '../crypto/keyring.js';
+import { newId } from '../lib/ids.js';
+import { nowIso } from '../lib/time.js';
+
+export const TOKEN_ALGORITHM = 'RS256';
+
+interface LoadedKey {
+  kid: string;
+  status: 'active' | 'retired';
+  publicKey: KeyObject;
+  privateKey: KeyObject;
+  jwk: JWK;
+}
+
+export class SigningKeys {
+  private keys = new Map<string, LoadedKey>();
+  private activeKid = '';
+  private lastReload = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly keyring: Keyring,
+  ) {}
+
+  /** Loads the keys, creating the first one if none exists (safe when processes race). */
+  async load(): Promise<void> {
+    await this.reload();
+    if (this.activeKid) return;
+    const kid = newId('signingKey');
+    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const jwk: JWK = { ...publicKey.export({ format: 'jwk' }), kid, alg: TOKEN_ALGORITHM, use: 'sig' };
+    try {
+      await this.db
+        .insertInto('signing_keys')
+        .values({
+          kid,
+          algorithm: TOKEN_ALGORITHM,
+          public_jwk: JSON.stringify(jwk),
+          private_key_sealed: this.keyring.seal(privateKey.export({ format: 'pem', type: 'pkcs8' }), `signing_key:${kid}`),
+          status: 'active',
+          created_at: nowIso(),
+        })
+        .execute();
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error; // another process created it first
+    }
+    await this.reload();
+  }
+
+  async reload(): Promise<void> {
+    this.lastReload = Date.now();
+    const rows = await this.db.selectFrom('signing_keys').selectAll().execute();
+    const keys = new Map<string, LoadedKey>();
+    let active = '';
+    for (const row of rows) {
+      const existing = this.keys.get(row.kid);
+      const privateKey =
+        existing?.privateKey ??
+        createPrivateKey(this.keyring.open(row.private_key_sealed, `signing_key:${row.kid}`).toString('utf8'));
+      keys.set(row.kid, {
+        kid: row.kid,
+        status: row.status,
+        privateKey,
+        publicKey: existing?.publicKey ?? createPublicKey(privateKey),
+        jwk: JSON.parse(row.public_jwk) as JWK,
+      });
+      if (row.status === 'active') active = row.kid;
+    }
+    this.keys = keys;
+    this.activeKid = active;
+  }
+
+  active(): LoadedKey {
+    const key = this.keys.get(this.activeKid);
+    if (!key) throw new Error('no active signing key; call load() first');
+    return key;
+  }
+
+  /** The public key for a kid, reloading once in case another process rotated. */
+  async publicKey(kid: string): Promise<KeyObject | undefined> {
+    // At most one reload every 5 s, so tokens with made-up kids cannot hammer the database.
+    if (!this.keys.has(kid) && Date.now() - this.lastReload > 5000) await this.reload();
+    return this.keys.get(kid)?.publicKey;
+  }
+
+  jwks(): { keys: JWK[] } {
+    return { keys: [...this.keys.values()].map((k) => k.jwk) };
+  }
+}

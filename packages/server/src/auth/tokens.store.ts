@@ -1,0 +1,60 @@
+import type { Executor } from '../db/database.js';
+import type { AccessTokensTable } from '../db/schema.js';
+
+export type AccessTokenRow = AccessTokensTable;
+
+/** The newest unrevoked token of this client, audience and scope that is still valid at `validAfter`. */
+export function findReusableToken(
+  db: Executor,
+  where: { clientId: string; audience: string; scope: string; validAfter: number },
+): Promise<AccessTokenRow | undefined> {
+  return db
+    .selectFrom('access_tokens')
+    .selectAll()
+    .where('client_id', '=', where.clientId)
+    .where('audience', '=', where.audience)
+    .where('scope', '=', where.scope)
+    .where('expires_at', '>', where.validAfter)
+    .where('revoked_at', 'is', null)
+    .orderBy('expires_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function insertToken(db: Executor, row: AccessTokenRow): Promise<void> {
+  await db.insertInto('access_tokens').values(row).execute();
+}
+
+export async function revokeTokens(
+  db: Executor,
+  where: { clientId: string; audience: string; jti?: string },
+  at: string,
+): Promise<number> {
+  let query = db
+    .updateTable('access_tokens')
+    .set({ revoked_at: at })
+    .where('client_id', '=', where.clientId)
+    .where('audience', '=', where.audience)
+    .where('revoked_at', 'is', null);
+  if (where.jti) query = query.where('jti', '=', where.jti);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Is this token still good: not revoked, and its client not revoked? One indexed lookup per request. */
+export async function isTokenLive(db: Executor, jti: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('access_tokens')
+    .innerJoin('clients', 'clients.client_id', 'access_tokens.client_id')
+    .select('access_tokens.jti')
+    .where('access_tokens.jti', '=', jti)
+    .where('access_tokens.revoked_at', 'is', null)
+    .where('clients.revoked_at', 'is', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function deleteExpiredTokens(db: Executor, before: number): Promise<number> {
+  const result = await db.deleteFrom('access_tokens').where('expires_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

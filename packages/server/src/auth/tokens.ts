@@ -1,0 +1,174 @@
+/**
+ * OAuth2 client-credentials tokens (spec 4.1 and section 5): JWT access tokens
+ * (`typ` at+jwt, RFC 9068 claims plus `org_id`), reused while valid, revocable.
+ */
+import { SignJWT, jwtVerify, errors as joseErrors, type JWTPayload } from 'jose';
+import type { Db } from '../db/database.js';
+import { OAuthError } from '../errors/api-error.js';
+import { verifySecret } from '../crypto/secret-hash.js';
+import { newId } from '../lib/ids.js';
+import { nowIso } from '../lib/time.js';
+import { findClient } from './clients.store.js';
+import { parseScope, type Permission } from './permissions.js';
+import { SigningKeys, TOKEN_ALGORITHM } from './signing-keys.js';
+import { findReusableToken, insertToken, isTokenLive, revokeTokens, type AccessTokenRow } from './tokens.store.js';
+
+export interface TokenRequest {
+  grant_type?: string;
+  client_id?: string;
+  client_secret?: string;
+  audience?: string;
+  scope?: string;
+  /** Revoke only: a specific token (RFC 7009); without it every token of the client for the audience. */
+  token?: string;
+}
+
+export interface IssuedToken {
+  access_token: string;
+  token_type: 'Bearer';
+  expires_in: number;
+  scope: string;
+}
+
+/** Who is calling, from a verified access token. */
+export interface Principal {
+  clientId: string;
+  organizationId: string;
+  permissions: ReadonlySet<string>;
+  jti: string;
+}
+
+interface Claims extends JWTPayload {
+  client_id: string;
+  scope: string;
+  org_id: string;
+}
+
+export class TokenService {
+  constructor(
+    private readonly db: Db,
+    private readonly keys: SigningKeys,
+    private readonly options: { issuer: string; audience: string; ttlSeconds: number },
+  ) {}
+
+  private checkRequest(request: TokenRequest): { clientId: string; secret: string; audience: string } {
+    if (!request.grant_type) throw new OAuthError('invalid_request', 'grant_type is required');
+    if (request.grant_type !== 'client_credentials') {
+      throw new OAuthError('unsupported_grant_type', 'only grant_type=client_credentials is supported');
+    }
+    const missing = (['client_id', 'client_secret', 'audience'] as const).filter((f) => !request[f]);
+    if (missing.length > 0) throw new OAuthError('invalid_request', `missing ${missing.join(', ')}`);
+    return { clientId: request.client_id!, secret: request.client_secret!, audience: request.audience! };
+  }
+
+  /** Authenticates the client (constant time, also for unknown ids) and checks the audience. */
+  private async authenticate(request: TokenRequest): Promise<{ client: NonNullable<Awaited<ReturnType<typeof findClient>>>; audience: string }> {
+    const { clientId, secret, audience } = this.checkRequest(request);
+    const client = await findClient(this.db, clientId);
+    const valid = await verifySecret(secret, client?.secret_hash);
+    if (!client || !valid || client.revoked_at) {
+      throw new OAuthError('invalid_client', 'client authentication failed', { 'www-authenticate': 'Basic realm="pasarela"' });
+    }
+    if (audience.replace(/\/+$/, '') !== this.options.audience) {
+      throw new OAuthError('invalid_target', `audience must be ${this.options.audience}`);
+    }
+    return { client, audience: this.options.audience };
+  }
+
+  async issue(request: TokenRequest): Promise<IssuedToken> {
+    const { client, audience } = await this.authenticate(request);
+    const granted = new Set(client.scopes.split(' '));
+    let permissions = parseScope(client.scopes).permissions;
+    if (request.scope !== undefined && request.scope.trim() !== '') {
+      const asked = parseScope(request.scope);
+      const refused = [...asked.unknown, ...asked.permissions.filter((p) => !granted.has(p))];
+      if (refused.length > 0) throw new OAuthError('invalid_scope', `not granted to this client: ${refused.join(' ')}`);
+      permissions = asked.permissions;
+    }
+    const scope = permissions.join(' ');
+    const now = Math.floor(Date.now() / 1000);
+    // Reuse (spec 4.1) while at least a tenth of the lifetime remains, so a
+    // client that caches the token gets time to use it.
+    const reuseMargin = Math.ceil(this.options.ttlSeconds / 10);
+    let row = await findReusableToken(this.db, { clientId: client.client_id, audience, scope, validAfter: now + reuseMargin });
+    if (!row) {
+      row = {
+        jti: newId('token'),
+        client_id: client.client_id,
+        organization_id: client.organization_id,
+        audience,
+        scope,
+        issued_at: now,
+        expires_at: now + this.options.ttlSeconds,
+        revoked_at: null,
+      };
+      await insertToken(this.db, row);
+    }
+    return { access_token: await this.sign(row), token_type: 'Bearer', expires_in: Number(row.expires_at) - now, scope };
+  }
+
+  /** Same row, same key, same bytes: RS256 signatures are deterministic. */
+  private sign(row: AccessTokenRow): Promise<string> {
+    const key = this.keys.active();
+    const claims: Claims = {
+      iss: this.options.issuer,
+      sub: row.client_id,
+      aud: row.audience,
+      client_id: row.client_id,
+      org_id: row.organization_id,
+      scope: row.scope,
+      jti: row.jti,
+      iat: Number(row.issued_at),
+      exp: Number(row.expires_at),
+    };
+    return new SignJWT(claims).setProtectedHeader({ alg: TOKEN_ALGORITHM, typ: 'at+jwt', kid: key.kid }).sign(key.privateKey);
+  }
+
+  async revoke(request: TokenRequest): Promise<number> {
+    const { client, audience } = await this.authenticate(request);
+    let jti: string | undefined;
+    if (request.token) {
+      // Revoking a token that is not ours (or not a token) revokes nothing and says nothing (RFC 7009 2.2).
+      const principal = await this.verify(request.token).catch(() => undefined);
+      if (!principal || principal.clientId !== client.client_id) return 0;
+      jti = principal.jti;
+    }
+    return revokeTokens(this.db, { clientId: client.client_id, audience, ...(jti ? { jti } : {}) }, nowIso());
+  }
+
+  /** Verifies a Bearer token; throws TokenInvalid for anything but a live token of this deployment. */
+  async verify(token: string): Promise<Principal> {
+    let payload: Claims;
+    try {
+      const result = await jwtVerify<Claims>(
+        token,
+        async (header) => {
+          const key = header.kid ? await this.keys.publicKey(header.kid) : undefined;
+          if (!key) throw new TokenInvalid('unknown signing key');
+          return key;
+        },
+        {
+          algorithms: [TOKEN_ALGORITHM],
+          issuer: this.options.issuer,
+          audience: this.options.audience,
+          typ: 'at+jwt',
+          requiredClaims: ['jti', 'sub', 'exp', 'iat', 'client_id', 'org_id', 'scope'],
+        },
+      );
+      payload = result.payload;
+    } catch (error) {
+      if (error instanceof TokenInvalid) throw error;
+      const reason = error instanceof joseErrors.JWTExpired ? 'the token has expired' : 'the token is not valid';
+      throw new TokenInvalid(reason);
+    }
+    if (!(await isTokenLive(this.db, payload.jti!))) throw new TokenInvalid('the token has been revoked');
+    return {
+      clientId: payload.client_id,
+      organizationId: payload.org_id,
+      permissions: new Set(payload.scope.split(' ') as Permission[]),
+      jti: payload.jti!,
+    };
+  }
+}
+
+export class TokenInvalid extends Error {}

@@ -1,0 +1,142 @@
+/**
+ * Configuration from environment variables, validated once at start-up.
+ * Every setting is documented in docs/configuration.md; a bad value stops the
+ * process with a one-line reason (see main.ts).
+ */
+import { resolve } from 'node:path';
+
+export type Environment = 'sandbox' | 'production';
+export type DatabaseKind = 'sqlite' | 'postgres';
+
+export interface Config {
+  environment: Environment;
+  port: number;
+  host: string;
+  publicBaseUrl: string;
+  database: { kind: DatabaseKind; url: string };
+  dataDir: string;
+  /** base64 of 32 bytes, or undefined when it is to be generated (sandbox only). */
+  masterKey: string | undefined;
+  bootstrapClient: { id: string; secret: string } | undefined;
+  tokenTtlSeconds: number;
+  rateLimit: { points: number; windowSeconds: number };
+  tokenFailureLimit: { points: number; windowSeconds: number };
+  bodyLimitBytes: number;
+  idempotencyTtlSeconds: number;
+  tls: { certFile: string; keyFile: string } | undefined;
+  trustProxy: boolean;
+  logLevel: string;
+  jobs: { pollIntervalMs: number; enabled: boolean };
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}`);
+  return value;
+}
+
+function boolean(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no'].includes(raw.toLowerCase())) return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+function oneOf<T extends string>(env: Env, name: string, values: readonly T[], fallback: T): T {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!(values as readonly string[]).includes(raw)) {
+    throw new ConfigError(`${name} must be one of ${values.join(', ')}, got "${raw}"`);
+  }
+  return raw as T;
+}
+
+function url(name: string, raw: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be an absolute URL, got "${raw}"`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new ConfigError(`${name} must be an http or https URL, got "${raw}"`);
+  }
+  return raw.replace(/\/+$/, '');
+}
+
+export function validateMasterKey(raw: string, name = 'MASTER_KEY'): string {
+  const bytes = /^[A-Za-z0-9+/]+={0,2}$/.test(raw) ? Buffer.from(raw, 'base64') : Buffer.alloc(0);
+  if (bytes.length !== 32) throw new ConfigError(`${name} must be 32 random bytes in base64 (44 characters)`);
+  return raw;
+}
+
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
+  const environment = oneOf(env, 'ENVIRONMENT', ['sandbox', 'production'] as const, 'sandbox');
+  const production = environment === 'production';
+  const port = integer(env, 'PORT', 8080, 0, 65535);
+  const host = env.HOST || (production ? '0.0.0.0' : '127.0.0.1');
+  const publicBaseUrl = url('PUBLIC_BASE_URL', env.PUBLIC_BASE_URL || `http://localhost:${port}`);
+  const dataDir = resolve(cwd, env.DATA_DIR || 'data');
+
+  const rawDb = env.DATABASE_URL || '';
+  let database: Config['database'];
+  if (/^postgres(ql)?:\/\//.test(rawDb)) database = { kind: 'postgres', url: rawDb };
+  else if (/^[a-z][a-z0-9+.-]*:\/\//i.test(rawDb)) {
+    throw new ConfigError(`DATABASE_URL must be a file path (SQLite) or a postgres:// URL, got "${rawDb.split(':')[0]}://..."`);
+  } else database = { kind: 'sqlite', url: rawDb ? resolve(cwd, rawDb.replace(/^sqlite:/, '')) : resolve(dataDir, 'pasarela.sqlite') };
+
+  const masterKey = env.MASTER_KEY ? validateMasterKey(env.MASTER_KEY) : undefined;
+  if (production && !masterKey) throw new ConfigError('MASTER_KEY is required when ENVIRONMENT=production');
+
+  const bootstrapId = env.BOOTSTRAP_CLIENT_ID;
+  const bootstrapSecret = env.BOOTSTRAP_CLIENT_SECRET;
+  if (Boolean(bootstrapId) !== Boolean(bootstrapSecret)) {
+    throw new ConfigError('BOOTSTRAP_CLIENT_ID and BOOTSTRAP_CLIENT_SECRET must be set together');
+  }
+  if (bootstrapSecret && bootstrapSecret.length < 16) {
+    throw new ConfigError('BOOTSTRAP_CLIENT_SECRET must be at least 16 characters');
+  }
+
+  const certFile = env.TLS_CERT_FILE;
+  const keyFile = env.TLS_KEY_FILE;
+  if (Boolean(certFile) !== Boolean(keyFile)) throw new ConfigError('TLS_CERT_FILE and TLS_KEY_FILE must be set together');
+
+  const logLevel = oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info');
+
+  return {
+    environment,
+    port,
+    host,
+    publicBaseUrl,
+    database,
+    dataDir,
+    masterKey,
+    bootstrapClient: bootstrapId && bootstrapSecret ? { id: bootstrapId, secret: bootstrapSecret } : undefined,
+    tokenTtlSeconds: integer(env, 'TOKEN_TTL_SECONDS', 43200, 1, 86400),
+    rateLimit: {
+      points: integer(env, 'RATE_LIMIT_REQUESTS', 1000, 1, 1_000_000),
+      windowSeconds: integer(env, 'RATE_LIMIT_WINDOW_SECONDS', 10, 1, 3600),
+    },
+    tokenFailureLimit: {
+      points: integer(env, 'TOKEN_FAILURE_LIMIT', 20, 1, 100_000),
+      windowSeconds: integer(env, 'TOKEN_FAILURE_WINDOW_SECONDS', 600, 1, 86400),
+    },
+    bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 50 * 1_048_576),
+    idempotencyTtlSeconds: integer(env, 'IDEMPOTENCY_TTL_SECONDS', 86400, 1, 7 * 86400),
+    tls: certFile && keyFile ? { certFile, keyFile } : undefined,
+    trustProxy: boolean(env, 'TRUST_PROXY', production),
+    logLevel,
+    jobs: {
+      pollIntervalMs: integer(env, 'JOB_POLL_INTERVAL_MS', 500, 10, 60_000),
+      enabled: boolean(env, 'JOBS_ENABLED', true),
+    },
+  };
+}

@@ -1,0 +1,63 @@
+/**
+ * Opens the database named by DATABASE_URL: SQLite (better-sqlite3, the embedded
+ * default) or PostgreSQL (pg). Everything above this file is dialect-agnostic
+ * except the few queries that branch on `dialect` (job claiming).
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import type { Config, DatabaseKind } from '../config/config.js';
+import type { Database } from './schema.js';
+import { migrations } from './migrations/index.js';
+
+export type Db = Kysely<Database>;
+/** A repository function takes `Executor` so a service can pass a transaction. */
+export type Executor = Kysely<Database> | Transaction<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  dialect: DatabaseKind;
+  /** The pg pool (PostgreSQL only), shared with the rate limiter's store. */
+  pool: pg.Pool | undefined;
+  close(): Promise<void>;
+}
+
+// PostgreSQL BIGINT arrives as text by default; our bigints are Unix seconds.
+pg.types.setTypeParser(20, (value) => Number(value));
+
+export function openDatabase(config: Pick<Config, 'database'>, options: { poolSize?: number } = {}): DatabaseHandle {
+  if (config.database.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: config.database.url, max: options.poolSize ?? 10 });
+    // An idle client's error (server restart) must not crash the process.
+    pool.on('error', () => undefined);
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', pool, close: () => db.destroy() };
+  }
+  const file = config.database.url;
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', pool: undefined, close: () => db.destroy() };
+}
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    const reason = error instanceof Error ? error.message : String(error ?? failed?.migrationName);
+    throw new Error(`database migration failed: ${reason}`);
+  }
+}
+
+/** A unique or primary-key constraint was violated (the loser of a race). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}

@@ -1,0 +1,59 @@
+/**
+ * The OpenAPI 3.1 document, generated from the same route schemas that validate
+ * requests (one schema per route), and the rendered reference at /docs.
+ */
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config/config.js';
+import { ErrorBody } from '../errors/schemas.js';
+
+const ERROR_STATUSES: Record<string, string> = {
+  400: 'Bad request (for example `invalid_idempotency_key`).',
+  401: 'Missing, invalid, expired or revoked token.',
+  403: 'The token lacks the permission this operation needs.',
+  404: 'No such resource in your organization.',
+  409: 'Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition).',
+  422: 'Invalid body or query; `details` names every problem.',
+  429: 'Rate limit exceeded; see Retry-After.',
+};
+
+export async function registerOpenApi(app: FastifyInstance, config: Config): Promise<void> {
+  app.addSchema(ErrorBody);
+  // Every authenticated route documents the error answers it can give, as the shared Error body.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/docs')) route.config = { ...route.config, public: true };
+    if (route.config?.public || !route.schema) return;
+    const response = { ...((route.schema.response as Record<string, unknown> | undefined) ?? {}) };
+    for (const [status, description] of Object.entries(ERROR_STATUSES)) {
+      response[status] ??= { description, $ref: 'Error#' };
+    }
+    route.schema = {
+      ...route.schema,
+      response,
+      security: [{ bearerAuth: [] }, { oauth2: [...(route.config?.scopes ?? [])] }],
+    };
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Pasarela API',
+        version: '1.0.0',
+        description:
+          'Payment gateway API. Authenticate with POST /oauth/token (client credentials) and send `Authorization: Bearer <token>`. Errors have the body `{"error": {code, message, details, request_id}}`. Lists take `limit` (1..100), `starting_after`, `ending_before` and return `{data, has_more}`, newest first. Every POST, PUT, PATCH and DELETE accepts an `Idempotency-Key` header (8 to 64 characters).',
+      },
+      servers: [{ url: config.publicBaseUrl }],
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          oauth2: { type: 'oauth2', flows: { clientCredentials: { tokenUrl: '/oauth/token', scopes: {} } } },
+        },
+      },
+    },
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true, uiConfig: { docExpansion: 'list', deepLinking: true } });
+}
+

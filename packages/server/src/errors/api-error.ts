@@ -1,0 +1,83 @@
+/**
+ * The closed set of error codes and their one mapping to HTTP status
+ * (spec section 7, ../shared/API.md "Errors"). Throw an ApiError; the error
+ * handler (errors/handler.ts) renders every error as
+ * `{"error": {code, message, details, request_id}}`.
+ */
+export const ERROR_STATUS = {
+  invalid_request: 400,
+  invalid_idempotency_key: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  https_required: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  idempotency_key_mismatch: 409,
+  idempotency_conflict: 409,
+  payload_too_large: 413,
+  validation_failed: 422,
+  rate_limited: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+  timeout: 504,
+} as const satisfies Record<string, number>;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export interface ErrorDetail {
+  field: string;
+  message: string;
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details: ErrorDetail[] = [],
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.status = ERROR_STATUS[code];
+  }
+
+  static validation(details: ErrorDetail[], message = 'The request is invalid.'): ApiError {
+    return new ApiError('validation_failed', message, details);
+  }
+
+  static notFound(what = 'resource'): ApiError {
+    return new ApiError('not_found', `No such ${what}.`);
+  }
+}
+
+/**
+ * OAuth endpoints answer errors the RFC 6749 section 5.2 way:
+ * `{"error": "invalid_client", "error_description": "..."}`.
+ */
+export const OAUTH_ERROR_STATUS = {
+  invalid_request: 400,
+  invalid_client: 401,
+  invalid_grant: 400,
+  unauthorized_client: 400,
+  unsupported_grant_type: 400,
+  invalid_scope: 400,
+  invalid_target: 400,
+  rate_limited: 429,
+} as const satisfies Record<string, number>;
+
+export type OAuthErrorCode = keyof typeof OAUTH_ERROR_STATUS;
+
+export class OAuthError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: OAuthErrorCode,
+    readonly description: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(description);
+    this.status = OAUTH_ERROR_STATUS[code];
+  }
+}

@@ -1,0 +1,17 @@
+import type { Permission } from '../auth/permissions.js';
+import type { Principal } from '../auth/tokens.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** No Bearer token needed (token endpoint, discovery, health). */
+    public?: boolean;
+    /** The route needs one of these permissions (spec section 5). */
+    scopes?: Permission[];
+  }
+  interface FastifyRequest {
+    /** Set by auth/authenticate.ts on every non-public route. */
+    principal: Principal | null;
+  }
+}
+
+export {};

@@ -1,0 +1,42 @@
+/**
+ * Transport rules (spec section 8): TLS 1.2 minimum when the server terminates
+ * TLS itself; behind a TLS-terminating proxy in production, plain-HTTP requests
+ * (X-Forwarded-Proto: http) are refused with 403 and no data. Security headers
+ * and the request id go on every response.
+ */
+import { readFileSync } from 'node:fs';
+import type { SecureServerOptions } from 'node:http2';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config/config.js';
+import { ApiError } from '../errors/api-error.js';
+
+export function httpsOptions(config: Pick<Config, 'tls'>): SecureServerOptions | undefined {
+  if (!config.tls) return undefined;
+  return {
+    cert: readFileSync(config.tls.certFile),
+    key: readFileSync(config.tls.keyFile),
+    minVersion: 'TLSv1.2',
+  };
+}
+
+/** Probes from the load balancer arrive without X-Forwarded-Proto and carry no data. */
+const PROBES = new Set(['/healthz', '/readyz']);
+
+export function registerTransport(app: FastifyInstance, config: Config): void {
+  const https = Boolean(config.tls) || config.environment === 'production';
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    reply.headers({
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'referrer-policy': 'no-referrer',
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      'cross-origin-opener-policy': 'same-origin',
+      'cache-control': 'no-store',
+    });
+    if (https) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    if (config.environment === 'production' && !config.tls && request.protocol !== 'https' && !PROBES.has(request.url.split('?')[0] ?? '')) {
+      throw new ApiError('https_required', 'HTTPS is required; plain HTTP is refused.');
+    }
+  });
+}

@@ -1,0 +1,122 @@
+/**
+ * Runs background jobs from the durable job table (jobs/store.ts). Each process
+ * runs one JobRunner; any number of processes may share a PostgreSQL database,
+ * and a job is claimed by exactly one of them. A job whose process dies is
+ * picked up again when its lease runs out, so nothing a restart forgets.
+ */
+import { hostname } from 'node:os';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DatabaseKind } from '../config/config.js';
+import type { Db } from '../db/database.js';
+import { ulid } from '../lib/ids.js';
+import type { Metrics } from '../observability/metrics.js';
+import { claimJobs, completeJob, failJob, type JobRow } from './store.js';
+
+export interface JobContext {
+  job: JobRow;
+  payload: unknown;
+}
+
+export type JobHandler = (context: JobContext) => Promise<void>;
+
+export interface JobRunnerOptions {
+  pollIntervalMs: number;
+  /** Jobs run at once in this process. */
+  concurrency?: number;
+  leaseSeconds?: number;
+  /** Seconds before retry number n (1-based); the last value repeats. */
+  backoff?: (attempt: number) => number;
+}
+
+const defaultBackoff = (attempt: number) => Math.min(3600, 2 ** attempt) * (0.8 + Math.random() * 0.4);
+
+export class JobRunner {
+  readonly worker = `${hostname()}:${process.pid}:${ulid().slice(-6)}`;
+  private readonly handlers = new Map<string, JobHandler>();
+  private timer: NodeJS.Timeout | undefined;
+  private running = 0;
+  private stopped = true;
+  private polling: Promise<void> | undefined;
+  private readonly inFlight = new Set<Promise<void>>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly dialect: DatabaseKind,
+    private readonly log: FastifyBaseLogger,
+    private readonly metrics: Metrics | undefined,
+    private readonly options: JobRunnerOptions,
+  ) {}
+
+  register(type: string, handler: JobHandler): void {
+    this.handlers.set(type, handler);
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Ask for a poll now (after enqueueing work that is due at once). */
+  wake(): void {
+    if (!this.stopped) this.schedule(0);
+  }
+
+  /** Stops claiming and waits for the jobs in hand. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.polling;
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  private schedule(delayMs: number): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.poll(), delayMs);
+    this.timer.unref();
+  }
+
+  private async poll(): Promise<void> {
+    if (this.stopped || this.polling) return;
+    this.polling = this.claimAndRun().finally(() => (this.polling = undefined));
+    await this.polling;
+    if (!this.stopped) this.schedule(this.options.pollIntervalMs);
+  }
+
+  private async claimAndRun(): Promise<void> {
+    const free = (this.options.concurrency ?? 4) - this.running;
+    if (free <= 0) return;
+    let jobs: JobRow[];
+    try {
+      jobs = await claimJobs(this.db, this.dialect, this.worker, free, this.options.leaseSeconds ?? 60);
+    } catch (error) {
+      this.log.error({ err: error }, 'claiming jobs failed');
+      return;
+    }
+    for (const job of jobs) {
+      const run = this.run(job).finally(() => {
+        this.inFlight.delete(run);
+        this.running--;
+      });
+      this.running++;
+      this.inFlight.add(run);
+    }
+  }
+
+  private async run(job: JobRow): Promise<void> {
+    const handler = this.handlers.get(job.type);
+    try {
+      if (!handler) throw new Error(`no handler for job type ${job.type}`);
+      await handler({ job, payload: JSON.parse(job.payload) as unknown });
+      await completeJob(this.db, job.id, this.worker);
+      this.metrics?.jobsCompleted.inc({ type: job.type, outcome: 'completed' });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const retry = job.attempts < job.max_attempts ? (this.options.backoff ?? defaultBackoff)(job.attempts) : null;
+      this.log.warn({ job: job.id, type: job.type, attempt: job.attempts, retry, error: message }, 'job failed');
+      this.metrics?.jobsCompleted.inc({ type: job.type, outcome: retry === null ? 'failed' : 'retry' });
+      await failJob(this.db, job, this.worker, message, retry).catch((e: unknown) =>
+        this.log.error({ err: e, job: job.id }, 'recording a job failure failed'),
+      );
+    }
+  }
+}

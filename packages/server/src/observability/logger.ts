@@ -1,0 +1,42 @@
+/**
+ * Structured JSON logs (pino) with the request id on every line. Authorization
+ * headers, secrets, card data and CVVs are redacted by path, and values wrapped
+ * in Secret (crypto/secret.ts) print as [redacted] wherever they end up.
+ */
+import type { LoggerOptions } from 'pino';
+
+export const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["api-key"]',
+  'res.headers["set-cookie"]',
+  '*.client_secret',
+  '*.secret',
+  '*.password',
+  '*.access_token',
+  '*.api_key',
+  '*.card',
+  '*.number',
+  '*.cvv',
+  '*.encrypted_cvv',
+  '*.encrypted_number',
+  '*.otp',
+];
+
+export function loggerOptions(level: string): LoggerOptions {
+  return {
+    level,
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    base: { service: 'pasarela' },
+    timestamp: () => `,"time":"${new Date().toISOString()}"`,
+    serializers: {
+      // Only what an operator needs; never bodies, never query strings (they may carry ids of others' data).
+      req: (req: { id: string; method: string; url: string; headers: Record<string, unknown> }) => ({
+        id: req.id,
+        method: req.method,
+        path: req.url.split('?')[0],
+        headers: { authorization: req.headers.authorization, 'user-agent': req.headers['user-agent'] },
+      }),
+    },
+  };
+}

@@ -1,0 +1,46 @@
+/**
+ * Prometheus metrics: request counts and latency histograms by route and status,
+ * plus the process defaults. Each app gets its own registry so tests can run
+ * several apps in one process.
+ */
+import type { FastifyInstance } from 'fastify';
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+export interface Metrics {
+  registry: Registry;
+  jobsCompleted: Counter<'type' | 'outcome'>;
+}
+
+export function createMetrics(): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const jobsCompleted = new Counter({
+    name: 'pasarela_jobs_total',
+    help: 'Background jobs run, by type and outcome.',
+    labelNames: ['type', 'outcome'] as const,
+    registers: [registry],
+  });
+  return { registry, jobsCompleted };
+}
+
+export function instrumentRequests(app: FastifyInstance, metrics: Metrics): void {
+  const requests = new Counter({
+    name: 'pasarela_http_requests_total',
+    help: 'HTTP requests by method, route and status.',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [metrics.registry],
+  });
+  const duration = new Histogram({
+    name: 'pasarela_http_request_duration_seconds',
+    help: 'HTTP request latency by method, route and status.',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [metrics.registry],
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    // The route pattern, never the raw URL, so ids do not explode the label set.
+    const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) };
+    requests.inc(labels);
+    duration.observe(labels, reply.elapsedTime / 1000);
+  });
+}
