@@ -28,12 +28,21 @@ import { organizationRoutes } from './organizations/routes.js';
 import { newId } from './lib/ids.js';
 import './http/route-config.js';
 
+export interface RouteEntry {
+  method: string;
+  url: string;
+  public: boolean;
+  scopes: readonly string[];
+}
+
 export interface Gateway {
   config: Config;
   app: FastifyInstance;
   database: DatabaseHandle;
   keyring: Keyring;
   jobs: JobRunner;
+  /** Every route, as registered (the security tests walk this list). */
+  routes: RouteEntry[];
   /** Stops the job runner, the HTTP server and the database, in that order. */
   close(): Promise<void>;
 }
@@ -65,6 +74,24 @@ export async function createGateway(config: Config): Promise<Gateway> {
     ...(https ? { https } : {}),
   });
 
+  const routes: RouteEntry[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      // Read lazily: later onRoute hooks (discovery/openapi.ts) may still amend the config.
+      routes.push({
+        method,
+        url: route.url,
+        get public() {
+          return Boolean(route.config?.public);
+        },
+        get scopes() {
+          return route.config?.scopes ?? [];
+        },
+      });
+    }
+  });
+
   // Order matters: errors and validation first, then the onRequest chain
   // transport -> authentication -> rate limit, then idempotency (preHandler).
   registerErrorHandling(app);
@@ -93,6 +120,7 @@ export async function createGateway(config: Config): Promise<Gateway> {
     database,
     keyring,
     jobs,
+    routes,
     async close() {
       await jobs.stop();
       await app.close();

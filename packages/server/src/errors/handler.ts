@@ -41,7 +41,9 @@ export function validationDetails(errors: AjvLikeError[], context?: string): Err
     if (error.keyword === 'anyOf' || error.keyword === 'oneOf' || error.keyword === 'if') continue;
     const detail = { field: fieldOf(error), message: messageOf(error, context) };
     const key = `${detail.field}:${detail.message}`;
-    if (!seen.has(key)) details.push(detail), seen.add(key);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    details.push(detail);
   }
   return details;
 }

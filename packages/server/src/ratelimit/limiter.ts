@@ -58,7 +58,8 @@ export function createRateLimiter(
   name: string,
   options: { points: number; windowSeconds: number; pool: pg.Pool | undefined },
 ): RateLimiter {
-  const base = { keyPrefix: name, points: options.points, duration: options.windowSeconds };
+  // The policy is part of the key, so processes (or tests) with another policy never share counters.
+  const base = { keyPrefix: `${name}_${options.points}_${options.windowSeconds}`, points: options.points, duration: options.windowSeconds };
   if (!options.pool) return new FlexibleLimiter(new RateLimiterMemory(base), options.points, options.windowSeconds);
   const limiter = new RateLimiterPostgres({
     ...base,

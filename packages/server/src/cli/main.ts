@@ -1,0 +1,117 @@
+/**
+ * The operator's command-line tool (`npm run cli -- ...`). It works against the
+ * same DATABASE_URL and MASTER_KEY as the server, also while the server runs.
+ *
+ *   clients create --name NAME [--organization ORG_ID | --new-organization NAME]
+ *                  [--scopes a,b | --all-scopes] [--json]
+ *   clients list [--json]
+ *   clients revoke CLIENT_ID
+ */
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../config/config.js';
+import { migrateToLatest, openDatabase, type Db } from '../db/database.js';
+import { listClients, revokeClient } from '../auth/clients.store.js';
+import { ClientProvisioningError, provisionClient, scopesFromList } from '../auth/clients.service.js';
+import { nowIso } from '../lib/time.js';
+
+const USAGE = `usage:
+  npm run cli -- clients create --name NAME [--organization ORG_ID | --new-organization NAME] [--scopes a,b | --all-scopes] [--json]
+  npm run cli -- clients list [--json]
+  npm run cli -- clients revoke CLIENT_ID`;
+
+class UsageError extends Error {}
+
+async function createCommand(db: Db, args: string[]): Promise<string> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      name: { type: 'string' },
+      organization: { type: 'string' },
+      'new-organization': { type: 'string' },
+      scopes: { type: 'string' },
+      'all-scopes': { type: 'boolean' },
+      json: { type: 'boolean' },
+    },
+  });
+  if (!values.name) throw new UsageError('--name is required');
+  if (values.organization && values['new-organization']) throw new UsageError('use --organization or --new-organization, not both');
+  if (values.scopes && values['all-scopes']) throw new UsageError('use --scopes or --all-scopes, not both');
+  const client = await provisionClient(db, {
+    name: values.name,
+    ...(values.organization ? { organizationId: values.organization } : {}),
+    ...(values['new-organization'] ? { newOrganizationName: values['new-organization'] } : {}),
+    ...(values.scopes ? { scopes: scopesFromList(values.scopes) } : {}),
+  });
+  const secret = client.client_secret.reveal();
+  if (values.json) {
+    return JSON.stringify({ client_id: client.client_id, client_secret: secret, organization_id: client.organization_id, scopes: client.scopes });
+  }
+  return [
+    `client_id:       ${client.client_id}`,
+    `client_secret:   ${secret}`,
+    `organization_id: ${client.organization_id}`,
+    `scopes:          ${client.scopes.join(' ')}`,
+    '',
+    'The secret is shown only this once; it is stored hashed.',
+  ].join('\n');
+}
+
+async function listCommand(db: Db, args: string[]): Promise<string> {
+  const { values } = parseArgs({ args, options: { json: { type: 'boolean' } } });
+  const clients = (await listClients(db)).map((c) => ({
+    client_id: c.client_id,
+    name: c.name,
+    organization_id: c.organization_id,
+    scopes: c.scopes.split(' '),
+    created_at: c.created_at,
+    revoked_at: c.revoked_at,
+  }));
+  if (values.json) return JSON.stringify(clients);
+  if (clients.length === 0) return 'no clients';
+  return clients
+    .map((c) => `${c.client_id}  ${c.revoked_at ? 'revoked' : 'active '}  ${c.organization_id}  ${c.name}  (${c.scopes.length} permissions)`)
+    .join('\n');
+}
+
+async function revokeCommand(db: Db, args: string[]): Promise<string> {
+  const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
+  const [clientId] = positionals;
+  if (!clientId || positionals.length > 1) throw new UsageError('clients revoke takes one CLIENT_ID');
+  if (!(await db.transaction().execute((trx) => revokeClient(trx, clientId, nowIso())))) {
+    throw new ClientProvisioningError(`no active client ${clientId}`);
+  }
+  return `revoked ${clientId}; its tokens stop working at once`;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [group, command, ...rest] = argv;
+  const commands: Record<string, (db: Db, args: string[]) => Promise<string>> = {
+    create: createCommand,
+    list: listCommand,
+    revoke: revokeCommand,
+  };
+  const run = group === 'clients' && command ? commands[command] : undefined;
+  if (!run) {
+    process.stderr.write(`${USAGE}\n`);
+    return 2;
+  }
+  const config = loadConfig();
+  const database = openDatabase(config, { poolSize: 1 });
+  try {
+    await migrateToLatest(database.db);
+    process.stdout.write(`${await run(database.db, rest)}\n`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    const known = error instanceof UsageError || error instanceof ConfigError || error instanceof ClientProvisioningError;
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`pasarela: ${message}${error instanceof UsageError ? `\n${USAGE}` : ''}\n`);
+    process.exit(known || (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? 2 : 1);
+  },
+);

@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
+import { dialects } from './support/dialects.js';
+import { AUDIENCE, startGateway, type TestClient, type TestGateway } from './support/gateway.js';
+
+describe.each(dialects)('OAuth token endpoint on $name', (dialect) => {
+  let gw: TestGateway;
+  let client: TestClient;
+
+  beforeAll(async () => {
+    gw = await startGateway(dialect);
+    client = await gw.client();
+  });
+  afterAll(() => gw.close());
+
+  const tokenBody = (c: TestClient, extra: Record<string, string> = {}) => ({
+    grant_type: 'client_credentials',
+    client_id: c.clientId,
+    client_secret: c.secret,
+    audience: AUDIENCE,
+    ...extra,
+  });
+
+  it('issues a signed at+jwt access token with the spec claims (JSON body)', async () => {
+    const reply = await gw.request<{ access_token: string; token_type: string; expires_in: number; scope: string }>('POST', '/oauth/token', {
+      body: tokenBody(client),
+    });
+    expect(reply.status).toBe(200);
+    expect(reply.body.token_type).toBe('Bearer');
+    expect(reply.body.expires_in).toBe(43200);
+    expect(reply.body.scope.split(' ')).toContain('organizations:write');
+    expect(reply.headers.get('cache-control')).toBe('no-store');
+
+    const header = decodeProtectedHeader(reply.body.access_token);
+    expect(header).toMatchObject({ alg: 'RS256', typ: 'at+jwt' });
+    const jwks = await gw.request<{ keys: object[] }>('GET', '/.well-known/jwks.json');
+    const verified = await jwtVerify(reply.body.access_token, createLocalJWKSet(jwks.body as never), { audience: AUDIENCE });
+    expect(verified.payload).toMatchObject({ iss: AUDIENCE, aud: AUDIENCE, sub: client.clientId, client_id: client.clientId, org_id: client.organizationId });
+    for (const claim of ['jti', 'iat', 'exp', 'scope']) expect(verified.payload).toHaveProperty(claim);
+    expect(verified.payload.exp! - verified.payload.iat!).toBe(43200);
+    expect(JSON.stringify(jwks.body)).not.toMatch(/"d":/); // no private part published
+  });
+
+  it('accepts application/x-www-form-urlencoded and HTTP Basic client authentication', async () => {
+    const form = new URLSearchParams(tokenBody(client)).toString();
+    const viaForm = await gw.request('POST', '/oauth/token', { rawBody: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(viaForm.status).toBe(200);
+    const basic = Buffer.from(`${client.clientId}:${client.secret}`).toString('base64');
+    const viaBasic = await gw.request('POST', '/oauth/token', {
+      rawBody: 'grant_type=client_credentials&audience=' + encodeURIComponent(AUDIENCE),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${basic}` },
+    });
+    expect(viaBasic.status).toBe(200);
+    expect(viaBasic.body.access_token).toBe(viaForm.body.access_token);
+  });
+
+  it('returns the same token while it is valid, and a new one after revoke', async () => {
+    const c = await gw.client();
+    const first = await c.token();
+    expect(await c.token()).toBe(first);
+    expect((await gw.request('GET', `/v1/organizations/${c.organizationId}`, { token: first })).status).toBe(200);
+
+    const revoke = await gw.request<{ message: string }>('POST', '/oauth/revoke', { body: tokenBody(c) });
+    expect(revoke.status).toBe(200);
+    expect(typeof revoke.body.message).toBe('string');
+    expect((await gw.request('GET', `/v1/organizations/${c.organizationId}`, { token: first })).status).toBe(401);
+
+    const second = await c.token();
+    expect(second).not.toBe(first);
+    expect((await gw.request('GET', `/v1/organizations/${c.organizationId}`, { token: second })).status).toBe(200);
+  });
+
+  it('revoke needs the audience of the issuing call and the right secret', async () => {
+    const c = await gw.client();
+    const token = await c.token();
+    const wrongAudience = await gw.request('POST', '/oauth/revoke', { body: tokenBody(c, { audience: 'https://elsewhere.test' }) });
+    expect(wrongAudience.status).toBe(400);
+    const wrongSecret = await gw.request('POST', '/oauth/revoke', { body: { ...tokenBody(c), client_secret: 'nope-nope-nope-nope' } });
+    expect(wrongSecret.status).toBe(401);
+    expect((await gw.request('GET', `/v1/organizations/${c.organizationId}`, { token })).status).toBe(200);
+  });
+
+  it('grants a subset of the permissions when asked, and refuses more than granted', async () => {
+    const narrow = await gw.request<{ access_token: string; scope: string }>('POST', '/oauth/token', {
+      body: tokenBody(client, { scope: 'organizations:read payments:read' }),
+    });
+    expect(narrow.status).toBe(200);
+    expect(narrow.body.scope).toBe('payments:read organizations:read');
+    expect(decodeJwt(narrow.body.access_token).scope).toBe('payments:read organizations:read');
+    const write = await gw.request('POST', '/v1/organizations', { token: narrow.body.access_token, body: { name: 'x' } });
+    expect(write.status).toBe(403);
+
+    const limited = await gw.client({ scopes: ['organizations:read'] });
+    const tooMuch = await gw.request('POST', '/oauth/token', { body: tokenBody(limited, { scope: 'organizations:read organizations:write' }) });
+    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.body).toMatchObject({ error: 'invalid_scope' });
+    const unknown = await gw.request('POST', '/oauth/token', { body: tokenBody(limited, { scope: 'everything:all' }) });
+    expect(unknown.body).toMatchObject({ error: 'invalid_scope' });
+  });
+
+  it('answers errors the OAuth way (RFC 6749 5.2)', async () => {
+    const cases: Array<[Record<string, unknown>, number, string]> = [
+      [{ ...tokenBody(client), audience: undefined }, 400, 'invalid_request'],
+      [{ ...tokenBody(client), client_id: undefined }, 400, 'invalid_request'],
+      [{ ...tokenBody(client), grant_type: undefined }, 400, 'invalid_request'],
+      [{ ...tokenBody(client), grant_type: 'password' }, 400, 'unsupported_grant_type'],
+      [{ ...tokenBody(client), grant_type: 'authorization_code' }, 400, 'unsupported_grant_type'],
+      [{ ...tokenBody(client), client_secret: 'wrong-secret-wrong-secret' }, 401, 'invalid_client'],
+      [{ ...tokenBody(client), client_id: 'cli-doesnotexist' }, 401, 'invalid_client'],
+      [{ ...tokenBody(client), audience: 'https://another.test' }, 400, 'invalid_target'],
+      [{ ...tokenBody(client), client_secret: 12345 }, 400, 'invalid_request'],
+    ];
+    for (const [body, status, error] of cases) {
+      const reply = await gw.request('POST', '/oauth/token', { body });
+      expect({ body, status: reply.status, error: reply.body.error }).toEqual({ body, status, error });
+      expect(typeof reply.body.error_description).toBe('string');
+    }
+  });
+
+  it('stores client secrets hashed', async () => {
+    const row = await gw.db.selectFrom('clients').select('secret_hash').where('client_id', '=', client.clientId).executeTakeFirstOrThrow();
+    expect(row.secret_hash).not.toContain(client.secret);
+    expect(row.secret_hash).toMatch(/^scrypt\$/);
+  });
+});
+
+describe.each(dialects)('token brute force on $name', (dialect) => {
+  it('limits failed token requests per client id, then refuses even the right secret for a while', async () => {
+    const gw = await startGateway(dialect, { TOKEN_FAILURE_LIMIT: '3', TOKEN_FAILURE_WINDOW_SECONDS: '600' });
+    try {
+      const c = await gw.client();
+      const bad = { grant_type: 'client_credentials', client_id: c.clientId, client_secret: 'guess-guess-guess', audience: AUDIENCE };
+      for (let i = 0; i < 3; i++) expect((await gw.request('POST', '/oauth/token', { body: bad })).status).toBe(401);
+      const blocked = await gw.request('POST', '/oauth/token', { body: { ...bad, client_secret: c.secret } });
+      expect(blocked.status).toBe(429);
+      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(blocked.body.error).toBe('rate_limited');
+    } finally {
+      await gw.close();
+    }
+  });
+});

@@ -1,0 +1,74 @@
+/**
+ * The security cases written once and applied to every route: no token is 401,
+ * a token without the route's permission is 403, another organization's object
+ * is 404. A new route with an `{id}` parameter must add its fixture below.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PERMISSIONS, type Permission } from '../src/auth/permissions.js';
+import { dialects } from './support/dialects.js';
+import { startGateway, type TestClient, type TestGateway } from './support/gateway.js';
+
+/** Creates an object of `owner`'s organization that the route at this url addresses; returns its path params. */
+type Fixture = (gw: TestGateway, owner: TestClient) => Promise<Record<string, string>>;
+
+const fixtures: Record<string, Fixture> = {
+  '/v1/organizations/:id': async (gw, owner) => {
+    const reply = await gw.request<{ id: string }>('POST', '/v1/organizations', { token: await owner.token(), body: { name: 'child' } });
+    return { id: reply.body.id };
+  },
+};
+
+function fill(url: string, params: Record<string, string>): string {
+  return url.replace(/:(\w+)/g, (_, name: string) => params[name] ?? `missing-${name}`);
+}
+
+describe.each(dialects)('every route on $name', (dialect) => {
+  let gw: TestGateway;
+  let owner: TestClient;
+  let intruder: TestClient;
+
+  beforeAll(async () => {
+    gw = await startGateway(dialect);
+    owner = await gw.client();
+    intruder = await gw.client();
+  });
+  afterAll(() => gw.close());
+
+  const privateRoutes = () => gw.gateway.routes.filter((r) => !r.public);
+
+  it('has routes to check, each naming its permissions', () => {
+    expect(privateRoutes().length).toBeGreaterThan(0);
+    for (const route of privateRoutes()) expect({ route: `${route.method} ${route.url}`, scopes: route.scopes.length > 0 }).toEqual({ route: `${route.method} ${route.url}`, scopes: true });
+  });
+
+  it('answers 401 without a token', async () => {
+    for (const route of privateRoutes()) {
+      const reply = await gw.request(route.method, fill(route.url, {}), route.method === 'GET' ? {} : { body: {} });
+      expect(`${route.method} ${route.url} -> ${reply.status}`).toBe(`${route.method} ${route.url} -> 401`);
+    }
+  });
+
+  it('answers 403 to a token without the route\'s permission', async () => {
+    for (const route of privateRoutes()) {
+      const others = PERMISSIONS.filter((p) => !route.scopes.includes(p)) as Permission[];
+      const c = await gw.client({ scopes: others });
+      const reply = await gw.request(route.method, fill(route.url, {}), { token: await c.token(), ...(route.method === 'GET' ? {} : { body: {} }) });
+      expect(`${route.method} ${route.url} -> ${reply.status}`).toBe(`${route.method} ${route.url} -> 403`);
+    }
+  });
+
+  it('answers 404 for another organization\'s object, and never leaks it', async () => {
+    const withParams = privateRoutes().filter((r) => r.url.includes(':'));
+    for (const route of withParams) {
+      const fixture = fixtures[route.url];
+      expect(fixture, `a fixture for ${route.url}`).toBeDefined();
+      const params = await fixture!(gw, owner);
+      const reply = await gw.request(route.method, fill(route.url, params), {
+        token: await intruder.token(),
+        ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { body: { name: 'taken over' } }),
+      });
+      expect(`${route.method} ${route.url} -> ${reply.status}`).toBe(`${route.method} ${route.url} -> 404`);
+      expect(reply.text).not.toContain(params.id);
+    }
+  });
+});
