@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { dialects } from './support/dialects.js';
+import { startGateway, type TestClient, type TestGateway } from './support/gateway.js';
+
+interface Org {
+  id: string;
+  name: string;
+}
+
+describe.each(dialects)('Idempotency-Key on $name', (dialect) => {
+  let gw: TestGateway;
+  let client: TestClient;
+  let token: string;
+
+  beforeAll(async () => {
+    gw = await startGateway(dialect);
+    client = await gw.client();
+    token = await client.token();
+  });
+  afterAll(() => gw.close());
+
+  const count = async (t = token) => (await gw.request<{ data: Org[] }>('GET', '/v1/organizations?limit=100', { token: t })).body.data.length;
+
+  it('replays the stored answer with Idempotent-Replayed: true and does the work once', async () => {
+    const key = randomUUID();
+    const before = await count();
+    const first = await gw.request<Org>('POST', '/v1/organizations', { token, body: { name: 'once' }, headers: { 'idempotency-key': key } });
+    expect(first.status).toBe(201);
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+    const again = await gw.request<Org>('POST', '/v1/organizations', { token, body: { name: 'once' }, headers: { 'idempotency-key': key } });
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.text).toBe(first.text);
+    expect(await count()).toBe(before + 1);
+  });
+
+  it('the same body in another key order is the same request', async () => {
+    const key = randomUUID();
+    const a = await gw.request('PUT', `/v1/organizations/${client.organizationId}`, { token, rawBody: '{"name":"A","x":{"b":1,"a":2}}', headers: { 'idempotency-key': key, 'content-type': 'application/json' } });
+    const b = await gw.request('PUT', `/v1/organizations/${client.organizationId}`, { token, rawBody: '{"x":{"a":2,"b":1},"name":"A"}', headers: { 'idempotency-key': key, 'content-type': 'application/json' } });
+    expect(a.status).toBe(200);
+    expect(b.headers.get('idempotent-replayed')).toBe('true');
+  });
+
+  it('400 invalid_idempotency_key outside 8..64 characters, and nothing is written', async () => {
+    const before = await count();
+    for (const key of ['short', 'x'.repeat(65)]) {
+      const reply = await gw.request('POST', '/v1/organizations', { token, body: { name: 'bad key' }, headers: { 'idempotency-key': key } });
+      expect(reply.status).toBe(400);
+      expect(reply.body).toMatchObject({ error: { code: 'invalid_idempotency_key' } });
+    }
+    expect(await count()).toBe(before);
+    for (const key of ['x'.repeat(8), 'y'.repeat(64)]) {
+      expect((await gw.request('POST', '/v1/organizations', { token, body: { name: 'ok key' }, headers: { 'idempotency-key': key } })).status).toBe(201);
+    }
+  });
+
+  it('409 idempotency_key_mismatch for the same key with another body or another route', async () => {
+    const key = randomUUID();
+    await gw.request('POST', '/v1/organizations', { token, body: { name: 'first' }, headers: { 'idempotency-key': key } });
+    const other = await gw.request('POST', '/v1/organizations', { token, body: { name: 'second' }, headers: { 'idempotency-key': key } });
+    expect(other.status).toBe(409);
+    expect(other.body).toMatchObject({ error: { code: 'idempotency_key_mismatch' } });
+    const otherRoute = await gw.request('PUT', `/v1/organizations/${client.organizationId}`, { token, body: { name: 'first' }, headers: { 'idempotency-key': key } });
+    expect(otherRoute.status).toBe(409);
+  });
+
+  it('stores only successes: after an error the same key runs again', async () => {
+    const key = randomUUID();
+    const invalid = await gw.request('POST', '/v1/organizations', { token, body: { name: '' }, headers: { 'idempotency-key': key } });
+    expect(invalid.status).toBe(422);
+    const corrected = await gw.request('POST', '/v1/organizations', { token, body: { name: 'fixed' }, headers: { 'idempotency-key': key } });
+    expect(corrected.status).toBe(201);
+    expect(corrected.headers.get('idempotent-replayed')).toBeNull();
+
+    const missingKey = randomUUID();
+    const notFound = await gw.request('PUT', '/v1/organizations/org-nope', { token, body: { name: 'x' }, headers: { 'idempotency-key': missingKey } });
+    expect(notFound.status).toBe(404);
+    const rows = await gw.db.selectFrom('idempotency_keys').selectAll().where('key', '=', missingKey).execute();
+    expect(rows).toEqual([]);
+  });
+
+  it('racing requests with one key create one object; the others conflict (409) or replay', async () => {
+    const key = randomUUID();
+    const before = await count();
+    const replies = await Promise.all(
+      Array.from({ length: 12 }, () => gw.request<Org>('POST', '/v1/organizations', { token, body: { name: 'race' }, headers: { 'idempotency-key': key } })),
+    );
+    const created = replies.filter((r) => r.status === 201 && !r.headers.get('idempotent-replayed'));
+    const replayed = replies.filter((r) => r.status === 201 && r.headers.get('idempotent-replayed') === 'true');
+    const conflicts = replies.filter((r) => r.status === 409);
+    expect(created.length).toBe(1);
+    expect(created.length + replayed.length + conflicts.length).toBe(12);
+    for (const c of conflicts) expect(c.body).toMatchObject({ error: { code: 'idempotency_conflict' } });
+    for (const r of replayed) expect(r.body.id).toBe(created[0]!.body.id);
+    expect(await count()).toBe(before + 1);
+  });
+
+  it('keys belong to one client: another client with the same key runs its own request', async () => {
+    const key = randomUUID();
+    const other = await gw.client();
+    const otherToken = await other.token();
+    const a = await gw.request<Org>('POST', '/v1/organizations', { token, body: { name: 'shared key' }, headers: { 'idempotency-key': key } });
+    const b = await gw.request<Org>('POST', '/v1/organizations', { token: otherToken, body: { name: 'shared key' }, headers: { 'idempotency-key': key } });
+    expect(b.status).toBe(201);
+    expect(b.headers.get('idempotent-replayed')).toBeNull();
+    expect(b.body.id).not.toBe(a.body.id);
+  });
+
+  it('a key expires after its time to live (24 hours by default) and is new again', async () => {
+    const short = await startGateway(dialect, { IDEMPOTENCY_TTL_SECONDS: '1' });
+    try {
+      const c = await short.client();
+      const t = await c.token();
+      const key = randomUUID();
+      expect((await short.request('POST', '/v1/organizations', { token: t, body: { name: 'a' }, headers: { 'idempotency-key': key } })).status).toBe(201);
+      expect((await short.request('POST', '/v1/organizations', { token: t, body: { name: 'b' }, headers: { 'idempotency-key': key } })).status).toBe(409);
+      await new Promise((r) => setTimeout(r, 1100));
+      const later = await short.request('POST', '/v1/organizations', { token: t, body: { name: 'b' }, headers: { 'idempotency-key': key } });
+      expect(later.status).toBe(201);
+      expect(later.headers.get('idempotent-replayed')).toBeNull();
+    } finally {
+      await short.close();
+    }
+  });
+});

@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dialects } from './support/dialects.js';
+import { startGateway, type TestGateway } from './support/gateway.js';
+
+describe.each(dialects)('rate limit on $name', (dialect) => {
+  let gw: TestGateway;
+
+  beforeAll(async () => {
+    gw = await startGateway(dialect, { RATE_LIMIT_REQUESTS: '7', RATE_LIMIT_WINDOW_SECONDS: '30' });
+  });
+  afterAll(() => gw.close());
+
+  it('counts requests per client across its tokens, then answers 429 with Retry-After', async () => {
+    const c = await gw.client();
+    const full = await c.token();
+    const narrow = await c.token('organizations:read');
+    const path = `/v1/organizations/${c.organizationId}`;
+    const statuses: number[] = [];
+    let last: Awaited<ReturnType<TestGateway['request']>> | undefined;
+    for (let i = 0; i < 9; i++) {
+      last = await gw.request('GET', path, { token: i % 2 ? full : narrow });
+      statuses.push(last.status);
+      if (i === 0) {
+        expect(last.headers.get('ratelimit-policy')).toBe('"default";q=7;w=30');
+        expect(last.headers.get('ratelimit')).toMatch(/^"default";r=6;t=\d+$/);
+      }
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 200, 429, 429]);
+    const retryAfter = Number(last!.headers.get('retry-after'));
+    expect(Number.isInteger(retryAfter)).toBe(true);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(30);
+    expect(last!.body).toMatchObject({ error: { code: 'rate_limited' } });
+
+    // Another client has its own budget.
+    const other = await gw.client();
+    expect((await gw.request('GET', `/v1/organizations/${other.organizationId}`, { token: await other.token() })).status).toBe(200);
+  });
+});
