@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { dialects } from './support/dialects.js';
+import { testEnv } from './support/gateway.js';
+import { loadConfig } from '../src/config/config.js';
+import { migrateToLatest, openDatabase, type DatabaseHandle } from '../src/db/database.js';
+import { JobRunner } from '../src/jobs/runner.js';
+import { claimJobs, enqueueJob, findJob } from '../src/jobs/store.js';
+
+const silent = pino({ level: 'silent' });
+
+async function until(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+describe.each(dialects)('durable job runner on $name', (dialect) => {
+  let handles: DatabaseHandle[];
+  // Each test uses its own job type, so tests sharing one PostgreSQL database do not see each other's jobs.
+  const type = (name: string) => `test.${name}.${Math.random().toString(36).slice(2)}`;
+
+  beforeAll(async () => {
+    const config = loadConfig(testEnv(dialect));
+    // Two handles on one database: two runners as two processes would have (own connections).
+    handles = [openDatabase(config), openDatabase(config)];
+    await migrateToLatest(handles[0]!.db);
+  });
+  afterAll(async () => {
+    for (const h of handles) await h.close();
+  });
+
+  function runner(h: DatabaseHandle, options: Partial<ConstructorParameters<typeof JobRunner>[4]> = {}) {
+    return new JobRunner(h.db, h.dialect, silent, undefined, { pollIntervalMs: 10, concurrency: 4, ...options });
+  }
+
+  it('two runners on one database never run the same job twice, and run them all', async () => {
+    const jobType = type('exclusive');
+    const runs = new Map<string, string[]>();
+    const runners = handles.map((h) => runner(h));
+    for (const r of runners) {
+      r.register(jobType, async ({ job }) => {
+        runs.set(job.id, [...(runs.get(job.id) ?? []), r.worker]);
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 5));
+      });
+    }
+    const ids: string[] = [];
+    for (let i = 0; i < 120; i++) ids.push((await enqueueJob(handles[0]!.db, { type: jobType, payload: { i } }))!);
+    runners.forEach((r) => r.start());
+    try {
+      await until(async () => runs.size === ids.length);
+      await new Promise((r) => setTimeout(r, 200)); // time for a wrongful second run to show up
+    } finally {
+      await Promise.all(runners.map((r) => r.stop()));
+    }
+    for (const id of ids) expect(runs.get(id), id).toHaveLength(1);
+    const workers = new Set([...runs.values()].flat());
+    expect(workers.size).toBe(2); // both runners took part
+    const rows = await handles[0]!.db.selectFrom('jobs').select(['status', 'attempts']).where('type', '=', jobType).execute();
+    expect(rows.every((r) => r.status === 'completed' && r.attempts === 1)).toBe(true);
+  });
+
+  it('retries a failing job with backoff, then marks it failed after max_attempts', async () => {
+    const jobType = type('flaky');
+    let calls = 0;
+    const r = runner(handles[0]!, { backoff: () => 0.05 });
+    r.register(jobType, async () => {
+      calls++;
+      if (calls < 3) throw new Error(`failure ${calls}`);
+    });
+    const ok = (await enqueueJob(handles[0]!.db, { type: jobType }))!;
+    const doomedType = type('doomed');
+    r.register(doomedType, async () => {
+      throw new Error('always fails');
+    });
+    const doomed = (await enqueueJob(handles[0]!.db, { type: doomedType, maxAttempts: 2 }))!;
+    r.start();
+    try {
+      await until(async () => (await findJob(handles[0]!.db, ok))?.status === 'completed');
+      await until(async () => (await findJob(handles[0]!.db, doomed))?.status === 'failed');
+    } finally {
+      await r.stop();
+    }
+    expect(calls).toBe(3);
+    expect(await findJob(handles[0]!.db, ok)).toMatchObject({ attempts: 3 });
+    expect(await findJob(handles[0]!.db, doomed)).toMatchObject({ attempts: 2, last_error: 'always fails' });
+  });
+
+  it('a job whose process died is run again when its lease runs out', async () => {
+    const jobType = type('orphan');
+    const id = (await enqueueJob(handles[0]!.db, { type: jobType }))!;
+    // A "process" claims it with a 1 s lease and dies without finishing.
+    const claimed = await claimJobs(handles[1]!.db, handles[1]!.dialect, 'dead-worker', 1000, 1);
+    expect(claimed.map((j) => j.id)).toContain(id);
+    const done: string[] = [];
+    const r = runner(handles[0]!);
+    r.register(jobType, async ({ job }) => {
+      done.push(job.id);
+    });
+    for (const other of claimed.filter((j) => j.id !== id)) r.register(other.type, async () => undefined);
+    r.start();
+    try {
+      await until(async () => done.includes(id));
+    } finally {
+      await r.stop();
+    }
+    expect(await findJob(handles[0]!.db, id)).toMatchObject({ status: 'completed', attempts: 2 });
+  });
+
+  it('a delayed job waits for its time, and a dedupe key keeps one pending job', async () => {
+    const jobType = type('later');
+    const key = `dedupe-${jobType}`;
+    const first = await enqueueJob(handles[0]!.db, { type: jobType, delaySeconds: 0.6, dedupeKey: key });
+    const second = await enqueueJob(handles[0]!.db, { type: jobType, delaySeconds: 0.6, dedupeKey: key });
+    expect(first).toMatch(/^job-/);
+    expect(second).toBeNull();
+    const ranAt: number[] = [];
+    const started = Date.now();
+    const r = runner(handles[0]!);
+    r.register(jobType, async () => {
+      ranAt.push(Date.now() - started);
+    });
+    r.start();
+    try {
+      await until(async () => ranAt.length === 1);
+    } finally {
+      await r.stop();
+    }
+    expect(ranAt[0]).toBeGreaterThanOrEqual(450);
+  });
+});

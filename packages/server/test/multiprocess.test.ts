@@ -1,0 +1,124 @@
+/**
+ * Two server processes on one PostgreSQL (scale-out): the rate limit, the
+ * idempotency keys and the job table hold across them. PostgreSQL only.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postgres } from './support/dialects.js';
+import { AUDIENCE, TEST_MASTER_KEY } from './support/gateway.js';
+import { startServerProcess, type ServerProcess } from './support/process.js';
+import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
+import { enqueueJob } from '../src/jobs/store.js';
+import { MAINTENANCE_JOB } from '../src/jobs/maintenance.js';
+
+// vitest.config.ts leaves this file out when TEST_DATABASE_URL is not set.
+if (!postgres) throw new Error('multiprocess.test.ts needs TEST_DATABASE_URL (PostgreSQL)');
+
+async function call(base: string, method: string, path: string, token: string | undefined, body?: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(base + path, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, unknown> };
+}
+
+describe('two server processes on one PostgreSQL', () => {
+  let servers: ServerProcess[] = [];
+  let database: DatabaseHandle;
+  let token: string;
+  const clientId = `multi-${randomUUID()}`;
+  const secret = randomUUID();
+  const limit = 40;
+
+  beforeAll(async () => {
+    const env = {
+      DATABASE_URL: postgres!.databaseUrl(),
+      MASTER_KEY: TEST_MASTER_KEY,
+      PUBLIC_BASE_URL: AUDIENCE,
+      BOOTSTRAP_CLIENT_ID: clientId,
+      BOOTSTRAP_CLIENT_SECRET: secret,
+      // A policy of its own, so no other test shares these counters.
+      RATE_LIMIT_REQUESTS: String(limit),
+      RATE_LIMIT_WINDOW_SECONDS: '60',
+      JOB_POLL_INTERVAL_MS: '20',
+      LOG_LEVEL: 'warn',
+    };
+    // Started together: migrations, signing key and bootstrap client must survive the race.
+    servers = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+    database = openDatabase({ database: { kind: 'postgres', url: env.DATABASE_URL } });
+    const reply = await call(servers[0]!.url, 'POST', '/oauth/token', undefined, {
+      grant_type: 'client_credentials',
+      client_id: clientId,
+      client_secret: secret,
+      audience: AUDIENCE,
+    });
+    expect(reply.status).toBe(200);
+    token = reply.body.access_token as string;
+  });
+
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+    await database?.close();
+  });
+
+  it('a token from one process is the same token, and works, on the other', async () => {
+    const other = await call(servers[1]!.url, 'POST', '/oauth/token', undefined, { grant_type: 'client_credentials', client_id: clientId, client_secret: secret, audience: AUDIENCE });
+    expect(other.body.access_token).toBe(token);
+    expect((await call(servers[1]!.url, 'GET', '/v1/organizations', token)).status).toBe(200);
+  });
+
+  it('an Idempotency-Key used on one process replays on the other; racing on both creates one object', async () => {
+    const key = randomUUID();
+    const first = await call(servers[0]!.url, 'POST', '/v1/organizations', token, { name: 'across' }, { 'idempotency-key': key });
+    expect(first.status).toBe(201);
+    const second = await call(servers[1]!.url, 'POST', '/v1/organizations', token, { name: 'across' }, { 'idempotency-key': key });
+    expect(second.status).toBe(201);
+    expect(second.headers.get('idempotent-replayed')).toBe('true');
+    expect(second.body.id).toBe(first.body.id);
+
+    const raceKey = randomUUID();
+    const replies = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => call(servers[i % 2]!.url, 'POST', '/v1/organizations', token, { name: `race ${raceKey}` }, { 'idempotency-key': raceKey })),
+    );
+    expect(replies.filter((r) => r.status === 201 && !r.headers.get('idempotent-replayed'))).toHaveLength(1);
+    expect(replies.every((r) => r.status === 201 || (r.status === 409 && (r.body.error as { code: string }).code === 'idempotency_conflict'))).toBe(true);
+    const rows = await database.db.selectFrom('organizations').select('id').where('name', '=', `race ${raceKey}`).execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('the rate limit is shared: across both processes exactly the limit is let through', async () => {
+    // Requests so far in this window: the two token requests above do not count (public routes count per IP).
+    const used = Number(/r=(\d+)/.exec((await call(servers[0]!.url, 'GET', '/v1/organizations', token)).headers.get('ratelimit') ?? '')?.[1]);
+    const replies = await Promise.all(Array.from({ length: used + 10 }, (_, i) => call(servers[i % 2]!.url, 'GET', '/v1/organizations', token)));
+    const ok = replies.filter((r) => r.status === 200).length;
+    const limited = replies.filter((r) => r.status === 429);
+    expect(ok).toBe(used);
+    expect(limited.length).toBe(10);
+    expect(Number(limited[0]!.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('jobs in the shared table are run exactly once, by both processes between them', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 200; i++) ids.push((await enqueueJob(database.db, { type: MAINTENANCE_JOB, payload: { batch: i } }))!);
+    const deadline = Date.now() + 30_000;
+    let rows: Array<{ status: string; attempts: number; locked_by: string | null }> = [];
+    while (Date.now() < deadline) {
+      rows = await database.db.selectFrom('jobs').select(['status', 'attempts', 'locked_by']).where('id', 'in', ids).execute();
+      if (rows.every((r) => r.status === 'completed')) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(rows).toHaveLength(200);
+    expect(rows.every((r) => r.status === 'completed')).toBe(true);
+    // attempts is incremented by every claim: 1 everywhere means no job was claimed twice.
+    expect(rows.every((r) => r.attempts === 1)).toBe(true);
+    // Both server processes took part (other test files' gateways on this database may have helped too).
+    for (const server of servers) expect(rows.some((r) => r.locked_by?.includes(`:${server.child.pid}:`))).toBe(true);
+  });
+
+  it('a revoke through one process is seen at once by the other', async () => {
+    const body = { grant_type: 'client_credentials', client_id: clientId, client_secret: secret, audience: AUDIENCE };
+    expect((await call(servers[1]!.url, 'POST', '/oauth/revoke', undefined, body)).status).toBe(200);
+    expect((await call(servers[0]!.url, 'GET', '/v1/organizations', token)).status).toBe(401);
+  });
+});

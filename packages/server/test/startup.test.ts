@@ -1,0 +1,143 @@
+/**
+ * The operator's view: `node dist/main.js` and the CLI as real processes.
+ * Configuration errors, first-run credentials, logs without secrets, the CLI
+ * creating clients while the server runs.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig, ConfigError } from '../src/config/config.js';
+import { CLI_ENTRY, SERVER_ENTRY, freePort, runProcess, startServerProcess } from './support/process.js';
+
+const tmp = () => mkdtempSync(join(tmpdir(), 'pasarela-start-'));
+
+describe('configuration', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({}, '/srv/app');
+    expect(config).toMatchObject({
+      environment: 'sandbox',
+      port: 8080,
+      host: '127.0.0.1',
+      publicBaseUrl: 'http://localhost:8080',
+      database: { kind: 'sqlite', url: '/srv/app/data/pasarela.sqlite' },
+      tokenTtlSeconds: 43200,
+      rateLimit: { points: 1000, windowSeconds: 10 },
+      idempotencyTtlSeconds: 86400,
+    });
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).database.kind).toBe('postgres');
+    expect(loadConfig({ PORT: '9000' }).publicBaseUrl).toBe('http://localhost:9000');
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, /PORT/],
+    [{ PORT: '70000' }, /PORT/],
+    [{ ENVIRONMENT: 'staging' }, /ENVIRONMENT/],
+    [{ ENVIRONMENT: 'production' }, /MASTER_KEY is required/],
+    [{ MASTER_KEY: 'c2hvcnQ=' }, /MASTER_KEY must be 32/],
+    [{ DATABASE_URL: 'mysql://x/y' }, /DATABASE_URL/],
+    [{ PUBLIC_BASE_URL: 'not a url' }, /PUBLIC_BASE_URL/],
+    [{ BOOTSTRAP_CLIENT_ID: 'only-id' }, /together/],
+    [{ TLS_CERT_FILE: '/x.pem' }, /together/],
+  ])('refuses %j', (env, reason) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(reason);
+  });
+
+  it('a bad value stops the process with a one-line reason and a non-zero exit', async () => {
+    const result = await runProcess(SERVER_ENTRY, [], { PORT: 'eighty', DATA_DIR: tmp() });
+    expect(result.code).not.toBe(0);
+    expect(result.stderr.trim().split('\n')).toEqual(['pasarela: PORT must be a whole number, got "eighty"']);
+    const production = await runProcess(SERVER_ENTRY, [], { ENVIRONMENT: 'production', DATA_DIR: tmp() });
+    expect(production.code).not.toBe(0);
+    expect(production.stderr).toMatch(/MASTER_KEY is required/);
+  });
+});
+
+describe('the server process', () => {
+  it('first start provisions a client and shows its secret once; the logs never show secrets or tokens', async () => {
+    const dataDir = tmp();
+    const port = await freePort();
+    const env = { DATA_DIR: dataDir, PORT: String(port), PUBLIC_BASE_URL: `http://localhost:${port}`, LOG_LEVEL: 'info' };
+    const first = await startServerProcess(env);
+    let secret = '';
+    try {
+      const clientId = /client_id:\s+(\S+)/.exec(first.output())![1]!;
+      secret = /client_secret:\s+(\S+)/.exec(first.output())![1]!;
+      expect(clientId).toMatch(/^cli-/);
+      const reply = await fetch(`${first.url}/oauth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ grant_type: 'client_credentials', client_id: clientId, client_secret: secret, audience: `http://localhost:${port}` }),
+      });
+      const { access_token: token } = (await reply.json()) as { access_token: string };
+      expect(reply.status).toBe(200);
+      const orgs = await fetch(`${first.url}/v1/organizations`, { headers: { authorization: `Bearer ${token}` } });
+      expect(orgs.status).toBe(200);
+      await fetch(`${first.url}/v1/organizations`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'x', card: { number: '4242424242424242', cvv: '123' } }) });
+      await new Promise((r) => setTimeout(r, 200));
+      const logs = first.output().split('\n').filter((l) => l.startsWith('{'));
+      expect(logs.length).toBeGreaterThan(2);
+      const joined = logs.join('\n');
+      expect(joined).not.toContain(secret);
+      expect(joined).not.toContain(token);
+      expect(joined).not.toContain(token.split('.')[2]);
+      expect(joined).not.toContain('4242424242424242');
+      expect(joined).toContain('[redacted]');
+      expect(joined).toMatch(/"reqId":"req-/);
+    } finally {
+      await first.stop();
+    }
+    const second = await startServerProcess(env);
+    try {
+      expect(second.output()).not.toContain('client_secret');
+      expect(second.output()).not.toContain(secret);
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it('the CLI creates, lists and revokes clients against the running server\'s database', async () => {
+    const dataDir = tmp();
+    const port = await freePort();
+    const env = { DATA_DIR: dataDir, PORT: String(port), PUBLIC_BASE_URL: `http://localhost:${port}`, LOG_LEVEL: 'warn' };
+    const server = await startServerProcess(env);
+    try {
+      const created = await runProcess(CLI_ENTRY, ['clients', 'create', '--name', 'Acme', '--new-organization', 'Acme SAS', '--scopes', 'organizations:read,payments:read', '--json'], { DATA_DIR: dataDir });
+      expect(created.code).toBe(0);
+      const client = JSON.parse(created.stdout) as { client_id: string; client_secret: string; organization_id: string; scopes: string[] };
+      expect(client.scopes).toEqual(['payments:read', 'organizations:read']);
+      const sibling = await runProcess(CLI_ENTRY, ['clients', 'create', '--name', 'Acme 2', '--organization', client.organization_id, '--all-scopes', '--json'], { DATA_DIR: dataDir });
+      expect((JSON.parse(sibling.stdout) as { organization_id: string }).organization_id).toBe(client.organization_id);
+
+      const tokenReply = await fetch(`${server.url}/oauth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ grant_type: 'client_credentials', client_id: client.client_id, client_secret: client.client_secret, audience: `http://localhost:${port}` }),
+      });
+      const { access_token: token, scope } = (await tokenReply.json()) as { access_token: string; scope: string };
+      expect(scope).toBe('payments:read organizations:read');
+      const org = await fetch(`${server.url}/v1/organizations/${client.organization_id}`, { headers: { authorization: `Bearer ${token}` } });
+      expect(((await org.json()) as { name: string }).name).toBe('Acme SAS');
+
+      const listed = await runProcess(CLI_ENTRY, ['clients', 'list', '--json'], { DATA_DIR: dataDir });
+      const list = JSON.parse(listed.stdout) as Array<{ client_id: string; revoked_at: string | null }>;
+      expect(list.map((c) => c.client_id)).toContain(client.client_id);
+      expect(listed.stdout).not.toContain(client.client_secret);
+
+      const revoked = await runProcess(CLI_ENTRY, ['clients', 'revoke', client.client_id], { DATA_DIR: dataDir });
+      expect(revoked.code).toBe(0);
+      const after = await fetch(`${server.url}/v1/organizations/${client.organization_id}`, { headers: { authorization: `Bearer ${token}` } });
+      expect(after.status).toBe(401);
+
+      const bad = await runProcess(CLI_ENTRY, ['clients', 'create', '--name', 'X', '--scopes', 'root:all'], { DATA_DIR: dataDir });
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toMatch(/unknown permission/);
+      const usage = await runProcess(CLI_ENTRY, ['nonsense'], { DATA_DIR: dataDir });
+      expect(usage.code).toBe(2);
+      expect(usage.stderr).toMatch(/usage/);
+    } finally {
+      await server.stop();
+    }
+  });
+});

@@ -1,0 +1,62 @@
+/** Runs the built server (dist/main.js) or CLI as a real child process, as an operator would. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+export const SERVER_ENTRY = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
+export const CLI_ENTRY = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const port = env.PORT ?? String(await freePort());
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', ...env, PORT: port },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const deadline = Date.now() + 20_000;
+  while (!/listening on/.test(output)) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${output}`);
+    if (Date.now() > deadline) throw new Error(`server did not start: ${output}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    url: `http://127.0.0.1:${port}`,
+    child,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+export function runProcess(entry: string, args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [entry, ...args], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('exit', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+  });
+}
