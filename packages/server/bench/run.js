@@ -14,6 +14,7 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -56,6 +57,19 @@ function freePort() {
   });
 }
 
+/**
+ * CPU time (user + system, all threads) the server process has used so far, in
+ * ms, from /proc (Linux; clock ticks assumed 100 per second). undefined elsewhere.
+ */
+function serverCpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** Keeps the last `limit` characters a stream wrote, for error reports. */
@@ -76,6 +90,10 @@ async function scratchDatabase(url) {
   const admin = new pg.Client({ connectionString: url });
   try {
     await admin.connect();
+  } catch (error) {
+    throw new Error(`cannot connect to BENCH_DATABASE_URL ${redact(url)}: ${error.message}`);
+  }
+  try {
     await admin.query(`create database ${name}`);
   } catch (error) {
     await admin.end().catch(() => {});
@@ -145,7 +163,7 @@ async function startServer({ port, dataDir, databaseUrl }) {
       );
     }
     try {
-      const res = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(2000) });
+      const res = await fetch(`${base}/healthz`);
       if (res.status === 200) break;
       last = `GET /healthz -> ${res.status} ${await res.text()}`;
     } catch (error) {
@@ -334,7 +352,11 @@ async function main() {
     console.log(`- database: ${dbKind}`);
     console.log(
       `- ${SECONDS} s per case after ${WARMUP_SECONDS} s warm-up, ${CONNECTIONS} connections ` +
-        `(${TOKEN_CONNECTIONS} for /oauth/token); autocannon runs in the same machine as the server\n`,
+        `(${TOKEN_CONNECTIONS} for /oauth/token); autocannon runs in this process, on the same machine as the server`,
+    );
+    console.log(
+      '- server CPU µs/req: user + system time of the server process (all its threads) during the measured run, ' +
+        'divided by the requests answered; a PostgreSQL server\'s own CPU is not included\n',
     );
 
     const rows = [];
@@ -342,7 +364,9 @@ async function main() {
       if (interrupted) return;
       process.stderr.write(`bench: ${c.name} ...`);
       if (WARMUP_SECONDS > 0) await cannon(base, c, WARMUP_SECONDS);
+      const cpuBefore = serverCpuMs(server.child.pid);
       const { result: r, p50, p99 } = await cannon(base, c, SECONDS);
+      const cpuAfter = serverCpuMs(server.child.pid);
       const codes = Object.entries(r.statusCodeStats ?? {})
         .filter(([code]) => Number(code) < 200 || Number(code) > 299)
         .map(([code, { count }]) => `${code}x${count}`);
@@ -355,6 +379,7 @@ async function main() {
         errors: r.errors + r.timeouts,
         codes,
         total: r.requests.total,
+        cpuUsPerRequest: cpuBefore !== undefined && cpuAfter !== undefined && r.requests.total > 0 ? ((cpuAfter - cpuBefore) * 1000) / r.requests.total : NaN,
       });
       process.stderr.write(` ${fmt(r.requests.average, 0)} req/s\n`);
       if (server.child.exitCode !== null || server.child.signalCode !== null) {
@@ -363,11 +388,11 @@ async function main() {
     }
 
     const ceiling = rows[0].rps;
-    console.log('| case | req/s (average) | p50 ms | p99 ms | non-2xx | ratio to ceiling A |');
-    console.log('|---|---:|---:|---:|---:|---:|');
+    console.log('| case | req/s (average) | p50 ms | p99 ms | non-2xx | ratio to ceiling A | server CPU µs/req |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|');
     for (const row of rows) {
       const non2xx = `${row.non2xx}${row.codes.length ? ` (${row.codes.join(', ')})` : ''}${row.errors ? `, ${row.errors} errors/timeouts` : ''}`;
-      console.log(`| ${row.name} | ${fmt(row.rps, 0)} | ${fmt(row.p50, 2)} | ${fmt(row.p99, 2)} | ${non2xx} | ${fmt(row.rps / ceiling, 3)} |`);
+      console.log(`| ${row.name} | ${fmt(row.rps, 0)} | ${fmt(row.p50, 2)} | ${fmt(row.p99, 2)} | ${non2xx} | ${fmt(row.rps / ceiling, 3)} | ${fmt(row.cpuUsPerRequest, 0)} |`);
     }
     console.log('');
     if (!replayOk) console.log('Warning: the idempotency replay check failed (see stderr).');

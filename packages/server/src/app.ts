@@ -61,7 +61,11 @@ export async function createGateway(config: Config): Promise<Gateway> {
     ttlSeconds: config.tokenTtlSeconds,
   });
   const requestLimiter = createRateLimiter('requests', { ...config.rateLimit, pool: database.pool });
-  const tokenFailures = createRateLimiter('token_failures', { ...config.tokenFailureLimit, pool: database.pool });
+  const tokenFailures = {
+    perClient: createRateLimiter('token_failures', { ...config.tokenFailureLimit, pool: database.pool }),
+    // An office behind one NAT address may hold several clients: five times the per-client budget.
+    perIp: createRateLimiter('token_failures_ip', { ...config.tokenFailureLimit, points: config.tokenFailureLimit.points * 5, pool: database.pool }),
+  };
   const metrics = createMetrics();
 
   const https = httpsOptions(config);

@@ -46,15 +46,21 @@ function tokenRequest(request: FastifyRequest): TokenRequest {
   return body;
 }
 
-export async function oauthRoutes(app: FastifyInstance, opts: { tokens: TokenService; failures: RateLimiter }): Promise<void> {
+export async function oauthRoutes(
+  app: FastifyInstance,
+  opts: { tokens: TokenService; failures: { perClient: RateLimiter; perIp: RateLimiter } },
+): Promise<void> {
   await app.register(formbody);
   const { tokens, failures } = opts;
 
   /** Refuses while this IP or client id has too many recent failures; counts a new failure. */
   async function guarded<T>(request: FastifyRequest, body: TokenRequest, action: () => Promise<T>): Promise<T> {
-    const keys = [`ip:${request.ip}`, ...(body.client_id ? [`client:${body.client_id}`] : [])];
-    for (const key of keys) {
-      const d = await failures.peek(key);
+    const keys: Array<[RateLimiter, string]> = [
+      [failures.perIp, request.ip],
+      ...(body.client_id ? [[failures.perClient, body.client_id] as [RateLimiter, string]] : []),
+    ];
+    for (const [limiter, key] of keys) {
+      const d = await limiter.peek(key);
       if (!d.allowed) {
         throw new OAuthError('rate_limited', `too many failed attempts; retry in ${d.resetSeconds} s`, { 'retry-after': String(d.resetSeconds) });
       }
@@ -62,7 +68,7 @@ export async function oauthRoutes(app: FastifyInstance, opts: { tokens: TokenSer
     try {
       return await action();
     } catch (error) {
-      if (error instanceof OAuthError && error.code === 'invalid_client') await Promise.all(keys.map((k) => failures.consume(k)));
+      if (error instanceof OAuthError && error.code === 'invalid_client') await Promise.all(keys.map(([limiter, key]) => limiter.consume(key)));
       throw error;
     }
   }

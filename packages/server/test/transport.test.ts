@@ -1,0 +1,120 @@
+/**
+ * Transport (spec section 8): TLS 1.2 minimum when the server terminates TLS;
+ * in production behind a proxy, plain HTTP is 403 and never data.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { connect } from 'node:tls';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dialects } from './support/dialects.js';
+import { startGateway, type TestGateway } from './support/gateway.js';
+
+function selfSignedCertificate(): { cert: string; key: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'pasarela-tls-'));
+  const cert = join(dir, 'cert.pem');
+  const key = join(dir, 'key.pem');
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=localhost'], { stdio: 'ignore' });
+  return { cert, key };
+}
+
+function handshake(port: number, version: 'TLSv1.1' | 'TLSv1.2' | 'TLSv1.3'): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: '127.0.0.1', port, rejectUnauthorized: false, minVersion: version, maxVersion: version, ciphers: 'DEFAULT:@SECLEVEL=0' }, () => {
+      const protocol = socket.getProtocol() ?? '';
+      socket.end();
+      resolve(protocol);
+    });
+    socket.once('error', reject);
+  });
+}
+
+const sqlite = dialects[0]!;
+
+describe('HTTPS terminated by the server', () => {
+  let gw: TestGateway;
+  let port: number;
+
+  beforeAll(async () => {
+    const { cert, key } = selfSignedCertificate();
+    gw = await startGateway(sqlite, { TLS_CERT_FILE: cert, TLS_KEY_FILE: key });
+    port = Number(new URL(gw.baseUrl).port);
+  });
+  afterAll(() => gw.close());
+
+  it('speaks TLS 1.2 and 1.3, and refuses a TLS 1.1 handshake', async () => {
+    expect(gw.baseUrl).toMatch(/^https:/);
+    expect(await handshake(port, 'TLSv1.2')).toBe('TLSv1.2');
+    expect(await handshake(port, 'TLSv1.3')).toBe('TLSv1.3');
+    await expect(handshake(port, 'TLSv1.1')).rejects.toThrow();
+  });
+});
+
+describe('production behind a TLS-terminating proxy', () => {
+  let gw: TestGateway;
+
+  beforeAll(async () => {
+    gw = await startGateway(sqlite, { ENVIRONMENT: 'production', TRUST_PROXY: 'true' });
+  });
+  afterAll(() => gw.close());
+
+  it('answers plain-HTTP requests with 403 and no data, HTTPS ones normally, with HSTS', async () => {
+    const client = await gw.client();
+    const plain = await gw.request('POST', '/oauth/token', {
+      headers: { 'x-forwarded-proto': 'http' },
+      body: { grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.secret, audience: 'https://pasarela.test' },
+    });
+    expect(plain.status).toBe(403);
+    expect(plain.body).toMatchObject({ error: { code: 'https_required' } });
+    expect(plain.text).not.toContain('access_token');
+    const noHeader = await gw.request('GET', '/v1/organizations');
+    expect(noHeader.status).toBe(403);
+
+    const secure = await gw.request<{ access_token: string }>('POST', '/oauth/token', {
+      headers: { 'x-forwarded-proto': 'https' },
+      body: { grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.secret, audience: 'https://pasarela.test' },
+    });
+    expect(secure.status).toBe(200);
+    expect(secure.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+    const orgs = await gw.request('GET', '/v1/organizations', { token: secure.body.access_token, headers: { 'x-forwarded-proto': 'https' } });
+    expect(orgs.status).toBe(200);
+
+    // Load-balancer probes carry no data and come without the header.
+    expect((await gw.request('GET', '/healthz')).status).toBe(200);
+    expect((await gw.request('GET', '/readyz')).status).toBe(200);
+  });
+});
+
+describe('discovery', () => {
+  let gw: TestGateway;
+
+  beforeAll(async () => {
+    gw = await startGateway(sqlite);
+  });
+  afterAll(() => gw.close());
+
+  it('serves OpenAPI 3.1 generated from the route schemas, and a rendered reference', async () => {
+    const doc = await gw.request<{ openapi: string; paths: Record<string, Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>> }>('GET', '/openapi.json');
+    expect(doc.status).toBe(200);
+    expect(doc.body.openapi).toBe('3.1.0');
+    const create = doc.body.paths['/v1/organizations']!.post!;
+    expect(JSON.stringify(create.requestBody)).toContain('"minLength":1');
+    expect(Object.keys(create.responses)).toEqual(expect.arrayContaining(['201', '401', '403', '422', '429']));
+    expect(doc.body.paths['/oauth/token']).toBeDefined();
+    expect(doc.body.paths['/v1/organizations/{id}']!.put).toBeDefined();
+    const docs = await fetch(`${gw.baseUrl}/docs/`);
+    expect(docs.status).toBe(200);
+    expect(await docs.text()).toMatch(/<html/i);
+  });
+
+  it('reports health, readiness and Prometheus metrics by route and status', async () => {
+    expect((await gw.request('GET', '/healthz')).body).toEqual({ status: 'ok' });
+    expect((await gw.request('GET', '/readyz')).body).toEqual({ status: 'ready' });
+    await gw.request('GET', '/v1/organizations');
+    const metrics = await fetch(`${gw.baseUrl}/metrics`);
+    const text = await metrics.text();
+    expect(text).toMatch(/pasarela_http_requests_total\{method="GET",route="\/v1\/organizations",status="401"\} \d+/);
+    expect(text).toContain('pasarela_http_request_duration_seconds_bucket');
+  });
+});
