@@ -12,7 +12,7 @@
  *   BENCH_PG_SCRATCH       with BENCH_DATABASE_URL: "1" (default) creates a throwaway database
  *                          on that server for the run and drops it afterwards; "0" uses the URL as is
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -67,6 +67,15 @@ function serverCpuMs(pid) {
     return (Number(fields[11]) + Number(fields[12])) * 10;
   } catch {
     return undefined;
+  }
+}
+
+/** The checkout being measured (best effort: "unknown" without git). */
+function gitRevision() {
+  try {
+    return execFileSync('git', ['-C', here, 'describe', '--always', '--dirty'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return 'unknown';
   }
 }
 
@@ -340,6 +349,12 @@ async function main() {
       );
     }
 
+    // A full page for the list case: 11 more organizations (with the one above, 12 children besides the caller's own).
+    for (let i = 0; i < 11; i++) {
+      const res = await call(base, 'POST', '/v1/organizations', { headers: { authorization: `Bearer ${token}` }, body: { name: `bench seed ${i}` } });
+      if (res.status !== 201) throw new Error(`POST /v1/organizations (seeding) -> ${res.status} ${res.text}`);
+    }
+
     const list = cases({ token, orgId, tokenBody });
     const problems = await smokeTest(base, list);
     for (const p of problems) console.warn(`bench: smoke test: ${p}`);
@@ -350,6 +365,7 @@ async function main() {
     console.log(`- node: ${process.version} (${process.platform} ${process.arch})`);
     console.log(`- CPU: ${cpus[0]?.model ?? 'unknown'}, ${cpus.length} cores`);
     console.log(`- database: ${dbKind}`);
+    console.log(`- code: git ${gitRevision()} (dist/ as built before the run)`);
     console.log(
       `- ${SECONDS} s per case after ${WARMUP_SECONDS} s warm-up, ${CONNECTIONS} connections ` +
         `(${TOKEN_CONNECTIONS} for /oauth/token); autocannon runs in this process, on the same machine as the server`,
