@@ -26,6 +26,19 @@ import { discoveryRoutes } from './discovery/routes.js';
 import { OrganizationService } from './organizations/service.js';
 import { organizationRoutes } from './organizations/routes.js';
 import { newId } from './lib/ids.js';
+import { EncryptionKeyService } from './encryption-keys/service.js';
+import { encryptionKeyRoutes } from './encryption-keys/routes.js';
+import { Vault } from './instruments/vault.js';
+import { InstrumentService } from './instruments/service.js';
+import { instrumentRoutes } from './instruments/routes.js';
+import { CardNetworkSimulator } from './connectors/card-network/simulator.js';
+import { PaymentLifecycle } from './payments/lifecycle.js';
+import { PaymentService } from './payments/service.js';
+import { paymentRoutes } from './payments/routes.js';
+import { registerPaymentJobs } from './payments/jobs.js';
+import { RefundService } from './refunds/service.js';
+import { refundRoutes } from './refunds/routes.js';
+import { chargebackRoutes } from './chargebacks/routes.js';
 import './http/route-config.js';
 
 export interface RouteEntry {
@@ -102,7 +115,7 @@ export async function createGateway(config: Config): Promise<Gateway> {
   registerValidation(app);
   instrumentRequests(app, metrics);
   registerTransport(app, config);
-  registerAuthentication(app, tokens);
+  registerAuthentication(app, tokens, requestLimiter);
   registerRateLimit(app, requestLimiter);
   registerIdempotency(app, db, config.idempotencyTtlSeconds);
   await registerOpenApi(app, config);
@@ -111,8 +124,25 @@ export async function createGateway(config: Config): Promise<Gateway> {
   await app.register(discoveryRoutes, { db, signingKeys, metrics });
   await app.register(organizationRoutes, { organizations: new OrganizationService(db) });
 
+  // Cards: keys, vault, the network (the sandbox simulator; a real acquirer connector would go here).
+  const encryptionKeys = new EncryptionKeyService(db, keyring, {
+    modulusLength: config.cards.encryptionKeyBits,
+    graceSeconds: config.cards.encryptionKeyGraceSeconds,
+  });
+  const instruments = new InstrumentService(db, encryptionKeys, new Vault(db, keyring));
+  const network = new CardNetworkSimulator(db);
+  const lifecycle = new PaymentLifecycle(db, network, config.cards);
+  const payments = new PaymentService(db, encryptionKeys, instruments, network, lifecycle);
+  const refunds = new RefundService(db, network);
+  await app.register(encryptionKeyRoutes, { keys: encryptionKeys });
+  await app.register(instrumentRoutes, { instruments, db });
+  await app.register(paymentRoutes, { payments });
+  await app.register(refundRoutes, { refunds });
+  await app.register(chargebackRoutes, { db });
+
   const jobs = new JobRunner(db, database.dialect, app.log, metrics, { pollIntervalMs: config.jobs.pollIntervalMs });
-  registerMaintenance(jobs, db);
+  registerMaintenance(jobs, db, encryptionKeys);
+  registerPaymentJobs(jobs, { db, network, lifecycle, refunds });
   await scheduleMaintenance(db);
 
   await app.ready();

@@ -4,8 +4,7 @@
  */
 import { ConfigError, loadConfig, type Config } from './config/config.js';
 import { createGateway } from './app.js';
-import { countClients } from './auth/clients.store.js';
-import { ensureBootstrapClient, provisionClient } from './auth/clients.service.js';
+import { ensureBootstrapClient, provisionFirstRunClient } from './auth/clients.service.js';
 
 function fail(reason: string): never {
   process.stderr.write(`pasarela: ${reason}\n`);
@@ -25,10 +24,10 @@ const { db } = gateway.database;
 if (config.bootstrapClient) {
   const created = await ensureBootstrapClient(db, config.bootstrapClient.id, config.bootstrapClient.secret);
   if (created) gateway.app.log.info({ client_id: config.bootstrapClient.id }, 'bootstrap client provisioned');
-} else if (config.environment === 'sandbox' && (await countClients(db)) === 0) {
+} else if (config.environment === 'sandbox') {
   // First start of a sandbox: a client to try the API with, its secret shown this once.
-  const client = await provisionClient(db, { name: 'Sandbox client', newOrganizationName: 'Sandbox organization' });
-  process.stdout.write(
+  const client = await provisionFirstRunClient(db);
+  if (client) process.stdout.write(
     [
       '',
       'A sandbox API client was provisioned. The secret is shown only this once:',

@@ -43,6 +43,15 @@ describe.each(dialects)('Idempotency-Key on $name', (dialect) => {
     expect(b.headers.get('idempotent-replayed')).toBe('true');
   });
 
+  it('unknown properties are ignored: a retry that adds one is the same request', async () => {
+    const key = randomUUID();
+    const first = await gw.request('POST', '/v1/organizations', { token, body: { name: 'extra' }, headers: { 'idempotency-key': key } });
+    const retry = await gw.request('POST', '/v1/organizations', { token, body: { name: 'extra', client_note: 'ignored' }, headers: { 'idempotency-key': key } });
+    expect(first.status).toBe(201);
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+  });
+
   it('400 invalid_idempotency_key outside 8..64 characters, and nothing is written', async () => {
     const before = await count();
     for (const key of ['short', 'x'.repeat(65)]) {

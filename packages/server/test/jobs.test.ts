@@ -92,14 +92,13 @@ describe.each(dialects)('durable job runner on $name', (dialect) => {
     const jobType = type('orphan');
     const id = (await enqueueJob(handles[0]!.db, { type: jobType }))!;
     // A "process" claims it with a 1 s lease and dies without finishing.
-    const claimed = await claimJobs(handles[1]!.db, handles[1]!.dialect, 'dead-worker', 1000, 1);
-    expect(claimed.map((j) => j.id)).toContain(id);
+    const claimed = await claimJobs(handles[1]!.db, handles[1]!.dialect, 'dead-worker', { types: [jobType], limit: 10, leaseSeconds: 1 });
+    expect(claimed.map((j) => j.id)).toEqual([id]);
     const done: string[] = [];
     const r = runner(handles[0]!);
     r.register(jobType, async ({ job }) => {
       done.push(job.id);
     });
-    for (const other of claimed.filter((j) => j.id !== id)) r.register(other.type, async () => undefined);
     r.start();
     try {
       await until(async () => done.includes(id));
@@ -107,6 +106,22 @@ describe.each(dialects)('durable job runner on $name', (dialect) => {
       await r.stop();
     }
     expect(await findJob(handles[0]!.db, id)).toMatchObject({ status: 'completed', attempts: 2 });
+  });
+
+  it('a runner claims only the job types it has handlers for', async () => {
+    const known = type('known');
+    const unknown = type('unknown');
+    const unknownId = (await enqueueJob(handles[0]!.db, { type: unknown }))!;
+    const knownId = (await enqueueJob(handles[0]!.db, { type: known }))!;
+    const r = runner(handles[0]!);
+    r.register(known, async () => undefined);
+    r.start();
+    try {
+      await until(async () => (await findJob(handles[0]!.db, knownId))?.status === 'completed');
+    } finally {
+      await r.stop();
+    }
+    expect(await findJob(handles[0]!.db, unknownId)).toMatchObject({ status: 'pending', attempts: 0 });
   });
 
   it('a delayed job waits for its time, and a dedupe key keeps one pending job', async () => {

@@ -36,4 +36,15 @@ describe.each(dialects)('rate limit on $name', (dialect) => {
     const other = await gw.client();
     expect((await gw.request('GET', `/v1/organizations/${other.organizationId}`, { token: await other.token() })).status).toBe(200);
   });
+
+  it('counts failed authentications against the caller\'s address, so token guessing is limited too', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 9; i++) {
+      statuses.push((await gw.request('GET', '/v1/organizations', { headers: { authorization: `Bearer guess.${i}.x` } })).status);
+    }
+    // Earlier tests in this file used 3 of the 7 requests this address may make in the window.
+    expect(statuses.filter((s) => s === 401).length).toBeLessThan(9);
+    expect(statuses.slice(-2)).toEqual([429, 429]);
+    expect(new Set(statuses)).toEqual(new Set([401, 429]));
+  });
 });

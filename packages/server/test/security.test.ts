@@ -7,15 +7,35 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS, type Permission } from '../src/auth/permissions.js';
 import { dialects } from './support/dialects.js';
 import { startGateway, type TestClient, type TestGateway } from './support/gateway.js';
+import { pay, tokenize } from './support/cards.js';
 
 /** Creates an object of `owner`'s organization that the route at this url addresses; returns its path params. */
 type Fixture = (gw: TestGateway, owner: TestClient) => Promise<Record<string, string>>;
 
-const fixtures: Record<string, Fixture> = {
+const payment: Fixture = async (gw, owner) => {
+  const token = await owner.token();
+  const reply = await pay(gw, token, { instrumentId: await tokenize(gw, token, { number: '4242424242424242' }), capture: false });
+  return { id: reply.body.id };
+};
+
+const fixtures: Record<string, Fixture | 'global'> = {
   '/v1/organizations/:id': async (gw, owner) => {
     const reply = await gw.request<{ id: string }>('POST', '/v1/organizations', { token: await owner.token(), body: { name: 'child' } });
     return { id: reply.body.id };
   },
+  '/v1/instruments/:id': async (gw, owner) => ({ id: await tokenize(gw, await owner.token(), { number: '5555555555554444' }) }),
+  '/v1/payments/:id': payment,
+  '/v1/payments/:id/capture': payment,
+  '/v1/payments/:id/cancel': payment,
+  '/v1/refunds/:id': async (gw, owner) => {
+    const token = await owner.token();
+    const { id } = await payment(gw, owner);
+    await gw.request('POST', `/v1/payments/${id}/capture`, { token, body: {} });
+    const refund = await gw.request<{ id: string }>('POST', '/v1/refunds', { token, body: { payment_id: id, amount: 1, currency: 'USD' } });
+    return { id: refund.body.id };
+  },
+  // Reference data, the same for everyone: no tenant to cross.
+  '/v1/bins/:bin': 'global',
 };
 
 function fill(url: string, params: Record<string, string>): string {
@@ -62,6 +82,7 @@ describe.each(dialects)('every route on $name', (dialect) => {
     for (const route of withParams) {
       const fixture = fixtures[route.url];
       expect(fixture, `a fixture for ${route.url}`).toBeDefined();
+      if (fixture === 'global') continue;
       const params = await fixture!(gw, owner);
       const reply = await gw.request(route.method, fill(route.url, params), {
         token: await intruder.token(),

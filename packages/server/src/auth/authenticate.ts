@@ -5,6 +5,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../errors/api-error.js';
+import type { RateLimiter } from '../ratelimit/limiter.js';
+import { tooManyRequests } from '../ratelimit/plugin.js';
 import { TokenInvalid, type TokenService } from './tokens.js';
 
 const BEARER = /^Bearer ([A-Za-z0-9_.~+/-]+=*)$/i;
@@ -13,17 +15,26 @@ function unauthorized(message: string): ApiError {
   return new ApiError('unauthorized', message, [], { 'www-authenticate': 'Bearer realm="pasarela"' });
 }
 
-export function registerAuthentication(app: FastifyInstance, tokens: TokenService): void {
+/**
+ * Failed authentications count against the caller's address (the same budget
+ * as unauthenticated routes), so guessing tokens is rate-limited too.
+ */
+export function registerAuthentication(app: FastifyInstance, tokens: TokenService, limiter: RateLimiter): void {
+  async function refuse(ip: string, error: ApiError): Promise<never> {
+    const d = await limiter.consume(`ip:${ip}`);
+    throw d.allowed ? error : tooManyRequests(d);
+  }
+
   app.decorateRequest('principal', null);
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
     if (request.is404 || config.public) return;
     const match = BEARER.exec(request.headers.authorization ?? '');
-    if (!match) throw unauthorized('Send Authorization: Bearer <access token> (POST /oauth/token).');
+    if (!match) return refuse(request.ip, unauthorized('Send Authorization: Bearer <access token> (POST /oauth/token).'));
     try {
       request.principal = await tokens.verify(match[1]!);
     } catch (error) {
-      if (error instanceof TokenInvalid) throw unauthorized(`${error.message.charAt(0).toUpperCase()}${error.message.slice(1)}.`);
+      if (error instanceof TokenInvalid) return refuse(request.ip, unauthorized(`${error.message.charAt(0).toUpperCase()}${error.message.slice(1)}.`));
       throw error;
     }
     const needed = config.scopes ?? [];

@@ -11,7 +11,7 @@ import { Secret } from '../crypto/secret.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import { createOrganization } from '../organizations/service.js';
-import { findClient, insertClient } from './clients.store.js';
+import { countClients, findClient, insertClient } from './clients.store.js';
 import { PERMISSIONS, parseScope, type Permission } from './permissions.js';
 
 export interface NewClient {
@@ -20,6 +20,8 @@ export interface NewClient {
   organizationId?: string;
   newOrganizationName?: string;
   scopes?: Permission[];
+  /** PCI DSS SAQ D certified: may tokenize clear card data. */
+  pciSaqD?: boolean;
   /** Only for bootstrap: the operator chooses id and secret. */
   clientId?: string;
   secret?: string;
@@ -62,6 +64,7 @@ export async function provisionClient(db: Db, input: NewClient): Promise<Provisi
       organization_id: organizationId,
       scopes: scopes.join(' '),
       secret_hash: secretHash,
+      pci_saq_d: input.pciSaqD ? 1 : 0,
       created_at: nowIso(),
       revoked_at: null,
     });
@@ -83,4 +86,20 @@ export async function ensureBootstrapClient(db: Db, id: string, secret: string):
     if (isUniqueViolation(error)) return false;
     throw error;
   }
+}
+
+/**
+ * The first start of an empty sandbox provisions one client to try the API
+ * with. Several processes may start at once: a unique insert elects the one
+ * that provisions it. Returns undefined when clients exist or another won.
+ */
+export async function provisionFirstRunClient(db: Db): Promise<ProvisionedClient | undefined> {
+  if ((await countClients(db)) > 0) return undefined;
+  try {
+    await db.insertInto('settings').values({ key: 'first_run_client', value: 'provisioned', created_at: nowIso() }).execute();
+  } catch (error) {
+    if (isUniqueViolation(error)) return undefined;
+    throw error;
+  }
+  return provisionClient(db, { name: 'Sandbox client', newOrganizationName: 'Sandbox organization' });
 }

@@ -1,13 +1,14 @@
 import type { Executor } from '../db/database.js';
+import type { Insertable, Selectable } from 'kysely';
 import type { ClientsTable } from '../db/schema.js';
 
-export type ClientRow = ClientsTable;
+export type ClientRow = Selectable<ClientsTable>;
 
 export function findClient(db: Executor, clientId: string): Promise<ClientRow | undefined> {
   return db.selectFrom('clients').selectAll().where('client_id', '=', clientId).executeTakeFirst();
 }
 
-export async function insertClient(db: Executor, row: ClientRow): Promise<void> {
+export async function insertClient(db: Executor, row: Insertable<ClientsTable>): Promise<void> {
   await db.insertInto('clients').values(row).execute();
 }
 
@@ -29,5 +30,11 @@ export async function revokeClient(db: Executor, clientId: string, at: string): 
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
   await db.updateTable('access_tokens').set({ revoked_at: at }).where('client_id', '=', clientId).where('revoked_at', 'is', null).execute();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The operator's PCI DSS SAQ D mark: such a client may send clear card data (spec 4.3 direct form). */
+export async function setPciSaqD(db: Executor, clientId: string, enabled: boolean): Promise<boolean> {
+  const result = await db.updateTable('clients').set({ pci_saq_d: enabled ? 1 : 0 }).where('client_id', '=', clientId).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

@@ -41,17 +41,20 @@ export async function revokeTokens(
   return Number(result.numUpdatedRows);
 }
 
-/** Is this token still good: not revoked, and its client not revoked? One indexed lookup per request. */
-export async function isTokenLive(db: Executor, jti: string): Promise<boolean> {
+/**
+ * Is this token still good: not revoked, and its client not revoked? One
+ * indexed lookup per request; it also reads the client's current flags.
+ */
+export async function liveToken(db: Executor, jti: string): Promise<{ pciSaqD: boolean } | undefined> {
   const row = await db
     .selectFrom('access_tokens')
     .innerJoin('clients', 'clients.client_id', 'access_tokens.client_id')
-    .select('access_tokens.jti')
+    .select('clients.pci_saq_d')
     .where('access_tokens.jti', '=', jti)
     .where('access_tokens.revoked_at', 'is', null)
     .where('clients.revoked_at', 'is', null)
     .executeTakeFirst();
-  return row !== undefined;
+  return row ? { pciSaqD: Number(row.pci_saq_d) === 1 } : undefined;
 }
 
 export async function deleteExpiredTokens(db: Executor, before: number): Promise<number> {

@@ -11,7 +11,7 @@ import { nowIso } from '../lib/time.js';
 import { findClient } from './clients.store.js';
 import { parseScope, type Permission } from './permissions.js';
 import { SigningKeys, TOKEN_ALGORITHM } from './signing-keys.js';
-import { findReusableToken, insertToken, isTokenLive, revokeTokens, type AccessTokenRow } from './tokens.store.js';
+import { findReusableToken, insertToken, liveToken, revokeTokens, type AccessTokenRow } from './tokens.store.js';
 
 export interface TokenRequest {
   grant_type?: string;
@@ -36,6 +36,8 @@ export interface Principal {
   organizationId: string;
   permissions: ReadonlySet<string>;
   jti: string;
+  /** The operator marked the client PCI DSS SAQ D (may send clear card data). */
+  pciSaqD: boolean;
 }
 
 interface Claims extends JWTPayload {
@@ -161,8 +163,10 @@ export class TokenService {
       const reason = error instanceof joseErrors.JWTExpired ? 'the token has expired' : 'the token is not valid';
       throw new TokenInvalid(reason);
     }
-    if (!(await isTokenLive(this.db, payload.jti!))) throw new TokenInvalid('the token has been revoked');
+    const live = await liveToken(this.db, payload.jti!);
+    if (!live) throw new TokenInvalid('the token has been revoked');
     return {
+      pciSaqD: live.pciSaqD,
       clientId: payload.client_id,
       organizationId: payload.org_id,
       permissions: new Set(payload.scope.split(' ') as Permission[]),

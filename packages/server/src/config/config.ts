@@ -27,6 +27,13 @@ export interface Config {
   trustProxy: boolean;
   logLevel: string;
   jobs: { pollIntervalMs: number; enabled: boolean };
+  cards: {
+    encryptionKeyBits: number;
+    encryptionKeyGraceSeconds: number;
+    captureDelaySeconds: number;
+    pendingCardDelaySeconds: number;
+    authorizationTtlSeconds: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -109,6 +116,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const keyFile = env.TLS_KEY_FILE;
   if (Boolean(certFile) !== Boolean(keyFile)) throw new ConfigError('TLS_CERT_FILE and TLS_KEY_FILE must be set together');
 
+  const trustProxy = boolean(env, 'TRUST_PROXY', production);
+  if (production && !certFile && !trustProxy) {
+    throw new ConfigError('ENVIRONMENT=production needs TLS_CERT_FILE and TLS_KEY_FILE, or TRUST_PROXY=true behind a TLS-terminating proxy');
+  }
+
   const logLevel = oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info');
 
   return {
@@ -132,8 +144,15 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 50 * 1_048_576),
     idempotencyTtlSeconds: integer(env, 'IDEMPOTENCY_TTL_SECONDS', 86400, 1, 7 * 86400),
     tls: certFile && keyFile ? { certFile, keyFile } : undefined,
-    trustProxy: boolean(env, 'TRUST_PROXY', production),
+    trustProxy,
     logLevel,
+    cards: {
+      encryptionKeyBits: Number(oneOf(env, 'ENCRYPTION_KEY_BITS', ['2048', '3072', '4096'] as const, '2048')),
+      encryptionKeyGraceSeconds: integer(env, 'ENCRYPTION_KEY_GRACE_SECONDS', 86400, 0, 30 * 86400),
+      captureDelaySeconds: integer(env, 'CAPTURE_DELAY_SECONDS', 180, 0, 7 * 86400),
+      pendingCardDelaySeconds: integer(env, 'PENDING_CARD_DELAY_SECONDS', 10, 0, 86400),
+      authorizationTtlSeconds: integer(env, 'AUTHORIZATION_TTL_SECONDS', 7 * 86400, 1, 30 * 86400),
+    },
     jobs: {
       pollIntervalMs: integer(env, 'JOB_POLL_INTERVAL_MS', 500, 10, 60_000),
       enabled: boolean(env, 'JOBS_ENABLED', true),

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /**
  * Table types for Kysely. Timestamps are ISO 8601 UTC text on both dialects so
  * that values compare and sort the same way on SQLite and PostgreSQL; booleans
@@ -19,6 +21,8 @@ export interface ClientsTable {
   /** Space-separated permissions (spec section 5). */
   scopes: string;
   secret_hash: string;
+  /** 1 when the operator marked the client PCI DSS SAQ D (direct tokenization allowed). */
+  pci_saq_d: Generated<number>;
   created_at: string;
   revoked_at: string | null;
 }
@@ -81,6 +85,127 @@ export interface RateLimitsTable {
   expire: string | number | null;
 }
 
+export interface EncryptionKeysTable {
+  kid: string;
+  organization_id: string;
+  public_key: string;
+  private_key_sealed: string;
+  /** active: the one GET returns; grace: still decrypts until decrypts_until; retired: never again. */
+  status: 'active' | 'grace' | 'retired';
+  valid_from: string;
+  valid_until: string;
+  decrypts_until: string | null;
+  created_at: string;
+}
+
+export interface OrganizationKeysTable {
+  organization_id: string;
+  purpose: 'card_data' | 'fingerprint';
+  key_sealed: string;
+  created_at: string;
+}
+
+export interface BinsTable {
+  bin: string;
+  brand: string;
+  type: string;
+  issuer: string | null;
+  country: string | null;
+}
+
+export interface InstrumentsTable {
+  id: string;
+  organization_id: string;
+  type: 'CARD';
+  status: 'ACTIVE' | 'DELETED';
+  fingerprint: string;
+  number_sealed: string;
+  brand: string;
+  bin: string;
+  last_four: string;
+  exp_month: number;
+  exp_year: number;
+  holder_name: string;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+export type CardPaymentStatus = 'PENDING' | 'APPROVED' | 'AUTHORIZED' | 'REJECTED' | 'CANCELLED' | 'REFUNDED';
+
+export interface PaymentsTable {
+  id: string;
+  organization_id: string;
+  order_id: string;
+  instrument_id: string;
+  /** Minor units. */
+  amount: number;
+  currency: string;
+  description: string | null;
+  capture_mode: 'automatic' | 'manual';
+  status: CardPaymentStatus;
+  response_code: string | null;
+  approval_code: string | null;
+  network_reference: string | null;
+  amount_authorized: Generated<number>;
+  amount_captured: Generated<number>;
+  amount_refunded: Generated<number>;
+  amount_refund_pending: Generated<number>;
+  pending_action: 'authorize' | 'capture' | 'void' | null;
+  authorized_at: string | null;
+  captured_at: string | null;
+  cancelled_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RefundsTable {
+  id: string;
+  organization_id: string;
+  payment_id: string;
+  amount: number;
+  currency: string;
+  status: 'PENDING' | 'SUCCEEDED' | 'REJECTED';
+  response_code: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ChargebacksTable {
+  id: string;
+  organization_id: string;
+  payment_id: string;
+  status: string;
+  amount: number;
+  currency: string;
+  reason_code: string;
+  reason: string;
+  respond_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface EventsTable {
+  id: string;
+  organization_id: string;
+  type: string;
+  data: string;
+  created_at: string;
+}
+
+export interface SimulatorOperationsTable {
+  reference: string;
+  kind: string;
+  result: string;
+  created_at: string;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+  created_at: string;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   clients: ClientsTable;
@@ -89,4 +214,14 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   jobs: JobsTable;
   rate_limits: RateLimitsTable;
+  encryption_keys: EncryptionKeysTable;
+  organization_keys: OrganizationKeysTable;
+  bins: BinsTable;
+  instruments: InstrumentsTable;
+  payments: PaymentsTable;
+  refunds: RefundsTable;
+  chargebacks: ChargebacksTable;
+  events: EventsTable;
+  simulator_operations: SimulatorOperationsTable;
+  settings: SettingsTable;
 }

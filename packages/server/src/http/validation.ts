@@ -14,7 +14,7 @@ import { ApiError } from '../errors/api-error.js';
 const addFormats = formatsModule.default;
 
 function makeAjv(coerceTypes: boolean | 'array') {
-  const ajv = new Ajv({ allErrors: true, removeAdditional: true, useDefaults: true, coerceTypes, strict: false });
+  const ajv = new Ajv({ allErrors: true, removeAdditional: 'all', useDefaults: true, coerceTypes, strict: false });
   addFormats(ajv);
   return ajv;
 }

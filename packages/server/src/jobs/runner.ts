@@ -87,7 +87,11 @@ export class JobRunner {
     if (free <= 0) return;
     let jobs: JobRow[];
     try {
-      jobs = await claimJobs(this.db, this.dialect, this.worker, free, this.options.leaseSeconds ?? 60);
+      jobs = await claimJobs(this.db, this.dialect, this.worker, {
+        types: [...this.handlers.keys()],
+        limit: free,
+        leaseSeconds: this.options.leaseSeconds ?? 60,
+      });
     } catch (error) {
       this.log.error({ err: error }, 'claiming jobs failed');
       return;

@@ -52,7 +52,7 @@ export async function enqueueJob(db: Executor, job: NewJob): Promise<string | nu
 }
 
 /**
- * Claims up to `limit` due jobs for `worker`: pending ones whose time has come,
+ * Claims up to `limit` due jobs of the given types for `worker`: pending ones whose time has come,
  * and running ones whose lease ran out (their process died). On PostgreSQL the
  * candidate rows are locked with FOR UPDATE SKIP LOCKED, so concurrent runners
  * in other processes each get different jobs; on SQLite the single UPDATE is
@@ -62,13 +62,16 @@ export async function claimJobs(
   db: Executor,
   dialect: DatabaseKind,
   worker: string,
-  limit: number,
-  leaseSeconds: number,
+  options: { types: string[]; limit: number; leaseSeconds: number },
 ): Promise<JobRow[]> {
+  const { limit, leaseSeconds } = options;
+  if (options.types.length === 0) return [];
   const now = nowIso();
   let candidates = db
     .selectFrom('jobs')
     .select('id')
+    // Only the types this process can run (during a rolling upgrade, versions differ).
+    .where('type', 'in', options.types)
     .where((eb) =>
       eb.or([
         eb.and([eb('status', '=', 'pending'), eb('run_at', '<=', now)]),

@@ -15,6 +15,12 @@ export const ID_PREFIXES = {
   token: 'tok',
   signingKey: 'sig',
   job: 'job',
+  payment: 'pay',
+  instrument: 'ins',
+  refund: 'ref',
+  chargeback: 'chb',
+  event: 'evt',
+  transaction: 'trx',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely';
 import * as foundation from './001_foundation.js';
+import * as cards from './002_cards.js';
 
 /** Every migration, in order. One set serves SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
   '001_foundation': foundation,
+  '002_cards': cards,
 };

@@ -1,0 +1,66 @@
+/**
+ * The port between the gateway and a card network (acquirer). The sandbox's
+ * simulator implements it; a real acquirer adapter would implement the same
+ * four operations. Every call carries our own reference, which the network
+ * must treat as an idempotency key: a retry after a timeout or a crash must
+ * never authorize, capture or refund twice.
+ */
+import type { Secret } from '../../crypto/secret.js';
+
+export interface CardData {
+  number: Secret;
+  cvv: Secret;
+  expMonth: number;
+  expYear: number;
+  holderName: string;
+}
+
+export interface AuthorizeRequest {
+  /** Our payment id: the idempotency key of the authorization. */
+  reference: string;
+  /** Minor units. */
+  amount: number;
+  currency: string;
+  card: CardData;
+}
+
+export interface AuthorizationResult {
+  outcome: 'approved' | 'declined' | 'pending';
+  /** ISO 8583 response code: `00` approved, `05` generic decline, `51` insufficient funds, ... */
+  responseCode: string;
+  /** Issuer's approval code, when approved. */
+  approvalCode?: string;
+  /** The network's id of the authorization, for capture, void and refund. */
+  networkReference: string;
+}
+
+export interface OperationRequest {
+  /** Our id of this operation (payment id + action, or refund id): the idempotency key. */
+  reference: string;
+  networkReference: string;
+  amount: number;
+  currency: string;
+}
+
+export interface OperationResult {
+  outcome: 'succeeded' | 'rejected';
+  responseCode: string;
+  /**
+   * A dispute the issuer raised against the captured funds (the simulator
+   * reports it with the capture; a real network notifies later).
+   */
+  dispute?: { reasonCode: string; reason: string };
+}
+
+export interface CardNetworkConnector {
+  /** Asks the issuer to approve (and hold) the amount. */
+  authorize(request: AuthorizeRequest): Promise<AuthorizationResult>;
+  /** The current result of an earlier authorization, by our reference; undefined if the network never saw it. */
+  lookup(reference: string): Promise<AuthorizationResult | undefined>;
+  /** Moves (part of) the authorized amount. */
+  capture(request: OperationRequest): Promise<OperationResult>;
+  /** Releases an uncaptured authorization. */
+  void(request: OperationRequest): Promise<OperationResult>;
+  /** Returns (part of) a captured amount to the card. */
+  refund(request: OperationRequest): Promise<OperationResult>;
+}

@@ -1,0 +1,153 @@
+/**
+ * Client-side encryption keys (spec 4.2): one active RSA-OAEP-256 key pair per
+ * organization. Rotation makes a new key active; the previous one keeps
+ * decrypting for a grace period (pages already loaded keep working), then
+ * retires. Private keys are sealed under the master key; decryption uses
+ * WebCrypto, which runs off the event loop, with keys parsed once and cached.
+ */
+import { generateKeyPair, webcrypto } from 'node:crypto';
+import { promisify } from 'node:util';
+import type { Db } from '../db/database.js';
+import { isUniqueViolation } from '../db/database.js';
+import type { EncryptionKeysTable } from '../db/schema.js';
+import type { Keyring } from '../crypto/keyring.js';
+import { ApiError } from '../errors/api-error.js';
+import { ulid } from '../lib/ids.js';
+import { isoAfterSeconds, nowIso } from '../lib/time.js';
+
+const generate = promisify(generateKeyPair);
+const YEAR_SECONDS = 365 * 86400;
+
+export interface EncryptionKeyView {
+  kid: string;
+  algorithm: 'RSA-OAEP-256';
+  status: 'active';
+  public_key: string;
+  valid_from: string;
+  valid_until: string;
+}
+
+export function toView(row: EncryptionKeysTable): EncryptionKeyView {
+  return { kid: row.kid, algorithm: 'RSA-OAEP-256', status: 'active', public_key: row.public_key, valid_from: row.valid_from, valid_until: row.valid_until };
+}
+
+export class EncryptionKeyService {
+  /** kid -> imported private key; keys never change once written. */
+  private readonly imported = new Map<string, Promise<webcrypto.CryptoKey>>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly keyring: Keyring,
+    private readonly options: { modulusLength: number; graceSeconds: number },
+  ) {}
+
+  async active(organizationId: string): Promise<EncryptionKeysTable> {
+    const row = await this.db
+      .selectFrom('encryption_keys')
+      .selectAll()
+      .where('organization_id', '=', organizationId)
+      .where('status', '=', 'active')
+      .executeTakeFirst();
+    if (!row) throw new ApiError('not_found', 'This organization has no encryption key yet: POST /v1/encryption/keys creates one.');
+    return row;
+  }
+
+  /** Creates the organization's key, or rotates it (the old one decrypts during the grace period). */
+  async rotate(organizationId: string): Promise<EncryptionKeysTable> {
+    const { publicKey, privateKey } = await generate('rsa', {
+      modulusLength: this.options.modulusLength,
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    });
+    const kid = `key_${ulid()}`;
+    const now = Date.now();
+    const row: EncryptionKeysTable = {
+      kid,
+      organization_id: organizationId,
+      public_key: publicKey,
+      private_key_sealed: this.keyring.seal(privateKey, `encryption_key:${kid}`),
+      status: 'active',
+      valid_from: new Date(now).toISOString(),
+      valid_until: isoAfterSeconds(YEAR_SECONDS, now),
+      decrypts_until: null,
+      created_at: new Date(now).toISOString(),
+    };
+    // Two rotations racing: the unique "one active key" index makes the loser try again on top of the winner.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await this.db.transaction().execute(async (trx) => {
+          await trx
+            .updateTable('encryption_keys')
+            .set({ status: 'grace', decrypts_until: isoAfterSeconds(this.options.graceSeconds, now) })
+            .where('organization_id', '=', organizationId)
+            .where('status', '=', 'active')
+            .execute();
+          await trx.insertInto('encryption_keys').values(row).execute();
+        });
+        return row;
+      } catch (error) {
+        if (!isUniqueViolation(error) || attempt >= 3) throw error;
+      }
+    }
+  }
+
+  /** The keys that may decrypt now: the active one first, then those in their grace period. */
+  private async decryptionKeys(organizationId: string): Promise<EncryptionKeysTable[]> {
+    const now = nowIso();
+    const rows = await this.db
+      .selectFrom('encryption_keys')
+      .selectAll()
+      .where('organization_id', '=', organizationId)
+      .where((eb) => eb.or([eb('status', '=', 'active'), eb.and([eb('status', '=', 'grace'), eb('decrypts_until', '>', now)])]))
+      .execute();
+    return rows.sort((a, b) => (a.status === 'active' ? -1 : b.status === 'active' ? 1 : b.created_at.localeCompare(a.created_at)));
+  }
+
+  private cryptoKey(row: EncryptionKeysTable): Promise<webcrypto.CryptoKey> {
+    let key = this.imported.get(row.kid);
+    if (!key) {
+      const pem = this.keyring.open(row.private_key_sealed, `encryption_key:${row.kid}`).toString('utf8');
+      const der = Buffer.from(pem.replace(/-----[^-]+-----/g, '').replace(/\s+/g, ''), 'base64');
+      key = webcrypto.subtle.importKey('pkcs8', der, { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['decrypt']);
+      this.imported.set(row.kid, key);
+    }
+    return key;
+  }
+
+  /**
+   * Decrypts base64 RSA-OAEP-SHA256 ciphertexts made with one of the
+   * organization's keys. Values that do not decrypt come back as undefined at
+   * their position (the caller names the failing fields).
+   */
+  async decrypt(organizationId: string, values: string[]): Promise<Array<string | undefined>> {
+    const keys = await this.decryptionKeys(organizationId);
+    if (keys.length === 0) return values.map(() => undefined);
+    const cryptoKeys = await Promise.all(keys.map((k) => this.cryptoKey(k)));
+    return Promise.all(
+      values.map(async (value) => {
+        if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(value)) return undefined;
+        const bytes = Buffer.from(value, 'base64');
+        for (const key of cryptoKeys) {
+          try {
+            const plain = await webcrypto.subtle.decrypt({ name: 'RSA-OAEP' }, key, bytes);
+            return Buffer.from(plain).toString('utf8');
+          } catch {
+            // not this key: try the next one
+          }
+        }
+        return undefined;
+      }),
+    );
+  }
+
+  /** Retires keys whose grace period is over (run by the maintenance job). */
+  async retireExpired(): Promise<number> {
+    const result = await this.db
+      .updateTable('encryption_keys')
+      .set({ status: 'retired' })
+      .where('status', '=', 'grace')
+      .where('decrypts_until', '<=', nowIso())
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+}

@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { principalOf } from '../auth/authenticate.js';
+import { ApiError } from '../errors/api-error.js';
+import { ListOf, ListQuery } from '../http/pagination.js';
+import { lookupBin } from '../cards/bins.js';
+import type { Db } from '../db/database.js';
+import { BinData, BinParams, CreateInstrument, Instrument, InstrumentParams, UpdateInstrument } from './schemas.js';
+import type { InstrumentService } from './service.js';
+
+/** Spec 4.3 and ../shared/API.md: instruments and the BIN lookup. */
+export async function instrumentRoutes(base: FastifyInstance, opts: { instruments: InstrumentService; db: Db }): Promise<void> {
+  const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  const { instruments } = opts;
+  const tags = ['Instruments'];
+  const read = { scopes: ['instruments:read' as const] };
+  const write = { scopes: ['instruments:write' as const] };
+
+  app.post(
+    '/v1/instruments',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Tokenize a card',
+        description:
+          'Encrypted form: the five `encrypted_*` fields, each encrypted separately with the active key (RSA-OAEP, SHA-256, base64). Direct form: `card` with clear fields, only for clients the operator marked PCI DSS SAQ D (others get 403). The same card again returns the same instrument (201), with expiry and holder updated. The CVV is checked and never stored.',
+        body: CreateInstrument,
+        response: { 201: Instrument },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await instruments.tokenize(principalOf(request), request.body)),
+  );
+
+  app.get(
+    '/v1/instruments',
+    { config: read, schema: { tags, summary: 'List instruments', description: 'Active instruments, newest first.', querystring: ListQuery, response: { 200: ListOf(Instrument) } } },
+    async (request) => instruments.list(principalOf(request).organizationId, request.query),
+  );
+
+  app.get(
+    '/v1/instruments/:id',
+    { config: read, schema: { tags, summary: 'Get an instrument', params: InstrumentParams, response: { 200: Instrument } } },
+    async (request) => instruments.get(principalOf(request).organizationId, request.params.id),
+  );
+
+  app.patch(
+    '/v1/instruments/:id',
+    {
+      config: write,
+      schema: { tags, summary: 'Update expiry or holder name', params: InstrumentParams, body: UpdateInstrument, response: { 200: Instrument } },
+    },
+    async (request) => instruments.update(principalOf(request).organizationId, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/v1/instruments/:id',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Delete an instrument',
+        description: 'Returns the instrument with status DELETED. It can no longer be charged; tokenizing the card again makes a new instrument.',
+        params: InstrumentParams,
+        response: { 200: Instrument },
+      },
+    },
+    async (request) => instruments.delete(principalOf(request).organizationId, request.params.id),
+  );
+
+  app.get(
+    '/v1/bins/:bin',
+    {
+      config: { scopes: ['instruments:read', 'payments:read'] },
+      schema: { tags, summary: 'Look up a BIN', description: 'Brand, type, issuer and country for 6 or 8 leading digits.', params: BinParams, response: { 200: BinData } },
+    },
+    async (request) => {
+      const { known, ...data } = await lookupBin(opts.db, request.params.bin);
+      if (!known && data.card_brand === 'unknown') throw ApiError.notFound('BIN');
+      return data;
+    },
+  );
+}

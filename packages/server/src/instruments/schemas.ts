@@ -1,0 +1,66 @@
+import { Type, type Static } from 'typebox';
+
+const Encrypted = (what: string) =>
+  Type.Optional(Type.String({ minLength: 1, maxLength: 2048, description: `${what}, RSA-OAEP-SHA256 with the active public key, base64.` }));
+
+export const BinData = Type.Object(
+  {
+    bin: Type.String(),
+    card_brand: Type.String({ description: 'visa, mastercard, amex, diners, discover, jcb or unknown.' }),
+    card_type: Type.String({ description: 'credit, debit, prepaid or unknown.' }),
+    issuer: Type.Union([Type.String(), Type.Null()]),
+    country: Type.Union([Type.String(), Type.Null()], { description: 'ISO 3166-1 alpha-3.' }),
+  },
+  { $id: 'BinData' },
+);
+
+export const Instrument = Type.Object(
+  {
+    id: Type.String({ description: '`ins-` prefix.' }),
+    type: Type.Literal('CARD'),
+    status: Type.Union([Type.Literal('ACTIVE'), Type.Literal('DELETED')]),
+    card: Type.Object({
+      last_four_digits: Type.String(),
+      bin_data: BinData,
+      expiration_month: Type.Integer(),
+      expiration_year: Type.Integer(),
+      holder_name: Type.String(),
+    }),
+    created_at: Type.String({ format: 'date-time' }),
+    updated_at: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'Instrument' },
+);
+export type Instrument = Static<typeof Instrument>;
+
+export const CreateInstrument = Type.Object({
+  type: Type.Literal('CARD'),
+  encrypted_number: Encrypted('Card number'),
+  encrypted_expiration_month: Encrypted('Expiry month (1-12)'),
+  encrypted_expiration_year: Encrypted('Expiry year (4 digits)'),
+  encrypted_holder_name: Encrypted('Cardholder name'),
+  encrypted_cvv: Encrypted('CVV (checked, never stored)'),
+  card: Type.Optional(
+    Type.Object(
+      {
+        number: Type.String({ maxLength: 32 }),
+        expiration_month: Type.String({ maxLength: 4 }),
+        expiration_year: Type.String({ maxLength: 4 }),
+        holder_name: Type.String({ maxLength: 200 }),
+        cvv: Type.String({ maxLength: 8 }),
+      },
+      { description: 'Direct tokenization: only for clients marked PCI DSS SAQ D.' },
+    ),
+  ),
+});
+export type CreateInstrument = Static<typeof CreateInstrument>;
+
+export const UpdateInstrument = Type.Object({
+  expiration_month: Type.Optional(Type.Integer({ minimum: 1, maximum: 12 })),
+  expiration_year: Type.Optional(Type.Integer({ minimum: 2000, maximum: 2100 })),
+  holder_name: Type.Optional(Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' })),
+});
+export type UpdateInstrument = Static<typeof UpdateInstrument>;
+
+export const InstrumentParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
+export const BinParams = Type.Object({ bin: Type.String({ pattern: '^(\\d{6}|\\d{8})$', description: '6 or 8 digits.' }) });

@@ -1,0 +1,198 @@
+/**
+ * Tokenization and the instrument lifecycle (spec 4.3): encrypted form (five
+ * RSA-OAEP fields) or, for PCI DSS SAQ D clients, the direct form; rules of
+ * cards/rules.ts; de-duplication by keyed fingerprint; numbers sealed in the
+ * vault. The CVV is checked and forgotten: it is never stored or logged.
+ */
+import type { Db } from '../db/database.js';
+import { isUniqueViolation } from '../db/database.js';
+import type { Principal } from '../auth/tokens.js';
+import { ApiError, type ErrorDetail } from '../errors/api-error.js';
+import type { ListQuery, Page } from '../http/pagination.js';
+import { Secret } from '../crypto/secret.js';
+import { newId } from '../lib/ids.js';
+import { nowIso } from '../lib/time.js';
+import { lookupBin } from '../cards/bins.js';
+import { cvvLengthOf, validateCard, type ClearCard, type ValidCard } from '../cards/rules.js';
+import type { EncryptionKeyService } from '../encryption-keys/service.js';
+import type { CardData } from '../connectors/card-network/connector.js';
+import type { Vault } from './vault.js';
+import type { CreateInstrument, Instrument, UpdateInstrument } from './schemas.js';
+import { findActiveByFingerprint, findInstrument, insertInstrument, listInstruments, updateInstrument, type InstrumentRow } from './store.js';
+
+const ENCRYPTED_FIELDS = {
+  number: 'encrypted_number',
+  expirationMonth: 'encrypted_expiration_month',
+  expirationYear: 'encrypted_expiration_year',
+  holderName: 'encrypted_holder_name',
+  cvv: 'encrypted_cvv',
+} as const satisfies Record<keyof ClearCard, keyof CreateInstrument>;
+
+const DIRECT_FIELDS: Record<keyof ClearCard, string> = {
+  number: 'card.number',
+  expirationMonth: 'card.expiration_month',
+  expirationYear: 'card.expiration_year',
+  holderName: 'card.holder_name',
+  cvv: 'card.cvv',
+};
+
+export class InstrumentService {
+  constructor(
+    private readonly db: Db,
+    private readonly keys: EncryptionKeyService,
+    private readonly vault: Vault,
+  ) {}
+
+  async view(row: InstrumentRow): Promise<Instrument> {
+    const { bin, card_type, issuer, country } = await lookupBin(this.db, row.bin);
+    return {
+      id: row.id,
+      type: 'CARD',
+      status: row.status,
+      card: {
+        last_four_digits: row.last_four,
+        bin_data: { bin, card_brand: row.brand, card_type, issuer, country },
+        expiration_month: Number(row.exp_month),
+        expiration_year: Number(row.exp_year),
+        holder_name: row.holder_name,
+      },
+      created_at: row.created_at,
+      updated_at: row.updated_at,
+    };
+  }
+
+  /** Decrypts the five encrypted fields (naming each missing or undecryptable one). */
+  private async decryptFields(organizationId: string, body: CreateInstrument): Promise<ClearCard> {
+    const names = Object.values(ENCRYPTED_FIELDS);
+    const missing = names.filter((f) => !body[f]);
+    if (missing.length > 0) throw ApiError.validation(missing.map((field) => ({ field, message: 'is required' })));
+    const clear = await this.keys.decrypt(organizationId, names.map((f) => body[f]!));
+    const failed = names.filter((_, i) => clear[i] === undefined);
+    if (failed.length > 0) {
+      throw ApiError.validation(failed.map((field) => ({ field, message: 'could not be decrypted with this organization\'s encryption keys' })));
+    }
+    const [number, expirationMonth, expirationYear, holderName, cvv] = clear as string[];
+    return { number: number!, expirationMonth: expirationMonth!, expirationYear: expirationYear!, holderName: holderName!, cvv: cvv! };
+  }
+
+  async tokenize(principal: Principal, body: CreateInstrument): Promise<Instrument> {
+    const organizationId = principal.organizationId;
+    let clear: ClearCard;
+    let fields: Record<keyof ClearCard, string>;
+    if (body.card) {
+      if (!principal.pciSaqD) {
+        throw new ApiError('forbidden', 'Direct tokenization (`card`) is only for clients certified PCI DSS SAQ D; send the encrypted_* fields.');
+      }
+      const c = body.card;
+      clear = { number: c.number, expirationMonth: c.expiration_month, expirationYear: c.expiration_year, holderName: c.holder_name, cvv: c.cvv };
+      fields = DIRECT_FIELDS;
+    } else {
+      clear = await this.decryptFields(organizationId, body);
+      fields = ENCRYPTED_FIELDS;
+    }
+    const { card, errors } = validateCard(clear, fields);
+    if (!card) throw ApiError.validation(errors);
+    return this.view(await this.store(organizationId, card));
+  }
+
+  /** Same card in the same organization: the same instrument, with expiry and holder brought up to date. */
+  private async store(organizationId: string, card: ValidCard): Promise<InstrumentRow> {
+    const number = new Secret(card.number);
+    const fingerprint = await this.vault.fingerprint(organizationId, number);
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const now = nowIso();
+      const existing = await findActiveByFingerprint(this.db, organizationId, fingerprint);
+      if (existing) {
+        const changes = { exp_month: card.expMonth, exp_year: card.expYear, holder_name: card.holderName, updated_at: now };
+        await updateInstrument(this.db, existing.id, changes);
+        return { ...existing, ...changes };
+      }
+      const id = newId('instrument');
+      const row: InstrumentRow = {
+        id,
+        organization_id: organizationId,
+        type: 'CARD',
+        status: 'ACTIVE',
+        fingerprint,
+        number_sealed: await this.vault.sealNumber(organizationId, id, number),
+        brand: card.brand,
+        // PCI DSS allows the first 8 digits of 16+ digit numbers to be kept in clear, 6 otherwise.
+        bin: card.number.slice(0, card.number.length >= 16 ? 8 : 6),
+        last_four: card.number.slice(-4),
+        exp_month: card.expMonth,
+        exp_year: card.expYear,
+        holder_name: card.holderName,
+        created_at: now,
+        updated_at: now,
+        deleted_at: null,
+      };
+      try {
+        await insertInstrument(this.db, row);
+        return row;
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error; // the same card, tokenized at the same moment: take that one
+      }
+    }
+    throw new ApiError('conflict', 'The card is being tokenized by another request; retry.');
+  }
+
+  async get(organizationId: string, id: string): Promise<Instrument> {
+    return this.view(await this.row(organizationId, id));
+  }
+
+  private async row(organizationId: string, id: string): Promise<InstrumentRow> {
+    const row = await findInstrument(this.db, organizationId, id);
+    if (!row) throw ApiError.notFound('instrument');
+    return row;
+  }
+
+  async list(organizationId: string, params: ListQuery): Promise<Page<Instrument>> {
+    const page = await listInstruments(this.db, organizationId, params);
+    return { data: await Promise.all(page.data.map((r) => this.view(r))), has_more: page.has_more };
+  }
+
+  async update(organizationId: string, id: string, body: UpdateInstrument): Promise<Instrument> {
+    const row = await this.row(organizationId, id);
+    if (row.status !== 'ACTIVE') throw new ApiError('conflict', 'A deleted instrument cannot be changed.');
+    const month = body.expiration_month ?? Number(row.exp_month);
+    const year = body.expiration_year ?? Number(row.exp_year);
+    const errors: ErrorDetail[] = [];
+    if (Date.UTC(year, month, 1) <= Date.now()) errors.push({ field: body.expiration_year ? 'expiration_year' : 'expiration_month', message: 'the card has expired' });
+    if (errors.length) throw ApiError.validation(errors);
+    const changes = {
+      exp_month: month,
+      exp_year: year,
+      holder_name: body.holder_name?.trim().replace(/\s+/g, ' ') ?? row.holder_name,
+      updated_at: nowIso(),
+    };
+    await updateInstrument(this.db, id, changes);
+    return this.view({ ...row, ...changes });
+  }
+
+  async delete(organizationId: string, id: string): Promise<Instrument> {
+    const row = await this.row(organizationId, id);
+    if (row.status === 'DELETED') return this.view(row);
+    const now = nowIso();
+    await updateInstrument(this.db, id, { status: 'DELETED', deleted_at: now, updated_at: now });
+    return this.view({ ...row, status: 'DELETED', deleted_at: now, updated_at: now });
+  }
+
+  /** The card for a charge: the active instrument plus a CVV of the right length, or 422 naming the field. */
+  async cardForPayment(organizationId: string, instrumentId: string, cvv: string): Promise<{ instrument: InstrumentRow; card: CardData }> {
+    const instrument = await findInstrument(this.db, organizationId, instrumentId);
+    if (!instrument) throw ApiError.validation([{ field: 'instrument_id', message: 'no such instrument' }]);
+    if (instrument.status !== 'ACTIVE') throw ApiError.validation([{ field: 'instrument_id', message: 'the instrument was deleted' }]);
+    const length = cvvLengthOf(instrument.brand as ValidCard['brand']);
+    if (!new RegExp(`^\\d{${length}}$`).test(cvv)) throw ApiError.validation([{ field: 'encrypted_cvv', message: `must encrypt a CVV of ${length} digits` }]);
+    return {
+      instrument,
+      card: {
+        number: await this.vault.openNumber(organizationId, instrument.id, instrument.number_sealed),
+        cvv: new Secret(cvv),
+        expMonth: Number(instrument.exp_month),
+        expYear: Number(instrument.exp_year),
+        holderName: instrument.holder_name,
+      },
+    };
+  }
+}

@@ -1,0 +1,37 @@
+import type { Selectable } from 'kysely';
+import type { Executor } from '../db/database.js';
+import type { InstrumentsTable } from '../db/schema.js';
+import { paginate, type ListQuery, type Page } from '../http/pagination.js';
+
+export type InstrumentRow = Selectable<InstrumentsTable>;
+
+export function findInstrument(db: Executor, organizationId: string, id: string): Promise<InstrumentRow | undefined> {
+  return db.selectFrom('instruments').selectAll().where('id', '=', id).where('organization_id', '=', organizationId).executeTakeFirst();
+}
+
+export function findActiveByFingerprint(db: Executor, organizationId: string, fingerprint: string): Promise<InstrumentRow | undefined> {
+  return db
+    .selectFrom('instruments')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .where('fingerprint', '=', fingerprint)
+    .where('status', '=', 'ACTIVE')
+    .executeTakeFirst();
+}
+
+export async function insertInstrument(db: Executor, row: InstrumentRow): Promise<void> {
+  await db.insertInto('instruments').values(row).execute();
+}
+
+export async function updateInstrument(
+  db: Executor,
+  id: string,
+  changes: Partial<Pick<InstrumentRow, 'exp_month' | 'exp_year' | 'holder_name' | 'status' | 'deleted_at' | 'updated_at'>>,
+): Promise<void> {
+  await db.updateTable('instruments').set(changes).where('id', '=', id).execute();
+}
+
+export function listInstruments(db: Executor, organizationId: string, params: ListQuery): Promise<Page<InstrumentRow>> {
+  const query = db.selectFrom('instruments').selectAll().where('organization_id', '=', organizationId).where('status', '=', 'ACTIVE');
+  return paginate(query, { id: 'id', createdAt: 'created_at' }, params);
+}

@@ -1,0 +1,73 @@
+/**
+ * Background work of card payments, all through the durable job table:
+ * automatic capture, resolution of PENDING authorizations, expiry of
+ * uncaptured authorizations, and recovery of operations a crash interrupted.
+ */
+import type { Db } from '../db/database.js';
+import type { JobRunner } from '../jobs/runner.js';
+import type { CardNetworkConnector } from '../connectors/card-network/connector.js';
+import { REFUND_RECOVERY_JOB, type RefundService } from '../refunds/service.js';
+import { PAYMENT_JOBS, RECOVERY_DELAY_SECONDS, type PaymentLifecycle } from './lifecycle.js';
+import { findPaymentById } from './store.js';
+
+function paymentId(payload: unknown): string {
+  return String((payload as { payment_id?: unknown }).payment_id);
+}
+
+export function registerPaymentJobs(runner: JobRunner, deps: { db: Db; network: CardNetworkConnector; lifecycle: PaymentLifecycle; refunds: RefundService }): void {
+  const { db, network, lifecycle } = deps;
+
+  runner.register(PAYMENT_JOBS.capture, async ({ payload }) => {
+    const payment = await findPaymentById(db, paymentId(payload));
+    // Cancelled, already captured, or refunded meanwhile: nothing to do.
+    if (!payment || payment.status !== 'APPROVED' || payment.captured_at || payment.capture_mode !== 'automatic') return;
+    if (payment.pending_action) throw new Error('another operation is in flight; retry later');
+    await lifecycle.capture(payment, Number(payment.amount_authorized));
+  });
+
+  runner.register(PAYMENT_JOBS.expireAuthorization, async ({ payload }) => {
+    const payment = await findPaymentById(db, paymentId(payload));
+    if (!payment || payment.status !== 'AUTHORIZED' || payment.captured_at) return;
+    if (payment.pending_action) throw new Error('another operation is in flight; retry later');
+    await lifecycle.void(payment);
+  });
+
+  // PENDING at the issuer: ask again after PENDING_CARD_DELAY_SECONDS.
+  runner.register(PAYMENT_JOBS.resolvePending, async ({ payload }) => {
+    const payment = await findPaymentById(db, paymentId(payload));
+    if (!payment || payment.status !== 'PENDING' || payment.pending_action) return;
+    const result = await network.lookup(payment.id);
+    if (!result || result.outcome === 'pending') throw new Error('still pending at the network');
+    await lifecycle.recordAuthorization(payment, result);
+  });
+
+  // The process died between recording the intent and recording the network's answer.
+  runner.register(PAYMENT_JOBS.recoverAuthorization, async ({ payload }) => {
+    const payment = await findPaymentById(db, paymentId(payload));
+    if (!payment || payment.pending_action !== 'authorize') return;
+    const result = (await network.lookup(payment.id)) ?? {
+      // The network never saw it: it cannot be retried (the CVV is gone), so it failed.
+      outcome: 'declined' as const,
+      responseCode: '96',
+      networkReference: '',
+    };
+    await lifecycle.recordAuthorization(payment, result);
+  });
+
+  // A capture or void claimed by a process that died before recording the network's answer:
+  // ask again (the network treats our reference as an idempotency key) and record it.
+  runner.register(PAYMENT_JOBS.recoverAction, async ({ payload }) => {
+    const { action, amount } = payload as { action: 'capture' | 'void'; amount: number };
+    const payment = await findPaymentById(db, paymentId(payload));
+    if (!payment || payment.pending_action !== action) return;
+    if (Date.parse(payment.updated_at) > Date.now() - RECOVERY_DELAY_SECONDS * 1000) throw new Error('still in flight; look again later');
+    if (action === 'capture') await lifecycle.capture(payment, amount, { resume: true });
+    else await lifecycle.void(payment, { resume: true });
+  });
+
+  runner.register(REFUND_RECOVERY_JOB, async ({ payload }) => {
+    const id = String((payload as { refund_id?: unknown }).refund_id);
+    const refund = await db.selectFrom('refunds').selectAll().where('id', '=', id).executeTakeFirst();
+    if (refund?.status === 'PENDING') await deps.refunds.settle(refund);
+  });
+}

@@ -1,0 +1,60 @@
+import { Type, type Static } from 'typebox';
+
+const PaymentStatus = Type.Union(
+  [Type.Literal('PENDING'), Type.Literal('APPROVED'), Type.Literal('AUTHORIZED'), Type.Literal('REJECTED'), Type.Literal('CANCELLED'), Type.Literal('REFUNDED')],
+  { description: 'Spec section 3. A captured payment stays APPROVED (see captured_at); fully refunded is REFUNDED.' },
+);
+
+const Money = (description: string) => Type.String({ description: `${description}, with exactly the currency's minor digits ("15000.00").` });
+
+export const CardPayment = Type.Object(
+  {
+    id: Type.String({ description: '`pay-` prefix.' }),
+    status: PaymentStatus,
+    response_code: Type.Union([Type.String(), Type.Null()], { description: 'ISO 8583 issuer response code (`00` approved).' }),
+    approval_code: Type.Optional(Type.String({ description: 'Present when approved.' })),
+    amount: Money('The amount'),
+    currency: Type.String(),
+    order_id: Type.String(),
+    description: Type.Union([Type.String(), Type.Null()]),
+    capture: Type.Boolean({ description: 'false: deferred capture (AUTHORIZED until POST .../capture).' }),
+    amount_captured: Money('Captured so far'),
+    amount_refunded: Money('Refunded so far'),
+    instrument: Type.Object({ id: Type.String(), card_brand: Type.String(), last_four_digits: Type.String() }),
+    authorized_at: Type.Union([Type.String(), Type.Null()]),
+    captured_at: Type.Union([Type.String(), Type.Null()], { description: 'Automatic capture happens CAPTURE_DELAY_SECONDS after approval.' }),
+    cancelled_at: Type.Union([Type.String(), Type.Null()]),
+    created_at: Type.String({ format: 'date-time' }),
+    updated_at: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'CardPayment' },
+);
+export type CardPayment = Static<typeof CardPayment>;
+
+export const CreatePayment = Type.Object({
+  amount: Type.Number({ description: 'In major units of the currency, at most its minor digits (COP 2, CLP 0).' }),
+  currency: Type.String({ minLength: 3, maxLength: 3, description: 'ISO 4217.' }),
+  order_id: Type.String({ minLength: 1, maxLength: 255, description: 'Your unique reference: the charge\'s idempotency key.' }),
+  instrument_id: Type.String({ minLength: 1, maxLength: 100 }),
+  encrypted_cvv: Type.String({ minLength: 1, maxLength: 2048, description: 'The CVV encrypted with the active key; never in clear text.' }),
+  description: Type.Optional(Type.String({ maxLength: 500 })),
+  capture: Type.Optional(Type.Boolean({ default: true, description: 'false authorizes only.' })),
+  card: Type.Optional(Type.Unknown({ description: 'Never accepted here: tokenize first (422).' })),
+});
+export type CreatePayment = Static<typeof CreatePayment>;
+
+export const CapturePayment = Type.Object({
+  amount: Type.Optional(Type.Number({ description: 'Capture less than authorized (the rest is released). Default: all of it.' })),
+});
+
+export const PaymentParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
+
+export const PaymentListQuery = Type.Object({
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
+  starting_after: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  ending_before: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  created_gte: Type.Optional(Type.String({ format: 'date-time' })),
+  created_lte: Type.Optional(Type.String({ format: 'date-time' })),
+  status: Type.Optional(PaymentStatus),
+});
+export type PaymentListQuery = Static<typeof PaymentListQuery>;

@@ -1,0 +1,185 @@
+/**
+ * Card payments (spec 4.4): create from an instrument and a freshly encrypted
+ * CVV, get, list, capture (deferred mode), cancel. `order_id` is the charge's
+ * idempotency key, enforced by a unique index: a retry, even a racing one,
+ * returns the first payment and never charges twice.
+ */
+import type { Db } from '../db/database.js';
+import { isUniqueViolation } from '../db/database.js';
+import type { Principal } from '../auth/tokens.js';
+import { ApiError, type ErrorDetail } from '../errors/api-error.js';
+import type { Page } from '../http/pagination.js';
+import { amountProblemMessage, formatMinor, toMinorUnits } from '../lib/money.js';
+import { newId } from '../lib/ids.js';
+import { nowIso } from '../lib/time.js';
+import { enqueueJob } from '../jobs/store.js';
+import type { CardNetworkConnector } from '../connectors/card-network/connector.js';
+import type { EncryptionKeyService } from '../encryption-keys/service.js';
+import type { InstrumentService } from '../instruments/service.js';
+import { PAYMENT_JOBS, RECOVERY_DELAY_SECONDS, type PaymentLifecycle } from './lifecycle.js';
+import type { CardPayment, CreatePayment, PaymentListQuery } from './schemas.js';
+import { findPayment, findPaymentByOrder, insertPayment, listPayments, type PaymentRow, type PaymentWithCard } from './store.js';
+
+
+export function paymentView(p: PaymentWithCard): CardPayment {
+  return {
+    id: p.id,
+    status: p.status,
+    response_code: p.response_code,
+    ...(p.approval_code ? { approval_code: p.approval_code } : {}),
+    amount: formatMinor(Number(p.amount), p.currency),
+    currency: p.currency,
+    order_id: p.order_id,
+    description: p.description,
+    capture: p.capture_mode === 'automatic',
+    amount_captured: formatMinor(Number(p.amount_captured), p.currency),
+    amount_refunded: formatMinor(Number(p.amount_refunded), p.currency),
+    instrument: { id: p.instrument_id, card_brand: p.card_brand, last_four_digits: p.last_four },
+    authorized_at: p.authorized_at,
+    captured_at: p.captured_at,
+    cancelled_at: p.cancelled_at,
+    created_at: p.created_at,
+    updated_at: p.updated_at,
+  };
+}
+
+export function parseAmount(amount: number, currency: string, field = 'amount'): { minor: number } | { error: ErrorDetail } {
+  const parsed = toMinorUnits(amount, currency);
+  if ('minor' in parsed) return parsed;
+  return { error: { field: parsed.problem === 'unknown_currency' ? 'currency' : field, message: amountProblemMessage(parsed.problem, currency) } };
+}
+
+export class PaymentService {
+  constructor(
+    private readonly db: Db,
+    private readonly keys: EncryptionKeyService,
+    private readonly instruments: InstrumentService,
+    private readonly network: CardNetworkConnector,
+    private readonly lifecycle: PaymentLifecycle,
+  ) {}
+
+  async create(principal: Principal, body: CreatePayment, options: { capture?: boolean } = {}): Promise<{ payment: CardPayment; created: boolean }> {
+    const organizationId = principal.organizationId;
+    const errors: ErrorDetail[] = [];
+    if (body.card !== undefined) errors.push({ field: 'card', message: 'card data is not accepted here: tokenize it (POST /v1/instruments) and send instrument_id' });
+    const amount = parseAmount(body.amount, body.currency);
+    if ('error' in amount) errors.push(amount.error);
+    if (/^\s*\d{3,4}\s*$/.test(body.encrypted_cvv)) errors.push({ field: 'encrypted_cvv', message: 'must be encrypted with your public key, never the CVV in clear text' });
+    if (errors.length > 0) throw ApiError.validation(errors);
+    const minor = (amount as { minor: number }).minor;
+    const captureMode = (options.capture ?? body.capture ?? true) ? 'automatic' : 'manual';
+
+    // A retry of an order already charged: the first payment, whatever state it is in.
+    const existing = await findPaymentByOrder(this.db, organizationId, body.order_id);
+    if (existing) return { payment: this.sameOrder(existing, body, minor), created: false };
+
+    const [cvv] = await this.keys.decrypt(organizationId, [body.encrypted_cvv]);
+    if (cvv === undefined) throw ApiError.validation([{ field: 'encrypted_cvv', message: 'could not be decrypted with this organization\'s encryption keys' }]);
+    const { instrument, card } = await this.instruments.cardForPayment(organizationId, body.instrument_id, cvv);
+
+    const now = nowIso();
+    const row: PaymentRow = {
+      id: newId('payment'),
+      organization_id: organizationId,
+      order_id: body.order_id,
+      instrument_id: instrument.id,
+      amount: minor,
+      currency: body.currency,
+      description: body.description ?? null,
+      capture_mode: captureMode,
+      status: 'PENDING',
+      response_code: null,
+      approval_code: null,
+      network_reference: null,
+      amount_authorized: 0,
+      amount_captured: 0,
+      amount_refunded: 0,
+      amount_refund_pending: 0,
+      pending_action: 'authorize',
+      authorized_at: null,
+      captured_at: null,
+      cancelled_at: null,
+      created_at: now,
+      updated_at: now,
+    };
+    try {
+      // Record the intent (and its recovery job) before calling the network.
+      await this.db.transaction().execute(async (trx) => {
+        await insertPayment(trx, row);
+        await enqueueJob(trx, { type: PAYMENT_JOBS.recoverAuthorization, payload: { payment_id: row.id }, delaySeconds: RECOVERY_DELAY_SECONDS });
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      // Lost the race for this order_id: the winner's payment is the answer.
+      const winner = await findPaymentByOrder(this.db, organizationId, body.order_id);
+      if (!winner) throw error;
+      return { payment: this.sameOrder(winner, body, minor), created: false };
+    }
+
+    const result = await this.network.authorize({ reference: row.id, amount: minor, currency: body.currency, card });
+    await this.lifecycle.recordAuthorization(row, result);
+    return { payment: await this.get(organizationId, row.id), created: true };
+  }
+
+  /** The same order_id must mean the same charge: otherwise 409. */
+  private sameOrder(existing: PaymentWithCard, body: CreatePayment, minor: number): CardPayment {
+    const differs = [
+      Number(existing.amount) !== minor || existing.currency !== body.currency ? 'amount or currency' : '',
+      existing.instrument_id !== body.instrument_id ? 'instrument' : '',
+    ].filter(Boolean);
+    if (differs.length > 0) {
+      throw new ApiError('order_id_conflict', `order_id ${body.order_id} was already used for a payment with another ${differs.join(' and ')}.`);
+    }
+    return paymentView(existing);
+  }
+
+  async get(organizationId: string, id: string): Promise<CardPayment> {
+    return paymentView(await this.row(organizationId, id));
+  }
+
+  private async row(organizationId: string, id: string): Promise<PaymentWithCard> {
+    const row = await findPayment(this.db, organizationId, id);
+    if (!row) throw ApiError.notFound('payment');
+    return row;
+  }
+
+  async list(organizationId: string, params: PaymentListQuery): Promise<Page<CardPayment>> {
+    const page = await listPayments(this.db, organizationId, params);
+    return { data: page.data.map(paymentView), has_more: page.has_more };
+  }
+
+  /** Deferred capture (spec section 3: "deferred-capture mode only"), all or part of the authorization. */
+  async capture(organizationId: string, id: string, amount: number | undefined): Promise<CardPayment> {
+    const payment = await this.row(organizationId, id);
+    if (payment.status !== 'AUTHORIZED' || payment.captured_at) {
+      if (payment.captured_at) throw new ApiError('payment_already_captured', 'This payment is already captured.');
+      if (payment.capture_mode === 'automatic' && payment.status === 'APPROVED') {
+        throw new ApiError('payment_not_authorized', 'This payment is captured automatically; capture applies to payments created with capture: false.');
+      }
+      throw new ApiError('payment_not_authorized', `Only an AUTHORIZED payment can be captured; this one is ${payment.status}.`);
+    }
+    let minor = Number(payment.amount_authorized);
+    if (amount !== undefined) {
+      const parsed = parseAmount(amount, payment.currency);
+      if ('error' in parsed) throw ApiError.validation([parsed.error]);
+      if (parsed.minor > minor) throw ApiError.validation([{ field: 'amount', message: `must be at most the authorized ${formatMinor(minor, payment.currency)}` }]);
+      minor = parsed.minor;
+    }
+    if (payment.pending_action) throw new ApiError('payment_in_progress', 'Another operation on this payment is in progress; retry shortly.');
+    await this.lifecycle.capture(payment, minor);
+    return this.get(organizationId, id);
+  }
+
+  /** Voids an authorization not yet captured (spec section 3: cancel precondition). */
+  async cancel(organizationId: string, id: string): Promise<CardPayment> {
+    const payment = await this.row(organizationId, id);
+    if (payment.captured_at) throw new ApiError('payment_already_captured', 'This payment is captured: refund it instead (POST /v1/refunds).');
+    if (payment.status !== 'APPROVED' && payment.status !== 'AUTHORIZED') {
+      if (payment.status === 'PENDING') throw new ApiError('payment_in_progress', 'The authorization is still pending; retry once it is decided.');
+      throw new ApiError('payment_not_cancellable', `A ${payment.status} payment cannot be cancelled.`);
+    }
+    if (payment.pending_action) throw new ApiError('payment_in_progress', 'Another operation on this payment is in progress; retry shortly.');
+    await this.lifecycle.void(payment);
+    return this.get(organizationId, id);
+  }
+}

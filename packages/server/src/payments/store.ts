@@ -1,0 +1,60 @@
+import type { Selectable } from 'kysely';
+import type { Executor } from '../db/database.js';
+import type { PaymentsTable } from '../db/schema.js';
+import { paginate, type Page } from '../http/pagination.js';
+import type { PaymentListQuery } from './schemas.js';
+
+export type PaymentRow = Selectable<PaymentsTable>;
+export type PaymentWithCard = PaymentRow & { card_brand: string; last_four: string };
+
+function withCard(db: Executor) {
+  return db
+    .selectFrom('payments')
+    .innerJoin('instruments', 'instruments.id', 'payments.instrument_id')
+    .selectAll('payments')
+    .select(['instruments.brand as card_brand', 'instruments.last_four as last_four']);
+}
+
+export function findPayment(db: Executor, organizationId: string, id: string): Promise<PaymentWithCard | undefined> {
+  return withCard(db).where('payments.id', '=', id).where('payments.organization_id', '=', organizationId).executeTakeFirst();
+}
+
+export function findPaymentById(db: Executor, id: string): Promise<PaymentWithCard | undefined> {
+  return withCard(db).where('payments.id', '=', id).executeTakeFirst();
+}
+
+export function findPaymentByOrder(db: Executor, organizationId: string, orderId: string): Promise<PaymentWithCard | undefined> {
+  return withCard(db).where('payments.organization_id', '=', organizationId).where('payments.order_id', '=', orderId).executeTakeFirst();
+}
+
+export async function insertPayment(db: Executor, row: PaymentRow): Promise<void> {
+  await db.insertInto('payments').values(row).execute();
+}
+
+/**
+ * Compare-and-set: applies `changes` only while the payment is in one of
+ * `from` states with the expected in-flight action. False when another request
+ * or job got there first.
+ */
+export async function transitionPayment(
+  db: Executor,
+  id: string,
+  guard: { status: PaymentRow['status'][]; pendingAction: PaymentRow['pending_action']; uncaptured?: boolean },
+  changes: Partial<PaymentRow>,
+): Promise<boolean> {
+  let query = db
+    .updateTable('payments')
+    .set(changes)
+    .where('id', '=', id)
+    .where('status', 'in', guard.status)
+    .where('pending_action', guard.pendingAction === null ? 'is' : '=', guard.pendingAction);
+  if (guard.uncaptured) query = query.where('captured_at', 'is', null);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export function listPayments(db: Executor, organizationId: string, params: PaymentListQuery): Promise<Page<PaymentWithCard>> {
+  let query = withCard(db).where('payments.organization_id', '=', organizationId);
+  if (params.status) query = query.where('payments.status', '=', params.status);
+  return paginate(query, { id: 'payments.id', createdAt: 'payments.created_at' }, params);
+}

@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { principalOf } from '../auth/authenticate.js';
+import { ListOf, ListQuery } from '../http/pagination.js';
+import type { RefundService } from './service.js';
+
+const Refund = Type.Object(
+  {
+    id: Type.String({ description: '`ref-` prefix.' }),
+    payment_id: Type.String(),
+    amount: Type.String(),
+    currency: Type.String(),
+    status: Type.Union([Type.Literal('PENDING'), Type.Literal('SUCCEEDED'), Type.Literal('REJECTED')]),
+    response_code: Type.Union([Type.String(), Type.Null()]),
+    created_at: Type.String({ format: 'date-time' }),
+    updated_at: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'Refund' },
+);
+
+const CreateRefund = Type.Object({
+  payment_id: Type.String({ minLength: 1, maxLength: 100 }),
+  amount: Type.Number({ description: 'Major units; less than the captured amount for a partial refund.' }),
+  currency: Type.String({ minLength: 3, maxLength: 3, description: 'The payment\'s currency.' }),
+});
+
+export async function refundRoutes(base: FastifyInstance, opts: { refunds: RefundService }): Promise<void> {
+  const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  const tags = ['Refunds'];
+  app.post(
+    '/v1/refunds',
+    {
+      config: { scopes: ['payments:refund'] },
+      schema: {
+        tags,
+        summary: 'Refund a captured card payment',
+        description:
+          '201 with the refund; a refund the network rejects is still created, with status REJECTED. 409 `payment_not_captured` before capture, 409 `refund_exceeds_captured` when the refunds would exceed the captured amount (also under concurrent requests), 422 for another currency.',
+        body: CreateRefund,
+        response: { 201: Refund },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await opts.refunds.create(principalOf(request).organizationId, request.body)),
+  );
+  app.get(
+    '/v1/refunds',
+    {
+      config: { scopes: ['payments:read'] },
+      schema: { tags, summary: 'List refunds', querystring: Type.Object({ ...ListQuery.properties, payment_id: Type.Optional(Type.String({ maxLength: 100 })) }), response: { 200: ListOf(Refund) } },
+    },
+    async (request) => opts.refunds.list(principalOf(request).organizationId, request.query),
+  );
+  app.get(
+    '/v1/refunds/:id',
+    { config: { scopes: ['payments:read'] }, schema: { tags, summary: 'Get a refund', params: Type.Object({ id: Type.String({ maxLength: 100 }) }), response: { 200: Refund } } },
+    async (request) => opts.refunds.get(principalOf(request).organizationId, request.params.id),
+  );
+}

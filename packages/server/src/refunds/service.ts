@@ -1,0 +1,155 @@
+/**
+ * Refunds of card payments (spec 4.4, ../shared/API.md): only once captured;
+ * partial refunds until the captured amount is used up. The amount is reserved
+ * on the payment with a compare-and-set, so concurrent refunds can never add up
+ * to more than was captured. A refund the network rejects is still recorded
+ * (201, status REJECTED) and releases its reservation.
+ */
+import type { Selectable } from 'kysely';
+import { sql } from 'kysely';
+import type { Db } from '../db/database.js';
+import type { RefundsTable } from '../db/schema.js';
+import { ApiError } from '../errors/api-error.js';
+import { recordEvent } from '../events/store.js';
+import { paginate, type ListQuery, type Page } from '../http/pagination.js';
+import { enqueueJob } from '../jobs/store.js';
+import { formatMinor, minorToNumber } from '../lib/money.js';
+import { newId } from '../lib/ids.js';
+import { nowIso } from '../lib/time.js';
+import type { CardNetworkConnector } from '../connectors/card-network/connector.js';
+import { parseAmount } from '../payments/service.js';
+import { findPayment, findPaymentById } from '../payments/store.js';
+
+export type RefundRow = Selectable<RefundsTable>;
+export const REFUND_RECOVERY_JOB = 'refund.recover';
+
+export interface RefundView {
+  id: string;
+  payment_id: string;
+  amount: string;
+  currency: string;
+  status: RefundRow['status'];
+  response_code: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export function refundView(r: RefundRow): RefundView {
+  return {
+    id: r.id,
+    payment_id: r.payment_id,
+    amount: formatMinor(Number(r.amount), r.currency),
+    currency: r.currency,
+    status: r.status,
+    response_code: r.response_code,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+  };
+}
+
+export class RefundService {
+  constructor(
+    private readonly db: Db,
+    private readonly network: CardNetworkConnector,
+  ) {}
+
+  async create(organizationId: string, body: { payment_id: string; amount: number; currency: string }): Promise<RefundView> {
+    const payment = await findPayment(this.db, organizationId, body.payment_id);
+    if (!payment) throw ApiError.notFound('payment');
+    if (body.currency !== payment.currency) {
+      throw ApiError.validation([{ field: 'currency', message: `must be the payment's currency, ${payment.currency}` }]);
+    }
+    const parsed = parseAmount(body.amount, payment.currency);
+    if ('error' in parsed) throw ApiError.validation([parsed.error]);
+    if (!payment.captured_at) {
+      throw new ApiError('payment_not_captured', 'Only a captured payment can be refunded; cancel it instead, or wait for the automatic capture.');
+    }
+    const amount = parsed.minor;
+    const now = nowIso();
+    const refund: RefundRow = {
+      id: newId('refund'),
+      organization_id: organizationId,
+      payment_id: payment.id,
+      amount,
+      currency: payment.currency,
+      status: 'PENDING',
+      response_code: null,
+      created_at: now,
+      updated_at: now,
+    };
+    await this.db.transaction().execute(async (trx) => {
+      // The reservation: succeeds only while captured - refunded - pending covers the amount.
+      const reserved = await trx
+        .updateTable('payments')
+        .set({ amount_refund_pending: sql`amount_refund_pending + ${amount}`, updated_at: now })
+        .where('id', '=', payment.id)
+        .where('captured_at', 'is not', null)
+        .where(sql<boolean>`amount_captured - amount_refunded - amount_refund_pending >= ${amount}`)
+        .executeTakeFirst();
+      if (Number(reserved.numUpdatedRows) !== 1) {
+        const left = Number(payment.amount_captured) - Number(payment.amount_refunded) - Number(payment.amount_refund_pending);
+        throw new ApiError('refund_exceeds_captured', `The refunds would exceed the captured amount; at most ${formatMinor(Math.max(0, left), payment.currency)} can be refunded now.`);
+      }
+      await trx.insertInto('refunds').values(refund).execute();
+      await enqueueJob(trx, { type: REFUND_RECOVERY_JOB, payload: { refund_id: refund.id }, delaySeconds: 60 });
+    });
+    return refundView(await this.settle(refund));
+  }
+
+  /** Asks the network (idempotent by refund id) and records the outcome; also the recovery job's work. */
+  async settle(refund: RefundRow): Promise<RefundRow> {
+    const payment = (await findPaymentById(this.db, refund.payment_id))!;
+    const result = await this.network.refund({
+      reference: refund.id,
+      networkReference: payment.network_reference ?? '',
+      amount: Number(refund.amount),
+      currency: refund.currency,
+    });
+    const succeeded = result.outcome === 'succeeded';
+    const now = nowIso();
+    await this.db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable('refunds')
+        .set({ status: succeeded ? 'SUCCEEDED' : 'REJECTED', response_code: result.responseCode, updated_at: now })
+        .where('id', '=', refund.id)
+        .where('status', '=', 'PENDING')
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) return; // settled already (request and recovery job raced)
+      const amount = Number(refund.amount);
+      await trx
+        .updateTable('payments')
+        .set({
+          amount_refund_pending: sql`amount_refund_pending - ${amount}`,
+          ...(succeeded ? { amount_refunded: sql`amount_refunded + ${amount}` } : {}),
+          updated_at: now,
+        })
+        .where('id', '=', payment.id)
+        .execute();
+      if (succeeded) {
+        await trx
+          .updateTable('payments')
+          .set({ status: 'REFUNDED' })
+          .where('id', '=', payment.id)
+          .where(sql<boolean>`amount_refunded >= amount_captured`)
+          .execute();
+      }
+      await recordEvent(trx, refund.organization_id, succeeded ? 'refund.succeeded' : 'refund.rejected', {
+        refund: { id: refund.id, payment_id: payment.id, amount: minorToNumber(amount, refund.currency), currency: refund.currency, status: succeeded ? 'SUCCEEDED' : 'REJECTED' },
+      });
+    });
+    return (await this.db.selectFrom('refunds').selectAll().where('id', '=', refund.id).executeTakeFirst())!;
+  }
+
+  async get(organizationId: string, id: string): Promise<RefundView> {
+    const row = await this.db.selectFrom('refunds').selectAll().where('id', '=', id).where('organization_id', '=', organizationId).executeTakeFirst();
+    if (!row) throw ApiError.notFound('refund');
+    return refundView(row);
+  }
+
+  async list(organizationId: string, params: ListQuery & { payment_id?: string }): Promise<Page<RefundView>> {
+    let query = this.db.selectFrom('refunds').selectAll().where('organization_id', '=', organizationId);
+    if (params.payment_id) query = query.where('payment_id', '=', params.payment_id);
+    const page = await paginate(query, { id: 'id', createdAt: 'created_at' }, params);
+    return { data: page.data.map(refundView), has_more: page.has_more };
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * What a merchant's integration does: fetch the organization's public key,
+ * encrypt each card field with it (RSA-OAEP, SHA-256, base64), tokenize, pay.
+ * Encryption uses WebCrypto, as the browser SDK does.
+ */
+import { webcrypto } from 'node:crypto';
+import type { TestGateway } from './gateway.js';
+
+export interface TestCardInput {
+  number: string;
+  month?: string;
+  year?: string;
+  holder?: string;
+  cvv?: string;
+}
+
+export async function importPublicKey(pem: string): Promise<webcrypto.CryptoKey> {
+  const der = Buffer.from(pem.replace(/-----[^-]+-----/g, '').replace(/\s+/g, ''), 'base64');
+  return webcrypto.subtle.importKey('spki', der, { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt']);
+}
+
+export async function encrypt(key: webcrypto.CryptoKey, value: string): Promise<string> {
+  return Buffer.from(await webcrypto.subtle.encrypt({ name: 'RSA-OAEP' }, key, Buffer.from(value))).toString('base64');
+}
+
+/** The organization's active key (created on first use), imported for encryption. */
+export async function merchantKey(gw: TestGateway, token: string): Promise<webcrypto.CryptoKey> {
+  let reply = await gw.request<{ public_key: string }>('GET', '/v1/encryption/keys', { token });
+  if (reply.status === 404) reply = await gw.request<{ public_key: string }>('POST', '/v1/encryption/keys', { token });
+  return importPublicKey(reply.body.public_key);
+}
+
+export async function encryptedCard(key: webcrypto.CryptoKey, card: TestCardInput) {
+  return {
+    type: 'CARD',
+    encrypted_number: await encrypt(key, card.number),
+    encrypted_expiration_month: await encrypt(key, card.month ?? '12'),
+    encrypted_expiration_year: await encrypt(key, card.year ?? String(new Date().getUTCFullYear() + 3)),
+    encrypted_holder_name: await encrypt(key, card.holder ?? 'Ana María Gómez'),
+    encrypted_cvv: await encrypt(key, card.cvv ?? (/^3[47]/.test(card.number) ? '1234' : '123')),
+  };
+}
+
+export async function tokenize(gw: TestGateway, token: string, card: TestCardInput): Promise<string> {
+  const key = await merchantKey(gw, token);
+  const reply = await gw.request<{ id: string }>('POST', '/v1/instruments', { token, body: await encryptedCard(key, card) });
+  if (reply.status !== 201) throw new Error(`tokenize failed: ${reply.status} ${reply.text}`);
+  return reply.body.id;
+}
+
+export interface PaymentReply {
+  id: string;
+  status: string;
+  response_code: string | null;
+  approval_code?: string;
+  amount: string;
+  amount_captured: string;
+  amount_refunded: string;
+  captured_at: string | null;
+}
+
+export async function pay(
+  gw: TestGateway,
+  token: string,
+  options: { instrumentId: string; amount?: number; currency?: string; orderId?: string; cvv?: string; capture?: boolean; path?: string },
+) {
+  const key = await merchantKey(gw, token);
+  return gw.request<PaymentReply>('POST', options.path ?? '/v1/payments', {
+    token,
+    body: {
+      amount: options.amount ?? 150,
+      currency: options.currency ?? 'USD',
+      order_id: options.orderId ?? `order-${Math.random().toString(36).slice(2)}`,
+      instrument_id: options.instrumentId,
+      encrypted_cvv: await encrypt(key, options.cvv ?? '123'),
+      ...(options.capture === undefined ? {} : { capture: options.capture }),
+    },
+  });
+}
