@@ -3,21 +3,23 @@
  * same DATABASE_URL and MASTER_KEY as the server, also while the server runs.
  *
  *   clients create --name NAME [--organization ORG_ID | --new-organization NAME]
- *                  [--scopes a,b | --all-scopes] [--json]
+ *                  [--scopes a,b | --all-scopes] [--pci-saq-d] [--json]
  *   clients list [--json]
  *   clients revoke CLIENT_ID
+ *   clients pci CLIENT_ID on|off   (PCI DSS SAQ D: may send clear card data)
  */
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config/config.js';
 import { migrateToLatest, openDatabase, type Db } from '../db/database.js';
-import { listClients, revokeClient } from '../auth/clients.store.js';
+import { listClients, revokeClient, setPciSaqD } from '../auth/clients.store.js';
 import { ClientProvisioningError, provisionClient, scopesFromList } from '../auth/clients.service.js';
 import { nowIso } from '../lib/time.js';
 
 const USAGE = `usage:
-  npm run cli -- clients create --name NAME [--organization ORG_ID | --new-organization NAME] [--scopes a,b | --all-scopes] [--json]
+  npm run cli -- clients create --name NAME [--organization ORG_ID | --new-organization NAME] [--scopes a,b | --all-scopes] [--pci-saq-d] [--json]
   npm run cli -- clients list [--json]
-  npm run cli -- clients revoke CLIENT_ID`;
+  npm run cli -- clients revoke CLIENT_ID
+  npm run cli -- clients pci CLIENT_ID on|off`;
 
 class UsageError extends Error {}
 
@@ -30,6 +32,7 @@ async function createCommand(db: Db, args: string[]): Promise<string> {
       'new-organization': { type: 'string' },
       scopes: { type: 'string' },
       'all-scopes': { type: 'boolean' },
+      'pci-saq-d': { type: 'boolean' },
       json: { type: 'boolean' },
     },
   });
@@ -41,10 +44,17 @@ async function createCommand(db: Db, args: string[]): Promise<string> {
     ...(values.organization ? { organizationId: values.organization } : {}),
     ...(values['new-organization'] ? { newOrganizationName: values['new-organization'] } : {}),
     ...(values.scopes ? { scopes: scopesFromList(values.scopes) } : {}),
+    pciSaqD: Boolean(values['pci-saq-d']),
   });
   const secret = client.client_secret.reveal();
   if (values.json) {
-    return JSON.stringify({ client_id: client.client_id, client_secret: secret, organization_id: client.organization_id, scopes: client.scopes });
+    return JSON.stringify({
+      client_id: client.client_id,
+      client_secret: secret,
+      organization_id: client.organization_id,
+      scopes: client.scopes,
+      pci_saq_d: Boolean(values['pci-saq-d']),
+    });
   }
   return [
     `client_id:       ${client.client_id}`,
@@ -63,6 +73,7 @@ async function listCommand(db: Db, args: string[]): Promise<string> {
     name: c.name,
     organization_id: c.organization_id,
     scopes: c.scopes.split(' '),
+    pci_saq_d: Number(c.pci_saq_d) === 1,
     created_at: c.created_at,
     revoked_at: c.revoked_at,
   }));
@@ -83,12 +94,21 @@ async function revokeCommand(db: Db, args: string[]): Promise<string> {
   return `revoked ${clientId}; its tokens stop working at once`;
 }
 
+async function pciCommand(db: Db, args: string[]): Promise<string> {
+  const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
+  const [clientId, state] = positionals;
+  if (!clientId || (state !== 'on' && state !== 'off') || positionals.length > 2) throw new UsageError('clients pci takes CLIENT_ID and on or off');
+  if (!(await setPciSaqD(db, clientId, state === 'on'))) throw new ClientProvisioningError(`no client ${clientId}`);
+  return `${clientId}: PCI DSS SAQ D ${state} (direct tokenization ${state === 'on' ? 'allowed' : 'refused'})`;
+}
+
 async function main(argv: string[]): Promise<number> {
   const [group, command, ...rest] = argv;
   const commands: Record<string, (db: Db, args: string[]) => Promise<string>> = {
     create: createCommand,
     list: listCommand,
     revoke: revokeCommand,
+    pci: pciCommand,
   };
   const run = group === 'clients' && command ? commands[command] : undefined;
   if (!run) {

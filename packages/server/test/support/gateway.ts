@@ -63,9 +63,10 @@ export class TestGateway {
   }
 
   /** A new client in a new organization, as the operator CLI makes them. */
-  async client(options: { scopes?: Permission[]; organizationId?: string } = {}): Promise<TestClient> {
+  async client(options: { scopes?: Permission[]; organizationId?: string; pciSaqD?: boolean } = {}): Promise<TestClient> {
     const made = await provisionClient(this.db, {
       name: 'test client',
+      pciSaqD: options.pciSaqD ?? false,
       ...(options.scopes ? { scopes: options.scopes } : {}),
       ...(options.organizationId ? { organizationId: options.organizationId } : {}),
     });
