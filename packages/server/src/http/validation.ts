@@ -28,6 +28,12 @@ export function registerValidation(app: FastifyInstance): void {
   };
   app.setValidatorCompiler(({ schema, httpPart }) => compile(httpPart === 'body' ? bodyAjv : otherAjv, schema as AnySchema));
 
+  // No body at all is an empty object: optional-only bodies (capture) pass, and
+  // required fields are each reported as missing rather than "body must be object".
+  app.addHook('preValidation', async (request) => {
+    if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
+  });
+
   // Fastify's own parser refuses __proto__ and constructor.prototype keys (prototype poisoning).
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dialects } from './support/dialects.js';
+import { startGateway, type TestGateway } from './support/gateway.js';
+import { pay, tokenize, type PaymentReply } from './support/cards.js';
+
+interface Refund {
+  id: string;
+  payment_id: string;
+  amount: string;
+  currency: string;
+  status: string;
+}
+
+describe.each(dialects)('refunds on $name', (dialect) => {
+  let gw: TestGateway;
+  let token: string;
+  let visa: string;
+
+  beforeAll(async () => {
+    gw = await startGateway(dialect);
+    token = await (await gw.client()).token();
+    visa = await tokenize(gw, token, { number: '4242424242424242' });
+  });
+  afterAll(() => gw.close());
+
+  /** A payment captured now (deferred capture), of `amount` USD. */
+  async function captured(amount: number, instrumentId = visa): Promise<string> {
+    const payment = await pay(gw, token, { instrumentId, amount, capture: false });
+    const reply = await gw.request<PaymentReply>('POST', `/v1/payments/${payment.body.id}/capture`, { token, body: {} });
+    expect(reply.body.captured_at).not.toBeNull();
+    return payment.body.id;
+  }
+
+  const refund = (paymentId: string, amount: number, currency = 'USD') =>
+    gw.request<Refund>('POST', '/v1/refunds', { token, body: { payment_id: paymentId, amount, currency } });
+  const payment = async (id: string) => (await gw.request<PaymentReply>('GET', `/v1/payments/${id}`, { token })).body;
+
+  it('refuses a payment not yet captured with 409 payment_not_captured, and creates nothing', async () => {
+    const approved = await pay(gw, token, { instrumentId: visa, amount: 20 });
+    const reply = await refund(approved.body.id, 5);
+    expect(reply.status).toBe(409);
+    expect(reply.body).toMatchObject({ error: { code: 'payment_not_captured' } });
+    const list = await gw.request<{ data: Refund[] }>('GET', `/v1/refunds?payment_id=${approved.body.id}`, { token });
+    expect(list.body.data).toEqual([]);
+  });
+
+  it('partial refunds until the captured amount is used up; then REFUNDED', async () => {
+    const id = await captured(100);
+    const first = await refund(id, 30.25);
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ payment_id: id, amount: '30.25', currency: 'USD', status: 'SUCCEEDED' });
+    expect(first.body.id).toMatch(/^ref-/);
+    expect(await payment(id)).toMatchObject({ status: 'APPROVED', amount_refunded: '30.25' });
+
+    const tooMuch = await refund(id, 69.76);
+    expect(tooMuch.status).toBe(409);
+    expect(tooMuch.body).toMatchObject({ error: { code: 'refund_exceeds_captured' } });
+
+    const rest = await refund(id, 69.75);
+    expect(rest.body.status).toBe('SUCCEEDED');
+    expect(await payment(id)).toMatchObject({ status: 'REFUNDED', amount_refunded: '100.00' });
+    expect((await refund(id, 0.01)).status).toBe(409);
+
+    const got = await gw.request<Refund>('GET', `/v1/refunds/${first.body.id}`, { token });
+    expect(got.body).toEqual(first.body);
+    const list = await gw.request<{ data: Refund[] }>('GET', `/v1/refunds?payment_id=${id}`, { token });
+    expect(list.body.data.map((r) => r.id)).toEqual([rest.body.id, first.body.id]);
+  });
+
+  it('refunds are bounded by the amount captured, not authorized', async () => {
+    const authorized = await pay(gw, token, { instrumentId: visa, amount: 100, capture: false });
+    await gw.request('POST', `/v1/payments/${authorized.body.id}/capture`, { token, body: { amount: 40 } });
+    expect((await refund(authorized.body.id, 40.01)).status).toBe(409);
+    expect((await refund(authorized.body.id, 40)).body.status).toBe('SUCCEEDED');
+    expect((await payment(authorized.body.id)).status).toBe('REFUNDED');
+  });
+
+  it('concurrent refunds never add up to more than was captured', async () => {
+    const id = await captured(100);
+    const replies = await Promise.all(Array.from({ length: 10 }, () => refund(id, 30)));
+    const succeeded = replies.filter((r) => r.status === 201 && r.body.status === 'SUCCEEDED');
+    const refused = replies.filter((r) => r.status === 409);
+    expect(succeeded).toHaveLength(3);
+    expect(refused).toHaveLength(7);
+    for (const r of refused) expect(r.body).toMatchObject({ error: { code: 'refund_exceeds_captured' } });
+    expect(await payment(id)).toMatchObject({ status: 'APPROVED', amount_refunded: '90.00' });
+  });
+
+  it('422 for another currency or a bad amount; 404 for an unknown payment', async () => {
+    const id = await captured(10);
+    const currency = await refund(id, 5, 'COP');
+    expect(currency.status).toBe(422);
+    expect((currency.body as unknown as { error: { details: Array<{ field: string }> } }).error.details[0]!.field).toBe('currency');
+    for (const amount of [0, -1, 1.005]) expect((await refund(id, amount)).status, String(amount)).toBe(422);
+    expect((await refund('pay-nope', 1)).status).toBe(404);
+  });
+
+  it('a refund the network rejects is still created: 201 REJECTED, and the amount stays refundable', async () => {
+    const debit = await tokenize(gw, token, { number: '4000000000005126' });
+    const id = await captured(50, debit);
+    const reply = await refund(id, 50);
+    expect(reply.status).toBe(201);
+    expect(reply.body.status).toBe('REJECTED');
+    expect(await payment(id)).toMatchObject({ status: 'APPROVED', amount_refunded: '0.00' });
+    const events = await gw.db.selectFrom('events').select('type').where('data', 'like', `%${reply.body.id}%`).execute();
+    expect(events.map((e) => e.type)).toEqual(['refund.rejected']);
+  });
+});
