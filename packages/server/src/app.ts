@@ -72,6 +72,7 @@ export async function createGateway(config: Config): Promise<Gateway> {
     issuer: config.publicBaseUrl,
     audience: config.publicBaseUrl,
     ttlSeconds: config.tokenTtlSeconds,
+    revocationCacheMs: config.tokenRevocationCacheMs,
   });
   const requestLimiter = createRateLimiter('requests', { ...config.rateLimit, pool: database.pool });
   const tokenFailures = {

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, ConfigError } from '../src/config/config.js';
 import { CLI_ENTRY, SERVER_ENTRY, freePort, runProcess, startServerProcess } from './support/process.js';
+import { eventually } from './support/wait.js';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'pasarela-start-'));
 
@@ -127,7 +128,11 @@ describe('the server process', () => {
 
       const revoked = await runProcess(CLI_ENTRY, ['clients', 'revoke', client.client_id], { DATA_DIR: dataDir });
       expect(revoked.code).toBe(0);
-      const after = await fetch(`${server.url}/v1/organizations/${client.organization_id}`, { headers: { authorization: `Bearer ${token}` } });
+      const after = await eventually(
+        () => fetch(`${server.url}/v1/organizations/${client.organization_id}`, { headers: { authorization: `Bearer ${token}` } }),
+        (r) => r.status === 401,
+        5000,
+      );
       expect(after.status).toBe(401);
 
       const bad = await runProcess(CLI_ENTRY, ['clients', 'create', '--name', 'X', '--scopes', 'root:all'], { DATA_DIR: dataDir });

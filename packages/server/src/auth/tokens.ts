@@ -46,11 +46,18 @@ interface Claims extends JWTPayload {
   org_id: string;
 }
 
+const VERIFIED_CACHE_SIZE = 10_000;
+
 export class TokenService {
+  /** Tokens whose signature and claims were verified: clients reuse one token for hours. */
+  private readonly verified = new Map<string, Claims>();
+  /** Revocation checks, by jti, kept `revocationCacheMs` (revoking here clears them at once). */
+  private readonly liveness = new Map<string, { at: number; live: { pciSaqD: boolean } | undefined }>();
+
   constructor(
     private readonly db: Db,
     private readonly keys: SigningKeys,
-    private readonly options: { issuer: string; audience: string; ttlSeconds: number },
+    private readonly options: { issuer: string; audience: string; ttlSeconds: number; revocationCacheMs: number },
   ) {}
 
   private checkRequest(request: TokenRequest): { clientId: string; secret: string; audience: string } {
@@ -135,11 +142,49 @@ export class TokenService {
       if (!principal || principal.clientId !== client.client_id) return 0;
       jti = principal.jti;
     }
-    return revokeTokens(this.db, { clientId: client.client_id, audience, ...(jti ? { jti } : {}) }, nowIso());
+    const count = await revokeTokens(this.db, { clientId: client.client_id, audience, ...(jti ? { jti } : {}) }, nowIso());
+    this.liveness.clear();
+    return count;
   }
 
-  /** Verifies a Bearer token; throws TokenInvalid for anything but a live token of this deployment. */
+  /**
+   * Verifies a Bearer token; throws TokenInvalid for anything but a live token
+   * of this deployment. A token verified once is not verified again until it
+   * expires; a revocation made through another process is seen within
+   * TOKEN_REVOCATION_CACHE_MS (1 s by default).
+   */
   async verify(token: string): Promise<Principal> {
+    const payload = await this.verifiedClaims(token);
+    const live = await this.live(payload.jti!);
+    if (!live) throw new TokenInvalid('the token has been revoked');
+    return {
+      pciSaqD: live.pciSaqD,
+      clientId: payload.client_id,
+      organizationId: payload.org_id,
+      permissions: new Set(payload.scope.split(' ') as Permission[]),
+      jti: payload.jti!,
+    };
+  }
+
+  private async live(jti: string): Promise<{ pciSaqD: boolean } | undefined> {
+    const now = Date.now();
+    const cached = this.liveness.get(jti);
+    if (cached && now - cached.at < this.options.revocationCacheMs) return cached.live;
+    const live = await liveToken(this.db, jti);
+    if (this.options.revocationCacheMs > 0) {
+      if (this.liveness.size >= VERIFIED_CACHE_SIZE) this.liveness.clear();
+      this.liveness.set(jti, { at: now, live });
+    }
+    return live;
+  }
+
+  private async verifiedClaims(token: string): Promise<Claims> {
+    const cached = this.verified.get(token);
+    if (cached) {
+      if (cached.exp! * 1000 > Date.now()) return cached;
+      this.verified.delete(token);
+      throw new TokenInvalid('the token has expired');
+    }
     let payload: Claims;
     try {
       const result = await jwtVerify<Claims>(
@@ -163,15 +208,10 @@ export class TokenService {
       const reason = error instanceof joseErrors.JWTExpired ? 'the token has expired' : 'the token is not valid';
       throw new TokenInvalid(reason);
     }
-    const live = await liveToken(this.db, payload.jti!);
-    if (!live) throw new TokenInvalid('the token has been revoked');
-    return {
-      pciSaqD: live.pciSaqD,
-      clientId: payload.client_id,
-      organizationId: payload.org_id,
-      permissions: new Set(payload.scope.split(' ') as Permission[]),
-      jti: payload.jti!,
-    };
+    // Oldest first out: a Map iterates in insertion order.
+    if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value!);
+    this.verified.set(token, payload);
+    return payload;
   }
 }
 
