@@ -17,6 +17,8 @@ import { isoAfterSeconds, nowIso } from '../lib/time.js';
 
 const generate = promisify(generateKeyPair);
 const YEAR_SECONDS = 365 * 86400;
+/** How long a process trusts its list of an organization's keys (a miss re-reads it at once). */
+const KEY_CACHE_MS = 60_000;
 
 export interface EncryptionKeyView {
   kid: string;
@@ -34,6 +36,8 @@ export function toView(row: EncryptionKeysTable): EncryptionKeyView {
 export class EncryptionKeyService {
   /** kid -> imported private key; keys never change once written. */
   private readonly imported = new Map<string, Promise<webcrypto.CryptoKey>>();
+  /** organization -> its decrypting keys, as last read; refreshed when a value does not decrypt. */
+  private readonly keysByOrganization = new Map<string, { rows: EncryptionKeysTable[]; at: number }>();
 
   constructor(
     private readonly db: Db,
@@ -75,6 +79,7 @@ export class EncryptionKeyService {
     // Two rotations racing: the unique "one active key" index makes the loser try again on top of the winner.
     for (let attempt = 0; ; attempt++) {
       try {
+        this.keysByOrganization.delete(organizationId);
         await this.db.transaction().execute(async (trx) => {
           await trx
             .updateTable('encryption_keys')
@@ -120,7 +125,22 @@ export class EncryptionKeyService {
    * their position (the caller names the failing fields).
    */
   async decrypt(organizationId: string, values: string[]): Promise<Array<string | undefined>> {
-    const keys = await this.decryptionKeys(organizationId);
+    const cached = this.keysByOrganization.get(organizationId);
+    const fresh = !cached || Date.now() - cached.at > KEY_CACHE_MS;
+    const rows = fresh ? await this.decryptionKeys(organizationId) : cached.rows;
+    if (fresh) this.keysByOrganization.set(organizationId, { rows, at: Date.now() });
+    const now = nowIso();
+    const usable = rows.filter((k) => k.status === 'active' || (k.decrypts_until ?? '') > now);
+    const clear = await this.decryptWith(usable, values);
+    // A key rotated in another process since we looked: read the keys again, once.
+    if (!fresh && clear.some((v) => v === undefined)) {
+      this.keysByOrganization.delete(organizationId);
+      return this.decrypt(organizationId, values);
+    }
+    return clear;
+  }
+
+  private async decryptWith(keys: EncryptionKeysTable[], values: string[]): Promise<Array<string | undefined>> {
     if (keys.length === 0) return values.map(() => undefined);
     const cryptoKeys = await Promise.all(keys.map((k) => this.cryptoKey(k)));
     return Promise.all(

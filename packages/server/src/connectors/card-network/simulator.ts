@@ -48,10 +48,9 @@ export class CardNetworkSimulator implements CardNetworkConnector {
 
   /** Records the result under the reference once; a retry gets the first result back. */
   private async once<T>(reference: string, kind: string, decide: () => T): Promise<T> {
-    const existing = await this.read<T>(reference);
-    if (existing) return existing;
     const result = decide();
     try {
+      // Insert first: a first call (the common case) costs one statement.
       await this.db.insertInto('simulator_operations').values({ reference, kind, result: JSON.stringify(result), created_at: nowIso() }).execute();
       return result;
     } catch (error) {
