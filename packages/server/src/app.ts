@@ -39,6 +39,10 @@ import { registerPaymentJobs } from './payments/jobs.js';
 import { RefundService } from './refunds/service.js';
 import { refundRoutes } from './refunds/routes.js';
 import { chargebackRoutes } from './chargebacks/routes.js';
+import { WebhookDeliverer } from './webhooks/delivery.js';
+import { WebhookService } from './webhooks/service.js';
+import { webhookRoutes } from './webhooks/routes.js';
+import { DELIVER_JOB } from './webhooks/outbox.js';
 import './http/route-config.js';
 
 export interface RouteEntry {
@@ -118,7 +122,7 @@ export async function createGateway(config: Config): Promise<Gateway> {
   registerTransport(app, config);
   registerAuthentication(app, tokens, requestLimiter);
   registerRateLimit(app, requestLimiter);
-  registerIdempotency(app, db, config.idempotencyTtlSeconds);
+  registerIdempotency(app, db, config.idempotencyTtlSeconds, keyring);
   await registerOpenApi(app, config);
 
   await app.register(oauthRoutes, { tokens, failures: tokenFailures });
@@ -141,7 +145,14 @@ export async function createGateway(config: Config): Promise<Gateway> {
   await app.register(refundRoutes, { refunds });
   await app.register(chargebackRoutes, { db });
 
-  const jobs = new JobRunner(db, database.dialect, app.log, metrics, { pollIntervalMs: config.jobs.pollIntervalMs });
+  const webhookPolicy = { requireHttps: config.environment === 'production', allowPrivate: config.webhooks.allowPrivateUrls };
+  const deliverer = new WebhookDeliverer(db, keyring, config.webhooks, webhookPolicy);
+  await app.register(webhookRoutes, {
+    webhooks: new WebhookService(db, keyring, deliverer, { policy: webhookPolicy, secretGraceSeconds: config.webhooks.secretGraceSeconds }),
+  });
+
+  const jobs = new JobRunner(db, database.dialect, app.log, metrics, { pollIntervalMs: config.jobs.pollIntervalMs, concurrency: 8, leaseSeconds: config.jobs.leaseSeconds });
+  jobs.register(DELIVER_JOB, ({ payload }) => deliverer.deliver(String((payload as { delivery_id: unknown }).delivery_id)));
   registerMaintenance(jobs, db, encryptionKeys);
   registerPaymentJobs(jobs, { db, network, lifecycle, refunds });
   await scheduleMaintenance(db);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { dialects } from './support/dialects.js';
 import { startGateway, type TestClient, type TestGateway } from './support/gateway.js';
 
@@ -33,6 +33,11 @@ describe.each(dialects)('Idempotency-Key on $name', (dialect) => {
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.text).toBe(first.text);
     expect(await count()).toBe(before + 1);
+    // The stored request hash is keyed: it cannot be recomputed from a guessed body (card data).
+    const row = await gw.db.selectFrom('idempotency_keys').select('request_hash').where('key', '=', key).executeTakeFirstOrThrow();
+    const plain = createHash('sha256').update(`POST /v1/organizations\n{"name":"once"}`).digest('hex');
+    expect(row.request_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row.request_hash).not.toBe(plain);
   });
 
   it('the same body in another key order is the same request', async () => {

@@ -199,7 +199,7 @@ describe.each(dialects)('card payments on $name', (dialect) => {
     await gw.request('POST', `/v1/payments/${approved.body.id}/capture`, { token, body: {} });
     const events = await gw.db.selectFrom('events').select(['type', 'data']).where('organization_id', '=', client.organizationId).where('data', 'like', `%${approved.body.id}%`).orderBy('id').execute();
     expect(events.map((e) => e.type)).toEqual(['payment.card.authorized', 'payment.card.captured']);
-    expect(JSON.parse(events[0]!.data)).toMatchObject({ payment: { id: approved.body.id, currency: 'USD', current_amount: 150, status: 'AUTHORIZED' } });
+    expect(JSON.parse(events[0]!.data)).toMatchObject({ payment: { id: approved.body.id, currency: 'USD', current_amount: 150, transaction: { status: 'AUTHORIZED', status_detail: 'AUTHORIZED' } } });
   });
 });
 

@@ -9,13 +9,28 @@ import { dialects } from './support/dialects.js';
 import { startGateway, type TestClient, type TestGateway } from './support/gateway.js';
 import { pay, tokenize } from './support/cards.js';
 
-/** Creates an object of `owner`'s organization that the route at this url addresses; returns its path params. */
-type Fixture = (gw: TestGateway, owner: TestClient) => Promise<Record<string, string>>;
+/**
+ * Creates an object of `owner`'s organization that the route at this url
+ * addresses; returns its path params (and a valid body for routes that need one,
+ * so the answer is about tenancy, not validation).
+ */
+type Fixture = (gw: TestGateway, owner: TestClient) => Promise<{ id: string; body?: unknown }>;
 
 const payment: Fixture = async (gw, owner) => {
   const token = await owner.token();
   const reply = await pay(gw, token, { instrumentId: await tokenize(gw, token, { number: '4242424242424242' }), capture: false });
   return { id: reply.body.id };
+};
+
+const webhook: Fixture = async (gw, owner) => {
+  const reply = await gw.request<{ id: string }>('POST', '/v1/webhooks', { token: await owner.token(), body: { url: 'http://127.0.0.1:9/hook', events: ['*'] } });
+  return { id: reply.body.id };
+};
+
+const event: Fixture = async (gw, owner) => {
+  await payment(gw, owner);
+  const events = await gw.request<{ data: Array<{ id: string }> }>('GET', '/v1/events?limit=1', { token: await owner.token() });
+  return { id: events.body.data[0]!.id };
 };
 
 const fixtures: Record<string, Fixture | 'global'> = {
@@ -34,11 +49,17 @@ const fixtures: Record<string, Fixture | 'global'> = {
     const refund = await gw.request<{ id: string }>('POST', '/v1/refunds', { token, body: { payment_id: id, amount: 1, currency: 'USD' } });
     return { id: refund.body.id };
   },
+  '/v1/webhooks/:id': async (gw, owner) => ({ ...(await webhook(gw, owner)), body: { url: 'https://example.com/hook', events: ['*'] } }),
+  '/v1/webhooks/:id/secret': webhook,
+  '/v1/webhooks/:id/secret/rotate': webhook,
+  '/v1/webhooks/:id/deliveries': webhook,
+  '/v1/events/:id': event,
+  '/v1/events/:id/redeliver': event,
   // Reference data, the same for everyone: no tenant to cross.
   '/v1/bins/:bin': 'global',
 };
 
-function fill(url: string, params: Record<string, string>): string {
+function fill(url: string, params: Record<string, string | undefined>): string {
   return url.replace(/:(\w+)/g, (_, name: string) => params[name] ?? `missing-${name}`);
 }
 
@@ -83,10 +104,10 @@ describe.each(dialects)('every route on $name', (dialect) => {
       const fixture = fixtures[route.url];
       expect(fixture, `a fixture for ${route.url}`).toBeDefined();
       if (fixture === 'global') continue;
-      const params = await fixture!(gw, owner);
+      const { body, ...params } = await fixture!(gw, owner);
       const reply = await gw.request(route.method, fill(route.url, params), {
         token: await intruder.token(),
-        ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { body: { name: 'taken over' } }),
+        ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { body: body ?? { name: 'taken over' } }),
       });
       expect(`${route.method} ${route.url} -> ${reply.status}`).toBe(`${route.method} ${route.url} -> 404`);
       expect(reply.text).not.toContain(params.id);

@@ -28,7 +28,14 @@ export interface Config {
   tls: { certFile: string; keyFile: string } | undefined;
   trustProxy: boolean;
   logLevel: string;
-  jobs: { pollIntervalMs: number; enabled: boolean };
+  jobs: { pollIntervalMs: number; enabled: boolean; leaseSeconds: number };
+  webhooks: {
+    /** Seconds before attempt n+1 (the first is the delay of the first attempt). */
+    retrySchedule: number[];
+    allowPrivateUrls: boolean;
+    timeoutMs: number;
+    secretGraceSeconds: number;
+  };
   cards: {
     encryptionKeyBits: number;
     encryptionKeyGraceSeconds: number;
@@ -57,6 +64,16 @@ function boolean(env: Env, name: string, fallback: boolean): boolean {
   if (['1', 'true', 'yes'].includes(raw.toLowerCase())) return true;
   if (['0', 'false', 'no'].includes(raw.toLowerCase())) return false;
   throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+function schedule(env: Env, name: string, fallback: number[]): number[] {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const parts = raw.split(',').map((p) => p.trim());
+  if (parts.length === 0 || parts.length > 20 || parts.some((p) => !/^\d+(\.\d+)?$/.test(p))) {
+    throw new ConfigError(`${name} must be 1 to 20 comma-separated numbers of seconds, got "${raw}"`);
+  }
+  return parts.map(Number);
 }
 
 function oneOf<T extends string>(env: Env, name: string, values: readonly T[], fallback: T): T {
@@ -149,6 +166,13 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     tls: certFile && keyFile ? { certFile, keyFile } : undefined,
     trustProxy,
     logLevel,
+    webhooks: {
+      retrySchedule: schedule(env, 'WEBHOOK_RETRY_SCHEDULE', [0, 5, 300, 1800, 7200, 18000, 36000, 36000]),
+      // Never in production: deliveries to loopback, private, link-local or metadata addresses are refused.
+      allowPrivateUrls: production ? false : boolean(env, 'WEBHOOK_ALLOW_PRIVATE_URLS', true),
+      timeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 5000, 100, 30_000),
+      secretGraceSeconds: integer(env, 'WEBHOOK_SECRET_GRACE_SECONDS', 86400, 0, 30 * 86400),
+    },
     cards: {
       encryptionKeyBits: Number(oneOf(env, 'ENCRYPTION_KEY_BITS', ['2048', '3072', '4096'] as const, '2048')),
       encryptionKeyGraceSeconds: integer(env, 'ENCRYPTION_KEY_GRACE_SECONDS', 86400, 0, 30 * 86400),
@@ -157,8 +181,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       authorizationTtlSeconds: integer(env, 'AUTHORIZATION_TTL_SECONDS', 7 * 86400, 1, 30 * 86400),
     },
     jobs: {
-      pollIntervalMs: integer(env, 'JOB_POLL_INTERVAL_MS', 500, 10, 60_000),
+      pollIntervalMs: integer(env, 'JOB_POLL_INTERVAL_MS', 250, 10, 60_000),
       enabled: boolean(env, 'JOBS_ENABLED', true),
+      leaseSeconds: integer(env, 'JOB_LEASE_SECONDS', 60, 1, 3600),
     },
   };
 }

@@ -206,6 +206,52 @@ export interface SettingsTable {
   created_at: string;
 }
 
+export interface WebhookEndpointsTable {
+  id: string;
+  organization_id: string;
+  url: string;
+  /** JSON array of event types, or ["*"]. */
+  events: string;
+  description: string | null;
+  status: 'enabled' | 'disabled';
+  disabled_reason: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WebhookSecretsTable {
+  id: string;
+  endpoint_id: string;
+  secret_sealed: string;
+  created_at: string;
+  expires_at: string | null;
+}
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  organization_id: string;
+  endpoint_id: string;
+  event_id: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  attempts: number;
+  last_status_code: number | null;
+  last_error: string | null;
+  next_attempt_at: string | null;
+  delivered_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WebhookAttemptsTable {
+  id: string;
+  delivery_id: string;
+  attempt: number;
+  status_code: number | null;
+  duration_ms: number;
+  error: string | null;
+  created_at: string;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   clients: ClientsTable;
@@ -224,4 +270,8 @@ export interface Database {
   events: EventsTable;
   simulator_operations: SimulatorOperationsTable;
   settings: SettingsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_secrets: WebhookSecretsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }

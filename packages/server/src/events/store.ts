@@ -1,14 +1,22 @@
 /**
  * The event outbox: every state change writes its event in the same
- * transaction (the webhooks issue delivers them). Event types follow
+ * transaction, together with one delivery per subscribed webhook endpoint. Event types follow
  * ../shared/API.md: payment.card.approved, refund.succeeded, chargeback.opened, ...
  */
 import type { Executor } from '../db/database.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
+import { fanOut } from '../webhooks/outbox.js';
 
+/** Records the event and its webhook deliveries; call it inside the state change's transaction. */
 export async function recordEvent(db: Executor, organizationId: string, type: string, data: unknown): Promise<string> {
-  const id = newId('event');
-  await db.insertInto('events').values({ id, organization_id: organizationId, type, data: JSON.stringify(data), created_at: nowIso() }).execute();
-  return id;
+  const event = { id: newId('event'), organization_id: organizationId, type, data: JSON.stringify(data), created_at: nowIso() };
+  await db.insertInto('events').values(event).execute();
+  await fanOut(db, event);
+  return event.id;
+}
+
+/** The wire shape of an event (spec section 6): what webhooks carry and GET /v1/events returns. */
+export function eventBody(row: { id: string; type: string; data: string; created_at: string }) {
+  return { id: row.id, type: row.type, time: row.created_at, data: JSON.parse(row.data) as Record<string, unknown> };
 }

@@ -6,7 +6,8 @@
  * running, 409 idempotency_conflict. Keys are per client and kept 24 hours.
  * Only 2xx answers are stored: an error changed nothing, so a retry runs again.
  */
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import type { Keyring } from '../crypto/keyring.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.js';
 import { ApiError } from '../errors/api-error.js';
@@ -33,11 +34,12 @@ function canonical(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-function requestHash(request: FastifyRequest): string {
-  return createHash('sha256').update(`${request.method} ${request.url}\n${canonical(request.body)}`).digest('hex');
-}
+export function registerIdempotency(app: FastifyInstance, db: Db, ttlSeconds: number, keyring: Keyring): void {
+  // Keyed, so a stored hash of a body with card data cannot be brute-forced back to the card.
+  const hashKey = keyring.deriveKey('idempotency-request-hash');
+  const requestHash = (request: FastifyRequest): string =>
+    createHmac('sha256', hashKey).update(`${request.method} ${request.url}\n${canonical(request.body)}`).digest('hex');
 
-export function registerIdempotency(app: FastifyInstance, db: Db, ttlSeconds: number): void {
   app.decorateRequest('idempotency', null);
 
   // preHandler: after authentication and body validation, just before the handler.

@@ -21,6 +21,10 @@ export const ID_PREFIXES = {
   chargeback: 'chb',
   event: 'evt',
   transaction: 'trx',
+  webhookEndpoint: 'whk',
+  webhookSecret: 'whs',
+  webhookDelivery: 'whd',
+  webhookAttempt: 'wha',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -27,14 +27,16 @@ export const PAYMENT_JOBS = {
 /** A claimed capture or void not recorded after this long was interrupted by a crash. */
 export const RECOVERY_DELAY_SECONDS = 60;
 
+/** Card events carry the APM events' shape (spec section 6), plus the card's codes. */
 export function paymentEventData(p: PaymentRow) {
+  const detail = p.status === 'APPROVED' ? (p.captured_at ? 'CAPTURED' : 'SUCCESS') : p.status;
   return {
     payment: {
       id: p.id,
       order_id: p.order_id,
       currency: p.currency,
       current_amount: minorToNumber(Number(p.amount) - Number(p.amount_refunded), p.currency),
-      status: p.status,
+      transaction: { status: p.status, status_detail: detail },
       response_code: p.response_code,
     },
   };

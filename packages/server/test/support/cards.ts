@@ -4,7 +4,7 @@
  * Encryption uses WebCrypto, as the browser SDK does.
  */
 import { webcrypto } from 'node:crypto';
-import type { TestGateway } from './gateway.js';
+import type { HttpClient } from './gateway.js';
 
 export interface TestCardInput {
   number: string;
@@ -24,7 +24,7 @@ export async function encrypt(key: webcrypto.CryptoKey, value: string): Promise<
 }
 
 /** The organization's active key (created on first use), imported for encryption. */
-export async function merchantKey(gw: TestGateway, token: string): Promise<webcrypto.CryptoKey> {
+export async function merchantKey(gw: HttpClient, token: string): Promise<webcrypto.CryptoKey> {
   let reply = await gw.request<{ public_key: string }>('GET', '/v1/encryption/keys', { token });
   if (reply.status === 404) reply = await gw.request<{ public_key: string }>('POST', '/v1/encryption/keys', { token });
   return importPublicKey(reply.body.public_key);
@@ -41,7 +41,7 @@ export async function encryptedCard(key: webcrypto.CryptoKey, card: TestCardInpu
   };
 }
 
-export async function tokenize(gw: TestGateway, token: string, card: TestCardInput): Promise<string> {
+export async function tokenize(gw: HttpClient, token: string, card: TestCardInput): Promise<string> {
   const key = await merchantKey(gw, token);
   const reply = await gw.request<{ id: string }>('POST', '/v1/instruments', { token, body: await encryptedCard(key, card) });
   if (reply.status !== 201) throw new Error(`tokenize failed: ${reply.status} ${reply.text}`);
@@ -60,7 +60,7 @@ export interface PaymentReply {
 }
 
 export async function pay(
-  gw: TestGateway,
+  gw: HttpClient,
   token: string,
   options: { instrumentId: string; amount?: number; currency?: string; orderId?: string; cvv?: string; capture?: boolean; path?: string },
 ) {

@@ -29,15 +29,9 @@ export interface TestClient {
   token(scope?: string): Promise<string>;
 }
 
-export class TestGateway {
-  constructor(
-    readonly gateway: Gateway,
-    readonly baseUrl: string,
-  ) {}
-
-  get db() {
-    return this.gateway.database.db;
-  }
+/** Talks HTTP to a gateway, in this process or a child process. */
+export class HttpClient {
+  constructor(readonly baseUrl: string) {}
 
   async request<T = Record<string, unknown>>(
     method: string,
@@ -60,6 +54,19 @@ export class TestGateway {
       parsed = undefined;
     }
     return { status: response.status, headers: response.headers, body: parsed as T, text };
+  }
+}
+
+export class TestGateway extends HttpClient {
+  constructor(
+    readonly gateway: Gateway,
+    baseUrl: string,
+  ) {
+    super(baseUrl);
+  }
+
+  get db() {
+    return this.gateway.database.db;
   }
 
   /** A new client in a new organization, as the operator CLI makes them. */

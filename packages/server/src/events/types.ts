@@ -1,0 +1,24 @@
+/** Every event type the service emits (spec section 6 and ../shared/API.md "Webhooks"). */
+export const EVENT_TYPES = [
+  'payment.purchase.pending',
+  'payment.purchase.succeeded',
+  'payment.purchase.rejected',
+  'payment.purchase.failed',
+  'payment.purchase.confirm.processed',
+  'payment.purchase.confirm.failed.retryable',
+  'payment.card.approved',
+  'payment.card.authorized',
+  'payment.card.rejected',
+  'payment.card.captured',
+  'payment.card.cancelled',
+  'refund.succeeded',
+  'refund.rejected',
+  'cashout.succeeded',
+  'cashout.failed',
+  'chargeback.opened',
+  'chargeback.updated',
+  'link.paid',
+  'link.expired',
+] as const;
+
+export type EventType = (typeof EVENT_TYPES)[number];

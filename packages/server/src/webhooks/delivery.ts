@@ -1,0 +1,113 @@
+/**
+ * Delivers one webhook attempt (job `webhook.deliver`): signs the event per
+ * Standard Webhooks with every live secret of the endpoint, POSTs it within
+ * WEBHOOK_TIMEOUT_MS (5 s), and records the attempt. 2xx is delivered; 410
+ * disables the endpoint; anything else is retried on WEBHOOK_RETRY_SCHEDULE
+ * with ±10% jitter, then the delivery is failed (and can be redelivered).
+ * The attempt's record and the next attempt's job commit together.
+ */
+import type { Config } from '../config/config.js';
+import type { Db } from '../db/database.js';
+import type { Keyring } from '../crypto/keyring.js';
+import { eventBody } from '../events/store.js';
+import { enqueueJob } from '../jobs/store.js';
+import { newId } from '../lib/ids.js';
+import { isoAfterSeconds, nowIso } from '../lib/time.js';
+import { DELIVER_JOB } from './outbox.js';
+import { postJson } from './http-post.js';
+import { signatureHeaders } from './signing.js';
+import { guardedLookup, urlProblems, type UrlPolicy } from './url-guard.js';
+
+export class WebhookDeliverer {
+  private readonly lookup;
+
+  constructor(
+    private readonly db: Db,
+    private readonly keyring: Keyring,
+    private readonly settings: Config['webhooks'],
+    private readonly policy: UrlPolicy,
+  ) {
+    this.lookup = guardedLookup(policy);
+  }
+
+  /** The endpoint's secrets that sign now: the current one and any still in its rotation grace period. */
+  async liveSecrets(endpointId: string): Promise<string[]> {
+    const now = nowIso();
+    const rows = await this.db
+      .selectFrom('webhook_secrets')
+      .selectAll()
+      .where('endpoint_id', '=', endpointId)
+      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+      .orderBy('created_at', 'desc')
+      .execute();
+    return rows.map((r) => this.keyring.open(r.secret_sealed, `webhook_secret:${r.id}`).toString('utf8'));
+  }
+
+  async deliver(deliveryId: string): Promise<void> {
+    const row = await this.db
+      .selectFrom('webhook_deliveries as d')
+      .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
+      .innerJoin('events as v', 'v.id', 'd.event_id')
+      .select([
+        'd.id', 'd.status', 'd.attempts', 'd.endpoint_id', 'e.url', 'e.status as endpoint_status',
+        'v.id as event_id', 'v.type', 'v.data', 'v.created_at as event_time',
+      ])
+      .where('d.id', '=', deliveryId)
+      .executeTakeFirst();
+    if (!row || row.status !== 'pending') return;
+    if (row.endpoint_status !== 'enabled') {
+      await this.finish(deliveryId, Number(row.attempts), { status: 'failed', error: 'the endpoint is disabled' });
+      return;
+    }
+    const body = JSON.stringify(eventBody({ id: row.event_id, type: row.type, data: row.data, created_at: row.event_time }));
+    const headers = signatureHeaders(await this.liveSecrets(row.endpoint_id), row.event_id, Math.floor(Date.now() / 1000), body);
+    const attempt = Number(row.attempts) + 1;
+    let statusCode: number | null = null;
+    let error: string | null = null;
+    const started = performance.now();
+    const problems = urlProblems(row.url, this.policy);
+    if (problems.length > 0) error = `refused: the URL ${problems.join(', ')}`;
+    else {
+      try {
+        statusCode = (await postJson(row.url, headers, body, { timeoutMs: this.settings.timeoutMs, lookup: this.lookup })).status;
+      } catch (e) {
+        error = (e instanceof Error ? e.message : String(e)).slice(0, 500);
+      }
+    }
+    const durationMs = Math.round(performance.now() - started);
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('webhook_attempts')
+        .values({ id: newId('webhookAttempt'), delivery_id: deliveryId, attempt, status_code: statusCode, duration_ms: durationMs, error, created_at: nowIso() })
+        .execute();
+      const now = nowIso();
+      const base = { attempts: attempt, last_status_code: statusCode, last_error: error, updated_at: now };
+      if (statusCode !== null && statusCode >= 200 && statusCode < 300) {
+        await trx.updateTable('webhook_deliveries').set({ ...base, status: 'succeeded', delivered_at: now, next_attempt_at: null }).where('id', '=', deliveryId).execute();
+        return;
+      }
+      if (statusCode === 410) {
+        // The receiver says it is gone for good: stop sending to it.
+        await trx.updateTable('webhook_endpoints').set({ status: 'disabled', disabled_reason: 'the receiver answered 410 Gone', updated_at: now }).where('id', '=', row.endpoint_id).execute();
+        await trx.updateTable('webhook_deliveries').set({ ...base, status: 'failed', next_attempt_at: null }).where('id', '=', deliveryId).execute();
+        return;
+      }
+      const delay = this.settings.retrySchedule[attempt];
+      if (delay === undefined) {
+        await trx.updateTable('webhook_deliveries').set({ ...base, status: 'failed', next_attempt_at: null }).where('id', '=', deliveryId).execute();
+        return;
+      }
+      const jittered = delay * (0.9 + Math.random() * 0.2);
+      await trx.updateTable('webhook_deliveries').set({ ...base, next_attempt_at: isoAfterSeconds(jittered) }).where('id', '=', deliveryId).execute();
+      await enqueueJob(trx, { type: DELIVER_JOB, payload: { delivery_id: deliveryId }, delaySeconds: jittered, maxAttempts: 1000 });
+    });
+  }
+
+  private async finish(deliveryId: string, attempts: number, outcome: { status: 'failed'; error: string }): Promise<void> {
+    await this.db
+      .updateTable('webhook_deliveries')
+      .set({ status: outcome.status, last_error: outcome.error, attempts, next_attempt_at: null, updated_at: nowIso() })
+      .where('id', '=', deliveryId)
+      .execute();
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * Fan-out of an event to the endpoints subscribed to it, inside the
+ * transaction that records the event: one delivery row and one job per
+ * endpoint, so a commit always carries its deliveries (at least once).
+ */
+import type { Executor } from '../db/database.js';
+import { enqueueJob } from '../jobs/store.js';
+import { newId } from '../lib/ids.js';
+
+export const DELIVER_JOB = 'webhook.deliver';
+
+export function subscribes(eventsJson: string, type: string): boolean {
+  const events = JSON.parse(eventsJson) as string[];
+  return events.includes('*') || events.includes(type);
+}
+
+export async function scheduleDelivery(db: Executor, organizationId: string, endpointId: string, eventId: string, now: string): Promise<string> {
+  const id = newId('webhookDelivery');
+  await db
+    .insertInto('webhook_deliveries')
+    .values({
+      id,
+      organization_id: organizationId,
+      endpoint_id: endpointId,
+      event_id: eventId,
+      status: 'pending',
+      attempts: 0,
+      last_status_code: null,
+      last_error: null,
+      next_attempt_at: now,
+      delivered_at: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  await enqueueJob(db, { type: DELIVER_JOB, payload: { delivery_id: id }, maxAttempts: 1000 });
+  return id;
+}
+
+export async function fanOut(db: Executor, event: { id: string; organization_id: string; type: string; created_at: string }): Promise<number> {
+  const endpoints = await db
+    .selectFrom('webhook_endpoints')
+    .select(['id', 'events'])
+    .where('organization_id', '=', event.organization_id)
+    .where('status', '=', 'enabled')
+    .execute();
+  let count = 0;
+  for (const endpoint of endpoints) {
+    if (!subscribes(endpoint.events, event.type)) continue;
+    await scheduleDelivery(db, event.organization_id, endpoint.id, event.id, event.created_at);
+    count++;
+  }
+  return count;
+}

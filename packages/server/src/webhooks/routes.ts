@@ -1,0 +1,152 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { principalOf } from '../auth/authenticate.js';
+import { eventBody } from '../events/store.js';
+import { ListOf, ListQuery } from '../http/pagination.js';
+import type { WebhookService } from './service.js';
+
+const Endpoint = Type.Object(
+  {
+    id: Type.String({ description: '`whk-` prefix.' }),
+    url: Type.String(),
+    events: Type.Array(Type.String(), { description: 'Event types, or ["*"] for all.' }),
+    description: Type.Union([Type.String(), Type.Null()]),
+    status: Type.Union([Type.Literal('enabled'), Type.Literal('disabled')]),
+    disabled_reason: Type.Union([Type.String(), Type.Null()], { description: 'Set when the receiver answered 410 Gone.' }),
+    created_at: Type.String({ format: 'date-time' }),
+    updated_at: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'WebhookEndpoint' },
+);
+
+const EndpointInput = Type.Object({
+  url: Type.String({ minLength: 1, maxLength: 2048, description: 'https in production; never a private, loopback or metadata address there.' }),
+  events: Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { minItems: 1, maxItems: 50 }),
+  description: Type.Optional(Type.String({ maxLength: 500 })),
+  status: Type.Optional(Type.Union([Type.Literal('enabled'), Type.Literal('disabled')])),
+});
+
+const Event = Type.Object(
+  {
+    id: Type.String({ description: '`evt-` prefix; also the webhook-id header.' }),
+    type: Type.String(),
+    time: Type.String({ format: 'date-time' }),
+    data: Type.Record(Type.String(), Type.Unknown()),
+  },
+  { $id: 'Event', additionalProperties: true },
+);
+
+const Attempt = Type.Object({
+  attempt: Type.Integer(),
+  status_code: Type.Union([Type.Integer(), Type.Null()]),
+  duration_ms: Type.Integer(),
+  error: Type.Union([Type.String(), Type.Null()]),
+  created_at: Type.String(),
+});
+
+const Delivery = Type.Object({
+  id: Type.String(),
+  event_id: Type.String(),
+  event_type: Type.String(),
+  status: Type.Union([Type.Literal('pending'), Type.Literal('succeeded'), Type.Literal('failed')]),
+  attempts: Type.Array(Attempt),
+  next_attempt_at: Type.Union([Type.String(), Type.Null()]),
+  delivered_at: Type.Union([Type.String(), Type.Null()]),
+  created_at: Type.String(),
+});
+
+const Params = Type.Object({ id: Type.String({ maxLength: 100 }) });
+
+/** ../shared/API.md "Webhooks": endpoints, secrets, deliveries, events, redelivery. */
+export async function webhookRoutes(base: FastifyInstance, opts: { webhooks: WebhookService }): Promise<void> {
+  const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  const { webhooks } = opts;
+  const tags = ['Webhooks'];
+  const read = { scopes: ['webhooks:read' as const] };
+  const write = { scopes: ['webhooks:write' as const] };
+  const org = (request: { principal: Parameters<typeof principalOf>[0]['principal'] }) => principalOf(request).organizationId;
+
+  app.post(
+    '/v1/webhooks',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Register a webhook endpoint',
+        description: 'Deliveries are signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature). The `secret` is in this response and at GET /v1/webhooks/{id}/secret.',
+        body: EndpointInput,
+        response: { 201: Type.Object({ ...Endpoint.properties, secret: Type.String({ description: '`whsec_...`' }) }) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await webhooks.create(org(request), request.body)),
+  );
+  app.get('/v1/webhooks', { config: read, schema: { tags, summary: 'List webhook endpoints', querystring: ListQuery, response: { 200: ListOf(Endpoint) } } }, async (request) =>
+    webhooks.list(org(request), request.query),
+  );
+  app.get('/v1/webhooks/:id', { config: read, schema: { tags, summary: 'Get a webhook endpoint', params: Params, response: { 200: Endpoint } } }, async (request) =>
+    webhooks.get(org(request), request.params.id),
+  );
+  app.put(
+    '/v1/webhooks/:id',
+    { config: write, schema: { tags, summary: 'Replace a webhook endpoint', description: 'Also re-enables (status enabled) an endpoint disabled by a 410.', params: Params, body: EndpointInput, response: { 200: Endpoint } } },
+    async (request) => webhooks.update(org(request), request.params.id, request.body),
+  );
+  app.delete(
+    '/v1/webhooks/:id',
+    { config: write, schema: { tags, summary: 'Delete a webhook endpoint', params: Params, response: { 200: Type.Object({ ...Endpoint.properties, deleted: Type.Literal(true) }) } } },
+    async (request) => webhooks.delete(org(request), request.params.id),
+  );
+  app.get(
+    '/v1/webhooks/:id/secret',
+    { config: { scopes: ['secrets:read'] }, schema: { tags, summary: 'Get the signing secret', params: Params, response: { 200: Type.Object({ secret: Type.String() }) } } },
+    async (request) => webhooks.secret(org(request), request.params.id),
+  );
+  app.post(
+    '/v1/webhooks/:id/secret/rotate',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Rotate the signing secret',
+        description: 'The new secret signs at once; the previous one keeps signing beside it (two signatures) for WEBHOOK_SECRET_GRACE_SECONDS (24 h).',
+        params: Params,
+        response: { 200: Type.Object({ secret: Type.String(), previous_secret_expires_at: Type.String() }) },
+      },
+    },
+    async (request) => webhooks.rotateSecret(org(request), request.params.id),
+  );
+  app.get(
+    '/v1/webhooks/:id/deliveries',
+    { config: read, schema: { tags, summary: 'List deliveries and their attempts', params: Params, querystring: ListQuery, response: { 200: ListOf(Delivery) } } },
+    async (request) => webhooks.deliveries(org(request), request.params.id, request.query),
+  );
+
+  const eventTags = ['Events'];
+  app.get(
+    '/v1/events',
+    {
+      config: read,
+      schema: { tags: eventTags, summary: 'List events', querystring: Type.Object({ ...ListQuery.properties, type: Type.Optional(Type.String({ maxLength: 100 })) }), response: { 200: ListOf(Event) } },
+    },
+    async (request) => webhooks.events(org(request), request.query),
+  );
+  app.get('/v1/events/:id', { config: read, schema: { tags: eventTags, summary: 'Get an event', params: Params, response: { 200: Event } } }, async (request) =>
+    eventBody(await webhooks.event(org(request), request.params.id)),
+  );
+  app.post(
+    '/v1/events/:id/redeliver',
+    {
+      config: write,
+      schema: {
+        tags: eventTags,
+        summary: 'Send an event again',
+        description: 'To every enabled endpoint subscribed to its type, or to `endpoint_id`.',
+        params: Params,
+        body: Type.Object({ endpoint_id: Type.Optional(Type.String({ maxLength: 100 })) }),
+        response: { 202: Type.Object({ deliveries: Type.Array(Type.String()) }) },
+      },
+    },
+    async (request, reply) => reply.code(202).send(await webhooks.redeliver(org(request), request.params.id, request.body.endpoint_id)),
+  );
+}

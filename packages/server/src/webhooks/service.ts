@@ -1,0 +1,205 @@
+/**
+ * Webhook endpoints (../shared/API.md "Webhooks"): an endpoint subscribes to
+ * event types (or "*"), has a `whsec_` signing secret (sealed under the master
+ * key) that can be rotated with a grace period, and keeps a record of every
+ * delivery and attempt.
+ */
+import type { Selectable } from 'kysely';
+import type { Db } from '../db/database.js';
+import type { WebhookEndpointsTable } from '../db/schema.js';
+import type { Keyring } from '../crypto/keyring.js';
+import { ApiError, type ErrorDetail } from '../errors/api-error.js';
+import { EVENT_TYPES } from '../events/types.js';
+import { eventBody } from '../events/store.js';
+import { paginate, type ListQuery, type Page } from '../http/pagination.js';
+import { newId } from '../lib/ids.js';
+import { isoAfterSeconds, nowIso } from '../lib/time.js';
+import { scheduleDelivery, subscribes } from './outbox.js';
+import { generateWebhookSecret } from './signing.js';
+import { resolvedProblems, urlProblems, type UrlPolicy } from './url-guard.js';
+import type { WebhookDeliverer } from './delivery.js';
+
+type EndpointRow = Selectable<WebhookEndpointsTable>;
+
+export interface EndpointInput {
+  url: string;
+  events: string[];
+  description?: string;
+  status?: 'enabled' | 'disabled';
+}
+
+export function endpointView(row: EndpointRow) {
+  return {
+    id: row.id,
+    url: row.url,
+    events: JSON.parse(row.events) as string[],
+    description: row.description,
+    status: row.status,
+    disabled_reason: row.disabled_reason,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+const KNOWN = new Set<string>(EVENT_TYPES);
+
+export class WebhookService {
+  constructor(
+    private readonly db: Db,
+    private readonly keyring: Keyring,
+    private readonly deliverer: WebhookDeliverer,
+    private readonly options: { policy: UrlPolicy; secretGraceSeconds: number },
+  ) {}
+
+  private async check(input: EndpointInput): Promise<void> {
+    const details: ErrorDetail[] = urlProblems(input.url, this.options.policy).map((message) => ({ field: 'url', message }));
+    if (details.length === 0) details.push(...(await resolvedProblems(input.url, this.options.policy)).map((message) => ({ field: 'url', message })));
+    input.events.forEach((type, i) => {
+      if (type !== '*' && !KNOWN.has(type)) details.push({ field: `events.${i}`, message: `unknown event type ${type}` });
+    });
+    if (details.length > 0) throw ApiError.validation(details);
+  }
+
+  async create(organizationId: string, input: EndpointInput) {
+    await this.check(input);
+    const now = nowIso();
+    const row: EndpointRow = {
+      id: newId('webhookEndpoint'),
+      organization_id: organizationId,
+      url: input.url,
+      events: JSON.stringify([...new Set(input.events)]),
+      description: input.description ?? null,
+      status: input.status ?? 'enabled',
+      disabled_reason: null,
+      created_at: now,
+      updated_at: now,
+    };
+    const secret = generateWebhookSecret();
+    await this.db.transaction().execute(async (trx) => {
+      await trx.insertInto('webhook_endpoints').values(row).execute();
+      const id = newId('webhookSecret');
+      await trx.insertInto('webhook_secrets').values({ id, endpoint_id: row.id, secret_sealed: this.keyring.seal(secret, `webhook_secret:${id}`), created_at: now, expires_at: null }).execute();
+    });
+    // The secret is returned on creation (and by GET .../secret with secrets:read).
+    return { ...endpointView(row), secret };
+  }
+
+  async row(organizationId: string, id: string): Promise<EndpointRow> {
+    const row = await this.db.selectFrom('webhook_endpoints').selectAll().where('id', '=', id).where('organization_id', '=', organizationId).executeTakeFirst();
+    if (!row) throw ApiError.notFound('webhook endpoint');
+    return row;
+  }
+
+  async get(organizationId: string, id: string) {
+    return endpointView(await this.row(organizationId, id));
+  }
+
+  async list(organizationId: string, params: ListQuery): Promise<Page<ReturnType<typeof endpointView>>> {
+    const page = await paginate(this.db.selectFrom('webhook_endpoints').selectAll().where('organization_id', '=', organizationId), { id: 'id', createdAt: 'created_at' }, params);
+    return { data: page.data.map(endpointView), has_more: page.has_more };
+  }
+
+  async update(organizationId: string, id: string, input: EndpointInput) {
+    const row = await this.row(organizationId, id);
+    await this.check(input);
+    const changes = {
+      url: input.url,
+      events: JSON.stringify([...new Set(input.events)]),
+      description: input.description ?? null,
+      status: input.status ?? 'enabled',
+      // Re-enabling clears why it was disabled.
+      disabled_reason: (input.status ?? 'enabled') === 'enabled' ? null : row.disabled_reason,
+      updated_at: nowIso(),
+    };
+    await this.db.updateTable('webhook_endpoints').set(changes).where('id', '=', id).execute();
+    return endpointView({ ...row, ...changes });
+  }
+
+  /** Deletes the endpoint with its secrets and delivery history. */
+  async delete(organizationId: string, id: string) {
+    const row = await this.row(organizationId, id);
+    await this.db.transaction().execute(async (trx) => {
+      const deliveries = trx.selectFrom('webhook_deliveries').select('id').where('endpoint_id', '=', id);
+      await trx.deleteFrom('webhook_attempts').where('delivery_id', 'in', deliveries).execute();
+      await trx.deleteFrom('webhook_deliveries').where('endpoint_id', '=', id).execute();
+      await trx.deleteFrom('webhook_secrets').where('endpoint_id', '=', id).execute();
+      await trx.deleteFrom('webhook_endpoints').where('id', '=', id).execute();
+    });
+    return { ...endpointView(row), deleted: true as const };
+  }
+
+  async secret(organizationId: string, id: string): Promise<{ secret: string }> {
+    await this.row(organizationId, id);
+    const [current] = await this.deliverer.liveSecrets(id);
+    return { secret: current! };
+  }
+
+  /** A new secret signs from now on; the old one keeps signing (beside it) for WEBHOOK_SECRET_GRACE_SECONDS. */
+  async rotateSecret(organizationId: string, id: string): Promise<{ secret: string; previous_secret_expires_at: string }> {
+    await this.row(organizationId, id);
+    const secret = generateWebhookSecret();
+    const now = nowIso();
+    const expiresAt = isoAfterSeconds(this.options.secretGraceSeconds);
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('webhook_secrets').set({ expires_at: expiresAt }).where('endpoint_id', '=', id).where('expires_at', 'is', null).execute();
+      const secretId = newId('webhookSecret');
+      await trx.insertInto('webhook_secrets').values({ id: secretId, endpoint_id: id, secret_sealed: this.keyring.seal(secret, `webhook_secret:${secretId}`), created_at: now, expires_at: null }).execute();
+    });
+    return { secret, previous_secret_expires_at: expiresAt };
+  }
+
+  async deliveries(organizationId: string, id: string, params: ListQuery) {
+    await this.row(organizationId, id);
+    const page = await paginate(
+      this.db.selectFrom('webhook_deliveries').innerJoin('events', 'events.id', 'webhook_deliveries.event_id').selectAll('webhook_deliveries').select('events.type as event_type').where('webhook_deliveries.endpoint_id', '=', id),
+      { id: 'webhook_deliveries.id', createdAt: 'webhook_deliveries.created_at' },
+      params,
+    );
+    const ids = page.data.map((d) => d.id);
+    const attempts = ids.length ? await this.db.selectFrom('webhook_attempts').selectAll().where('delivery_id', 'in', ids).orderBy('attempt').execute() : [];
+    return {
+      has_more: page.has_more,
+      data: page.data.map((d) => ({
+        id: d.id,
+        event_id: d.event_id,
+        event_type: d.event_type,
+        status: d.status,
+        attempts: attempts
+          .filter((a) => a.delivery_id === d.id)
+          .map((a) => ({ attempt: Number(a.attempt), status_code: a.status_code === null ? null : Number(a.status_code), duration_ms: Number(a.duration_ms), error: a.error, created_at: a.created_at })),
+        next_attempt_at: d.next_attempt_at,
+        delivered_at: d.delivered_at,
+        created_at: d.created_at,
+      })),
+    };
+  }
+
+  async event(organizationId: string, id: string) {
+    const row = await this.db.selectFrom('events').selectAll().where('id', '=', id).where('organization_id', '=', organizationId).executeTakeFirst();
+    if (!row) throw ApiError.notFound('event');
+    return row;
+  }
+
+  async events(organizationId: string, params: ListQuery & { type?: string }) {
+    let query = this.db.selectFrom('events').selectAll().where('organization_id', '=', organizationId);
+    if (params.type) query = query.where('type', '=', params.type);
+    const page = await paginate(query, { id: 'id', createdAt: 'created_at' }, params);
+    return { data: page.data.map(eventBody), has_more: page.has_more };
+  }
+
+  /** Sends the event again to every enabled endpoint subscribed to it (or to one). */
+  async redeliver(organizationId: string, eventId: string, endpointId?: string): Promise<{ deliveries: string[] }> {
+    const event = await this.event(organizationId, eventId);
+    let query = this.db.selectFrom('webhook_endpoints').select(['id', 'events']).where('organization_id', '=', organizationId).where('status', '=', 'enabled');
+    if (endpointId) query = query.where('id', '=', endpointId);
+    const endpoints = (await query.execute()).filter((e) => subscribes(e.events, event.type));
+    if (endpointId && endpoints.length === 0) throw ApiError.notFound('enabled webhook endpoint subscribed to this event');
+    const now = nowIso();
+    const deliveries = await this.db.transaction().execute(async (trx) => {
+      const ids: string[] = [];
+      for (const e of endpoints) ids.push(await scheduleDelivery(trx, organizationId, e.id, event.id, now));
+      return ids;
+    });
+    return { deliveries };
+  }
+}

@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Webhook } from 'standardwebhooks';
+import { dialects } from './support/dialects.js';
+import { startGateway, type TestClient, type TestGateway } from './support/gateway.js';
+import { pay, tokenize } from './support/cards.js';
+import { Receiver } from './support/receiver.js';
+import { eventually } from './support/wait.js';
+
+interface Endpoint {
+  id: string;
+  url: string;
+  events: string[];
+  status: string;
+  secret: string;
+}
+
+interface Delivery {
+  id: string;
+  event_id: string;
+  status: string;
+  attempts: Array<{ attempt: number; status_code: number | null; duration_ms: number; error: string | null }>;
+}
+
+describe.each(dialects)('webhooks on $name', (dialect) => {
+  let gw: TestGateway;
+  let receiver: Receiver;
+
+  beforeAll(async () => {
+    gw = await startGateway(dialect, { WEBHOOK_RETRY_SCHEDULE: '0,0.2,0.2', WEBHOOK_TIMEOUT_MS: '1000' });
+    receiver = await new Receiver().start();
+  });
+  afterAll(async () => {
+    await gw.close();
+    await receiver.close();
+  });
+
+  async function merchant(): Promise<{ client: TestClient; token: string; card: string }> {
+    const client = await gw.client();
+    const token = await client.token();
+    return { client, token, card: await tokenize(gw, token, { number: '4242424242424242' }) };
+  }
+
+  async function register(token: string, body: Record<string, unknown>) {
+    return gw.request<Endpoint>('POST', '/v1/webhooks', { token, body: { url: receiver.url, events: ['*'], ...body } });
+  }
+
+  const deliveriesOf = (token: string, endpoint: string) => gw.request<{ data: Delivery[] }>('GET', `/v1/webhooks/${endpoint}/deliveries`, { token });
+
+  it('delivers each subscribed event once, signed per Standard Webhooks, in the spec\'s shape', async () => {
+    const { token, card } = await merchant();
+    const endpoint = await register(token, { events: ['payment.card.authorized', 'payment.card.captured'] });
+    expect(endpoint.status).toBe(201);
+    expect(endpoint.body.secret).toMatch(/^whsec_[A-Za-z0-9+/=]+$/);
+    const secret = (await gw.request<{ secret: string }>('GET', `/v1/webhooks/${endpoint.body.id}/secret`, { token })).body.secret;
+    expect(secret).toBe(endpoint.body.secret);
+
+    const payment = await pay(gw, token, { instrumentId: card, capture: false, amount: 12.5 });
+    const committedAt = Date.now();
+    await gw.request('POST', `/v1/payments/${payment.body.id}/capture`, { token, body: {} });
+    const mine = () => receiver.received.filter((r) => r.body.includes(payment.body.id));
+    await eventually(async () => mine().length, (n) => n >= 2);
+    await new Promise((r) => setTimeout(r, 300)); // a duplicate would arrive by now
+    expect(mine()).toHaveLength(2);
+    expect(mine()[0]!.at - committedAt).toBeLessThan(1000);
+    const payloads = mine().map((d) => Receiver.verify(secret, d));
+    expect(payloads.map((p) => p.type)).toEqual(['payment.card.authorized', 'payment.card.captured']);
+    const first = payloads[0]!;
+    expect(first.id).toMatch(/^evt-/);
+    expect(mine()[0]!.headers['webhook-id']).toBe(first.id);
+    expect(new Date(first.time).toISOString()).toBe(first.time);
+    expect(first.data).toMatchObject({ payment: { id: payment.body.id, currency: 'USD', current_amount: 12.5, transaction: { status: 'AUTHORIZED' } } });
+    // A tampered body or the wrong secret does not verify.
+    expect(() => Receiver.verify(secret, { ...mine()[0]!, body: mine()[0]!.body.replace('12.5', '99') })).toThrow();
+    expect(() => new Webhook('whsec_' + Buffer.alloc(24, 1).toString('base64')).verify(mine()[0]!.body, mine()[0]!.headers as Record<string, string>)).toThrow();
+
+    const deliveries = await deliveriesOf(token, endpoint.body.id);
+    expect(deliveries.body.data.every((d) => d.status === 'succeeded' && d.attempts.length === 1 && d.attempts[0]!.status_code === 200)).toBe(true);
+    const event = await gw.request<{ id: string; type: string }>('GET', `/v1/events/${first.id}`, { token });
+    expect(event.body).toMatchObject({ id: first.id, type: 'payment.card.authorized' });
+  });
+
+  it('retries a failing receiver on the schedule, recording every attempt; gives up after the last', async () => {
+    const { token, card } = await merchant();
+    const endpoint = await register(token, { events: ['payment.card.approved'] });
+    receiver.answers.push(500, 503);
+    const payment = await pay(gw, token, { instrumentId: card });
+    const done = await eventually(() => deliveriesOf(token, endpoint.body.id), (r) => r.body.data[0]?.status === 'succeeded');
+    expect(done.body.data[0]!.attempts.map((a) => a.status_code)).toEqual([500, 503, 200]);
+    expect(receiver.received.filter((r) => r.body.includes(payment.body.id))).toHaveLength(3);
+
+    receiver.answers.push(500, 500, 500);
+    const failing = await pay(gw, token, { instrumentId: card });
+    const failed = await eventually(() => deliveriesOf(token, endpoint.body.id), (r) => r.body.data[0]?.status === 'failed');
+    expect(failed.body.data[0]!.attempts).toHaveLength(3);
+    // Redelivery sends it again, as a new delivery.
+    const event = JSON.parse(receiver.received.filter((r) => r.body.includes(failing.body.id)).at(-1)!.body) as { id: string };
+    const redeliver = await gw.request<{ deliveries: string[] }>('POST', `/v1/events/${event.id}/redeliver`, { token, body: {} });
+    expect(redeliver.status).toBe(202);
+    expect(redeliver.body.deliveries).toHaveLength(1);
+    await eventually(async () => receiver.received.filter((r) => r.body.includes(failing.body.id)).length, (n) => n === 4);
+    expect(receiver.received.filter((r) => r.body.includes(failing.body.id))).toHaveLength(4);
+  });
+
+  it('a 410 answer disables the endpoint', async () => {
+    const { token, card } = await merchant();
+    const endpoint = await register(token, {});
+    receiver.answers.push(410);
+    await pay(gw, token, { instrumentId: card });
+    const disabled = await eventually(() => gw.request<Endpoint & { disabled_reason: string }>('GET', `/v1/webhooks/${endpoint.body.id}`, { token }), (r) => r.body.status === 'disabled');
+    expect(disabled.body.status).toBe('disabled');
+    expect(disabled.body.disabled_reason).toMatch(/410/);
+  });
+
+  it('after a secret rotation, deliveries carry both signatures during the grace period', async () => {
+    const { token, card } = await merchant();
+    const endpoint = await register(token, { events: ['payment.card.approved'] });
+    const rotated = await gw.request<{ secret: string }>('POST', `/v1/webhooks/${endpoint.body.id}/secret/rotate`, { token });
+    expect(rotated.body.secret).not.toBe(endpoint.body.secret);
+    const payment = await pay(gw, token, { instrumentId: card });
+    await eventually(async () => receiver.received.filter((r) => r.body.includes(payment.body.id)).length, (n) => n === 1);
+    const delivery = receiver.received.find((r) => r.body.includes(payment.body.id))!;
+    expect(String(delivery.headers['webhook-signature']).split(' ')).toHaveLength(2);
+    expect(Receiver.verify(rotated.body.secret, delivery).type).toBe('payment.card.approved');
+    expect(Receiver.verify(endpoint.body.secret, delivery).type).toBe('payment.card.approved');
+  });
+
+  it('manages endpoints: validation, list, update, delete; other organizations see nothing', async () => {
+    const { token } = await merchant();
+    const bad = await gw.request('POST', '/v1/webhooks', { token, body: { url: 'not a url', events: ['nope.event'] } });
+    expect(bad.status).toBe(422);
+    const fields = (bad.body as { error: { details: Array<{ field: string }> } }).error.details.map((d) => d.field).sort();
+    expect(fields).toEqual(['events.0', 'url']);
+    expect((await gw.request('POST', '/v1/webhooks', { token, body: { url: receiver.url, events: [] } })).status).toBe(422);
+
+    const endpoint = await register(token, { description: 'orders' });
+    const list = await gw.request<{ data: Endpoint[] }>('GET', '/v1/webhooks', { token });
+    expect(list.body.data.map((e) => e.id)).toEqual([endpoint.body.id]);
+    expect(JSON.stringify(list.body)).not.toContain('whsec_');
+    const updated = await gw.request<Endpoint>('PUT', `/v1/webhooks/${endpoint.body.id}`, { token, body: { url: receiver.url, events: ['refund.succeeded'], status: 'disabled' } });
+    expect(updated.body).toMatchObject({ events: ['refund.succeeded'], status: 'disabled' });
+    const otherToken = await (await gw.client()).token();
+    expect((await gw.request('GET', `/v1/webhooks/${endpoint.body.id}`, { token: otherToken })).status).toBe(404);
+    expect((await gw.request('DELETE', `/v1/webhooks/${endpoint.body.id}`, { token })).status).toBe(200);
+    expect((await gw.request('GET', `/v1/webhooks/${endpoint.body.id}`, { token })).status).toBe(404);
+  });
+});
+
+describe('webhook URLs in production', () => {
+  it('must be https and never private, loopback, link-local or metadata addresses', async () => {
+    const gw = await startGateway(dialects[0]!, { ENVIRONMENT: 'production', TRUST_PROXY: 'true' });
+    try {
+      const c = await gw.client();
+      const token = (await gw.request<{ access_token: string }>('POST', '/oauth/token', {
+        headers: { 'x-forwarded-proto': 'https' },
+        body: { grant_type: 'client_credentials', client_id: c.clientId, client_secret: c.secret, audience: 'https://pasarela.test' },
+      })).body.access_token;
+      const urls = [
+        'http://example.com/hook',
+        'https://127.0.0.1/hook',
+        'https://localhost/hook',
+        'https://10.1.2.3/hook',
+        'https://192.168.0.10/hook',
+        'https://169.254.169.254/latest/meta-data',
+        'https://[::1]/hook',
+        'https://[::ffff:10.0.0.1]/hook',
+        'https://100.64.0.1/hook',
+      ];
+      for (const url of urls) {
+        const reply = await gw.request('POST', '/v1/webhooks', { token, headers: { 'x-forwarded-proto': 'https' }, body: { url, events: ['*'] } });
+        expect(`${url} -> ${reply.status}`).toBe(`${url} -> 422`);
+      }
+    } finally {
+      await gw.close();
+    }
+  });
+});
