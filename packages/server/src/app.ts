@@ -43,6 +43,12 @@ import { WebhookDeliverer } from './webhooks/delivery.js';
 import { WebhookService } from './webhooks/service.js';
 import { webhookRoutes } from './webhooks/routes.js';
 import { DELIVER_JOB } from './webhooks/outbox.js';
+import { AlternativePaymentService } from './apm/service.js';
+import { apmRoutes } from './apm/routes.js';
+import { bankPageRoutes } from './apm/bank-page.js';
+import { registerApmJobs } from './apm/jobs.js';
+import { CashoutService } from './cashouts/service.js';
+import { cashoutRoutes } from './cashouts/routes.js';
 import './http/route-config.js';
 
 export interface RouteEntry {
@@ -141,7 +147,11 @@ export async function createGateway(config: Config): Promise<Gateway> {
   const refunds = new RefundService(db, network);
   await app.register(encryptionKeyRoutes, { keys: encryptionKeys });
   await app.register(instrumentRoutes, { instruments, db });
-  await app.register(paymentRoutes, { payments });
+  const apm = new AlternativePaymentService(db, keyring, config);
+  await app.register(paymentRoutes, { payments, apm });
+  await app.register(apmRoutes, { apm, sandbox: config.environment === 'sandbox' });
+  await app.register(bankPageRoutes, { apm });
+  await app.register(cashoutRoutes, { cashouts: new CashoutService(db) });
   await app.register(refundRoutes, { refunds });
   await app.register(chargebackRoutes, { db });
 
@@ -155,6 +165,7 @@ export async function createGateway(config: Config): Promise<Gateway> {
   jobs.register(DELIVER_JOB, ({ payload }) => deliverer.deliver(String((payload as { delivery_id: unknown }).delivery_id)));
   registerMaintenance(jobs, db, encryptionKeys);
   registerPaymentJobs(jobs, { db, network, lifecycle, refunds });
+  registerApmJobs(jobs, apm);
   await scheduleMaintenance(db);
 
   await app.ready();

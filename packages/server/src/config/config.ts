@@ -36,6 +36,13 @@ export interface Config {
     timeoutMs: number;
     secretGraceSeconds: number;
   };
+  rails: {
+    mockDelaySeconds: number;
+    /** Validity of an intent per rail (spec 4.5): about 21 min, 45 min, 15 min, 15 min. */
+    validitySeconds: Record<'BANK_REDIRECT' | 'WALLET_PUSH' | 'WALLET_OTP' | 'QR_INTEROP', number>;
+    otpValiditySeconds: number;
+    otpMaxAttempts: number;
+  };
   cards: {
     encryptionKeyBits: number;
     encryptionKeyGraceSeconds: number;
@@ -172,6 +179,17 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       allowPrivateUrls: production ? false : boolean(env, 'WEBHOOK_ALLOW_PRIVATE_URLS', true),
       timeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 5000, 100, 30_000),
       secretGraceSeconds: integer(env, 'WEBHOOK_SECRET_GRACE_SECONDS', 86400, 0, 30 * 86400),
+    },
+    rails: {
+      mockDelaySeconds: integer(env, 'RAIL_MOCK_DELAY_SECONDS', 5, 0, 3600),
+      validitySeconds: {
+        BANK_REDIRECT: integer(env, 'BANK_REDIRECT_VALIDITY_SECONDS', 21 * 60, 1, 86400),
+        WALLET_PUSH: integer(env, 'WALLET_PUSH_VALIDITY_SECONDS', 45 * 60, 1, 86400),
+        WALLET_OTP: integer(env, 'WALLET_OTP_VALIDITY_SECONDS', 15 * 60, 1, 86400),
+        QR_INTEROP: integer(env, 'QR_VALIDITY_SECONDS', 15 * 60, 1, 86400),
+      },
+      otpValiditySeconds: integer(env, 'OTP_VALIDITY_SECONDS', 15 * 60, 1, 86400),
+      otpMaxAttempts: integer(env, 'OTP_MAX_ATTEMPTS', 3, 1, 10),
     },
     cards: {
       encryptionKeyBits: Number(oneOf(env, 'ENCRYPTION_KEY_BITS', ['2048', '3072', '4096'] as const, '2048')),

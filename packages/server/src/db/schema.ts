@@ -252,6 +252,70 @@ export interface WebhookAttemptsTable {
   created_at: string;
 }
 
+export interface BanksTable {
+  id: string;
+  name: string;
+  rail_id: string;
+  country: string;
+  sandbox_outcome: 'approve' | 'reject' | 'fail' | null;
+  active: number;
+  position: number;
+}
+
+export type ApmStatus = 'IN_PROGRESS' | 'APPROVED' | 'DECLINED' | 'FAILED';
+export type ApmStatusDetail = 'PENDING' | 'PENDING_PROVIDER' | 'SUCCESS' | 'REJECTED';
+
+export interface ApmPaymentsTable {
+  id: string;
+  organization_id: string;
+  order_id: string;
+  transaction_id: string;
+  rail_id: 'BANK_REDIRECT' | 'WALLET_PUSH' | 'WALLET_OTP' | 'QR_INTEROP';
+  rail_type: 'BANK_TRANSFER' | 'WALLET';
+  amount: number;
+  currency: string;
+  description: string | null;
+  /** JSON of the customer fields. */
+  customer: string;
+  return_url: string | null;
+  status: ApmStatus;
+  status_detail: ApmStatusDetail;
+  /** 1 when the sandbox rail mock plays the customer (amount's integer part ends in 00). */
+  mock: number;
+  page_token: string | null;
+  qr_content: string | null;
+  alias: string | null;
+  otp_hash: string | null;
+  otp_expires_at: string | null;
+  otp_attempts: number;
+  amount_cashed_out: number;
+  amount_cashout_pending: number;
+  expires_at: string;
+  finished_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SandboxSmsTable {
+  id: string;
+  organization_id: string;
+  phone_number: string;
+  otp: string;
+  payment_id: string;
+  sent_at: string;
+}
+
+export interface CashoutsTable {
+  id: string;
+  organization_id: string;
+  payment_id: string;
+  amount: number;
+  currency: string;
+  status: 'SUCCEEDED' | 'FAILED';
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   clients: ClientsTable;
@@ -274,4 +338,8 @@ export interface Database {
   webhook_secrets: WebhookSecretsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
+  banks: BanksTable;
+  apm_payments: ApmPaymentsTable;
+  sandbox_sms: SandboxSmsTable;
+  cashouts: CashoutsTable;
 }

@@ -25,6 +25,8 @@ export const ID_PREFIXES = {
   webhookSecret: 'whs',
   webhookDelivery: 'whd',
   webhookAttempt: 'wha',
+  cashout: 'cas',
+  sms: 'sms',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

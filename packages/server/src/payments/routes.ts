@@ -4,9 +4,12 @@ import { principalOf } from '../auth/authenticate.js';
 import { ListOf } from '../http/pagination.js';
 import { CapturePayment, CardPayment, CreatePayment, PaymentListQuery, PaymentParams } from './schemas.js';
 import type { PaymentService } from './service.js';
+import { Type } from 'typebox';
+import { ApmPayment } from '../apm/schemas.js';
+import type { AlternativePaymentService } from '../apm/service.js';
 
 /** Spec 4.4 and ../shared/API.md: card payments. */
-export async function paymentRoutes(base: FastifyInstance, opts: { payments: PaymentService }): Promise<void> {
+export async function paymentRoutes(base: FastifyInstance, opts: { payments: PaymentService; apm: AlternativePaymentService }): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { payments } = opts;
   const tags = ['Card payments'];
@@ -46,8 +49,21 @@ export async function paymentRoutes(base: FastifyInstance, opts: { payments: Pay
 
   app.get(
     '/v1/payments/:id',
-    { config: { scopes: ['payments:read'] }, schema: { tags, summary: 'Get a card payment', params: PaymentParams, response: { 200: CardPayment } } },
-    async (request) => payments.get(principalOf(request).organizationId, request.params.id),
+    {
+      config: { scopes: ['payments:read'] },
+      schema: {
+        tags,
+        summary: 'Get a payment (card or alternative)',
+        description: 'A card payment, or an alternative payment in the shape of the intent creation response with its current transaction status.',
+        params: PaymentParams,
+        response: { 200: Type.Union([CardPayment, ApmPayment]) },
+      },
+    },
+    async (request) => {
+      const organizationId = principalOf(request).organizationId;
+      const apm = await opts.apm.find(organizationId, request.params.id);
+      return apm ? opts.apm.view(apm) : payments.get(organizationId, request.params.id);
+    },
   );
 
   app.post(

@@ -139,8 +139,11 @@ export class PaymentService {
 
   private async row(organizationId: string, id: string): Promise<PaymentWithCard> {
     const row = await findPayment(this.db, organizationId, id);
-    if (!row) throw ApiError.notFound('payment');
-    return row;
+    if (row) return row;
+    const apm = await this.db.selectFrom('apm_payments').select('id').where('id', '=', id).where('organization_id', '=', organizationId).executeTakeFirst();
+    // Spec 1.8: alternative payments have no capture, cancel, refund or chargeback.
+    if (apm) throw ApiError.validation([{ field: 'id', message: 'this is an alternative payment: card operations do not apply (pay back with POST /v1/cashouts)' }]);
+    throw ApiError.notFound('payment');
   }
 
   async list(organizationId: string, params: PaymentListQuery): Promise<Page<CardPayment>> {

@@ -55,7 +55,12 @@ export class RefundService {
 
   async create(organizationId: string, body: { payment_id: string; amount: number; currency: string }): Promise<RefundView> {
     const payment = await findPayment(this.db, organizationId, body.payment_id);
-    if (!payment) throw ApiError.notFound('payment');
+    if (!payment) {
+      const apm = await this.db.selectFrom('apm_payments').select('id').where('id', '=', body.payment_id).where('organization_id', '=', organizationId).executeTakeFirst();
+      // Spec 1.8: alternative payments are irrevocable; they are paid back with a cashout.
+      if (apm) throw ApiError.validation([{ field: 'payment_id', message: 'alternative payments are refunded with POST /v1/cashouts' }]);
+      throw ApiError.notFound('payment');
+    }
     if (body.currency !== payment.currency) {
       throw ApiError.validation([{ field: 'currency', message: `must be the payment's currency, ${payment.currency}` }]);
     }

@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as foundation from './001_foundation.js';
 import * as cards from './002_cards.js';
 import * as webhooks from './003_webhooks.js';
+import * as alternativePayments from './004_alternative_payments.js';
 
 /** Every migration, in order. One set serves SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
   '001_foundation': foundation,
   '002_cards': cards,
   '003_webhooks': webhooks,
+  '004_alternative_payments': alternativePayments,
 };

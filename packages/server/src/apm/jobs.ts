@@ -1,0 +1,30 @@
+/** Background work of alternative payments: expiry, the sandbox mock, the bank's processing. */
+import type { JobRunner } from '../jobs/runner.js';
+import { APM_JOBS, MOCK_OTP, type AlternativePaymentService, type Outcome } from './service.js';
+
+interface Payload {
+  payment_id: string;
+  outcome?: Outcome;
+}
+
+export function registerApmJobs(runner: JobRunner, apm: AlternativePaymentService): void {
+  // Not finished within its rail's validity: DECLINED / REJECTED (spec section 3), also after a restart.
+  runner.register(APM_JOBS.expire, async ({ payload }) => {
+    await apm.finish((payload as Payload).payment_id, 'expire');
+  });
+
+  runner.register(APM_JOBS.bankSettle, async ({ payload }) => {
+    const { payment_id, outcome } = payload as Payload;
+    await apm.finish(payment_id, outcome ?? 'approve');
+  });
+
+  // The sandbox plays the customer: on the OTP wallet it types the mock OTP; at a bank it approves on the page.
+  runner.register(APM_JOBS.mockCustomer, async ({ payload }) => {
+    const { payment_id, outcome = 'approve' } = payload as Payload;
+    const row = await apm.findById(apm.db, payment_id);
+    if (!row || row.status !== 'IN_PROGRESS') return;
+    if (row.rail_id === 'WALLET_OTP' && outcome === 'approve') await apm.confirm(row.organization_id, row.id, MOCK_OTP);
+    else if (row.rail_id === 'BANK_REDIRECT' && outcome !== 'fail') await apm.bankProcessing(row.id, outcome);
+    else await apm.finish(row.id, outcome);
+  });
+}

@@ -1,0 +1,179 @@
+/**
+ * Colombian interoperable QR rail: EMVCo merchant-presented QR payloads.
+ *
+ * The payload follows the public EMVCo "QR Code Specification for Payment
+ * Systems — Merchant-Presented Mode" (the base of the Colombian interoperable
+ * QR standard): a flat sequence of TLV data objects (2-digit id, 2-digit
+ * length, value), ending with a CRC-16/CCITT-FALSE over everything before it.
+ * Colombia-specific extensions beyond the public EMVCo fields (for example the
+ * proprietary 80–99 templates) are not emitted here.
+ *
+ * This module is pure apart from `qrImageDataUri`, which renders a PNG.
+ */
+import QRCode from 'qrcode';
+
+/** CRC-16/CCITT-FALSE: poly 0x1021, init 0xFFFF, no reflection, no xorout. */
+export function crc16ccittFalse(input: string): string {
+  let crc = 0xffff;
+  for (const byte of Buffer.from(input, 'utf8')) {
+    crc ^= byte << 8;
+    for (let bit = 0; bit < 8; bit++) {
+      crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
+    }
+  }
+  return crc.toString(16).toUpperCase().padStart(4, '0');
+}
+
+/**
+ * One EMVCo data object: 2-digit id, 2-digit length, value. The length counts
+ * characters (UTF-16 code units; every value this module emits is ASCII).
+ */
+export function tlv(id: string, value: string): string {
+  if (!/^\d{2}$/.test(id)) throw new RangeError(`TLV id must be two digits, got "${id}"`);
+  if (value.length > 99) {
+    throw new RangeError(`TLV ${id}: value is ${value.length} characters, the maximum is 99`);
+  }
+  return id + String(value.length).padStart(2, '0') + value;
+}
+
+/**
+ * Top-level data objects of a TLV payload, by id. Templates (e.g. 26, 62) come
+ * back as their raw value, which is itself TLV and can be passed to parseTlv.
+ * Throws on a malformed or truncated payload or a repeated id.
+ */
+export function parseTlv(payload: string): Map<string, string> {
+  const fields = new Map<string, string>();
+  let at = 0;
+  while (at < payload.length) {
+    const head = payload.slice(at, at + 4);
+    if (!/^\d{4}$/.test(head)) throw new SyntaxError(`Malformed TLV header at offset ${at}`);
+    const id = head.slice(0, 2);
+    const length = Number(head.slice(2));
+    const start = at + 4;
+    if (start + length > payload.length) {
+      throw new SyntaxError(`TLV ${id} at offset ${at} runs past the end of the payload`);
+    }
+    if (fields.has(id)) throw new SyntaxError(`TLV ${id} appears more than once`);
+    fields.set(id, payload.slice(start, start + length));
+    at = start + length;
+  }
+  return fields;
+}
+
+/**
+ * Whether the payload ends with a CRC data object ("6304" + 4 hex digits)
+ * matching the CRC-16/CCITT-FALSE of everything before those 4 digits.
+ * Hex digits are compared case-insensitively.
+ */
+export function verifyCrc(payload: string): boolean {
+  if (payload.length < 8) return false;
+  const crcTag = payload.slice(-8, -4);
+  const given = payload.slice(-4);
+  if (crcTag !== '6304' || !/^[0-9A-Fa-f]{4}$/.test(given)) return false;
+  return crc16ccittFalse(payload.slice(0, -4)) === given.toUpperCase();
+}
+
+/** Letters that Unicode decomposition does not reduce to ASCII. */
+const EXTRA_FOLDS: Readonly<Record<string, string>> = {
+  ß: 'ss', æ: 'ae', Æ: 'AE', œ: 'oe', Œ: 'OE', ø: 'o', Ø: 'O', đ: 'd', Đ: 'D', ł: 'l', Ł: 'L',
+};
+
+/**
+ * Folds text to printable ASCII: accents are stripped ("Café" -> "Cafe",
+ * "Bogotá" -> "Bogota", "Ñ" -> "N"), other characters that have no ASCII form
+ * are dropped, whitespace is collapsed, and the result is cut to `max`.
+ */
+function asciiText(text: string, max: number): string {
+  const folded = text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^\x20-\x7E]/g, (ch) => EXTRA_FOLDS[ch] ?? (/\s/.test(ch) ? ' ' : ''))
+    .replace(/\s+/g, ' ')
+    .trim();
+  return folded.slice(0, max).trimEnd();
+}
+
+/** A value that must be carried verbatim: printable ASCII, 1..max characters. */
+function exactAscii(field: string, value: string, max: number): string {
+  if (value.length === 0 || value.length > max || !/^[\x20-\x7E]+$/.test(value)) {
+    throw new RangeError(`${field} must be 1-${max} printable ASCII characters`);
+  }
+  return value;
+}
+
+/** Integer minor units (centavos) to "units.cc" without floating point. */
+function formatAmount(amountMinor: number): string {
+  if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0) {
+    throw new RangeError('amountMinor must be a positive integer number of minor units');
+  }
+  const digits = String(amountMinor).padStart(3, '0');
+  const amount = `${digits.slice(0, -2)}.${digits.slice(-2)}`;
+  if (amount.length > 13) throw new RangeError('amount exceeds the 13 characters EMVCo allows');
+  return amount;
+}
+
+export interface EmvMerchantPresentedInput {
+  /** Merchant account information (template 26): GUI/domain and merchant id. */
+  merchantAccount: { gui: string; merchantId: string };
+  /** Folded to ASCII and cut to 25 characters. */
+  merchantName: string;
+  /** Folded to ASCII and cut to 15 characters. */
+  merchantCity: string;
+  /** Amount in COP minor units (centavos); 1500000 -> "15000.00". */
+  amountMinor: number;
+  /** Reference label (62/05), 1-25 printable ASCII characters, never truncated. */
+  reference: string;
+  /** ISO 18245 merchant category code, 4 digits; default "0000". */
+  mcc?: string;
+  /** Postal code (61), up to 10 printable ASCII characters. */
+  postalCode?: string;
+}
+
+/** ISO 4217 numeric code of the Colombian peso. */
+const CURRENCY_COP = '170';
+
+/**
+ * A dynamic (single-use) EMVCo merchant-presented payload for an amount in
+ * COP, ending in its CRC. Data objects are emitted in ascending id order:
+ * 00 format "01", 01 point of initiation "12", 26 merchant account,
+ * 52 MCC, 53 currency "170", 54 amount, 58 country "CO", 59 name, 60 city,
+ * 61 postal code (if given), 62 additional data (05 reference), 63 CRC.
+ */
+export function emvMerchantPresentedPayload(input: EmvMerchantPresentedInput): string {
+  const gui = exactAscii('merchantAccount.gui', input.merchantAccount.gui, 32);
+  const merchantId = exactAscii('merchantAccount.merchantId', input.merchantAccount.merchantId, 99);
+  const mcc = input.mcc ?? '0000';
+  if (!/^\d{4}$/.test(mcc)) throw new RangeError('mcc must be 4 digits');
+  const name = asciiText(input.merchantName, 25);
+  if (!name) throw new RangeError('merchantName has no representable characters');
+  const city = asciiText(input.merchantCity, 15);
+  if (!city) throw new RangeError('merchantCity has no representable characters');
+  const reference = exactAscii('reference', input.reference, 25);
+
+  let payload =
+    tlv('00', '01') +
+    tlv('01', '12') +
+    tlv('26', tlv('00', gui) + tlv('01', merchantId)) +
+    tlv('52', mcc) +
+    tlv('53', CURRENCY_COP) +
+    tlv('54', formatAmount(input.amountMinor)) +
+    tlv('58', 'CO') +
+    tlv('59', name) +
+    tlv('60', city);
+  if (input.postalCode !== undefined) {
+    payload += tlv('61', exactAscii('postalCode', input.postalCode, 10));
+  }
+  payload += tlv('62', tlv('05', reference));
+  payload += '6304';
+  return payload + crc16ccittFalse(payload);
+}
+
+/** The content rendered as a QR code: a PNG data URI (ECC level M, margin 2, 300 px). */
+export async function qrImageDataUri(content: string): Promise<string> {
+  return QRCode.toDataURL(content, {
+    type: 'image/png',
+    errorCorrectionLevel: 'M',
+    margin: 2,
+    width: 300,
+  });
+}

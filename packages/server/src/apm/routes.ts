@@ -1,0 +1,102 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { principalOf } from '../auth/authenticate.js';
+import { ApiError } from '../errors/api-error.js';
+import { ApmPayment, CreateIntent } from './schemas.js';
+import type { AlternativePaymentService, Outcome } from './service.js';
+
+const Params = Type.Object({ payment_id: Type.String({ maxLength: 100 }) });
+
+/** Spec 4.5: intents, the OTP confirm step, the bank list; sandbox controls of ../shared/API.md. */
+export async function apmRoutes(base: FastifyInstance, opts: { apm: AlternativePaymentService; sandbox: boolean }): Promise<void> {
+  const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  const { apm } = opts;
+  const tags = ['Alternative payments'];
+
+  app.post(
+    '/v1/payments/intents',
+    {
+      config: { scopes: ['payments:write'] },
+      schema: {
+        tags,
+        summary: 'Create an alternative payment (Colombian rails)',
+        description:
+          'COP only. `rail_id` selects the rail: BANK_REDIRECT (send the customer to rail.payment_link), WALLET_PUSH (the customer approves in the wallet app), WALLET_OTP (an SMS OTP; then POST .../confirm), QR_INTEROP (show rail.qr or rail.alias). Asynchronous: the result arrives by webhook (payment.purchase.*) and GET /v1/payments/{payment_id}. `order_id` is the idempotency key. Sandbox: an amount whose integer part ends in 00 is approved by the rail mock after RAIL_MOCK_DELAY_SECONDS.',
+        body: CreateIntent,
+        response: { 201: ApmPayment },
+      },
+    },
+    async (request, reply) => reply.code(201).send((await apm.create(principalOf(request).organizationId, request.body)).payment),
+  );
+
+  app.post(
+    '/v1/payments/intents/:payment_id/confirm',
+    {
+      config: { scopes: ['payments:write'] },
+      schema: {
+        tags,
+        summary: 'Confirm an OTP-wallet payment with the OTP',
+        description:
+          '200 means only that the OTP was received. A wrong OTP emits payment.purchase.confirm.failed.retryable and the attempt stays active (up to OTP_MAX_ATTEMPTS); the right one emits payment.purchase.confirm.processed, then payment.purchase.succeeded. 409 on another rail or a finished payment.',
+        params: Params,
+        body: Type.Object({ otp: Type.String({ minLength: 1, maxLength: 12 }) }),
+        response: { 200: Type.Object({ message: Type.String() }) },
+      },
+    },
+    async (request) => apm.confirm(principalOf(request).organizationId, request.params.payment_id, request.body.otp),
+  );
+
+  app.get(
+    '/api/banks',
+    {
+      config: { scopes: ['payments:read', 'payments:write'] },
+      schema: {
+        tags,
+        summary: 'Banks of the bank-redirect rail',
+        description: 'Fetch it at each checkout: the list changes over time (operators keep it in the `banks` table).',
+        querystring: Type.Object({ country: Type.Literal('COL', { description: 'ISO 3166-1 alpha-3.' }), rail_id: Type.Literal('BANK_REDIRECT') }),
+        response: { 200: Type.Array(Type.Object({ id: Type.String(), name: Type.String() })) },
+      },
+    },
+    async () => (await apm.banks()).map((b) => ({ id: b.id, name: b.name })),
+  );
+
+  if (!opts.sandbox) return;
+  const sandboxTags = ['Sandbox controls'];
+  app.post(
+    '/v1/sandbox/payments/:payment_id/simulate',
+    {
+      config: { scopes: ['payments:write'] },
+      schema: {
+        tags: sandboxTags,
+        summary: 'Decide an alternative payment (sandbox only)',
+        description: 'Plays the rail: approve, reject, fail or expire an IN_PROGRESS intent. 404 in production.',
+        params: Params,
+        body: Type.Object({ outcome: Type.Union([Type.Literal('approve'), Type.Literal('reject'), Type.Literal('fail'), Type.Literal('expire')]) }),
+        response: { 200: ApmPayment },
+      },
+    },
+    async (request) => apm.simulate(principalOf(request).organizationId, request.params.payment_id, request.body.outcome as Outcome),
+  );
+  app.get(
+    '/v1/sandbox/sms',
+    {
+      config: { scopes: ['payments:read'] },
+      schema: {
+        tags: sandboxTags,
+        summary: 'The OTP SMS sent in the sandbox',
+        description: 'Newest first. 404 in production.',
+        querystring: Type.Object({ phone_number: Type.String({ minLength: 10, maxLength: 20 }) }),
+        response: {
+          200: Type.Object({ data: Type.Array(Type.Object({ phone_number: Type.String(), otp: Type.String(), payment_id: Type.String(), sent_at: Type.String() })) }),
+        },
+      },
+    },
+    async (request) => {
+      const phone = request.query.phone_number.replace(/[\s-]/g, '').replace(/^\+?57(?=3\d{9}$)/, '');
+      if (!/^3\d{9}$/.test(phone)) throw ApiError.validation([{ field: 'phone_number', message: 'must be a Colombian mobile number' }]);
+      return apm.sms(principalOf(request).organizationId, phone);
+    },
+  );
+}

@@ -1,0 +1,82 @@
+/**
+ * Cashouts (spec 1.8, ../shared/API.md): alternative payments are irrevocable,
+ * so money goes back to the customer as a separate disbursement. The amount is
+ * reserved against the paid amount with a compare-and-set, so concurrent
+ * cashouts never exceed it. The sandbox disburses at once.
+ */
+import type { Selectable } from 'kysely';
+import { sql } from 'kysely';
+import type { Db } from '../db/database.js';
+import type { CashoutsTable } from '../db/schema.js';
+import { ApiError } from '../errors/api-error.js';
+import { recordEvent } from '../events/store.js';
+import { paginate, type ListQuery, type Page } from '../http/pagination.js';
+import { amountProblemMessage, minorToNumber, toMinorUnits } from '../lib/money.js';
+import { newId } from '../lib/ids.js';
+import { nowIso } from '../lib/time.js';
+
+type CashoutRow = Selectable<CashoutsTable>;
+
+export interface CashoutView {
+  id: string;
+  payment_id: string;
+  amount: number;
+  currency: string;
+  status: CashoutRow['status'];
+  created_at: string;
+  updated_at: string;
+}
+
+const view = (r: CashoutRow): CashoutView => ({
+  id: r.id,
+  payment_id: r.payment_id,
+  amount: minorToNumber(Number(r.amount), r.currency),
+  currency: r.currency,
+  status: r.status,
+  created_at: r.created_at,
+  updated_at: r.updated_at,
+});
+
+export class CashoutService {
+  constructor(private readonly db: Db) {}
+
+  async create(organizationId: string, body: { payment_id: string; amount: number }): Promise<CashoutView> {
+    const payment = await this.db.selectFrom('apm_payments').selectAll().where('id', '=', body.payment_id).where('organization_id', '=', organizationId).executeTakeFirst();
+    if (!payment) {
+      const card = await this.db.selectFrom('payments').select('id').where('id', '=', body.payment_id).where('organization_id', '=', organizationId).executeTakeFirst();
+      if (card) throw ApiError.validation([{ field: 'payment_id', message: 'card payments are refunded with POST /v1/refunds, not cashouts' }]);
+      throw ApiError.notFound('payment');
+    }
+    const parsed = toMinorUnits(body.amount, payment.currency);
+    if ('problem' in parsed) throw ApiError.validation([{ field: 'amount', message: amountProblemMessage(parsed.problem, payment.currency) }]);
+    if (payment.status !== 'APPROVED') throw new ApiError('payment_not_captured', `Only an APPROVED payment can be paid back; this one is ${payment.status}.`);
+    const amount = parsed.minor;
+    const now = nowIso();
+    const row: CashoutRow = { id: newId('cashout'), organization_id: organizationId, payment_id: payment.id, amount, currency: payment.currency, status: 'SUCCEEDED', created_at: now, updated_at: now };
+    await this.db.transaction().execute(async (trx) => {
+      const reserved = await trx
+        .updateTable('apm_payments')
+        .set({ amount_cashed_out: sql`amount_cashed_out + ${amount}`, updated_at: now })
+        .where('id', '=', payment.id)
+        .where(sql<boolean>`amount - amount_cashed_out >= ${amount}`)
+        .executeTakeFirst();
+      if (Number(reserved.numUpdatedRows) !== 1) throw new ApiError('cashout_exceeds_paid', 'The cashouts would exceed the amount paid.');
+      await trx.insertInto('cashouts').values(row).execute();
+      await recordEvent(trx, organizationId, 'cashout.succeeded', { cashout: view(row) });
+    });
+    return view(row);
+  }
+
+  async get(organizationId: string, id: string): Promise<CashoutView> {
+    const row = await this.db.selectFrom('cashouts').selectAll().where('id', '=', id).where('organization_id', '=', organizationId).executeTakeFirst();
+    if (!row) throw ApiError.notFound('cashout');
+    return view(row);
+  }
+
+  async list(organizationId: string, params: ListQuery & { payment_id?: string }): Promise<Page<CashoutView>> {
+    let query = this.db.selectFrom('cashouts').selectAll().where('organization_id', '=', organizationId);
+    if (params.payment_id) query = query.where('payment_id', '=', params.payment_id);
+    const page = await paginate(query, { id: 'id', createdAt: 'created_at' }, params);
+    return { data: page.data.map(view), has_more: page.has_more };
+  }
+}
