@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config/config.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.js';
 import { loadKeyring, type Keyring } from './crypto/keyring.js';
+import { deploymentSecret } from './crypto/deployment-secrets.js';
 import { SigningKeys } from './auth/signing-keys.js';
 import { TokenService } from './auth/tokens.js';
 import { registerAuthentication } from './auth/authenticate.js';
@@ -128,7 +129,7 @@ export async function createGateway(config: Config): Promise<Gateway> {
   registerTransport(app, config);
   registerAuthentication(app, tokens, requestLimiter);
   registerRateLimit(app, requestLimiter);
-  registerIdempotency(app, db, config.idempotencyTtlSeconds, keyring);
+  registerIdempotency(app, db, config.idempotencyTtlSeconds, await deploymentSecret(db, keyring, 'idempotency_request_hash'));
   await registerOpenApi(app, config);
 
   await app.register(oauthRoutes, { tokens, failures: tokenFailures });
@@ -147,7 +148,7 @@ export async function createGateway(config: Config): Promise<Gateway> {
   const refunds = new RefundService(db, network);
   await app.register(encryptionKeyRoutes, { keys: encryptionKeys });
   await app.register(instrumentRoutes, { instruments, db });
-  const apm = new AlternativePaymentService(db, keyring, config);
+  const apm = new AlternativePaymentService(db, await deploymentSecret(db, keyring, 'otp_hash'), config);
   await app.register(paymentRoutes, { payments, apm });
   await app.register(apmRoutes, { apm, sandbox: config.environment === 'sandbox' });
   await app.register(bankPageRoutes, { apm });

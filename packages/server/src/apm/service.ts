@@ -12,7 +12,6 @@ import type { Config } from '../config/config.js';
 import type { Db, Executor } from '../db/database.js';
 import { isUniqueViolation } from '../db/database.js';
 import type { ApmPaymentsTable, ApmStatus, ApmStatusDetail } from '../db/schema.js';
-import type { Keyring } from '../crypto/keyring.js';
 import { ApiError } from '../errors/api-error.js';
 import { recordEvent } from '../events/store.js';
 import { enqueueJob } from '../jobs/store.js';
@@ -61,15 +60,12 @@ export function apmEventData(row: ApmRow) {
 }
 
 export class AlternativePaymentService {
-  private readonly otpKey: Buffer;
-
   constructor(
     readonly db: Db,
-    keyring: Keyring,
+    /** Keys the OTP hashes (a deployment secret, see crypto/deployment-secrets.ts). */
+    private readonly otpKey: Buffer,
     private readonly config: Pick<Config, 'rails' | 'publicBaseUrl' | 'environment'>,
-  ) {
-    this.otpKey = keyring.deriveKey('otp');
-  }
+  ) {}
 
   banks(railId = 'BANK_REDIRECT') {
     return this.db.selectFrom('banks').select(['id', 'name', 'sandbox_outcome']).where('rail_id', '=', railId).where('active', '=', 1).orderBy('position').execute();

@@ -91,7 +91,7 @@ async function revokeCommand(db: Db, args: string[]): Promise<string> {
   if (!(await db.transaction().execute((trx) => revokeClient(trx, clientId, nowIso())))) {
     throw new ClientProvisioningError(`no active client ${clientId}`);
   }
-  return `revoked ${clientId}; its tokens stop working at once`;
+  return `revoked ${clientId}; running servers refuse its tokens within TOKEN_REVOCATION_CACHE_MS (1 s by default)`;
 }
 
 async function pciCommand(db: Db, args: string[]): Promise<string> {

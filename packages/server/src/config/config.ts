@@ -30,7 +30,7 @@ export interface Config {
   logLevel: string;
   jobs: { pollIntervalMs: number; enabled: boolean; leaseSeconds: number };
   webhooks: {
-    /** Seconds before attempt n+1 (the first is the delay of the first attempt). */
+    /** Element i is the wait in seconds before attempt i+1; the first attempt goes at once (element 0 is 0). */
     retrySchedule: number[];
     allowPrivateUrls: boolean;
     timeoutMs: number;
@@ -80,7 +80,9 @@ function schedule(env: Env, name: string, fallback: number[]): number[] {
   if (parts.length === 0 || parts.length > 20 || parts.some((p) => !/^\d+(\.\d+)?$/.test(p))) {
     throw new ConfigError(`${name} must be 1 to 20 comma-separated numbers of seconds, got "${raw}"`);
   }
-  return parts.map(Number);
+  const seconds = parts.map(Number);
+  if (seconds[0] !== 0) throw new ConfigError(`${name} must start with 0: the first attempt is made at once`);
+  return seconds;
 }
 
 function oneOf<T extends string>(env: Env, name: string, values: readonly T[], fallback: T): T {

@@ -7,7 +7,7 @@
  *
  * Format: `mk1.<key id>.<base64url iv>.<base64url ciphertext+tag>`.
  */
-import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { validateMasterKey, type Config } from '../config/config.js';
@@ -29,14 +29,6 @@ export class Keyring {
   constructor(currentBase64: string, previousBase64: string[] = []) {
     this.current = masterKey(currentBase64);
     this.byId = new Map([this.current, ...previousBase64.map(masterKey)].map((k) => [k.id, k]));
-  }
-
-  /**
-   * A key for one purpose, derived from the current master key (HMAC-SHA256).
-   * For keyed hashes of short-lived records; it changes when MASTER_KEY does.
-   */
-  deriveKey(purpose: string): Buffer {
-    return createHmac('sha256', this.current.key).update(`pasarela:${purpose}`).digest();
   }
 
   seal(plaintext: string | Buffer, context: string): string {

@@ -7,7 +7,6 @@
  * Only 2xx answers are stored: an error changed nothing, so a retry runs again.
  */
 import { createHmac } from 'node:crypto';
-import type { Keyring } from '../crypto/keyring.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.js';
 import { ApiError } from '../errors/api-error.js';
@@ -34,9 +33,8 @@ function canonical(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-export function registerIdempotency(app: FastifyInstance, db: Db, ttlSeconds: number, keyring: Keyring): void {
+export function registerIdempotency(app: FastifyInstance, db: Db, ttlSeconds: number, hashKey: Buffer): void {
   // Keyed, so a stored hash of a body with card data cannot be brute-forced back to the card.
-  const hashKey = keyring.deriveKey('idempotency-request-hash');
   const requestHash = (request: FastifyRequest): string =>
     createHmac('sha256', hashKey).update(`${request.method} ${request.url}\n${canonical(request.body)}`).digest('hex');
 
