@@ -47,9 +47,16 @@ import { DELIVER_JOB } from './webhooks/outbox.js';
 import { AlternativePaymentService } from './apm/service.js';
 import { apmRoutes } from './apm/routes.js';
 import { bankPageRoutes } from './apm/bank-page.js';
+import { fieldsRoutes } from './fields/routes.js';
 import { registerApmJobs } from './apm/jobs.js';
 import { CashoutService } from './cashouts/service.js';
 import { cashoutRoutes } from './cashouts/routes.js';
+import { UserService } from './users/service.js';
+import { userRoutes } from './users/routes.js';
+import { LinkService } from './links/service.js';
+import { linkRoutes } from './links/routes.js';
+import { hostedPageRoutes } from './links/pages.js';
+import { registerLinkJobs } from './links/jobs.js';
 import './http/route-config.js';
 
 export interface RouteEntry {
@@ -152,11 +159,17 @@ export async function createGateway(config: Config): Promise<Gateway> {
   await app.register(paymentRoutes, { payments, apm });
   await app.register(apmRoutes, { apm, sandbox: config.environment === 'sandbox' });
   await app.register(bankPageRoutes, { apm });
+  await app.register(fieldsRoutes);
   await app.register(cashoutRoutes, { cashouts: new CashoutService(db) });
+  const users = new UserService(db, instruments);
+  await app.register(userRoutes, { users });
+  const webhookPolicy = { requireHttps: config.environment === 'production', allowPrivate: config.webhooks.allowPrivateUrls };
+  const links = new LinkService(db, keyring, { publicBaseUrl: config.publicBaseUrl, webhookPolicy });
+  await app.register(linkRoutes, { links });
+  await app.register(hostedPageRoutes, { links, keys: encryptionKeys, instruments, payments, apm, publicBaseUrl: config.publicBaseUrl });
   await app.register(refundRoutes, { refunds });
   await app.register(chargebackRoutes, { db });
 
-  const webhookPolicy = { requireHttps: config.environment === 'production', allowPrivate: config.webhooks.allowPrivateUrls };
   const deliverer = new WebhookDeliverer(db, keyring, config.webhooks, webhookPolicy);
   await app.register(webhookRoutes, {
     webhooks: new WebhookService(db, keyring, deliverer, { policy: webhookPolicy, secretGraceSeconds: config.webhooks.secretGraceSeconds }),
@@ -167,6 +180,7 @@ export async function createGateway(config: Config): Promise<Gateway> {
   registerMaintenance(jobs, db, encryptionKeys);
   registerPaymentJobs(jobs, { db, network, lifecycle, refunds });
   registerApmJobs(jobs, apm);
+  registerLinkJobs(jobs, links, { policy: webhookPolicy, timeoutMs: config.webhooks.timeoutMs });
   await scheduleMaintenance(db);
 
   await app.ready();

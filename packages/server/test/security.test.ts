@@ -41,7 +41,19 @@ const intent: Fixture = async (gw, owner) => {
   return { id: reply.body.payment_id };
 };
 
+const user: Fixture = async (gw, owner) => {
+  const reply = await gw.request<{ id: string }>('POST', '/v1/users', { token: await owner.token(), body: { name: 'Owner user', email: 'owner@example.com' } });
+  return { id: reply.body.id };
+};
+
 const fixtures: Record<string, Fixture | 'global'> = {
+  '/v1/users/:id': user,
+  '/v1/users/:id/instruments': async (gw, owner) => ({ ...(await user(gw, owner)), body: { instrument_id: await tokenize(gw, await owner.token(), { number: '4242424242424242' }) } }),
+  '/v1/users/:id/instruments/:instrument_id': user,
+  '/v1/links/:id': async (gw, owner) => {
+    const reply = await gw.request<{ id: string }>('POST', '/v1/links', { token: await owner.token(), body: { type: 'payment', data: { amount: { value: 10, currency: 'USD' } } } });
+    return { id: reply.body.id };
+  },
   '/v1/payments/intents/:payment_id/confirm': async (gw, owner) => ({ ...(await intent(gw, owner)), body: { otp: '123456' } }),
   '/v1/sandbox/payments/:payment_id/simulate': async (gw, owner) => ({ ...(await intent(gw, owner)), body: { outcome: 'approve' } }),
   '/v1/cashouts/:id': async (gw, owner) => {

@@ -104,7 +104,11 @@ export class AlternativePaymentService {
     return createHmac('sha256', this.otpKey).update(`${paymentId}:${otp}`).digest('hex');
   }
 
-  async create(organizationId: string, body: CreateIntent): Promise<{ payment: ApmPayment; created: boolean }> {
+  async create(
+    organizationId: string,
+    body: CreateIntent,
+    options: { onCreate?: (trx: Executor, paymentId: string) => Promise<void> } = {},
+  ): Promise<{ payment: ApmPayment; created: boolean }> {
     const bankRows = await this.banks();
     const { intent, errors } = validateIntent(body, new Set(bankRows.map((b) => b.id)));
     if (!intent) throw ApiError.validation(errors);
@@ -168,6 +172,7 @@ export class AlternativePaymentService {
     try {
       await this.db.transaction().execute(async (trx) => {
         await trx.insertInto('apm_payments').values(row).execute();
+        await options.onCreate?.(trx, id);
         await recordEvent(trx, organizationId, 'payment.purchase.pending', apmEventData(row));
         await enqueueJob(trx, { type: APM_JOBS.expire, payload: { payment_id: id }, delaySeconds: this.config.rails.validitySeconds[intent.railId] });
         if (automatic) {

@@ -316,6 +316,51 @@ export interface CashoutsTable {
   updated_at: string;
 }
 
+export interface UsersTable {
+  id: string;
+  organization_id: string;
+  name: string;
+  email: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface UserInstrumentsTable {
+  user_id: string;
+  instrument_id: string;
+  created_at: string;
+}
+
+export type LinkStatus = 'created' | 'opened' | 'used' | 'expired';
+
+export interface LinksTable {
+  id: string;
+  organization_id: string;
+  type: 'payment' | 'card_enrollment';
+  status: LinkStatus;
+  token: string;
+  /** JSON: the request's data (amount, description, urls, webhook, styleConfig). */
+  data: string;
+  api_key_sealed: string | null;
+  multi_use: number;
+  max_uses: number | null;
+  uses: number;
+  expires_at: string;
+  opened_at: string | null;
+  used_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LinkPaymentsTable {
+  link_id: string;
+  payment_id: string;
+  kind: 'card' | 'apm';
+  /** reserved until the payment's outcome, then paid or released. */
+  status: 'reserved' | 'paid' | 'released';
+  created_at: string;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   clients: ClientsTable;
@@ -342,4 +387,8 @@ export interface Database {
   apm_payments: ApmPaymentsTable;
   sandbox_sms: SandboxSmsTable;
   cashouts: CashoutsTable;
+  users: UsersTable;
+  user_instruments: UserInstrumentsTable;
+  links: LinksTable;
+  link_payments: LinkPaymentsTable;
 }

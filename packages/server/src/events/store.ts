@@ -7,12 +7,17 @@ import type { Executor } from '../db/database.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import { fanOut } from '../webhooks/outbox.js';
+import { linkOutcomeOf, settleLinkPayment } from '../links/outcomes.js';
 
 /** Records the event and its webhook deliveries; call it inside the state change's transaction. */
 export async function recordEvent(db: Executor, organizationId: string, type: string, data: unknown): Promise<string> {
   const event = { id: newId('event'), organization_id: organizationId, type, data: JSON.stringify(data), created_at: nowIso() };
   await db.insertInto('events').values(event).execute();
   await fanOut(db, event);
+  // A payment made through a payment link settles the link's use in the same transaction.
+  const paid = linkOutcomeOf(type);
+  const paymentId = (data as { payment?: { id?: unknown } }).payment?.id;
+  if (paid !== undefined && typeof paymentId === 'string') await settleLinkPayment(db, paymentId, paid, recordEvent);
   return event.id;
 }
 

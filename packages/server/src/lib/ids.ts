@@ -27,6 +27,8 @@ export const ID_PREFIXES = {
   webhookAttempt: 'wha',
   cashout: 'cas',
   sms: 'sms',
+  user: 'usr',
+  link: 'lnk',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

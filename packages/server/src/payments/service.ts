@@ -4,7 +4,7 @@
  * idempotency key, enforced by a unique index: a retry, even a racing one,
  * returns the first payment and never charges twice.
  */
-import type { Db } from '../db/database.js';
+import type { Db, Executor } from '../db/database.js';
 import { isUniqueViolation } from '../db/database.js';
 import type { Principal } from '../auth/tokens.js';
 import { ApiError, type ErrorDetail } from '../errors/api-error.js';
@@ -58,7 +58,11 @@ export class PaymentService {
     private readonly lifecycle: PaymentLifecycle,
   ) {}
 
-  async create(principal: Principal, body: CreatePayment, options: { capture?: boolean } = {}): Promise<{ payment: CardPayment; created: boolean }> {
+  async create(
+    principal: Principal,
+    body: CreatePayment,
+    options: { capture?: boolean; onCreate?: (trx: Executor, paymentId: string) => Promise<void> } = {},
+  ): Promise<{ payment: CardPayment; created: boolean }> {
     const organizationId = principal.organizationId;
     const errors: ErrorDetail[] = [];
     if (body.card !== undefined) errors.push({ field: 'card', message: 'card data is not accepted here: tokenize it (POST /v1/instruments) and send instrument_id' });
@@ -107,6 +111,7 @@ export class PaymentService {
       await this.db.transaction().execute(async (trx) => {
         await insertPayment(trx, row);
         await enqueueJob(trx, { type: PAYMENT_JOBS.recoverAuthorization, payload: { payment_id: row.id }, delaySeconds: RECOVERY_DELAY_SECONDS });
+        await options.onCreate?.(trx, row.id);
       });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;

@@ -3,6 +3,7 @@ import * as foundation from './001_foundation.js';
 import * as cards from './002_cards.js';
 import * as webhooks from './003_webhooks.js';
 import * as alternativePayments from './004_alternative_payments.js';
+import * as usersAndLinks from './005_users_and_links.js';
 
 /** Every migration, in order. One set serves SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '002_cards': cards,
   '003_webhooks': webhooks,
   '004_alternative_payments': alternativePayments,
+  '005_users_and_links': usersAndLinks,
 };

@@ -1,0 +1,48 @@
+/**
+ * What a link does when a payment made through it finishes. Called from
+ * events/store.ts inside the transaction that records the payment's event.
+ */
+import { sql } from 'kysely';
+import type { Executor } from '../db/database.js';
+import { nowIso } from '../lib/time.js';
+
+const PAID = new Set(['payment.card.approved', 'payment.card.authorized', 'payment.purchase.succeeded']);
+const NOT_PAID = new Set(['payment.card.rejected', 'payment.card.cancelled', 'payment.purchase.rejected', 'payment.purchase.failed']);
+
+export function linkOutcomeOf(type: string): boolean | undefined {
+  return PAID.has(type) ? true : NOT_PAID.has(type) ? false : undefined;
+}
+
+export async function releaseUse(db: Executor, linkId: string): Promise<void> {
+  await db.updateTable('links').set({ uses: sql`uses - 1`, updated_at: nowIso() }).where('id', '=', linkId).where('uses', '>', 0).execute();
+}
+
+/**
+ * Paid: the link is used once its last use is paid, and `link.paid` is
+ * emitted. Not paid: the reserved use is given back.
+ */
+export async function settleLinkPayment(
+  db: Executor,
+  paymentId: string,
+  paid: boolean,
+  emit: (db: Executor, organizationId: string, type: string, data: unknown) => Promise<unknown>,
+): Promise<void> {
+  const entry = await db.selectFrom('link_payments').selectAll().where('payment_id', '=', paymentId).where('status', '=', 'reserved').executeTakeFirst();
+  if (!entry) return;
+  const changed = await db
+    .updateTable('link_payments')
+    .set({ status: paid ? 'paid' : 'released' })
+    .where('link_id', '=', entry.link_id)
+    .where('payment_id', '=', paymentId)
+    .where('status', '=', 'reserved')
+    .executeTakeFirst();
+  if (Number(changed.numUpdatedRows) !== 1) return;
+  if (!paid) return releaseUse(db, entry.link_id);
+  const now = nowIso();
+  const link = (await db.selectFrom('links').selectAll().where('id', '=', entry.link_id).executeTakeFirst())!;
+  const paidCount = await db.selectFrom('link_payments').select((eb) => eb.fn.countAll<number>().as('n')).where('link_id', '=', link.id).where('status', '=', 'paid').executeTakeFirstOrThrow();
+  if (Number(paidCount.n) >= Number(link.max_uses ?? 1)) {
+    await db.updateTable('links').set({ status: 'used', used_at: now, updated_at: now }).where('id', '=', link.id).execute();
+  }
+  await emit(db, link.organization_id, 'link.paid', { link: { id: link.id, payment_id: paymentId, uses: Number(paidCount.n), max_uses: Number(link.max_uses ?? 1) } });
+}

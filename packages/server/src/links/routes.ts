@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { principalOf } from '../auth/authenticate.js';
+import { ListOf, ListQuery } from '../http/pagination.js';
+import { CreateEnrollment, CreatePaymentLink, Link } from './schemas.js';
+import type { LinkService } from './service.js';
+
+/** Spec 4.6 (payment links) and the enrollment link of 4.3. */
+export async function linkRoutes(base: FastifyInstance, opts: { links: LinkService }): Promise<void> {
+  const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  const { links } = opts;
+  const org = (request: { principal: Parameters<typeof principalOf>[0]['principal'] }) => principalOf(request).organizationId;
+
+  app.post(
+    '/v1/links',
+    {
+      config: { scopes: ['links:write'] },
+      schema: {
+        tags: ['Payment links'],
+        summary: 'Create a payment link',
+        description:
+          'A hosted checkout at `url`: card, and for COP the four alternative rails. Fixed amount, or `custom` within min_amount..max_amount. `expires_in` defaults to 12 hours, at most 24. `multi_use` with `max_uses` for reusable links. States: created, opened (first view), used (paid; a multi-use link when its last use is paid), expired.',
+        body: CreatePaymentLink,
+        response: { 201: Link },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await links.createPaymentLink(org(request), request.body)),
+  );
+  app.get(
+    '/v1/links',
+    { config: { scopes: ['links-api:read'] }, schema: { tags: ['Payment links'], summary: 'List links', querystring: Type.Object({ ...ListQuery.properties, type: Type.Optional(Type.Union([Type.Literal('payment'), Type.Literal('card_enrollment')])) }), response: { 200: ListOf(Link) } } },
+    async (request) => links.list(org(request), request.query),
+  );
+  app.get(
+    '/v1/links/:id',
+    { config: { scopes: ['links-api:read'] }, schema: { tags: ['Payment links'], summary: 'Get a link (payment or enrollment)', params: Type.Object({ id: Type.String({ maxLength: 100 }) }), response: { 200: Link } } },
+    async (request) => links.get(org(request), request.params.id),
+  );
+  app.post(
+    '/v1/instruments/enrollments',
+    {
+      config: { scopes: ['instruments:write'] },
+      schema: {
+        tags: ['Instruments'],
+        summary: 'Create a card-enrollment link',
+        description:
+          'A hosted form at `url` that a merchant embeds in an iframe. Saving a card creates the instrument, marks the link used, and POSTs {"instrument_id"} to data.webhook with header Api-Key: data.api_key (retried by the job runner). data.api_key is stored encrypted.',
+        body: CreateEnrollment,
+        response: { 201: Type.Object({ id: Type.String(), url: Type.String(), type: Type.Literal('card_enrollment'), status: Type.String(), expires_at: Type.String() }) },
+      },
+    },
+    async (request, reply) => {
+      const link = await links.createEnrollment(org(request), request.body);
+      return reply.code(201).send({ id: link.id, url: link.url, type: 'card_enrollment' as const, status: link.status, expires_at: link.expires_at });
+    },
+  );
+}

@@ -1,0 +1,255 @@
+/**
+ * Payment links and card-enrollment links (spec 4.6, 4.3, link states of
+ * section 3). A link is created, opened on first view, used when paid (a
+ * multi-use link when its last use is paid) and expired after expires_at (a
+ * job, and a check on every view). A use is reserved with a compare-and-set
+ * on `uses`, so two shoppers racing for the last use cannot both pay.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Selectable } from 'kysely';
+import { sql } from 'kysely';
+import type { Db, Executor } from '../db/database.js';
+import type { LinksTable } from '../db/schema.js';
+import type { Keyring } from '../crypto/keyring.js';
+import { ApiError, type ErrorDetail } from '../errors/api-error.js';
+import { recordEvent } from '../events/store.js';
+import { paginate, type ListQuery, type Page } from '../http/pagination.js';
+import { enqueueJob } from '../jobs/store.js';
+import { amountProblemMessage, CURRENCIES, toMinorUnits } from '../lib/money.js';
+import { newId } from '../lib/ids.js';
+import { isoAfterSeconds, nowIso } from '../lib/time.js';
+import { urlProblems, type UrlPolicy } from '../webhooks/url-guard.js';
+import type { CreateEnrollment, CreatePaymentLink, LinkView } from './schemas.js';
+
+export type LinkRow = Selectable<LinksTable>;
+export const LINK_JOBS = { expire: 'link.expire', enrollmentCallback: 'enrollment.callback' } as const;
+
+/** What a payment link's data holds once validated (amounts in minor units). */
+export interface PaymentLinkData {
+  currency: string;
+  amount_type: 'fixed' | 'custom';
+  amount?: number;
+  min_amount?: number;
+  max_amount?: number;
+  description?: string;
+  redirect_url?: string;
+  cancel_url?: string;
+}
+
+export interface EnrollmentLinkData {
+  webhook: string;
+  style: NonNullable<NonNullable<CreateEnrollment['metadata']>['styleConfig']>;
+  instrument_id?: string;
+}
+
+export class LinkService {
+  constructor(
+    readonly db: Db,
+    private readonly keyring: Keyring,
+    private readonly options: { publicBaseUrl: string; webhookPolicy: UrlPolicy },
+  ) {}
+
+  url(row: Pick<LinkRow, 'type' | 'token'>): string {
+    return `${this.options.publicBaseUrl}/${row.type === 'payment' ? 'l' : 'e'}/${row.token}`;
+  }
+
+  async view(row: LinkRow): Promise<LinkView> {
+    const payments = await this.db.selectFrom('link_payments').select(['payment_id', 'status']).where('link_id', '=', row.id).orderBy('created_at').execute();
+    const paid = payments.filter((p) => p.status === 'paid');
+    const data = JSON.parse(row.data) as Record<string, unknown>;
+    const publicData = { ...data };
+    delete publicData.instrument_id;
+    const view: LinkView = {
+      id: row.id,
+      url: this.url(row),
+      type: row.type,
+      status: row.status,
+      expires_at: row.expires_at,
+      multi_use: Number(row.multi_use) === 1,
+      max_uses: Number(row.max_uses ?? 1),
+      uses: Number(row.uses),
+      payments,
+      data: publicData,
+      created_at: row.created_at,
+      updated_at: row.updated_at,
+    };
+    if (paid.length > 0) view.payment_id = paid.at(-1)!.payment_id;
+    if (typeof data.instrument_id === 'string') view.instrument_id = data.instrument_id;
+    return view;
+  }
+
+  private urlDetail(field: string, value: string | undefined, details: ErrorDetail[], policy?: UrlPolicy): void {
+    if (value === undefined) return;
+    const problems = urlProblems(value, policy ?? { requireHttps: false, allowPrivate: true });
+    for (const message of problems) details.push({ field, message });
+  }
+
+  async createPaymentLink(organizationId: string, body: CreatePaymentLink): Promise<LinkView> {
+    const details: ErrorDetail[] = [];
+    const expiresIn = body.expires_in ?? 43200;
+    if (expiresIn < 1 || expiresIn > 86400) details.push({ field: 'expires_in', message: 'must be 1 to 86400 seconds (24 hours)' });
+    const a = body.data.amount;
+    const currency = a.currency.toUpperCase();
+    const data: PaymentLinkData = { currency, amount_type: a.type ?? 'fixed' };
+    if (CURRENCIES[currency] === undefined) details.push({ field: 'data.amount.currency', message: 'is not a supported ISO 4217 currency' });
+    else {
+      const minor = (field: string, value: number | undefined): number | undefined => {
+        if (value === undefined) return undefined;
+        const parsed = toMinorUnits(value, currency);
+        if ('problem' in parsed) {
+          details.push({ field, message: amountProblemMessage(parsed.problem, currency) });
+          return undefined;
+        }
+        return parsed.minor;
+      };
+      if (data.amount_type === 'fixed') {
+        if (a.value === undefined) details.push({ field: 'data.amount.value', message: 'is required for a fixed amount' });
+        data.amount = minor('data.amount.value', a.value);
+      } else {
+        data.min_amount = minor('data.amount.min_amount', a.min_amount ?? 0.01) ?? undefined;
+        data.max_amount = minor('data.amount.max_amount', a.max_amount);
+        if (a.max_amount === undefined) details.push({ field: 'data.amount.max_amount', message: 'is required for a custom amount' });
+        if (data.min_amount !== undefined && data.max_amount !== undefined && data.min_amount > data.max_amount) {
+          details.push({ field: 'data.amount.min_amount', message: 'must not be above max_amount' });
+        }
+      }
+    }
+    this.urlDetail('data.redirect_url', body.data.redirect_url, details);
+    this.urlDetail('data.cancel_url', body.data.cancel_url, details);
+    const multiUse = body.multi_use ?? body.data.multi_use ?? false;
+    const maxUses = body.max_uses ?? body.data.max_uses ?? (multiUse ? 100 : 1);
+    if (maxUses < 1 || maxUses > 10000) details.push({ field: 'max_uses', message: 'must be 1 to 10000' });
+    if (!multiUse && maxUses !== 1) details.push({ field: 'max_uses', message: 'needs multi_use: true' });
+    if (details.length > 0) throw ApiError.validation(details);
+    if (body.data.description) data.description = body.data.description;
+    if (body.data.redirect_url) data.redirect_url = body.data.redirect_url;
+    if (body.data.cancel_url) data.cancel_url = body.data.cancel_url;
+    return this.insert(organizationId, { type: 'payment', data, expiresIn, multiUse, maxUses, apiKey: undefined });
+  }
+
+  async createEnrollment(organizationId: string, body: CreateEnrollment): Promise<LinkView> {
+    const details: ErrorDetail[] = [];
+    if (body.expires_in < 60 || body.expires_in > 2_592_000) details.push({ field: 'expires_in', message: 'must be 60 to 2592000 seconds (30 days)' });
+    this.urlDetail('data.webhook', body.data.webhook, details, this.options.webhookPolicy);
+    if (details.length > 0) throw ApiError.validation(details);
+    const data: EnrollmentLinkData = { webhook: body.data.webhook, style: body.metadata?.styleConfig ?? {} };
+    return this.insert(organizationId, { type: 'card_enrollment', data, expiresIn: body.expires_in, multiUse: false, maxUses: 1, apiKey: body.data.api_key });
+  }
+
+  private async insert(
+    organizationId: string,
+    link: { type: LinkRow['type']; data: object; expiresIn: number; multiUse: boolean; maxUses: number; apiKey: string | undefined },
+  ): Promise<LinkView> {
+    const now = nowIso();
+    const id = newId('link');
+    const row: LinkRow = {
+      id,
+      organization_id: organizationId,
+      type: link.type,
+      status: 'created',
+      token: randomBytes(18).toString('base64url'),
+      data: JSON.stringify(link.data),
+      api_key_sealed: link.apiKey ? this.keyring.seal(link.apiKey, `link_api_key:${id}`) : null,
+      multi_use: link.multiUse ? 1 : 0,
+      max_uses: link.maxUses,
+      uses: 0,
+      expires_at: isoAfterSeconds(link.expiresIn),
+      opened_at: null,
+      used_at: null,
+      created_at: now,
+      updated_at: now,
+    };
+    await this.db.transaction().execute(async (trx) => {
+      await trx.insertInto('links').values(row).execute();
+      await enqueueJob(trx, { type: LINK_JOBS.expire, payload: { link_id: id }, delaySeconds: link.expiresIn });
+    });
+    return this.view(row);
+  }
+
+  apiKey(row: LinkRow): string {
+    return this.keyring.open(row.api_key_sealed!, `link_api_key:${row.id}`).toString('utf8');
+  }
+
+  async get(organizationId: string, id: string): Promise<LinkView> {
+    const row = await this.db.selectFrom('links').selectAll().where('id', '=', id).where('organization_id', '=', organizationId).executeTakeFirst();
+    if (!row) throw ApiError.notFound('link');
+    return this.view(await this.expireIfDue(row));
+  }
+
+  async list(organizationId: string, params: ListQuery & { type?: string }): Promise<Page<LinkView>> {
+    let query = this.db.selectFrom('links').selectAll().where('organization_id', '=', organizationId);
+    if (params.type) query = query.where('type', '=', params.type as LinkRow['type']);
+    const page = await paginate(query, { id: 'id', createdAt: 'created_at' }, params);
+    return { data: await Promise.all(page.data.map((r) => this.expireIfDue(r).then((x) => this.view(x)))), has_more: page.has_more };
+  }
+
+  byToken(token: string): Promise<LinkRow | undefined> {
+    return this.db.selectFrom('links').selectAll().where('token', '=', token).executeTakeFirst();
+  }
+
+  /** Past expires_at and not used: expired now (the job does the same at expiry; views must not wait for it). */
+  async expireIfDue(row: LinkRow): Promise<LinkRow> {
+    if (row.status === 'used' || row.status === 'expired' || row.expires_at > nowIso()) return row;
+    await this.expire(row.id);
+    return (await this.db.selectFrom('links').selectAll().where('id', '=', row.id).executeTakeFirst())!;
+  }
+
+  async expire(id: string): Promise<void> {
+    const now = nowIso();
+    await this.db.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable('links')
+        .set({ status: 'expired', updated_at: now })
+        .where('id', '=', id)
+        .where('status', 'in', ['created', 'opened'])
+        .where('expires_at', '<=', now)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) return;
+      const row = (await trx.selectFrom('links').selectAll().where('id', '=', id).executeTakeFirst())!;
+      if (row.type === 'payment') await recordEvent(trx, row.organization_id, 'link.expired', { link: { id, status: 'expired', expires_at: row.expires_at } });
+    });
+  }
+
+  /** First view: created -> opened. */
+  async open(row: LinkRow): Promise<void> {
+    if (row.status !== 'created') return;
+    const now = nowIso();
+    await this.db.updateTable('links').set({ status: 'opened', opened_at: now, updated_at: now }).where('id', '=', row.id).where('status', '=', 'created').execute();
+  }
+
+  /** Reserves one use for a payment attempt; false when the link is used up, expired, or was raced to its last use. */
+  async reserveUse(row: LinkRow): Promise<boolean> {
+    const now = nowIso();
+    const result = await this.db
+      .updateTable('links')
+      .set({ uses: sql`uses + 1`, updated_at: now })
+      .where('id', '=', row.id)
+      .where('status', 'in', ['created', 'opened'])
+      .where('expires_at', '>', now)
+      .where(sql<boolean>`uses < coalesce(max_uses, 1)`)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** The enrollment form saved a card: the link is used, and the merchant's webhook is called (with retries). */
+  async completeEnrollment(row: LinkRow, instrumentId: string): Promise<boolean> {
+    const now = nowIso();
+    return this.db.transaction().execute(async (trx) => {
+      const data = { ...(JSON.parse(row.data) as EnrollmentLinkData), instrument_id: instrumentId };
+      const result = await trx
+        .updateTable('links')
+        .set({ status: 'used', uses: 1, used_at: now, updated_at: now, data: JSON.stringify(data) })
+        .where('id', '=', row.id)
+        .where('status', 'in', ['created', 'opened'])
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) return false;
+      await enqueueJob(trx, { type: LINK_JOBS.enrollmentCallback, payload: { link_id: row.id, instrument_id: instrumentId }, maxAttempts: 10 });
+      return true;
+    });
+  }
+
+  async attach(db: Executor, linkId: string, paymentId: string, kind: 'card' | 'apm'): Promise<void> {
+    await db.insertInto('link_payments').values({ link_id: linkId, payment_id: paymentId, kind, status: 'reserved', created_at: nowIso() }).execute();
+  }
+}

@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { principalOf } from '../auth/authenticate.js';
+import { ListOf, ListQuery } from '../http/pagination.js';
+import { Instrument } from '../instruments/schemas.js';
+import type { UserService } from './service.js';
+
+const User = Type.Object(
+  {
+    id: Type.String({ description: '`usr-` prefix.' }),
+    name: Type.String(),
+    email: Type.String(),
+    instruments: Type.Array(Instrument, { description: 'The user\'s active instruments, newest first.' }),
+    created_at: Type.String({ format: 'date-time' }),
+    updated_at: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'User' },
+);
+const Params = Type.Object({ id: Type.String({ maxLength: 100 }) });
+
+export async function userRoutes(base: FastifyInstance, opts: { users: UserService }): Promise<void> {
+  const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  const { users } = opts;
+  const tags = ['Users'];
+  const read = { scopes: ['users:read' as const] };
+  const write = { scopes: ['users:write' as const] };
+  const org = (request: { principal: Parameters<typeof principalOf>[0]['principal'] }) => principalOf(request).organizationId;
+
+  app.post(
+    '/v1/users',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Create a user',
+        body: Type.Object({ name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }), email: Type.String({ format: 'email', maxLength: 254 }) }),
+        response: { 201: User },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await users.create(org(request), request.body)),
+  );
+  app.get('/v1/users', { config: read, schema: { tags, summary: 'List users', querystring: ListQuery, response: { 200: ListOf(User) } } }, async (request) => users.list(org(request), request.query));
+  app.get('/v1/users/:id', { config: read, schema: { tags, summary: 'Get a user with its instruments', params: Params, response: { 200: User } } }, async (request) =>
+    users.get(org(request), request.params.id),
+  );
+  app.post(
+    '/v1/users/:id/instruments',
+    {
+      config: write,
+      schema: { tags, summary: 'Save an instrument for a user', params: Params, body: Type.Object({ instrument_id: Type.String({ minLength: 1, maxLength: 100 }) }), response: { 201: User } },
+    },
+    async (request, reply) => reply.code(201).send(await users.addInstrument(org(request), request.params.id, request.body.instrument_id)),
+  );
+  app.delete(
+    '/v1/users/:id/instruments/:instrument_id',
+    {
+      config: write,
+      schema: { tags, summary: 'Remove a saved instrument from a user', params: Type.Object({ id: Type.String({ maxLength: 100 }), instrument_id: Type.String({ maxLength: 100 }) }), response: { 200: User } },
+    },
+    async (request) => users.removeInstrument(org(request), request.params.id, request.params.instrument_id),
+  );
+}

@@ -1,0 +1,90 @@
+/**
+ * Users (../shared/API.md): the people whose cards a merchant keeps, for the
+ * SDK's enroll and saved cards. A user lists its instruments.
+ */
+import type { Db } from '../db/database.js';
+import { ApiError } from '../errors/api-error.js';
+import { paginate, type ListQuery, type Page } from '../http/pagination.js';
+import { newId } from '../lib/ids.js';
+import { nowIso } from '../lib/time.js';
+import type { InstrumentService } from '../instruments/service.js';
+import type { Instrument } from '../instruments/schemas.js';
+
+export interface UserView {
+  id: string;
+  name: string;
+  email: string;
+  instruments: Instrument[];
+  created_at: string;
+  updated_at: string;
+}
+
+type UserRow = { id: string; organization_id: string; name: string; email: string; created_at: string; updated_at: string };
+
+export class UserService {
+  constructor(
+    private readonly db: Db,
+    private readonly instruments: InstrumentService,
+  ) {}
+
+  private async view(row: UserRow): Promise<UserView> {
+    const links = await this.db
+      .selectFrom('user_instruments')
+      .innerJoin('instruments', 'instruments.id', 'user_instruments.instrument_id')
+      .selectAll('instruments')
+      .where('user_instruments.user_id', '=', row.id)
+      .where('instruments.status', '=', 'ACTIVE')
+      .orderBy('user_instruments.created_at', 'desc')
+      .execute();
+    return {
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      instruments: await Promise.all(links.map((i) => this.instruments.view(i))),
+      created_at: row.created_at,
+      updated_at: row.updated_at,
+    };
+  }
+
+  private async row(organizationId: string, id: string): Promise<UserRow> {
+    const row = await this.db.selectFrom('users').selectAll().where('id', '=', id).where('organization_id', '=', organizationId).executeTakeFirst();
+    if (!row) throw ApiError.notFound('user');
+    return row;
+  }
+
+  async create(organizationId: string, input: { name: string; email: string }): Promise<UserView> {
+    const now = nowIso();
+    const row = { id: newId('user'), organization_id: organizationId, name: input.name.trim(), email: input.email.trim().toLowerCase(), created_at: now, updated_at: now };
+    await this.db.insertInto('users').values(row).execute();
+    return this.view(row);
+  }
+
+  async get(organizationId: string, id: string): Promise<UserView> {
+    return this.view(await this.row(organizationId, id));
+  }
+
+  async list(organizationId: string, params: ListQuery): Promise<Page<UserView>> {
+    const page = await paginate(this.db.selectFrom('users').selectAll().where('organization_id', '=', organizationId), { id: 'id', createdAt: 'created_at' }, params);
+    return { data: await Promise.all(page.data.map((u) => this.view(u))), has_more: page.has_more };
+  }
+
+  async addInstrument(organizationId: string, userId: string, instrumentId: string): Promise<UserView> {
+    const user = await this.row(organizationId, userId);
+    const instrument = await this.db.selectFrom('instruments').select(['id', 'status']).where('id', '=', instrumentId).where('organization_id', '=', organizationId).executeTakeFirst();
+    if (!instrument || instrument.status !== 'ACTIVE') throw ApiError.validation([{ field: 'instrument_id', message: instrument ? 'the instrument was deleted' : 'no such instrument' }]);
+    // Adding it twice is the same as once.
+    await this.db
+      .insertInto('user_instruments')
+      .values({ user_id: userId, instrument_id: instrumentId, created_at: nowIso() })
+      .onConflict((oc) => oc.columns(['user_id', 'instrument_id']).doNothing())
+      .execute();
+    return this.view(user);
+  }
+
+  async removeInstrument(organizationId: string, userId: string, instrumentId: string): Promise<UserView> {
+    const user = await this.row(organizationId, userId);
+    const removed = await this.db.deleteFrom('user_instruments').where('user_id', '=', userId).where('instrument_id', '=', instrumentId).executeTakeFirst();
+    if (Number(removed.numDeletedRows) === 0) throw ApiError.notFound('instrument of this user');
+    return this.view(user);
+  }
+}

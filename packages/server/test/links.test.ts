@@ -1,0 +1,241 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dialects } from './support/dialects.js';
+import { startGateway, type TestClient, type TestGateway } from './support/gateway.js';
+import { encrypt, encryptedCard, importPublicKey, merchantKey } from './support/cards.js';
+import { Receiver } from './support/receiver.js';
+import { eventually } from './support/wait.js';
+
+interface LinkView {
+  id: string;
+  url: string;
+  type: string;
+  status: string;
+  expires_at: string;
+  payment_id?: string;
+  uses: number;
+  max_uses: number;
+  payments: Array<{ payment_id: string; status: string }>;
+  created_at: string;
+}
+
+describe.each(dialects)('payment links and enrollment links on $name', (dialect) => {
+  let gw: TestGateway;
+  let client: TestClient;
+  let token: string;
+  let receiver: Receiver;
+
+  beforeAll(async () => {
+    gw = await startGateway(dialect, { RAIL_MOCK_DELAY_SECONDS: '0' });
+    client = await gw.client();
+    token = await client.token();
+    receiver = await new Receiver().start();
+  });
+  afterAll(async () => {
+    await gw.close();
+    await receiver.close();
+  });
+
+  const createLink = (body: Record<string, unknown>) => gw.request<LinkView>('POST', '/v1/links', { token, body: { type: 'payment', ...body } });
+  const getLink = async (id: string) => (await gw.request<LinkView>('GET', `/v1/links/${id}`, { token })).body;
+  const pagePath = (link: LinkView) => new URL(link.url).pathname;
+
+  /** What the checkout page's script does: encrypt the card with the organization's key (the page's), post it. */
+  async function payByCard(link: LinkView, number = '4242424242424242', amount?: number) {
+    const page = await gw.request('GET', pagePath(link), { headers: { accept: 'text/html' } });
+    const fromPage = /<script type="application\/json" id="checkout-config">(.*?)<\/script>/s.exec(page.text)?.[1];
+    const key = fromPage ? await importPublicKey((JSON.parse(fromPage) as { publicKey: string }).publicKey) : await merchantKey(gw, token);
+    const fields = await encryptedCard(key, { number });
+    const { type: _type, ...encrypted } = fields;
+    return gw.request<{ payment_id: string; status: string; redirect_url: string | null }>('POST', `${pagePath(link)}/card`, {
+      body: { ...encrypted, cvv_for_payment: await encrypt(key, '123'), ...(amount === undefined ? {} : { amount }) },
+    });
+  }
+
+  it('creates a payment link: 201 with id, url, status created, expires_at 12 hours later by default', async () => {
+    const reply = await createLink({ data: { amount: { value: 150, currency: 'USD' }, description: 'Camiseta', redirect_url: 'https://shop.example/ok' } });
+    expect(reply.status).toBe(201);
+    expect(reply.body.id).toMatch(/^lnk-/);
+    expect(reply.body).toMatchObject({ type: 'payment', status: 'created', uses: 0, max_uses: 1 });
+    expect(reply.body.url).toMatch(/^https:\/\/pasarela\.test\/l\/[A-Za-z0-9_-]{20,}$/);
+    expect(Date.parse(reply.body.expires_at) - Date.parse(reply.body.created_at)).toBeGreaterThanOrEqual(43200 * 1000 - 1000);
+    expect(Date.parse(reply.body.expires_at) - Date.parse(reply.body.created_at)).toBeLessThanOrEqual(43200 * 1000 + 1000);
+    const list = await gw.request<{ data: LinkView[] }>('GET', '/v1/links', { token });
+    expect(list.body.data.map((l) => l.id)).toContain(reply.body.id);
+  });
+
+  it('422 for a bad link: expiry over 24 h, missing amounts, bounds reversed, unknown currency', async () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ expires_in: 86401, data: { amount: { value: 10, currency: 'USD' } } }, 'expires_in'],
+      [{ data: { amount: { currency: 'USD' } } }, 'data.amount.value'],
+      [{ data: { amount: { value: 10.001, currency: 'USD' } } }, 'data.amount.value'],
+      [{ data: { amount: { type: 'custom', currency: 'USD', min_amount: 10 } } }, 'data.amount.max_amount'],
+      [{ data: { amount: { type: 'custom', currency: 'USD', min_amount: 50, max_amount: 10 } } }, 'data.amount.min_amount'],
+      [{ data: { amount: { value: 10, currency: 'XYZ' } } }, 'data.amount.currency'],
+      [{ data: { amount: { value: 10, currency: 'USD' }, redirect_url: 'nope' } }, 'data.redirect_url'],
+      [{ max_uses: 3, data: { amount: { value: 10, currency: 'USD' } } }, 'max_uses'],
+    ];
+    for (const [body, field] of cases) {
+      const reply = await createLink(body);
+      const fields = (reply.body as unknown as { error?: { details: Array<{ field: string }> } }).error?.details.map((d) => d.field);
+      expect({ body, status: reply.status, fields }).toEqual({ body, status: 422, fields: expect.arrayContaining([field]) });
+    }
+  });
+
+  it('opening the checkout makes the link opened; paying by card makes it used, with payment_id and link.paid', async () => {
+    const link = (await createLink({ data: { amount: { value: 150, currency: 'USD' }, description: 'Camiseta', redirect_url: 'https://shop.example/ok' } })).body;
+    const page = await gw.request('GET', pagePath(link), { headers: { 'accept-language': 'en' } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/text\/html/);
+    expect(page.text).toContain('Camiseta');
+    expect(page.text).toContain('USD 150.00');
+    expect((await getLink(link.id)).status).toBe('opened');
+
+    const paid = await payByCard(link);
+    expect(paid.status).toBe(200);
+    expect(paid.body.status).toBe('APPROVED');
+    expect(paid.body.redirect_url).toBe(`https://shop.example/ok?payment_id=${paid.body.payment_id}`);
+    const after = await getLink(link.id);
+    expect(after).toMatchObject({ status: 'used', payment_id: paid.body.payment_id, uses: 1 });
+    const events = await gw.db.selectFrom('events').select('type').where('type', 'like', 'link.%').where('data', 'like', `%${link.id}%`).execute();
+    expect(events.map((e) => e.type)).toEqual(['link.paid']);
+
+    const again = await payByCard(link);
+    expect(again.status).toBe(409);
+    const closed = await gw.request('GET', pagePath(link));
+    expect(closed.status).toBe(410);
+    expect(closed.text).not.toContain('card-form');
+  });
+
+  it('a declined card gives the use back; a custom amount out of bounds is refused', async () => {
+    const link = (await createLink({ data: { amount: { type: 'custom', currency: 'USD', min_amount: 5, max_amount: 50 } } })).body;
+    expect((await payByCard(link, '4242424242424242', 60)).status).toBe(422);
+    expect((await payByCard(link, '4242424242424242', 4.99)).status).toBe(422);
+    const declined = await payByCard(link, '4000000000000002', 20);
+    expect(declined.body.status).toBe('REJECTED');
+    expect(await getLink(link.id)).toMatchObject({ status: 'opened', uses: 0 });
+    const ok = await payByCard(link, '4242424242424242', 20);
+    expect(ok.body.status).toBe('APPROVED');
+    const payment = await gw.request<{ amount: string }>('GET', `/v1/payments/${ok.body.payment_id}`, { token });
+    expect(payment.body.amount).toBe('20.00');
+  });
+
+  it('a multi-use link takes max_uses payments, then is used; racing shoppers never pay a single-use link twice', async () => {
+    const multi = (await createLink({ multi_use: true, max_uses: 2, data: { amount: { value: 10, currency: 'USD' } } })).body;
+    expect((await payByCard(multi)).body.status).toBe('APPROVED');
+    expect((await getLink(multi.id)).status).toBe('opened');
+    expect((await payByCard(multi)).body.status).toBe('APPROVED');
+    const exhausted = await getLink(multi.id);
+    expect(exhausted).toMatchObject({ status: 'used', uses: 2 });
+    expect(exhausted.payments).toHaveLength(2);
+    expect((await payByCard(multi)).status).toBe(409);
+
+    const single = (await createLink({ data: { amount: { value: 10, currency: 'USD' } } })).body;
+    const replies = await Promise.all(Array.from({ length: 6 }, () => payByCard(single)));
+    expect(replies.filter((r) => r.status === 200 && r.body.status === 'APPROVED')).toHaveLength(1);
+    expect(replies.filter((r) => r.status === 409)).toHaveLength(5);
+    const rows = await gw.db.selectFrom('link_payments').select('payment_id').where('link_id', '=', single.id).execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('an expired link shows a clear page and refuses payment; link.expired is emitted', async () => {
+    const link = (await createLink({ expires_in: 1, data: { amount: { value: 10, currency: 'USD' } } })).body;
+    await new Promise((r) => setTimeout(r, 1300));
+    const page = await gw.request('GET', pagePath(link), { headers: { 'accept-language': 'es' } });
+    expect(page.status).toBe(410);
+    expect(page.text).toContain('expiró');
+    expect((await getLink(link.id)).status).toBe('expired');
+    expect((await payByCard(link)).status).toBe(409);
+    const events = await gw.db.selectFrom('events').select('type').where('type', 'like', 'link.%').where('data', 'like', `%${link.id}%`).execute();
+    expect(events.map((e) => e.type)).toEqual(['link.expired']);
+  });
+
+  it('a COP link is paid on an alternative rail too', async () => {
+    const link = (await createLink({ data: { amount: { value: 25000, currency: 'COP' } } })).body;
+    await gw.request('GET', pagePath(link));
+    const intent = await gw.request<{ payment_id: string; rail: { qr?: { content: string } } }>('POST', `${pagePath(link)}/intent`, { body: { rail_id: 'QR_INTEROP' } });
+    expect(intent.status).toBe(200);
+    expect(intent.body.rail.qr?.content).toContain('5303170');
+    const done = await eventually(() => gw.request<{ status: string }>('GET', `${pagePath(link)}/status?payment_id=${intent.body.payment_id}`), (r) => r.body.status === 'APPROVED');
+    expect(done.body.status).toBe('APPROVED');
+    expect(await eventually(() => getLink(link.id), (l) => l.status === 'used')).toMatchObject({ status: 'used', payment_id: intent.body.payment_id });
+  });
+
+  it('enrollment link: a frameable form that saves the card, calls the webhook with Api-Key, and is then used', async () => {
+    const created = await gw.request<{ id: string; url: string; type: string; status: string }>('POST', '/v1/instruments/enrollments', {
+      token,
+      body: {
+        type: 'card_enrollment',
+        expires_in: 3600,
+        data: { webhook: receiver.url, api_key: 'merchant-key-0123456789' },
+        metadata: { styleConfig: { text: { headerTitle: 'Guarda tu tarjeta', buttonText: 'Guardar' }, colors: { primary: '#ff5500' } } },
+      },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ type: 'card_enrollment', status: 'created' });
+    expect(created.body.id).toMatch(/^lnk-/);
+    const path = new URL(created.body.url).pathname;
+    const page = await gw.request('GET', path);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('Guarda tu tarjeta');
+    expect(page.text).toContain('#ff5500');
+    expect(page.headers.get('x-frame-options')).toBeNull();
+    expect(page.headers.get('content-security-policy')).toContain('frame-ancestors *');
+    expect((await getLink(created.body.id)).status).toBe('opened');
+    // Other pages stay unframeable.
+    expect((await gw.request('GET', '/v1/organizations', { token })).headers.get('x-frame-options')).toBe('DENY');
+
+    const config = JSON.parse(/id="enroll-config">(.*?)<\/script>/s.exec(page.text)![1]!) as { publicKey: string };
+    const { type: _type, ...encrypted } = await encryptedCard(await importPublicKey(config.publicKey), { number: '5555555555554444' });
+    const saved = await gw.request<{ instrument_id: string }>('POST', `${path}/save`, { body: encrypted });
+    expect(saved.status).toBe(200);
+    expect(saved.body.instrument_id).toMatch(/^ins-/);
+    await eventually(async () => receiver.received.filter((r) => r.body.includes(saved.body.instrument_id)).length, (n) => n > 0);
+    const callback = receiver.received.find((r) => r.body.includes(saved.body.instrument_id))!;
+    expect(JSON.parse(callback.body)).toEqual({ instrument_id: saved.body.instrument_id });
+    expect(callback.headers['api-key']).toBe('merchant-key-0123456789');
+    expect(await getLink(created.body.id)).toMatchObject({ status: 'used', instrument_id: saved.body.instrument_id });
+    const after = await gw.request('GET', path);
+    expect(after.status).toBe(410);
+    expect(after.text).not.toContain('card-form');
+    expect((await gw.request('POST', `${path}/save`, { body: encrypted })).status).toBe(409);
+    const row = await gw.db.selectFrom('links').select(['api_key_sealed', 'data']).where('id', '=', created.body.id).executeTakeFirstOrThrow();
+    expect(row.api_key_sealed).not.toContain('merchant-key');
+    expect(row.data).not.toContain('merchant-key');
+  });
+});
+
+describe.each(dialects)('users on $name', (dialect) => {
+  let gw: TestGateway;
+  let token: string;
+
+  beforeAll(async () => {
+    gw = await startGateway(dialect);
+    token = await (await gw.client()).token();
+  });
+  afterAll(() => gw.close());
+
+  it('creates users, saves and removes their instruments, and keeps them per organization', async () => {
+    const user = await gw.request<{ id: string; instruments: Array<{ id: string }> }>('POST', '/v1/users', { token, body: { name: 'Ana Gómez', email: 'Ana@Example.com' } });
+    expect(user.status).toBe(201);
+    expect(user.body.id).toMatch(/^usr-/);
+    expect(user.body).toMatchObject({ email: 'ana@example.com', instruments: [] });
+    expect((await gw.request('POST', '/v1/users', { token, body: { name: '', email: 'x' } })).status).toBe(422);
+
+    const { tokenize } = await import('./support/cards.js');
+    const instrument = await tokenize(gw, token, { number: '4242424242424242' });
+    const added = await gw.request<{ instruments: Array<{ id: string }> }>('POST', `/v1/users/${user.body.id}/instruments`, { token, body: { instrument_id: instrument } });
+    expect(added.status).toBe(201);
+    expect(added.body.instruments.map((i) => i.id)).toEqual([instrument]);
+    const read = await gw.request<{ instruments: Array<{ id: string }> }>('GET', `/v1/users/${user.body.id}`, { token });
+    expect(read.body.instruments.map((i) => i.id)).toEqual([instrument]);
+    expect((await gw.request('POST', `/v1/users/${user.body.id}/instruments`, { token, body: { instrument_id: 'ins-nope' } })).status).toBe(422);
+    const removed = await gw.request<{ instruments: unknown[] }>('DELETE', `/v1/users/${user.body.id}/instruments/${instrument}`, { token });
+    expect(removed.body.instruments).toEqual([]);
+    expect((await gw.request('DELETE', `/v1/users/${user.body.id}/instruments/${instrument}`, { token })).status).toBe(404);
+
+    const list = await gw.request<{ data: Array<{ id: string }> }>('GET', '/v1/users', { token });
+    expect(list.body.data.map((u) => u.id)).toContain(user.body.id);
+    const other = await (await gw.client()).token();
+    expect((await gw.request('GET', `/v1/users/${user.body.id}`, { token: other })).status).toBe(404);
+  });
+});
