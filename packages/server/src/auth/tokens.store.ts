@@ -1,4 +1,5 @@
-import type { Executor } from '../db/database.js';
+import type { Db, Executor } from '../db/database.js';
+import { preparedQuery } from '../db/prepared.js';
 import type { AccessTokensTable } from '../db/schema.js';
 
 export type AccessTokenRow = AccessTokensTable;
@@ -45,15 +46,18 @@ export async function revokeTokens(
  * Is this token still good: not revoked, and its client not revoked? One
  * indexed lookup per request; it also reads the client's current flags.
  */
-export async function liveToken(db: Executor, jti: string): Promise<{ pciSaqD: boolean } | undefined> {
-  const row = await db
+const liveTokenQuery = preparedQuery((db: Db, jti: string) =>
+  db
     .selectFrom('access_tokens')
     .innerJoin('clients', 'clients.client_id', 'access_tokens.client_id')
     .select('clients.pci_saq_d')
     .where('access_tokens.jti', '=', jti)
     .where('access_tokens.revoked_at', 'is', null)
-    .where('clients.revoked_at', 'is', null)
-    .executeTakeFirst();
+    .where('clients.revoked_at', 'is', null),
+);
+
+export async function liveToken(db: Db, jti: string): Promise<{ pciSaqD: boolean } | undefined> {
+  const [row] = await liveTokenQuery(db, jti);
   return row ? { pciSaqD: Number(row.pci_saq_d) === 1 } : undefined;
 }
 

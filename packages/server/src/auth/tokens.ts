@@ -50,7 +50,7 @@ const VERIFIED_CACHE_SIZE = 10_000;
 
 export class TokenService {
   /** Tokens whose signature and claims were verified: clients reuse one token for hours. */
-  private readonly verified = new Map<string, Claims>();
+  private readonly verified = new Map<string, Claims & { permissions: ReadonlySet<string> }>();
   /** Revocation checks, by jti, kept `revocationCacheMs` (revoking here clears them at once). */
   private readonly liveness = new Map<string, { at: number; live: { pciSaqD: boolean } | undefined }>();
 
@@ -157,13 +157,7 @@ export class TokenService {
     const payload = await this.verifiedClaims(token);
     const live = await this.live(payload.jti!);
     if (!live) throw new TokenInvalid('the token has been revoked');
-    return {
-      pciSaqD: live.pciSaqD,
-      clientId: payload.client_id,
-      organizationId: payload.org_id,
-      permissions: new Set(payload.scope.split(' ') as Permission[]),
-      jti: payload.jti!,
-    };
+    return { pciSaqD: live.pciSaqD, clientId: payload.client_id, organizationId: payload.org_id, permissions: payload.permissions, jti: payload.jti! };
   }
 
   private async live(jti: string): Promise<{ pciSaqD: boolean } | undefined> {
@@ -178,7 +172,7 @@ export class TokenService {
     return live;
   }
 
-  private async verifiedClaims(token: string): Promise<Claims> {
+  private async verifiedClaims(token: string): Promise<Claims & { permissions: ReadonlySet<string> }> {
     const cached = this.verified.get(token);
     if (cached) {
       if (cached.exp! * 1000 > Date.now()) return cached;
@@ -210,8 +204,9 @@ export class TokenService {
     }
     // Oldest first out: a Map iterates in insertion order.
     if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value!);
-    this.verified.set(token, payload);
-    return payload;
+    const verified = { ...payload, permissions: new Set(payload.scope.split(' ') as Permission[]) };
+    this.verified.set(token, verified);
+    return verified;
   }
 }
 

@@ -5,22 +5,17 @@
  */
 import type { LoggerOptions } from 'pino';
 
+// Explicit paths only: pino's wildcard redaction costs about a tenth of a small
+// request. Bodies are never logged; values that are secrets are Secret objects.
+const SENSITIVE = ['client_secret', 'secret', 'password', 'access_token', 'api_key', 'card', 'number', 'cvv', 'encrypted_cvv', 'encrypted_number', 'otp'];
+
 export const REDACTED_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["api-key"]',
   'res.headers["set-cookie"]',
-  '*.client_secret',
-  '*.secret',
-  '*.password',
-  '*.access_token',
-  '*.api_key',
-  '*.card',
-  '*.number',
-  '*.cvv',
-  '*.encrypted_cvv',
-  '*.encrypted_number',
-  '*.otp',
+  ...SENSITIVE,
+  ...SENSITIVE.map((key) => `body.${key}`),
 ];
 
 export function loggerOptions(level: string): LoggerOptions {

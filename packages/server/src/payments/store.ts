@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
-import type { Executor } from '../db/database.js';
+import type { Db, Executor } from '../db/database.js';
+import { preparedQuery } from '../db/prepared.js';
 import type { PaymentsTable } from '../db/schema.js';
 import { paginate, type Page } from '../http/pagination.js';
 import type { PaymentListQuery } from './schemas.js';
@@ -15,8 +16,14 @@ function withCard(db: Executor) {
     .select(['instruments.brand as card_brand', 'instruments.last_four as last_four']);
 }
 
-export function findPayment(db: Executor, organizationId: string, id: string): Promise<PaymentWithCard | undefined> {
-  return withCard(db).where('payments.id', '=', id).where('payments.organization_id', '=', organizationId).executeTakeFirst();
+const findPaymentQuery = preparedQuery((db: Db, organizationId: string, id: string) =>
+  withCard(db).where('payments.id', '=', id).where('payments.organization_id', '=', organizationId),
+);
+
+/** One of the organization's card payments (the hottest read: compiled once). */
+export async function findPayment(db: Executor, organizationId: string, id: string): Promise<PaymentWithCard | undefined> {
+  if (db.isTransaction) return withCard(db).where('payments.id', '=', id).where('payments.organization_id', '=', organizationId).executeTakeFirst();
+  return (await findPaymentQuery(db as Db, organizationId, id))[0];
 }
 
 export function findPaymentById(db: Executor, id: string): Promise<PaymentWithCard | undefined> {

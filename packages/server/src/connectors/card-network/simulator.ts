@@ -6,7 +6,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/database.js';
-import { ulid } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
 import type { AuthorizationResult, AuthorizeRequest, CardNetworkConnector, OperationRequest, OperationResult } from './connector.js';
 
@@ -67,13 +66,12 @@ export class CardNetworkSimulator implements CardNetworkConnector {
   async authorize(request: AuthorizeRequest): Promise<AuthorizationResult> {
     const card = TEST_CARDS[request.card.number.reveal()] ?? { behaviour: 'approve' as const, responseCode: '00', description: '' };
     const record = await this.once<AuthorizationRecord>(`auth:${request.reference}`, 'authorize', () => {
-      const networkReference = `sim_${ulid()}`;
+      // The network's id names our reference, so capture and refund find the authorization by key.
+      const networkReference = `sim_${request.reference}`;
       if (card.behaviour === 'decline') return { outcome: 'declined', responseCode: card.responseCode, networkReference, behaviour: card.behaviour };
       if (card.behaviour === 'pending') return { outcome: 'pending', responseCode: '09', networkReference, behaviour: card.behaviour };
       return { outcome: 'approved', responseCode: '00', approvalCode: approvalCode(), networkReference, behaviour: card.behaviour };
     });
-    // Capture and refund find the card's behaviour by the network's reference.
-    await this.once(`net:${record.networkReference}`, 'network', () => ({ behaviour: record.behaviour }));
     return strip(record);
   }
 
@@ -90,7 +88,7 @@ export class CardNetworkSimulator implements CardNetworkConnector {
   }
 
   private async behaviourOf(networkReference: string): Promise<Behaviour> {
-    return (await this.read<{ behaviour: Behaviour }>(`net:${networkReference}`))?.behaviour ?? 'approve';
+    return (await this.read<AuthorizationRecord>(`auth:${networkReference.replace(/^sim_/, '')}`))?.behaviour ?? 'approve';
   }
 
   async capture(request: OperationRequest): Promise<OperationResult> {

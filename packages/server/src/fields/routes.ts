@@ -1,0 +1,77 @@
+/**
+ * Serves the embedded-fields SDK (spec 4.8, docs/fields.md) from the built
+ * packages/fields/dist: /fields/v1/sdk.js for merchant pages,
+ * /fields/v1/frame.html + frame.js (the iframe that holds the card inputs),
+ * and /fields/v1/card-form.js for the gateway's hosted pages.
+ *
+ * Headers differ from the API's defaults (http/transport.ts): the frame must
+ * be embeddable by any merchant (frame-ancestors *, no X-Frame-Options) and
+ * may run only our script and talk only to us; the scripts are cacheable and
+ * loadable from any origin. Files are read once at start; a missing build
+ * answers 503 instead of failing the whole gateway.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../errors/api-error.js';
+
+// src/fields/routes.ts and dist/fields/routes.js are both three levels below packages/.
+const DEFAULT_DIST = fileURLToPath(new URL('../../../fields/dist/', import.meta.url));
+
+export const FRAME_CSP = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; connect-src 'self'; frame-ancestors *; base-uri 'none'; form-action 'none'";
+
+const FRAME_HTML = `<!doctype html>
+<html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Pasarela</title>
+<style>html,body{margin:0;padding:0;background:transparent}</style>
+<script src="frame.js" defer></script>
+</head><body><main id="pasarela-fields"></main></body></html>
+`;
+
+interface Asset {
+  body: Buffer;
+  etag: string;
+}
+
+const ASSETS = { 'sdk.js': true, 'frame.js': false, 'card-form.js': true } as const; // name -> loadable from any origin (CORS)
+
+function asset(body: Buffer | string): Asset {
+  const buffer = Buffer.isBuffer(body) ? body : Buffer.from(body, 'utf8');
+  return { body: buffer, etag: `"${createHash('sha256').update(buffer).digest('base64url').slice(0, 27)}"` };
+}
+
+function send(request: FastifyRequest, reply: FastifyReply, file: Asset | undefined, type: string): FastifyReply {
+  if (!file) throw new ApiError('service_unavailable', 'The embedded-fields SDK is not built on this server (run npm run build).');
+  reply.type(type).header('cache-control', 'public, max-age=300').header('etag', file.etag);
+  if (request.headers['if-none-match'] === file.etag) return reply.code(304).send();
+  return reply.send(file.body);
+}
+
+export async function fieldsRoutes(app: FastifyInstance, opts: { distDir?: string } = {}): Promise<void> {
+  const dist = opts.distDir ?? DEFAULT_DIST;
+  const files = new Map<string, Asset>();
+  for (const name of Object.keys(ASSETS)) {
+    try {
+      files.set(name, asset(readFileSync(`${dist.replace(/\/?$/, '/')}${name}`)));
+    } catch {
+      app.log.warn({ file: name, dist }, 'embedded-fields bundle missing: /fields/v1/ answers 503 until it is built');
+    }
+  }
+  const frame = files.has('frame.js') ? asset(FRAME_HTML) : undefined;
+  const config = { public: true };
+  const schema = { hide: true };
+
+  for (const [name, crossOrigin] of Object.entries(ASSETS)) {
+    app.get(`/fields/v1/${name}`, { config, schema }, async (request, reply) => {
+      if (crossOrigin) reply.header('access-control-allow-origin', '*').header('cross-origin-resource-policy', 'cross-origin');
+      return send(request, reply, files.get(name), 'application/javascript; charset=utf-8');
+    });
+  }
+
+  app.get('/fields/v1/frame.html', { config, schema }, async (request, reply) => {
+    reply.removeHeader('x-frame-options');
+    reply.header('content-security-policy', FRAME_CSP);
+    return send(request, reply, frame, 'text/html; charset=utf-8');
+  });
+}
