@@ -33,6 +33,7 @@ import { Vault } from './instruments/vault.js';
 import { InstrumentService } from './instruments/service.js';
 import { instrumentRoutes } from './instruments/routes.js';
 import { CardNetworkSimulator } from './connectors/card-network/simulator.js';
+import { NoCardNetwork } from './connectors/card-network/unavailable.js';
 import { PaymentLifecycle } from './payments/lifecycle.js';
 import { PaymentService } from './payments/service.js';
 import { paymentRoutes } from './payments/routes.js';
@@ -149,7 +150,7 @@ export async function createGateway(config: Config): Promise<Gateway> {
     graceSeconds: config.cards.encryptionKeyGraceSeconds,
   });
   const instruments = new InstrumentService(db, encryptionKeys, new Vault(db, keyring));
-  const network = new CardNetworkSimulator(db);
+  const network = config.connectors === 'simulator' ? new CardNetworkSimulator(db) : new NoCardNetwork();
   const lifecycle = new PaymentLifecycle(db, network, config.cards);
   const payments = new PaymentService(db, encryptionKeys, instruments, network, lifecycle);
   const refunds = new RefundService(db, network);
@@ -158,7 +159,8 @@ export async function createGateway(config: Config): Promise<Gateway> {
   const apm = new AlternativePaymentService(db, await deploymentSecret(db, keyring, 'otp_hash'), config);
   await app.register(paymentRoutes, { payments, apm });
   await app.register(apmRoutes, { apm, sandbox: config.environment === 'sandbox' });
-  await app.register(bankPageRoutes, { apm });
+  // The simulated rails' customer pages exist only where the simulator is the connector.
+  if (config.connectors === 'simulator') await app.register(bankPageRoutes, { apm });
   await app.register(fieldsRoutes);
   await app.register(cashoutRoutes, { cashouts: new CashoutService(db) });
   const users = new UserService(db, instruments);

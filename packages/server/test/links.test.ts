@@ -55,7 +55,7 @@ describe.each(dialects)('payment links and enrollment links on $name', (dialect)
     const reply = await createLink({ data: { amount: { value: 150, currency: 'USD' }, description: 'Camiseta', redirect_url: 'https://shop.example/ok' } });
     expect(reply.status).toBe(201);
     expect(reply.body.id).toMatch(/^lnk-/);
-    expect(reply.body).toMatchObject({ type: 'payment', status: 'created', uses: 0, max_uses: 1 });
+    expect(reply.body).toMatchObject({ type: 'payment', status: 'created', uses: 0, max_uses: 1, data: { amount: 150, currency: 'USD', description: 'Camiseta' } });
     expect(reply.body.url).toMatch(/^https:\/\/pasarela\.test\/l\/[A-Za-z0-9_-]{20,}$/);
     expect(Date.parse(reply.body.expires_at) - Date.parse(reply.body.created_at)).toBeGreaterThanOrEqual(43200 * 1000 - 1000);
     expect(Date.parse(reply.body.expires_at) - Date.parse(reply.body.created_at)).toBeLessThanOrEqual(43200 * 1000 + 1000);

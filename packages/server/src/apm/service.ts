@@ -64,7 +64,7 @@ export class AlternativePaymentService {
     readonly db: Db,
     /** Keys the OTP hashes (a deployment secret, see crypto/deployment-secrets.ts). */
     private readonly otpKey: Buffer,
-    private readonly config: Pick<Config, 'rails' | 'publicBaseUrl' | 'environment'>,
+    private readonly config: Pick<Config, 'rails' | 'publicBaseUrl' | 'environment' | 'connectors'>,
   ) {}
 
   banks(railId = 'BANK_REDIRECT') {
@@ -109,6 +109,10 @@ export class AlternativePaymentService {
     body: CreateIntent,
     options: { onCreate?: (trx: Executor, paymentId: string) => Promise<void> } = {},
   ): Promise<{ payment: ApmPayment; created: boolean }> {
+    // The rails are simulated (hosted bank and QR pages, mock, test data); without CONNECTORS=simulator there is no rail.
+    if (this.config.connectors !== 'simulator') {
+      throw new ApiError('service_unavailable', 'No rail connector is configured in this deployment (CONNECTORS=none).');
+    }
     const bankRows = await this.banks();
     const { intent, errors } = validateIntent(body, new Set(bankRows.map((b) => b.id)));
     if (!intent) throw ApiError.validation(errors);

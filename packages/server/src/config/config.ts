@@ -10,6 +10,13 @@ export type DatabaseKind = 'sqlite' | 'postgres';
 
 export interface Config {
   environment: Environment;
+  /**
+   * Which card network and rails payments go to. `simulator`: the sandbox's
+   * (default in sandbox). `none`: no connector is configured, payments answer
+   * 503 (default in production, so a production deployment never approves
+   * payments against a simulator by accident).
+   */
+  connectors: 'simulator' | 'none';
   port: number;
   host: string;
   publicBaseUrl: string;
@@ -153,6 +160,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
 
   return {
     environment,
+    connectors: oneOf(env, 'CONNECTORS', ['simulator', 'none'] as const, production ? 'none' : 'simulator'),
     port,
     host,
     publicBaseUrl,

@@ -85,7 +85,7 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
 
   /** A link that cannot take a payment now, or undefined when it can. */
   function closedMessage(row: LinkRow, lang: Lang): string | undefined {
-    if (row.status === 'expired') return TEXT[lang].expired;
+    if (row.status === 'expired' || (row.status !== 'used' && row.expires_at <= new Date().toISOString())) return TEXT[lang].expired;
     if (row.status === 'used') return row.type === 'payment' ? TEXT[lang].paid : TEXT[lang].enrolled;
     return undefined;
   }

@@ -15,7 +15,7 @@ import { ApiError, type ErrorDetail } from '../errors/api-error.js';
 import { recordEvent } from '../events/store.js';
 import { paginate, type ListQuery, type Page } from '../http/pagination.js';
 import { enqueueJob } from '../jobs/store.js';
-import { amountProblemMessage, CURRENCIES, toMinorUnits } from '../lib/money.js';
+import { amountProblemMessage, CURRENCIES, minorToNumber, toMinorUnits } from '../lib/money.js';
 import { newId } from '../lib/ids.js';
 import { isoAfterSeconds, nowIso } from '../lib/time.js';
 import { urlProblems, type UrlPolicy } from '../webhooks/url-guard.js';
@@ -57,8 +57,15 @@ export class LinkService {
     const payments = await this.db.selectFrom('link_payments').select(['payment_id', 'status']).where('link_id', '=', row.id).orderBy('created_at').execute();
     const paid = payments.filter((p) => p.status === 'paid');
     const data = JSON.parse(row.data) as Record<string, unknown>;
-    const publicData = { ...data };
+    const publicData: Record<string, unknown> = { ...data };
     delete publicData.instrument_id;
+    // Amounts are kept in minor units; the API speaks major units (as in the request).
+    if (row.type === 'payment') {
+      const d = data as unknown as PaymentLinkData;
+      for (const key of ['amount', 'min_amount', 'max_amount'] as const) {
+        if (typeof d[key] === 'number') publicData[key] = minorToNumber(d[key], d.currency);
+      }
+    }
     const view: LinkView = {
       id: row.id,
       url: this.url(row),
@@ -187,9 +194,13 @@ export class LinkService {
     return this.db.selectFrom('links').selectAll().where('token', '=', token).executeTakeFirst();
   }
 
-  /** Past expires_at and not used: expired now (the job does the same at expiry; views must not wait for it). */
+  /**
+   * A payment link past expires_at and not used is expired now (the job does
+   * the same at expiry; views must not wait for it). Enrollment links have no
+   * expired state (spec section 3): their form checks expires_at itself.
+   */
   async expireIfDue(row: LinkRow): Promise<LinkRow> {
-    if (row.status === 'used' || row.status === 'expired' || row.expires_at > nowIso()) return row;
+    if (row.type !== 'payment' || row.status === 'used' || row.status === 'expired' || row.expires_at > nowIso()) return row;
     await this.expire(row.id);
     return (await this.db.selectFrom('links').selectAll().where('id', '=', row.id).executeTakeFirst())!;
   }
@@ -201,12 +212,13 @@ export class LinkService {
         .updateTable('links')
         .set({ status: 'expired', updated_at: now })
         .where('id', '=', id)
+        .where('type', '=', 'payment')
         .where('status', 'in', ['created', 'opened'])
         .where('expires_at', '<=', now)
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) !== 1) return;
       const row = (await trx.selectFrom('links').selectAll().where('id', '=', id).executeTakeFirst())!;
-      if (row.type === 'payment') await recordEvent(trx, row.organization_id, 'link.expired', { link: { id, status: 'expired', expires_at: row.expires_at } });
+      await recordEvent(trx, row.organization_id, 'link.expired', { link: { id, status: 'expired', expires_at: row.expires_at } });
     });
   }
 

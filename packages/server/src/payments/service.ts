@@ -14,6 +14,7 @@ import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import { enqueueJob } from '../jobs/store.js';
 import type { CardNetworkConnector } from '../connectors/card-network/connector.js';
+import { requireNetwork } from '../connectors/card-network/unavailable.js';
 import type { EncryptionKeyService } from '../encryption-keys/service.js';
 import type { InstrumentService } from '../instruments/service.js';
 import { PAYMENT_JOBS, RECOVERY_DELAY_SECONDS, type PaymentLifecycle } from './lifecycle.js';
@@ -64,6 +65,7 @@ export class PaymentService {
     options: { capture?: boolean; onCreate?: (trx: Executor, paymentId: string) => Promise<void> } = {},
   ): Promise<{ payment: CardPayment; created: boolean }> {
     const organizationId = principal.organizationId;
+    requireNetwork(this.network);
     const errors: ErrorDetail[] = [];
     if (body.card !== undefined) errors.push({ field: 'card', message: 'card data is not accepted here: tokenize it (POST /v1/instruments) and send instrument_id' });
     const amount = parseAmount(body.amount, body.currency);
@@ -159,6 +161,7 @@ export class PaymentService {
   /** Deferred capture (spec section 3: "deferred-capture mode only"), all or part of the authorization. */
   async capture(organizationId: string, id: string, amount: number | undefined): Promise<CardPayment> {
     const payment = await this.row(organizationId, id);
+    requireNetwork(this.network);
     if (payment.status !== 'AUTHORIZED' || payment.captured_at) {
       if (payment.captured_at) throw new ApiError('payment_already_captured', 'This payment is already captured.');
       if (payment.capture_mode === 'automatic' && payment.status === 'APPROVED') {
@@ -181,6 +184,7 @@ export class PaymentService {
   /** Voids an authorization not yet captured (spec section 3: cancel precondition). */
   async cancel(organizationId: string, id: string): Promise<CardPayment> {
     const payment = await this.row(organizationId, id);
+    requireNetwork(this.network);
     if (payment.captured_at) throw new ApiError('payment_already_captured', 'This payment is captured: refund it instead (POST /v1/refunds).');
     if (payment.status !== 'APPROVED' && payment.status !== 'AUTHORIZED') {
       if (payment.status === 'PENDING') throw new ApiError('payment_in_progress', 'The authorization is still pending; retry once it is decided.');

@@ -17,6 +17,7 @@ import { formatMinor, minorToNumber } from '../lib/money.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import type { CardNetworkConnector } from '../connectors/card-network/connector.js';
+import { requireNetwork } from '../connectors/card-network/unavailable.js';
 import { parseAmount } from '../payments/service.js';
 import { findPayment, findPaymentById } from '../payments/store.js';
 
@@ -54,6 +55,7 @@ export class RefundService {
   ) {}
 
   async create(organizationId: string, body: { payment_id: string; amount: number; currency: string }): Promise<RefundView> {
+    requireNetwork(this.network);
     const payment = await findPayment(this.db, organizationId, body.payment_id);
     if (!payment) {
       const apm = await this.db.selectFrom('apm_payments').select('id').where('id', '=', body.payment_id).where('organization_id', '=', organizationId).executeTakeFirst();

@@ -53,6 +53,8 @@ export interface OperationResult {
 }
 
 export interface CardNetworkConnector {
+  /** False when no network is configured: callers refuse before recording anything. */
+  readonly available: boolean;
   /** Asks the issuer to approve (and hold) the amount. */
   authorize(request: AuthorizeRequest): Promise<AuthorizationResult>;
   /** The current result of an earlier authorization, by our reference; undefined if the network never saw it. */

@@ -43,6 +43,8 @@ function approvalCode(): string {
 }
 
 export class CardNetworkSimulator implements CardNetworkConnector {
+  readonly available = true;
+
   constructor(private readonly db: Db) {}
 
   /** Records the result under the reference once; a retry gets the first result back. */
