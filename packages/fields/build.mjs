@@ -1,0 +1,41 @@
+/**
+ * Bundles the browser code the gateway serves at /fields/v1/: the SDK a
+ * merchant page loads (global PasarelaFields), the iframe runtime, and the
+ * card form alone (global PasarelaCardForm) for the gateway's hosted pages.
+ * IIFE, minified, ES2020, no framework; prints each bundle's gzipped size.
+ */
+import { build } from 'esbuild';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const root = dirname(fileURLToPath(import.meta.url));
+const bundles = [
+  { entry: 'src/sdk.ts', out: 'dist/sdk.js', globalName: 'PasarelaFields' },
+  { entry: 'src/frame.ts', out: 'dist/frame.js' },
+  { entry: 'src/card-form.ts', out: 'dist/card-form.js', globalName: 'PasarelaCardForm' },
+];
+
+await Promise.all(
+  bundles.map(({ entry, out, globalName }) =>
+    build({
+      absWorkingDir: root,
+      entryPoints: [entry],
+      outfile: out,
+      bundle: true,
+      minify: true,
+      format: 'iife',
+      ...(globalName ? { globalName } : {}),
+      platform: 'browser',
+      target: 'es2020',
+      legalComments: 'none',
+      logLevel: 'warning',
+    }),
+  ),
+);
+
+for (const { out } of bundles) {
+  const code = readFileSync(join(root, out));
+  console.log(`fields: ${out} ${(code.length / 1024).toFixed(1)} KiB (${(gzipSync(code).length / 1024).toFixed(1)} KiB gzipped)`);
+}

@@ -1,0 +1,102 @@
+/**
+ * The iframe at /fields/v1/frame.html#origin=<merchant origin>, served by
+ * the gateway. It holds the card inputs, so the merchant page never sees a
+ * card number. It talks only to the window that embeds it, and only when
+ * that window's origin is the one the SDK named when mounting: every message
+ * in is checked against event.origin and event.source, every message out is
+ * addressed to that origin (a different parent receives nothing).
+ */
+import { createCardForm, type CardFormController } from './form/controller.js';
+import { EncryptionKeyError, importPublicKey } from './form/crypto.js';
+import { TEXTS } from './form/i18n.js';
+import { GatewayApi } from './frame/api.js';
+import { enrollCard, payWithCard, type Charge } from './frame/operations.js';
+import { isMessage, type FromFrame, type ToFrame } from './protocol.js';
+import { errorResult, type FieldsResult } from './types.js';
+
+const parentOrigin = new URLSearchParams(location.hash.slice(1)).get('origin') ?? '';
+
+/** The embedding window's real origin, where the browser tells us (Chromium, Safari). */
+function embedderMatches(): boolean {
+  const ancestors = (location as Location & { ancestorOrigins?: DOMStringList }).ancestorOrigins;
+  return !ancestors || ancestors.length === 0 || ancestors[0] === parentOrigin;
+}
+
+function post(message: FromFrame): void {
+  window.parent.postMessage(message, parentOrigin);
+}
+
+function start(): void {
+  const root = document.getElementById('pasarela-fields') ?? document.body;
+  if (window.parent === window || !/^https?:\/\/[^/]+$/.test(parentOrigin) || !embedderMatches()) {
+    root.textContent = 'These card fields work only inside a page that mounts them with PasarelaFields.';
+    return;
+  }
+
+  let form: CardFormController | null = null;
+  let api: GatewayApi | null = null;
+  let charge: Charge = {};
+  let busy = false;
+  let initialized = false;
+
+  async function init(message: Extract<ToFrame, { type: 'pasarela:init' }>): Promise<void> {
+    if (initialized || typeof message.token !== 'string' || typeof message.publicKey !== 'string') return;
+    initialized = true;
+    const locale = message.locale === 'en' ? 'en' : 'es';
+    document.documentElement.lang = locale;
+    document.title = TEXTS[locale].frameTitle;
+    try {
+      await importPublicKey(message.publicKey);
+    } catch (error) {
+      const text = error instanceof EncryptionKeyError ? error.message : 'The encryption public key could not be used.';
+      post({ type: 'pasarela:error', error: { code: 'invalid_encryption_key', message: text } });
+      return;
+    }
+    api = new GatewayApi(message.token);
+    charge = { ...(typeof message.amount === 'number' ? { amount: message.amount } : {}), ...(typeof message.currency === 'string' ? { currency: message.currency } : {}) };
+    form = createCardForm(root, {
+      publicKey: message.publicKey,
+      locale,
+      ...(typeof message.accent === 'string' ? { accent: message.accent } : {}),
+      onValidity: (ok) => post({ type: 'pasarela:validity', ok }),
+    });
+    new ResizeObserver(() => post({ type: 'pasarela:resize', height: Math.ceil(document.documentElement.getBoundingClientRect().height) })).observe(document.documentElement);
+    post({ type: 'pasarela:ready' });
+  }
+
+  async function run(id: string, operation: (form: CardFormController, api: GatewayApi) => Promise<FieldsResult>): Promise<void> {
+    if (typeof id !== 'string') return;
+    if (!form || !api) return post({ type: 'pasarela:result', id, result: errorResult('not_ready', 'The card fields are not ready yet (wait for onReady).') });
+    if (busy) return post({ type: 'pasarela:result', id, result: errorResult('busy', 'Another pay() or enroll() is still running.') });
+    busy = true;
+    try {
+      post({ type: 'pasarela:result', id, result: await operation(form, api) });
+    } catch {
+      post({ type: 'pasarela:result', id, result: errorResult('internal_error', 'The card fields failed unexpectedly.') });
+    } finally {
+      busy = false;
+    }
+  }
+
+  window.addEventListener('message', (event: MessageEvent) => {
+    if (event.origin !== parentOrigin || event.source !== window.parent || !isMessage<ToFrame>(event.data)) return;
+    const message = event.data;
+    switch (message.type) {
+      case 'pasarela:init':
+        void init(message);
+        break;
+      case 'pasarela:pay':
+        void run(message.id, (f, a) => payWithCard(f, a, charge, { order_id: message.order_id, description: message.description }));
+        break;
+      case 'pasarela:enroll':
+        void run(message.id, (f, a) => enrollCard(f, a, { user: message.user }));
+        break;
+      case 'pasarela:focus':
+        form?.focus();
+        break;
+    }
+  });
+  post({ type: 'pasarela:loaded' });
+}
+
+start();

@@ -1,0 +1,58 @@
+/**
+ * What the SDK hands the merchant page through `onResult` (docs/fields.md
+ * "Results"). Declines are results, not errors: only `status: 'ERROR'` means
+ * the operation did not complete.
+ */
+
+export interface ResultError {
+  /** Our error code (`unauthorized`, `validation_failed`, ...) or an SDK one (`invalid_card`, `network_error`, ...). */
+  code: string;
+  message: string;
+  /** The gateway's HTTP status, when it answered. */
+  http_status?: number;
+  request_id?: string;
+  details?: Array<{ field: string; message: string }>;
+}
+
+export interface CardSummary {
+  last_four_digits: string;
+  brand: string;
+}
+
+export interface PaymentResult {
+  /** The payment's status: APPROVED, REJECTED, PENDING, ... (spec section 3). */
+  status: string;
+  payment_id: string;
+  instrument_id: string;
+  order_id: string;
+  response_code: string | null;
+  approval_code?: string;
+  amount: string;
+  currency: string;
+  card: CardSummary;
+}
+
+export interface EnrollResult {
+  status: 'ENROLLED';
+  user_id: string;
+  instrument_id: string;
+  card: CardSummary;
+}
+
+export interface ErrorResult {
+  status: 'ERROR';
+  error: ResultError;
+  /** Set when the card was tokenized before the step that failed. */
+  instrument_id?: string;
+  order_id?: string;
+}
+
+export type FieldsResult = PaymentResult | EnrollResult | ErrorResult;
+
+export type NewUser = { name: string; email: string };
+export type ExistingUser = { id: string };
+
+export function errorResult(code: string, message: string, extra: Partial<Omit<ErrorResult, 'status' | 'error'>> & { error?: Partial<ResultError> } = {}): ErrorResult {
+  const { error, ...rest } = extra;
+  return { status: 'ERROR', error: { code, message, ...error }, ...rest };
+}

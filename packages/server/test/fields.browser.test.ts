@@ -1,0 +1,498 @@
+/**
+ * The embedded-fields SDK (spec 4.8) in a real headless Chromium: a merchant
+ * page on another origin loads /fields/v1/sdk.js, its backend mints a narrow
+ * token (scope), the customer types into the gateway's iframe, and pay /
+ * enroll go through the real gateway over SQLite.
+ *
+ * Screenshots of the fields go to /tmp/pasarela-screens (FIELDS_SCREENS=dir
+ * to change it). Any console error in the page or the iframe fails the test.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
+import Fastify from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { registerErrorHandling } from '../src/errors/handler.js';
+import { fieldsRoutes } from '../src/fields/routes.js';
+import { hasChromium, launchChromium } from './support/browser.js';
+import { dialects } from './support/dialects.js';
+import { AUDIENCE, startGateway, type TestClient, type TestGateway } from './support/gateway.js';
+
+const NARROW_SCOPE = 'instruments:write payments:write users:write';
+const SCREENS = process.env.FIELDS_SCREENS ?? '/tmp/pasarela-screens';
+const FIELDS_DIR = fileURLToPath(new URL('../../fields/', import.meta.url));
+
+type Result = Record<string, unknown> & { status: string; error?: { code: string; message: string; http_status?: number } };
+interface FrameElement {
+  src: string;
+  contentDocument: unknown;
+  contentWindow: { document: { body: { innerHTML: string } } } | null;
+  addEventListener(type: 'load', listener: () => void): void;
+}
+/**
+ * The merchant page's globals as the evaluate() callbacks below use them
+ * (`globalThis` there is the page's window; the server's tsconfig has no DOM lib).
+ */
+interface CheckoutWindow {
+  log: { ready: number; validity: boolean[]; results: Result[] };
+  start(options: Record<string, unknown>): Promise<void>;
+  fields: { pay(opts?: Record<string, unknown>): Promise<Result>; enroll(opts: Record<string, unknown>): Promise<Result> };
+  document: {
+    activeElement: unknown;
+    body: { appendChild(node: FrameElement): void };
+    querySelector(selector: string): FrameElement;
+    createElement(tag: 'iframe' | 'div'): FrameElement;
+  };
+  postMessage(message: unknown, targetOrigin: string): void;
+  addEventListener(type: 'message', listener: (event: { data: unknown; source: unknown }) => void): void;
+  getComputedStyle(element: unknown): { borderColor: string };
+}
+
+/** The merchant: a page on its own origin and a backend that mints narrow tokens with its client credentials. */
+class MerchantSite {
+  client!: TestClient;
+  origin = '';
+  private server: Server | undefined;
+
+  constructor(private readonly gateway: string) {}
+
+  async start(): Promise<this> {
+    this.server = createServer((request, response) => {
+      if (request.method === 'POST' && request.url === '/session') {
+        this.session().then(
+          (session) => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(session)),
+          (error: Error) => response.writeHead(500, { 'content-type': 'text/plain' }).end(error.message),
+        );
+        return;
+      }
+      if (request.url === '/favicon.ico') return void response.writeHead(204).end();
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(this.page());
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    const address = this.server.address();
+    // localhost, not 127.0.0.1: another origin (and site) than the gateway's.
+    this.origin = `http://localhost:${typeof address === 'object' && address ? address.port : 0}`;
+    return this;
+  }
+
+  /** What a merchant backend does per checkout: a narrow token, and the organization's public key. */
+  private async session(): Promise<{ token: string; publicKey: string }> {
+    const minted = await fetch(`${this.gateway}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ grant_type: 'client_credentials', client_id: this.client.clientId, client_secret: this.client.secret, audience: AUDIENCE, scope: NARROW_SCOPE }),
+    });
+    const { access_token: token, scope } = (await minted.json()) as { access_token: string; scope: string };
+    if (scope.split(' ').sort().join(' ') !== NARROW_SCOPE.split(' ').sort().join(' ')) throw new Error(`unexpected scope ${scope}`);
+    const auth = { authorization: `Bearer ${token}` };
+    let key = await fetch(`${this.gateway}/v1/encryption/keys`, { headers: auth });
+    if (key.status === 404) key = await fetch(`${this.gateway}/v1/encryption/keys`, { method: 'POST', headers: auth });
+    return { token, publicKey: ((await key.json()) as { public_key: string }).public_key };
+  }
+
+  private page(): string {
+    return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Tienda de prueba</title>
+<style>body{font-family:system-ui,sans-serif;margin:0;padding:16px;background:#eef1f6;color:#1d2433}
+main{max-width:720px;margin:0 auto;background:#fff;border-radius:12px;padding:16px 20px;box-shadow:0 2px 10px #0001}
+button{margin-top:8px;width:100%;padding:12px;font-size:16px;border:0;border-radius:8px;background:#7b2cbf;color:#fff}</style>
+<script src="${this.gateway}/fields/v1/sdk.js"></script>
+</head><body><main><h1>Checkout</h1><p>Total: COP 15.000,00</p><div id="card"></div><button id="pay" type="button">Pay</button></main>
+<script>
+window.log = { ready: 0, validity: [], results: [] };
+window.start = async (overrides) => {
+  const session = await (await fetch('/session', { method: 'POST' })).json();
+  const options = {
+    apiBase: ${JSON.stringify(this.gateway)}, token: session.token, encryptionPublicKey: session.publicKey,
+    amount: 15000, currency: 'COP', locale: 'en',
+    onReady: () => { log.ready++; }, onValidity: (ok) => log.validity.push(ok), onResult: (r) => log.results.push(r),
+  };
+  for (const [name, value] of Object.entries(overrides)) { if (value === null) delete options[name]; else options[name] = value; }
+  window.fields = PasarelaFields.mount('#card', options);
+};
+</script></body></html>`;
+  }
+
+  close(): Promise<void> {
+    if (!this.server) return Promise.resolve();
+    this.server.closeAllConnections();
+    return new Promise((resolve) => this.server!.close(() => resolve()));
+  }
+}
+
+describe('fields routes without a build', () => {
+  it('answer 503 service_unavailable in the error model instead of failing the gateway', async () => {
+    const app = Fastify({ logger: false });
+    registerErrorHandling(app);
+    await app.register(fieldsRoutes, { distDir: join(FIELDS_DIR, 'no-such-dist') });
+    for (const path of ['sdk.js', 'frame.js', 'card-form.js', 'frame.html']) {
+      const reply = await app.inject({ method: 'GET', url: `/fields/v1/${path}` });
+      expect(reply.statusCode, path).toBe(503);
+      expect(reply.json().error).toMatchObject({ code: 'service_unavailable', message: expect.stringContaining('npm run build') });
+    }
+    await app.close();
+  });
+});
+
+const sqlite = dialects.find((d) => d.name === 'sqlite');
+// Without a browser the file is skipped locally; on CI (.ci/run installs Chromium) it must run.
+const suite = sqlite && (hasChromium || process.env.CI) ? describe : describe.skip;
+
+suite('embedded fields in a browser', () => {
+  let gw: TestGateway;
+  let merchant: MerchantSite;
+  let browser: Browser;
+  let context: BrowserContext;
+  let client: TestClient;
+  let token: string;
+  let consoleErrors: string[] = [];
+  const pages: Page[] = [];
+
+  beforeAll(async () => {
+    // The gateway reads the bundles once at start: build them if this run has not.
+    if (!existsSync(join(FIELDS_DIR, 'dist', 'frame.js'))) execFileSync(process.execPath, [join(FIELDS_DIR, 'build.mjs')], { stdio: 'ignore' });
+    gw = await startGateway(sqlite!, { TOKEN_REVOCATION_CACHE_MS: '0' });
+    client = await gw.client();
+    token = await client.token();
+    merchant = await new MerchantSite(gw.baseUrl).start();
+    merchant.client = client;
+    browser = await launchChromium();
+    context = await browser.newContext({ locale: 'en-US' });
+    mkdirSync(SCREENS, { recursive: true });
+  });
+  afterEach(async () => {
+    for (const page of pages.splice(0)) await page.close();
+    const errors = consoleErrors;
+    consoleErrors = [];
+    expect(errors, 'console errors in the page or the iframe').toEqual([]);
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await merchant?.close();
+    await gw?.close();
+  });
+
+  async function checkout(options: Record<string, unknown> = {}, viewport = { width: 1280, height: 800 }): Promise<Page> {
+    const page = await context.newPage();
+    pages.push(page);
+    page.setDefaultTimeout(10_000);
+    await page.setViewportSize(viewport);
+    // page 'console' covers every frame of the page, the gateway's iframe included.
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(`${message.location().url}: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => consoleErrors.push(`uncaught: ${error.message}`));
+    await page.goto(`${merchant.origin}/`);
+    await page.evaluate((o) => (globalThis as unknown as CheckoutWindow).start(o), options);
+    return page;
+  }
+
+  const log = (page: Page) => page.evaluate(() => (globalThis as unknown as CheckoutWindow).log);
+  const lastValidity = async (page: Page) => (await log(page)).validity.at(-1);
+
+  async function ready(page: Page): Promise<FrameLocator> {
+    await page.waitForFunction(() => (globalThis as unknown as CheckoutWindow).log.ready === 1);
+    return page.frameLocator('#card iframe');
+  }
+
+  async function typeCard(frame: FrameLocator, card: { number: string; expiry?: string; holder?: string; cvv?: string }): Promise<void> {
+    await frame.getByLabel('Card number').pressSequentially(card.number);
+    await frame.getByLabel('Expiry date (MM/YY)').pressSequentially(card.expiry ?? '12/2030');
+    await frame.getByLabel('Security code').pressSequentially(card.cvv ?? '123');
+    await frame.getByLabel('Name on card').fill(card.holder ?? 'Ana María Gómez');
+  }
+
+  const pay = (page: Page, opts: Record<string, unknown> = {}) => page.evaluate((o) => (globalThis as unknown as CheckoutWindow).fields.pay(o), opts);
+
+  it('serves the SDK, the frame and the card form with headers that let merchants embed only the frame', async () => {
+    const frame = await gw.request('GET', '/fields/v1/frame.html');
+    expect(frame.status).toBe(200);
+    expect(frame.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(frame.headers.get('content-security-policy')).toContain("default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; connect-src 'self'; frame-ancestors *");
+    expect(frame.headers.get('x-frame-options')).toBeNull();
+    expect(frame.text).toContain('<script src="frame.js" defer></script>');
+    for (const [path, cors] of [['sdk.js', '*'], ['card-form.js', '*'], ['frame.js', null]] as const) {
+      const reply = await gw.request('GET', `/fields/v1/${path}`);
+      expect(reply.status, path).toBe(200);
+      expect(reply.headers.get('content-type')).toBe('application/javascript; charset=utf-8');
+      expect(reply.headers.get('cache-control')).toBe('public, max-age=300');
+      expect(reply.headers.get('access-control-allow-origin'), path).toBe(cors);
+      const again = await gw.request('GET', `/fields/v1/${path}`, { headers: { 'if-none-match': reply.headers.get('etag')! } });
+      expect(again.status).toBe(304);
+    }
+    // The API keeps refusing to be framed.
+    expect((await gw.request('GET', '/healthz')).headers.get('x-frame-options')).toBe('DENY');
+  });
+
+  it('without encryptionPublicKey, mount reports an error result and nothing is tokenized', async () => {
+    const tokenizations: string[] = [];
+    const page = await checkout({ encryptionPublicKey: null });
+    page.on('request', (r) => r.url().includes('/v1/') && tokenizations.push(r.url()));
+    const first = (await log(page)).results;
+    expect(first).toEqual([{ status: 'ERROR', error: { code: 'missing_encryption_key', message: expect.stringContaining('encryptionPublicKey is required') } }]);
+    expect(await page.locator('#card iframe').count()).toBe(0);
+    const later = await pay(page);
+    expect(later).toMatchObject({ status: 'ERROR', error: { code: 'missing_encryption_key' } });
+    expect(tokenizations).toEqual([]);
+    // The error is also on the console (and only that one).
+    expect(consoleErrors).toHaveLength(1);
+    expect(consoleErrors[0]).toContain('[PasarelaFields] encryptionPublicKey is required');
+    consoleErrors = [];
+  });
+
+  it('mounts a cross-origin iframe with labelled fields; the merchant page cannot read into it', async () => {
+    const page = await checkout();
+    const frame = await ready(page);
+    expect((await log(page)).validity).toEqual([false]);
+    const iframe = page.locator('#card iframe');
+    expect(await iframe.getAttribute('title')).toBe('Card details');
+    expect(new URL((await iframe.getAttribute('src'))!).origin).toBe(new URL(gw.baseUrl).origin);
+    const access = await page.evaluate(() => {
+      const element = (globalThis as unknown as CheckoutWindow).document.querySelector('#card iframe');
+      let doc: string;
+      try {
+        doc = element.contentDocument === null ? 'null' : 'readable';
+      } catch {
+        doc = 'threw';
+      }
+      let win: string;
+      try {
+        win = typeof element.contentWindow!.document.body.innerHTML;
+      } catch {
+        win = 'threw';
+      }
+      return { doc, win };
+    });
+    expect(access).toEqual({ doc: 'null', win: 'threw' });
+
+    // Real labels, described errors, card autocomplete; Tab moves from field to field.
+    const number = frame.getByLabel('Card number');
+    expect(await number.getAttribute('autocomplete')).toBe('cc-number');
+    expect(await number.getAttribute('inputmode')).toBe('numeric');
+    await number.focus();
+    for (const next of ['Expiry date (MM/YY)', 'Security code', 'Name on card']) {
+      await page.keyboard.press('Tab');
+      expect(await frame.getByLabel(next).evaluate((el) => el === (globalThis as unknown as CheckoutWindow).document.activeElement), next).toBe(true);
+    }
+
+    // A message that does not come from the iframe is ignored by the SDK.
+    await page.evaluate(() => (globalThis as unknown as CheckoutWindow).postMessage({ type: 'pasarela:validity', ok: true }, '*'));
+    await page.waitForTimeout(100);
+    expect((await log(page)).validity).toEqual([false]);
+  });
+
+  it('formats by brand, validates, and flips onValidity as the card becomes complete', async () => {
+    const page = await checkout();
+    const frame = await ready(page);
+    const number = frame.getByLabel('Card number');
+    await number.pressSequentially('378282246310005');
+    expect(await number.inputValue()).toBe('3782 822463 10005');
+    await number.fill('');
+    await typeCard(frame, { number: '4242424242424242', cvv: '1234' });
+    expect(await number.inputValue()).toBe('4242 4242 4242 4242');
+    expect(await frame.getByLabel('Expiry date (MM/YY)').inputValue()).toBe('12/2030');
+    const cvv = frame.getByLabel('Security code');
+    expect(await cvv.inputValue()).toBe('123'); // 3 digits for Visa
+    await expect.poll(() => lastValidity(page)).toBe(true);
+    expect((await log(page)).validity).toEqual([false, true]);
+
+    await cvv.fill('');
+    await expect.poll(() => lastValidity(page)).toBe(false);
+    await cvv.pressSequentially('123');
+    await expect.poll(() => lastValidity(page)).toBe(true);
+    expect((await log(page)).validity).toEqual([false, true, false, true]);
+
+    // A wrong number shows its problem next to the field once the customer leaves it.
+    await number.fill('');
+    await number.pressSequentially('4242424242424241');
+    await frame.getByLabel('Name on card').focus();
+    expect(await number.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = (await number.getAttribute('aria-describedby'))!;
+    expect(await frame.locator(`[id="${describedBy}"]`).innerText()).toBe('The card number is not valid.');
+    await expect.poll(() => lastValidity(page)).toBe(false);
+  });
+
+  it('pay tokenizes and charges from the iframe: approved, and the gateway has the payment', async () => {
+    const page = await checkout();
+    const frame = await ready(page);
+    const requests: Array<{ url: string; origin: string | undefined; frame: string }> = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/v1/')) requests.push({ url: new URL(r.url()).pathname, origin: r.headers().origin, frame: new URL(r.frame().url()).pathname });
+    });
+    await typeCard(frame, { number: '4242424242424242' });
+    await expect.poll(() => lastValidity(page)).toBe(true);
+    const result = await pay(page, { order_id: `order-${Date.now()}`, description: 'Pedido 42' });
+    expect(result).toMatchObject({ status: 'APPROVED', response_code: '00', currency: 'COP', amount: '15000.00', card: { last_four_digits: '4242', brand: 'visa' } });
+    expect(result.payment_id).toMatch(/^pay-/);
+    expect(result.instrument_id).toMatch(/^ins-/);
+    expect((await log(page)).results).toEqual([result]);
+    // Both calls came from the iframe page, same-origin with the API.
+    expect(requests.map((r) => `${r.frame} -> ${r.url}`)).toEqual(['/fields/v1/frame.html -> /v1/instruments', '/fields/v1/frame.html -> /v1/payments']);
+
+    const payment = await gw.request<{ status: string; order_id: string }>('GET', `/v1/payments/${String(result.payment_id)}`, { token });
+    expect(payment.status).toBe(200);
+    expect(payment.body.status).toBe('APPROVED');
+    const instrument = await gw.request<{ card: { last_four_digits: string } }>('GET', `/v1/instruments/${String(result.instrument_id)}`, { token });
+    expect(instrument.body.card.last_four_digits).toBe('4242');
+  });
+
+  it('a declined card is a REJECTED result with its response code, not an exception', async () => {
+    const page = await checkout();
+    const frame = await ready(page);
+    await typeCard(frame, { number: '4000000000000002' });
+    await expect.poll(() => lastValidity(page)).toBe(true);
+    const result = await pay(page);
+    expect(result).toMatchObject({ status: 'REJECTED', response_code: '05' });
+    expect(String(result.order_id)).toMatch(/^ord-/);
+    expect((await gw.request<{ status: string }>('GET', `/v1/payments/${String(result.payment_id)}`, { token })).body.status).toBe('REJECTED');
+  });
+
+  it('paying with an incomplete form shows the problems and returns an invalid_card result', async () => {
+    const page = await checkout({ locale: 'es', accent: '#7b2cbf' }, { width: 375, height: 740 });
+    await page.waitForFunction(() => (globalThis as unknown as CheckoutWindow).log.ready === 1);
+    const frame = page.frameLocator('#card iframe');
+    expect(await page.locator('#card iframe').getAttribute('title')).toBe('Datos de la tarjeta');
+    await frame.getByLabel('Número de la tarjeta').pressSequentially('4242 4242');
+    const result = await pay(page);
+    expect(result).toMatchObject({ status: 'ERROR', error: { code: 'invalid_card' } });
+    const number = frame.getByLabel('Número de la tarjeta');
+    expect(await number.getAttribute('aria-invalid')).toBe('true');
+    expect(await number.evaluate((el) => el === (globalThis as unknown as CheckoutWindow).document.activeElement)).toBe(true);
+    expect(await frame.locator('.pf-number .pf-error').innerText()).toBe('El número de la tarjeta está incompleto.');
+    expect(await frame.locator('.pf-holder .pf-error').innerText()).toBe('Este campo es obligatorio.');
+    await page.screenshot({ path: join(SCREENS, 'fields-phone-es-errors.png'), fullPage: true });
+  });
+
+  it('looks right on a phone and on a desktop', async () => {
+    const phone = await checkout({ locale: 'es', accent: '#7b2cbf' }, { width: 375, height: 740 });
+    const phoneFrame = await ready(phone);
+    await phoneFrame.getByLabel('Número de la tarjeta').pressSequentially('4242424242424242');
+    await phoneFrame.getByLabel('Vencimiento (MM/AA)').pressSequentially('1230');
+    await phoneFrame.getByLabel('Código de seguridad').focus();
+    await phone.screenshot({ path: join(SCREENS, 'fields-phone-es.png'), fullPage: true });
+    const phoneBox = (await phone.locator('#card iframe').boundingBox())!;
+    expect(phoneBox.width).toBeLessThanOrEqual(375);
+    // Number on its own line; expiry and CVV side by side.
+    const [expiryBox, cvvBox] = await Promise.all([phoneFrame.locator('.pf-expiry').boundingBox(), phoneFrame.locator('.pf-cvv').boundingBox()]);
+    expect(Math.abs(expiryBox!.y - cvvBox!.y)).toBeLessThan(2);
+
+    const desktop = await checkout({ accent: '#0a7d4f' }, { width: 1280, height: 800 });
+    const desktopFrame = await ready(desktop);
+    await typeCard(desktopFrame, { number: '5555555555554444' });
+    await desktopFrame.getByLabel('Card number').focus();
+    await desktop.screenshot({ path: join(SCREENS, 'fields-desktop-en.png'), fullPage: true });
+    const [numberBox, cvvBoxWide] = await Promise.all([desktopFrame.locator('.pf-number').boundingBox(), desktopFrame.locator('.pf-cvv').boundingBox()]);
+    expect(Math.abs(numberBox!.y - cvvBoxWide!.y)).toBeLessThan(2);
+    // The accent colours the focus ring.
+    const ring = await desktopFrame.getByLabel('Card number').evaluate((el) => (globalThis as unknown as CheckoutWindow).getComputedStyle(el).borderColor);
+    expect(ring).toBe('rgb(10, 125, 79)');
+  });
+
+  it('enroll saves the card for a new user, then for an existing one, without charging', async () => {
+    const payments = async () => (await gw.request<{ data: unknown[] }>('GET', '/v1/payments?limit=100', { token })).body.data.length;
+    const paymentsBefore = await payments();
+    const page = await checkout();
+    const frame = await ready(page);
+    await typeCard(frame, { number: '4242424242424242' });
+    await expect.poll(() => lastValidity(page)).toBe(true);
+    const enrolled = await page.evaluate(() => (globalThis as unknown as CheckoutWindow).fields.enroll({ user: { name: 'Ana María Gómez', email: 'ana@example.com' } }));
+    expect(enrolled).toMatchObject({ status: 'ENROLLED', card: { last_four_digits: '4242' } });
+    expect(enrolled.user_id).toMatch(/^usr-/);
+    expect(enrolled.instrument_id).toMatch(/^ins-/);
+
+    await frame.getByLabel('Card number').fill('');
+    await frame.getByLabel('Card number').pressSequentially('5555555555554444');
+    const second = await page.evaluate((id) => (globalThis as unknown as CheckoutWindow).fields.enroll({ user: { id } }), String(enrolled.user_id));
+    expect(second).toMatchObject({ status: 'ENROLLED', user_id: enrolled.user_id });
+
+    const user = await gw.request<{ email: string; instruments: Array<{ id: string }> }>('GET', `/v1/users/${String(enrolled.user_id)}`, { token });
+    expect(user.status).toBe(200);
+    expect(user.body.email).toBe('ana@example.com');
+    expect(user.body.instruments.map((i) => i.id).sort()).toEqual([enrolled.instrument_id, second.instrument_id].sort());
+    expect(await payments()).toBe(paymentsBefore);
+  });
+
+  it('a revoked token comes back as an error result with 401, not an exception', async () => {
+    const other = await gw.client();
+    merchant.client = other;
+    try {
+      const page = await checkout();
+      const frame = await ready(page);
+      await typeCard(frame, { number: '4242424242424242' });
+      const revoked = await gw.request('POST', '/oauth/revoke', {
+        body: { grant_type: 'client_credentials', client_id: other.clientId, client_secret: other.secret, audience: AUDIENCE },
+      });
+      expect(revoked.status).toBe(200);
+      // The browser answers 401 as a failed request; that console line is expected.
+      const result = await pay(page);
+      expect(result).toMatchObject({ status: 'ERROR', error: { code: 'unauthorized', http_status: 401 } });
+      expect((await log(page)).results).toEqual([result]);
+      consoleErrors = consoleErrors.filter((e) => !/status of 401/.test(e));
+    } finally {
+      merchant.client = client;
+    }
+  });
+
+  it('card-form.js alone: PasarelaCardForm.render encrypts a card the gateway can tokenize', async () => {
+    const page = await context.newPage();
+    pages.push(page);
+    page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()));
+    await page.goto(`${merchant.origin}/`);
+    const publicKey = (await gw.request<{ public_key: string }>('GET', '/v1/encryption/keys', { token })).body.public_key;
+    await page.addScriptTag({ url: `${gw.baseUrl}/fields/v1/card-form.js` });
+    const api = await page.evaluate((key) => {
+      const g = globalThis as unknown as CheckoutWindow & { PasarelaCardForm: { render(c: unknown, o: unknown): unknown }; formValidity: boolean[]; form: unknown };
+      const container = g.document.createElement('div');
+      g.document.body.appendChild(container);
+      g.formValidity = [];
+      g.form = g.PasarelaCardForm.render(container, { publicKey: key, locale: 'en', onValidity: (ok: boolean) => g.formValidity.push(ok) });
+      return { global: Object.keys(g.PasarelaCardForm), form: Object.keys(g.form as object).sort() };
+    }, publicKey);
+    expect(api).toEqual({ global: ['render'], form: ['encrypt', 'encryptCvv', 'focus', 'isValid'] });
+    await page.getByLabel('Card number').pressSequentially('4242424242424242');
+    await page.getByLabel('Expiry date (MM/YY)').pressSequentially('1230');
+    await page.getByLabel('Security code').pressSequentially('123');
+    await page.getByLabel('Name on card').fill('Ana María Gómez');
+    const encrypted = await page.evaluate(async () => {
+      const g = globalThis as unknown as { form: { isValid(): boolean; encrypt(): Promise<Record<string, string>>; encryptCvv(): Promise<string> }; formValidity: boolean[] };
+      return { valid: g.form.isValid(), validity: g.formValidity, card: await g.form.encrypt(), cvv: await g.form.encryptCvv() };
+    });
+    expect(encrypted.valid).toBe(true);
+    expect(encrypted.validity).toEqual([true]);
+    expect(Object.keys(encrypted.card).sort()).toEqual(['encrypted_cvv', 'encrypted_expiration_month', 'encrypted_expiration_year', 'encrypted_holder_name', 'encrypted_number']);
+    const instrument = await gw.request<{ id: string; card: { last_four_digits: string; expiration_year: number } }>('POST', '/v1/instruments', { token, body: { type: 'CARD', ...encrypted.card } });
+    expect(instrument.status, instrument.text).toBe(201);
+    expect(instrument.body.card).toMatchObject({ last_four_digits: '4242', expiration_year: 2030 });
+    const payment = await gw.request<{ status: string }>('POST', '/v1/payments', {
+      token,
+      body: { amount: 10, currency: 'USD', order_id: `order-${Date.now()}-form`, instrument_id: instrument.body.id, encrypted_cvv: encrypted.cvv },
+    });
+    expect(payment.body.status).toBe('APPROVED');
+  });
+
+  it('the frame refuses to work for a parent that is not the origin it was mounted for', async () => {
+    const page = await checkout();
+    await ready(page);
+    const messages = await page.evaluate(async (src) => {
+      const page = globalThis as unknown as CheckoutWindow;
+      const seen: unknown[] = [];
+      const rogue = page.document.createElement('iframe');
+      // Only what the rogue frame says: the mounted fields keep talking (resize) meanwhile.
+      page.addEventListener('message', (event) => event.source === rogue.contentWindow && seen.push(event.data));
+      rogue.src = src;
+      page.document.body.appendChild(rogue);
+      await new Promise<void>((resolve) => rogue.addEventListener('load', () => resolve()));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      return seen;
+    }, `${gw.baseUrl}/fields/v1/frame.html#origin=${encodeURIComponent('https://shop.example')}`);
+    expect(messages).toEqual([]);
+    const rogue = page.frames().find((f) => f.url().includes('shop.example'))!;
+    expect(await rogue.locator('body').innerText()).toContain('work only inside a page that mounts them');
+    expect(await rogue.locator('input').count()).toBe(0);
+  });
+});

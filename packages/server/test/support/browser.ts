@@ -1,0 +1,28 @@
+/**
+ * A real headless Chromium for browser tests, driven by playwright-core. It
+ * uses the system's Chromium (Debian's `chromium` package, installed by .ci/run)
+ * and never downloads a browser. CHROMIUM_PATH points at another binary.
+ */
+import { existsSync } from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
+
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Whether the browser is there: tests skip without it, except on CI (.ci/run installs it). */
+export const hasChromium = existsSync(chromiumPath);
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-quic',
+      '--no-first-run',
+    ],
+  });
+}
