@@ -28,7 +28,7 @@ describe.each(dialects)('a crash between commit and delivery on $name', (dialect
     const clientId = `durable-${randomUUID()}`;
     const secret = randomUUID();
     const env = {
-      DATABASE_URL: dialect.databaseUrl(),
+      DATABASE_URL: await dialect.databaseUrl(),
       DATA_DIR: mkdtempSync(join(tmpdir(), 'pasarela-durable-')),
       MASTER_KEY: TEST_MASTER_KEY,
       PUBLIC_BASE_URL: AUDIENCE,

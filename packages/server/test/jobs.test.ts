@@ -23,7 +23,7 @@ describe.each(dialects)('durable job runner on $name', (dialect) => {
   const type = (name: string) => `test.${name}.${Math.random().toString(36).slice(2)}`;
 
   beforeAll(async () => {
-    const config = loadConfig(testEnv(dialect));
+    const config = loadConfig(await testEnv(dialect));
     // Two handles on one database: two runners as two processes would have (own connections).
     handles = [openDatabase(config), openDatabase(config)];
     await migrateToLatest(handles[0]!.db);

@@ -34,7 +34,7 @@ describe('two server processes on one PostgreSQL', () => {
 
   beforeAll(async () => {
     const env = {
-      DATABASE_URL: postgres!.databaseUrl(),
+      DATABASE_URL: await postgres!.databaseUrl(),
       MASTER_KEY: TEST_MASTER_KEY,
       PUBLIC_BASE_URL: AUDIENCE,
       BOOTSTRAP_CLIENT_ID: clientId,

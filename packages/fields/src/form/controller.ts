@@ -113,6 +113,8 @@ export function createCardForm(container: HTMLElement, options: CardFormOptions)
   fields.cvv = addField('cvv', t.cvv, { ...numeric, name: 'cvc', autocomplete: 'cc-csc', placeholder: '123' }, () => cvvProblem(fields.cvv.input.value, brand()), t.cvvHint);
   fields.holder = addField('holder', t.holder, { name: 'ccname', autocomplete: 'cc-name', autocapitalize: 'words', placeholder: t.holderPlaceholder, maxlength: '120' }, () => holderProblem(fields.holder.input.value));
   const order: Field[] = [fields.number, fields.expiry, fields.cvv, fields.holder];
+  // The layout follows the space the form gets, not the window (a hosted page or an iframe may be narrower).
+  container.classList.add('pf-host');
   container.appendChild(form);
 
   function paint(field: Field): void {

@@ -1,7 +1,8 @@
 /**
  * The fields' stylesheet, scoped under `.pf-form`. Number on its own line
- * and expiry/CVV side by side on a phone, number/expiry/CVV on one line from
- * 560 px, one column below 260 px. Each field spans four subgrid rows
+ * and expiry/CVV side by side when narrow, number/expiry/CVV on one line from
+ * 560 px of container width, one column below 260 px (container queries: the
+ * form's own width decides, not the window's). Each field spans four subgrid rows
  * (label, input, hint, error), so inputs line up even when one label wraps.
  * `--pf-accent` is the merchant's colour (focused border and focus ring).
  */
@@ -14,8 +15,9 @@ display:grid;grid-template-columns:1fr 1fr;column-gap:12px;row-gap:0;margin:0;pa
 .pf-form *{box-sizing:border-box}
 .pf-field{display:grid;grid-row:span 4;grid-template-rows:subgrid;align-content:start;min-width:0}
 .pf-number,.pf-holder{grid-column:1/-1}
-@media (min-width:560px){.pf-form{grid-template-columns:2fr 1fr 1fr}.pf-number{grid-column:auto}}
-@media (max-width:259px){.pf-form{grid-template-columns:1fr}}
+.pf-host{container-type:inline-size}
+@container (min-width:560px){.pf-form{grid-template-columns:2fr 1fr 1fr}.pf-number{grid-column:auto}}
+@container (max-width:259px){.pf-form{grid-template-columns:1fr}}
 .pf-field label{align-self:end;font-size:14px;font-weight:600;margin:0 0 4px;display:flex;justify-content:space-between;gap:8px}
 .pf-brand{font-weight:500;color:var(--pf-muted)}
 .pf-field input{width:100%;font:inherit;font-size:16px;padding:10px 12px;min-height:44px;color:inherit;background:#fff;

@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type SqliteDatabase, type Transaction } from 'kysely';
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type SqliteDatabase, type Transaction } from 'kysely';
 import type { Config, DatabaseKind } from '../config/config.js';
 import type { Database } from './schema.js';
 import { migrations } from './migrations/index.js';
@@ -69,7 +69,14 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
 }
 
 export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  // On PostgreSQL the migration tables live in the connection's schema (search_path),
+  // which Kysely does not look up by itself.
+  let migrationTableSchema: string | undefined;
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    const result = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+    migrationTableSchema = result.rows[0]?.schema;
+  }
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -11,16 +11,19 @@ export const CHECKOUT_SCRIPT = `(() => {
   const es = cfg.lang === 'es';
   const say = (es_, en) => (es ? es_ : en);
   let cardValid = false;
+  let done = false;
   const amountInput = $('custom-amount');
   function amount() {
     if (!amountInput) return { ok: true };
-    const value = Number(String(amountInput.value).replace(',', '.'));
-    const ok = amountInput.value !== '' && value >= cfg.min && value <= cfg.max;
+    const text = String(amountInput.value).trim().replace(',', '.');
+    const value = Number(text);
+    const decimals = (text.split('.')[1] || '').length;
+    const ok = text !== '' && /^\\d+(\\.\\d+)?$/.test(text) && decimals <= cfg.digits && value >= cfg.min && value <= cfg.max;
     $('custom-amount-error').textContent = ok || amountInput.value === '' ? '' : say('El valor debe estar entre ', 'The amount must be between ') + cfg.min + ' ' + say('y', 'and') + ' ' + cfg.max;
     amountInput.setAttribute('aria-invalid', ok ? 'false' : 'true');
     return { ok, value };
   }
-  const refresh = () => { $('pay').disabled = !(cardValid && amount().ok); };
+  const refresh = () => { $('pay').disabled = done || !(cardValid && amount().ok); };
   if (amountInput) amountInput.addEventListener('input', refresh);
   const form = window.PasarelaCardForm.render($('card-form'), { publicKey: cfg.publicKey, locale: cfg.lang, onValidity: (ok) => { cardValid = ok; refresh(); } });
   async function post(path, body) {
@@ -31,10 +34,15 @@ export const CHECKOUT_SCRIPT = `(() => {
   }
   function finish(result) {
     if (result.status === 'APPROVED') {
+      // Paid: nothing on this page may start another payment.
+      done = true;
+      document.querySelectorAll('button.primary').forEach((b) => { b.disabled = true; });
       status.textContent = say('Pago aprobado.', 'Payment approved.');
       if (result.redirect_url) window.location.assign(result.redirect_url);
     } else if (result.status === 'REJECTED' || result.status === 'DECLINED' || result.status === 'FAILED') {
-      status.textContent = say('El pago fue rechazado. Intente con otro medio.', 'The payment was declined. Try another method.');
+      status.textContent = '';
+      $(cfg.rails && !$('panel-rails').hidden ? 'rail-error' : 'card-error').textContent = say('El pago fue rechazado. Intente con otro medio.', 'The payment was declined. Try another method.');
+      if ($('rail-pay')) $('rail-pay').disabled = false;
     }
   }
   async function poll(paymentId) {
@@ -87,6 +95,7 @@ export const CHECKOUT_SCRIPT = `(() => {
     const customer = {};
     if (rail() === 'BANK_REDIRECT') for (const f of ['bank_id', 'document_type', 'document', 'first_name', 'last_name', 'email']) customer[f] = $(f === 'bank_id' ? 'bank' : f).value;
     if (rail() === 'WALLET_PUSH' || rail() === 'WALLET_OTP') customer.phone_number = $('phone').value;
+    $('rail-pay').disabled = true;
     try {
       const result = await post('/intent', { rail_id: rail(), amount: a.value, customer });
       currentPayment = result.payment_id;
@@ -97,6 +106,7 @@ export const CHECKOUT_SCRIPT = `(() => {
       poll(currentPayment);
     } catch (error) {
       $('rail-error').textContent = error.message;
+      $('rail-pay').disabled = false;
     }
   });
   $('otp-send').addEventListener('click', async () => {

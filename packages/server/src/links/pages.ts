@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
 import type { Principal } from '../auth/tokens.js';
 import { ApiError } from '../errors/api-error.js';
-import { formatMinor, minorToNumber } from '../lib/money.js';
+import { CURRENCIES, formatMinor, minorToNumber } from '../lib/money.js';
 import type { EncryptionKeyService } from '../encryption-keys/service.js';
 import type { InstrumentService } from '../instruments/service.js';
 import type { PaymentService } from '../payments/service.js';
@@ -85,7 +85,9 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
 
   /** A link that cannot take a payment now, or undefined when it can. */
   function closedMessage(row: LinkRow, lang: Lang): string | undefined {
-    if (row.status === 'expired' || (row.status !== 'used' && row.expires_at <= new Date().toISOString())) return TEXT[lang].expired;
+    if (row.status === 'expired' || (row.status !== 'used' && row.expires_at <= new Date().toISOString())) {
+      return row.type === 'payment' ? TEXT[lang].expired : TEXT[lang].enrollExpired;
+    }
     if (row.status === 'used') return row.type === 'payment' ? TEXT[lang].paid : TEXT[lang].enrolled;
     return undefined;
   }
@@ -106,6 +108,7 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
       token: row.token,
       lang,
       currency: data.currency,
+      digits: CURRENCIES[data.currency] ?? 2,
       amount: data.amount === undefined ? null : minorToNumber(data.amount, data.currency),
       min: data.min_amount === undefined ? null : minorToNumber(data.min_amount, data.currency),
       max: data.max_amount === undefined ? null : minorToNumber(data.max_amount, data.currency),

@@ -2,14 +2,33 @@
  * The dialects every storage test runs on: SQLite always, PostgreSQL when
  * TEST_DATABASE_URL points at one. TEST_DIALECTS=sqlite (or postgres) narrows it.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 
 export interface Dialect {
   name: 'sqlite' | 'postgres';
-  /** A DATABASE_URL for one gateway (SQLite: a fresh file; PostgreSQL: the shared test database). */
-  databaseUrl(): string;
+  /**
+   * A DATABASE_URL of its own (SQLite: a fresh file; PostgreSQL: a fresh schema
+   * of the test database, so gateways of parallel test files never run each
+   * other's jobs with each other's settings). Processes that share one
+   * database share one URL.
+   */
+  databaseUrl(): Promise<string>;
+}
+
+async function freshSchema(base: string): Promise<string> {
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: base });
+  await client.connect();
+  try {
+    await client.query(`create schema ${schema}`);
+  } finally {
+    await client.end();
+  }
+  return `${base}${base.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
 }
 
 const only = process.env.TEST_DIALECTS?.split(',');
@@ -17,10 +36,10 @@ const only = process.env.TEST_DIALECTS?.split(',');
 export const dialects: Dialect[] = [
   {
     name: 'sqlite' as const,
-    databaseUrl: () => join(mkdtempSync(join(tmpdir(), 'pasarela-test-')), 'test.sqlite'),
+    databaseUrl: async () => join(mkdtempSync(join(tmpdir(), 'pasarela-test-')), 'test.sqlite'),
   },
   ...(process.env.TEST_DATABASE_URL
-    ? [{ name: 'postgres' as const, databaseUrl: () => process.env.TEST_DATABASE_URL! }]
+    ? [{ name: 'postgres' as const, databaseUrl: () => freshSchema(process.env.TEST_DATABASE_URL!) }]
     : []),
 ].filter((d) => !only || only.includes(d.name));
 

@@ -97,9 +97,9 @@ export class TestGateway extends HttpClient {
   }
 }
 
-export function testEnv(dialect: Dialect, env: Record<string, string> = {}): Record<string, string> {
+export async function testEnv(dialect: Dialect, env: Record<string, string> = {}): Promise<Record<string, string>> {
   return {
-    DATABASE_URL: dialect.databaseUrl(),
+    DATABASE_URL: await dialect.databaseUrl(),
     DATA_DIR: mkdtempSync(join(tmpdir(), 'pasarela-data-')),
     MASTER_KEY: TEST_MASTER_KEY,
     PUBLIC_BASE_URL: AUDIENCE,
@@ -112,7 +112,7 @@ export function testEnv(dialect: Dialect, env: Record<string, string> = {}): Rec
 }
 
 export async function startGateway(dialect: Dialect, env: Record<string, string> = {}): Promise<TestGateway> {
-  const gateway = await createGateway(loadConfig(testEnv(dialect, env)));
+  const gateway = await createGateway(loadConfig(await testEnv(dialect, env)));
   const address = await gateway.app.listen({ port: 0, host: '127.0.0.1' });
   return new TestGateway(gateway, address);
 }

@@ -1,0 +1,542 @@
+/**
+ * The hosted pages in a real headless Chromium: the payment-link checkout
+ * (/l/{token}) paid by card and on the QR rail, its closed pages (paid,
+ * expired), and the card-enrollment form (/e/{token}) inside a merchant's
+ * iframe, against the real gateway over SQLite. The card fields are the SDK's
+ * own form (/fields/v1/card-form.js), found by their labels as a customer
+ * (or a screen reader) finds them.
+ *
+ * Link URLs are on PUBLIC_BASE_URL (https://pasarela.test, also the tokens'
+ * audience). The browser context maps that origin onto the test gateway, so
+ * the tests open link.url itself, on an https origin as in production.
+ *
+ * Screenshots go to /tmp/pasarela-screens (HOSTED_SCREENS=dir to change it).
+ * Any console error or uncaught exception in a page or one of its frames
+ * fails the test.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import jsQRModule from 'jsqr';
+import { PNG } from 'pngjs';
+import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, launchChromium } from './support/browser.js';
+import { dialects } from './support/dialects.js';
+import { AUDIENCE, startGateway, type TestGateway } from './support/gateway.js';
+import { Receiver } from './support/receiver.js';
+import { eventually } from './support/wait.js';
+
+// Under NodeNext the default import is typed as the module object (see qr.test.ts).
+type JsQR = typeof jsQRModule.default;
+const jsQR: JsQR = (jsQRModule as unknown as { default?: JsQR }).default ?? (jsQRModule as unknown as JsQR);
+
+const SCREENS = process.env.HOSTED_SCREENS ?? '/tmp/pasarela-screens';
+const FIELDS_DIR = fileURLToPath(new URL('../../fields/', import.meta.url));
+const PUBLIC_ORIGIN = new URL(AUDIENCE).origin;
+const PHONE = { width: 375, height: 740 };
+const DESKTOP = { width: 1280, height: 800 };
+
+/** The Spanish texts the pages show (src/links/page-text.ts, page-scripts.ts, fields i18n). */
+const ES = {
+  number: 'Número de la tarjeta',
+  expiry: 'Vencimiento (MM/AA)',
+  cvv: 'Código de seguridad',
+  holder: 'Nombre en la tarjeta',
+  pay: 'Pagar',
+  approved: 'Pago aprobado.',
+  declined: 'El pago fue rechazado. Intente con otro medio.',
+  paid: 'Este enlace ya fue pagado.',
+  expired: 'Este enlace de pago expiró.',
+  enrolled: 'Este formulario ya se usó: la tarjeta quedó guardada.',
+  saved: 'Tarjeta guardada.',
+};
+
+interface LinkView {
+  id: string;
+  url: string;
+  type: string;
+  status: string;
+  uses: number;
+  max_uses: number;
+  payment_id?: string;
+  instrument_id?: string;
+  payments: Array<{ payment_id: string; status: string }>;
+}
+
+interface Hit {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** A tiny local web site (the merchant's "thanks" page, the merchant's account page): records every request. */
+class LocalSite {
+  readonly hits: Hit[] = [];
+  origin = '';
+  private server: Server | undefined;
+
+  constructor(private readonly respond: (hit: Hit) => { status?: number; type?: string; body: string }) {}
+
+  async start(): Promise<this> {
+    this.server = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        if (request.url === '/favicon.ico') return void response.writeHead(204).end();
+        const hit = { method: request.method ?? '', url: request.url ?? '', headers: request.headers, body };
+        this.hits.push(hit);
+        const answer = this.respond(hit);
+        response.writeHead(answer.status ?? 200, { 'content-type': answer.type ?? 'text/html; charset=utf-8' }).end(answer.body);
+      });
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    const address = this.server.address();
+    this.origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    return this;
+  }
+
+  close(): Promise<void> {
+    if (!this.server) return Promise.resolve();
+    this.server.closeAllConnections();
+    return new Promise((resolve) => this.server!.close(() => resolve()));
+  }
+}
+
+/** The page's globals as the evaluate() callbacks below use them (the server's tsconfig has no DOM lib). */
+interface PageWindow {
+  document: {
+    activeElement: { id: string; getAttribute(name: string): string | null } | null;
+    documentElement: { scrollWidth: number; lang: string };
+  };
+  messages: Array<{ origin: string; data: Record<string, unknown> }>;
+  getComputedStyle(element: unknown): { backgroundColor: string };
+}
+
+const sqlite = dialects.find((d) => d.name === 'sqlite');
+// Without a browser the file is skipped locally; on CI (.ci/run installs Chromium) it must run.
+const suite = sqlite && (hasChromium || process.env.CI) ? describe : describe.skip;
+
+suite('hosted checkout and enrollment form in a browser', () => {
+  let gw: TestGateway;
+  let token: string;
+  let browser: Browser;
+  let context: BrowserContext;
+  let thanks: LocalSite;
+  let merchant: LocalSite;
+  let receiver: Receiver;
+  /** The enrollment form the merchant's page embeds. */
+  let enrollmentUrl = '';
+  let consoleErrors: string[] = [];
+  /** Console lines a test expects (each one accepted once), taken out of consoleErrors after it. */
+  let expectedErrors: string[] = [];
+  const pages: Page[] = [];
+
+  beforeAll(async () => {
+    // The gateway reads the bundles once at start: build them if this run has not.
+    if (!existsSync(join(FIELDS_DIR, 'dist', 'card-form.js'))) execFileSync(process.execPath, [join(FIELDS_DIR, 'build.mjs')], { stdio: 'ignore' });
+    // The rail mock approves an amount ending in 00 after one second.
+    gw = await startGateway(sqlite!, { RAIL_MOCK_DELAY_SECONDS: '1' });
+    token = await (await gw.client()).token();
+    thanks = await new LocalSite(() => ({ body: '<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Gracias</title></head><body><h1>Thanks</h1></body></html>' })).start();
+    merchant = await new LocalSite(() => ({ body: merchantPage(enrollmentUrl) })).start();
+    receiver = await new Receiver().start();
+    browser = await launchChromium();
+    context = await browser.newContext({ locale: 'es-CO' });
+    // The public origin of the links is this gateway (the browser's requests, replayed to it as they are).
+    await context.route(
+      (url) => url.origin === PUBLIC_ORIGIN,
+      async (route) => {
+        const url = new URL(route.request().url());
+        try {
+          const response = await route.fetch({ url: gw.baseUrl + url.pathname + url.search, maxRedirects: 0 });
+          await route.fulfill({ response });
+        } catch {
+          await route.abort().catch(() => undefined); // the page went away meanwhile
+        }
+      },
+    );
+    mkdirSync(SCREENS, { recursive: true });
+  });
+  afterEach(async () => {
+    for (const page of pages.splice(0)) await page.close();
+    const errors = consoleErrors.filter((line) => {
+      const index = expectedErrors.indexOf(line);
+      if (index === -1) return true;
+      expectedErrors.splice(index, 1);
+      return false;
+    });
+    consoleErrors = [];
+    expectedErrors = [];
+    expect(errors, 'console errors in the page or its frames').toEqual([]);
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await thanks?.close();
+    await merchant?.close();
+    await receiver?.close();
+    await gw?.close();
+  });
+
+  function merchantPage(src: string): string {
+    return `<!doctype html>
+<html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Tienda: mi cuenta</title>
+<style>body{font-family:system-ui,sans-serif;margin:0;padding:16px;background:#eef1f6;color:#1d2433}
+iframe{display:block;width:100%;max-width:560px;height:620px;margin:0 auto;border:0}</style></head>
+<body><h1>Mi cuenta</h1><p>Guarde una tarjeta para sus próximas compras.</p>
+<iframe src="${src}" title="Guardar tarjeta"></iframe>
+<script>window.messages = []; window.addEventListener('message', (e) => window.messages.push({ origin: e.origin, data: e.data }));</script>
+</body></html>`;
+  }
+
+  async function openPage(viewport = DESKTOP): Promise<Page> {
+    const page = await context.newPage();
+    pages.push(page);
+    page.setDefaultTimeout(10_000);
+    await page.setViewportSize(viewport);
+    // page 'console' covers every frame of the page, the gateway's iframe included.
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(`${message.location().url}: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => consoleErrors.push(`uncaught: ${error.message}`));
+    return page;
+  }
+
+  /**
+   * A closed link answers 410 with its page, and Chromium puts that document's
+   * status on the console: the one console error these tests accept.
+   */
+  const expectGoneLine = (url: string) => expectedErrors.push(`${url}: Failed to load resource: the server responded with a status of 410 (Gone)`);
+
+  async function createLink(body: Record<string, unknown>): Promise<LinkView> {
+    const reply = await gw.request<LinkView>('POST', '/v1/links', { token, body: { type: 'payment', ...body } });
+    expect(reply.status, reply.text).toBe(201);
+    expect(reply.body.url.startsWith(`${PUBLIC_ORIGIN}/l/`)).toBe(true);
+    return reply.body;
+  }
+  const getLink = async (id: string) => (await gw.request<LinkView>('GET', `/v1/links/${id}`, { token })).body;
+  const getPayment = async (id: string) => (await gw.request<Record<string, unknown> & { status: string }>('GET', `/v1/payments/${id}`, { token })).body;
+
+  async function typeCard(scope: Page | FrameLocator, card: { number?: string; holder?: string; cvv?: string } = {}): Promise<void> {
+    await scope.getByLabel(ES.number).pressSequentially(card.number ?? '4242 4242 4242 4242');
+    await scope.getByLabel(ES.expiry).pressSequentially('12/2030');
+    await scope.getByLabel(ES.holder).pressSequentially(card.holder ?? 'Ana María Gómez');
+    await scope.getByLabel(ES.cvv).pressSequentially(card.cvv ?? '123');
+  }
+
+  const payButton = (page: Page) => page.getByRole('button', { name: ES.pay, exact: true });
+  const statusText = (page: Page) => page.locator('#status').innerText();
+  const focusedId = (page: Page) => page.evaluate(() => (globalThis as unknown as PageWindow).document.activeElement?.id ?? '');
+
+  it('a fixed-amount link paid by card: Pay waits for a valid card, then the shopper lands on redirect_url', async () => {
+    const link = await createLink({ data: { amount: { value: 150, currency: 'USD' }, description: 'Camiseta Pasarela', redirect_url: `${thanks.origin}/gracias?order=42` } });
+    expect(link.status).toBe('created');
+    const page = await openPage();
+    const response = await page.goto(link.url);
+    expect(response?.status()).toBe(200);
+    expect(page.url()).toBe(link.url);
+    expect(await page.evaluate(() => (globalThis as unknown as PageWindow).document.documentElement.lang)).toBe('es');
+    expect(await page.title()).toBe('Pago');
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Camiseta Pasarela');
+    expect(await page.locator('#amount').innerText()).toBe('USD 150.00');
+    expect((await getLink(link.id)).status).toBe('opened');
+
+    const pay = payButton(page);
+    expect(await pay.isDisabled()).toBe(true);
+    await page.getByLabel(ES.number).pressSequentially('4242 4242 4242 4242');
+    expect(await page.getByLabel(ES.number).inputValue()).toBe('4242 4242 4242 4242');
+    await page.getByLabel(ES.expiry).pressSequentially('12');
+    await page.getByLabel(ES.expiry).pressSequentially('2030');
+    expect(await page.getByLabel(ES.expiry).inputValue()).toBe('12/2030');
+    await page.getByLabel(ES.holder).pressSequentially('Ana María Gómez');
+    expect(await pay.isDisabled()).toBe(true);
+    await page.getByLabel(ES.cvv).pressSequentially('12');
+    expect(await pay.isDisabled()).toBe(true);
+    await page.getByLabel(ES.cvv).pressSequentially('3');
+    await expect.poll(() => pay.isEnabled()).toBe(true);
+    // Breaking a field disables it again; fixing it enables it.
+    await page.getByLabel(ES.cvv).press('Backspace');
+    await expect.poll(() => pay.isDisabled()).toBe(true);
+    await page.getByLabel(ES.cvv).pressSequentially('3');
+    await expect.poll(() => pay.isEnabled()).toBe(true);
+
+    const posts: string[] = [];
+    page.on('request', (r) => r.method() === 'POST' && posts.push(new URL(r.url()).pathname));
+    await pay.click();
+    await page.waitForURL((url) => url.origin === thanks.origin);
+    const landed = new URL(page.url());
+    expect(landed.pathname).toBe('/gracias');
+    expect(landed.searchParams.get('order')).toBe('42');
+    const paymentId = landed.searchParams.get('payment_id')!;
+    expect(paymentId).toMatch(/^pay-/);
+    expect(await page.locator('h1').innerText()).toBe('Thanks');
+    expect(thanks.hits.map((h) => h.url)).toEqual([`/gracias?order=42&payment_id=${paymentId}`]);
+    // The card went to the gateway encrypted, in one call from the checkout.
+    expect(posts).toEqual([`${new URL(link.url).pathname}/card`]);
+
+    expect(await getLink(link.id)).toMatchObject({ status: 'used', payment_id: paymentId, uses: 1 });
+    expect(await getPayment(paymentId)).toMatchObject({ status: 'APPROVED', amount: '150.00', currency: 'USD' });
+  });
+
+  it('a declined card shows the refusal on the page, and the link stays payable', async () => {
+    const link = await createLink({ data: { amount: { value: 150, currency: 'USD' }, description: 'Camiseta Pasarela' } });
+    const page = await openPage();
+    await page.goto(link.url);
+    await typeCard(page, { number: '4000 0000 0000 0002' });
+    const pay = payButton(page);
+    await expect.poll(() => pay.isEnabled()).toBe(true);
+    await pay.click();
+    // The refusal is an error next to the card form (role=alert), so screen readers announce it.
+    const cardError = page.locator('#card-error');
+    await expect.poll(() => cardError.innerText()).toBe(ES.declined);
+    expect(await cardError.getAttribute('role')).toBe('alert');
+    expect(page.url()).toBe(link.url);
+    const declined = await getLink(link.id);
+    expect(declined).toMatchObject({ status: 'opened', uses: 0 });
+    expect(declined.payment_id).toBeUndefined();
+    expect(declined.payments).toEqual([{ payment_id: expect.stringMatching(/^pay-/), status: 'released' }]);
+    expect((await getPayment(declined.payments[0]!.payment_id)).status).toBe('REJECTED');
+
+    // The shopper can try another card on the same page.
+    await expect.poll(() => pay.isEnabled()).toBe(true);
+    await page.getByLabel(ES.number).fill('');
+    await page.getByLabel(ES.number).pressSequentially('4242424242424242');
+    await expect.poll(() => pay.isEnabled()).toBe(true);
+    await pay.click();
+    await expect.poll(() => statusText(page)).toBe(ES.approved);
+    expect(await page.locator('#card-error').innerText()).toBe('');
+    expect(await getLink(link.id)).toMatchObject({ status: 'used', uses: 1 });
+  });
+
+  it('a custom-amount link: an amount out of bounds is flagged next to the field and keeps Pay disabled', async () => {
+    const link = await createLink({ data: { amount: { type: 'custom', currency: 'USD', min_amount: 5, max_amount: 50 }, description: 'Donación' } });
+    const page = await openPage();
+    await page.goto(link.url);
+    const amount = page.getByLabel('Valor a pagar');
+    expect(await page.locator('label[for="custom-amount"]').innerText()).toBe('Valor a pagar (USD 5.00 – 50.00)');
+    await typeCard(page);
+    const pay = payButton(page);
+    // A valid card is not enough without an amount.
+    expect(await pay.isDisabled()).toBe(true);
+
+    await amount.pressSequentially('60');
+    const errorId = (await amount.getAttribute('aria-describedby'))!;
+    const error = page.locator(`[id="${errorId}"]`);
+    await expect.poll(() => error.innerText()).toBe('El valor debe estar entre 5 y 50');
+    expect(await error.isVisible()).toBe(true);
+    expect(await error.getAttribute('role')).toBe('alert');
+    expect(await amount.getAttribute('aria-invalid')).toBe('true');
+    expect(await pay.isDisabled()).toBe(true);
+    // The message sits right under the amount field, before the card form.
+    const [amountBox, errorBox, formBox] = await Promise.all([amount.boundingBox(), error.boundingBox(), page.locator('#card-form').boundingBox()]);
+    expect(errorBox!.y).toBeGreaterThanOrEqual(amountBox!.y + amountBox!.height - 1);
+    expect(errorBox!.y).toBeLessThan(formBox!.y);
+
+    // More decimals than the currency has is refused on the page too.
+    await amount.fill('');
+    await amount.pressSequentially('20.555');
+    await expect.poll(() => error.innerText()).not.toBe('');
+    expect(await pay.isDisabled()).toBe(true);
+
+    await amount.fill('');
+    await amount.pressSequentially('20');
+    await expect.poll(() => error.innerText()).toBe('');
+    expect(await amount.getAttribute('aria-invalid')).toBe('false');
+    await expect.poll(() => pay.isEnabled()).toBe(true);
+    await pay.click();
+    await expect.poll(() => statusText(page)).toBe(ES.approved);
+    // Paid, and no redirect_url: the page offers no second payment.
+    expect(await pay.isDisabled()).toBe(true);
+    const paid = await getLink(link.id);
+    expect(paid).toMatchObject({ status: 'used', uses: 1 });
+    expect(await getPayment(paid.payment_id!)).toMatchObject({ status: 'APPROVED', amount: '20.00' });
+  });
+
+  it('a multi-use link with max_uses 2 takes two payments, then shows the "already paid" page', async () => {
+    const link = await createLink({ multi_use: true, max_uses: 2, data: { amount: { value: 10, currency: 'USD' }, description: 'Entrada' } });
+    const page = await openPage();
+    for (const [n, holder] of [[1, 'Ana María Gómez'], [2, 'Luis Pérez']] as const) {
+      expect((await page.goto(link.url))?.status()).toBe(200);
+      await typeCard(page, { holder });
+      await expect.poll(() => payButton(page).isEnabled()).toBe(true);
+      await payButton(page).click();
+      await expect.poll(() => statusText(page)).toBe(ES.approved);
+      expect(await getLink(link.id)).toMatchObject({ status: n === 1 ? 'opened' : 'used', uses: n });
+    }
+    const used = await getLink(link.id);
+    expect(used.payments.map((p) => p.status)).toEqual(['paid', 'paid']);
+    expect(used.payment_id).toBe(used.payments[1]!.payment_id);
+
+    expectGoneLine(link.url);
+    expect((await page.reload())?.status()).toBe(410);
+    expect(await page.getByRole('status').innerText()).toBe(ES.paid);
+    expect(await page.locator('#card-form, input, button').count()).toBe(0);
+  });
+
+  it('an expired link shows the expired page, with no form', async () => {
+    const link = await createLink({ expires_in: 1, data: { amount: { value: 10, currency: 'USD' } } });
+    await new Promise((r) => setTimeout(r, 1500));
+    const page = await openPage();
+    expectGoneLine(link.url);
+    expect((await page.goto(link.url))?.status()).toBe(410);
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Pago');
+    expect(await page.getByRole('status').innerText()).toBe(ES.expired);
+    expect(await page.locator('#card-form, input, button').count()).toBe(0);
+    expect((await getLink(link.id)).status).toBe('expired');
+  });
+
+  it('a COP link: "Otros medios" is reachable by keyboard; the QR rail shows a QR and alias, then redirects when paid', async () => {
+    const link = await createLink({ data: { amount: { value: 25000, currency: 'COP' }, description: 'Mercado semanal', redirect_url: `${thanks.origin}/gracias` } });
+    const page = await openPage(PHONE);
+    await page.goto(link.url);
+    expect(await page.locator('#amount').innerText()).toBe('COP 25000.00');
+    const cardTab = page.getByRole('tab', { name: 'Tarjeta' });
+    const railsTab = page.getByRole('tab', { name: 'Otros medios' });
+    expect(await cardTab.getAttribute('aria-selected')).toBe('true');
+    expect(await page.locator('#panel-rails').isVisible()).toBe(false);
+
+    // Tab reaches the tab list; the arrow keys move between its tabs (one tab stop).
+    await page.keyboard.press('Tab');
+    expect(await focusedId(page)).toBe('tab-card');
+    await page.keyboard.press('ArrowRight');
+    expect(await focusedId(page)).toBe('tab-rails');
+    expect(await railsTab.getAttribute('aria-selected')).toBe('true');
+    expect(await cardTab.getAttribute('aria-selected')).toBe('false');
+    expect(await page.locator('#panel-rails').isVisible()).toBe(true);
+    expect(await page.locator('#panel-card').isVisible()).toBe(false);
+
+    // Into the rail choice, down to QR, on to Continue: all by keyboard.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => (globalThis as unknown as PageWindow).document.activeElement?.getAttribute('value'))).toBe('BANK_REDIRECT');
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
+    expect(await page.getByLabel('Código QR').isChecked()).toBe(true);
+    expect(await page.getByLabel('Banco', { exact: true }).isVisible()).toBe(false);
+    await page.keyboard.press('Tab');
+    expect(await focusedId(page)).toBe('rail-pay');
+    await page.keyboard.press('Enter');
+
+    const image = page.locator('#qr-image');
+    await expect.poll(() => image.isVisible()).toBe(true);
+    expect(await image.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(0);
+    const alias = await page.locator('#qr-alias').innerText();
+    expect(alias.trim()).not.toBe('');
+    expect(await statusText(page)).toBe('Esperando el pago…');
+    expect(await page.locator('#rail-error').innerText()).toBe('');
+    // The image is a real QR of an EMV payload in COP (currency 170) for this amount.
+    const src = (await image.getAttribute('src'))!;
+    expect(src).toMatch(/^data:image\/png;base64,/);
+    const png = PNG.sync.read(Buffer.from(src.slice(src.indexOf(',') + 1), 'base64'));
+    const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data ?? '';
+    expect(decoded).toContain('5303170');
+    expect(decoded).toContain('25000.00');
+    await page.screenshot({ path: join(SCREENS, 'checkout-phone-es-qr.png'), fullPage: true });
+
+    // The rail mock approves after a second; the page's poll sees it and redirects.
+    await page.waitForURL((url) => url.origin === thanks.origin, { timeout: 15_000 });
+    const paymentId = new URL(page.url()).searchParams.get('payment_id')!;
+    expect(paymentId).toBeTruthy();
+    expect(await getLink(link.id)).toMatchObject({ status: 'used', payment_id: paymentId });
+    expect(await getPayment(paymentId)).toMatchObject({ payment_id: paymentId, rail: { id: 'QR_INTEROP', alias }, transaction: { status: 'APPROVED' } });
+  });
+
+  it('the enrollment form in a merchant iframe: styled, saves the card, calls the webhook with Api-Key, then is used', async () => {
+    const apiKey = 'merchant-key-0123456789';
+    const created = await gw.request<{ id: string; url: string; status: string }>('POST', '/v1/instruments/enrollments', {
+      token,
+      body: {
+        type: 'card_enrollment',
+        expires_in: 3600,
+        data: { webhook: receiver.url, api_key: apiKey },
+        metadata: { styleConfig: { text: { headerTitle: 'Guarde su tarjeta en Tienda Sol', buttonText: 'Guardar mi tarjeta' }, colors: { primary: '#7b2cbf' } } },
+      },
+    });
+    expect(created.status, created.text).toBe(201);
+    expect(created.body.url.startsWith(`${PUBLIC_ORIGIN}/e/`)).toBe(true);
+    enrollmentUrl = created.body.url;
+
+    const page = await openPage();
+    await page.goto(`${merchant.origin}/cuenta`);
+    const frame = page.frameLocator('iframe[title="Guardar tarjeta"]');
+    expect(await frame.getByRole('heading', { level: 1 }).innerText()).toBe('Guarde su tarjeta en Tienda Sol');
+    const save = frame.getByRole('button', { name: 'Guardar mi tarjeta', exact: true });
+    expect(await save.isDisabled()).toBe(true);
+    expect((await getLink(created.body.id)).status).toBe('opened');
+    await typeCard(frame, { number: '5555 5555 5555 4444' });
+    await expect.poll(() => save.isEnabled()).toBe(true);
+    // The merchant's colour is the button's.
+    expect(await save.evaluate((el) => (globalThis as unknown as PageWindow).getComputedStyle(el).backgroundColor)).toBe('rgb(123, 44, 191)');
+
+    await save.click();
+    await expect.poll(() => frame.locator('#status').innerText()).toBe(ES.saved);
+    expect(await frame.locator('#card-form').isVisible()).toBe(false);
+    expect(await save.isVisible()).toBe(false);
+    expect(await frame.locator('#card-error').innerText()).toBe('');
+
+    const delivered = await eventually(async () => receiver.received.length, (n) => n > 0);
+    expect(delivered).toBe(1);
+    const callback = receiver.received[0]!;
+    const body = JSON.parse(callback.body) as { instrument_id: string };
+    expect(body).toEqual({ instrument_id: expect.stringMatching(/^ins-/) });
+    expect(callback.headers['api-key']).toBe(apiKey);
+    expect(callback.headers['content-type']).toMatch(/^application\/json/);
+    expect(await getLink(created.body.id)).toMatchObject({ status: 'used', instrument_id: body.instrument_id });
+    // The merchant page also hears about it from the frame.
+    expect(await page.evaluate(() => (globalThis as unknown as PageWindow).messages)).toEqual([
+      { origin: PUBLIC_ORIGIN, data: { type: 'pasarela.enrollment', status: 'ENROLLED', instrument_id: body.instrument_id } },
+    ]);
+    await page.screenshot({ path: join(SCREENS, 'enroll-desktop-es-saved.png'), fullPage: true });
+
+    // Reloading shows the "already used" page, never the form.
+    expectGoneLine(created.body.url);
+    await page.reload();
+    const gone = page.frameLocator('iframe[title="Guardar tarjeta"]');
+    await expect.poll(() => gone.getByRole('status').innerText()).toBe(ES.enrolled);
+    expect(await gone.getByRole('heading', { level: 1 }).innerText()).toBe('Guarde su tarjeta en Tienda Sol');
+    expect(await gone.locator('#card-form, input, button').count()).toBe(0);
+    await page.waitForTimeout(200);
+    expect(receiver.received).toHaveLength(1);
+  });
+
+  it('looks right on a phone and on a desktop (screenshots)', async () => {
+    const link = await createLink({ data: { amount: { value: 89900, currency: 'COP' }, description: 'Zapatillas de running', cancel_url: `${thanks.origin}/carrito` } });
+    const enrollment = await gw.request<{ url: string }>('POST', '/v1/instruments/enrollments', {
+      token,
+      body: { type: 'card_enrollment', expires_in: 3600, data: { webhook: receiver.url, api_key: 'merchant-key-0123456789' }, metadata: { styleConfig: { colors: { primary: '#0a7d4f' } } } },
+    });
+    expect(enrollment.status).toBe(201);
+    const noOverflow = async (page: Page, width: number) => expect(await page.evaluate(() => (globalThis as unknown as PageWindow).document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+    for (const [name, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+      const page = await openPage(viewport);
+      await page.goto(link.url);
+      await page.getByLabel(ES.number).pressSequentially('4242424242424242');
+      await page.getByLabel(ES.expiry).pressSequentially('1230');
+      await page.getByLabel(ES.cvv).focus();
+      await noOverflow(page, viewport.width);
+      await page.screenshot({ path: join(SCREENS, `checkout-${name}-es-card.png`), fullPage: true });
+      // The form fits: number, expiry and CVV visible without sideways scrolling.
+      const formBox = (await page.locator('#card-form').boundingBox())!;
+      expect(formBox.x).toBeGreaterThanOrEqual(0);
+      expect(formBox.x + formBox.width).toBeLessThanOrEqual(viewport.width);
+
+      await page.getByRole('tab', { name: 'Otros medios' }).click();
+      await page.getByLabel('Número de documento').focus();
+      await noOverflow(page, viewport.width);
+      await page.screenshot({ path: join(SCREENS, `checkout-${name}-es-other-methods.png`), fullPage: true });
+
+      const form = await openPage(viewport);
+      await form.goto(enrollment.body.url);
+      await form.getByLabel(ES.number).pressSequentially('5555555555554444');
+      await form.getByLabel(ES.holder).focus();
+      await noOverflow(form, viewport.width);
+      await form.screenshot({ path: join(SCREENS, `enroll-${name}-es.png`), fullPage: true });
+    }
+    for (const file of ['checkout-phone-es-card', 'checkout-phone-es-other-methods', 'checkout-desktop-es-card', 'checkout-desktop-es-other-methods', 'enroll-phone-es', 'enroll-desktop-es']) {
+      expect(existsSync(join(SCREENS, `${file}.png`)), file).toBe(true);
+    }
+  });
+});
