@@ -1,0 +1,69 @@
+#!/usr/bin/env node
+/**
+ * Summarises a V8 CPU profile (node --cpu-prof; the bench writes one per
+ * server start when BENCH_CPU_PROF is set): the frames with the most self
+ * time, and self time grouped by package or source directory.
+ *
+ *   node packages/server/bench/profile-top.js FILE.cpuprofile [TOP=30]
+ */
+import { readFileSync } from 'node:fs';
+
+const [file, topArg] = process.argv.slice(2);
+if (!file) {
+  console.error('usage: profile-top.js FILE.cpuprofile [TOP]');
+  process.exit(2);
+}
+const top = Number(topArg ?? 30);
+const profile = JSON.parse(readFileSync(file, 'utf8'));
+const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+
+// Self time per node: the sampling interval after each sample belongs to that sample's node.
+const self = new Map();
+const { samples, timeDeltas } = profile;
+for (let i = 0; i < samples.length; i++) {
+  const dt = (timeDeltas[i + 1] ?? 0) / 1000; // ms
+  self.set(samples[i], (self.get(samples[i]) ?? 0) + dt);
+}
+const total = [...self.values()].reduce((a, b) => a + b, 0);
+
+function shortUrl(url) {
+  if (!url) return '';
+  const u = url.replace(/^file:\/\//, '');
+  const nm = u.lastIndexOf('node_modules/');
+  if (nm >= 0) return u.slice(nm + 'node_modules/'.length);
+  const dist = u.indexOf('/dist/');
+  if (dist >= 0) return `dist/${u.slice(dist + 6)}`;
+  return u;
+}
+
+function group(url) {
+  const s = shortUrl(url);
+  if (!s) return '(native / VM)';
+  if (s.startsWith('node:')) return `node:${s.slice(5).split('/')[0]}`;
+  if (s.startsWith('dist/')) return s.split('/').slice(0, 2).join('/');
+  if (s.startsWith('@')) return s.split('/').slice(0, 2).join('/');
+  return s.split('/')[0];
+}
+
+const frames = new Map();
+const groups = new Map();
+for (const [id, ms] of self) {
+  const { callFrame } = byId.get(id);
+  const name = callFrame.functionName || '(anonymous)';
+  const key = `${name}  ${shortUrl(callFrame.url)}${callFrame.url ? `:${callFrame.lineNumber + 1}` : ''}`;
+  frames.set(key, (frames.get(key) ?? 0) + ms);
+  const g = ['(idle)', '(program)', '(garbage collector)'].includes(name) ? name : group(callFrame.url);
+  groups.set(g, (groups.get(g) ?? 0) + ms);
+}
+
+const busy = total - (frames.get('(idle)  ') ?? 0);
+const pct = (ms, of) => `${((100 * ms) / of).toFixed(1)}%`;
+console.log(`${file}: ${(total / 1000).toFixed(1)} s sampled, ${(busy / 1000).toFixed(1)} s not idle (percentages below are of the non-idle time)\n`);
+console.log(`Top ${top} frames by self time:`);
+for (const [key, ms] of [...frames].filter(([k]) => !k.startsWith('(idle)')).sort((a, b) => b[1] - a[1]).slice(0, top)) {
+  console.log(`${pct(ms, busy).padStart(7)}  ${ms.toFixed(0).padStart(7)} ms  ${key}`);
+}
+console.log('\nSelf time by package / source directory:');
+for (const [g, ms] of [...groups].filter(([k]) => k !== '(idle)').sort((a, b) => b[1] - a[1]).slice(0, top)) {
+  console.log(`${pct(ms, busy).padStart(7)}  ${ms.toFixed(0).padStart(7)} ms  ${g}`);
+}
