@@ -46,6 +46,7 @@ import { WebhookService } from './webhooks/service.js';
 import { webhookRoutes } from './webhooks/routes.js';
 import { DELIVER_JOB } from './webhooks/outbox.js';
 import { AlternativePaymentService } from './apm/service.js';
+import { RailSimulator } from './connectors/rails/simulator.js';
 import { apmRoutes } from './apm/routes.js';
 import { bankPageRoutes } from './apm/bank-page.js';
 import { fieldsRoutes } from './fields/routes.js';
@@ -156,7 +157,11 @@ export async function createGateway(config: Config): Promise<Gateway> {
   const refunds = new RefundService(db, network);
   await app.register(encryptionKeyRoutes, { keys: encryptionKeys });
   await app.register(instrumentRoutes, { instruments, db });
-  const apm = new AlternativePaymentService(db, await deploymentSecret(db, keyring, 'otp_hash'), config);
+  const rails =
+    config.connectors === 'simulator'
+      ? new RailSimulator(await deploymentSecret(db, keyring, 'otp_hash'), { publicBaseUrl: config.publicBaseUrl, otpValiditySeconds: config.rails.otpValiditySeconds })
+      : undefined;
+  const apm = new AlternativePaymentService(db, rails, config);
   await app.register(paymentRoutes, { payments, apm });
   await app.register(apmRoutes, { apm, sandbox: config.environment === 'sandbox' });
   // The simulated rails' customer pages exist only where the simulator is the connector.

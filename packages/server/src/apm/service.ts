@@ -5,7 +5,6 @@
  * (expiry, the sandbox mock) moves it to one terminal state, once, with its
  * event in the same transaction.
  */
-import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { Config } from '../config/config.js';
@@ -18,7 +17,9 @@ import { enqueueJob } from '../jobs/store.js';
 import { newId } from '../lib/ids.js';
 import { minorToNumber } from '../lib/money.js';
 import { isoAfterSeconds, nowIso } from '../lib/time.js';
-import { emvMerchantPresentedPayload, qrImageDataUri } from './qr.js';
+import { qrImageDataUri } from './qr.js';
+import type { RailConnector } from '../connectors/rails/connector.js';
+import { MOCK_OTP } from '../connectors/rails/simulator.js';
 import { RAIL_TYPES, type ApmPayment, type CreateIntent, type RailId } from './schemas.js';
 import { validateIntent } from './validation.js';
 
@@ -33,9 +34,7 @@ export const APM_JOBS = {
   bankSettle: 'apm.bank_settle',
 } as const;
 
-/** Push-wallet test phones that decide by themselves (docs/sandbox.md). */
-export const TEST_PHONES: Record<string, Outcome> = { '3991111111': 'approve', '3992222222': 'reject' };
-export const MOCK_OTP = '123456';
+export { MOCK_OTP };
 
 const FINAL: Record<Outcome, { status: ApmStatus; detail: ApmStatusDetail; event: string }> = {
   approve: { status: 'APPROVED', detail: 'SUCCESS', event: 'payment.purchase.succeeded' },
@@ -44,7 +43,6 @@ const FINAL: Record<Outcome, { status: ApmStatus; detail: ApmStatusDetail; event
   fail: { status: 'FAILED', detail: 'REJECTED', event: 'payment.purchase.failed' },
 };
 
-const ALIAS_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
 export function apmEventData(row: ApmRow) {
   return {
@@ -62,9 +60,9 @@ export function apmEventData(row: ApmRow) {
 export class AlternativePaymentService {
   constructor(
     readonly db: Db,
-    /** Keys the OTP hashes (a deployment secret, see crypto/deployment-secrets.ts). */
-    private readonly otpKey: Buffer,
-    private readonly config: Pick<Config, 'rails' | 'publicBaseUrl' | 'environment' | 'connectors'>,
+    /** The rails (the sandbox simulator), or undefined when no rail is configured (CONNECTORS=none). */
+    private readonly rails: RailConnector | undefined,
+    private readonly config: Pick<Config, 'rails'>,
   ) {}
 
   banks(railId = 'BANK_REDIRECT') {
@@ -73,11 +71,11 @@ export class AlternativePaymentService {
 
   async view(row: ApmRow): Promise<ApmPayment> {
     const rail: ApmPayment['rail'] = { id: row.rail_id };
-    if (row.rail_id === 'BANK_REDIRECT' && row.page_token) rail.payment_link = `${this.config.publicBaseUrl}/sandbox-bank/${row.page_token}`;
+    const link = this.rails?.paymentLink({ railId: row.rail_id, pageToken: row.page_token, alias: row.alias });
+    if (link) rail.payment_link = link;
     if (row.rail_id === 'QR_INTEROP' && row.qr_content) {
       rail.qr = { image: await qrImageDataUri(row.qr_content), content: row.qr_content };
       rail.alias = row.alias ?? undefined;
-      rail.payment_link = `${this.config.publicBaseUrl}/sandbox-bank/qr/${row.alias}`;
     }
     return {
       payment_id: row.id,
@@ -100,17 +98,13 @@ export class AlternativePaymentService {
     return db.selectFrom('apm_payments').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  private otpHash(paymentId: string, otp: string): string {
-    return createHmac('sha256', this.otpKey).update(`${paymentId}:${otp}`).digest('hex');
-  }
-
   async create(
     organizationId: string,
     body: CreateIntent,
     options: { onCreate?: (trx: Executor, paymentId: string) => Promise<void> } = {},
   ): Promise<{ payment: ApmPayment; created: boolean }> {
-    // The rails are simulated (hosted bank and QR pages, mock, test data); without CONNECTORS=simulator there is no rail.
-    if (this.config.connectors !== 'simulator') {
+    const rails = this.rails;
+    if (!rails) {
       throw new ApiError('service_unavailable', 'No rail connector is configured in this deployment (CONNECTORS=none).');
     }
     const bankRows = await this.banks();
@@ -122,8 +116,6 @@ export class AlternativePaymentService {
 
     const now = Date.now();
     const id = newId('payment');
-    // Sandbox rail mock: an amount whose integer part ends in 00 (spec 4.5).
-    const mock = Math.floor(intent.amount / 100) % 100 === 0;
     const row: ApmRow = {
       id,
       organization_id: organizationId,
@@ -138,8 +130,8 @@ export class AlternativePaymentService {
       return_url: body.return_url ?? null,
       status: 'IN_PROGRESS',
       status_detail: 'PENDING',
-      mock: mock ? 1 : 0,
-      page_token: intent.railId === 'BANK_REDIRECT' ? randomBytes(18).toString('base64url') : null,
+      mock: Math.floor(intent.amount / 100) % 100 === 0 ? 1 : 0,
+      page_token: null,
       qr_content: null,
       alias: null,
       otp_hash: null,
@@ -152,38 +144,27 @@ export class AlternativePaymentService {
       created_at: new Date(now).toISOString(),
       updated_at: new Date(now).toISOString(),
     };
-    let otp: string | undefined;
-    if (intent.railId === 'WALLET_OTP') {
-      otp = mock ? MOCK_OTP : String(randomInt(0, 1_000_000)).padStart(6, '0');
-      row.otp_hash = this.otpHash(id, otp);
-      row.otp_expires_at = isoAfterSeconds(this.config.rails.otpValiditySeconds, now);
-    }
-    if (intent.railId === 'QR_INTEROP') {
-      row.alias = [...randomBytes(8)].map((b) => ALIAS_ALPHABET[b % ALIAS_ALPHABET.length]).join('');
-      row.qr_content = emvMerchantPresentedPayload({
-        merchantAccount: { gui: 'CO.COM.PASARELA', merchantId: organizationId.slice(-20) },
-        merchantName: 'Pasarela Sandbox',
-        merchantCity: 'Bogota',
-        amountMinor: intent.amount,
-        reference: row.alias,
-      });
-    }
-    // Who decides without a customer: the mock, or sandbox test data (docs/sandbox.md).
-    let automatic: Outcome | undefined;
-    if (mock) automatic = 'approve';
-    else if (intent.railId === 'WALLET_PUSH' && intent.phoneNumber) automatic = TEST_PHONES[intent.phoneNumber];
-    else if (intent.railId === 'BANK_REDIRECT') automatic = bankRows.find((b) => b.id === intent.bankId)?.sandbox_outcome ?? undefined;
     try {
       await this.db.transaction().execute(async (trx) => {
+        const start = await rails.initiate(trx, {
+          paymentId: id,
+          organizationId,
+          railId: intent.railId,
+          amount: intent.amount,
+          ...(intent.phoneNumber ? { phoneNumber: intent.phoneNumber } : {}),
+          ...(intent.bankId ? { bankId: intent.bankId } : {}),
+        });
+        row.page_token = start.pageToken ?? null;
+        row.qr_content = start.qrContent ?? null;
+        row.alias = start.alias ?? null;
+        row.otp_hash = start.otpHash ?? null;
+        row.otp_expires_at = start.otpExpiresAt ?? null;
         await trx.insertInto('apm_payments').values(row).execute();
         await options.onCreate?.(trx, id);
         await recordEvent(trx, organizationId, 'payment.purchase.pending', apmEventData(row));
         await enqueueJob(trx, { type: APM_JOBS.expire, payload: { payment_id: id }, delaySeconds: this.config.rails.validitySeconds[intent.railId] });
-        if (automatic) {
-          await enqueueJob(trx, { type: APM_JOBS.mockCustomer, payload: { payment_id: id, outcome: automatic }, delaySeconds: this.config.rails.mockDelaySeconds });
-        }
-        if (otp && intent.phoneNumber) {
-          await trx.insertInto('sandbox_sms').values({ id: newId('sms'), organization_id: organizationId, phone_number: intent.phoneNumber, otp, payment_id: id, sent_at: row.created_at }).execute();
+        if (start.automaticOutcome) {
+          await enqueueJob(trx, { type: APM_JOBS.mockCustomer, payload: { payment_id: id, outcome: start.automaticOutcome }, delaySeconds: this.config.rails.mockDelaySeconds });
         }
       });
     } catch (error) {
@@ -250,9 +231,7 @@ export class AlternativePaymentService {
       await this.finish(id, 'expire');
       return { message: 'OTP received; it had expired, so the payment was rejected.' };
     }
-    const expected = Buffer.from(row.otp_hash ?? '', 'hex');
-    const given = Buffer.from(this.otpHash(id, otp.trim()), 'hex');
-    if (expected.length === given.length && timingSafeEqual(expected, given)) {
+    if (this.rails?.otpMatches(id, row.otp_hash, otp)) {
       await this.finish(id, 'approve', {
         before: (trx, current) => recordEvent(trx, organizationId, 'payment.purchase.confirm.processed', apmEventData(current)).then(() => undefined),
       });

@@ -1,0 +1,49 @@
+/**
+ * The port between the gateway and the Colombian payment rails (spec 4.5).
+ * The sandbox's simulator implements it; a real adapter per rail (a bank
+ * redirect aggregator, a wallet's push or OTP API, the interoperable QR
+ * network) would implement the same. The gateway owns the intent's state and
+ * events; the rail starts the payment at its side and later reports its
+ * outcome (through AlternativePaymentService.finish / bankProcessing).
+ */
+import type { Executor } from '../../db/database.js';
+
+export type RailId = 'BANK_REDIRECT' | 'WALLET_PUSH' | 'WALLET_OTP' | 'QR_INTEROP';
+export type RailOutcome = 'approve' | 'reject' | 'fail' | 'expire';
+
+export interface RailIntent {
+  paymentId: string;
+  organizationId: string;
+  railId: RailId;
+  /** Minor units of COP. */
+  amount: number;
+  phoneNumber?: string;
+  bankId?: string;
+}
+
+/** What the rail gives back for the customer, stored with the intent. */
+export interface RailStart {
+  /** Bank redirect: the token of the page where the customer goes. */
+  pageToken?: string;
+  /** QR: the EMVCo merchant-presented payload and the short alias. */
+  qrContent?: string;
+  alias?: string;
+  /** OTP wallet: the rail sent an OTP; the gateway keeps only its keyed hash, and when it lapses. */
+  otpHash?: string;
+  otpExpiresAt?: string;
+  /** Sandbox only: the rail decides by itself after RAIL_MOCK_DELAY_SECONDS (the mock and test data). */
+  automaticOutcome?: RailOutcome;
+}
+
+export interface RailConnector {
+  /**
+   * Starts the payment at the rail, inside the transaction that records the
+   * intent (a real adapter calls its rail before, and records what it
+   * answered here).
+   */
+  initiate(trx: Executor, intent: RailIntent): Promise<RailStart>;
+  /** OTP wallet: is this the OTP the customer received? */
+  otpMatches(paymentId: string, otpHash: string | null, otp: string): boolean;
+  /** Where the customer goes for this intent, if anywhere. */
+  paymentLink(intent: { railId: RailId; pageToken: string | null; alias: string | null }): string | undefined;
+}

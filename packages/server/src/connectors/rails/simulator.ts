@@ -1,0 +1,85 @@
+/**
+ * The sandbox's Colombian rails (docs/sandbox.md): a hosted bank page for the
+ * bank redirect, push and OTP wallets whose customer is played by test data or
+ * the sandbox controls, an OTP "SMS" kept in `sandbox_sms`, and an EMVCo QR
+ * with its alias and a page that plays the customer's banking app.
+ */
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import type { Executor } from '../../db/database.js';
+import { newId } from '../../lib/ids.js';
+import { isoAfterSeconds, nowIso } from '../../lib/time.js';
+import { emvMerchantPresentedPayload } from '../../apm/qr.js';
+import type { RailConnector, RailIntent, RailOutcome, RailStart } from './connector.js';
+
+/** Push-wallet test phones that decide by themselves. */
+export const TEST_PHONES: Record<string, RailOutcome> = { '3991111111': 'approve', '3992222222': 'reject' };
+/** The OTP while the rail mock is active. */
+export const MOCK_OTP = '123456';
+const ALIAS_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+
+export class RailSimulator implements RailConnector {
+  constructor(
+    /** Keys the OTP hashes (a deployment secret). */
+    private readonly otpKey: Buffer,
+    private readonly options: { publicBaseUrl: string; otpValiditySeconds: number },
+  ) {}
+
+  private otpHash(paymentId: string, otp: string): string {
+    return createHmac('sha256', this.otpKey).update(`${paymentId}:${otp}`).digest('hex');
+  }
+
+  async initiate(trx: Executor, intent: RailIntent): Promise<RailStart> {
+    // The rail mock: an amount whose integer part ends in 00 (spec 4.5).
+    const mock = Math.floor(intent.amount / 100) % 100 === 0;
+    const start: RailStart = {};
+    switch (intent.railId) {
+      case 'BANK_REDIRECT': {
+        start.pageToken = randomBytes(18).toString('base64url');
+        const bank = intent.bankId
+          ? await trx.selectFrom('banks').select('sandbox_outcome').where('id', '=', intent.bankId).executeTakeFirst()
+          : undefined;
+        start.automaticOutcome = mock ? 'approve' : (bank?.sandbox_outcome ?? undefined);
+        break;
+      }
+      case 'WALLET_PUSH':
+        start.automaticOutcome = mock ? 'approve' : intent.phoneNumber ? TEST_PHONES[intent.phoneNumber] : undefined;
+        break;
+      case 'WALLET_OTP': {
+        const otp = mock ? MOCK_OTP : String(randomInt(0, 1_000_000)).padStart(6, '0');
+        start.otpHash = this.otpHash(intent.paymentId, otp);
+        start.otpExpiresAt = isoAfterSeconds(this.options.otpValiditySeconds);
+        if (mock) start.automaticOutcome = 'approve';
+        // The "SMS": what GET /v1/sandbox/sms shows.
+        await trx
+          .insertInto('sandbox_sms')
+          .values({ id: newId('sms'), organization_id: intent.organizationId, phone_number: intent.phoneNumber!, otp, payment_id: intent.paymentId, sent_at: nowIso() })
+          .execute();
+        break;
+      }
+      case 'QR_INTEROP':
+        start.alias = [...randomBytes(8)].map((b) => ALIAS_ALPHABET[b % ALIAS_ALPHABET.length]).join('');
+        start.qrContent = emvMerchantPresentedPayload({
+          merchantAccount: { gui: 'CO.COM.PASARELA', merchantId: intent.organizationId.slice(-20) },
+          merchantName: 'Pasarela Sandbox',
+          merchantCity: 'Bogota',
+          amountMinor: intent.amount,
+          reference: start.alias,
+        });
+        if (mock) start.automaticOutcome = 'approve';
+        break;
+    }
+    return start;
+  }
+
+  otpMatches(paymentId: string, otpHash: string | null, otp: string): boolean {
+    const expected = Buffer.from(otpHash ?? '', 'hex');
+    const given = Buffer.from(this.otpHash(paymentId, otp.trim()), 'hex');
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  }
+
+  paymentLink(intent: { railId: string; pageToken: string | null; alias: string | null }): string | undefined {
+    if (intent.railId === 'BANK_REDIRECT' && intent.pageToken) return `${this.options.publicBaseUrl}/sandbox-bank/${intent.pageToken}`;
+    if (intent.railId === 'QR_INTEROP' && intent.alias) return `${this.options.publicBaseUrl}/sandbox-bank/qr/${intent.alias}`;
+    return undefined;
+  }
+}
