@@ -15,9 +15,12 @@ import http from 'node:http';
 
 /**
  * @param {{ base: string, request: { method: string, path: string, headers?: object, body?: string,
- *           setupRequest?: (r: object) => object }, rate: number, seconds: number, maxSockets?: number }} o
+ *           setupRequest?: (r: object) => object }, rate: number, seconds: number, maxSockets?: number,
+ *           onAnswer?: (r: object, status: number) => void }} o
+ *   onAnswer, if given, is called with each request as sent (what setupRequest returned) and its
+ *   status code once answered (the webhook case uses it to know which intents were created).
  */
-export async function paced({ base, request, rate, seconds, maxSockets = 64 }) {
+export async function paced({ base, request, rate, seconds, maxSockets = 64, onAnswer }) {
   const url = new URL(base);
   const agent = new http.Agent({ keepAlive: true, maxSockets });
   const times = [];
@@ -41,6 +44,7 @@ export async function paced({ base, request, rate, seconds, maxSockets = 64 }) {
         res.on('data', () => {});
         res.on('end', () => {
           const status = res.statusCode ?? 0;
+          onAnswer?.(r, status);
           if (status >= 200 && status <= 299) times.push(performance.now() - due);
           else {
             non2xx++;

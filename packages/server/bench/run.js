@@ -19,6 +19,12 @@
  *   BENCH_SERVER_LOG       a file to write the server's log (stdout) to instead of /dev/null
  *   BENCH_CASES            comma-separated case keys to run only those (see `CASE_KEYS`); such a
  *                          partial run does not write docs/benchmarks.md
+ *   BENCH_WEBHOOK_RATE     events per second for the webhook delivery case (default 100)
+ *   BENCH_WEBHOOK_SECONDS  seconds of events for the webhook delivery case (default 10)
+ *   BENCH_WEBHOOK_DRAIN_SECONDS  at most this long after the last event, the webhook case waits for
+ *                          the deliveries still missing (default 60; it stops sooner when all arrived,
+ *                          or when nothing at all arrived for 15 s)
+ *   BENCH_JOB_POLL_INTERVAL_MS  JOB_POLL_INTERVAL_MS of the server (default: unset, the server's default)
  *   BENCH_CPU_PROF         a directory: run the server with `node --cpu-prof` writing there
  *                          (summarise with bench/profile-top.js)
  *   BENCH_WRITE_DOC        "0": do not write docs/benchmarks.md
@@ -35,6 +41,7 @@ import autocannon from 'autocannon';
 import { rsaCeiling, scryptCeiling } from './ceilings.js';
 import { paced } from './paced.js';
 import { countPayments, explainList, seedPayments } from './seed-payments.js';
+import { analyse, drain, startReceiver } from './webhooks.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const MAIN = resolve(here, '../dist/main.js');
@@ -59,6 +66,19 @@ const RATE_LIMIT_REQUESTS = '1000000';
 const APPROVED_CARDS = ['4242424242424242', '5555555555554444', '378282246310005', '4000056655665556'];
 const PAY_CARD = '4242424242424242';
 const SETUP_PAYMENTS = 12;
+/**
+ * Alternative-payment intents (POST /v1/payments/intents) on the QR rail. 15050 COP: an integer part
+ * that does not end in 00, so the sandbox rail mock does not decide them (no mock job, no second event);
+ * each intent is one payment.purchase.pending event and an expiry job due QR_VALIDITY_SECONDS later (15 min).
+ */
+const INTENT_AMOUNT = 15050;
+const WEBHOOK_RATE = positiveNumber('BENCH_WEBHOOK_RATE', 100);
+const WEBHOOK_SECONDS = positiveNumber('BENCH_WEBHOOK_SECONDS', 10);
+const WEBHOOK_DRAIN_SECONDS = positiveNumber('BENCH_WEBHOOK_DRAIN_SECONDS', 60);
+const WEBHOOK_STALL_SECONDS = 15;
+const WEBHOOK_EVENT = 'payment.purchase.pending';
+const WEBHOOK_P99_MS = 1000;
+const JOB_POLL_INTERVAL_MS = process.env.BENCH_JOB_POLL_INTERVAL_MS ? String(Math.round(positiveNumber('BENCH_JOB_POLL_INTERVAL_MS', 250))) : undefined;
 
 const CASE_KEYS = [
   'ceiling-rsa',
@@ -75,6 +95,8 @@ const CASE_KEYS = [
   'payment-get',
   'list-small',
   'list-large',
+  'intent-create',
+  'webhook-latency',
   'payment-create',
 ];
 const SELECTED = selectedCases();
@@ -302,6 +324,7 @@ async function startServer({ port, dataDir, databaseUrl }) {
     BOOTSTRAP_CLIENT_SECRET: CLIENT_SECRET,
     RATE_LIMIT_REQUESTS,
   };
+  if (JOB_POLL_INTERVAL_MS) env.JOB_POLL_INTERVAL_MS = JOB_POLL_INTERVAL_MS;
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   const args = [MAIN];
@@ -311,7 +334,7 @@ async function startServer({ port, dataDir, databaseUrl }) {
     args.unshift('--cpu-prof', `--cpu-prof-dir=${resolve(profDir)}`);
   }
   const server = await startChild({ label: 'server', args, env, base, probe: '/healthz' });
-  return { ...server, publicBaseUrl: env.PUBLIC_BASE_URL };
+  return { ...server, publicBaseUrl: env.PUBLIC_BASE_URL, jobPollIntervalMs: env.JOB_POLL_INTERVAL_MS };
 }
 
 async function startBare(port) {
@@ -509,7 +532,7 @@ async function main() {
     progress('bench: starting the server and setting up ...');
     const port = await freePort();
     server = await startServer({ port, dataDir, databaseUrl: scratch?.url });
-    const { base, publicBaseUrl } = server;
+    const { base, publicBaseUrl, jobPollIntervalMs } = server;
     if (pgUrl) server.dbCpu = await postgresCpu(scratch.url);
 
     const tokenBody = { grant_type: 'client_credentials', client_id: CLIENT_ID, client_secret: CLIENT_SECRET, audience: publicBaseUrl };
@@ -549,6 +572,7 @@ async function main() {
     let orderSeq = 0;
     const paymentBody = () =>
       JSON.stringify({ amount: 150, currency: 'USD', order_id: `${orderPrefix}${++orderSeq}`, instrument_id: instrument.id, encrypted_cvv: cvvPool[orderSeq % cvvPool.length] });
+    const intentBody = (orderId) => JSON.stringify({ order_id: orderId, amount: INTENT_AMOUNT, currency: 'COP', rail_id: 'QR_INTEROP', rail_type: 'BANK_TRANSFER' });
     const paymentIds = [];
     for (let i = 0; i < SETUP_PAYMENTS; i++) {
       const p = expectStatus(
@@ -564,6 +588,8 @@ async function main() {
     const idemPrefix = `bench-${randomBytes(4).toString('hex')}-`;
     let idemSeq = 0;
     let cardSeq = 0;
+    const intentPrefix = `bench-apm-${randomBytes(4).toString('hex')}-`;
+    let intentSeq = 0;
     const cases = {
       healthz: { name: 'GET /healthz (no auth, no DB)', method: 'GET', path: '/healthz' },
       readyz: { name: 'GET /readyz (one `select 1`)', method: 'GET', path: '/readyz' },
@@ -603,6 +629,14 @@ async function main() {
         body: paymentBody(),
         setupRequest: (req) => ({ ...req, body: paymentBody() }),
       },
+      'intent-create': {
+        name: 'POST /v1/payments/intents (QR rail)',
+        method: 'POST',
+        path: '/v1/payments/intents',
+        headers: { ...auth, ...json },
+        body: intentBody(`${intentPrefix}0`),
+        setupRequest: (req) => ({ ...req, body: intentBody(`${intentPrefix}${++intentSeq}`) }),
+      },
       'payment-get': { name: 'GET /v1/payments/{id}', method: 'GET', path: `/v1/payments/${paymentIds[0]}`, headers: auth },
       'list-small': { name: `GET /v1/payments?limit=10, ${fmtInt(LIST_SMALL)} stored`, method: 'GET', path: '/v1/payments?limit=10', headers: auth },
       'list-large': { name: `GET /v1/payments?limit=10, ${fmtInt(LIST_LARGE)} stored`, method: 'GET', path: '/v1/payments?limit=10', headers: auth },
@@ -638,6 +672,110 @@ async function main() {
         name: `${c.name} at ${rate} req/s (½ max; evenly paced, open loop; client send lag p99 ${fmt(p.sendLagP99, 2)} ms, max ${fmt(p.sendLagMax, 1)} ms)`,
         rate,
       });
+    }
+
+    /**
+     * Webhook delivery latency: a receiver in this process, an endpoint subscribed to
+     * payment.purchase.pending, then QR intents evenly paced at WEBHOOK_RATE for WEBHOOK_SECONDS
+     * (each one event, committed with its delivery job); latency = receipt − the event's `time`.
+     */
+    async function webhookLatency() {
+      const receiver = await startReceiver();
+      let endpoint;
+      try {
+        endpoint = expectStatus(
+          await call(base, 'POST', '/v1/webhooks', { headers: auth, body: { url: receiver.url, events: [WEBHOOK_EVENT], description: 'bench: delivery latency' } }),
+          201,
+          'POST /v1/webhooks',
+        );
+        const prefix = `bench-whk-${randomBytes(4).toString('hex')}-`;
+        let seq = 0;
+        // Smoke test: one intent, and its delivery end to end (also the first use of this path).
+        const smokeOrder = `${prefix}smoke`;
+        expectStatus(await call(base, 'POST', '/v1/payments/intents', { headers: auth, body: JSON.parse(intentBody(smokeOrder)) }), 201, 'POST /v1/payments/intents');
+        const smoke = await drain(receiver.received, new Set([smokeOrder]), { maxSeconds: 10, stallSeconds: 10 });
+        if (!smoke.complete) {
+          warnings.push(`webhook smoke test: the delivery of one event did not arrive within 10 s`);
+          console.warn('bench: webhook smoke test: the delivery of one event did not arrive within 10 s');
+        }
+        receiver.received.length = 0;
+
+        const name = `webhook delivery latency, event commit → receipt`;
+        progress(`bench: ${name} (${WEBHOOK_RATE} intents/s for ${WEBHOOK_SECONDS} s) ...`);
+        const orders = new Set();
+        const request = {
+          method: 'POST',
+          path: '/v1/payments/intents',
+          headers: { ...auth, ...json },
+          setupRequest: (req) => {
+            const orderId = `${prefix}${++seq}`;
+            return { ...req, orderId, body: intentBody(orderId) };
+          },
+        };
+        const before = cpuMs(server.child.pid);
+        const dbBefore = server.dbCpu?.sample();
+        const sendStart = Date.now();
+        const p = await paced({
+          base,
+          request,
+          rate: WEBHOOK_RATE,
+          seconds: WEBHOOK_SECONDS,
+          onAnswer: (r, status) => {
+            if (status >= 200 && status <= 299) orders.add(r.orderId);
+          },
+        });
+        const sendEnd = Date.now();
+        const d = await drain(receiver.received, orders, { maxSeconds: WEBHOOK_DRAIN_SECONDS, stallSeconds: WEBHOOK_STALL_SECONDS });
+        const received = receiver.received.slice();
+        const after = cpuMs(server.child.pid);
+        const dbAfter = server.dbCpu?.sample();
+        if (server.child.exitCode !== null || server.child.signalCode !== null) {
+          throw new Error(`the process under test exited during "${name}"\nstderr:\n${server.logs.err.text}`);
+        }
+        const a = analyse({ received, orders, secret: endpoint.secret, eventType: WEBHOOK_EVENT });
+        const events = orders.size;
+        const ms = (v) => (Number.isFinite(v) ? fmtInt(v) : 'n/a');
+        const notReached = `not reached (${fmtInt(a.missing)} undelivered)`;
+        const row = {
+          name:
+            `${name} (${fmtInt(WEBHOOK_RATE)} events/s for ${fmt(WEBHOOK_SECONDS, 0)} s: ${fmtInt(events)} sent, ${fmtInt(a.received)} received, ` +
+            `${fmtInt(a.duplicates)} duplicates, max ${Number.isFinite(a.max) ? `${ms(a.max)} ms` : 'n/a (undelivered)'})`,
+          rps: events / WEBHOOK_SECONDS,
+          p50: a.p50,
+          p99: a.p99,
+          p50Text: Number.isFinite(a.p50) ? undefined : notReached,
+          p99Text: Number.isFinite(a.p99) ? undefined : notReached,
+          non2xx: p.non2xx,
+          errors: p.errors,
+          codes: p.codes,
+          total: events,
+          cpuUsPerRequest: before !== undefined && after !== undefined && events > 0 ? ((after - before) * 1000) / events : NaN,
+          dbCpuUsPerRequest: dbBefore !== undefined && dbAfter !== undefined && events > 0 ? ((dbAfter - dbBefore) * 1000) / events : undefined,
+          webhook: {
+            ...a,
+            offered: WEBHOOK_RATE,
+            seconds: WEBHOOK_SECONDS,
+            post: { p50: p.p50, p99: p.p99, sendLagP99: p.sendLagP99, sendLagMax: p.sendLagMax },
+            drain: d,
+            lastAfterSendS: Number.isFinite(a.lastReceipt) ? (a.lastReceipt - sendEnd) / 1000 : NaN,
+            sendSeconds: (sendEnd - sendStart) / 1000,
+          },
+        };
+        rows.set('webhook-latency', row);
+        progress(
+          ` ${fmtInt(a.received)} of ${fmtInt(events)} received, p50 ${ms(a.p50)} ms, p99 ${ms(a.p99)} ms, max ${ms(a.max)} ms, ` +
+            `${fmt(a.deliveryRate, 0)} deliveries/s${d.complete ? '' : ` (${d.why})`}\n`,
+        );
+        if (a.badSignatures) {
+          warnings.push(`webhook case: ${a.badSignatures} deliveries failed signature verification: ${a.badExamples.join('; ')}`);
+        }
+      } finally {
+        // Nothing more for this endpoint (a delivery still queued fails at once, unsent), and no fan-out work in later cases.
+        if (endpoint) {
+          await call(base, 'PUT', `/v1/webhooks/${endpoint.id}`, { headers: auth, body: { url: receiver.url, events: [WEBHOOK_EVENT], status: 'disabled' } }).catch(() => {});
+        }
+        await receiver.close();
+      }
     }
 
     const storedPayments = () => countPayments({ ...seedTarget, organizationId: orgId });
@@ -689,6 +827,10 @@ async function main() {
       await run('list-large');
       await explain('large');
     }
+    // Intents: each enqueues an expiry job due 15 min later, far after the end of the run.
+    if (SELECTED.has('intent-create')) await run('intent-create');
+    // Before create payment, so that no payment job (recovery at 60 s, capture) is due while it runs.
+    if (SELECTED.has('webhook-latency')) await webhookLatency();
     if (SELECTED.has('payment-create')) {
       await halfRate('payment-create', await run('payment-create'));
       stored.afterCreate = await storedPayments();
@@ -712,6 +854,8 @@ async function main() {
       git: gitRevision(),
       database: dbKind,
       dbCpu: dbCpuMeasured,
+      jobPollIntervalMs,
+      webhook: rows.get('webhook-latency')?.webhook,
       stored,
       plans,
     };
@@ -826,6 +970,11 @@ function buildTable({ rows, ceilings }) {
     const ratio = small ? small.rps / row.rps : NaN;
     return { ceiling: `list at ${fmtInt(LIST_SMALL)}: time ratio`, ratio, target: '≤ 1.2', pass: Number.isFinite(ratio) ? ratio <= 1.2 : undefined };
   });
+  add('intent-create', ratioTo('bare Fastify', bareRps));
+  add('webhook-latency', (row) => ({
+    target: `p99 < ${fmtInt(WEBHOOK_P99_MS)} ms, all delivered`,
+    pass: row.webhook.missing === 0 && row.webhook.badSignatures === 0 && row.non2xx === 0 && !row.errors && row.p99 < WEBHOOK_P99_MS,
+  }));
   for (const key of ['healthz', 'readyz', 'org-get', 'org-list', 'org-create', 'org-create-idem']) add(key, ratioTo('bare Fastify', bareRps));
   return out;
 }
@@ -841,7 +990,7 @@ function renderTable(table, { dbCpu = false } = {}) {
     const result = r.pass === undefined ? '' : r.pass ? '**pass**' : '**FAIL**';
     const db = dbCpu ? ` ${r.dbCpuUsPerRequest === undefined ? '' : fmt(r.dbCpuUsPerRequest, 0)} |` : '';
     lines.push(
-      `| ${r.name} | ${fmtInt(r.rps)} | ${r.p50 === undefined ? '' : fmt(r.p50, 2)} | ${r.p99 === undefined ? '' : fmt(r.p99, 2)} | ${non2xx} | ` +
+      `| ${r.name} | ${fmtInt(r.rps)} | ${r.p50Text ?? (r.p50 === undefined ? '' : fmt(r.p50, 2))} | ${r.p99Text ?? (r.p99 === undefined ? '' : fmt(r.p99, 2))} | ${non2xx} | ` +
         `${r.cpuUsPerRequest === undefined ? '' : fmt(r.cpuUsPerRequest, 0)} |${db} ${r.ceiling} | ${Number.isFinite(r.ratio) ? r.ratio.toFixed(2) : ''} | ${r.target} | ${result} |`,
     );
   }
@@ -870,6 +1019,7 @@ function renderSection({ meta, table, warnings, serverErr }) {
         `- the list query alone on the database with ${size === 'small' ? fmtInt(LIST_SMALL) : fmtInt(LIST_LARGE)} stored: ${fmt(p.ms * 1000, 0)} µs ` +
         `(${meta.database.startsWith('SQLite') ? 'mean of 2 000 runs of the prepared statement' : 'median `Execution Time` of 21 EXPLAIN ANALYZE'}); plan: ${p.plan}`,
     ),
+    ...(meta.webhook ? [webhookLine(meta.webhook, meta.jobPollIntervalMs)] : []),
     `- targets: ${passed} of ${graded.length} pass`,
     '',
     renderTable(table, { dbCpu: meta.dbCpu }),
@@ -877,6 +1027,23 @@ function renderSection({ meta, table, warnings, serverErr }) {
   if (warnings.length) lines.push('', ...warnings.map((w) => `Warning: ${w}`));
   if (serverErr) lines.push('', 'Server stderr (last lines):', '', '```', ...serverErr.split('\n').slice(-20), '```');
   return lines.join('\n');
+}
+
+/** The details of the webhook delivery case, for the section's bullet list. */
+function webhookLine(w, jobPollIntervalMs) {
+  const ms = (v) => (Number.isFinite(v) ? fmtInt(v) : 'n/a');
+  const perSecond = w.medianBySecond.map(ms).join(', ');
+  return (
+    `- webhook delivery case: the server's JOB_POLL_INTERVAL_MS ${jobPollIntervalMs ? `= ${jobPollIntervalMs}` : 'unset (its default, 250 ms)'}; ` +
+    `one endpoint subscribed to \`${WEBHOOK_EVENT}\`, the receiver in the bench process (127.0.0.1, answers 200 at once); ` +
+    `${fmtInt(w.offered)} QR intents/s evenly paced for ${fmt(w.seconds, 0)} s (the POSTs themselves: p50 ${fmt(w.post.p50, 2)} ms, p99 ${fmt(w.post.p99, 2)} ms; ` +
+    `client send lag p99 ${fmt(w.post.sendLagP99, 2)} ms), each intent one event; ` +
+    `deliveries arrived at ${fmt(w.deliveryRate, 1)}/s, the last one ${fmt(w.lastAfterSendS, 1)} s after the last intent was answered` +
+    `${w.drain.complete ? '' : ` (then ${w.drain.why}: ${fmtInt(w.missing)} never arrived)`}; ` +
+    `latency min ${ms(w.min)} ms; median latency of the events of each second of the run, ms: ${perSecond}` +
+    `${w.unexpected ? `; ${fmtInt(w.unexpected)} deliveries of other events` : ''}${w.wrongType ? `; ${fmtInt(w.wrongType)} of another type` : ''}` +
+    `; signatures checked with \`standardwebhooks\`: ${fmtInt(w.verified)} of ${fmtInt(w.deliveries)} valid`
+  );
 }
 
 /** Replaces the section between this database's markers in docs/benchmarks.md (appends it if the markers are missing). */

@@ -92,6 +92,7 @@ export async function createGateway(config: Config): Promise<Gateway> {
     issuer: config.publicBaseUrl,
     audience: config.publicBaseUrl,
     ttlSeconds: config.tokenTtlSeconds,
+    narrowTtlSeconds: config.narrowTokenTtlSeconds,
     revocationCacheMs: config.tokenRevocationCacheMs,
   });
   const requestLimiter = createRateLimiter('requests', { ...config.rateLimit, pool: database.pool });

@@ -86,6 +86,8 @@ describe.each(dialects)('OAuth token endpoint on $name', (dialect) => {
     });
     expect(narrow.status).toBe(200);
     expect(narrow.body.scope).toBe('payments:read organizations:read');
+    // A narrowed token is for a browser: short-lived (NARROW_TOKEN_TTL_SECONDS, 15 minutes).
+    expect((narrow.body as unknown as { expires_in: number }).expires_in).toBe(900);
     expect(decodeJwt(narrow.body.access_token).scope).toBe('payments:read organizations:read');
     const write = await gw.request('POST', '/v1/organizations', { token: narrow.body.access_token, body: { name: 'x' } });
     expect(write.status).toBe(403);

@@ -57,7 +57,7 @@ export class TokenService {
   constructor(
     private readonly db: Db,
     private readonly keys: SigningKeys,
-    private readonly options: { issuer: string; audience: string; ttlSeconds: number; revocationCacheMs: number },
+    private readonly options: { issuer: string; audience: string; ttlSeconds: number; narrowTtlSeconds: number; revocationCacheMs: number },
   ) {}
 
   private checkRequest(request: TokenRequest): { clientId: string; secret: string; audience: string } {
@@ -96,9 +96,13 @@ export class TokenService {
     }
     const scope = permissions.join(' ');
     const now = Math.floor(Date.now() / 1000);
+    // A token narrowed with `scope` is the kind handed to a browser: it lives
+    // NARROW_TOKEN_TTL_SECONDS (15 min) instead of 12 hours.
+    const narrowed = permissions.length < parseScope(client.scopes).permissions.length;
+    const ttl = narrowed ? Math.min(this.options.narrowTtlSeconds, this.options.ttlSeconds) : this.options.ttlSeconds;
     // Reuse (spec 4.1) while at least a tenth of the lifetime remains, so a
     // client that caches the token gets time to use it.
-    const reuseMargin = Math.ceil(this.options.ttlSeconds / 10);
+    const reuseMargin = Math.ceil(ttl / 10);
     let row = await findReusableToken(this.db, { clientId: client.client_id, audience, scope, validAfter: now + reuseMargin });
     if (!row) {
       row = {
@@ -108,7 +112,7 @@ export class TokenService {
         audience,
         scope,
         issued_at: now,
-        expires_at: now + this.options.ttlSeconds,
+        expires_at: now + ttl,
         revoked_at: null,
       };
       await insertToken(this.db, row);

@@ -26,6 +26,8 @@ export interface Config {
   masterKey: string | undefined;
   bootstrapClient: { id: string; secret: string } | undefined;
   tokenTtlSeconds: number;
+  /** Lifetime of a token narrowed with `scope` (the kind a browser holds). */
+  narrowTokenTtlSeconds: number;
   /** How long a process may trust its last revocation check of a token. */
   tokenRevocationCacheMs: number;
   rateLimit: { points: number; windowSeconds: number };
@@ -169,6 +171,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     masterKey,
     bootstrapClient: bootstrapId && bootstrapSecret ? { id: bootstrapId, secret: bootstrapSecret } : undefined,
     tokenTtlSeconds: integer(env, 'TOKEN_TTL_SECONDS', 43200, 1, 86400),
+    narrowTokenTtlSeconds: integer(env, 'NARROW_TOKEN_TTL_SECONDS', 900, 1, 86400),
     tokenRevocationCacheMs: integer(env, 'TOKEN_REVOCATION_CACHE_MS', 1000, 0, 60_000),
     rateLimit: {
       points: integer(env, 'RATE_LIMIT_REQUESTS', 1000, 1, 1_000_000),
