@@ -55,6 +55,9 @@ import { CashoutService } from './cashouts/service.js';
 import { cashoutRoutes } from './cashouts/routes.js';
 import { UserService } from './users/service.js';
 import { userRoutes } from './users/routes.js';
+import { MerchantService } from './merchants/merchants.service.js';
+import { TerminalService } from './merchants/terminals.service.js';
+import { merchantRoutes } from './merchants/routes.js';
 import { LinkService } from './links/service.js';
 import { linkRoutes } from './links/routes.js';
 import { hostedPageRoutes } from './links/pages.js';
@@ -171,6 +174,8 @@ export async function createGateway(config: Config): Promise<Gateway> {
   await app.register(cashoutRoutes, { cashouts: new CashoutService(db) });
   const users = new UserService(db, instruments);
   await app.register(userRoutes, { users });
+  const merchants = new MerchantService(db);
+  await app.register(merchantRoutes, { merchants, terminals: new TerminalService(db, merchants) });
   const webhookPolicy = { requireHttps: config.environment === 'production', allowPrivate: config.webhooks.allowPrivateUrls };
   const links = new LinkService(db, keyring, { publicBaseUrl: config.publicBaseUrl, webhookPolicy });
   await app.register(linkRoutes, { links });

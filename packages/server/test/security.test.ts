@@ -46,7 +46,31 @@ const user: Fixture = async (gw, owner) => {
   return { id: reply.body.id };
 };
 
+const merchant: Fixture = async (gw, owner) => {
+  const reply = await gw.request<{ id: string }>('POST', '/v1/merchants', { token: await owner.token(), body: { name: 'Owner merchant' } });
+  return { id: reply.body.id };
+};
+
+const pointOfSale: Fixture = async (gw, owner) => {
+  const token = await owner.token();
+  const { id: merchantId } = await merchant(gw, owner);
+  const reply = await gw.request<{ id: string }>('POST', '/v1/points-of-sale', { token, body: { merchant_id: merchantId, name: 'Owner point' } });
+  return { id: reply.body.id };
+};
+
+const terminal: Fixture = async (gw, owner) => {
+  const reply = await gw.request<{ id: string }>('POST', '/v1/terminals', { token: await owner.token(), body: { serial: `SEC-${Math.random()}` } });
+  return { id: reply.body.id };
+};
+
 const fixtures: Record<string, Fixture | 'global'> = {
+  '/v1/merchants/:id': merchant,
+  '/v1/merchants/:id/sub-merchants': merchant,
+  '/v1/points-of-sale/:id': pointOfSale,
+  '/v1/points-of-sale/:id/terminals': async (gw, owner) => ({ ...(await pointOfSale(gw, owner)), body: { add: [], remove: [] } }),
+  '/v1/terminals/:id': async (gw, owner) => ({ ...(await terminal(gw, owner)), body: { serial: 'TAKEN-OVER' } }),
+  '/v1/terminals/:id/users': async (gw, owner) => ({ ...(await terminal(gw, owner)), body: { name: 'Intruder', role: 'cashier' } }),
+  '/v1/terminals/:id/users/:user_id': terminal,
   '/v1/users/:id': user,
   '/v1/users/:id/instruments': async (gw, owner) => ({ ...(await user(gw, owner)), body: { instrument_id: await tokenize(gw, await owner.token(), { number: '4242424242424242' }) } }),
   '/v1/users/:id/instruments/:instrument_id': user,

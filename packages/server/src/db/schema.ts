@@ -361,6 +361,50 @@ export interface LinkPaymentsTable {
   created_at: string;
 }
 
+export interface MerchantsTable {
+  id: string;
+  organization_id: string;
+  parent_id: string | null;
+  name: string;
+  legal_name: string | null;
+  tax_id: string | null;
+  tax_id_type: string | null;
+  mcc: string | null;
+  country: string;
+  status: 'active';
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PointsOfSaleTable {
+  id: string;
+  organization_id: string;
+  merchant_id: string;
+  name: string;
+  address: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TerminalsTable {
+  id: string;
+  organization_id: string;
+  point_of_sale_id: string | null;
+  serial: string;
+  model: string | null;
+  status: 'active' | 'inactive';
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TerminalUsersTable {
+  id: string;
+  terminal_id: string;
+  name: string;
+  role: 'cashier' | 'supervisor';
+  created_at: string;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   clients: ClientsTable;
@@ -391,4 +435,8 @@ export interface Database {
   user_instruments: UserInstrumentsTable;
   links: LinksTable;
   link_payments: LinkPaymentsTable;
+  merchants: MerchantsTable;
+  points_of_sale: PointsOfSaleTable;
+  terminals: TerminalsTable;
+  terminal_users: TerminalUsersTable;
 }

@@ -29,6 +29,10 @@ export const ID_PREFIXES = {
   sms: 'sms',
   user: 'usr',
   link: 'lnk',
+  merchant: 'mer',
+  pointOfSale: 'pos',
+  terminal: 'ter',
+  terminalUser: 'tus',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

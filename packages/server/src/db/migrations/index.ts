@@ -4,6 +4,7 @@ import * as cards from './002_cards.js';
 import * as webhooks from './003_webhooks.js';
 import * as alternativePayments from './004_alternative_payments.js';
 import * as usersAndLinks from './005_users_and_links.js';
+import * as merchants from './006_merchants.js';
 
 /** Every migration, in order. One set serves SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '003_webhooks': webhooks,
   '004_alternative_payments': alternativePayments,
   '005_users_and_links': usersAndLinks,
+  '006_merchants': merchants,
 };
