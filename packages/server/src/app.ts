@@ -188,7 +188,7 @@ export async function createGateway(config: Config): Promise<Gateway> {
     webhooks: new WebhookService(db, keyring, deliverer, { policy: webhookPolicy, secretGraceSeconds: config.webhooks.secretGraceSeconds }),
   });
 
-  const jobs = new JobRunner(db, database.dialect, app.log, metrics, { pollIntervalMs: config.jobs.pollIntervalMs, concurrency: 8, leaseSeconds: config.jobs.leaseSeconds });
+  const jobs = new JobRunner(db, database.dialect, app.log, metrics, { pollIntervalMs: config.jobs.pollIntervalMs, concurrency: config.jobs.concurrency, leaseSeconds: config.jobs.leaseSeconds });
   jobs.register(DELIVER_JOB, ({ payload }) => deliverer.deliver(String((payload as { delivery_id: unknown }).delivery_id)));
   registerMaintenance(jobs, db, encryptionKeys);
   registerPaymentJobs(jobs, { db, network, lifecycle, refunds });

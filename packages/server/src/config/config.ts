@@ -37,7 +37,7 @@ export interface Config {
   tls: { certFile: string; keyFile: string } | undefined;
   trustProxy: boolean;
   logLevel: string;
-  jobs: { pollIntervalMs: number; enabled: boolean; leaseSeconds: number };
+  jobs: { pollIntervalMs: number; enabled: boolean; leaseSeconds: number; concurrency: number };
   webhooks: {
     /** Element i is the wait in seconds before attempt i+1; the first attempt goes at once (element 0 is 0). */
     retrySchedule: number[];
@@ -215,6 +215,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       pollIntervalMs: integer(env, 'JOB_POLL_INTERVAL_MS', 250, 10, 60_000),
       enabled: boolean(env, 'JOBS_ENABLED', true),
       leaseSeconds: integer(env, 'JOB_LEASE_SECONDS', 60, 1, 3600),
+      // Jobs mostly wait on the network (webhooks, callbacks): many may run at once.
+      concurrency: integer(env, 'JOB_CONCURRENCY', 32, 1, 1000),
     },
   };
 }

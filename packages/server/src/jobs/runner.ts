@@ -38,6 +38,8 @@ export class JobRunner {
   private stopped = true;
   private polling: Promise<void> | undefined;
   private readonly inFlight = new Set<Promise<void>>();
+  /** The last claim filled every free slot: more work is probably due. */
+  private backlog = false;
 
   constructor(
     private readonly db: Db,
@@ -75,16 +77,26 @@ export class JobRunner {
     this.timer.unref();
   }
 
+  /**
+   * One claim. When it found work, look again at once (a backlog drains as
+   * fast as the slots allow); when a running job ends, too. Only an idle
+   * queue waits JOB_POLL_INTERVAL_MS.
+   */
   private async poll(): Promise<void> {
     if (this.stopped || this.polling) return;
-    this.polling = this.claimAndRun().finally(() => (this.polling = undefined));
+    let claimed = 0;
+    this.polling = this.claimAndRun()
+      .then((n) => {
+        claimed = n;
+      })
+      .finally(() => (this.polling = undefined));
     await this.polling;
-    if (!this.stopped) this.schedule(this.options.pollIntervalMs);
+    if (!this.stopped) this.schedule(claimed > 0 ? 0 : this.options.pollIntervalMs);
   }
 
-  private async claimAndRun(): Promise<void> {
+  private async claimAndRun(): Promise<number> {
     const free = (this.options.concurrency ?? 4) - this.running;
-    if (free <= 0) return;
+    if (free <= 0) return 0;
     let jobs: JobRow[];
     try {
       jobs = await claimJobs(this.db, this.dialect, this.worker, {
@@ -94,16 +106,20 @@ export class JobRunner {
       });
     } catch (error) {
       this.log.error({ err: error }, 'claiming jobs failed');
-      return;
+      return 0;
     }
     for (const job of jobs) {
       const run = this.run(job).finally(() => {
         this.inFlight.delete(run);
         this.running--;
+        // A slot is free: if the queue had a backlog, take the next job now.
+        if (!this.stopped && this.backlog) this.schedule(0);
       });
       this.running++;
       this.inFlight.add(run);
     }
+    this.backlog = jobs.length === free;
+    return jobs.length;
   }
 
   private async run(job: JobRow): Promise<void> {
