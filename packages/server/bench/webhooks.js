@@ -102,8 +102,8 @@ export async function drain(received, orders, { maxSeconds, stallSeconds }) {
 const pctOf = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
 
 /**
- * Latencies and counts of the deliveries of the events of `orders` (order_id → the time its
- * POST was answered, ms since the epoch). Percentiles are over every event
+ * Latencies and counts of the deliveries of the events of `orders` (a Set of the order_id of
+ * every intent answered 2xx, i.e. every event committed). Percentiles are over every event
  * committed: an event never delivered counts as infinitely late, so it can
  * only push a percentile up (the percentile is then reported as not reached).
  */
