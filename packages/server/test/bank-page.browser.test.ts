@@ -9,8 +9,8 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchChromium } from './support/browser.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeInBrowser, launchChromium } from './support/browser.js';
 import { dialects } from './support/dialects.js';
 import { AUDIENCE, startGateway, type TestClient, type TestGateway } from './support/gateway.js';
 import { eventually } from './support/wait.js';
@@ -57,10 +57,8 @@ class MerchantSite {
   }
 }
 
-// Without a browser the file is skipped locally; on CI (.ci/run installs Chromium) it must run.
-const suite = hasChromium || process.env.CI ? describe : describe.skip;
 
-suite.each(dialects)('the sandbox bank page in a browser on $name', (dialect) => {
+describeInBrowser.each(dialects)('the sandbox bank page in a browser on $name', (dialect) => {
   let gw: TestGateway;
   let merchant: MerchantSite;
   let browser: Browser;

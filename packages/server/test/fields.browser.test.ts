@@ -17,7 +17,7 @@ import Fastify from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { registerErrorHandling } from '../src/errors/handler.js';
 import { fieldsRoutes } from '../src/fields/routes.js';
-import { hasChromium, launchChromium } from './support/browser.js';
+import { describeInBrowser, launchChromium } from './support/browser.js';
 import { dialects } from './support/dialects.js';
 import { AUDIENCE, startGateway, type TestClient, type TestGateway } from './support/gateway.js';
 
@@ -138,11 +138,10 @@ describe('fields routes without a build', () => {
   });
 });
 
-const sqlite = dialects.find((d) => d.name === 'sqlite');
-// Without a browser the file is skipped locally; on CI (.ci/run installs Chromium) it must run.
-const suite = sqlite && (hasChromium || process.env.CI) ? describe : describe.skip;
+// The first configured dialect (SQLite unless TEST_DIALECTS narrows it).
+const sqlite = dialects[0]!;
 
-suite('embedded fields in a browser', () => {
+describeInBrowser('embedded fields in a browser', () => {
   let gw: TestGateway;
   let merchant: MerchantSite;
   let browser: Browser;

@@ -22,8 +22,8 @@ import { fileURLToPath } from 'node:url';
 import jsQRModule from 'jsqr';
 import { PNG } from 'pngjs';
 import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchChromium } from './support/browser.js';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { describeInBrowser, launchChromium } from './support/browser.js';
 import { dialects } from './support/dialects.js';
 import { AUDIENCE, startGateway, type TestGateway } from './support/gateway.js';
 import { Receiver } from './support/receiver.js';
@@ -116,11 +116,10 @@ interface PageWindow {
   getComputedStyle(element: unknown): { backgroundColor: string };
 }
 
-const sqlite = dialects.find((d) => d.name === 'sqlite');
-// Without a browser the file is skipped locally; on CI (.ci/run installs Chromium) it must run.
-const suite = sqlite && (hasChromium || process.env.CI) ? describe : describe.skip;
+// The first configured dialect (SQLite unless TEST_DIALECTS narrows it).
+const sqlite = dialects[0]!;
 
-suite('hosted checkout and enrollment form in a browser', () => {
+describeInBrowser('hosted checkout and enrollment form in a browser', () => {
   let gw: TestGateway;
   let token: string;
   let browser: Browser;

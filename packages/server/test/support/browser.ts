@@ -1,3 +1,4 @@
+import { describe } from 'vitest';
 /**
  * A real headless Chromium for browser tests, driven by playwright-core. It
  * uses the system's Chromium (Debian's `chromium` package, installed by .ci/run)
@@ -10,6 +11,9 @@ export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Whether the browser is there: tests skip without it, except on CI (.ci/run installs it). */
 export const hasChromium = existsSync(chromiumPath);
+
+/** Without Chromium a browser test file is skipped locally; on CI (.ci/run installs it) it must run. */
+export const describeInBrowser = hasChromium || process.env.CI ? describe : describe.skip;
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
