@@ -17,7 +17,7 @@ import Fastify from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { registerErrorHandling } from '../src/errors/handler.js';
 import { fieldsRoutes } from '../src/fields/routes.js';
-import { describeInBrowser, launchChromium } from './support/browser.js';
+import { describeInBrowser, launchChromium, watchedPage } from './support/browser.js';
 import { dialects } from './support/dialects.js';
 import { AUDIENCE, startGateway, type TestClient, type TestGateway } from './support/gateway.js';
 
@@ -177,15 +177,8 @@ describeInBrowser('embedded fields in a browser', () => {
   });
 
   async function checkout(options: Record<string, unknown> = {}, viewport = { width: 1280, height: 800 }): Promise<Page> {
-    const page = await context.newPage();
+    const page = await watchedPage(context, consoleErrors, viewport);
     pages.push(page);
-    page.setDefaultTimeout(10_000);
-    await page.setViewportSize(viewport);
-    // page 'console' covers every frame of the page, the gateway's iframe included.
-    page.on('console', (message) => {
-      if (message.type() === 'error') consoleErrors.push(`${message.location().url}: ${message.text()}`);
-    });
-    page.on('pageerror', (error) => consoleErrors.push(`uncaught: ${error.message}`));
     await page.goto(`${merchant.origin}/`);
     await page.evaluate((o) => (globalThis as unknown as CheckoutWindow).start(o), options);
     return page;

@@ -23,7 +23,7 @@ import jsQRModule from 'jsqr';
 import { PNG } from 'pngjs';
 import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { describeInBrowser, launchChromium } from './support/browser.js';
+import { describeInBrowser, launchChromium, watchedPage } from './support/browser.js';
 import { dialects } from './support/dialects.js';
 import { AUDIENCE, startGateway, type TestGateway } from './support/gateway.js';
 import { Receiver } from './support/receiver.js';
@@ -193,15 +193,8 @@ iframe{display:block;width:100%;max-width:560px;height:620px;margin:0 auto;borde
   }
 
   async function openPage(viewport = DESKTOP): Promise<Page> {
-    const page = await context.newPage();
+    const page = await watchedPage(context, consoleErrors, viewport);
     pages.push(page);
-    page.setDefaultTimeout(10_000);
-    await page.setViewportSize(viewport);
-    // page 'console' covers every frame of the page, the gateway's iframe included.
-    page.on('console', (message) => {
-      if (message.type() === 'error') consoleErrors.push(`${message.location().url}: ${message.text()}`);
-    });
-    page.on('pageerror', (error) => consoleErrors.push(`uncaught: ${error.message}`));
     return page;
   }
 

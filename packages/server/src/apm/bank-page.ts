@@ -8,8 +8,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { formatMinor } from '../lib/money.js';
 import type { AlternativePaymentService, ApmRow } from './service.js';
+import { escapeHtml } from '../lib/html.js';
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const TEXT = {
   es: {
@@ -90,13 +90,13 @@ export async function bankPageRoutes(app: FastifyInstance, opts: { apm: Alternat
     const origin = new URL(row.return_url!).origin;
     if (row.status !== 'IN_PROGRESS' || row.status_detail !== 'PENDING') {
       const message = row.status === 'IN_PROGRESS' ? t.processing : `${t.done} (${row.status}).`;
-      return page(reply, lang, `<h1>${escape(bank || t.title)}</h1><p role="status">${message}</p><p><a href="${escape(returnTo(row))}">${t.back}</a></p>`, origin);
+      return page(reply, lang, `<h1>${escapeHtml(bank || t.title)}</h1><p role="status">${message}</p><p><a href="${escapeHtml(returnTo(row))}">${t.back}</a></p>`, origin);
     }
     return page(
       reply,
       lang,
-      `<h1>${escape(bank || t.title)}</h1><p class="muted">${t.intro}</p>
-<dl><dt>${t.amount}</dt><dd>COP ${formatMinor(Number(row.amount), 'COP')}</dd><dt>${t.merchantRef}</dt><dd>${escape(row.order_id)}</dd></dl>
+      `<h1>${escapeHtml(bank || t.title)}</h1><p class="muted">${t.intro}</p>
+<dl><dt>${t.amount}</dt><dd>COP ${formatMinor(Number(row.amount), 'COP')}</dd><dt>${t.merchantRef}</dt><dd>${escapeHtml(row.order_id)}</dd></dl>
 <form method="post" novalidate>
 ${error ? `<p class="error" role="alert" id="form-error">${error}</p>` : ''}
 <label for="username">${t.user}</label><input id="username" name="username" autocomplete="username" required ${error ? 'aria-describedby="form-error"' : ''}>
@@ -142,8 +142,8 @@ ${error ? `<p class="error" role="alert" id="form-error">${error}</p>` : ''}
       reply,
       lang,
       `<h1>${t.title}</h1><p class="muted">${t.intro}</p>
-<img src="${view.rail.qr!.image}" alt="QR ${escape(row.alias ?? '')}" width="220" height="220">
-<dl><dt>${t.amount}</dt><dd>COP ${formatMinor(Number(row.amount), 'COP')}</dd><dt>Alias</dt><dd>${escape(row.alias ?? '')}</dd></dl>
+<img src="${view.rail.qr!.image}" alt="QR ${escapeHtml(row.alias ?? '')}" width="220" height="220">
+<dl><dt>${t.amount}</dt><dd>COP ${formatMinor(Number(row.amount), 'COP')}</dd><dt>Alias</dt><dd>${escapeHtml(row.alias ?? '')}</dd></dl>
 <form method="post"><button class="primary" name="decision" value="approve" type="submit">${t.approve}</button>
 <button class="secondary" name="decision" value="reject" type="submit">${t.reject}</button></form>`,
       "'self'",

@@ -1,5 +1,6 @@
 /** Texts and the page frame of the hosted checkout and enrollment form (Spanish and English). */
 import type { EnrollmentLinkData } from './service.js';
+import { escapeHtml } from '../lib/html.js';
 
 export type Lang = 'es' | 'en';
 
@@ -76,7 +77,6 @@ export const TEXT = {
   },
 } as const;
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function layout(lang: Lang, title: string, body: string, style: EnrollmentLinkData['style'] = {}): string {
   const primary = /^#[0-9a-fA-F]{3,6}$/.test(style.colors?.primary ?? '') ? style.colors!.primary! : '#0b5cad';
@@ -84,7 +84,7 @@ export function layout(lang: Lang, title: string, body: string, style: Enrollmen
   const compact = style.layout?.compact ? 'compact' : '';
   return `<!doctype html>
 <html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(title)}</title>
+<title>${escapeHtml(title)}</title>
 <style>
 :root{--primary:${primary};--radius:${radius}px}
 *{box-sizing:border-box} body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;background:#f4f6fa;margin:0;color:#1b2230}

@@ -20,6 +20,7 @@ import { CHECKOUT_SCRIPT, ENROLL_SCRIPT } from './page-scripts.js';
 import type { EnrollmentLinkData, LinkRow, LinkService, PaymentLinkData } from './service.js';
 import { layout, type Lang, pick, TEXT } from './page-text.js';
 import { releaseUse } from './outcomes.js';
+import { escapeHtml } from '../lib/html.js';
 
 interface Deps {
   links: LinkService;
@@ -30,7 +31,6 @@ interface Deps {
   publicBaseUrl: string;
 }
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 /** JSON inside a <script type="application/json">: never closes the element. */
 const jsonBlock = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
@@ -119,11 +119,11 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
     };
     const amount =
       data.amount_type === 'fixed'
-        ? `<p class="amount" id="amount">${escape(data.currency)} ${formatMinor(data.amount!, data.currency)}</p>`
-        : `<label for="custom-amount">${t.amountLabel} (${escape(data.currency)} ${formatMinor(data.min_amount!, data.currency)} – ${formatMinor(data.max_amount!, data.currency)})</label>
+        ? `<p class="amount" id="amount">${escapeHtml(data.currency)} ${formatMinor(data.amount!, data.currency)}</p>`
+        : `<label for="custom-amount">${t.amountLabel} (${escapeHtml(data.currency)} ${formatMinor(data.min_amount!, data.currency)} – ${formatMinor(data.max_amount!, data.currency)})</label>
 <input id="custom-amount" name="amount" inputmode="decimal" autocomplete="off" aria-describedby="custom-amount-error" required>
 <p class="field-error" id="custom-amount-error" role="alert"></p>`;
-    const cancel = data.cancel_url ? `<p><a class="cancel" href="${escape(data.cancel_url)}">${t.cancel}</a></p>` : '';
+    const cancel = data.cancel_url ? `<p><a class="cancel" href="${escapeHtml(data.cancel_url)}">${t.cancel}</a></p>` : '';
     const railTabs = settings.rails
       ? `<div role="tablist" aria-label="${t.methods}" class="tabs">
 <button role="tab" aria-selected="true" aria-controls="panel-card" id="tab-card" type="button">${t.card}</button>
@@ -137,7 +137,7 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
 <label><input type="radio" name="rail" value="WALLET_OTP"> ${t.railOtp}</label>
 <label><input type="radio" name="rail" value="QR_INTEROP"> ${t.railQr}</label></fieldset>
 <div data-rail="BANK_REDIRECT">
-<label for="bank">${t.bank}</label><select id="bank" name="bank_id">${banks.map((b) => `<option value="${escape(b.id)}">${escape(b.name)}</option>`).join('')}</select>
+<label for="bank">${t.bank}</label><select id="bank" name="bank_id">${banks.map((b) => `<option value="${escapeHtml(b.id)}">${escapeHtml(b.name)}</option>`).join('')}</select>
 <label for="document_type">${t.documentType}</label><select id="document_type"><option>CC</option><option>CE</option><option>NIT</option><option>PASSPORT</option></select>
 <label for="document">${t.document}</label><input id="document" autocomplete="off">
 <label for="first_name">${t.firstName}</label><input id="first_name" autocomplete="given-name">
@@ -150,7 +150,7 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
 <div id="qr-step" hidden><img id="qr-image" alt="QR" width="220" height="220"><p>${t.alias}: <strong id="qr-alias"></strong></p></div>
 </section>`
       : '';
-    const body = `<h1>${escape(data.description ?? t.checkoutTitle)}</h1>
+    const body = `<h1>${escapeHtml(data.description ?? t.checkoutTitle)}</h1>
 ${amount}
 ${railTabs}
 <section id="panel-card" role="tabpanel" aria-labelledby="tab-card">
@@ -304,13 +304,13 @@ ${cancel}
     const style = (JSON.parse(row.data) as EnrollmentLinkData).style ?? {};
     const title = style.text?.headerTitle ?? t.enrollTitle;
     const closed = closedMessage(row, lang);
-    if (closed) return html(reply.code(410), layout(lang, title, `<h1>${escape(title)}</h1><p role="status" class="notice">${closed}</p>`, style), { frameable: true });
+    if (closed) return html(reply.code(410), layout(lang, title, `<h1>${escapeHtml(title)}</h1><p role="status" class="notice">${closed}</p>`, style), { frameable: true });
     await links.open(row);
     const settings = { token: row.token, lang, publicKey: await publicKey(keys, row.organization_id), accent: style.colors?.primary ?? null };
-    const body = `${style.layout?.hideHeader ? '' : `<h1>${escape(title)}</h1>`}
+    const body = `${style.layout?.hideHeader ? '' : `<h1>${escapeHtml(title)}</h1>`}
 <div id="card-form"></div>
 <p class="field-error" id="card-error" role="alert"></p>
-<button class="primary" id="save" type="button" disabled>${escape(style.text?.buttonText ?? t.save)}</button>
+<button class="primary" id="save" type="button" disabled>${escapeHtml(style.text?.buttonText ?? t.save)}</button>
 <p id="status" role="status" aria-live="polite"></p>
 <script type="application/json" id="enroll-config">${jsonBlock(settings)}</script>
 <script src="/fields/v1/card-form.js"></script>

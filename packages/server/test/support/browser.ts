@@ -1,11 +1,11 @@
-import { describe } from 'vitest';
 /**
  * A real headless Chromium for browser tests, driven by playwright-core. It
  * uses the system's Chromium (Debian's `chromium` package, installed by .ci/run)
  * and never downloads a browser. CHROMIUM_PATH points at another binary.
  */
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { describe } from 'vitest';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -29,4 +29,19 @@ export function launchChromium(): Promise<Browser> {
       '--no-first-run',
     ],
   });
+}
+
+/**
+ * A new page of `context` at `viewport` whose console errors and uncaught
+ * exceptions (the page's and every frame's, iframes included) go to `errors`.
+ */
+export async function watchedPage(context: BrowserContext, errors: string[], viewport: { width: number; height: number }): Promise<Page> {
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  await page.setViewportSize(viewport);
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`${message.location().url}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+  return page;
 }
