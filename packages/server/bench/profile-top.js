@@ -5,6 +5,11 @@
  * time, and self time grouped by package or source directory.
  *
  *   node packages/server/bench/profile-top.js FILE.cpuprofile [TOP=30]
+ *
+ * PROFILE_WINDOW=FROM-TO (seconds since the profile started) keeps only the
+ * samples of that window, e.g. the measured phase without the setup; the
+ * sample timeline is printed so the window can be chosen. It also lists the
+ * functions of our own code (dist/) by inclusive time (self + callees).
  */
 import { readFileSync } from 'node:fs';
 
@@ -19,11 +24,32 @@ const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 
 // Self time per node: the sampling interval after each sample belongs to that sample's node.
 const self = new Map();
+const inclusive = new Map();
+const parent = new Map();
+for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
 const { samples, timeDeltas } = profile;
+const [from, to] = (process.env.PROFILE_WINDOW ?? '0-1e9').split('-').map(Number);
+const busyPerSecond = [];
+let at = 0; // ms since start
 for (let i = 0; i < samples.length; i++) {
+  at += timeDeltas[i] / 1000;
   const dt = (timeDeltas[i + 1] ?? 0) / 1000; // ms
+  const second = Math.floor(at / 1000);
+  const name = byId.get(samples[i]).callFrame.functionName;
+  if (name !== '(idle)') busyPerSecond[second] = (busyPerSecond[second] ?? 0) + dt;
+  if (at < from * 1000 || at > to * 1000) continue;
   self.set(samples[i], (self.get(samples[i]) ?? 0) + dt);
+  const seen = new Set();
+  for (let id = samples[i]; id !== undefined; id = parent.get(id)) {
+    const { callFrame } = byId.get(id);
+    if (!callFrame.url.includes('/dist/')) continue;
+    const key = `${callFrame.functionName || '(anonymous)'}  ${shortUrl(callFrame.url)}:${callFrame.lineNumber + 1}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    inclusive.set(key, (inclusive.get(key) ?? 0) + dt);
+  }
 }
+console.log(`busy ms per second: ${busyPerSecond.map((v, i) => `${i}:${Math.round(v ?? 0)}`).join(' ')}`);
 const total = [...self.values()].reduce((a, b) => a + b, 0);
 
 function shortUrl(url) {
@@ -61,6 +87,10 @@ const pct = (ms, of) => `${((100 * ms) / of).toFixed(1)}%`;
 console.log(`${file}: ${(total / 1000).toFixed(1)} s sampled, ${(busy / 1000).toFixed(1)} s not idle (percentages below are of the non-idle time)\n`);
 console.log(`Top ${top} frames by self time:`);
 for (const [key, ms] of [...frames].filter(([k]) => !k.startsWith('(idle)')).sort((a, b) => b[1] - a[1]).slice(0, top)) {
+  console.log(`${pct(ms, busy).padStart(7)}  ${ms.toFixed(0).padStart(7)} ms  ${key}`);
+}
+console.log('\nOur functions (dist/) by inclusive time:');
+for (const [key, ms] of [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, top)) {
   console.log(`${pct(ms, busy).padStart(7)}  ${ms.toFixed(0).padStart(7)} ms  ${key}`);
 }
 console.log('\nSelf time by package / source directory:');

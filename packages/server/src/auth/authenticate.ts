@@ -3,11 +3,11 @@
  * anything but a live token of this deployment is 401; a token without one of
  * the route's permissions is 403 (spec section 5, ../shared/API.md "Scopes").
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors/api-error.js';
 import type { RateLimiter } from '../ratelimit/limiter.js';
 import { tooManyRequests } from '../ratelimit/plugin.js';
-import { TokenInvalid, type TokenService } from './tokens.js';
+import { TokenInvalid, type Principal, type TokenService } from './tokens.js';
 
 const BEARER = /^Bearer ([A-Za-z0-9_.~+/-]+=*)$/i;
 
@@ -15,32 +15,44 @@ function unauthorized(message: string): ApiError {
   return new ApiError('unauthorized', message, [], { 'www-authenticate': 'Bearer realm="pasarela"' });
 }
 
+/** Sets the verified caller on the request; a token without one of the route's permissions is 403. */
+function admit(request: FastifyRequest, principal: Principal, needed: readonly string[]): ApiError | undefined {
+  request.principal = principal;
+  if (needed.length > 0 && !needed.some((p) => principal.permissions.has(p))) {
+    return new ApiError('forbidden', `This token lacks the permission ${needed.join(' or ')}.`);
+  }
+  return undefined;
+}
+
 /**
  * Failed authentications count against the caller's address (the same budget
  * as unauthenticated routes), so guessing tokens is rate-limited too.
+ *
+ * A callback hook, not an async one: a token verified recently (the common
+ * case: clients reuse one token for hours) is admitted without a promise.
  */
 export function registerAuthentication(app: FastifyInstance, tokens: TokenService, limiter: RateLimiter): void {
-  async function refuse(ip: string, error: ApiError): Promise<never> {
-    const d = await limiter.consume(`ip:${ip}`);
-    throw d.allowed ? error : tooManyRequests(d);
+  function refuse(ip: string, error: ApiError, done: (error?: Error) => void): void {
+    limiter.consume(`ip:${ip}`).then((d) => done(d.allowed ? error : tooManyRequests(d)), done);
   }
 
   app.decorateRequest('principal', null);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     const config = request.routeOptions.config;
-    if (request.is404 || config.public) return;
-    const match = BEARER.exec(request.headers.authorization ?? '');
-    if (!match) return refuse(request.ip, unauthorized('Send Authorization: Bearer <access token> (POST /oauth/token).'));
-    try {
-      request.principal = await tokens.verify(match[1]!);
-    } catch (error) {
-      if (error instanceof TokenInvalid) return refuse(request.ip, unauthorized(`${error.message.charAt(0).toUpperCase()}${error.message.slice(1)}.`));
-      throw error;
-    }
+    if (request.is404 || config.public) return done();
+    const header = request.headers.authorization ?? '';
     const needed = config.scopes ?? [];
-    if (needed.length > 0 && !needed.some((p) => request.principal!.permissions.has(p))) {
-      throw new ApiError('forbidden', `This token lacks the permission ${needed.join(' or ')}.`);
-    }
+    const cached = header.length > 7 ? tokens.verifyCached(header.slice(7)) : undefined;
+    if (cached && /^bearer $/i.test(header.slice(0, 7))) return done(admit(request, cached, needed));
+    const match = BEARER.exec(header);
+    if (!match) return refuse(request.ip, unauthorized('Send Authorization: Bearer <access token> (POST /oauth/token).'), done);
+    tokens.verify(match[1]!).then(
+      (principal) => done(admit(request, principal, needed)),
+      (error: unknown) => {
+        if (error instanceof TokenInvalid) return refuse(request.ip, unauthorized(`${error.message.charAt(0).toUpperCase()}${error.message.slice(1)}.`), done);
+        done(error as Error);
+      },
+    );
   });
 }
 

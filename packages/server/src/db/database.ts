@@ -27,6 +27,10 @@ export interface DatabaseHandle {
 // PostgreSQL BIGINT arrives as text by default; our bigints are Unix seconds.
 pg.types.setTypeParser(20, (value) => Number(value));
 
+/** Runs a compiled read synchronously (SQLite files only); see db/prepared.ts. */
+export type DirectReader = (text: string, parameters: readonly unknown[]) => unknown[];
+export const directReaders = new WeakMap<Db, DirectReader>();
+
 export function openDatabase(config: Pick<Config, 'database'>, options: { poolSize?: number } = {}): DatabaseHandle {
   if (config.database.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.database.url, max: options.poolSize ?? 10 });
@@ -43,7 +47,24 @@ export function openDatabase(config: Pick<Config, 'database'>, options: { poolSi
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, dialect: 'sqlite', pool: undefined, close: () => db.destroy() };
+  // Hot reads go to a second connection, synchronously: WAL lets it read beside the
+  // writer, and it sees only committed rows (never another request's open transaction).
+  let reader: SQLite.Database | undefined;
+  if (file !== ':memory:') {
+    reader = new SQLite(file, { readonly: true });
+    reader.pragma('busy_timeout = 5000');
+    const statements = withStatementCache(reader);
+    directReaders.set(db, (text, parameters) => statements.prepare(text).all(...parameters) as unknown[]);
+  }
+  return {
+    db,
+    dialect: 'sqlite',
+    pool: undefined,
+    close: async () => {
+      await db.destroy();
+      reader?.close();
+    },
+  };
 }
 
 /**

@@ -2,9 +2,10 @@
  * Hot read queries built and compiled once per database instead of on every
  * request (Kysely rebuilds the query tree each time). The query is compiled
  * with a marker for each argument; each call swaps the markers for the values.
+ * On a SQLite file they run synchronously on the read connection (db/database.ts).
  */
 import type { Compilable, CompiledQuery } from 'kysely';
-import type { Db } from './database.js';
+import { directReaders, type Db } from './database.js';
 
 const MARKER = '\u0000pasarela-arg-';
 
@@ -20,6 +21,8 @@ export function preparedQuery<Args extends string[], Row>(build: (db: Db, ...arg
     const parameters = query.parameters.map((p) =>
       typeof p === 'string' && p.startsWith(MARKER) ? args[Number(p.slice(MARKER.length))] : p,
     );
+    const direct = directReaders.get(db);
+    if (direct) return direct(query.sql, parameters) as Row[];
     const result = await db.executeQuery<Row>({ ...query, parameters });
     return result.rows;
   };

@@ -24,19 +24,22 @@ const PROBES = new Set(['/healthz', '/readyz']);
 
 export function registerTransport(app: FastifyInstance, config: Config): void {
   const https = Boolean(config.tls) || config.environment === 'production';
-  app.addHook('onRequest', async (request, reply) => {
+  const headers: Record<string, string> = {
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'no-referrer',
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'cross-origin-opener-policy': 'same-origin',
+    'cache-control': 'no-store',
+    ...(https ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+  };
+  const plainRefused = config.environment === 'production' && !config.tls;
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
-    reply.headers({
-      'x-content-type-options': 'nosniff',
-      'x-frame-options': 'DENY',
-      'referrer-policy': 'no-referrer',
-      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
-      'cross-origin-opener-policy': 'same-origin',
-      'cache-control': 'no-store',
-    });
-    if (https) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-    if (config.environment === 'production' && !config.tls && request.protocol !== 'https' && !PROBES.has(request.url.split('?')[0] ?? '')) {
-      throw new ApiError('https_required', 'HTTPS is required; plain HTTP is refused.');
+    reply.headers(headers);
+    if (plainRefused && request.protocol !== 'https' && !PROBES.has(request.url.split('?')[0] ?? '')) {
+      return done(new ApiError('https_required', 'HTTPS is required; plain HTTP is refused.'));
     }
+    done();
   });
 }

@@ -7,7 +7,7 @@
  */
 import { Ajv, type AnySchema, type ValidateFunction } from 'ajv';
 import formatsModule from 'ajv-formats';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, preValidationHookHandler } from 'fastify';
 import { ApiError } from '../errors/api-error.js';
 
 // ajv-formats is CommonJS; under NodeNext its callable arrives as `.default`.
@@ -30,8 +30,13 @@ export function registerValidation(app: FastifyInstance): void {
 
   // No body at all is an empty object: optional-only bodies (capture) pass, and
   // required fields are each reported as missing rather than "body must be object".
-  app.addHook('preValidation', async (request) => {
-    if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
+  // Added to the routes with a body schema only, so other routes pay nothing for it.
+  const emptyBody: preValidationHookHandler = (request, _reply, done) => {
+    if (request.body === undefined) request.body = {};
+    done();
+  };
+  app.addHook('onRoute', (route) => {
+    if (route.schema?.body) route.preValidation = [emptyBody, ...[route.preValidation ?? []].flat()];
   });
 
   // Fastify's own parser refuses __proto__ and constructor.prototype keys (prototype poisoning).

@@ -7,7 +7,7 @@
  * Only 2xx answers are stored: an error changed nothing, so a retry runs again.
  */
 import { createHmac } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onResponseAsyncHookHandler, onSendHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import type { Db } from '../db/database.js';
 import { ApiError } from '../errors/api-error.js';
 import { isoAfterSeconds } from '../lib/time.js';
@@ -41,7 +41,7 @@ export function registerIdempotency(app: FastifyInstance, db: Db, ttlSeconds: nu
   app.decorateRequest('idempotency', null);
 
   // preHandler: after authentication and body validation, just before the handler.
-  app.addHook('preHandler', async (request, reply) => {
+  const preHandler: preHandlerAsyncHookHandler = async (request, reply) => {
     const header = request.headers['idempotency-key'];
     if (header === undefined || !MUTATING.has(request.method) || !request.principal) return;
     const key = Array.isArray(header) ? header.join(',') : header;
@@ -78,9 +78,9 @@ export function registerIdempotency(app: FastifyInstance, db: Db, ttlSeconds: nu
           'retry-after': '1',
         });
     }
-  });
+  };
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  const onSend: onSendHookHandler<unknown> = async (request, reply, payload) => {
     const slot = request.idempotency;
     if (!slot?.open) return payload;
     slot.open = false;
@@ -90,14 +90,22 @@ export function registerIdempotency(app: FastifyInstance, db: Db, ttlSeconds: nu
       await releaseKey(db, slot.clientId, slot.key);
     }
     return payload;
-  });
+  };
 
   // The client went away before onSend: free the key.
-  app.addHook('onResponse', async (request) => {
+  const onResponse: onResponseAsyncHookHandler = async (request) => {
     const slot = request.idempotency;
     if (slot?.open) {
       slot.open = false;
       await releaseKey(db, slot.clientId, slot.key);
     }
+  };
+
+  // Only on the routes that change something: reads pay nothing for it.
+  app.addHook('onRoute', (route) => {
+    if (![route.method].flat().some((m) => MUTATING.has(m))) return;
+    route.preHandler = [preHandler, ...[route.preHandler ?? []].flat()];
+    route.onSend = [onSend, ...[route.onSend ?? []].flat()];
+    route.onResponse = [onResponse, ...[route.onResponse ?? []].flat()];
   });
 }

@@ -53,28 +53,30 @@ export class PaymentLifecycle {
     return (await findPaymentById(this.db, id))!;
   }
 
-  /** Records the network's answer to an authorization still in flight; false if someone recorded one already. */
-  async recordAuthorization(payment: PaymentRow, result: AuthorizationResult): Promise<boolean> {
-    const now = nowIso();
-    return this.db.transaction().execute(async (trx) => {
-      let changes: Partial<PaymentRow>;
-      let event: string | undefined;
-      if (result.outcome === 'approved') {
-        const automatic = payment.capture_mode === 'automatic';
-        changes = {
+  /** What the network's answer makes of a payment, and the event that announces it (none while still pending). */
+  authorizationOutcome(payment: PaymentRow, result: AuthorizationResult, now: string): { changes: Partial<PaymentRow>; event?: string } {
+    if (result.outcome === 'approved') {
+      const automatic = payment.capture_mode === 'automatic';
+      return {
+        changes: {
           status: automatic ? 'APPROVED' : 'AUTHORIZED',
           response_code: result.responseCode,
           approval_code: result.approvalCode ?? null,
           amount_authorized: payment.amount,
           authorized_at: now,
-        };
-        event = automatic ? 'payment.card.approved' : 'payment.card.authorized';
-      } else if (result.outcome === 'declined') {
-        changes = { status: 'REJECTED', response_code: result.responseCode };
-        event = 'payment.card.rejected';
-      } else {
-        changes = { status: 'PENDING', response_code: result.responseCode };
-      }
+        },
+        event: automatic ? 'payment.card.approved' : 'payment.card.authorized',
+      };
+    }
+    if (result.outcome === 'declined') return { changes: { status: 'REJECTED', response_code: result.responseCode }, event: 'payment.card.rejected' };
+    return { changes: { status: 'PENDING', response_code: result.responseCode } };
+  }
+
+  /** Records the network's answer to an authorization still in flight; false if someone recorded one already. */
+  async recordAuthorization(payment: PaymentRow, result: AuthorizationResult): Promise<boolean> {
+    const now = nowIso();
+    return this.db.transaction().execute(async (trx) => {
+      const { changes, event } = this.authorizationOutcome(payment, result, now);
       const applied = await transitionPayment(
         trx,
         payment.id,
@@ -82,14 +84,14 @@ export class PaymentLifecycle {
         { ...changes, network_reference: result.networkReference, pending_action: null, updated_at: now },
       );
       if (!applied) return false;
-      const updated = { ...payment, ...changes } as PaymentRow;
-      if (event) await recordEvent(trx, payment.organization_id, event, paymentEventData(updated));
-      await this.scheduleAfterAuthorization(trx, updated, result);
+      await this.afterAuthorization(trx, { ...payment, ...changes } as PaymentRow, result, event);
       return true;
     });
   }
 
-  private async scheduleAfterAuthorization(trx: Executor, payment: PaymentRow, result: AuthorizationResult): Promise<void> {
+  /** Inside the transaction that recorded an authorization's answer: its event and the job that comes next. */
+  async afterAuthorization(trx: Executor, payment: PaymentRow, result: AuthorizationResult, event: string | undefined): Promise<void> {
+    if (event) await recordEvent(trx, payment.organization_id, event, paymentEventData(payment));
     const payload = { payment_id: payment.id };
     if (result.outcome === 'pending') {
       await enqueueJob(trx, { type: PAYMENT_JOBS.resolvePending, payload, delaySeconds: this.settings.pendingCardDelaySeconds });

@@ -108,8 +108,24 @@ export class PaymentService {
       created_at: now,
       updated_at: now,
     };
+    const request = { reference: row.id, amount: minor, currency: body.currency, card };
+    const view = (p: PaymentRow) => paymentView({ ...p, card_brand: instrument.brand, last_four: instrument.last_four });
     try {
-      // Record the intent (and its recovery job) before calling the network.
+      const authorizeWithin = this.network.authorizeWithin?.bind(this.network);
+      if (authorizeWithin) {
+        // A network in this database (the simulator): payment, answer, event and next job in one transaction.
+        const payment = await this.db.transaction().execute(async (trx) => {
+          const result = await authorizeWithin(trx, request);
+          const { changes, event } = this.lifecycle.authorizationOutcome(row, result, now);
+          const answered: PaymentRow = { ...row, ...changes, network_reference: result.networkReference, pending_action: null };
+          await insertPayment(trx, answered);
+          await options.onCreate?.(trx, row.id);
+          await this.lifecycle.afterAuthorization(trx, answered, result, event);
+          return answered;
+        });
+        return { payment: view(payment), created: true };
+      }
+      // A remote network: record the intent (and its recovery job) before calling it.
       await this.db.transaction().execute(async (trx) => {
         await insertPayment(trx, row);
         await enqueueJob(trx, { type: PAYMENT_JOBS.recoverAuthorization, payload: { payment_id: row.id }, delaySeconds: RECOVERY_DELAY_SECONDS });
@@ -123,7 +139,7 @@ export class PaymentService {
       return { payment: this.sameOrder(winner, body, minor), created: false };
     }
 
-    const result = await this.network.authorize({ reference: row.id, amount: minor, currency: body.currency, card });
+    const result = await this.network.authorize(request);
     await this.lifecycle.recordAuthorization(row, result);
     return { payment: await this.get(organizationId, row.id), created: true };
   }
@@ -138,6 +154,12 @@ export class PaymentService {
       throw new ApiError('order_id_conflict', `order_id ${body.order_id} was already used for a payment with another ${differs.join(' and ')}.`);
     }
     return paymentView(existing);
+  }
+
+  /** The organization's card payment with this id, if there is one. */
+  async find(organizationId: string, id: string): Promise<CardPayment | undefined> {
+    const row = await findPayment(this.db, organizationId, id);
+    return row && paymentView(row);
   }
 
   async get(organizationId: string, id: string): Promise<CardPayment> {

@@ -21,6 +21,8 @@ export interface RateLimiter {
   consume(key: string): Promise<RateDecision>;
   /** Looks without counting. */
   peek(key: string): Promise<RateDecision>;
+  /** Present on the in-memory limiter: `consume` without a promise, for the per-request hot path. */
+  consumeNow?(key: string): RateDecision;
 }
 
 function decision(points: number, res: RateLimiterRes | null, allowed: boolean): RateDecision {
@@ -54,13 +56,65 @@ class FlexibleLimiter implements RateLimiter {
   }
 }
 
+/**
+ * Fixed windows in this process's memory (the one-process SQLite default):
+ * the same counting as rate-limiter-flexible's memory store, synchronously.
+ */
+class MemoryLimiter implements RateLimiter {
+  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+  private readonly windowMs: number;
+
+  constructor(
+    readonly points: number,
+    readonly windowSeconds: number,
+  ) {
+    this.windowMs = windowSeconds * 1000;
+  }
+
+  private window(key: string, now: number) {
+    let w = this.windows.get(key);
+    if (!w || w.resetAt <= now) {
+      if (this.windows.size >= 100_000) this.sweep(now);
+      w = { count: 0, resetAt: now + this.windowMs };
+      this.windows.set(key, w);
+    }
+    return w;
+  }
+
+  private sweep(now: number): void {
+    for (const [key, w] of this.windows) if (w.resetAt <= now) this.windows.delete(key);
+  }
+
+  private decide(w: { count: number; resetAt: number }, now: number, allowed: boolean): RateDecision {
+    return { allowed, limit: this.points, remaining: Math.max(0, this.points - w.count), resetSeconds: Math.max(1, Math.ceil((w.resetAt - now) / 1000)) };
+  }
+
+  consumeNow(key: string): RateDecision {
+    const now = Date.now();
+    const w = this.window(key, now);
+    w.count++;
+    return this.decide(w, now, w.count <= this.points);
+  }
+
+  consume(key: string): Promise<RateDecision> {
+    return Promise.resolve(this.consumeNow(key));
+  }
+
+  peek(key: string): Promise<RateDecision> {
+    const now = Date.now();
+    const w = this.windows.get(key);
+    if (!w || w.resetAt <= now) return Promise.resolve({ allowed: true, limit: this.points, remaining: this.points, resetSeconds: 0 });
+    return Promise.resolve(this.decide(w, now, w.count < this.points));
+  }
+}
+
 export function createRateLimiter(
   name: string,
   options: { points: number; windowSeconds: number; pool: pg.Pool | undefined },
 ): RateLimiter {
   // The policy is part of the key, so processes (or tests) with another policy never share counters.
   const base = { keyPrefix: `${name}_${options.points}_${options.windowSeconds}`, points: options.points, duration: options.windowSeconds };
-  if (!options.pool) return new FlexibleLimiter(new RateLimiterMemory(base), options.points, options.windowSeconds);
+  if (!options.pool) return new MemoryLimiter(options.points, options.windowSeconds);
   const limiter = new RateLimiterPostgres({
     ...base,
     storeClient: options.pool,

@@ -23,11 +23,15 @@ export function tooManyRequests(d: RateDecision): ApiError {
 
 export function registerRateLimit(app: FastifyInstance, limiter: RateLimiter): void {
   // Runs after authentication (registered later), so the key is the verified client.
-  app.addHook('onRequest', async (request, reply) => {
-    if (UNLIMITED.has(request.routeOptions.url ?? '')) return;
+  // A callback hook: the in-memory limiter answers without a promise.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (UNLIMITED.has(request.routeOptions.url ?? '')) return done();
     const key = request.principal ? `client:${request.principal.clientId}` : `ip:${request.ip}`;
-    const d = await limiter.consume(key);
-    rateLimitHeaders(reply, limiter, d);
-    if (!d.allowed) throw tooManyRequests(d);
+    const apply = (d: RateDecision) => {
+      rateLimitHeaders(reply, limiter, d);
+      done(d.allowed ? undefined : tooManyRequests(d));
+    };
+    if (limiter.consumeNow) return apply(limiter.consumeNow(key));
+    limiter.consume(key).then(apply, done);
   });
 }

@@ -6,6 +6,7 @@
  * never authorize, capture or refund twice.
  */
 import type { Secret } from '../../crypto/secret.js';
+import type { Executor } from '../../db/database.js';
 
 export interface CardData {
   number: Secret;
@@ -57,6 +58,14 @@ export interface CardNetworkConnector {
   readonly available: boolean;
   /** Asks the issuer to approve (and hold) the amount. */
   authorize(request: AuthorizeRequest): Promise<AuthorizationResult>;
+  /**
+   * Only a network whose ledger lives in this database (the sandbox
+   * simulator) has it: authorizes inside the caller's transaction, so the
+   * payment and the network's answer commit together or not at all, with no
+   * intent to recover after a crash. A remote acquirer leaves it out and gets
+   * the two-step path (intent, call, result).
+   */
+  authorizeWithin?(db: Executor, request: AuthorizeRequest): Promise<AuthorizationResult>;
   /** The current result of an earlier authorization, by our reference; undefined if the network never saw it. */
   lookup(reference: string): Promise<AuthorizationResult | undefined>;
   /** Moves (part of) the authorized amount. */

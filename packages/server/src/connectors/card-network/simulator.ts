@@ -4,7 +4,7 @@
  * crashed authorization can be looked up, like a real acquirer.
  */
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../../db/database.js';
+import type { Db, Executor } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/database.js';
 import { nowIso } from '../../lib/time.js';
 import type { AuthorizationResult, AuthorizeRequest, CardNetworkConnector, OperationRequest, OperationResult } from './connector.js';
@@ -48,24 +48,29 @@ export class CardNetworkSimulator implements CardNetworkConnector {
   constructor(private readonly db: Db) {}
 
   /** Records the result under the reference once; a retry gets the first result back. */
-  private async once<T>(reference: string, kind: string, decide: () => T): Promise<T> {
+  private async once<T>(reference: string, kind: string, decide: () => T, db: Executor = this.db): Promise<T> {
     const result = decide();
     try {
       // Insert first: a first call (the common case) costs one statement.
-      await this.db.insertInto('simulator_operations').values({ reference, kind, result: JSON.stringify(result), created_at: nowIso() }).execute();
+      await db.insertInto('simulator_operations').values({ reference, kind, result: JSON.stringify(result), created_at: nowIso() }).execute();
       return result;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      return (await this.read<T>(reference))!;
+      return (await this.read<T>(reference, db))!;
     }
   }
 
-  private async read<T>(reference: string): Promise<T | undefined> {
-    const row = await this.db.selectFrom('simulator_operations').select('result').where('reference', '=', reference).executeTakeFirst();
+  private async read<T>(reference: string, db: Executor = this.db): Promise<T | undefined> {
+    const row = await db.selectFrom('simulator_operations').select('result').where('reference', '=', reference).executeTakeFirst();
     return row ? (JSON.parse(row.result) as T) : undefined;
   }
 
-  async authorize(request: AuthorizeRequest): Promise<AuthorizationResult> {
+  authorize(request: AuthorizeRequest): Promise<AuthorizationResult> {
+    return this.authorizeWithin(this.db, request);
+  }
+
+  /** The simulator's ledger is a table of this database: it can answer inside the payment's transaction. */
+  async authorizeWithin(db: Executor, request: AuthorizeRequest): Promise<AuthorizationResult> {
     const card = TEST_CARDS[request.card.number.reveal()] ?? { behaviour: 'approve' as const, responseCode: '00', description: '' };
     const record = await this.once<AuthorizationRecord>(`auth:${request.reference}`, 'authorize', () => {
       // The network's id names our reference, so capture and refund find the authorization by key.
@@ -73,7 +78,7 @@ export class CardNetworkSimulator implements CardNetworkConnector {
       if (card.behaviour === 'decline') return { outcome: 'declined', responseCode: card.responseCode, networkReference, behaviour: card.behaviour };
       if (card.behaviour === 'pending') return { outcome: 'pending', responseCode: '09', networkReference, behaviour: card.behaviour };
       return { outcome: 'approved', responseCode: '00', approvalCode: approvalCode(), networkReference, behaviour: card.behaviour };
-    });
+    }, db);
     return strip(record);
   }
 
