@@ -54,7 +54,7 @@ export function openDatabase(config: Pick<Config, 'database'>, options: { poolSi
     reader = new SQLite(file, { readonly: true });
     reader.pragma('busy_timeout = 5000');
     const statements = withStatementCache(reader);
-    directReaders.set(db, (text, parameters) => statements.prepare(text).all(...parameters) as unknown[]);
+    directReaders.set(db, (text, parameters) => statements.prepare(text).all(parameters) as unknown[]);
   }
   return {
     db,

@@ -1,29 +1,59 @@
 /**
- * Hot read queries built and compiled once per database instead of on every
- * request (Kysely rebuilds the query tree each time). The query is compiled
- * with a marker for each argument; each call swaps the markers for the values.
- * On a SQLite file they run synchronously on the read connection (db/database.ts).
+ * Hot queries built and compiled once per dialect instead of on every
+ * request (Kysely rebuilds and recompiles the query tree each time, which
+ * costs more than SQLite takes to run it). A query is compiled with a marker
+ * for each argument; each call swaps the markers for the values.
+ *
+ * Reads outside a transaction on a SQLite file run synchronously on the read
+ * connection (db/database.ts); inside a transaction they run on it.
  */
-import type { Compilable, CompiledQuery } from 'kysely';
-import { directReaders, type Db } from './database.js';
+import type { Compilable, CompiledQuery, Insertable } from 'kysely';
+import { directReaders, type Db, type Executor } from './database.js';
+import type { Database } from './schema.js';
 
 const MARKER = '\u0000pasarela-arg-';
 
-export function preparedQuery<Args extends string[], Row>(build: (db: Db, ...args: Args) => Compilable<Row>) {
-  const compiled = new WeakMap<Db, CompiledQuery<Row>>();
-  return async (db: Db, ...args: Args): Promise<Row[]> => {
-    let query = compiled.get(db);
+/** One compiled query per dialect adapter (a transaction shares its database's adapter). */
+function compiledPer<Row>(build: (db: Executor, markers: string[]) => Compilable<Row>, arity: number) {
+  const compiled = new WeakMap<object, CompiledQuery<Row>>();
+  return (db: Executor, args: readonly unknown[]): CompiledQuery<Row> => {
+    const adapter = db.getExecutor().adapter;
+    let query = compiled.get(adapter);
     if (!query) {
-      const markers = args.map((_, i) => `${MARKER}${i}`) as Args;
-      query = build(db, ...markers).compile();
-      compiled.set(db, query);
+      query = build(db, Array.from({ length: arity }, (_, i) => `${MARKER}${i}`)).compile();
+      compiled.set(adapter, query);
     }
-    const parameters = query.parameters.map((p) =>
-      typeof p === 'string' && p.startsWith(MARKER) ? args[Number(p.slice(MARKER.length))] : p,
-    );
-    const direct = directReaders.get(db);
-    if (direct) return direct(query.sql, parameters) as Row[];
-    const result = await db.executeQuery<Row>({ ...query, parameters });
-    return result.rows;
+    const parameters = query.parameters.map((p) => (typeof p === 'string' && p.startsWith(MARKER) ? args[Number(p.slice(MARKER.length))] : p));
+    return { ...query, parameters };
+  };
+}
+
+export function preparedQuery<Args extends string[], Row>(build: (db: Executor, ...args: Args) => Compilable<Row>) {
+  const bind = compiledPer((db, markers) => build(db, ...(markers as Args)), build.length - 1);
+  return async (db: Executor, ...args: Args): Promise<Row[]> => {
+    const query = bind(db, args);
+    const direct = db.isTransaction ? undefined : directReaders.get(db as Db);
+    if (direct) return direct(query.sql, query.parameters) as Row[];
+    return (await db.executeQuery<Row>(query)).rows;
+  };
+}
+
+/**
+ * Inserts one row into `table` (columns left undefined take their defaults);
+ * the statement is compiled once per dialect and set of columns (the rows of
+ * one code path always name the same ones).
+ */
+export function preparedInsert<T extends keyof Database & string>(table: T) {
+  const byColumns = new Map<string, ReturnType<typeof compiledPer>>();
+  return async (db: Executor, row: Insertable<Database[T]>): Promise<void> => {
+    const values = row as Record<string, unknown>;
+    const columns = Object.keys(values).filter((c) => values[c] !== undefined);
+    const key = columns.join(',');
+    let bind = byColumns.get(key);
+    if (!bind) {
+      bind = compiledPer((d, markers) => d.insertInto(table).values(Object.fromEntries(columns.map((c, i) => [c, markers[i]])) as Insertable<Database[T]>), columns.length);
+      byColumns.set(key, bind);
+    }
+    await db.executeQuery(bind(db, columns.map((c) => values[c])));
   };
 }

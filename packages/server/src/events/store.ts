@@ -4,15 +4,18 @@
  * ../shared/API.md: payment.card.approved, refund.succeeded, chargeback.opened, ...
  */
 import type { Executor } from '../db/database.js';
+import { preparedInsert } from '../db/prepared.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import { fanOut } from '../webhooks/outbox.js';
 import { linkOutcomeOf, settleLinkPayment } from '../links/outcomes.js';
 
+const insertEvent = preparedInsert('events');
+
 /** Records the event and its webhook deliveries; call it inside the state change's transaction. */
 export async function recordEvent(db: Executor, organizationId: string, type: string, data: unknown): Promise<string> {
   const event = { id: newId('event'), organization_id: organizationId, type, data: JSON.stringify(data), created_at: nowIso() };
-  await db.insertInto('events').values(event).execute();
+  await insertEvent(db, event);
   await fanOut(db, event);
   // A payment made through a payment link settles the link's use in the same transaction.
   const paid = linkOutcomeOf(type);

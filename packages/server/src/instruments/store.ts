@@ -1,12 +1,17 @@
 import type { Selectable } from 'kysely';
 import type { Executor } from '../db/database.js';
+import { preparedQuery } from '../db/prepared.js';
 import type { InstrumentsTable } from '../db/schema.js';
 import { paginate, type ListQuery, type Page } from '../http/pagination.js';
 
 export type InstrumentRow = Selectable<InstrumentsTable>;
 
-export function findInstrument(db: Executor, organizationId: string, id: string): Promise<InstrumentRow | undefined> {
-  return db.selectFrom('instruments').selectAll().where('id', '=', id).where('organization_id', '=', organizationId).executeTakeFirst();
+const findInstrumentQuery = preparedQuery((db: Executor, organizationId: string, id: string) =>
+  db.selectFrom('instruments').selectAll().where('id', '=', id).where('organization_id', '=', organizationId),
+);
+
+export async function findInstrument(db: Executor, organizationId: string, id: string): Promise<InstrumentRow | undefined> {
+  return (await findInstrumentQuery(db, organizationId, id))[0];
 }
 
 export function findActiveByFingerprint(db: Executor, organizationId: string, fingerprint: string): Promise<InstrumentRow | undefined> {

@@ -5,6 +5,7 @@
 import type { DatabaseKind } from '../config/config.js';
 import type { Executor } from '../db/database.js';
 import { isUniqueViolation } from '../db/database.js';
+import { preparedInsert } from '../db/prepared.js';
 import type { JobsTable } from '../db/schema.js';
 import { newId } from '../lib/ids.js';
 import { isoAfterSeconds, nowIso } from '../lib/time.js';
@@ -22,13 +23,13 @@ export interface NewJob {
 }
 
 /** Returns the new job's id, or null when a job with the same dedupe key is already waiting. */
+const insertJob = preparedInsert('jobs');
+
 export async function enqueueJob(db: Executor, job: NewJob): Promise<string | null> {
   const now = nowIso();
   const id = newId('job');
   try {
-    await db
-      .insertInto('jobs')
-      .values({
+    await insertJob(db, {
         id,
         type: job.type,
         payload: JSON.stringify(job.payload ?? {}),
@@ -42,8 +43,7 @@ export async function enqueueJob(db: Executor, job: NewJob): Promise<string | nu
         last_error: null,
         created_at: now,
         updated_at: now,
-      })
-      .execute();
+      });
     return id;
   } catch (error) {
     if (job.dedupeKey && isUniqueViolation(error)) return null;

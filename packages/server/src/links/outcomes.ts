@@ -4,6 +4,7 @@
  */
 import { sql } from 'kysely';
 import type { Executor } from '../db/database.js';
+import { preparedQuery } from '../db/prepared.js';
 import { nowIso } from '../lib/time.js';
 
 const PAID = new Set(['payment.card.approved', 'payment.card.authorized', 'payment.purchase.succeeded']);
@@ -21,13 +22,17 @@ export async function releaseUse(db: Executor, linkId: string): Promise<void> {
  * Paid: the link is used once its last use is paid, and `link.paid` is
  * emitted. Not paid: the reserved use is given back.
  */
+const reservedLinkPayment = preparedQuery((db: Executor, paymentId: string) =>
+  db.selectFrom('link_payments').selectAll().where('payment_id', '=', paymentId).where('status', '=', 'reserved'),
+);
+
 export async function settleLinkPayment(
   db: Executor,
   paymentId: string,
   paid: boolean,
   emit: (db: Executor, organizationId: string, type: string, data: unknown) => Promise<unknown>,
 ): Promise<void> {
-  const entry = await db.selectFrom('link_payments').selectAll().where('payment_id', '=', paymentId).where('status', '=', 'reserved').executeTakeFirst();
+  const [entry] = await reservedLinkPayment(db, paymentId);
   if (!entry) return;
   const changed = await db
     .updateTable('link_payments')

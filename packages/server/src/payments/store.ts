@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Db, Executor } from '../db/database.js';
-import { preparedQuery } from '../db/prepared.js';
+import { preparedInsert, preparedQuery } from '../db/prepared.js';
 import type { PaymentsTable } from '../db/schema.js';
 import { paginate, type Page } from '../http/pagination.js';
 import type { PaymentListQuery } from './schemas.js';
@@ -16,27 +16,28 @@ function withCard(db: Executor) {
     .select(['instruments.brand as card_brand', 'instruments.last_four as last_four']);
 }
 
-const findPaymentQuery = preparedQuery((db: Db, organizationId: string, id: string) =>
+const findPaymentQuery = preparedQuery((db: Executor, organizationId: string, id: string) =>
   withCard(db).where('payments.id', '=', id).where('payments.organization_id', '=', organizationId),
 );
 
 /** One of the organization's card payments (the hottest read: compiled once). */
 export async function findPayment(db: Executor, organizationId: string, id: string): Promise<PaymentWithCard | undefined> {
-  if (db.isTransaction) return withCard(db).where('payments.id', '=', id).where('payments.organization_id', '=', organizationId).executeTakeFirst();
-  return (await findPaymentQuery(db as Db, organizationId, id))[0];
+  return (await findPaymentQuery(db, organizationId, id))[0];
 }
 
 export function findPaymentById(db: Executor, id: string): Promise<PaymentWithCard | undefined> {
   return withCard(db).where('payments.id', '=', id).executeTakeFirst();
 }
 
-export function findPaymentByOrder(db: Executor, organizationId: string, orderId: string): Promise<PaymentWithCard | undefined> {
-  return withCard(db).where('payments.organization_id', '=', organizationId).where('payments.order_id', '=', orderId).executeTakeFirst();
+const findPaymentByOrderQuery = preparedQuery((db: Executor, organizationId: string, orderId: string) =>
+  withCard(db).where('payments.organization_id', '=', organizationId).where('payments.order_id', '=', orderId),
+);
+
+export async function findPaymentByOrder(db: Executor, organizationId: string, orderId: string): Promise<PaymentWithCard | undefined> {
+  return (await findPaymentByOrderQuery(db, organizationId, orderId))[0];
 }
 
-export async function insertPayment(db: Executor, row: PaymentRow): Promise<void> {
-  await db.insertInto('payments').values(row).execute();
-}
+export const insertPayment: (db: Executor, row: PaymentRow) => Promise<void> = preparedInsert('payments');
 
 /**
  * Compare-and-set: applies `changes` only while the payment is in one of

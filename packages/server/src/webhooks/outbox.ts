@@ -4,6 +4,7 @@
  * endpoint, so a commit always carries its deliveries (at least once).
  */
 import type { Executor } from '../db/database.js';
+import { preparedQuery } from '../db/prepared.js';
 import { enqueueJob } from '../jobs/store.js';
 import { newId } from '../lib/ids.js';
 
@@ -37,13 +38,12 @@ export async function scheduleDelivery(db: Executor, organizationId: string, end
   return id;
 }
 
+const enabledEndpoints = preparedQuery((db: Executor, organizationId: string) =>
+  db.selectFrom('webhook_endpoints').select(['id', 'events']).where('organization_id', '=', organizationId).where('status', '=', 'enabled'),
+);
+
 export async function fanOut(db: Executor, event: { id: string; organization_id: string; type: string; created_at: string }): Promise<number> {
-  const endpoints = await db
-    .selectFrom('webhook_endpoints')
-    .select(['id', 'events'])
-    .where('organization_id', '=', event.organization_id)
-    .where('status', '=', 'enabled')
-    .execute();
+  const endpoints = await enabledEndpoints(db, event.organization_id);
   let count = 0;
   for (const endpoint of endpoints) {
     if (!subscribes(endpoint.events, event.type)) continue;

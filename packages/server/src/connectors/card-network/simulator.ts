@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db, Executor } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/database.js';
+import { preparedInsert } from '../../db/prepared.js';
 import { nowIso } from '../../lib/time.js';
 import type { AuthorizationResult, AuthorizeRequest, CardNetworkConnector, OperationRequest, OperationResult } from './connector.js';
 
@@ -42,6 +43,8 @@ function approvalCode(): string {
   return [...randomBytes(6)].map((b) => alphabet[b % alphabet.length]).join('');
 }
 
+const insertOperation = preparedInsert('simulator_operations');
+
 export class CardNetworkSimulator implements CardNetworkConnector {
   readonly available = true;
 
@@ -52,7 +55,7 @@ export class CardNetworkSimulator implements CardNetworkConnector {
     const result = decide();
     try {
       // Insert first: a first call (the common case) costs one statement.
-      await db.insertInto('simulator_operations').values({ reference, kind, result: JSON.stringify(result), created_at: nowIso() }).execute();
+      await insertOperation(db, { reference, kind, result: JSON.stringify(result), created_at: nowIso() });
       return result;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
