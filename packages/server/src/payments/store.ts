@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { Db, Executor } from '../db/database.js';
+import type { Executor } from '../db/database.js';
 import { preparedInsert, preparedQuery } from '../db/prepared.js';
 import type { PaymentsTable } from '../db/schema.js';
 import { paginate, type Page } from '../http/pagination.js';
