@@ -33,7 +33,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + 60_000;
   while (!/listening on/.test(output)) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${output}`);
     if (Date.now() > deadline) throw new Error(`server did not start: ${output}`);
