@@ -101,8 +101,14 @@ describe.each(dialects)('payment core actions and transactions on $name', (diale
       expect(down.body).toMatchObject({ amount_authorized: '90.50' });
       const capture = await post(`/v1/payments/${id}/capture`, {});
       expect(capture.body).toMatchObject({ amount_captured: '90.50' });
-      const events = await get<{ data: Array<{ type: string; data: { adjustment?: { amount_authorized: number } } }> }>('/v1/events?limit=100');
-      expect(events.body.data.filter((e) => e.type === 'payment.card.adjusted').map((e) => e.data.adjustment?.amount_authorized)).toEqual(expect.arrayContaining([115, 90.5]));
+      const events = await get<{ data: Array<{ type: string; data: { payment: { id: string; current_amount: number }; adjustment?: { amount_authorized: number } } }> }>('/v1/events?limit=100');
+      const adjusted = events.body.data.filter((e) => e.type === 'payment.card.adjusted' && e.data.payment.id === id);
+      expect(adjusted.map((e) => [e.data.adjustment?.amount_authorized, e.data.payment.current_amount])).toEqual([
+        [90.5, 90.5],
+        [115, 115],
+      ]);
+      const capturedEvent = events.body.data.find((e) => e.type === 'payment.card.captured' && e.data.payment.id === id);
+      expect(capturedEvent?.data.payment.current_amount).toBe(90.5);
     });
 
     it('refund is POST /v1/refunds for the payment: 201 with the refund and its transaction; without amount, everything left', async () => {
