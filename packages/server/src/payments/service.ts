@@ -18,12 +18,16 @@ import { requireNetwork } from '../connectors/card-network/unavailable.js';
 import type { EncryptionKeyService } from '../encryption-keys/service.js';
 import type { InstrumentService } from '../instruments/service.js';
 import { PAYMENT_JOBS, RECOVERY_DELAY_SECONDS, type PaymentLifecycle } from './lifecycle.js';
-import type { CardPayment, CreatePayment, PaymentListQuery } from './schemas.js';
+import type { CardPayment, CreatePayment, PaymentListQuery, PaymentSearchQuery } from './schemas.js';
+import type { TransactionRow } from '../transactions/store.js';
+import { transactionView } from '../transactions/schemas.js';
 import { findPayment, findPaymentByOrder, insertPayment, listPayments, type PaymentRow, type PaymentWithCard } from './store.js';
 
 
-export function paymentView(p: PaymentWithCard): CardPayment {
+/** The payment; after an action, with the transaction that action recorded. */
+export function paymentView(p: PaymentWithCard, transaction?: TransactionRow): CardPayment {
   return {
+    ...(transaction ? { transaction: transactionView(transaction) } : {}),
     id: p.id,
     status: p.status,
     response_code: p.response_code,
@@ -35,10 +39,15 @@ export function paymentView(p: PaymentWithCard): CardPayment {
     capture: p.capture_mode === 'automatic',
     amount_captured: formatMinor(Number(p.amount_captured), p.currency),
     amount_refunded: formatMinor(Number(p.amount_refunded), p.currency),
+    amount_authorized: formatMinor(Number(p.amount_authorized), p.currency),
     instrument: { id: p.instrument_id, card_brand: p.card_brand, last_four_digits: p.last_four },
     authorized_at: p.authorized_at,
     captured_at: p.captured_at,
     cancelled_at: p.cancelled_at,
+    merchant_id: p.merchant_id,
+    point_of_sale_id: p.point_of_sale_id,
+    terminal_id: p.terminal_id,
+    channel: p.channel,
     created_at: p.created_at,
     updated_at: p.updated_at,
   };
@@ -71,6 +80,8 @@ export class PaymentService {
     const amount = parseAmount(body.amount, body.currency);
     if ('error' in amount) errors.push(amount.error);
     if (/^\s*\d{3,4}\s*$/.test(body.encrypted_cvv)) errors.push({ field: 'encrypted_cvv', message: 'must be encrypted with your public key, never the CVV in clear text' });
+    // Only a payment that names a merchant or point of sale pays for this look-up.
+    const place = body.merchant_id !== undefined || body.point_of_sale_id !== undefined ? await this.merchantOf(organizationId, body, errors) : undefined;
     if (errors.length > 0) throw ApiError.validation(errors);
     const minor = (amount as { minor: number }).minor;
     const captureMode = (options.capture ?? body.capture ?? true) ? 'automatic' : 'manual';
@@ -107,6 +118,10 @@ export class PaymentService {
       cancelled_at: null,
       created_at: now,
       updated_at: now,
+      merchant_id: place?.merchantId ?? null,
+      point_of_sale_id: place?.pointOfSaleId ?? null,
+      terminal_id: null,
+      channel: 'ecommerce',
     };
     const request = { reference: row.id, amount: minor, currency: body.currency, card };
     const view = (p: PaymentRow) => paymentView({ ...p, card_brand: instrument.brand, last_four: instrument.last_four });
@@ -120,7 +135,7 @@ export class PaymentService {
           const answered: PaymentRow = { ...row, ...changes, network_reference: result.networkReference, pending_action: null };
           await insertPayment(trx, answered);
           await options.onCreate?.(trx, row.id);
-          await this.lifecycle.afterAuthorization(trx, answered, result, event);
+          await this.lifecycle.afterAuthorization(trx, answered, result, event, { first: true, now });
           return answered;
         });
         return { payment: view(payment), created: true };
@@ -142,6 +157,34 @@ export class PaymentService {
     const result = await this.network.authorize(request);
     await this.lifecycle.recordAuthorization(row, result);
     return { payment: await this.get(organizationId, row.id), created: true };
+  }
+
+  /**
+   * The merchant and point of sale a payment names, checked in one query: the
+   * merchant must be the organization's, the point of sale that merchant's. A
+   * point of sale alone names its merchant.
+   */
+  private async merchantOf(
+    organizationId: string,
+    body: { merchant_id?: string; point_of_sale_id?: string },
+    errors: ErrorDetail[],
+  ): Promise<{ merchantId: string; pointOfSaleId: string | null } | undefined> {
+    const [merchant, point] = await Promise.all([
+      body.merchant_id === undefined
+        ? undefined
+        : this.db.selectFrom('merchants').select('id').where('id', '=', body.merchant_id).where('organization_id', '=', organizationId).executeTakeFirst(),
+      body.point_of_sale_id === undefined
+        ? undefined
+        : this.db.selectFrom('points_of_sale').select(['id', 'merchant_id']).where('id', '=', body.point_of_sale_id).where('organization_id', '=', organizationId).executeTakeFirst(),
+    ]);
+    const before = errors.length;
+    if (body.merchant_id !== undefined && !merchant) errors.push({ field: 'merchant_id', message: 'no merchant of your organization has this id' });
+    if (body.point_of_sale_id !== undefined) {
+      if (!point) errors.push({ field: 'point_of_sale_id', message: 'no point of sale of your organization has this id' });
+      else if (merchant && point.merchant_id !== merchant.id) errors.push({ field: 'point_of_sale_id', message: `belongs to another merchant, not ${merchant.id}` });
+    }
+    if (errors.length > before) return undefined;
+    return { merchantId: merchant?.id ?? point!.merchant_id, pointOfSaleId: point?.id ?? null };
   }
 
   /** The same order_id must mean the same charge: otherwise 409. */
@@ -166,7 +209,8 @@ export class PaymentService {
     return paymentView(await this.row(organizationId, id));
   }
 
-  private async row(organizationId: string, id: string): Promise<PaymentWithCard> {
+  /** One of the organization's card payments; an alternative payment's id is 422 (card operations do not apply), another organization's 404. */
+  async row(organizationId: string, id: string): Promise<PaymentWithCard> {
     const row = await findPayment(this.db, organizationId, id);
     if (row) return row;
     const apm = await this.db.selectFrom('apm_payments').select('id').where('id', '=', id).where('organization_id', '=', organizationId).executeTakeFirst();
@@ -177,43 +221,26 @@ export class PaymentService {
 
   async list(organizationId: string, params: PaymentListQuery): Promise<Page<CardPayment>> {
     const page = await listPayments(this.db, organizationId, params);
-    return { data: page.data.map(paymentView), has_more: page.has_more };
+    return { data: page.data.map((p) => paymentView(p)), has_more: page.has_more };
   }
 
-  /** Deferred capture (spec section 3: "deferred-capture mode only"), all or part of the authorization. */
-  async capture(organizationId: string, id: string, amount: number | undefined): Promise<CardPayment> {
-    const payment = await this.row(organizationId, id);
-    requireNetwork(this.network);
-    if (payment.status !== 'AUTHORIZED' || payment.captured_at) {
-      if (payment.captured_at) throw new ApiError('payment_already_captured', 'This payment is already captured.');
-      if (payment.capture_mode === 'automatic' && payment.status === 'APPROVED') {
-        throw new ApiError('payment_not_authorized', 'This payment is captured automatically; capture applies to payments created with capture: false.');
+  /** GET /v1/payments/search: the amount range is in major units of `currency`, which it needs. */
+  async search(organizationId: string, params: PaymentSearchQuery): Promise<Page<CardPayment>> {
+    const errors: ErrorDetail[] = [];
+    const bounds: { amountGte?: number; amountLte?: number } = {};
+    for (const [field, key] of [['amount_gte', 'amountGte'], ['amount_lte', 'amountLte']] as const) {
+      const value = params[field];
+      if (value === undefined) continue;
+      if (!params.currency) {
+        errors.push({ field, message: 'needs currency: amounts are in major units of one currency' });
+        continue;
       }
-      throw new ApiError('payment_not_authorized', `Only an AUTHORIZED payment can be captured; this one is ${payment.status}.`);
+      const parsed = parseAmount(value, params.currency, field);
+      if ('error' in parsed) errors.push(parsed.error);
+      else bounds[key] = parsed.minor;
     }
-    let minor = Number(payment.amount_authorized);
-    if (amount !== undefined) {
-      const parsed = parseAmount(amount, payment.currency);
-      if ('error' in parsed) throw ApiError.validation([parsed.error]);
-      if (parsed.minor > minor) throw ApiError.validation([{ field: 'amount', message: `must be at most the authorized ${formatMinor(minor, payment.currency)}` }]);
-      minor = parsed.minor;
-    }
-    if (payment.pending_action) throw new ApiError('payment_in_progress', 'Another operation on this payment is in progress; retry shortly.');
-    await this.lifecycle.capture(payment, minor);
-    return this.get(organizationId, id);
-  }
-
-  /** Voids an authorization not yet captured (spec section 3: cancel precondition). */
-  async cancel(organizationId: string, id: string): Promise<CardPayment> {
-    const payment = await this.row(organizationId, id);
-    requireNetwork(this.network);
-    if (payment.captured_at) throw new ApiError('payment_already_captured', 'This payment is captured: refund it instead (POST /v1/refunds).');
-    if (payment.status !== 'APPROVED' && payment.status !== 'AUTHORIZED') {
-      if (payment.status === 'PENDING') throw new ApiError('payment_in_progress', 'The authorization is still pending; retry once it is decided.');
-      throw new ApiError('payment_not_cancellable', `A ${payment.status} payment cannot be cancelled.`);
-    }
-    if (payment.pending_action) throw new ApiError('payment_in_progress', 'Another operation on this payment is in progress; retry shortly.');
-    await this.lifecycle.void(payment);
-    return this.get(organizationId, id);
+    if (errors.length > 0) throw ApiError.validation(errors);
+    const page = await listPayments(this.db, organizationId, { ...params, ...bounds });
+    return { data: page.data.map((p) => paymentView(p)), has_more: page.has_more };
   }
 }
