@@ -15,6 +15,7 @@ import { isoAfterSeconds, nowIso } from '../lib/time.js';
 import { minorToNumber } from '../lib/money.js';
 import type { AuthorizationResult, CardNetworkConnector } from '../connectors/card-network/connector.js';
 import { findPaymentById, transitionPayment, type PaymentRow } from './store.js';
+import { enqueueChargebackExpiry } from '../chargebacks/jobs.js';
 
 export const PAYMENT_JOBS = {
   capture: 'payment.capture',
@@ -148,7 +149,7 @@ export class PaymentLifecycle {
           currency: payment.currency,
           reason_code: dispute.reasonCode,
           reason: dispute.reason,
-          respond_by: isoAfterSeconds(20 * 86400),
+          respond_by: isoAfterSeconds(this.settings.chargebackResponseSeconds),
           created_at: now,
           updated_at: now,
         };
@@ -156,6 +157,8 @@ export class PaymentLifecycle {
         await recordEvent(trx, payment.organization_id, 'chargeback.opened', {
           chargeback: { id: chargeback.id, payment_id: payment.id, status: 'OPEN', amount: minorToNumber(amount, payment.currency), currency: payment.currency, reason_code: dispute.reasonCode },
         });
+        // Not answered by respond_by, it is LOST (chargebacks/jobs.ts).
+        await enqueueChargebackExpiry(trx, chargeback.id, this.settings.chargebackResponseSeconds);
       }
     });
     if (!succeeded) throw new ApiError('conflict', 'The network refused the capture.');
