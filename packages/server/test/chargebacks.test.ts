@@ -334,6 +334,17 @@ describe.each(dialects)('chargebacks on $name', (dialect) => {
     expect(missing.status).toBe(422);
     expect(missing.body.error.details.map((d) => d.field).sort()).toEqual(['content_base64', 'content_type', 'filename']);
 
+    const path = `/v1/chargebacks/${chargeback.id}/attachments`;
+    const garbled = await gw.request<ErrorReply>('POST', path, { token, rawBody: 'not a form', headers: { 'content-type': 'multipart/form-data; boundary=XYZ' } });
+    expect([garbled.status, garbled.body.error.details]).toEqual([422, [{ field: '(body)', message: 'is not valid multipart/form-data' }]]);
+    const plain = await gw.request<ErrorReply>('POST', path, { token, rawBody: 'hello', headers: { 'content-type': 'text/plain' } });
+    expect([plain.status, plain.body.error.details[0]!.field]).toEqual([422, '(body)']);
+    const raw = await gw.request<ErrorReply>('POST', path, { token, rawBody: PDF.toString('latin1'), headers: { 'content-type': 'application/pdf' } });
+    expect([raw.status, raw.body.error.details[0]!.field]).toEqual([422, '(body)']);
+    const none = await gw.request<ErrorReply>('POST', path, { token });
+    expect([none.status, none.body.error.details.map((d) => d.field)]).toEqual([422, ['filename', 'content_type', 'content_base64']]);
+    expect((await get(chargeback.id)).body.attachments).toEqual([]);
+
     const big = Buffer.concat([PDF, Buffer.alloc(5 * 1024 * 1024 + 1 - PDF.length, 0x20)]);
     const tooBig = await upload(gw, token, chargeback.id, { bytes: big, filename: 'big.pdf', type: 'application/pdf' });
     expect([tooBig.status, tooBig.body.error.code]).toEqual([413, 'payload_too_large']);

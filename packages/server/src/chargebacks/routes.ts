@@ -47,9 +47,23 @@ async function readMultipart(request: FastifyRequest): Promise<void> {
   request.body = upload.bytes ? { file: `${createHash('sha256').update(upload.bytes).digest('hex')} ${upload.contentType} ${upload.filename}` } : {};
 }
 
+const NEITHER_FORM_NOR_JSON = () =>
+  ApiError.validation([{ field: '(body)', message: 'send the file as multipart/form-data, or as application/json with content_base64' }], 'The request body is neither a form nor JSON.');
+
+/** The JSON upload's body: validated by its schema when sent as JSON; any other body (or none) is refused here. */
+function jsonUpload(request: FastifyRequest): Base64Upload {
+  const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type !== '' && type !== 'application/json') throw NEITHER_FORM_NOR_JSON();
+  const body = (request.body ?? {}) as Partial<Record<keyof Base64Upload, unknown>>;
+  const missing = (['filename', 'content_type', 'content_base64'] as const).filter((f) => typeof body[f] !== 'string').map((f) => ({ field: f, message: 'is required' }));
+  if (missing.length > 0) throw ApiError.validation(missing);
+  return body as Base64Upload;
+}
+
 /** Errors of the multipart parser, in the service's error model. */
 function multipartError(error: unknown, request: FastifyRequest): ApiError | undefined {
   const code = (error as { code?: unknown }).code;
+  if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' && request.routeOptions.url?.endsWith('/attachments')) return NEITHER_FORM_NOR_JSON();
   if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge();
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
     return ApiError.validation([{ field: '(body)', message: 'send one file part named "file"' }], 'The form has too many parts.');
@@ -192,7 +206,7 @@ export async function chargebackRoutes(base: FastifyInstance, opts: { chargeback
     async (request, reply) => {
       const created = request.isMultipart()
         ? await chargebacks.uploadPart(org(request), request.params.id, clientId(request), uploads.get(request) ?? { filename: undefined, contentType: undefined, bytes: undefined })
-        : await chargebacks.uploadBase64(org(request), request.params.id, clientId(request), request.body as Base64Upload);
+        : await chargebacks.uploadBase64(org(request), request.params.id, clientId(request), jsonUpload(request));
       return reply.code(201).send(created);
     },
   );
@@ -204,7 +218,12 @@ export async function chargebackRoutes(base: FastifyInstance, opts: { chargeback
         tags,
         summary: 'Download an attachment (its bytes, with its Content-Type and Content-Disposition)',
         params: AttachmentParams,
-        response: { 200: Type.String({ contentMediaType: 'application/octet-stream', description: 'The file\'s bytes.' }) },
+        response: {
+          200: {
+            description: 'The file\'s bytes, with its type and `Content-Disposition: attachment`.',
+            content: Object.fromEntries(ATTACHMENT_TYPES.map((type) => [type, { schema: Type.String({ format: 'binary' }) }])),
+          },
+        },
       },
     },
     async (request, reply) => {
