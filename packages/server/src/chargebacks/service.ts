@@ -1,5 +1,5 @@
 /**
- * Chargeback handling. States (docs/architecture.md, Chargebacks):
+ * Chargeback handling. States (docs/sandbox.md, Chargebacks):
  *
  *   OPEN --accept--> ACCEPTED                 (the merchant gives up; funds stay with the cardholder)
  *   OPEN --dispute--> DISPUTED --network--> WON | LOST
