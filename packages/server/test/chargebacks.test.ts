@@ -90,9 +90,14 @@ function uploadBase64(gw: TestGateway, token: string, chargebackId: string, body
   return gw.request<Attachment & ErrorReply>('POST', `/v1/chargebacks/${chargebackId}/attachments`, { token, body });
 }
 
+/** The chargeback's events through GET /v1/events, oldest first. */
 async function events(gw: TestGateway, token: string, chargebackId: string): Promise<EventReply[]> {
-  const reply = await gw.request<{ data: EventReply[] }>('GET', '/v1/events?limit=100', { token });
-  return reply.body.data.filter((e) => e.type.startsWith('chargeback.') && e.data.chargeback.id === chargebackId).reverse();
+  const found: EventReply[] = [];
+  for (const type of ['chargeback.opened', 'chargeback.updated']) {
+    const reply = await gw.request<{ data: EventReply[] }>('GET', `/v1/events?type=${type}&limit=100`, { token });
+    found.push(...reply.body.data.filter((e) => e.data.chargeback.id === chargebackId));
+  }
+  return found.sort((a, b) => (a.id < b.id ? -1 : 1));
 }
 
 describe.each(dialects)('chargebacks on $name', (dialect) => {
@@ -237,6 +242,23 @@ describe.each(dialects)('chargebacks on $name', (dialect) => {
     expect((await outcome(mixed.id)).status).toBe('LOST');
     const log = await events(gw, token, losing.id);
     expect(log.at(-1)!.data.chargeback).toMatchObject({ previous_status: 'DISPUTED', status: 'LOST' });
+  });
+
+  it('accept and dispute at the same moment: exactly one wins, the other is 409, one event', async () => {
+    for (let round = 0; round < 3; round++) {
+      const chargeback = await openChargeback(gw, token);
+      const [accept, dispute, review] = await Promise.all([
+        post(`/v1/chargebacks/${chargeback.id}/accept`),
+        post(`/v1/chargebacks/${chargeback.id}/dispute`, { evidence: 'winning_evidence' }),
+        post(`/v1/chargebacks/${chargeback.id}/review`),
+      ]);
+      expect([accept.status, dispute.status].sort()).toEqual([200, 409]);
+      expect(review.status).toBe(200);
+      const winner = accept.status === 200 ? 'ACCEPTED' : 'DISPUTED';
+      const log = await events(gw, token, chargeback.id);
+      expect(log.filter((e) => e.data.chargeback.previous_status === 'OPEN' && e.data.chargeback.status !== 'OPEN').map((e) => e.data.chargeback.status)).toEqual([winner]);
+      expect(log.filter((e) => e.data.chargeback.reviewed_at && e.data.chargeback.status === e.data.chargeback.previous_status)).toHaveLength(1);
+    }
   });
 
   it('dispute validation: every problem is named, nothing is written', async () => {
