@@ -74,11 +74,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         created_at: now,
         updated_at: now,
       })
+      // Already waiting (a migration undone and run again): keep that one.
+      .onConflict((oc) => oc.doNothing())
       .execute();
   }
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await (db as Kysely<Record<string, Record<string, string>>>).deleteFrom('jobs').where('type', 'in', ['chargeback.expire', 'chargeback.decide']).where('status', '=', 'pending').execute();
   await db.schema.dropTable('chargeback_comments').execute();
   await db.schema.dropTable('chargeback_attachments').execute();
   await db.schema.dropIndex('chargebacks_org_status_idx').execute();
