@@ -181,11 +181,14 @@ describe.each(dialects)('every route on $name', (dialect) => {
   it('answers 404 for another organization\'s object, and never leaks it', async () => {
     const withParams = privateRoutes().filter((r) => r.url.includes(':'));
     const intruderToken = await intruder.token();
+    // Fixtures ask for the owner's token often: one token (a token request costs a scrypt check).
+    const ownerToken = owner.token();
+    const cachedOwner: TestClient = { ...owner, token: () => ownerToken };
     for (const route of withParams) {
       const fixture = fixtures[route.url];
       expect(fixture, `a fixture for ${route.url}`).toBeDefined();
       if (fixture === 'global') continue;
-      const { body, id } = await fixture!(gw, owner);
+      const { body, id } = await fixture!(gw, cachedOwner);
       const reply = await gw.request(route.method, fill(route.url, id), {
         token: intruderToken,
         ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { body: body ?? { name: 'taken over' } }),
