@@ -44,6 +44,8 @@ import { transactionRoutes } from './transactions/routes.js';
 import { RefundService } from './refunds/service.js';
 import { refundRoutes } from './refunds/routes.js';
 import { chargebackRoutes } from './chargebacks/routes.js';
+import { ChargebackService } from './chargebacks/service.js';
+import { registerChargebackJobs } from './chargebacks/jobs.js';
 import { WebhookDeliverer } from './webhooks/delivery.js';
 import { WebhookService } from './webhooks/service.js';
 import { webhookRoutes } from './webhooks/routes.js';
@@ -186,7 +188,8 @@ export async function createGateway(config: Config): Promise<Gateway> {
   await app.register(linkRoutes, { links });
   await app.register(hostedPageRoutes, { links, keys: encryptionKeys, instruments, payments, apm, publicBaseUrl: config.publicBaseUrl });
   await app.register(refundRoutes, { refunds });
-  await app.register(chargebackRoutes, { db });
+  const chargebacks = new ChargebackService(db, network, { decisionDelaySeconds: config.cards.chargebackDecisionDelaySeconds });
+  await app.register(chargebackRoutes, { chargebacks });
 
   const deliverer = new WebhookDeliverer(db, keyring, config.webhooks, webhookPolicy);
   await app.register(webhookRoutes, {
@@ -199,6 +202,7 @@ export async function createGateway(config: Config): Promise<Gateway> {
   registerPaymentJobs(jobs, { db, network, lifecycle, refunds });
   registerApmJobs(jobs, apm);
   registerLinkJobs(jobs, links, { policy: webhookPolicy, timeoutMs: config.webhooks.timeoutMs });
+  registerChargebackJobs(jobs, chargebacks);
   await scheduleMaintenance(db);
 
   await app.ready();

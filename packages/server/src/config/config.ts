@@ -58,6 +58,10 @@ export interface Config {
     captureDelaySeconds: number;
     pendingCardDelaySeconds: number;
     authorizationTtlSeconds: number;
+    /** Time the merchant has to accept or dispute a chargeback (`respond_by`); past it, an OPEN chargeback is LOST. */
+    chargebackResponseSeconds: number;
+    /** Time the (simulated) network takes to decide a disputed chargeback. */
+    chargebackDecisionDelaySeconds: number;
   };
 }
 
@@ -210,6 +214,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       captureDelaySeconds: integer(env, 'CAPTURE_DELAY_SECONDS', 180, 0, 7 * 86400),
       pendingCardDelaySeconds: integer(env, 'PENDING_CARD_DELAY_SECONDS', 10, 0, 86400),
       authorizationTtlSeconds: integer(env, 'AUTHORIZATION_TTL_SECONDS', 7 * 86400, 1, 30 * 86400),
+      chargebackResponseSeconds: integer(env, 'CHARGEBACK_RESPONSE_SECONDS', 7 * 86400, 1, 90 * 86400),
+      chargebackDecisionDelaySeconds: integer(env, 'CHARGEBACK_DECISION_DELAY_SECONDS', 300, 0, 30 * 86400),
     },
     jobs: {
       pollIntervalMs: integer(env, 'JOB_POLL_INTERVAL_MS', 250, 10, 60_000),

@@ -203,8 +203,40 @@ export interface ChargebacksTable {
   reason_code: string;
   reason: string;
   respond_by: string;
+  reviewed_at: string | null;
+  reviewed_by: string | null;
+  evidence_text: string | null;
+  /** JSON array of attachment ids submitted with the dispute. */
+  evidence_attachment_ids: string | null;
+  disputed_at: string | null;
+  decision_due_at: string | null;
+  resolved_at: string | null;
+  resolution: string | null;
   created_at: string;
   updated_at: string;
+}
+
+export interface ChargebackAttachmentsTable {
+  id: string;
+  organization_id: string;
+  chargeback_id: string;
+  filename: string;
+  content_type: string;
+  size: number;
+  sha256: string;
+  /** The file's bytes (bytea / blob). */
+  content: Buffer;
+  created_by: string;
+  created_at: string;
+}
+
+export interface ChargebackCommentsTable {
+  id: string;
+  organization_id: string;
+  chargeback_id: string;
+  author: string;
+  text: string;
+  created_at: string;
 }
 
 export interface EventsTable {
@@ -442,6 +474,8 @@ export interface Database {
   payments: PaymentsTable;
   refunds: RefundsTable;
   chargebacks: ChargebacksTable;
+  chargeback_attachments: ChargebackAttachmentsTable;
+  chargeback_comments: ChargebackCommentsTable;
   events: EventsTable;
   simulator_operations: SimulatorOperationsTable;
   settings: SettingsTable;

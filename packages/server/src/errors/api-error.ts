@@ -29,6 +29,8 @@ export const ERROR_STATUS = {
   merchant_in_use: 409,
   point_of_sale_in_use: 409,
   terminal_serial_taken: 409,
+  chargeback_not_open: 409,
+  attachment_limit_reached: 409,
   payload_too_large: 413,
   validation_failed: 422,
   rate_limited: 429,

@@ -33,6 +33,8 @@ export const ID_PREFIXES = {
   pointOfSale: 'pos',
   terminal: 'ter',
   terminalUser: 'tus',
+  attachment: 'att',
+  chargebackComment: 'cbc',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

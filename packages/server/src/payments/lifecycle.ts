@@ -17,6 +17,7 @@ import { minorToNumber } from '../lib/money.js';
 import type { AuthorizationResult, CardNetworkConnector, OperationResult } from '../connectors/card-network/connector.js';
 import { insertTransaction, newTransaction, type TransactionRow, type TransactionType } from '../transactions/store.js';
 import { findPaymentById, transitionPayment, type PaymentRow, type PaymentWithCard } from './store.js';
+import { enqueueChargebackExpiry } from '../chargebacks/jobs.js';
 
 export const PAYMENT_JOBS = {
   capture: 'payment.capture',
@@ -207,7 +208,7 @@ export class PaymentLifecycle {
           currency: payment.currency,
           reason_code: dispute.reasonCode,
           reason: dispute.reason,
-          respond_by: isoAfterSeconds(20 * 86400),
+          respond_by: isoAfterSeconds(this.settings.chargebackResponseSeconds),
           created_at: now,
           updated_at: now,
         };
@@ -215,6 +216,8 @@ export class PaymentLifecycle {
         await recordEvent(trx, payment.organization_id, 'chargeback.opened', {
           chargeback: { id: chargeback.id, payment_id: payment.id, status: 'OPEN', amount: minorToNumber(amount, payment.currency), currency: payment.currency, reason_code: dispute.reasonCode },
         });
+        // Not answered by respond_by, it is LOST (chargebacks/jobs.ts).
+        await enqueueChargebackExpiry(trx, chargeback.id, this.settings.chargebackResponseSeconds);
       }
       return row;
     });

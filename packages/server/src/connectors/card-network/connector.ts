@@ -53,6 +53,29 @@ export interface OperationResult {
   dispute?: { reasonCode: string; reason: string };
 }
 
+/** A merchant's answer to a chargeback (representment), sent to the network to decide. */
+export interface DisputeRequest {
+  /** Our chargeback id: the idempotency key of the decision (asked twice, the same answer). */
+  reference: string;
+  /** The network's id of the disputed payment's authorization. */
+  networkReference: string;
+  reasonCode: string;
+  /** Minor units. */
+  amount: number;
+  currency: string;
+  evidence: {
+    text: string;
+    attachments: Array<{ filename: string; contentType: string; content: Buffer }>;
+  };
+}
+
+export interface DisputeDecision {
+  /** `won`: the funds return to the merchant; `lost`: they stay with the cardholder. */
+  outcome: 'won' | 'lost';
+  /** The issuer's explanation, shown as the chargeback's `resolution`. */
+  reason: string;
+}
+
 export interface CardNetworkConnector {
   /** False when no network is configured: callers refuse before recording anything. */
   readonly available: boolean;
@@ -81,4 +104,10 @@ export interface CardNetworkConnector {
   adjust(request: OperationRequest): Promise<OperationResult>;
   /** Returns (part of) a captured amount to the card. */
   refund(request: OperationRequest): Promise<OperationResult>;
+  /**
+   * The issuer's decision on a disputed chargeback. The gateway asks once the
+   * decision is due (CHARGEBACK_DECISION_DELAY_SECONDS after the dispute); an
+   * adapter whose network has not decided yet throws, and the job asks again.
+   */
+  decideDispute(request: DisputeRequest): Promise<DisputeDecision>;
 }

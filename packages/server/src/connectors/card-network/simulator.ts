@@ -8,7 +8,7 @@ import type { Db, Executor } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/database.js';
 import { preparedInsert } from '../../db/prepared.js';
 import { nowIso } from '../../lib/time.js';
-import type { AuthorizationResult, AuthorizeRequest, CardNetworkConnector, OperationRequest, OperationResult } from './connector.js';
+import type { AuthorizationResult, AuthorizeRequest, CardNetworkConnector, DisputeDecision, DisputeRequest, OperationRequest, OperationResult } from './connector.js';
 
 type Behaviour = 'approve' | 'decline' | 'pending' | 'refunds_rejected' | 'chargeback';
 
@@ -132,6 +132,27 @@ export class CardNetworkSimulator implements CardNetworkConnector {
       behaviour === 'refunds_rejected' ? { outcome: 'rejected', responseCode: '57' } : { outcome: 'succeeded', responseCode: '00' },
     );
   }
+
+  async decideDispute(request: DisputeRequest): Promise<DisputeDecision> {
+    return this.once<DisputeDecision>(`dispute:${request.reference}`, 'dispute', () => decideSandboxDispute(request.evidence));
+  }
+}
+
+/** Evidence words that decide a sandbox dispute (docs/sandbox.md, Chargebacks). */
+export const DISPUTE_KEYWORDS = { win: 'winning_evidence', lose: 'losing_evidence' } as const;
+
+/**
+ * The sandbox issuer reads the evidence text and the text attachments:
+ * `losing_evidence` loses (it wins over the other word), `winning_evidence`
+ * wins; with neither, documents win (at least one attachment) and a bare
+ * statement loses.
+ */
+export function decideSandboxDispute(evidence: DisputeRequest['evidence']): DisputeDecision {
+  const texts = [evidence.text, ...evidence.attachments.filter((a) => a.contentType.startsWith('text/plain')).map((a) => a.content.toString('utf8'))].map((t) => t.toLowerCase());
+  if (texts.some((t) => t.includes(DISPUTE_KEYWORDS.lose))) return { outcome: 'lost', reason: 'The issuer found the evidence insufficient (sandbox: losing_evidence).' };
+  if (texts.some((t) => t.includes(DISPUTE_KEYWORDS.win))) return { outcome: 'won', reason: 'The issuer accepted the evidence (sandbox: winning_evidence).' };
+  if (evidence.attachments.length > 0) return { outcome: 'won', reason: 'The issuer accepted the documents submitted.' };
+  return { outcome: 'lost', reason: 'A statement without documents did not overturn the chargeback.' };
 }
 
 function strip(record: AuthorizationRecord): AuthorizationResult {

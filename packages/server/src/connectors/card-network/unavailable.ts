@@ -30,6 +30,9 @@ export class NoCardNetwork implements CardNetworkConnector {
   refund(): never {
     return this.refuse();
   }
+  decideDispute(): never {
+    return this.refuse();
+  }
 }
 
 /** Refuses (503) before anything is recorded when no card network is configured. */

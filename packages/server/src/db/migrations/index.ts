@@ -5,6 +5,7 @@ import * as webhooks from './003_webhooks.js';
 import * as alternativePayments from './004_alternative_payments.js';
 import * as usersAndLinks from './005_users_and_links.js';
 import * as merchants from './006_merchants.js';
+import * as chargebackHandling from './007_chargeback_handling.js';
 import * as transactions from './008_transactions.js';
 
 /** Every migration, in order. One set serves SQLite and PostgreSQL. */
@@ -15,5 +16,6 @@ export const migrations: Record<string, Migration> = {
   '004_alternative_payments': alternativePayments,
   '005_users_and_links': usersAndLinks,
   '006_merchants': merchants,
+  '007_chargeback_handling': chargebackHandling,
   '008_transactions': transactions,
 };

@@ -1,0 +1,40 @@
+/**
+ * Background work of chargebacks, through the durable job table: the expiry
+ * of an OPEN chargeback at its `respond_by` (LOST), enqueued where the
+ * chargeback is opened (payments/lifecycle.ts), and the network's decision on
+ * a DISPUTED one, enqueued in the dispute's transaction.
+ */
+import type { Executor } from '../db/database.js';
+import type { JobRunner } from '../jobs/runner.js';
+import { enqueueJob } from '../jobs/store.js';
+import type { ChargebackService } from './service.js';
+
+export const CHARGEBACK_JOBS = {
+  expire: 'chargeback.expire',
+  decide: 'chargeback.decide',
+} as const;
+
+/** Call inside the transaction that opens the chargeback. */
+export async function enqueueChargebackExpiry(trx: Executor, chargebackId: string, delaySeconds: number): Promise<void> {
+  await enqueueJob(trx, { type: CHARGEBACK_JOBS.expire, payload: { chargeback_id: chargebackId }, delaySeconds, dedupeKey: `${CHARGEBACK_JOBS.expire}:${chargebackId}` });
+}
+
+/** Call inside the dispute's transaction. */
+export async function enqueueChargebackDecision(trx: Executor, chargebackId: string, delaySeconds: number): Promise<void> {
+  await enqueueJob(trx, { type: CHARGEBACK_JOBS.decide, payload: { chargeback_id: chargebackId }, delaySeconds, dedupeKey: `${CHARGEBACK_JOBS.decide}:${chargebackId}` });
+}
+
+function chargebackId(payload: unknown): string {
+  return String((payload as { chargeback_id?: unknown }).chargeback_id);
+}
+
+export function registerChargebackJobs(runner: JobRunner, chargebacks: ChargebackService): void {
+  // A chargeback answered meanwhile (accepted, disputed) is left alone.
+  runner.register(CHARGEBACK_JOBS.expire, async ({ payload }) => {
+    await chargebacks.expire(chargebackId(payload));
+  });
+  // Asks the network for its decision and records WON or LOST; a chargeback decided meanwhile is left alone.
+  runner.register(CHARGEBACK_JOBS.decide, async ({ payload }) => {
+    await chargebacks.decide(chargebackId(payload));
+  });
+}
