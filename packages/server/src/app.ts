@@ -62,6 +62,11 @@ import { LinkService } from './links/service.js';
 import { linkRoutes } from './links/routes.js';
 import { hostedPageRoutes } from './links/pages.js';
 import { registerLinkJobs } from './links/jobs.js';
+import { FeeRuleService } from './fees/service.js';
+import { feeRuleRoutes } from './fees/routes.js';
+import { FraudService } from './fraud/service.js';
+import { fraudRoutes } from './fraud/routes.js';
+import { threeDsRoutes } from './threeds/routes.js';
 import './http/route-config.js';
 
 export interface RouteEntry {
@@ -182,6 +187,10 @@ export async function createGateway(config: Config): Promise<Gateway> {
   await app.register(hostedPageRoutes, { links, keys: encryptionKeys, instruments, payments, apm, publicBaseUrl: config.publicBaseUrl });
   await app.register(refundRoutes, { refunds });
   await app.register(chargebackRoutes, { db });
+  // Fees, fraud rules and evaluations, 3-D Secure version check.
+  await app.register(feeRuleRoutes, { feeRules: new FeeRuleService(db) });
+  await app.register(fraudRoutes, { fraud: new FraudService(db) });
+  await app.register(threeDsRoutes, { db });
 
   const deliverer = new WebhookDeliverer(db, keyring, config.webhooks, webhookPolicy);
   await app.register(webhookRoutes, {

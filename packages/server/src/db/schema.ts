@@ -111,6 +111,8 @@ export interface BinsTable {
   type: string;
   issuer: string | null;
   country: string | null;
+  /** Migration 009. */
+  three_ds_version: string | null;
 }
 
 export interface InstrumentsTable {
@@ -157,6 +159,8 @@ export interface PaymentsTable {
   cancelled_at: string | null;
   created_at: string;
   updated_at: string;
+  /** Migration 009: the merchant the payment is made for (fee rules match on it); optional. */
+  merchant_id?: string | null;
 }
 
 export interface RefundsTable {
@@ -405,6 +409,59 @@ export interface TerminalUsersTable {
   created_at: string;
 }
 
+/** Migration 009: fees and fraud (fees/, fraud/). */
+export interface FeeRulesTable {
+  id: string;
+  organization_id: string;
+  type: 'interchange' | 'mdr';
+  name: string | null;
+  percentage_bps: number;
+  /** Minor units of `currency`. */
+  fixed_amount: number;
+  currency: string | null;
+  brand: string | null;
+  card_type: string | null;
+  merchant_id: string | null;
+  priority: number;
+  active: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PaymentFeesTable {
+  payment_id: string;
+  type: 'interchange' | 'mdr';
+  organization_id: string;
+  rule_id: string;
+  base_amount: number;
+  percentage_bps: number;
+  fixed_amount: number;
+  amount: number;
+  currency: string;
+  created_at: string;
+}
+
+export interface FraudRulesTable {
+  organization_id: string;
+  rules: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface FraudEvaluationsTable {
+  payment_id: string;
+  organization_id: string;
+  client_id: string;
+  instrument_id: string;
+  amount: number;
+  currency: string;
+  new_card: number;
+  score: number;
+  decision: 'approve' | 'review' | 'decline';
+  rules_hit: string;
+  created_at: string;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   clients: ClientsTable;
@@ -439,4 +496,8 @@ export interface Database {
   points_of_sale: PointsOfSaleTable;
   terminals: TerminalsTable;
   terminal_users: TerminalUsersTable;
+  fee_rules: FeeRulesTable;
+  payment_fees: PaymentFeesTable;
+  fraud_rules: FraudRulesTable;
+  fraud_evaluations: FraudEvaluationsTable;
 }

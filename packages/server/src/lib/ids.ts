@@ -33,6 +33,7 @@ export const ID_PREFIXES = {
   pointOfSale: 'pos',
   terminal: 'ter',
   terminalUser: 'tus',
+  feeRule: 'fee',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

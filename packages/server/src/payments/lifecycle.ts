@@ -15,6 +15,7 @@ import { isoAfterSeconds, nowIso } from '../lib/time.js';
 import { minorToNumber } from '../lib/money.js';
 import type { AuthorizationResult, CardNetworkConnector } from '../connectors/card-network/connector.js';
 import { findPaymentById, transitionPayment, type PaymentRow } from './store.js';
+import { applyCaptureFees } from '../fees/apply.js';
 
 export const PAYMENT_JOBS = {
   capture: 'payment.capture',
@@ -137,6 +138,8 @@ export class PaymentLifecycle {
       const changes: Partial<PaymentRow> = { status: 'APPROVED', amount_captured: amount, captured_at: now, pending_action: null, updated_at: now };
       if (!(await transitionPayment(trx, payment.id, { status: ['APPROVED', 'AUTHORIZED'], pendingAction: 'capture' }, changes))) return;
       const captured = { ...payment, ...changes } as PaymentRow;
+      // Fees (fees/apply.ts): the interchange and MDR of the captured amount.
+      await applyCaptureFees(trx, captured, amount);
       await recordEvent(trx, payment.organization_id, 'payment.card.captured', paymentEventData(captured));
       if (dispute) {
         const chargeback = {

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { PaymentFeeFields } from '../fees/schemas.js';
 
 const PaymentStatus = Type.Union(
   [Type.Literal('PENDING'), Type.Literal('APPROVED'), Type.Literal('AUTHORIZED'), Type.Literal('REJECTED'), Type.Literal('CANCELLED'), Type.Literal('REFUNDED')],
@@ -20,6 +21,9 @@ export const CardPayment = Type.Object(
     capture: Type.Boolean({ description: 'false: deferred capture (AUTHORIZED until POST .../capture).' }),
     amount_captured: Money('Captured so far'),
     amount_refunded: Money('Refunded so far'),
+    // Fees (fees/): applied at capture.
+    ...PaymentFeeFields,
+    merchant_id: Type.Union([Type.String(), Type.Null()], { description: 'The merchant the payment is made for (fee rules match on it).' }),
     instrument: Type.Object({ id: Type.String(), card_brand: Type.String(), last_four_digits: Type.String() }),
     authorized_at: Type.Union([Type.String(), Type.Null()]),
     captured_at: Type.Union([Type.String(), Type.Null()], { description: 'Automatic capture happens CAPTURE_DELAY_SECONDS after approval.' }),
@@ -40,6 +44,7 @@ export const CreatePayment = Type.Object({
   description: Type.Optional(Type.String({ maxLength: 500 })),
   capture: Type.Optional(Type.Boolean({ default: true, description: 'false authorizes only.' })),
   card: Type.Optional(Type.Unknown({ description: 'Never accepted here: tokenize first (422).' })),
+  merchant_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'A merchant of the organization (`mer-`) the payment is made for; fee rules can match on it.' })),
 });
 export type CreatePayment = Static<typeof CreatePayment>;
 

@@ -20,9 +20,14 @@ import type { InstrumentService } from '../instruments/service.js';
 import { PAYMENT_JOBS, RECOVERY_DELAY_SECONDS, type PaymentLifecycle } from './lifecycle.js';
 import type { CardPayment, CreatePayment, PaymentListQuery } from './schemas.js';
 import { findPayment, findPaymentByOrder, insertPayment, listPayments, type PaymentRow, type PaymentWithCard } from './store.js';
+import { feeFields, loadFees } from '../fees/apply.js';
+import type { PaymentFeesTable } from '../db/schema.js';
+import { decide, FRAUD_RESPONSE_CODE, FraudService, recordFraudOutcome } from '../fraud/service.js';
+import { paymentEventData } from './lifecycle.js';
 
 
-export function paymentView(p: PaymentWithCard): CardPayment {
+/** `fees` are the payment's rows of payment_fees (fees/apply.ts loadFees); none before capture. */
+export function paymentView(p: PaymentWithCard, fees: PaymentFeesTable[] = []): CardPayment {
   return {
     id: p.id,
     status: p.status,
@@ -35,6 +40,8 @@ export function paymentView(p: PaymentWithCard): CardPayment {
     capture: p.capture_mode === 'automatic',
     amount_captured: formatMinor(Number(p.amount_captured), p.currency),
     amount_refunded: formatMinor(Number(p.amount_refunded), p.currency),
+    ...feeFields(p, fees),
+    merchant_id: p.merchant_id ?? null,
     instrument: { id: p.instrument_id, card_brand: p.card_brand, last_four_digits: p.last_four },
     authorized_at: p.authorized_at,
     captured_at: p.captured_at,
@@ -51,13 +58,23 @@ export function parseAmount(amount: number, currency: string, field = 'amount'):
 }
 
 export class PaymentService {
+  // Fraud screening before authorization (fraud/service.ts).
+  private readonly fraud: FraudService;
+
   constructor(
     private readonly db: Db,
     private readonly keys: EncryptionKeyService,
     private readonly instruments: InstrumentService,
     private readonly network: CardNetworkConnector,
     private readonly lifecycle: PaymentLifecycle,
-  ) {}
+  ) {
+    this.fraud = new FraudService(db);
+  }
+
+  /** The view with its fees (one more query, only for a captured payment). */
+  private async view(p: PaymentWithCard): Promise<CardPayment> {
+    return paymentView(p, (await loadFees(this.db, [p])).get(p.id));
+  }
 
   async create(
     principal: Principal,
@@ -71,17 +88,26 @@ export class PaymentService {
     const amount = parseAmount(body.amount, body.currency);
     if ('error' in amount) errors.push(amount.error);
     if (/^\s*\d{3,4}\s*$/.test(body.encrypted_cvv)) errors.push({ field: 'encrypted_cvv', message: 'must be encrypted with your public key, never the CVV in clear text' });
+    if (body.merchant_id !== undefined) {
+      const merchant = await this.db.selectFrom('merchants').select('id').where('id', '=', body.merchant_id).where('organization_id', '=', organizationId).executeTakeFirst();
+      if (!merchant) errors.push({ field: 'merchant_id', message: 'no such merchant in this organization' });
+    }
     if (errors.length > 0) throw ApiError.validation(errors);
     const minor = (amount as { minor: number }).minor;
     const captureMode = (options.capture ?? body.capture ?? true) ? 'automatic' : 'manual';
 
     // A retry of an order already charged: the first payment, whatever state it is in.
     const existing = await findPaymentByOrder(this.db, organizationId, body.order_id);
-    if (existing) return { payment: this.sameOrder(existing, body, minor), created: false };
+    if (existing) return { payment: await this.sameOrder(existing, body, minor), created: false };
+
+    // Fraud screening (fraud/): its counts are read while the CVV is decrypted.
+    const screening = this.fraud.startScreening({ organizationId, clientId: principal.clientId, instrumentId: body.instrument_id });
 
     const [cvv] = await this.keys.decrypt(organizationId, [body.encrypted_cvv]);
     if (cvv === undefined) throw ApiError.validation([{ field: 'encrypted_cvv', message: 'could not be decrypted with this organization\'s encryption keys' }]);
     const { instrument, card } = await this.instruments.cardForPayment(organizationId, body.instrument_id, cvv);
+    const fraud = decide(await screening, { clientId: principal.clientId, instrumentId: instrument.id, amount: minor, currency: body.currency });
+    const declined = fraud.decision === 'decline';
 
     const now = nowIso();
     const row: PaymentRow = {
@@ -93,35 +119,39 @@ export class PaymentService {
       currency: body.currency,
       description: body.description ?? null,
       capture_mode: captureMode,
-      status: 'PENDING',
-      response_code: null,
+      // Declined by the fraud rules: REJECTED at once, the network is never called.
+      status: declined ? 'REJECTED' : 'PENDING',
+      response_code: declined ? FRAUD_RESPONSE_CODE : null,
       approval_code: null,
       network_reference: null,
       amount_authorized: 0,
       amount_captured: 0,
       amount_refunded: 0,
       amount_refund_pending: 0,
-      pending_action: 'authorize',
+      pending_action: declined ? null : 'authorize',
       authorized_at: null,
       captured_at: null,
       cancelled_at: null,
       created_at: now,
       updated_at: now,
+      merchant_id: body.merchant_id ?? null,
     };
     try {
       // Record the intent (and its recovery job) before calling the network.
       await this.db.transaction().execute(async (trx) => {
         await insertPayment(trx, row);
-        await enqueueJob(trx, { type: PAYMENT_JOBS.recoverAuthorization, payload: { payment_id: row.id }, delaySeconds: RECOVERY_DELAY_SECONDS });
+        if (!declined) await enqueueJob(trx, { type: PAYMENT_JOBS.recoverAuthorization, payload: { payment_id: row.id }, delaySeconds: RECOVERY_DELAY_SECONDS });
         await options.onCreate?.(trx, row.id);
+        await recordFraudOutcome(trx, row, fraud, () => paymentEventData(row));
       });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       // Lost the race for this order_id: the winner's payment is the answer.
       const winner = await findPaymentByOrder(this.db, organizationId, body.order_id);
       if (!winner) throw error;
-      return { payment: this.sameOrder(winner, body, minor), created: false };
+      return { payment: await this.sameOrder(winner, body, minor), created: false };
     }
+    if (declined) return { payment: await this.get(organizationId, row.id), created: true };
 
     const result = await this.network.authorize({ reference: row.id, amount: minor, currency: body.currency, card });
     await this.lifecycle.recordAuthorization(row, result);
@@ -129,7 +159,7 @@ export class PaymentService {
   }
 
   /** The same order_id must mean the same charge: otherwise 409. */
-  private sameOrder(existing: PaymentWithCard, body: CreatePayment, minor: number): CardPayment {
+  private async sameOrder(existing: PaymentWithCard, body: CreatePayment, minor: number): Promise<CardPayment> {
     const differs = [
       Number(existing.amount) !== minor || existing.currency !== body.currency ? 'amount or currency' : '',
       existing.instrument_id !== body.instrument_id ? 'instrument' : '',
@@ -137,11 +167,11 @@ export class PaymentService {
     if (differs.length > 0) {
       throw new ApiError('order_id_conflict', `order_id ${body.order_id} was already used for a payment with another ${differs.join(' and ')}.`);
     }
-    return paymentView(existing);
+    return this.view(existing);
   }
 
   async get(organizationId: string, id: string): Promise<CardPayment> {
-    return paymentView(await this.row(organizationId, id));
+    return this.view(await this.row(organizationId, id));
   }
 
   private async row(organizationId: string, id: string): Promise<PaymentWithCard> {
@@ -155,7 +185,8 @@ export class PaymentService {
 
   async list(organizationId: string, params: PaymentListQuery): Promise<Page<CardPayment>> {
     const page = await listPayments(this.db, organizationId, params);
-    return { data: page.data.map(paymentView), has_more: page.has_more };
+    const fees = await loadFees(this.db, page.data);
+    return { data: page.data.map((p) => paymentView(p, fees.get(p.id))), has_more: page.has_more };
   }
 
   /** Deferred capture (spec section 3: "deferred-capture mode only"), all or part of the authorization. */
