@@ -2,7 +2,7 @@
  * Fraud rules of an organization and the evaluation of a card payment
  * (docs/sandbox.md "Fraud rules").
  */
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TObject } from 'typebox';
 
 const Action = Type.Union([Type.Literal('review'), Type.Literal('decline')], {
   description: '`review`: the payment goes on to the network and the evaluation says review. `decline`: the payment is REJECTED (response_code 59) without reaching the network.',
@@ -19,18 +19,27 @@ const NewCards = Type.Object({
   window_seconds: Window,
   action: Action,
 });
+/** A positive number or null, as one JSON Schema (a union would report both branches). */
+const AmountOrNull = (description: string) => Type.Unsafe<number | null>({ type: ['number', 'null'], exclusiveMinimum: 0, description });
+
 const Threshold = Type.Object({
   currency: Type.String({ minLength: 3, maxLength: 3, description: 'ISO 4217; one entry per currency.' }),
-  review_above: Type.Optional(Type.Union([Type.Number({ exclusiveMinimum: 0 }), Type.Null()], { description: 'Major units: a larger amount is reviewed.' })),
-  decline_above: Type.Optional(Type.Union([Type.Number({ exclusiveMinimum: 0 }), Type.Null()], { description: 'Major units: a larger amount is declined.' })),
+  review_above: Type.Optional(AmountOrNull('Major units: a larger amount is reviewed.')),
+  decline_above: Type.Optional(AmountOrNull('Major units: a larger amount is declined.')),
 });
 
+/**
+ * An object or null, as one JSON Schema (`type: [object, null]`), so a bad
+ * object is reported by its own fields only (a union would add "must be null").
+ */
+function OrNull<T extends TObject>(schema: T, description: string) {
+  return Type.Unsafe<Static<T> | null>({ ...schema, type: ['object', 'null'], description });
+}
+
 export const FraudRulesInput = Type.Object({
-  instrument_velocity: Type.Optional(Type.Union([PaymentVelocity, Type.Null()], { description: 'Payments with the same card (instrument). Omitted: the default; null: off.' })),
-  client_velocity: Type.Optional(Type.Union([PaymentVelocity, Type.Null()], { description: 'Payments by the same API client. Omitted: the default; null: off.' })),
-  client_new_cards: Type.Optional(
-    Type.Union([NewCards, Type.Null()], { description: 'Cards new to the organization (not used in it within the window) paid with by the same API client. Omitted: the default; null: off.' }),
-  ),
+  instrument_velocity: Type.Optional(OrNull(PaymentVelocity, 'Payments with the same card (instrument). Omitted: the default; null: off.')),
+  client_velocity: Type.Optional(OrNull(PaymentVelocity, 'Payments by the same API client. Omitted: the default; null: off.')),
+  client_new_cards: Type.Optional(OrNull(NewCards, 'Cards new to the organization (not used in it within the window) paid with by the same API client. Omitted: the default; null: off.')),
   amount_thresholds: Type.Optional(Type.Array(Threshold, { maxItems: 50, description: 'Per currency. Omitted: none.' })),
 });
 export type FraudRulesInput = Static<typeof FraudRulesInput>;
