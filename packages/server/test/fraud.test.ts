@@ -14,7 +14,7 @@ type Rules = Record<string, unknown> & { configured: boolean };
 const DEFAULTS = {
   configured: false,
   instrument_velocity: { max_payments: 10, window_seconds: 60, action: 'review' },
-  client_velocity: { max_payments: 1000, window_seconds: 60, action: 'review' },
+  client_velocity: null,
   client_new_cards: { max_cards: 10, window_seconds: 600, action: 'review' },
   amount_thresholds: [],
   updated_at: null,

@@ -36,10 +36,14 @@ export interface RuleSet {
   amount_thresholds: Threshold[];
 }
 
-/** What applies to an organization that has not set rules: flags for review, never declines. */
+/**
+ * What applies to an organization that has not set rules: flags for review,
+ * never declines. Velocity per API client is off by default (a merchant's
+ * backend client carries all its customers' payments); set it to use it.
+ */
 export const DEFAULT_RULES: RuleSet = {
   instrument_velocity: { max: 10, window_seconds: 60, action: 'review' },
-  client_velocity: { max: 1000, window_seconds: 60, action: 'review' },
+  client_velocity: null,
   client_new_cards: { max: 10, window_seconds: 600, action: 'review' },
   amount_thresholds: [],
 };
@@ -162,8 +166,9 @@ export class FraudService {
   }
 
   /**
-   * The counts the rules need, in one read: each an index range scan stopped
-   * at the rule's max + 1 rows, so its cost does not grow with traffic.
+   * The counts the rules need, in one read: each an index-only range scan
+   * (fraud_evaluations_instrument_idx, _client_idx, _new_card_idx) stopped at
+   * the rule's max + 1 rows, so its cost does not grow with traffic.
    */
   async screen(subject: { organizationId: string; clientId: string; instrumentId: string }): Promise<Screening> {
     const { rules } = await loadRules(this.db, subject.organizationId);
@@ -177,7 +182,7 @@ export class FraudService {
         const evaluations = () => eb.selectFrom('fraud_evaluations');
         const capped = (query: ReturnType<typeof evaluations>, cap: number, alias: string) =>
           eb
-            .selectFrom(query.select('payment_id').limit(cap).as('w'))
+            .selectFrom(query.select('created_at').limit(cap).as('w'))
             .select((e) => e.fn.countAll().as('n'))
             .as(alias);
         const zero = (alias: string) => eb.val(0).as(alias);
@@ -202,7 +207,7 @@ export class FraudService {
               )
             : zero('new_card_count'),
           nc
-            ? evaluations().select('payment_id').where('instrument_id', '=', subject.instrumentId).where('created_at', '>=', since(nc.window_seconds)).limit(1).as('seen_card')
+            ? evaluations().select('created_at').where('instrument_id', '=', subject.instrumentId).where('created_at', '>=', since(nc.window_seconds)).limit(1).as('seen_card')
             : eb.val(null).as('seen_card'),
         ];
       })
