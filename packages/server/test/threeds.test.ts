@@ -93,6 +93,16 @@ describe.each(dialects)('3-D Secure version and BIN lookup on $name', (dialect) 
     expect((await check({ bin: '424242' }, writer)).status).toBe(200);
   });
 
+  it('the OpenAPI reference documents fee rules, fraud and the 3-D Secure check', async () => {
+    const doc = await gw.request<{ paths: Record<string, Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>> }>('GET', '/openapi.json');
+    expect(doc.status).toBe(200);
+    expect(Object.keys(doc.body.paths['/v1/fee-rules/{id}']!).sort()).toEqual(['delete', 'get', 'put']);
+    expect(Object.keys(doc.body.paths['/v1/fraud/rules']!).sort()).toEqual(['get', 'put']);
+    expect(doc.body.paths['/v1/payments/{id}/fraud-evaluation']!.get).toBeDefined();
+    expect(JSON.stringify(doc.body.paths['/v1/fraud/rules']!.put!.requestBody)).toContain('"null"');
+    expect(Object.keys(doc.body.paths['/v1/3ds/version']!.post!.responses)).toEqual(expect.arrayContaining(['200', '401', '403', '422']));
+  });
+
   it('GET /v1/bins/{bin}: 6 or 8 digits with the 3-D Secure version; other lengths 422; unknown 404', async () => {
     const six = await gw.request('GET', '/v1/bins/400005', { token });
     expect(six.body).toEqual({ bin: '400005', card_brand: 'visa', card_type: 'debit', issuer: 'Pasarela Test Bank', country: 'USA', three_ds_version: '2.2.0' });
