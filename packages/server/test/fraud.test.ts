@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from './support/dialects.js';
 import { startGateway, type Reply, type TestClient, type TestGateway } from './support/gateway.js';
-import { pay, tokenize, type PaymentReply } from './support/cards.js';
+import { encrypt, encryptedCard, importPublicKey, pay, tokenize, type PaymentReply } from './support/cards.js';
 
 type ErrorBody = { error: { code: string; details: Array<{ field: string; message: string }> } };
 type Evaluation = { payment_id: string; score: number; decision: string; rules_hit: Array<Record<string, unknown>>; evaluated_at: string };
@@ -189,6 +189,25 @@ describe.each(dialects)('fraud screening on $name', (dialect) => {
     expect(await strict.evaluation(last.id)).toMatchObject({ decision: 'approve', rules_hit: [] });
     const restored = await strict.rules({});
     expect({ ...restored, updated_at: null }).toEqual({ ...DEFAULTS, configured: true });
+  });
+
+  it('a payment through a hosted checkout is screened too; a decline gives the link\'s use back', async () => {
+    const { client, call, evaluation, rules } = await org();
+    await rules({ amount_thresholds: [{ currency: 'USD', decline_above: 100 }] });
+    const link = (await call<{ id: string; url: string }>('POST', '/v1/links', { type: 'payment', data: { amount: { value: 150, currency: 'USD' } } })).body;
+    const path = new URL(link.url).pathname;
+    const page = await gw.request('GET', path, { headers: { accept: 'text/html' } });
+    const config = /<script type="application\/json" id="checkout-config">(.*?)<\/script>/s.exec(page.text)![1]!;
+    const key = await importPublicKey((JSON.parse(config) as { publicKey: string }).publicKey);
+    const { type: _type, ...encrypted } = await encryptedCard(key, { number: '4242424242424242' });
+    const paid = await gw.request<{ payment_id: string; status: string }>('POST', `${path}/card`, { body: { ...encrypted, cvv_for_payment: await encrypt(key, '123') } });
+    expect(paid.body.status).toBe('REJECTED');
+    const payment = (await call<PaymentReply>('GET', `/v1/payments/${paid.body.payment_id}`)).body;
+    await networkUntouched(payment);
+    expect((await evaluation(payment.id)).rules_hit).toEqual([expect.objectContaining({ rule: 'amount_threshold', action: 'decline' })]);
+    expect((await call('GET', `/v1/links/${link.id}`)).body).toMatchObject({ status: 'opened', uses: 0 });
+    const stored = await gw.db.selectFrom('fraud_evaluations').select('client_id').where('payment_id', '=', payment.id).executeTakeFirstOrThrow();
+    expect(stored.client_id).not.toBe(client.clientId);
   });
 
   it('422 names every problem in the rules and changes nothing', async () => {
