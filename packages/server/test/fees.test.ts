@@ -175,6 +175,12 @@ describe.each(dialects)('fee rules and fees on $name', (dialect) => {
       // 12050 × 150 / 10000 = 180.75 → 181; 12050 × 290 / 10000 = 349.45 → 349, + 30 = 379.
       expect(payment).toMatchObject({ amount: '200.00', amount_captured: '120.50', fees_total: '5.60', net_amount: '114.90' });
       expect(payment.fees.map((f) => f.amount)).toEqual(['1.81', '3.79']);
+      // The record: one row per type with the base amount and the rule's terms, minor units.
+      const rows = await gw.db.selectFrom('payment_fees').select(['type', 'base_amount', 'percentage_bps', 'fixed_amount', 'amount', 'currency']).where('payment_id', '=', payment.id).orderBy('type').execute();
+      expect(rows.map((r) => ({ ...r, base_amount: Number(r.base_amount), fixed_amount: Number(r.fixed_amount), amount: Number(r.amount) }))).toEqual([
+        { type: 'interchange', base_amount: 12050, percentage_bps: 150, fixed_amount: 0, amount: 181, currency: 'USD' },
+        { type: 'mdr', base_amount: 12050, percentage_bps: 290, fixed_amount: 30, amount: 379, currency: 'USD' },
+      ]);
     });
 
     it('rounding: an exact half goes up, below half goes down; zero-decimal currencies; huge amounts stay exact', async () => {

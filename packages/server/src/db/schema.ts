@@ -159,8 +159,10 @@ export interface PaymentsTable {
   cancelled_at: string | null;
   created_at: string;
   updated_at: string;
-  /** Migration 009: the merchant the payment is made for (fee rules match on it); optional. */
-  merchant_id?: string | null;
+  /** Migration 009: the merchant the payment is made for (fee rules match on it). */
+  merchant_id: string | null;
+  /** Migration 009: the fees applied at capture, JSON (fees/apply.ts); null before. */
+  fees: string | null;
 }
 
 export interface RefundsTable {

@@ -73,39 +73,47 @@ export function computeFees(rules: FeeRulesTable[], subject: FeeSubject, capture
   }));
 }
 
+/** What `payments.fees` holds: the applied fees, minor units. */
+interface StoredFee {
+  type: PaymentFeesTable['type'];
+  rule_id: string;
+  amount: number;
+  percentage_bps: number;
+  fixed_amount: number;
+}
+
 /**
- * Records the fees of a capture, in the capture's transaction. The fees are
- * computed on the payment's captured total, so a later capture replaces them.
+ * Records the fees of a capture, in the capture's transaction: the
+ * `payment_fees` rows (with the rule's terms and the base amount) and their
+ * copy in `payments.fees`, which the payment view reads without another
+ * query. Computed on the payment's captured total, so a later capture
+ * replaces them.
  */
 export async function applyCaptureFees(
   trx: Executor,
-  payment: { id: string; organization_id: string; instrument_id: string; currency: string; merchant_id?: string | null },
+  payment: { id: string; organization_id: string; instrument_id: string; currency: string; merchant_id?: string | null; fees?: string | null },
   capturedTotal: number,
 ): Promise<void> {
   const rules = await trx.selectFrom('fee_rules').selectAll().where('organization_id', '=', payment.organization_id).where('active', '=', 1).execute();
+  let fees: PaymentFeesTable[] = [];
+  if (rules.length > 0) {
+    const instrument = await trx.selectFrom('instruments').select(['brand', 'bin']).where('id', '=', payment.instrument_id).executeTakeFirstOrThrow();
+    const bin = await lookupBin(trx, instrument.bin);
+    const subject: FeeSubject = {
+      organizationId: payment.organization_id,
+      currency: payment.currency,
+      brand: instrument.brand,
+      cardType: bin.card_type,
+      merchantId: payment.merchant_id ?? null,
+    };
+    fees = computeFees(rules, subject, capturedTotal, payment.id);
+  }
+  // Nothing before and nothing now: no write at all (the common case without fee rules).
+  if (fees.length === 0 && !payment.fees) return;
   await trx.deleteFrom('payment_fees').where('payment_id', '=', payment.id).execute();
-  if (rules.length === 0) return;
-  const instrument = await trx.selectFrom('instruments').select(['brand', 'bin']).where('id', '=', payment.instrument_id).executeTakeFirstOrThrow();
-  const bin = await lookupBin(trx, instrument.bin);
-  const subject: FeeSubject = {
-    organizationId: payment.organization_id,
-    currency: payment.currency,
-    brand: instrument.brand,
-    cardType: bin.card_type,
-    merchantId: payment.merchant_id ?? null,
-  };
-  const fees = computeFees(rules, subject, capturedTotal, payment.id);
   if (fees.length > 0) await trx.insertInto('payment_fees').values(fees).execute();
-}
-
-/** The stored fees of the captured payments among `payments` (one query; none for uncaptured ones). */
-export async function loadFees(db: Executor, payments: Array<{ id: string; captured_at: string | null }>): Promise<Map<string, PaymentFeesTable[]>> {
-  const ids = payments.filter((p) => p.captured_at).map((p) => p.id);
-  const byPayment = new Map<string, PaymentFeesTable[]>();
-  if (ids.length === 0) return byPayment;
-  const rows = await db.selectFrom('payment_fees').selectAll().where('payment_id', 'in', ids).execute();
-  for (const row of rows) byPayment.set(row.payment_id, [...(byPayment.get(row.payment_id) ?? []), row]);
-  return byPayment;
+  const stored: StoredFee[] = fees.map((f) => ({ type: f.type, rule_id: f.rule_id, amount: f.amount, percentage_bps: f.percentage_bps, fixed_amount: f.fixed_amount }));
+  await trx.updateTable('payments').set({ fees: stored.length > 0 ? JSON.stringify(stored) : null }).where('id', '=', payment.id).execute();
 }
 
 /** Signed "12.34" / "-0.05" with the currency's minor digits. */
@@ -113,17 +121,18 @@ function signed(minor: number, currency: string): string {
   return minor < 0 ? `-${formatMinor(-minor, currency)}` : formatMinor(minor, currency);
 }
 
-/** The `fees`, `fees_total` and `net_amount` fields of a card payment. */
-export function feeFields(payment: { currency: string; amount_captured: number | string }, rows: PaymentFeesTable[] = []) {
-  const fees: AppliedFee[] = [...rows]
+/** The `fees`, `fees_total` and `net_amount` fields of a card payment, from `payments.fees`. */
+export function feeFields(payment: { currency: string; amount_captured: number | string; fees?: string | null }) {
+  const stored: StoredFee[] = payment.fees ? (JSON.parse(payment.fees) as StoredFee[]) : [];
+  const fees: AppliedFee[] = stored
     .sort((a, b) => FEE_TYPES.indexOf(a.type) - FEE_TYPES.indexOf(b.type))
-    .map((r) => ({
-      type: r.type,
-      rule_id: r.rule_id,
-      amount: signed(Number(r.amount), payment.currency),
-      percentage_bps: Number(r.percentage_bps),
-      fixed_amount: signed(Number(r.fixed_amount), payment.currency),
+    .map((f) => ({
+      type: f.type,
+      rule_id: f.rule_id,
+      amount: signed(f.amount, payment.currency),
+      percentage_bps: f.percentage_bps,
+      fixed_amount: signed(f.fixed_amount, payment.currency),
     }));
-  const total = rows.reduce((sum, r) => sum + Number(r.amount), 0);
+  const total = stored.reduce((sum, f) => sum + f.amount, 0);
   return { fees, fees_total: signed(total, payment.currency), net_amount: signed(Number(payment.amount_captured) - total, payment.currency) };
 }

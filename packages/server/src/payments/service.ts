@@ -20,14 +20,12 @@ import type { InstrumentService } from '../instruments/service.js';
 import { PAYMENT_JOBS, RECOVERY_DELAY_SECONDS, type PaymentLifecycle } from './lifecycle.js';
 import type { CardPayment, CreatePayment, PaymentListQuery } from './schemas.js';
 import { findPayment, findPaymentByOrder, insertPayment, listPayments, type PaymentRow, type PaymentWithCard } from './store.js';
-import { feeFields, loadFees } from '../fees/apply.js';
-import type { PaymentFeesTable } from '../db/schema.js';
+import { feeFields } from '../fees/apply.js';
 import { decide, FRAUD_RESPONSE_CODE, FraudService, recordFraudOutcome } from '../fraud/service.js';
 import { paymentEventData } from './lifecycle.js';
 
 
-/** `fees` are the payment's rows of payment_fees (fees/apply.ts loadFees); none before capture. */
-export function paymentView(p: PaymentWithCard, fees: PaymentFeesTable[] = []): CardPayment {
+export function paymentView(p: PaymentWithCard): CardPayment {
   return {
     id: p.id,
     status: p.status,
@@ -40,7 +38,7 @@ export function paymentView(p: PaymentWithCard, fees: PaymentFeesTable[] = []): 
     capture: p.capture_mode === 'automatic',
     amount_captured: formatMinor(Number(p.amount_captured), p.currency),
     amount_refunded: formatMinor(Number(p.amount_refunded), p.currency),
-    ...feeFields(p, fees),
+    ...feeFields(p),
     merchant_id: p.merchant_id ?? null,
     instrument: { id: p.instrument_id, card_brand: p.card_brand, last_four_digits: p.last_four },
     authorized_at: p.authorized_at,
@@ -71,11 +69,6 @@ export class PaymentService {
     this.fraud = new FraudService(db);
   }
 
-  /** The view with its fees (one more query, only for a captured payment). */
-  private async view(p: PaymentWithCard): Promise<CardPayment> {
-    return paymentView(p, (await loadFees(this.db, [p])).get(p.id));
-  }
-
   async create(
     principal: Principal,
     body: CreatePayment,
@@ -98,7 +91,7 @@ export class PaymentService {
 
     // A retry of an order already charged: the first payment, whatever state it is in.
     const existing = await findPaymentByOrder(this.db, organizationId, body.order_id);
-    if (existing) return { payment: await this.sameOrder(existing, body, minor), created: false };
+    if (existing) return { payment: this.sameOrder(existing, body, minor), created: false };
 
     // Fraud screening (fraud/): its counts are read while the CVV is decrypted.
     const screening = this.fraud.startScreening({ organizationId, clientId: principal.clientId, instrumentId: body.instrument_id });
@@ -135,6 +128,7 @@ export class PaymentService {
       created_at: now,
       updated_at: now,
       merchant_id: body.merchant_id ?? null,
+      fees: null,
     };
     try {
       // Record the intent (and its recovery job) before calling the network.
@@ -149,7 +143,7 @@ export class PaymentService {
       // Lost the race for this order_id: the winner's payment is the answer.
       const winner = await findPaymentByOrder(this.db, organizationId, body.order_id);
       if (!winner) throw error;
-      return { payment: await this.sameOrder(winner, body, minor), created: false };
+      return { payment: this.sameOrder(winner, body, minor), created: false };
     }
     if (declined) return { payment: await this.get(organizationId, row.id), created: true };
 
@@ -159,7 +153,7 @@ export class PaymentService {
   }
 
   /** The same order_id must mean the same charge: otherwise 409. */
-  private async sameOrder(existing: PaymentWithCard, body: CreatePayment, minor: number): Promise<CardPayment> {
+  private sameOrder(existing: PaymentWithCard, body: CreatePayment, minor: number): CardPayment {
     const differs = [
       Number(existing.amount) !== minor || existing.currency !== body.currency ? 'amount or currency' : '',
       existing.instrument_id !== body.instrument_id ? 'instrument' : '',
@@ -167,11 +161,11 @@ export class PaymentService {
     if (differs.length > 0) {
       throw new ApiError('order_id_conflict', `order_id ${body.order_id} was already used for a payment with another ${differs.join(' and ')}.`);
     }
-    return this.view(existing);
+    return paymentView(existing);
   }
 
   async get(organizationId: string, id: string): Promise<CardPayment> {
-    return this.view(await this.row(organizationId, id));
+    return paymentView(await this.row(organizationId, id));
   }
 
   private async row(organizationId: string, id: string): Promise<PaymentWithCard> {
@@ -185,8 +179,7 @@ export class PaymentService {
 
   async list(organizationId: string, params: PaymentListQuery): Promise<Page<CardPayment>> {
     const page = await listPayments(this.db, organizationId, params);
-    const fees = await loadFees(this.db, page.data);
-    return { data: page.data.map((p) => paymentView(p, fees.get(p.id))), has_more: page.has_more };
+    return { data: page.data.map(paymentView), has_more: page.has_more };
   }
 
   /** Deferred capture (spec section 3: "deferred-capture mode only"), all or part of the authorization. */

@@ -78,6 +78,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 
   await db.schema.alterTable('payments').addColumn('merchant_id', 'varchar(64)').execute();
+  // The fees applied (JSON, a copy of its payment_fees rows), so showing a payment costs no extra read.
+  await db.schema.alterTable('payments').addColumn('fees', 'text').execute();
 
   await db.schema.alterTable('bins').addColumn('three_ds_version', 'varchar(16)').execute();
   for (const [bin, version] of Object.entries(BIN_3DS_VERSIONS)) {
@@ -87,6 +89,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('bins').dropColumn('three_ds_version').execute();
+  await db.schema.alterTable('payments').dropColumn('fees').execute();
   await db.schema.alterTable('payments').dropColumn('merchant_id').execute();
   for (const table of ['fraud_evaluations', 'fraud_rules', 'payment_fees', 'fee_rules']) await db.schema.dropTable(table).execute();
 }
