@@ -67,6 +67,11 @@ import { LinkService } from './links/service.js';
 import { linkRoutes } from './links/routes.js';
 import { hostedPageRoutes } from './links/pages.js';
 import { registerLinkJobs } from './links/jobs.js';
+import { FeeRuleService } from './fees/service.js';
+import { feeRuleRoutes } from './fees/routes.js';
+import { FraudService } from './fraud/service.js';
+import { fraudRoutes } from './fraud/routes.js';
+import { threeDsRoutes } from './threeds/routes.js';
 import './http/route-config.js';
 
 export interface RouteEntry {
@@ -190,6 +195,10 @@ export async function createGateway(config: Config): Promise<Gateway> {
   await app.register(refundRoutes, { refunds });
   const chargebacks = new ChargebackService(db, network, { decisionDelaySeconds: config.cards.chargebackDecisionDelaySeconds });
   await app.register(chargebackRoutes, { chargebacks });
+  // Fees, fraud rules and evaluations, 3-D Secure version check.
+  await app.register(feeRuleRoutes, { feeRules: new FeeRuleService(db) });
+  await app.register(fraudRoutes, { fraud: new FraudService(db) });
+  await app.register(threeDsRoutes, { db });
 
   const deliverer = new WebhookDeliverer(db, keyring, config.webhooks, webhookPolicy);
   await app.register(webhookRoutes, {

@@ -166,6 +166,11 @@ const fixtures: Record<string, Fixture | 'global'> = {
   '/v1/webhooks/:id/deliveries': webhook,
   '/v1/events/:id': event,
   '/v1/events/:id/redeliver': event,
+  '/v1/fee-rules/:id': async (gw, owner) => {
+    const reply = await gw.request<{ id: string }>('POST', '/v1/fee-rules', { token: await owner.token(), body: { type: 'mdr', percentage_bps: 250 } });
+    return { id: reply.body.id, body: { type: 'mdr', percentage_bps: 1 } };
+  },
+  '/v1/payments/:id/fraud-evaluation': payment,
   // Reference data, the same for everyone: no tenant to cross.
   '/v1/bins/:bin': 'global',
 };
@@ -180,10 +185,16 @@ describe.each(dialects)('every route on $name', (dialect) => {
   let owner: TestClient;
   let intruder: TestClient;
 
+  /** The same token for every fixture (each token request verifies the secret with scrypt). */
+  const reusingToken = (client: TestClient): TestClient => {
+    let token: Promise<string> | undefined;
+    return { ...client, token: (scope?: string) => (scope ? client.token(scope) : (token ??= client.token())) };
+  };
+
   beforeAll(async () => {
     gw = await startGateway(dialect);
-    owner = await gw.client();
-    intruder = await gw.client();
+    owner = reusingToken(await gw.client());
+    intruder = reusingToken(await gw.client());
   });
   afterAll(() => gw.close());
 

@@ -20,3 +20,26 @@ export const BIN_SEED = [
   { bin: '305693', brand: 'diners', type: 'credit', issuer: 'Pasarela Test Bank', country: 'USA' },
   { bin: '457562', brand: 'visa', type: 'prepaid', issuer: 'Banco de Pruebas', country: 'COL' },
 ];
+
+/**
+ * The 3-D Secure version each seeded BIN supports (migration 009; docs/sandbox.md
+ * "3-D Secure version"). A BIN absent here, or null, has no 3-D Secure.
+ */
+export const BIN_3DS_VERSIONS: Record<string, string | null> = {
+  '424242': '2.2.0',
+  '400005': '2.2.0',
+  '40000566': '2.1.0',
+  '400000': '2.1.0',
+  '40000000': '2.2.0',
+  '410000': '1.0.2',
+  '411111': null,
+  '555555': '2.2.0',
+  '520082': '2.1.0',
+  '222300': '2.2.0',
+  '378282': '1.0.2',
+  '371449': '2.1.0',
+  '601111': '2.2.0',
+  '353011': '2.1.0',
+  '305693': null,
+  '457562': null,
+};

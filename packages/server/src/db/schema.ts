@@ -111,6 +111,8 @@ export interface BinsTable {
   type: string;
   issuer: string | null;
   country: string | null;
+  /** Migration 009. */
+  three_ds_version: string | null;
 }
 
 export interface InstrumentsTable {
@@ -162,6 +164,8 @@ export interface PaymentsTable {
   point_of_sale_id: string | null;
   terminal_id: string | null;
   channel: 'ecommerce' | 'card_present';
+  /** Migration 009: the fees applied at capture, JSON (fees/apply.ts); null before. */
+  fees: string | null;
 }
 
 /** One network operation on a card payment (`trx-`). */
@@ -459,6 +463,59 @@ export interface TerminalUsersTable {
   created_at: string;
 }
 
+/** Migration 009: fees and fraud (fees/, fraud/). */
+export interface FeeRulesTable {
+  id: string;
+  organization_id: string;
+  type: 'interchange' | 'mdr';
+  name: string | null;
+  percentage_bps: number;
+  /** Minor units of `currency`. */
+  fixed_amount: number;
+  currency: string | null;
+  brand: string | null;
+  card_type: string | null;
+  merchant_id: string | null;
+  priority: number;
+  active: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PaymentFeesTable {
+  payment_id: string;
+  type: 'interchange' | 'mdr';
+  organization_id: string;
+  rule_id: string;
+  base_amount: number;
+  percentage_bps: number;
+  fixed_amount: number;
+  amount: number;
+  currency: string;
+  created_at: string;
+}
+
+export interface FraudRulesTable {
+  organization_id: string;
+  rules: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface FraudEvaluationsTable {
+  payment_id: string;
+  organization_id: string;
+  client_id: string;
+  instrument_id: string;
+  amount: number;
+  currency: string;
+  new_card: number;
+  score: number;
+  decision: 'approve' | 'review' | 'decline';
+  rules_hit: string;
+  created_at: string;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   clients: ClientsTable;
@@ -496,4 +553,8 @@ export interface Database {
   terminals: TerminalsTable;
   terminal_users: TerminalUsersTable;
   transactions: TransactionsTable;
+  fee_rules: FeeRulesTable;
+  payment_fees: PaymentFeesTable;
+  fraud_rules: FraudRulesTable;
+  fraud_evaluations: FraudEvaluationsTable;
 }

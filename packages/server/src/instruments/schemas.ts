@@ -10,6 +10,7 @@ export const BinData = Type.Object(
     card_type: Type.String({ description: 'credit, debit, prepaid or unknown.' }),
     issuer: Type.Union([Type.String(), Type.Null()]),
     country: Type.Union([Type.String(), Type.Null()], { description: 'ISO 3166-1 alpha-3.' }),
+    three_ds_version: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: 'The 3-D Secure version the BIN supports (`2.2.0`, `2.1.0`, `1.0.2`), null when none. Shown by GET /v1/bins/{bin}.' })),
   },
   { $id: 'BinData' },
 );

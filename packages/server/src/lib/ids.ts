@@ -35,6 +35,7 @@ export const ID_PREFIXES = {
   terminalUser: 'tus',
   attachment: 'att',
   chargebackComment: 'cbc',
+  feeRule: 'fee',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -18,6 +18,7 @@ import type { AuthorizationResult, CardNetworkConnector, OperationResult } from 
 import { insertTransaction, newTransaction, type TransactionRow, type TransactionType } from '../transactions/store.js';
 import { findPaymentById, transitionPayment, type PaymentRow, type PaymentWithCard } from './store.js';
 import { enqueueChargebackExpiry } from '../chargebacks/jobs.js';
+import { applyCaptureFees } from '../fees/apply.js';
 
 export const PAYMENT_JOBS = {
   capture: 'payment.capture',
@@ -197,6 +198,8 @@ export class PaymentLifecycle {
       if (!(await transitionPayment(trx, payment.id, { status: ['APPROVED', 'AUTHORIZED'], pendingAction: 'capture' }, changes))) return undefined;
       await insertTransaction(trx, row);
       const captured = { ...payment, ...changes } as PaymentRow;
+      // Fees (fees/apply.ts): the interchange and MDR of the captured amount.
+      await applyCaptureFees(trx, captured, amount);
       await recordEvent(trx, payment.organization_id, 'payment.card.captured', paymentEventData(captured));
       if (dispute) {
         const chargeback = {

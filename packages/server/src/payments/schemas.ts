@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Transaction } from '../transactions/schemas.js';
+import { PaymentFeeFields } from '../fees/schemas.js';
 
 const PaymentStatus = Type.Union(
   [Type.Literal('PENDING'), Type.Literal('APPROVED'), Type.Literal('AUTHORIZED'), Type.Literal('REJECTED'), Type.Literal('CANCELLED'), Type.Literal('REFUNDED')],
@@ -22,6 +23,8 @@ export const CardPayment = Type.Object(
     amount_captured: Money('Captured so far'),
     amount_refunded: Money('Refunded so far'),
     amount_authorized: Type.Optional(Money('Held by the authorization (after any adjustment)')),
+    // Fees (fees/): applied at capture.
+    ...PaymentFeeFields,
     instrument: Type.Object({ id: Type.String(), card_brand: Type.String(), last_four_digits: Type.String() }),
     authorized_at: Type.Union([Type.String(), Type.Null()]),
     captured_at: Type.Union([Type.String(), Type.Null()], { description: 'Automatic capture happens CAPTURE_DELAY_SECONDS after approval.' }),
@@ -46,7 +49,7 @@ export const CreatePayment = Type.Object({
   encrypted_cvv: Type.String({ minLength: 1, maxLength: 2048, description: 'The CVV encrypted with the active key; never in clear text.' }),
   description: Type.Optional(Type.String({ maxLength: 500 })),
   capture: Type.Optional(Type.Boolean({ default: true, description: 'false authorizes only.' })),
-  merchant_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'A merchant of your organization (`mer-`); 422 if there is none with this id.' })),
+  merchant_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'A merchant of your organization (`mer-`); 422 if there is none with this id. Fee rules can match on it.' })),
   point_of_sale_id: Type.Optional(
     Type.String({ minLength: 1, maxLength: 100, description: 'A point of sale (`pos-`) of that merchant; alone, it names its merchant too.' }),
   ),

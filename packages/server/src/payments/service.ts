@@ -22,6 +22,9 @@ import type { CardPayment, CreatePayment, PaymentListQuery, PaymentSearchQuery }
 import type { TransactionRow } from '../transactions/store.js';
 import { transactionView } from '../transactions/schemas.js';
 import { findPayment, findPaymentByOrder, insertPayment, listPayments, type PaymentRow, type PaymentWithCard } from './store.js';
+import { feeFields } from '../fees/apply.js';
+import { decide, FRAUD_RESPONSE_CODE, FraudService, recordFraudOutcome } from '../fraud/service.js';
+import { paymentEventData } from './lifecycle.js';
 
 
 /** The payment; after an action, with the transaction that action recorded. */
@@ -40,6 +43,7 @@ export function paymentView(p: PaymentWithCard, transaction?: TransactionRow): C
     amount_captured: formatMinor(Number(p.amount_captured), p.currency),
     amount_refunded: formatMinor(Number(p.amount_refunded), p.currency),
     amount_authorized: formatMinor(Number(p.amount_authorized), p.currency),
+    ...feeFields(p),
     instrument: { id: p.instrument_id, card_brand: p.card_brand, last_four_digits: p.last_four },
     authorized_at: p.authorized_at,
     captured_at: p.captured_at,
@@ -60,13 +64,18 @@ export function parseAmount(amount: number, currency: string, field = 'amount'):
 }
 
 export class PaymentService {
+  // Fraud screening before authorization (fraud/service.ts).
+  private readonly fraud: FraudService;
+
   constructor(
     private readonly db: Db,
     private readonly keys: EncryptionKeyService,
     private readonly instruments: InstrumentService,
     private readonly network: CardNetworkConnector,
     private readonly lifecycle: PaymentLifecycle,
-  ) {}
+  ) {
+    this.fraud = new FraudService(db);
+  }
 
   async create(
     principal: Principal,
@@ -90,9 +99,14 @@ export class PaymentService {
     const existing = await findPaymentByOrder(this.db, organizationId, body.order_id);
     if (existing) return { payment: this.sameOrder(existing, body, minor), created: false };
 
+    // Fraud screening (fraud/): its counts are read while the CVV is decrypted.
+    const screening = this.fraud.startScreening({ organizationId, clientId: principal.clientId, instrumentId: body.instrument_id });
+
     const [cvv] = await this.keys.decrypt(organizationId, [body.encrypted_cvv]);
     if (cvv === undefined) throw ApiError.validation([{ field: 'encrypted_cvv', message: 'could not be decrypted with this organization\'s encryption keys' }]);
     const { instrument, card } = await this.instruments.cardForPayment(organizationId, body.instrument_id, cvv);
+    const fraud = decide(await screening, { clientId: principal.clientId, instrumentId: instrument.id, amount: minor, currency: body.currency });
+    const declined = fraud.decision === 'decline';
 
     const now = nowIso();
     const row: PaymentRow = {
@@ -104,15 +118,16 @@ export class PaymentService {
       currency: body.currency,
       description: body.description ?? null,
       capture_mode: captureMode,
-      status: 'PENDING',
-      response_code: null,
+      // Declined by the fraud rules: REJECTED at once, the network is never called.
+      status: declined ? 'REJECTED' : 'PENDING',
+      response_code: declined ? FRAUD_RESPONSE_CODE : null,
       approval_code: null,
       network_reference: null,
       amount_authorized: 0,
       amount_captured: 0,
       amount_refunded: 0,
       amount_refund_pending: 0,
-      pending_action: 'authorize',
+      pending_action: declined ? null : 'authorize',
       authorized_at: null,
       captured_at: null,
       cancelled_at: null,
@@ -122,12 +137,13 @@ export class PaymentService {
       point_of_sale_id: place?.pointOfSaleId ?? null,
       terminal_id: null,
       channel: 'ecommerce',
+      fees: null,
     };
     const request = { reference: row.id, amount: minor, currency: body.currency, card };
     const view = (p: PaymentRow) => paymentView({ ...p, card_brand: instrument.brand, last_four: instrument.last_four });
     try {
       const authorizeWithin = this.network.authorizeWithin?.bind(this.network);
-      if (authorizeWithin) {
+      if (authorizeWithin && !declined) {
         // A network in this database (the simulator): payment, answer, event and next job in one transaction.
         const payment = await this.db.transaction().execute(async (trx) => {
           const result = await authorizeWithin(trx, request);
@@ -136,15 +152,18 @@ export class PaymentService {
           await insertPayment(trx, answered);
           await options.onCreate?.(trx, row.id);
           await this.lifecycle.afterAuthorization(trx, answered, result, event, { first: true, now });
+          await recordFraudOutcome(trx, answered, fraud, () => paymentEventData(answered));
           return answered;
         });
         return { payment: view(payment), created: true };
       }
-      // A remote network: record the intent (and its recovery job) before calling it.
+      // A remote network: record the intent (and its recovery job) before calling it; or a
+      // payment the fraud rules declined, recorded REJECTED without calling any network.
       await this.db.transaction().execute(async (trx) => {
         await insertPayment(trx, row);
-        await enqueueJob(trx, { type: PAYMENT_JOBS.recoverAuthorization, payload: { payment_id: row.id }, delaySeconds: RECOVERY_DELAY_SECONDS });
+        if (!declined) await enqueueJob(trx, { type: PAYMENT_JOBS.recoverAuthorization, payload: { payment_id: row.id }, delaySeconds: RECOVERY_DELAY_SECONDS });
         await options.onCreate?.(trx, row.id);
+        await recordFraudOutcome(trx, row, fraud, () => paymentEventData(row));
       });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
@@ -153,6 +172,7 @@ export class PaymentService {
       if (!winner) throw error;
       return { payment: this.sameOrder(winner, body, minor), created: false };
     }
+    if (declined) return { payment: await this.get(organizationId, row.id), created: true };
 
     const result = await this.network.authorize(request);
     await this.lifecycle.recordAuthorization(row, result);

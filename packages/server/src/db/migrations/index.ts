@@ -7,6 +7,7 @@ import * as usersAndLinks from './005_users_and_links.js';
 import * as merchants from './006_merchants.js';
 import * as chargebackHandling from './007_chargeback_handling.js';
 import * as transactions from './008_transactions.js';
+import * as feesFraud from './009_fees_fraud.js';
 
 /** Every migration, in order. One set serves SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '006_merchants': merchants,
   '007_chargeback_handling': chargebackHandling,
   '008_transactions': transactions,
+  '009_fees_fraud': feesFraud,
 };

@@ -1,0 +1,299 @@
+/**
+ * Fraud screening of card payments (docs/sandbox.md "Fraud rules"). Every card
+ * payment is evaluated before authorization: `screen` runs one indexed,
+ * bounded read (started while the CVV is decrypted), `decide` is pure, and
+ * `recordFraudOutcome` writes the evaluation in the payment's insert
+ * transaction. A `decline` makes the payment REJECTED with response code 59
+ * and the network is never called.
+ */
+import type { Db, Executor } from '../db/database.js';
+import type { FraudEvaluationsTable } from '../db/schema.js';
+import { ApiError, type ErrorDetail } from '../errors/api-error.js';
+import { recordEvent } from '../events/store.js';
+import { CURRENCIES, formatMinor, toMinorUnits } from '../lib/money.js';
+import { nowIso } from '../lib/time.js';
+import type { FraudEvaluation, FraudRules, FraudRulesInput, RuleHit } from './schemas.js';
+
+/** ISO 8583 "suspected fraud": the response code of a payment the fraud rules decline. */
+export const FRAUD_RESPONSE_CODE = '59';
+
+type Action = 'review' | 'decline';
+interface Velocity {
+  max: number;
+  window_seconds: number;
+  action: Action;
+}
+interface Threshold {
+  currency: string;
+  review_above: number | null;
+  decline_above: number | null;
+}
+/** The stored rule set (amounts in minor units). */
+export interface RuleSet {
+  instrument_velocity: Velocity | null;
+  client_velocity: Velocity | null;
+  client_new_cards: Velocity | null;
+  amount_thresholds: Threshold[];
+}
+
+/**
+ * What applies to an organization that has not set rules: flags for review,
+ * never declines. Velocity per API client is off by default (a merchant's
+ * backend client carries all its customers' payments); set it to use it.
+ */
+export const DEFAULT_RULES: RuleSet = {
+  instrument_velocity: { max: 10, window_seconds: 60, action: 'review' },
+  client_velocity: null,
+  client_new_cards: { max: 10, window_seconds: 600, action: 'review' },
+  amount_thresholds: [],
+};
+
+/** Rules are cached per process this long; a PUT in this process applies at once. */
+export const RULES_CACHE_MS = 5000;
+const cache = new WeakMap<Db, Map<string, { rules: RuleSet; configured: boolean; updatedAt: string | null; at: number }>>();
+
+function cacheOf(db: Db) {
+  let map = cache.get(db);
+  if (!map) cache.set(db, (map = new Map()));
+  return map;
+}
+
+async function loadRules(db: Db, organizationId: string) {
+  const map = cacheOf(db);
+  const hit = map.get(organizationId);
+  if (hit && Date.now() - hit.at < RULES_CACHE_MS) return hit;
+  const row = await db.selectFrom('fraud_rules').selectAll().where('organization_id', '=', organizationId).executeTakeFirst();
+  const entry = row
+    ? { rules: JSON.parse(row.rules) as RuleSet, configured: true, updatedAt: row.updated_at, at: Date.now() }
+    : { rules: DEFAULT_RULES, configured: false, updatedAt: null, at: Date.now() };
+  if (map.size > 10_000) map.clear();
+  map.set(organizationId, entry);
+  return entry;
+}
+
+function velocityView(v: Velocity | null, key: 'max_payments' | 'max_cards') {
+  return v ? ({ [key]: v.max, window_seconds: v.window_seconds, action: v.action } as never) : null;
+}
+
+function rulesView(entry: { rules: RuleSet; configured: boolean; updatedAt: string | null }): FraudRules {
+  const { rules } = entry;
+  return {
+    configured: entry.configured,
+    instrument_velocity: velocityView(rules.instrument_velocity, 'max_payments'),
+    client_velocity: velocityView(rules.client_velocity, 'max_payments'),
+    client_new_cards: velocityView(rules.client_new_cards, 'max_cards'),
+    amount_thresholds: rules.amount_thresholds.map((t) => ({
+      currency: t.currency,
+      review_above: t.review_above === null ? null : formatMinor(t.review_above, t.currency),
+      decline_above: t.decline_above === null ? null : formatMinor(t.decline_above, t.currency),
+    })),
+    updated_at: entry.updatedAt,
+  };
+}
+
+export interface Screening {
+  rules: RuleSet;
+  /** Earlier payments in each rule's window, counted up to the rule's max + 1. */
+  instrumentCount: number;
+  clientCount: number;
+  newCardCount: number;
+  /** The card was not used in the organization within the new-cards window. */
+  newCard: boolean;
+}
+
+export interface Decision {
+  score: number;
+  decision: 'approve' | 'review' | 'decline';
+  rulesHit: RuleHit[];
+  newCard: boolean;
+  clientId: string;
+  instrumentId: string;
+  amount: number;
+  currency: string;
+}
+
+const count = (value: unknown) => Number(value ?? 0);
+
+export class FraudService {
+  constructor(private readonly db: Db) {}
+
+  async getRules(organizationId: string): Promise<FraudRules> {
+    return rulesView(await loadRules(this.db, organizationId));
+  }
+
+  /** PUT: the whole rule set; an omitted rule takes its default, null switches it off. */
+  async putRules(organizationId: string, input: FraudRulesInput): Promise<FraudRules> {
+    const details: ErrorDetail[] = [];
+    const thresholds: Threshold[] = [];
+    const seen = new Set<string>();
+    (input.amount_thresholds ?? []).forEach((t, i) => {
+      const field = `amount_thresholds.${i}`;
+      if (CURRENCIES[t.currency] === undefined) return details.push({ field: `${field}.currency`, message: 'is not a supported ISO 4217 currency' });
+      if (seen.has(t.currency)) details.push({ field: `${field}.currency`, message: 'appears twice' });
+      seen.add(t.currency);
+      const minor = (key: 'review_above' | 'decline_above'): number | null => {
+        const value = t[key];
+        if (value === undefined || value === null) return null;
+        const parsed = toMinorUnits(value, t.currency);
+        if ('minor' in parsed) return parsed.minor;
+        details.push({ field: `${field}.${key}`, message: parsed.problem === 'too_many_decimals' ? `${t.currency} amounts have at most ${CURRENCIES[t.currency]} decimal places` : 'is not a valid amount' });
+        return null;
+      };
+      const review = minor('review_above');
+      const decline = minor('decline_above');
+      if ((t.review_above ?? null) === null && (t.decline_above ?? null) === null) details.push({ field, message: 'set review_above, decline_above or both' });
+      thresholds.push({ currency: t.currency, review_above: review, decline_above: decline });
+    });
+    if (details.length > 0) throw ApiError.validation(details);
+    const velocity = (v: { max_payments?: number; max_cards?: number; window_seconds: number; action: Action } | null | undefined, fallback: Velocity | null): Velocity | null =>
+      v === undefined ? fallback : v === null ? null : { max: (v.max_payments ?? v.max_cards)!, window_seconds: v.window_seconds, action: v.action };
+    const rules: RuleSet = {
+      instrument_velocity: velocity(input.instrument_velocity, DEFAULT_RULES.instrument_velocity),
+      client_velocity: velocity(input.client_velocity, DEFAULT_RULES.client_velocity),
+      client_new_cards: velocity(input.client_new_cards, DEFAULT_RULES.client_new_cards),
+      amount_thresholds: thresholds,
+    };
+    const now = nowIso();
+    const text = JSON.stringify(rules);
+    await this.db
+      .insertInto('fraud_rules')
+      .values({ organization_id: organizationId, rules: text, created_at: now, updated_at: now })
+      .onConflict((oc) => oc.column('organization_id').doUpdateSet({ rules: text, updated_at: now }))
+      .execute();
+    const entry = { rules, configured: true, updatedAt: now, at: Date.now() };
+    cacheOf(this.db).set(organizationId, entry);
+    return rulesView(entry);
+  }
+
+  /**
+   * The counts the rules need, in one read: each an index-only range scan
+   * (fraud_evaluations_instrument_idx, _client_idx, _new_card_idx) stopped at
+   * the rule's max + 1 rows, so its cost does not grow with traffic.
+   */
+  async screen(subject: { organizationId: string; clientId: string; instrumentId: string }): Promise<Screening> {
+    const { rules } = await loadRules(this.db, subject.organizationId);
+    const since = (seconds: number) => new Date(Date.now() - seconds * 1000).toISOString();
+    const iv = rules.instrument_velocity;
+    const cv = rules.client_velocity;
+    const nc = rules.client_new_cards;
+    if (!iv && !cv && !nc) return { rules, instrumentCount: 0, clientCount: 0, newCardCount: 0, newCard: false };
+    const row = await this.db
+      .selectNoFrom((eb) => {
+        const evaluations = () => eb.selectFrom('fraud_evaluations');
+        const capped = (query: ReturnType<typeof evaluations>, cap: number, alias: string) =>
+          eb
+            .selectFrom(query.select('created_at').limit(cap).as('w'))
+            .select((e) => e.fn.countAll().as('n'))
+            .as(alias);
+        const zero = (alias: string) => eb.val(0).as(alias);
+        return [
+          iv ? capped(evaluations().where('instrument_id', '=', subject.instrumentId).where('created_at', '>=', since(iv.window_seconds)), iv.max + 1, 'instrument_count') : zero('instrument_count'),
+          cv
+            ? capped(
+                evaluations().where('organization_id', '=', subject.organizationId).where('client_id', '=', subject.clientId).where('created_at', '>=', since(cv.window_seconds)),
+                cv.max + 1,
+                'client_count',
+              )
+            : zero('client_count'),
+          nc
+            ? capped(
+                evaluations()
+                  .where('organization_id', '=', subject.organizationId)
+                  .where('client_id', '=', subject.clientId)
+                  .where('new_card', '=', 1)
+                  .where('created_at', '>=', since(nc.window_seconds)),
+                nc.max + 1,
+                'new_card_count',
+              )
+            : zero('new_card_count'),
+          nc
+            ? evaluations().select('created_at').where('instrument_id', '=', subject.instrumentId).where('created_at', '>=', since(nc.window_seconds)).limit(1).as('seen_card')
+            : eb.val(null).as('seen_card'),
+        ];
+      })
+      .executeTakeFirstOrThrow();
+    return {
+      rules,
+      instrumentCount: count(row.instrument_count),
+      clientCount: count(row.client_count),
+      newCardCount: count(row.new_card_count),
+      newCard: Boolean(nc) && (row.seen_card === null || row.seen_card === undefined),
+    };
+  }
+
+  /** Starts `screen` at once; the promise is awaited later (its failure is never left unhandled). */
+  startScreening(subject: { organizationId: string; clientId: string; instrumentId: string }): Promise<Screening> {
+    const pending = this.screen(subject);
+    pending.catch(() => undefined);
+    return pending;
+  }
+
+  async evaluation(organizationId: string, paymentId: string): Promise<FraudEvaluation> {
+    const row = await this.db.selectFrom('fraud_evaluations').selectAll().where('payment_id', '=', paymentId).where('organization_id', '=', organizationId).executeTakeFirst();
+    if (!row) throw ApiError.notFound('fraud evaluation (card payments created since fraud screening began have one)');
+    return evaluationView(row);
+  }
+}
+
+export function evaluationView(row: FraudEvaluationsTable): FraudEvaluation {
+  return { payment_id: row.payment_id, score: Number(row.score), decision: row.decision, rules_hit: JSON.parse(row.rules_hit) as RuleHit[], evaluated_at: row.created_at };
+}
+
+/** Applies the rules to a payment about to be authorized. Pure: the counts come from `screen`. */
+export function decide(screening: Screening, payment: { clientId: string; instrumentId: string; amount: number; currency: string }): Decision {
+  const { rules } = screening;
+  const hits: RuleHit[] = [];
+  const velocity = (rule: RuleHit['rule'], v: Velocity | null, earlier: number, what: string) => {
+    if (!v) return;
+    const observed = earlier + 1;
+    if (observed > v.max) {
+      hits.push({ rule, action: v.action, message: `${observed} ${what} within ${v.window_seconds} s (more than ${v.max})`, observed, limit: v.max, window_seconds: v.window_seconds });
+    }
+  };
+  velocity('instrument_velocity', rules.instrument_velocity, screening.instrumentCount, 'payments with this card');
+  velocity('client_velocity', rules.client_velocity, screening.clientCount, 'payments by this API client');
+  if (screening.newCard) velocity('client_new_cards', rules.client_new_cards, screening.newCardCount, 'new cards used by this API client');
+  const threshold = rules.amount_thresholds.find((t) => t.currency === payment.currency);
+  if (threshold) {
+    const over = (limit: number | null) => limit !== null && payment.amount > limit;
+    const action: Action | null = over(threshold.decline_above) ? 'decline' : over(threshold.review_above) ? 'review' : null;
+    if (action) {
+      const limit = (action === 'decline' ? threshold.decline_above : threshold.review_above)!;
+      const amount = formatMinor(payment.amount, payment.currency);
+      const text = formatMinor(limit, payment.currency);
+      hits.push({ rule: 'amount_threshold', action, message: `${amount} ${payment.currency} is above ${text}`, amount, threshold: text, currency: payment.currency });
+    }
+  }
+  const decision = hits.some((h) => h.action === 'decline') ? 'decline' : hits.length > 0 ? 'review' : 'approve';
+  const score = Math.min(100, hits.reduce((sum, h) => sum + (h.action === 'decline' ? 100 : 50), 0));
+  return { score, decision, rulesHit: hits, newCard: screening.newCard, ...payment };
+}
+
+/**
+ * In the payment's insert transaction: stores the evaluation and, for a
+ * declined payment (inserted REJECTED), records its `payment.card.rejected`.
+ */
+export async function recordFraudOutcome(
+  trx: Executor,
+  payment: { id: string; organization_id: string; created_at: string },
+  decision: Decision,
+  rejectedEvent: () => unknown,
+): Promise<void> {
+  await trx
+    .insertInto('fraud_evaluations')
+    .values({
+      payment_id: payment.id,
+      organization_id: payment.organization_id,
+      client_id: decision.clientId,
+      instrument_id: decision.instrumentId,
+      amount: decision.amount,
+      currency: decision.currency,
+      new_card: decision.newCard ? 1 : 0,
+      score: decision.score,
+      decision: decision.decision,
+      rules_hit: JSON.stringify(decision.rulesHit),
+      created_at: payment.created_at,
+    })
+    .execute();
+  if (decision.decision === 'decline') await recordEvent(trx, payment.organization_id, 'payment.card.rejected', rejectedEvent());
+}
