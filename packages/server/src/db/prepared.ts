@@ -28,8 +28,8 @@ function compiledPer<Row>(build: (db: Executor, markers: string[]) => Compilable
   };
 }
 
-export function preparedQuery<Args extends string[], Row>(build: (db: Executor, ...args: Args) => Compilable<Row>) {
-  const bind = compiledPer((db, markers) => build(db, ...(markers as Args)), build.length - 1);
+export function preparedQuery<Args extends unknown[], Row>(build: (db: Executor, ...args: Args) => Compilable<Row>) {
+  const bind = compiledPer((db, markers) => build(db, ...(markers as unknown as Args)), build.length - 1);
   return async (db: Executor, ...args: Args): Promise<Row[]> => {
     const query = bind(db, args);
     const direct = db.isTransaction ? undefined : directReaders.get(db as Db);

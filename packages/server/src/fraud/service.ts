@@ -7,6 +7,7 @@
  * and the network is never called.
  */
 import type { Db, Executor } from '../db/database.js';
+import { preparedInsert, preparedQuery } from '../db/prepared.js';
 import type { FraudEvaluationsTable } from '../db/schema.js';
 import { ApiError, type ErrorDetail } from '../errors/api-error.js';
 import { recordEvent } from '../events/store.js';
@@ -114,6 +115,50 @@ export interface Decision {
 
 const count = (value: unknown) => Number(value ?? 0);
 
+/**
+ * The screening read, compiled once per combination of enabled rules (the
+ * shape of the query) and dialect: it runs on every card payment.
+ */
+const screenQueries = new Map<string, ReturnType<typeof buildScreenQuery>>();
+function screenQuery(iv: boolean, cv: boolean, nc: boolean) {
+  const key = `${iv}${cv}${nc}`;
+  let query = screenQueries.get(key);
+  if (!query) {
+    query = buildScreenQuery(iv, cv, nc);
+    screenQueries.set(key, query);
+  }
+  return query;
+}
+
+function buildScreenQuery(iv: boolean, cv: boolean, nc: boolean) {
+  return preparedQuery(
+    (db: Executor, instrumentId: string, organizationId: string, clientId: string, ivSince: string, ivCap: number, cvSince: string, cvCap: number, ncSince: string, ncCap: number) =>
+      db.selectNoFrom((eb) => {
+        const evaluations = () => eb.selectFrom('fraud_evaluations');
+        const capped = (query: ReturnType<typeof evaluations>, cap: number, alias: string) =>
+          eb
+            .selectFrom(query.select('created_at').limit(cap).as('w'))
+            .select((e) => e.fn.countAll().as('n'))
+            .as(alias);
+        const zero = (alias: string) => eb.val(0).as(alias);
+        return [
+          iv ? capped(evaluations().where('instrument_id', '=', instrumentId).where('created_at', '>=', ivSince), ivCap, 'instrument_count') : zero('instrument_count'),
+          cv
+            ? capped(evaluations().where('organization_id', '=', organizationId).where('client_id', '=', clientId).where('created_at', '>=', cvSince), cvCap, 'client_count')
+            : zero('client_count'),
+          nc
+            ? capped(
+                evaluations().where('organization_id', '=', organizationId).where('client_id', '=', clientId).where('new_card', '=', 1).where('created_at', '>=', ncSince),
+                ncCap,
+                'new_card_count',
+              )
+            : zero('new_card_count'),
+          nc ? evaluations().select('created_at').where('instrument_id', '=', instrumentId).where('created_at', '>=', ncSince).limit(1).as('seen_card') : eb.val(null).as('seen_card'),
+        ];
+      }),
+  );
+}
+
 export class FraudService {
   constructor(private readonly db: Db) {}
 
@@ -177,41 +222,19 @@ export class FraudService {
     const cv = rules.client_velocity;
     const nc = rules.client_new_cards;
     if (!iv && !cv && !nc) return { rules, instrumentCount: 0, clientCount: 0, newCardCount: 0, newCard: false };
-    const row = await this.db
-      .selectNoFrom((eb) => {
-        const evaluations = () => eb.selectFrom('fraud_evaluations');
-        const capped = (query: ReturnType<typeof evaluations>, cap: number, alias: string) =>
-          eb
-            .selectFrom(query.select('created_at').limit(cap).as('w'))
-            .select((e) => e.fn.countAll().as('n'))
-            .as(alias);
-        const zero = (alias: string) => eb.val(0).as(alias);
-        return [
-          iv ? capped(evaluations().where('instrument_id', '=', subject.instrumentId).where('created_at', '>=', since(iv.window_seconds)), iv.max + 1, 'instrument_count') : zero('instrument_count'),
-          cv
-            ? capped(
-                evaluations().where('organization_id', '=', subject.organizationId).where('client_id', '=', subject.clientId).where('created_at', '>=', since(cv.window_seconds)),
-                cv.max + 1,
-                'client_count',
-              )
-            : zero('client_count'),
-          nc
-            ? capped(
-                evaluations()
-                  .where('organization_id', '=', subject.organizationId)
-                  .where('client_id', '=', subject.clientId)
-                  .where('new_card', '=', 1)
-                  .where('created_at', '>=', since(nc.window_seconds)),
-                nc.max + 1,
-                'new_card_count',
-              )
-            : zero('new_card_count'),
-          nc
-            ? evaluations().select('created_at').where('instrument_id', '=', subject.instrumentId).where('created_at', '>=', since(nc.window_seconds)).limit(1).as('seen_card')
-            : eb.val(null).as('seen_card'),
-        ];
-      })
-      .executeTakeFirstOrThrow();
+    const [row] = await screenQuery(Boolean(iv), Boolean(cv), Boolean(nc))(
+      this.db,
+      subject.instrumentId,
+      subject.organizationId,
+      subject.clientId,
+      since(iv?.window_seconds ?? 0),
+      (iv?.max ?? 0) + 1,
+      since(cv?.window_seconds ?? 0),
+      (cv?.max ?? 0) + 1,
+      since(nc?.window_seconds ?? 0),
+      (nc?.max ?? 0) + 1,
+    );
+    if (!row) throw new Error('fraud screening read no row');
     return {
       rules,
       instrumentCount: count(row.instrument_count),
@@ -269,6 +292,8 @@ export function decide(screening: Screening, payment: { clientId: string; instru
   return { score, decision, rulesHit: hits, newCard: screening.newCard, ...payment };
 }
 
+const insertEvaluation = preparedInsert('fraud_evaluations');
+
 /**
  * In the payment's insert transaction: stores the evaluation and, for a
  * declined payment (inserted REJECTED), records its `payment.card.rejected`.
@@ -279,9 +304,7 @@ export async function recordFraudOutcome(
   decision: Decision,
   rejectedEvent: () => unknown,
 ): Promise<void> {
-  await trx
-    .insertInto('fraud_evaluations')
-    .values({
+  await insertEvaluation(trx, {
       payment_id: payment.id,
       organization_id: payment.organization_id,
       client_id: decision.clientId,
@@ -293,7 +316,6 @@ export async function recordFraudOutcome(
       decision: decision.decision,
       rules_hit: JSON.stringify(decision.rulesHit),
       created_at: payment.created_at,
-    })
-    .execute();
+    });
   if (decision.decision === 'decline') await recordEvent(trx, payment.organization_id, 'payment.card.rejected', rejectedEvent());
 }
