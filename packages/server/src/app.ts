@@ -165,7 +165,7 @@ export async function createGateway(config: Config): Promise<Gateway> {
     graceSeconds: config.cards.encryptionKeyGraceSeconds,
   });
   const instruments = new InstrumentService(db, encryptionKeys, new Vault(db, keyring));
-  const network = config.connectors === 'simulator' ? new CardNetworkSimulator(db) : new NoCardNetwork();
+  const network = config.connectors === 'simulator' ? new CardNetworkSimulator(db, { remote: config.simulatorAuthorization === 'remote' }) : new NoCardNetwork();
   const lifecycle = new PaymentLifecycle(db, network, config.cards);
   const payments = new PaymentService(db, encryptionKeys, instruments, network, lifecycle);
   const refunds = new RefundService(db, network);

@@ -5,14 +5,20 @@ import { encrypt, merchantKey, pay, tokenize, type PaymentReply } from './suppor
 import { eventually } from './support/wait.js';
 
 
-describe.each(dialects)('card payments on $name', (dialect) => {
+// `remote`: the simulator answers like an acquirer across the network (intent, call, answer),
+// the path a real connector takes; `transaction`: inside the payment's transaction (the default).
+const authorizationModes = dialects.flatMap((dialect) =>
+  (['transaction', 'remote'] as const).map((mode) => ({ dialect, mode, name: `${dialect.name}, SIMULATOR_AUTHORIZATION=${mode}` })),
+);
+
+describe.each(authorizationModes)('card payments on $name', ({ dialect, mode }) => {
   let gw: TestGateway;
   let client: TestClient;
   let token: string;
   let visa: string;
 
   beforeAll(async () => {
-    gw = await startGateway(dialect, { PENDING_CARD_DELAY_SECONDS: '1' });
+    gw = await startGateway(dialect, { PENDING_CARD_DELAY_SECONDS: '1', SIMULATOR_AUTHORIZATION: mode });
     client = await gw.client();
     token = await client.token();
     visa = await tokenize(gw, token, { number: '4242424242424242' });

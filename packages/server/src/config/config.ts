@@ -17,6 +17,13 @@ export interface Config {
    * payments against a simulator by accident).
    */
   connectors: 'simulator' | 'none';
+  /**
+   * How the card-network simulator answers an authorization: `transaction`
+   * (default) inside the payment's own database transaction (its ledger is in
+   * this database); `remote` as a real acquirer across the network would, with
+   * the intent recorded first and the answer after the call.
+   */
+  simulatorAuthorization: 'transaction' | 'remote';
   port: number;
   host: string;
   publicBaseUrl: string;
@@ -167,6 +174,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   return {
     environment,
     connectors: oneOf(env, 'CONNECTORS', ['simulator', 'none'] as const, production ? 'none' : 'simulator'),
+    simulatorAuthorization: oneOf(env, 'SIMULATOR_AUTHORIZATION', ['transaction', 'remote'] as const, 'transaction'),
     port,
     host,
     publicBaseUrl,

@@ -48,7 +48,20 @@ const insertOperation = preparedInsert('simulator_operations');
 export class CardNetworkSimulator implements CardNetworkConnector {
   readonly available = true;
 
-  constructor(private readonly db: Db) {}
+  /**
+   * The simulator's ledger is a table of this database, so by default it
+   * answers inside the payment's transaction. `remote: true` leaves that out:
+   * the gateway then takes the path of a real acquirer (record the intent,
+   * call, record the answer, recover after a crash).
+   */
+  readonly authorizeWithin?: (db: Executor, request: AuthorizeRequest) => Promise<AuthorizationResult>;
+
+  constructor(
+    private readonly db: Db,
+    options: { remote?: boolean } = {},
+  ) {
+    if (!options.remote) this.authorizeWithin = (db, request) => this.authorizeOn(db, request);
+  }
 
   /** Records the result under the reference once; a retry gets the first result back. */
   private async once<T>(reference: string, kind: string, decide: () => T, db: Executor = this.db): Promise<T> {
@@ -69,11 +82,10 @@ export class CardNetworkSimulator implements CardNetworkConnector {
   }
 
   authorize(request: AuthorizeRequest): Promise<AuthorizationResult> {
-    return this.authorizeWithin(this.db, request);
+    return this.authorizeOn(this.db, request);
   }
 
-  /** The simulator's ledger is a table of this database: it can answer inside the payment's transaction. */
-  async authorizeWithin(db: Executor, request: AuthorizeRequest): Promise<AuthorizationResult> {
+  private async authorizeOn(db: Executor, request: AuthorizeRequest): Promise<AuthorizationResult> {
     const card = TEST_CARDS[request.card.number.reveal()] ?? { behaviour: 'approve' as const, responseCode: '00', description: '' };
     const record = await this.once<AuthorizationRecord>(`auth:${request.reference}`, 'authorize', () => {
       // The network's id names our reference, so capture and refund find the authorization by key.
