@@ -59,6 +59,12 @@ export interface Config {
     pendingCardDelaySeconds: number;
     authorizationTtlSeconds: number;
   };
+  paymentInstructions: {
+    /** Lifetime of an instruction not yet paid (PENDING, DELIVERED or ACKNOWLEDGED): then EXPIRED. */
+    ttlSeconds: number;
+    /** How often a process looks for instructions, created by any process, for the terminals connected to it. */
+    pollIntervalMs: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -210,6 +216,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       captureDelaySeconds: integer(env, 'CAPTURE_DELAY_SECONDS', 180, 0, 7 * 86400),
       pendingCardDelaySeconds: integer(env, 'PENDING_CARD_DELAY_SECONDS', 10, 0, 86400),
       authorizationTtlSeconds: integer(env, 'AUTHORIZATION_TTL_SECONDS', 7 * 86400, 1, 30 * 86400),
+    },
+    paymentInstructions: {
+      ttlSeconds: integer(env, 'PAYMENT_INSTRUCTION_TTL_SECONDS', 300, 1, 86400),
+      pollIntervalMs: integer(env, 'PAYMENT_INSTRUCTION_POLL_MS', 1000, 10, 60_000),
     },
     jobs: {
       pollIntervalMs: integer(env, 'JOB_POLL_INTERVAL_MS', 250, 10, 60_000),

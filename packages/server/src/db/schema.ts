@@ -405,6 +405,33 @@ export interface TerminalUsersTable {
   created_at: string;
 }
 
+export type PaymentInstructionStatus = 'PENDING' | 'DELIVERED' | 'ACKNOWLEDGED' | 'PROCESSING' | 'COMPLETED' | 'FAILED' | 'EXPIRED';
+
+export interface PaymentInstructionsTable {
+  id: string;
+  organization_id: string;
+  terminal_id: string;
+  point_of_sale_id: string;
+  merchant_id: string;
+  order_id: string;
+  /** Minor units. */
+  amount: number;
+  currency: string;
+  description: string | null;
+  capture_mode: 'automatic' | 'manual';
+  status: PaymentInstructionStatus;
+  entry_mode: 'chip' | 'contactless' | 'swipe' | null;
+  payment_id: string | null;
+  failure_code: string | null;
+  failure_message: string | null;
+  expires_at: string;
+  delivered_at: string | null;
+  acknowledged_at: string | null;
+  completed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   clients: ClientsTable;
@@ -439,4 +466,5 @@ export interface Database {
   points_of_sale: PointsOfSaleTable;
   terminals: TerminalsTable;
   terminal_users: TerminalUsersTable;
+  payment_instructions: PaymentInstructionsTable;
 }

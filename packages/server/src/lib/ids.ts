@@ -33,6 +33,7 @@ export const ID_PREFIXES = {
   pointOfSale: 'pos',
   terminal: 'ter',
   terminalUser: 'tus',
+  paymentInstruction: 'pin',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

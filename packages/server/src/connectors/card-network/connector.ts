@@ -9,7 +9,8 @@ import type { Secret } from '../../crypto/secret.js';
 
 export interface CardData {
   number: Secret;
-  cvv: Secret;
+  /** Absent for a card read at a terminal (chip, contactless, swipe): card-present payments carry no CVV. */
+  cvv?: Secret;
   expMonth: number;
   expYear: number;
   holderName: string;

@@ -5,6 +5,7 @@ import * as webhooks from './003_webhooks.js';
 import * as alternativePayments from './004_alternative_payments.js';
 import * as usersAndLinks from './005_users_and_links.js';
 import * as merchants from './006_merchants.js';
+import * as paymentInstructions from './010_payment_instructions.js';
 
 /** Every migration, in order. One set serves SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '004_alternative_payments': alternativePayments,
   '005_users_and_links': usersAndLinks,
   '006_merchants': merchants,
+  '010_payment_instructions': paymentInstructions,
 };
