@@ -238,3 +238,72 @@ describe.each(dialects)('card payment background work on $name', (dialect) => {
     expect(later.body.status).toBe('CANCELLED');
   });
 });
+
+describe.each(dialects)('card payments for a merchant and point of sale on $name', (dialect) => {
+  let gw: TestGateway;
+  let token: string;
+  let otherToken: string;
+  let visa: string;
+
+  beforeAll(async () => {
+    gw = await startGateway(dialect);
+    token = await (await gw.client()).token();
+    otherToken = await (await gw.client()).token();
+    visa = await tokenize(gw, token, { number: '4242424242424242' });
+  });
+  afterAll(() => gw.close());
+
+  const post = async (path: string, body: Record<string, unknown>, as = token) => (await gw.request<{ id: string }>('POST', path, { token: as, body })).body.id;
+  const payFor = async (place: Record<string, unknown>) => {
+    const key = await merchantKey(gw, token);
+    return gw.request<PaymentReply & Record<string, unknown>>('POST', '/v1/payments', {
+      token,
+      body: { amount: 20, currency: 'USD', order_id: `order-${Math.random().toString(36).slice(2)}`, instrument_id: visa, encrypted_cvv: await encrypt(key, '123'), ...place },
+    });
+  };
+
+  it('records merchant_id and point_of_sale_id, shows them, and the list filters by them', async () => {
+    const merchant = await post('/v1/merchants', { name: 'Tienda' });
+    const other = await post('/v1/merchants', { name: 'Otra' });
+    const point = await post('/v1/points-of-sale', { merchant_id: merchant, name: 'Caja 1' });
+
+    const plain = await payFor({});
+    expect(plain.body).toMatchObject({ merchant_id: null, point_of_sale_id: null, terminal_id: null, channel: 'ecommerce' });
+    const atMerchant = await payFor({ merchant_id: merchant });
+    expect(atMerchant.status).toBe(201);
+    expect(atMerchant.body).toMatchObject({ merchant_id: merchant, point_of_sale_id: null, channel: 'ecommerce' });
+    const atPoint = await payFor({ merchant_id: merchant, point_of_sale_id: point });
+    expect(atPoint.body).toMatchObject({ merchant_id: merchant, point_of_sale_id: point });
+    // A point of sale alone names its merchant.
+    const pointOnly = await payFor({ point_of_sale_id: point });
+    expect(pointOnly.body).toMatchObject({ merchant_id: merchant, point_of_sale_id: point });
+    const atOther = await payFor({ merchant_id: other });
+
+    const ids = async (query: string) => (await gw.request<{ data: Array<{ id: string }> }>('GET', `/v1/payments?${query}`, { token })).body.data.map((p) => p.id);
+    expect(await ids(`merchant_id=${merchant}`)).toEqual([pointOnly.body.id, atPoint.body.id, atMerchant.body.id]);
+    expect(await ids(`point_of_sale_id=${point}`)).toEqual([pointOnly.body.id, atPoint.body.id]);
+    expect(await ids(`merchant_id=${other}`)).toEqual([atOther.body.id]);
+    expect(await ids(`merchant_id=${merchant}&limit=1&starting_after=${pointOnly.body.id}`)).toEqual([atPoint.body.id]);
+  });
+
+  it('422 names merchant_id or point_of_sale_id when they are not the organization\'s, or do not match; nothing is charged', async () => {
+    const merchant = await post('/v1/merchants', { name: 'Tienda' });
+    const other = await post('/v1/merchants', { name: 'Otra' });
+    const otherPoint = await post('/v1/points-of-sale', { merchant_id: other, name: 'Caja 9' });
+    const foreign = await post('/v1/merchants', { name: 'Ajena' }, otherToken);
+    const before = (await gw.request<{ data: unknown[] }>('GET', '/v1/payments?limit=100', { token })).body.data.length;
+
+    const unknown = await payFor({ merchant_id: 'mer-nope', point_of_sale_id: 'pos-nope' });
+    expect(unknown.status).toBe(422);
+    expect((unknown.body as unknown as { error: { details: Array<{ field: string }> } }).error.details.map((d) => d.field).sort()).toEqual(['merchant_id', 'point_of_sale_id']);
+    const elsewhere = await payFor({ merchant_id: foreign });
+    expect(elsewhere.status).toBe(422);
+    const mismatch = await payFor({ merchant_id: merchant, point_of_sale_id: otherPoint });
+    expect(mismatch.status).toBe(422);
+    expect((mismatch.body as unknown as { error: { details: Array<{ field: string }> } }).error.details).toEqual([expect.objectContaining({ field: 'point_of_sale_id' })]);
+    // Every problem at once: the amount's and the merchant's.
+    const both = await payFor({ merchant_id: 'mer-nope', amount: 1.234 });
+    expect((both.body as unknown as { error: { details: Array<{ field: string }> } }).error.details.map((d) => d.field).sort()).toEqual(['amount', 'merchant_id']);
+    expect((await gw.request<{ data: unknown[] }>('GET', '/v1/payments?limit=100', { token })).body.data.length).toBe(before);
+  });
+});

@@ -151,10 +151,32 @@ export interface PaymentsTable {
   amount_captured: Generated<number>;
   amount_refunded: Generated<number>;
   amount_refund_pending: Generated<number>;
-  pending_action: 'authorize' | 'capture' | 'void' | null;
+  pending_action: 'authorize' | 'capture' | 'void' | 'reverse' | 'adjust' | null;
   authorized_at: string | null;
   captured_at: string | null;
   cancelled_at: string | null;
+  created_at: string;
+  updated_at: string;
+  /** A merchant of the organization (no foreign key: kept after the merchant is deleted). */
+  merchant_id: string | null;
+  point_of_sale_id: string | null;
+  terminal_id: string | null;
+  channel: 'ecommerce' | 'card_present';
+}
+
+/** One network operation on a card payment (`trx-`). */
+export interface TransactionsTable {
+  id: string;
+  organization_id: string;
+  payment_id: string;
+  type: 'authorization' | 'capture' | 'void' | 'reversal' | 'adjustment' | 'refund';
+  status: 'PENDING' | 'SUCCEEDED' | 'REJECTED';
+  /** Minor units. */
+  amount: number;
+  currency: string;
+  response_code: string | null;
+  network_reference: string | null;
+  refund_id: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -466,5 +488,6 @@ export interface Database {
   points_of_sale: PointsOfSaleTable;
   terminals: TerminalsTable;
   terminal_users: TerminalUsersTable;
+  transactions: TransactionsTable;
   payment_instructions: PaymentInstructionsTable;
 }

@@ -20,10 +20,15 @@ export const CardPayment = Type.Object(
     capture: Type.Boolean({ description: 'false: deferred capture (AUTHORIZED until POST .../capture).' }),
     amount_captured: Money('Captured so far'),
     amount_refunded: Money('Refunded so far'),
+    amount_authorized: Type.Optional(Money('Held by the authorization (after any adjustment)')),
     instrument: Type.Object({ id: Type.String(), card_brand: Type.String(), last_four_digits: Type.String() }),
     authorized_at: Type.Union([Type.String(), Type.Null()]),
     captured_at: Type.Union([Type.String(), Type.Null()], { description: 'Automatic capture happens CAPTURE_DELAY_SECONDS after approval.' }),
     cancelled_at: Type.Union([Type.String(), Type.Null()]),
+    merchant_id: Type.Union([Type.String(), Type.Null()], { description: 'The merchant (`mer-`) the payment was made for, if named.' }),
+    point_of_sale_id: Type.Union([Type.String(), Type.Null()], { description: 'The point of sale (`pos-`), if named.' }),
+    terminal_id: Type.Union([Type.String(), Type.Null()], { description: 'The terminal (`ter-`) of a card-present payment.' }),
+    channel: Type.Union([Type.Literal('ecommerce'), Type.Literal('card_present')]),
     created_at: Type.String({ format: 'date-time' }),
     updated_at: Type.String({ format: 'date-time' }),
   },
@@ -39,6 +44,10 @@ export const CreatePayment = Type.Object({
   encrypted_cvv: Type.String({ minLength: 1, maxLength: 2048, description: 'The CVV encrypted with the active key; never in clear text.' }),
   description: Type.Optional(Type.String({ maxLength: 500 })),
   capture: Type.Optional(Type.Boolean({ default: true, description: 'false authorizes only.' })),
+  merchant_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'A merchant of your organization (`mer-`); 422 if there is none with this id.' })),
+  point_of_sale_id: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 100, description: 'A point of sale (`pos-`) of that merchant; alone, it names its merchant too.' }),
+  ),
   card: Type.Optional(Type.Unknown({ description: 'Never accepted here: tokenize first (422).' })),
 });
 export type CreatePayment = Static<typeof CreatePayment>;
@@ -56,5 +65,7 @@ export const PaymentListQuery = Type.Object({
   created_gte: Type.Optional(Type.String({ format: 'date-time' })),
   created_lte: Type.Optional(Type.String({ format: 'date-time' })),
   status: Type.Optional(PaymentStatus),
+  merchant_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  point_of_sale_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
 });
 export type PaymentListQuery = Static<typeof PaymentListQuery>;

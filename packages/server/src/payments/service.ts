@@ -35,10 +35,15 @@ export function paymentView(p: PaymentWithCard): CardPayment {
     capture: p.capture_mode === 'automatic',
     amount_captured: formatMinor(Number(p.amount_captured), p.currency),
     amount_refunded: formatMinor(Number(p.amount_refunded), p.currency),
+    amount_authorized: formatMinor(Number(p.amount_authorized), p.currency),
     instrument: { id: p.instrument_id, card_brand: p.card_brand, last_four_digits: p.last_four },
     authorized_at: p.authorized_at,
     captured_at: p.captured_at,
     cancelled_at: p.cancelled_at,
+    merchant_id: p.merchant_id,
+    point_of_sale_id: p.point_of_sale_id,
+    terminal_id: p.terminal_id,
+    channel: p.channel,
     created_at: p.created_at,
     updated_at: p.updated_at,
   };
@@ -71,6 +76,8 @@ export class PaymentService {
     const amount = parseAmount(body.amount, body.currency);
     if ('error' in amount) errors.push(amount.error);
     if (/^\s*\d{3,4}\s*$/.test(body.encrypted_cvv)) errors.push({ field: 'encrypted_cvv', message: 'must be encrypted with your public key, never the CVV in clear text' });
+    // Only a payment that names a merchant or point of sale pays for this look-up.
+    const place = body.merchant_id !== undefined || body.point_of_sale_id !== undefined ? await this.merchantOf(organizationId, body, errors) : undefined;
     if (errors.length > 0) throw ApiError.validation(errors);
     const minor = (amount as { minor: number }).minor;
     const captureMode = (options.capture ?? body.capture ?? true) ? 'automatic' : 'manual';
@@ -107,6 +114,10 @@ export class PaymentService {
       cancelled_at: null,
       created_at: now,
       updated_at: now,
+      merchant_id: place?.merchantId ?? null,
+      point_of_sale_id: place?.pointOfSaleId ?? null,
+      terminal_id: null,
+      channel: 'ecommerce',
     };
     try {
       // Record the intent (and its recovery job) before calling the network.
@@ -126,6 +137,34 @@ export class PaymentService {
     const result = await this.network.authorize({ reference: row.id, amount: minor, currency: body.currency, card });
     await this.lifecycle.recordAuthorization(row, result);
     return { payment: await this.get(organizationId, row.id), created: true };
+  }
+
+  /**
+   * The merchant and point of sale a payment names, checked in one query: the
+   * merchant must be the organization's, the point of sale that merchant's. A
+   * point of sale alone names its merchant.
+   */
+  private async merchantOf(
+    organizationId: string,
+    body: { merchant_id?: string; point_of_sale_id?: string },
+    errors: ErrorDetail[],
+  ): Promise<{ merchantId: string; pointOfSaleId: string | null } | undefined> {
+    const [merchant, point] = await Promise.all([
+      body.merchant_id === undefined
+        ? undefined
+        : this.db.selectFrom('merchants').select('id').where('id', '=', body.merchant_id).where('organization_id', '=', organizationId).executeTakeFirst(),
+      body.point_of_sale_id === undefined
+        ? undefined
+        : this.db.selectFrom('points_of_sale').select(['id', 'merchant_id']).where('id', '=', body.point_of_sale_id).where('organization_id', '=', organizationId).executeTakeFirst(),
+    ]);
+    const before = errors.length;
+    if (body.merchant_id !== undefined && !merchant) errors.push({ field: 'merchant_id', message: 'no merchant of your organization has this id' });
+    if (body.point_of_sale_id !== undefined) {
+      if (!point) errors.push({ field: 'point_of_sale_id', message: 'no point of sale of your organization has this id' });
+      else if (merchant && point.merchant_id !== merchant.id) errors.push({ field: 'point_of_sale_id', message: `belongs to another merchant, not ${merchant.id}` });
+    }
+    if (errors.length > before) return undefined;
+    return { merchantId: merchant?.id ?? point!.merchant_id, pointOfSaleId: point?.id ?? null };
   }
 
   /** The same order_id must mean the same charge: otherwise 409. */

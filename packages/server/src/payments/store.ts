@@ -63,5 +63,7 @@ export async function transitionPayment(
 export function listPayments(db: Executor, organizationId: string, params: PaymentListQuery): Promise<Page<PaymentWithCard>> {
   let query = withCard(db).where('payments.organization_id', '=', organizationId);
   if (params.status) query = query.where('payments.status', '=', params.status);
+  if (params.merchant_id) query = query.where('payments.merchant_id', '=', params.merchant_id);
+  if (params.point_of_sale_id) query = query.where('payments.point_of_sale_id', '=', params.point_of_sale_id);
   return paginate(query, { id: 'payments.id', createdAt: 'payments.created_at' }, params);
 }

@@ -5,6 +5,7 @@ import * as webhooks from './003_webhooks.js';
 import * as alternativePayments from './004_alternative_payments.js';
 import * as usersAndLinks from './005_users_and_links.js';
 import * as merchants from './006_merchants.js';
+import * as transactions from './008_transactions.js';
 import * as paymentInstructions from './010_payment_instructions.js';
 
 /** Every migration, in order. One set serves SQLite and PostgreSQL. */
@@ -15,5 +16,6 @@ export const migrations: Record<string, Migration> = {
   '004_alternative_payments': alternativePayments,
   '005_users_and_links': usersAndLinks,
   '006_merchants': merchants,
+  '008_transactions': transactions,
   '010_payment_instructions': paymentInstructions,
 };
