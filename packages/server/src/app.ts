@@ -4,6 +4,7 @@
  * exercise exactly the production wiring.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
+import websocket from '@fastify/websocket';
 import type { Config } from './config/config.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.js';
 import { loadKeyring, type Keyring } from './crypto/keyring.js';
@@ -62,6 +63,12 @@ import { LinkService } from './links/service.js';
 import { linkRoutes } from './links/routes.js';
 import { hostedPageRoutes } from './links/pages.js';
 import { registerLinkJobs } from './links/jobs.js';
+import { CardPresentService } from './card-present/service.js';
+import { cardPresentRoutes } from './card-present/routes.js';
+import { PaymentInstructionService } from './payment-instructions/service.js';
+import { TerminalHub } from './payment-instructions/hub.js';
+import { paymentInstructionRoutes } from './payment-instructions/routes.js';
+import { registerPaymentInstructionJobs } from './payment-instructions/jobs.js';
 import './http/route-config.js';
 
 export interface RouteEntry {
@@ -138,6 +145,10 @@ export async function createGateway(config: Config): Promise<Gateway> {
   // transport -> authentication -> rate limit, then idempotency (preHandler).
   registerErrorHandling(app);
   registerValidation(app);
+  // WebSocket upgrades (the terminals' /v1/payment-instructions/ws) run through the routes and
+  // their hooks like any request; registered before authentication so that a refused upgrade's
+  // socket is closed after its 401 (or any other answer).
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   instrumentRequests(app, metrics);
   registerTransport(app, config);
   registerAuthentication(app, tokens, requestLimiter);
@@ -181,6 +192,11 @@ export async function createGateway(config: Config): Promise<Gateway> {
   await app.register(linkRoutes, { links });
   await app.register(hostedPageRoutes, { links, keys: encryptionKeys, instruments, payments, apm, publicBaseUrl: config.publicBaseUrl });
   await app.register(refundRoutes, { refunds });
+  // Card-present payments and the payment instructions terminals receive over a WebSocket.
+  const cardPresent = new CardPresentService(db, instruments, network, lifecycle);
+  const instructions = new PaymentInstructionService(db, cardPresent, config.paymentInstructions);
+  await app.register(cardPresentRoutes, { cardPresent, payments, refunds });
+  await app.register(paymentInstructionRoutes, { instructions, cardPresent, hub: new TerminalHub(instructions, tokens, app.log, config.paymentInstructions) });
   await app.register(chargebackRoutes, { db });
 
   const deliverer = new WebhookDeliverer(db, keyring, config.webhooks, webhookPolicy);
@@ -193,6 +209,7 @@ export async function createGateway(config: Config): Promise<Gateway> {
   registerMaintenance(jobs, db, encryptionKeys);
   registerPaymentJobs(jobs, { db, network, lifecycle, refunds });
   registerApmJobs(jobs, apm);
+  registerPaymentInstructionJobs(jobs, instructions);
   registerLinkJobs(jobs, links, { policy: webhookPolicy, timeoutMs: config.webhooks.timeoutMs });
   await scheduleMaintenance(db);
 

@@ -162,6 +162,8 @@ export interface PaymentsTable {
   point_of_sale_id: string | null;
   terminal_id: string | null;
   channel: 'ecommerce' | 'card_present';
+  /** How a card-present payment's card was read (migration 010); null otherwise. */
+  entry_mode: 'chip' | 'contactless' | 'swipe' | null;
 }
 
 /** One network operation on a card payment (`trx-`). */

@@ -2,7 +2,15 @@ import { Type, type Static } from 'typebox';
 import { ListQuery } from '../http/pagination.js';
 
 export const InstructionStatus = Type.Union(
-  ['PENDING', 'DELIVERED', 'ACKNOWLEDGED', 'PROCESSING', 'COMPLETED', 'FAILED', 'EXPIRED'].map((s) => Type.Literal(s)),
+  [
+    Type.Literal('PENDING'),
+    Type.Literal('DELIVERED'),
+    Type.Literal('ACKNOWLEDGED'),
+    Type.Literal('PROCESSING'),
+    Type.Literal('COMPLETED'),
+    Type.Literal('FAILED'),
+    Type.Literal('EXPIRED'),
+  ],
   {
     description:
       'PENDING (created; the terminal is not connected), DELIVERED (sent to the terminal), ACKNOWLEDGED (the terminal showed it), PROCESSING (the card read arrived; the authorization is in flight), COMPLETED (payment approved or authorized), FAILED (declined, or the order was already paid otherwise), EXPIRED (not paid within its lifetime).',

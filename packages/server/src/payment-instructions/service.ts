@@ -100,7 +100,7 @@ export class PaymentInstructionService {
       payment_id: null,
       failure_code: null,
       failure_message: null,
-      expires_at: isoAfterSeconds(ttl),
+      expires_at: isoAfterSeconds(ttl, Date.parse(now)),
       delivered_at: null,
       acknowledged_at: null,
       completed_at: null,

@@ -118,6 +118,7 @@ export class PaymentService {
       point_of_sale_id: place?.pointOfSaleId ?? null,
       terminal_id: null,
       channel: 'ecommerce',
+      entry_mode: null,
     };
     try {
       // Record the intent (and its recovery job) before calling the network.

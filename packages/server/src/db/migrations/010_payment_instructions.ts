@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 
 /**
  * Payment instructions (`pin-`): a merchant asks one of its terminals to take
@@ -6,6 +6,16 @@ import type { Kysely } from 'kysely';
  * card read, which becomes a card-present payment (payment-instructions/).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  // Card-present payments (channel card_present, migration 008) record how the card was read,
+  // and are listed by GET /v1/card-present/payments through a partial index.
+  await db.schema.alterTable('payments').addColumn('entry_mode', 'varchar(16)').execute();
+  await db.schema
+    .createIndex('payments_org_card_present_idx')
+    .on('payments')
+    .columns(['organization_id', 'id'])
+    .where(sql.ref('channel'), '=', 'card_present')
+    .execute();
+
   await db.schema
     .createTable('payment_instructions')
     .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
@@ -42,4 +52,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('payment_instructions').execute();
+  await db.schema.dropIndex('payments_org_card_present_idx').execute();
+  await db.schema.alterTable('payments').dropColumn('entry_mode').execute();
 }
