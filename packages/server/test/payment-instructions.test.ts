@@ -7,7 +7,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { webcrypto } from 'node:crypto';
 import { dialects } from './support/dialects.js';
-import { startGateway, type HttpClient, type TestClient, type TestGateway } from './support/gateway.js';
+import { startGateway, type TestClient, type TestGateway } from './support/gateway.js';
 import { merchantKey, pay, tokenize } from './support/cards.js';
 import { eventually } from './support/wait.js';
 import { cardRead, placeTerminal, TestTerminal } from './support/terminal.js';
