@@ -39,6 +39,9 @@ import { PaymentLifecycle } from './payments/lifecycle.js';
 import { PaymentService } from './payments/service.js';
 import { paymentRoutes } from './payments/routes.js';
 import { registerPaymentJobs } from './payments/jobs.js';
+import { PaymentActions } from './payments/actions.js';
+import { TransactionService } from './transactions/service.js';
+import { transactionRoutes } from './transactions/routes.js';
 import { RefundService } from './refunds/service.js';
 import { refundRoutes } from './refunds/routes.js';
 import { chargebackRoutes } from './chargebacks/routes.js';
@@ -170,6 +173,7 @@ export async function createGateway(config: Config): Promise<Gateway> {
   const lifecycle = new PaymentLifecycle(db, network, config.cards);
   const payments = new PaymentService(db, encryptionKeys, instruments, network, lifecycle);
   const refunds = new RefundService(db, network);
+  const actions = new PaymentActions(db, network, lifecycle, payments, refunds);
   await app.register(encryptionKeyRoutes, { keys: encryptionKeys });
   await app.register(instrumentRoutes, { instruments, db });
   const rails =
@@ -177,7 +181,8 @@ export async function createGateway(config: Config): Promise<Gateway> {
       ? new RailSimulator(await deploymentSecret(db, keyring, 'otp_hash'), { publicBaseUrl: config.publicBaseUrl, otpValiditySeconds: config.rails.otpValiditySeconds })
       : undefined;
   const apm = new AlternativePaymentService(db, rails, config);
-  await app.register(paymentRoutes, { payments, apm });
+  await app.register(paymentRoutes, { payments, apm, actions });
+  await app.register(transactionRoutes, { transactions: new TransactionService(db), actions });
   await app.register(apmRoutes, { apm, sandbox: config.environment === 'sandbox' });
   // The simulated rails' customer pages exist only where the simulator is the connector.
   if (config.connectors === 'simulator') await app.register(bankPageRoutes, { apm });

@@ -21,6 +21,7 @@ export const ERROR_STATUS = {
   payment_not_authorized: 409,
   payment_in_progress: 409,
   payment_not_cancellable: 409,
+  payment_not_pending: 409,
   refund_exceeds_captured: 409,
   payment_finished: 409,
   payment_not_confirmable: 409,

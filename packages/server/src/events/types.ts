@@ -11,6 +11,7 @@ export const EVENT_TYPES = [
   'payment.card.rejected',
   'payment.card.captured',
   'payment.card.cancelled',
+  'payment.card.adjusted',
   'refund.succeeded',
   'refund.rejected',
   'cashout.succeeded',

@@ -7,7 +7,7 @@ import type { Db } from '../db/database.js';
 import type { JobRunner } from '../jobs/runner.js';
 import type { CardNetworkConnector } from '../connectors/card-network/connector.js';
 import { REFUND_RECOVERY_JOB, type RefundService } from '../refunds/service.js';
-import { PAYMENT_JOBS, RECOVERY_DELAY_SECONDS, type PaymentLifecycle } from './lifecycle.js';
+import { PAYMENT_JOBS, RECOVERY_DELAY_SECONDS, type NetworkAction, type PaymentLifecycle } from './lifecycle.js';
 import { findPaymentById } from './store.js';
 
 function paymentId(payload: unknown): string {
@@ -54,14 +54,16 @@ export function registerPaymentJobs(runner: JobRunner, deps: { db: Db; network: 
     await lifecycle.recordAuthorization(payment, result);
   });
 
-  // A capture or void claimed by a process that died before recording the network's answer:
+  // A capture, void, reversal or adjustment claimed by a process that died before recording the network's answer:
   // ask again (the network treats our reference as an idempotency key) and record it.
   runner.register(PAYMENT_JOBS.recoverAction, async ({ payload }) => {
-    const { action, amount } = payload as { action: 'capture' | 'void'; amount: number };
+    const { action, amount, transaction_id: transactionId } = payload as { action: NetworkAction; amount: number; transaction_id?: string };
     const payment = await findPaymentById(db, paymentId(payload));
     if (!payment || payment.pending_action !== action) return;
     if (Date.parse(payment.updated_at) > Date.now() - RECOVERY_DELAY_SECONDS * 1000) throw new Error('still in flight; look again later');
     if (action === 'capture') await lifecycle.capture(payment, amount, { resume: true });
+    else if (action === 'adjust') await lifecycle.adjust(payment, amount, { resume: true, ...(transactionId ? { transactionId } : {}) });
+    else if (action === 'reverse') await lifecycle.reverse(payment, { resume: true });
     else await lifecycle.void(payment, { resume: true });
   });
 

@@ -2,7 +2,8 @@
  * State changes of a card payment (spec section 3). Each follows the same
  * shape: claim the payment with a compare-and-set on `pending_action` (the
  * recovery point), call the network outside any transaction, then record the
- * result, its event and its follow-up job in one transaction. Used by the API
+ * result, its transaction row (`trx-`), its event and its follow-up job in one
+ * database transaction. Used by the API
  * (payments/service.ts) and by the background jobs (payments/jobs.ts).
  */
 import type { Config } from '../config/config.js';
@@ -13,8 +14,9 @@ import { enqueueJob } from '../jobs/store.js';
 import { newId } from '../lib/ids.js';
 import { isoAfterSeconds, nowIso } from '../lib/time.js';
 import { minorToNumber } from '../lib/money.js';
-import type { AuthorizationResult, CardNetworkConnector } from '../connectors/card-network/connector.js';
-import { findPaymentById, transitionPayment, type PaymentRow } from './store.js';
+import type { AuthorizationResult, CardNetworkConnector, OperationResult } from '../connectors/card-network/connector.js';
+import { insertTransaction, newTransaction, type TransactionRow, type TransactionType } from '../transactions/store.js';
+import { findPaymentById, transitionPayment, type PaymentRow, type PaymentWithCard } from './store.js';
 
 export const PAYMENT_JOBS = {
   capture: 'payment.capture',
@@ -26,6 +28,17 @@ export const PAYMENT_JOBS = {
 
 /** A claimed capture or void not recorded after this long was interrupted by a crash. */
 export const RECOVERY_DELAY_SECONDS = 60;
+
+/** The network operations claimed with `pending_action` after the authorization. */
+export type NetworkAction = 'capture' | 'void' | 'reverse' | 'adjust';
+
+/** What an operation did: the payment afterwards and the transaction that records it. */
+export interface ActionOutcome {
+  payment: PaymentWithCard;
+  transaction: TransactionRow;
+}
+
+const TRANSACTION_STATUS = { approved: 'SUCCEEDED', declined: 'REJECTED', pending: 'PENDING' } as const;
 
 /** Card events carry the APM events' shape (spec section 6), plus the card's codes. */
 export function paymentEventData(p: PaymentRow) {
@@ -49,8 +62,17 @@ export class PaymentLifecycle {
     private readonly settings: Config['cards'],
   ) {}
 
-  private async reload(id: string): Promise<PaymentRow> {
+  private async reload(id: string): Promise<PaymentWithCard> {
     return (await findPaymentById(this.db, id))!;
+  }
+
+  /** The latest transaction of this type, when another process recorded the operation first. */
+  private async latest(paymentId: string, type: TransactionType): Promise<TransactionRow> {
+    return (await this.db.selectFrom('transactions').selectAll().where('payment_id', '=', paymentId).where('type', '=', type).orderBy('id', 'desc').limit(1).executeTakeFirst())!;
+  }
+
+  private async outcome(paymentId: string, type: TransactionType, recorded: TransactionRow | undefined): Promise<ActionOutcome> {
+    return { payment: await this.reload(paymentId), transaction: recorded ?? (await this.latest(paymentId, type)) };
   }
 
   /** Records the network's answer to an authorization still in flight; false if someone recorded one already. */
@@ -82,6 +104,21 @@ export class PaymentLifecycle {
         { ...changes, network_reference: result.networkReference, pending_action: null, updated_at: now },
       );
       if (!applied) return false;
+      const status = TRANSACTION_STATUS[result.outcome];
+      if (payment.pending_action === 'authorize') {
+        // The first answer (the create path): one more statement in this transaction, no extra round trip.
+        const row = newTransaction(payment, { type: 'authorization', status, amount: Number(payment.amount), responseCode: result.responseCode, networkReference: result.networkReference }, now);
+        await insertTransaction(trx, row);
+      } else {
+        // A PENDING authorization decided later.
+        await trx
+          .updateTable('transactions')
+          .set({ status, response_code: result.responseCode, network_reference: result.networkReference, updated_at: now })
+          .where('payment_id', '=', payment.id)
+          .where('type', '=', 'authorization')
+          .where('status', '=', 'PENDING')
+          .execute();
+      }
       const updated = { ...payment, ...changes } as PaymentRow;
       if (event) await recordEvent(trx, payment.organization_id, event, paymentEventData(updated));
       await this.scheduleAfterAuthorization(trx, updated, result);
@@ -101,11 +138,12 @@ export class PaymentLifecycle {
   }
 
   /** Claims the payment for a network operation, with the job that finishes it if this process dies. */
-  private async claim(payment: PaymentRow, action: 'capture' | 'void', status: PaymentRow['status'][], amount: number): Promise<void> {
+  private async claim(payment: PaymentRow, action: NetworkAction, status: PaymentRow['status'][], amount: number, transactionId?: string): Promise<void> {
     const claimed = await this.db.transaction().execute(async (trx) => {
       const ok = await transitionPayment(trx, payment.id, { status, pendingAction: null, uncaptured: true }, { pending_action: action, updated_at: nowIso() });
       if (ok) {
-        await enqueueJob(trx, { type: PAYMENT_JOBS.recoverAction, payload: { payment_id: payment.id, action, amount }, delaySeconds: RECOVERY_DELAY_SECONDS });
+        const payload = { payment_id: payment.id, action, amount, ...(transactionId ? { transaction_id: transactionId } : {}) };
+        await enqueueJob(trx, { type: PAYMENT_JOBS.recoverAction, payload, delaySeconds: RECOVERY_DELAY_SECONDS });
       }
       return ok;
     });
@@ -116,7 +154,7 @@ export class PaymentLifecycle {
    * Captures (part of) an authorization: the automatic capture of an APPROVED
    * payment, or the merchant's capture of an AUTHORIZED one.
    */
-  async capture(payment: PaymentRow, amount: number, options: { resume?: boolean } = {}): Promise<PaymentRow> {
+  async capture(payment: PaymentRow, amount: number, options: { resume?: boolean } = {}): Promise<ActionOutcome> {
     if (!options.resume) await this.claim(payment, 'capture', [payment.capture_mode === 'automatic' ? 'APPROVED' : 'AUTHORIZED'], amount);
     const result = await this.network.capture({
       reference: `${payment.id}:capture`,
@@ -124,18 +162,23 @@ export class PaymentLifecycle {
       amount,
       currency: payment.currency,
     });
-    return this.recordCapture(payment, amount, result.outcome === 'succeeded', result.dispute);
+    return this.recordCapture(payment, amount, result);
   }
 
-  private async recordCapture(payment: PaymentRow, amount: number, succeeded: boolean, dispute?: { reasonCode: string; reason: string }): Promise<PaymentRow> {
+  private async recordCapture(payment: PaymentRow, amount: number, result: OperationResult): Promise<ActionOutcome> {
     const now = nowIso();
-    await this.db.transaction().execute(async (trx) => {
+    const succeeded = result.outcome === 'succeeded';
+    const dispute = result.dispute;
+    const row = this.operationRow(payment, 'capture', amount, result, now);
+    const recorded = await this.db.transaction().execute(async (trx) => {
       if (!succeeded) {
-        await transitionPayment(trx, payment.id, { status: ['APPROVED', 'AUTHORIZED'], pendingAction: 'capture' }, { pending_action: null, updated_at: now });
-        return;
+        if (!(await transitionPayment(trx, payment.id, { status: ['APPROVED', 'AUTHORIZED'], pendingAction: 'capture' }, { pending_action: null, updated_at: now }))) return undefined;
+        await insertTransaction(trx, row);
+        return row;
       }
       const changes: Partial<PaymentRow> = { status: 'APPROVED', amount_captured: amount, captured_at: now, pending_action: null, updated_at: now };
-      if (!(await transitionPayment(trx, payment.id, { status: ['APPROVED', 'AUTHORIZED'], pendingAction: 'capture' }, changes))) return;
+      if (!(await transitionPayment(trx, payment.id, { status: ['APPROVED', 'AUTHORIZED'], pendingAction: 'capture' }, changes))) return undefined;
+      await insertTransaction(trx, row);
       const captured = { ...payment, ...changes } as PaymentRow;
       await recordEvent(trx, payment.organization_id, 'payment.card.captured', paymentEventData(captured));
       if (dispute) {
@@ -157,30 +200,83 @@ export class PaymentLifecycle {
           chargeback: { id: chargeback.id, payment_id: payment.id, status: 'OPEN', amount: minorToNumber(amount, payment.currency), currency: payment.currency, reason_code: dispute.reasonCode },
         });
       }
+      return row;
     });
-    if (!succeeded) throw new ApiError('conflict', 'The network refused the capture.');
-    return this.reload(payment.id);
+    if (!succeeded) throw refused('capture', row);
+    return this.outcome(payment.id, 'capture', recorded);
+  }
+
+  private operationRow(payment: PaymentRow, type: TransactionType, amount: number, result: OperationResult, now: string, id?: string): TransactionRow {
+    return newTransaction(
+      payment,
+      { id, type, status: result.outcome === 'succeeded' ? 'SUCCEEDED' : 'REJECTED', amount, responseCode: result.responseCode, networkReference: payment.network_reference },
+      now,
+    );
   }
 
   /** Voids an uncaptured authorization (merchant cancel, or the authorization's expiry). */
-  async void(payment: PaymentRow, options: { resume?: boolean } = {}): Promise<PaymentRow> {
-    if (!options.resume) await this.claim(payment, 'void', ['APPROVED', 'AUTHORIZED'], Number(payment.amount_authorized));
-    const result = await this.network.void({
-      reference: `${payment.id}:void`,
-      networkReference: payment.network_reference ?? '',
-      amount: Number(payment.amount_authorized),
-      currency: payment.currency,
-    });
+  void(payment: PaymentRow, options: { resume?: boolean } = {}): Promise<ActionOutcome> {
+    return this.release(payment, 'void', options);
+  }
+
+  /** Reverses an uncaptured authorization at the network (for example after a timeout): CANCELLED, with a `reversal` transaction. */
+  reverse(payment: PaymentRow, options: { resume?: boolean } = {}): Promise<ActionOutcome> {
+    return this.release(payment, 'reverse', options);
+  }
+
+  private async release(payment: PaymentRow, action: 'void' | 'reverse', options: { resume?: boolean }): Promise<ActionOutcome> {
+    const amount = Number(payment.amount_authorized);
+    if (!options.resume) await this.claim(payment, action, ['APPROVED', 'AUTHORIZED'], amount);
+    const request = { reference: `${payment.id}:${action}`, networkReference: payment.network_reference ?? '', amount, currency: payment.currency };
+    const result = action === 'void' ? await this.network.void(request) : await this.network.reverse(request);
+    const type = action === 'void' ? 'void' : 'reversal';
     const now = nowIso();
-    await this.db.transaction().execute(async (trx) => {
+    const row = this.operationRow(payment, type, amount, result, now);
+    const recorded = await this.db.transaction().execute(async (trx) => {
       const changes: Partial<PaymentRow> =
         result.outcome === 'succeeded' ? { status: 'CANCELLED', cancelled_at: now, pending_action: null, updated_at: now } : { pending_action: null, updated_at: now };
-      const applied = await transitionPayment(trx, payment.id, { status: ['APPROVED', 'AUTHORIZED'], pendingAction: 'void' }, changes);
-      if (applied && result.outcome === 'succeeded') {
+      if (!(await transitionPayment(trx, payment.id, { status: ['APPROVED', 'AUTHORIZED'], pendingAction: action }, changes))) return undefined;
+      await insertTransaction(trx, row);
+      if (result.outcome === 'succeeded') {
         await recordEvent(trx, payment.organization_id, 'payment.card.cancelled', paymentEventData({ ...payment, ...changes } as PaymentRow));
       }
+      return row;
     });
-    if (result.outcome !== 'succeeded') throw new ApiError('conflict', 'The network refused the cancellation.');
-    return this.reload(payment.id);
+    if (result.outcome !== 'succeeded') throw refused(action === 'void' ? 'cancellation' : 'reversal', row);
+    return this.outcome(payment.id, type, recorded);
   }
+
+  /**
+   * Changes the amount an AUTHORIZED (deferred-capture) payment holds, at the
+   * network. `transactionId` is the adjustment's id and its network reference,
+   * so a retry by the recovery job is the same adjustment.
+   */
+  async adjust(payment: PaymentRow, amount: number, options: { resume?: boolean; transactionId?: string } = {}): Promise<ActionOutcome> {
+    const transactionId = options.transactionId ?? newId('transaction');
+    if (!options.resume) await this.claim(payment, 'adjust', ['AUTHORIZED'], amount, transactionId);
+    const result = await this.network.adjust({ reference: transactionId, networkReference: payment.network_reference ?? '', amount, currency: payment.currency });
+    const now = nowIso();
+    const row = this.operationRow(payment, 'adjustment', amount, result, now, transactionId);
+    const recorded = await this.db.transaction().execute(async (trx) => {
+      const changes: Partial<PaymentRow> =
+        result.outcome === 'succeeded' ? { amount_authorized: amount, pending_action: null, updated_at: now } : { pending_action: null, updated_at: now };
+      if (!(await transitionPayment(trx, payment.id, { status: ['AUTHORIZED'], pendingAction: 'adjust' }, changes))) return undefined;
+      await insertTransaction(trx, row);
+      if (result.outcome === 'succeeded') {
+        const adjusted = { ...payment, ...changes } as PaymentRow;
+        await recordEvent(trx, payment.organization_id, 'payment.card.adjusted', {
+          ...paymentEventData(adjusted),
+          adjustment: { transaction_id: row.id, amount_authorized: minorToNumber(amount, payment.currency) },
+        });
+      }
+      return row;
+    });
+    if (result.outcome !== 'succeeded') throw refused('adjustment', row);
+    return this.outcome(payment.id, 'adjustment', recorded);
+  }
+}
+
+/** The network said no: 409, naming the REJECTED transaction that records it. */
+function refused(what: string, row: TransactionRow): ApiError {
+  return new ApiError('conflict', `The network refused the ${what} (response code ${row.response_code ?? 'none'}); see transaction ${row.id}.`);
 }

@@ -2,14 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { principalOf } from '../auth/authenticate.js';
 import { ListOf } from '../http/pagination.js';
-import { CapturePayment, CardPayment, CreatePayment, PaymentListQuery, PaymentParams } from './schemas.js';
+import { CardPayment, CreatePayment, PaymentListQuery, PaymentParams, PaymentSearchQuery } from './schemas.js';
+import type { PaymentActions } from './actions.js';
+import { registerActionRoutes } from './action-routes.js';
 import type { PaymentService } from './service.js';
 import { Type } from 'typebox';
 import { ApmPayment } from '../apm/schemas.js';
 import type { AlternativePaymentService } from '../apm/service.js';
 
 /** Spec 4.4 and ../shared/API.md: card payments. */
-export async function paymentRoutes(base: FastifyInstance, opts: { payments: PaymentService; apm: AlternativePaymentService }): Promise<void> {
+export async function paymentRoutes(base: FastifyInstance, opts: { payments: PaymentService; apm: AlternativePaymentService; actions: PaymentActions }): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { payments } = opts;
   const tags = ['Card payments'];
@@ -42,9 +44,31 @@ export async function paymentRoutes(base: FastifyInstance, opts: { payments: Pay
     '/v1/payments',
     {
       config: { scopes: ['payments:read'] },
-      schema: { tags, summary: 'List card payments', description: 'Newest first; filters `status`, `created_gte`, `created_lte`.', querystring: PaymentListQuery, response: { 200: ListOf(CardPayment) } },
+      schema: {
+        tags,
+        summary: 'List card payments',
+        description: 'Newest first; filters `status`, `created_gte`, `created_lte`, `merchant_id`, `point_of_sale_id`.',
+        querystring: PaymentListQuery,
+        response: { 200: ListOf(CardPayment) },
+      },
     },
     async (request) => payments.list(principalOf(request).organizationId, request.query),
+  );
+
+  app.get(
+    '/v1/payments/search',
+    {
+      config: { scopes: ['payments:read'] },
+      schema: {
+        tags,
+        summary: 'Search card payments',
+        description:
+          'The list with every filter, combined with AND: `status`, `currency`, `order_id`, `instrument_id`, `merchant_id`, `point_of_sale_id`, `created_gte` / `created_lte`, and `amount_gte` / `amount_lte` in major units of `currency` (required with them: 422 otherwise). Newest first, keyset pagination like every list.',
+        querystring: PaymentSearchQuery,
+        response: { 200: ListOf(CardPayment) },
+      },
+    },
+    async (request) => payments.search(principalOf(request).organizationId, request.query),
   );
 
   app.get(
@@ -66,34 +90,5 @@ export async function paymentRoutes(base: FastifyInstance, opts: { payments: Pay
     },
   );
 
-  app.post(
-    '/v1/payments/:id/capture',
-    {
-      config: write,
-      schema: {
-        tags,
-        summary: 'Capture an authorized payment',
-        description: 'Deferred-capture payments only (created with capture: false). Optional `amount` captures less. 409 `payment_not_authorized` otherwise.',
-        params: PaymentParams,
-        body: CapturePayment,
-        response: { 200: CardPayment },
-      },
-    },
-    async (request) => payments.capture(principalOf(request).organizationId, request.params.id, request.body?.amount),
-  );
-
-  app.post(
-    '/v1/payments/:id/cancel',
-    {
-      config: write,
-      schema: {
-        tags,
-        summary: 'Cancel (void) an uncaptured payment',
-        description: 'Only while not captured; then CANCELLED. A captured payment is 409 `payment_already_captured` (refund it instead).',
-        params: PaymentParams,
-        response: { 200: CardPayment },
-      },
-    },
-    async (request) => payments.cancel(principalOf(request).organizationId, request.params.id),
-  );
+  await registerActionRoutes(app, { prefix: '/v1/payments', tags, actions: opts.actions, resolve: async (_organizationId, id) => id });
 }

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { Transaction } from '../transactions/schemas.js';
 
 const PaymentStatus = Type.Union(
   [Type.Literal('PENDING'), Type.Literal('APPROVED'), Type.Literal('AUTHORIZED'), Type.Literal('REJECTED'), Type.Literal('CANCELLED'), Type.Literal('REFUNDED')],
@@ -31,6 +32,7 @@ export const CardPayment = Type.Object(
     channel: Type.Union([Type.Literal('ecommerce'), Type.Literal('card_present')]),
     created_at: Type.String({ format: 'date-time' }),
     updated_at: Type.String({ format: 'date-time' }),
+    transaction: Type.Optional(Type.Object(Transaction.properties, { description: 'In the answer to an action: the transaction (`trx-`) the action recorded.' })),
   },
   { $id: 'CardPayment' },
 );
@@ -69,3 +71,13 @@ export const PaymentListQuery = Type.Object({
   point_of_sale_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
 });
 export type PaymentListQuery = Static<typeof PaymentListQuery>;
+
+export const PaymentSearchQuery = Type.Object({
+  ...PaymentListQuery.properties,
+  currency: Type.Optional(Type.String({ minLength: 3, maxLength: 3, description: 'ISO 4217.' })),
+  order_id: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+  instrument_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  amount_gte: Type.Optional(Type.Number({ description: 'At least this amount, in major units of `currency` (required with it).' })),
+  amount_lte: Type.Optional(Type.Number({ description: 'At most this amount, in major units of `currency` (required with it).' })),
+});
+export type PaymentSearchQuery = Static<typeof PaymentSearchQuery>;

@@ -18,12 +18,16 @@ import { requireNetwork } from '../connectors/card-network/unavailable.js';
 import type { EncryptionKeyService } from '../encryption-keys/service.js';
 import type { InstrumentService } from '../instruments/service.js';
 import { PAYMENT_JOBS, RECOVERY_DELAY_SECONDS, type PaymentLifecycle } from './lifecycle.js';
-import type { CardPayment, CreatePayment, PaymentListQuery } from './schemas.js';
+import type { CardPayment, CreatePayment, PaymentListQuery, PaymentSearchQuery } from './schemas.js';
+import type { TransactionRow } from '../transactions/store.js';
+import { transactionView } from '../transactions/schemas.js';
 import { findPayment, findPaymentByOrder, insertPayment, listPayments, type PaymentRow, type PaymentWithCard } from './store.js';
 
 
-export function paymentView(p: PaymentWithCard): CardPayment {
+/** The payment; after an action, with the transaction that action recorded. */
+export function paymentView(p: PaymentWithCard, transaction?: TransactionRow): CardPayment {
   return {
+    ...(transaction ? { transaction: transactionView(transaction) } : {}),
     id: p.id,
     status: p.status,
     response_code: p.response_code,
@@ -184,7 +188,8 @@ export class PaymentService {
     return paymentView(await this.row(organizationId, id));
   }
 
-  private async row(organizationId: string, id: string): Promise<PaymentWithCard> {
+  /** One of the organization's card payments; an alternative payment's id is 422 (card operations do not apply), another organization's 404. */
+  async row(organizationId: string, id: string): Promise<PaymentWithCard> {
     const row = await findPayment(this.db, organizationId, id);
     if (row) return row;
     const apm = await this.db.selectFrom('apm_payments').select('id').where('id', '=', id).where('organization_id', '=', organizationId).executeTakeFirst();
@@ -195,43 +200,26 @@ export class PaymentService {
 
   async list(organizationId: string, params: PaymentListQuery): Promise<Page<CardPayment>> {
     const page = await listPayments(this.db, organizationId, params);
-    return { data: page.data.map(paymentView), has_more: page.has_more };
+    return { data: page.data.map((p) => paymentView(p)), has_more: page.has_more };
   }
 
-  /** Deferred capture (spec section 3: "deferred-capture mode only"), all or part of the authorization. */
-  async capture(organizationId: string, id: string, amount: number | undefined): Promise<CardPayment> {
-    const payment = await this.row(organizationId, id);
-    requireNetwork(this.network);
-    if (payment.status !== 'AUTHORIZED' || payment.captured_at) {
-      if (payment.captured_at) throw new ApiError('payment_already_captured', 'This payment is already captured.');
-      if (payment.capture_mode === 'automatic' && payment.status === 'APPROVED') {
-        throw new ApiError('payment_not_authorized', 'This payment is captured automatically; capture applies to payments created with capture: false.');
+  /** GET /v1/payments/search: the amount range is in major units of `currency`, which it needs. */
+  async search(organizationId: string, params: PaymentSearchQuery): Promise<Page<CardPayment>> {
+    const errors: ErrorDetail[] = [];
+    const bounds: { amountGte?: number; amountLte?: number } = {};
+    for (const [field, key] of [['amount_gte', 'amountGte'], ['amount_lte', 'amountLte']] as const) {
+      const value = params[field];
+      if (value === undefined) continue;
+      if (!params.currency) {
+        errors.push({ field, message: 'needs currency: amounts are in major units of one currency' });
+        continue;
       }
-      throw new ApiError('payment_not_authorized', `Only an AUTHORIZED payment can be captured; this one is ${payment.status}.`);
+      const parsed = parseAmount(value, params.currency, field);
+      if ('error' in parsed) errors.push(parsed.error);
+      else bounds[key] = parsed.minor;
     }
-    let minor = Number(payment.amount_authorized);
-    if (amount !== undefined) {
-      const parsed = parseAmount(amount, payment.currency);
-      if ('error' in parsed) throw ApiError.validation([parsed.error]);
-      if (parsed.minor > minor) throw ApiError.validation([{ field: 'amount', message: `must be at most the authorized ${formatMinor(minor, payment.currency)}` }]);
-      minor = parsed.minor;
-    }
-    if (payment.pending_action) throw new ApiError('payment_in_progress', 'Another operation on this payment is in progress; retry shortly.');
-    await this.lifecycle.capture(payment, minor);
-    return this.get(organizationId, id);
-  }
-
-  /** Voids an authorization not yet captured (spec section 3: cancel precondition). */
-  async cancel(organizationId: string, id: string): Promise<CardPayment> {
-    const payment = await this.row(organizationId, id);
-    requireNetwork(this.network);
-    if (payment.captured_at) throw new ApiError('payment_already_captured', 'This payment is captured: refund it instead (POST /v1/refunds).');
-    if (payment.status !== 'APPROVED' && payment.status !== 'AUTHORIZED') {
-      if (payment.status === 'PENDING') throw new ApiError('payment_in_progress', 'The authorization is still pending; retry once it is decided.');
-      throw new ApiError('payment_not_cancellable', `A ${payment.status} payment cannot be cancelled.`);
-    }
-    if (payment.pending_action) throw new ApiError('payment_in_progress', 'Another operation on this payment is in progress; retry shortly.');
-    await this.lifecycle.void(payment);
-    return this.get(organizationId, id);
+    if (errors.length > 0) throw ApiError.validation(errors);
+    const page = await listPayments(this.db, organizationId, { ...params, ...bounds });
+    return { data: page.data.map((p) => paymentView(p)), has_more: page.has_more };
   }
 }

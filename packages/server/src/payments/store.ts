@@ -61,9 +61,19 @@ export async function transitionPayment(
   return Number(result.numUpdatedRows) === 1;
 }
 
-export function listPayments(db: Executor, organizationId: string, params: PaymentListQuery): Promise<Page<PaymentWithCard>> {
+/** The list and the search: every filter ANDed; amounts already in minor units. */
+export function listPayments(
+  db: Executor,
+  organizationId: string,
+  params: PaymentListQuery & { currency?: string; order_id?: string; instrument_id?: string; amountGte?: number; amountLte?: number },
+): Promise<Page<PaymentWithCard>> {
   let query = withCard(db).where('payments.organization_id', '=', organizationId);
   if (params.status) query = query.where('payments.status', '=', params.status);
+  if (params.currency) query = query.where('payments.currency', '=', params.currency);
+  if (params.order_id) query = query.where('payments.order_id', '=', params.order_id);
+  if (params.instrument_id) query = query.where('payments.instrument_id', '=', params.instrument_id);
+  if (params.amountGte !== undefined) query = query.where('payments.amount', '>=', params.amountGte);
+  if (params.amountLte !== undefined) query = query.where('payments.amount', '<=', params.amountLte);
   if (params.merchant_id) query = query.where('payments.merchant_id', '=', params.merchant_id);
   if (params.point_of_sale_id) query = query.where('payments.point_of_sale_id', '=', params.point_of_sale_id);
   return paginate(query, { id: 'payments.id', createdAt: 'payments.created_at' }, params);

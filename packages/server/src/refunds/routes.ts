@@ -5,7 +5,7 @@ import { principalOf } from '../auth/authenticate.js';
 import { ListOf, ListQuery } from '../http/pagination.js';
 import type { RefundService } from './service.js';
 
-const Refund = Type.Object(
+export const Refund = Type.Object(
   {
     id: Type.String({ description: '`ref-` prefix.' }),
     payment_id: Type.String(),
@@ -13,13 +13,14 @@ const Refund = Type.Object(
     currency: Type.String(),
     status: Type.Union([Type.Literal('PENDING'), Type.Literal('SUCCEEDED'), Type.Literal('REJECTED')]),
     response_code: Type.Union([Type.String(), Type.Null()]),
+    transaction_id: Type.Union([Type.String(), Type.Null()], { description: 'The refund\'s transaction (`trx-`) in its payment\'s history.' }),
     created_at: Type.String({ format: 'date-time' }),
     updated_at: Type.String({ format: 'date-time' }),
   },
   { $id: 'Refund' },
 );
 
-const CreateRefund = Type.Object({
+export const CreateRefund = Type.Object({
   payment_id: Type.String({ minLength: 1, maxLength: 100 }),
   amount: Type.Number({ description: 'Major units; less than the captured amount for a partial refund.' }),
   currency: Type.String({ minLength: 3, maxLength: 3, description: 'The payment\'s currency.' }),

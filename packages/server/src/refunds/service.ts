@@ -3,13 +3,15 @@
  * partial refunds until the captured amount is used up. The amount is reserved
  * on the payment with a compare-and-set, so concurrent refunds can never add up
  * to more than was captured. A refund the network rejects is still recorded
- * (201, status REJECTED) and releases its reservation.
+ * (201, status REJECTED) and releases its reservation. Every refund is also a
+ * `refund` transaction of its payment (`trx-`, transactions/), written in the
+ * same database transactions as the refund.
  */
 import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { RefundsTable } from '../db/schema.js';
-import { ApiError } from '../errors/api-error.js';
+import { ApiError, type ErrorDetail } from '../errors/api-error.js';
 import { recordEvent } from '../events/store.js';
 import { paginate, type ListQuery, type Page } from '../http/pagination.js';
 import { enqueueJob } from '../jobs/store.js';
@@ -20,6 +22,7 @@ import type { CardNetworkConnector } from '../connectors/card-network/connector.
 import { requireNetwork } from '../connectors/card-network/unavailable.js';
 import { parseAmount } from '../payments/service.js';
 import { findPayment, findPaymentById } from '../payments/store.js';
+import { insertTransaction, newTransaction } from '../transactions/store.js';
 
 export type RefundRow = Selectable<RefundsTable>;
 export const REFUND_RECOVERY_JOB = 'refund.recover';
@@ -31,14 +34,18 @@ export interface RefundView {
   currency: string;
   status: RefundRow['status'];
   response_code: string | null;
+  transaction_id: string | null;
   created_at: string;
   updated_at: string;
 }
 
-export function refundView(r: RefundRow): RefundView {
+type RefundWithTransaction = RefundRow & { transaction_id: string | null };
+
+export function refundView(r: RefundWithTransaction): RefundView {
   return {
     id: r.id,
     payment_id: r.payment_id,
+    transaction_id: r.transaction_id,
     amount: formatMinor(Number(r.amount), r.currency),
     currency: r.currency,
     status: r.status,
@@ -54,7 +61,19 @@ export class RefundService {
     private readonly network: CardNetworkConnector,
   ) {}
 
-  async create(organizationId: string, body: { payment_id: string; amount: number; currency: string }): Promise<RefundView> {
+  private withTransaction() {
+    return this.db
+      .selectFrom('refunds')
+      .leftJoin('transactions', 'transactions.refund_id', 'refunds.id')
+      .selectAll('refunds')
+      .select('transactions.id as transaction_id');
+  }
+
+  /**
+   * POST /v1/refunds, and the refund actions of a payment. Without `amount`,
+   * everything still refundable; without `currency`, the payment's.
+   */
+  async create(organizationId: string, body: { payment_id: string; amount?: number; currency?: string }): Promise<RefundView> {
     requireNetwork(this.network);
     const payment = await findPayment(this.db, organizationId, body.payment_id);
     if (!payment) {
@@ -63,15 +82,17 @@ export class RefundService {
       if (apm) throw ApiError.validation([{ field: 'payment_id', message: 'alternative payments are refunded with POST /v1/cashouts' }]);
       throw ApiError.notFound('payment');
     }
-    if (body.currency !== payment.currency) {
-      throw ApiError.validation([{ field: 'currency', message: `must be the payment's currency, ${payment.currency}` }]);
-    }
-    const parsed = parseAmount(body.amount, payment.currency);
-    if ('error' in parsed) throw ApiError.validation([parsed.error]);
+    const errors: ErrorDetail[] = [];
+    if (body.currency !== undefined && body.currency !== payment.currency) errors.push({ field: 'currency', message: `must be the payment's currency, ${payment.currency}` });
+    const parsed = body.amount === undefined ? undefined : parseAmount(body.amount, payment.currency);
+    if (parsed && 'error' in parsed) errors.push(parsed.error);
+    if (errors.length > 0) throw ApiError.validation(errors);
     if (!payment.captured_at) {
       throw new ApiError('payment_not_captured', 'Only a captured payment can be refunded; cancel it instead, or wait for the automatic capture.');
     }
-    const amount = parsed.minor;
+    const left = Number(payment.amount_captured) - Number(payment.amount_refunded) - Number(payment.amount_refund_pending);
+    const amount = parsed && 'minor' in parsed ? parsed.minor : left;
+    if (amount <= 0) throw new ApiError('refund_exceeds_captured', 'Nothing is left to refund on this payment.');
     const now = nowIso();
     const refund: RefundRow = {
       id: newId('refund'),
@@ -94,13 +115,17 @@ export class RefundService {
         .where(sql<boolean>`amount_captured - amount_refunded - amount_refund_pending >= ${amount}`)
         .executeTakeFirst();
       if (Number(reserved.numUpdatedRows) !== 1) {
-        const left = Number(payment.amount_captured) - Number(payment.amount_refunded) - Number(payment.amount_refund_pending);
         throw new ApiError('refund_exceeds_captured', `The refunds would exceed the captured amount; at most ${formatMinor(Math.max(0, left), payment.currency)} can be refunded now.`);
       }
       await trx.insertInto('refunds').values(refund).execute();
+      await insertTransaction(
+        trx,
+        newTransaction(payment, { type: 'refund', status: 'PENDING', amount, responseCode: null, networkReference: payment.network_reference, refundId: refund.id }, now),
+      );
       await enqueueJob(trx, { type: REFUND_RECOVERY_JOB, payload: { refund_id: refund.id }, delaySeconds: 60 });
     });
-    return refundView(await this.settle(refund));
+    await this.settle(refund);
+    return this.get(organizationId, refund.id);
   }
 
   /** Asks the network (idempotent by refund id) and records the outcome; also the recovery job's work. */
@@ -122,6 +147,11 @@ export class RefundService {
         .where('status', '=', 'PENDING')
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) !== 1) return; // settled already (request and recovery job raced)
+      await trx
+        .updateTable('transactions')
+        .set({ status: succeeded ? 'SUCCEEDED' : 'REJECTED', response_code: result.responseCode, updated_at: now })
+        .where('refund_id', '=', refund.id)
+        .execute();
       const amount = Number(refund.amount);
       await trx
         .updateTable('payments')
@@ -148,15 +178,15 @@ export class RefundService {
   }
 
   async get(organizationId: string, id: string): Promise<RefundView> {
-    const row = await this.db.selectFrom('refunds').selectAll().where('id', '=', id).where('organization_id', '=', organizationId).executeTakeFirst();
+    const row = await this.withTransaction().where('refunds.id', '=', id).where('refunds.organization_id', '=', organizationId).executeTakeFirst();
     if (!row) throw ApiError.notFound('refund');
     return refundView(row);
   }
 
   async list(organizationId: string, params: ListQuery & { payment_id?: string }): Promise<Page<RefundView>> {
-    let query = this.db.selectFrom('refunds').selectAll().where('organization_id', '=', organizationId);
-    if (params.payment_id) query = query.where('payment_id', '=', params.payment_id);
-    const page = await paginate(query, { id: 'id', createdAt: 'created_at' }, params);
+    let query = this.withTransaction().where('refunds.organization_id', '=', organizationId);
+    if (params.payment_id) query = query.where('refunds.payment_id', '=', params.payment_id);
+    const page = await paginate(query, { id: 'refunds.id', createdAt: 'refunds.created_at' }, params);
     return { data: page.data.map(refundView), has_more: page.has_more };
   }
 }

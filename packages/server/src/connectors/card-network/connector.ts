@@ -1,7 +1,7 @@
 /**
  * The port between the gateway and a card network (acquirer). The sandbox's
  * simulator implements it; a real acquirer adapter would implement the same
- * four operations. Every call carries our own reference, which the network
+ * operations. Every call carries our own reference, which the network
  * must treat as an idempotency key: a retry after a timeout or a crash must
  * never authorize, capture or refund twice.
  */
@@ -64,6 +64,13 @@ export interface CardNetworkConnector {
   capture(request: OperationRequest): Promise<OperationResult>;
   /** Releases an uncaptured authorization. */
   void(request: OperationRequest): Promise<OperationResult>;
+  /**
+   * Reverses an uncaptured authorization at the network, as if it never
+   * happened (the answer to a timeout or a duplicate); `amount` is the held amount.
+   */
+  reverse(request: OperationRequest): Promise<OperationResult>;
+  /** Changes the amount an uncaptured authorization holds to `amount` (an adjusted or incremental authorization). */
+  adjust(request: OperationRequest): Promise<OperationResult>;
   /** Returns (part of) a captured amount to the card. */
   refund(request: OperationRequest): Promise<OperationResult>;
 }

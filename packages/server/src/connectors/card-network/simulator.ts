@@ -106,6 +106,18 @@ export class CardNetworkSimulator implements CardNetworkConnector {
     return this.once<OperationResult>(`void:${request.reference}`, 'void', () => ({ outcome: 'succeeded', responseCode: '00' }));
   }
 
+  async reverse(request: OperationRequest): Promise<OperationResult> {
+    return this.once<OperationResult>(`reverse:${request.reference}`, 'reverse', () => ({ outcome: 'succeeded', responseCode: '00' }));
+  }
+
+  /** Approved, except for the declining test cards' authorizations (which hold nothing to adjust). */
+  async adjust(request: OperationRequest): Promise<OperationResult> {
+    const behaviour = await this.behaviourOf(request.networkReference);
+    return this.once<OperationResult>(`adjust:${request.reference}`, 'adjust', () =>
+      behaviour === 'decline' ? { outcome: 'rejected', responseCode: '12' } : { outcome: 'succeeded', responseCode: '00' },
+    );
+  }
+
   async refund(request: OperationRequest): Promise<OperationResult> {
     const behaviour = await this.behaviourOf(request.networkReference);
     return this.once<OperationResult>(`refund:${request.reference}`, 'refund', () =>

@@ -21,6 +21,12 @@ export class NoCardNetwork implements CardNetworkConnector {
   void(): never {
     return this.refuse();
   }
+  reverse(): never {
+    return this.refuse();
+  }
+  adjust(): never {
+    return this.refuse();
+  }
   refund(): never {
     return this.refuse();
   }

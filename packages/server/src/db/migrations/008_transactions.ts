@@ -44,11 +44,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('transactions_payment_idx').on('transactions').columns(['payment_id', 'id']).execute();
+  // GET /v1/transactions/{id} also answers for an alternative payment's purchase transaction.
+  await db.schema.createIndex('apm_payments_transaction_idx').on('apm_payments').column('transaction_id').unique().execute();
   await db.schema.createIndex('transactions_refund_idx').on('transactions').column('refund_id').unique().where(sql.ref('refund_id'), 'is not', null).execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('transactions').execute();
-  for (const index of ['payments_org_merchant_idx', 'payments_org_point_idx', 'payments_org_instrument_idx']) await db.schema.dropIndex(index).execute();
+  for (const index of ['apm_payments_transaction_idx', 'payments_org_merchant_idx', 'payments_org_point_idx', 'payments_org_instrument_idx']) await db.schema.dropIndex(index).execute();
   for (const column of ['channel', 'terminal_id', 'point_of_sale_id', 'merchant_id']) await db.schema.alterTable('payments').dropColumn(column).execute();
 }
