@@ -200,7 +200,7 @@ export async function createGateway(config: Config): Promise<Gateway> {
   // Card-present payments and the payment instructions terminals receive over a WebSocket.
   const cardPresent = new CardPresentService(db, instruments, network, lifecycle);
   const instructions = new PaymentInstructionService(db, cardPresent, config.paymentInstructions);
-  await app.register(cardPresentRoutes, { cardPresent, payments, refunds });
+  await app.register(cardPresentRoutes, { cardPresent, actions });
   await app.register(paymentInstructionRoutes, { instructions, cardPresent, hub: new TerminalHub(instructions, tokens, app.log, config.paymentInstructions) });
   await app.register(chargebackRoutes, { db });
 

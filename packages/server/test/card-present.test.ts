@@ -156,20 +156,25 @@ describe.each(dialects)('card-present payments on $name', (dialect) => {
     expect((await gw.request('GET', `/v1/card-present/payments/${ids[0]}`, { token: await stranger.token() })).status).toBe(404);
   });
 
-  it('captures, cancels and refunds with the payments\' actions', async () => {
+  it('captures, cancels, refunds, reverses, adjusts, authorizes and cancels-or-refunds with the payments\' own actions', async () => {
     const authorized = await create({ capture: false });
     expect(authorized.body.status).toBe('AUTHORIZED');
+    const adjusted = await gw.request<Payment & { transaction: { type: string; status: string } }>('POST', `/v1/card-present/payments/${authorized.body.id}/adjust`, { token, body: { amount: 28000 } });
+    expect(adjusted.status).toBe(200);
+    expect(adjusted.body).toMatchObject({ status: 'AUTHORIZED', channel: 'card_present', entry_mode: 'contactless', transaction: { type: 'adjustment', status: 'SUCCEEDED' } });
+    const tooMuch = await gw.request<ErrorBody>('POST', `/v1/card-present/payments/${authorized.body.id}/adjust`, { token, body: { amount: 1_000_000 } });
+    expect(tooMuch.status).toBe(422);
     const captured = await gw.request<Payment>('POST', `/v1/card-present/payments/${authorized.body.id}/capture`, { token, body: { amount: 20000 } });
     expect(captured.status).toBe(200);
-    expect(captured.body).toMatchObject({ status: 'APPROVED', amount_captured: '20000.00', channel: 'card_present' });
+    expect(captured.body).toMatchObject({ status: 'APPROVED', amount_captured: '20000.00', channel: 'card_present', transaction: { type: 'capture' } });
     expect(captured.body.captured_at).not.toBeNull();
 
     const partial = await gw.request<{ status: string; amount: string }>('POST', `/v1/card-present/payments/${authorized.body.id}/refund`, { token, body: { amount: 5000 } });
     expect(partial.status).toBe(201);
     expect(partial.body).toMatchObject({ status: 'SUCCEEDED', amount: '5000.00' });
-    const rest = await gw.request<{ status: string; amount: string }>('POST', `/v1/card-present/payments/${authorized.body.id}/refund`, { token, body: {} });
-    expect(rest.body).toMatchObject({ status: 'SUCCEEDED', amount: '15000.00' });
-    expect((await gw.request<Payment>('GET', `/v1/card-present/payments/${authorized.body.id}`, { token })).body).toMatchObject({ status: 'REFUNDED', amount_refunded: '20000.00' });
+    const rest = await gw.request<Payment & { transaction: { type: string } }>('POST', `/v1/card-present/payments/${authorized.body.id}/cancel-or-refund`, { token });
+    expect(rest.status).toBe(200);
+    expect(rest.body).toMatchObject({ status: 'REFUNDED', amount_refunded: '20000.00', transaction: { type: 'refund' } });
     const nothingLeft = await gw.request<ErrorBody>('POST', `/v1/card-present/payments/${authorized.body.id}/refund`, { token, body: {} });
     expect(nothingLeft.status).toBe(409);
 
@@ -177,13 +182,42 @@ describe.each(dialects)('card-present payments on $name', (dialect) => {
     const notCaptured = await gw.request<ErrorBody>('POST', `/v1/card-present/payments/${toCancel.body.id}/refund`, { token, body: {} });
     expect(notCaptured.body.error.code).toBe('payment_not_captured');
     const cancelled = await gw.request<Payment>('POST', `/v1/card-present/payments/${toCancel.body.id}/cancel`, { token });
-    expect(cancelled.body).toMatchObject({ status: 'CANCELLED' });
+    expect(cancelled.body).toMatchObject({ status: 'CANCELLED', transaction: { type: 'void' } });
     const captureCancelled = await gw.request<ErrorBody>('POST', `/v1/card-present/payments/${toCancel.body.id}/capture`, { token, body: {} });
     expect(captureCancelled.status).toBe(409);
+
+    const toReverse = await create({});
+    const reversed = await gw.request<Payment>('POST', `/v1/card-present/payments/${toReverse.body.id}/reverse`, { token });
+    expect(reversed.body).toMatchObject({ status: 'CANCELLED', transaction: { type: 'reversal' } });
+    const voided = await gw.request<Payment>('POST', `/v1/card-present/payments/${(await create({ capture: false })).body.id}/cancel-or-refund`, { token });
+    expect(voided.body).toMatchObject({ status: 'CANCELLED', transaction: { type: 'void' } });
+
+    // A PENDING authorization, asked again at once instead of after PENDING_CARD_DELAY_SECONDS.
+    const pending = await create({}, '4000000000003303');
+    expect(pending.body.status).toBe('PENDING');
+    const decided = await gw.request<Payment>('POST', `/v1/card-present/payments/${pending.body.id}/authorize`, { token });
+    expect(decided.status).toBe(200);
+    expect(decided.body).toMatchObject({ status: 'APPROVED', channel: 'card_present' });
 
     const events = await gw.request<{ data: Array<{ type: string; data: { payment?: { id: string } } }> }>('GET', '/v1/events?limit=100', { token });
     const types = events.body.data.filter((e) => e.data.payment?.id === toCancel.body.id).map((e) => e.type);
     expect(types.sort()).toEqual(['payment.card.authorized', 'payment.card.cancelled']);
+  });
+
+  it('lets card-present:write act on card-present payments only', async () => {
+    const client = await gw.client({ scopes: ['card-present:read', 'card-present:write'] });
+    const cpToken = await client.token();
+    // An administrator of the same organization sets up the terminal and the encryption key.
+    const admin = await gw.client({ organizationId: client.organizationId });
+    const adminToken = await admin.token();
+    const own = await placeTerminal(gw, adminToken);
+    const orgKey = await merchantKey(gw, adminToken);
+    const body = { amount: 100, currency: 'USD', order_id: orderId(), point_of_sale_id: own.pointOfSaleId, terminal_id: own.terminalId, entry_mode: 'chip', card: await cardRead(orgKey, '4242424242424242'), capture: false };
+    const created = await gw.request<Payment>('POST', '/v1/card-present/payments', { token: cpToken, body });
+    expect(created.status).toBe(201);
+    expect((await gw.request('POST', `/v1/card-present/payments/${created.body.id}/cancel-or-refund`, { token: cpToken })).status).toBe(200);
+    // The same payment through /v1/payments needs the payments permissions.
+    expect((await gw.request('POST', `/v1/payments/${created.body.id}/refund`, { token: cpToken, body: {} })).status).toBe(403);
   });
 
   it('never stores the card read in clear: the number is in the vault, no CVV anywhere', async () => {

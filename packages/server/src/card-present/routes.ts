@@ -3,43 +3,23 @@
  * card-present variants under /v1/card-present/payments/...). GET needs
  * `card-present:read`, the rest `card-present:write`. Only payments of the
  * card_present channel exist here: any other payment id is 404. The actions
- * are the payments' own (payments/service.ts, refunds/service.ts).
+ * (capture, cancel, refund, reverse, adjust, authorize, cancel-or-refund)
+ * are the payments' own: payments/action-routes.ts and payments/actions.ts.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { principalOf } from '../auth/authenticate.js';
-import { ApiError } from '../errors/api-error.js';
 import { ListOf } from '../http/pagination.js';
-import { minorToNumber } from '../lib/money.js';
-import { CapturePayment, PaymentParams } from '../payments/schemas.js';
-import type { PaymentService } from '../payments/service.js';
-import type { RefundService } from '../refunds/service.js';
+import { ACTION_ROUTES } from '../payments/action-routes.js';
+import type { PaymentActions } from '../payments/actions.js';
+import { PaymentParams } from '../payments/schemas.js';
+import { Refund } from '../refunds/routes.js';
 import { CardPresentListQuery, CardPresentPayment, CreateCardPresentPayment } from './schemas.js';
 import type { CardPresentService } from './service.js';
 
-const CardPresentRefund = Type.Object(
-  {
-    id: Type.String({ description: '`ref-` prefix.' }),
-    payment_id: Type.String(),
-    amount: Type.String(),
-    currency: Type.String(),
-    status: Type.Union([Type.Literal('PENDING'), Type.Literal('SUCCEEDED'), Type.Literal('REJECTED')]),
-    response_code: Type.Union([Type.String(), Type.Null()]),
-    created_at: Type.String({ format: 'date-time' }),
-    updated_at: Type.String({ format: 'date-time' }),
-  },
-  { $id: 'CardPresentRefund' },
-);
-
-const RefundBody = Type.Object({
-  amount: Type.Optional(Type.Number({ description: 'Major units; default: all that is captured and not yet refunded.' })),
-  currency: Type.Optional(Type.String({ minLength: 3, maxLength: 3, description: 'The payment\'s currency (default).' })),
-});
-
-export async function cardPresentRoutes(base: FastifyInstance, opts: { cardPresent: CardPresentService; payments: PaymentService; refunds: RefundService }): Promise<void> {
+export async function cardPresentRoutes(base: FastifyInstance, opts: { cardPresent: CardPresentService; actions: PaymentActions }): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
-  const { cardPresent, payments, refunds } = opts;
+  const { cardPresent, actions } = opts;
   const tags = ['Card-present payments'];
   const read = { scopes: ['card-present:read' as const] };
   const write = { scopes: ['card-present:write' as const] };
@@ -76,57 +56,29 @@ export async function cardPresentRoutes(base: FastifyInstance, opts: { cardPrese
     async (request) => cardPresent.get(org(request), request.params.id),
   );
 
-  app.post(
-    '/v1/card-present/payments/:id/capture',
-    {
-      config: write,
-      schema: { tags, summary: 'Capture an authorized card-present payment', description: 'As POST /v1/payments/{id}/capture.', params: PaymentParams, body: CapturePayment, response: { 200: CardPresentPayment } },
-    },
-    async (request) => {
-      const organizationId = org(request);
-      await cardPresent.row(organizationId, request.params.id);
-      await payments.capture(organizationId, request.params.id, request.body?.amount);
-      return cardPresent.get(organizationId, request.params.id);
-    },
-  );
-
-  app.post(
-    '/v1/card-present/payments/:id/cancel',
-    { config: write, schema: { tags, summary: 'Cancel (void) an uncaptured card-present payment', description: 'As POST /v1/payments/{id}/cancel.', params: PaymentParams, response: { 200: CardPresentPayment } } },
-    async (request) => {
-      const organizationId = org(request);
-      await cardPresent.row(organizationId, request.params.id);
-      await payments.cancel(organizationId, request.params.id);
-      return cardPresent.get(organizationId, request.params.id);
-    },
-  );
-
-  app.post(
-    '/v1/card-present/payments/:id/refund',
-    {
-      config: write,
-      schema: {
-        tags,
-        summary: 'Refund a captured card-present payment',
-        description: 'As POST /v1/refunds for this payment: 201 with the refund (REJECTED when the network refuses), 409 `payment_not_captured` or `refund_exceeds_captured`.',
-        params: PaymentParams,
-        body: RefundBody,
-        response: { 201: CardPresentRefund },
+  // The core actions, each the same code as under /v1/payments/{id}/... (payments/actions.ts),
+  // on card-present payments only. card-present:write covers all of them, refunds included.
+  for (const route of ACTION_ROUTES) {
+    app.post(
+      `/v1/card-present/payments/:id/${route.name}`,
+      {
+        config: write,
+        schema: {
+          tags,
+          summary: `${route.summary} (card-present)`,
+          description: `${route.description} Card-present payments only (any other payment is 404); the permission is card-present:write for every action.`,
+          params: PaymentParams,
+          ...(route.body ? { body: route.body } : {}),
+          response: { [route.status]: route.status === 201 ? Refund : CardPresentPayment },
+        },
       },
-    },
-    async (request, reply) => {
-      const organizationId = org(request);
-      const payment = await cardPresent.row(organizationId, request.params.id);
-      const currency = request.body?.currency ?? payment.currency;
-      let amount = request.body?.amount;
-      if (amount === undefined) {
-        // Default: what is captured and not refunded (nor being refunded).
-        const remaining = Number(payment.amount_captured) - Number(payment.amount_refunded) - Number(payment.amount_refund_pending);
-        if (!payment.captured_at) throw new ApiError('payment_not_captured', 'Only a captured payment can be refunded; cancel it instead, or wait for the automatic capture.');
-        if (remaining <= 0) throw new ApiError('refund_exceeds_captured', 'Nothing captured is left to refund.');
-        amount = minorToNumber(remaining, payment.currency);
-      }
-      return reply.code(201).send(await refunds.create(organizationId, { payment_id: payment.id, amount, currency }));
-    },
-  );
+      async (request, reply) => {
+        const principal = principalOf(request);
+        const payment = await cardPresent.row(principal.organizationId, request.params.id);
+        const acting = { ...principal, permissions: new Set([...principal.permissions, 'payments:write', 'payments:refund']) };
+        const result = await route.run(actions, acting, payment.id, request.body as Record<string, unknown> | undefined);
+        return reply.code(route.status).send((route.status === 201 ? result : { ...(result as object), entry_mode: payment.entry_mode }) as never);
+      },
+    );
+  }
 }
