@@ -6,8 +6,10 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { webcrypto } from 'node:crypto';
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { dialects } from './support/dialects.js';
-import { startGateway, type TestClient, type TestGateway } from './support/gateway.js';
+import { AUDIENCE, startGateway, type TestClient, type TestGateway } from './support/gateway.js';
 import { merchantKey, pay, tokenize } from './support/cards.js';
 import { eventually } from './support/wait.js';
 import { cardRead, placeTerminal, TestTerminal } from './support/terminal.js';
@@ -302,6 +304,28 @@ describe.each(dialects)('payment instructions on $name', (dialect) => {
     const strangerToken = await stranger.token();
     expect((await gw.request('GET', `/v1/payment-instructions/${ids[0]}`, { token: strangerToken })).status).toBe(404);
     expect((await gw.request<{ data: unknown[] }>('GET', '/v1/payment-instructions', { token: strangerToken })).body.data).toEqual([]);
+  });
+
+  it('runs the example terminal simulator of docs/sandbox.md (examples/terminal-simulator.mjs) through the whole loop', async () => {
+    const client = await gw.client();
+    const script = fileURLToPath(new URL('../../../examples/terminal-simulator.mjs', import.meta.url));
+    const run = (extra: Record<string, string>) =>
+      new Promise<{ code: number; output: string }>((resolve) => {
+        execFile(
+          process.execPath,
+          [script],
+          { env: { PATH: process.env.PATH ?? '', PASARELA_URL: gw.baseUrl, PASARELA_AUDIENCE: AUDIENCE, CLIENT_ID: client.clientId, CLIENT_SECRET: client.secret, ...extra }, timeout: 30_000 },
+          (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, output: stdout + stderr }),
+        );
+      });
+    const approved = await run({});
+    expect(approved.output).toMatch(/payment pay-\S+: APPROVED/);
+    expect(approved.output).toMatch(/instruction pin-\S+: COMPLETED/);
+    expect(approved.code).toBe(0);
+    const declined = await run({ CARD: '4000000000000002', ENTRY_MODE: 'contactless', AMOUNT: '99.5', CURRENCY: 'USD' });
+    expect(declined.output).toMatch(/payment pay-\S+: REJECTED \(response code 05\)/);
+    expect(declined.output).toMatch(/instruction pin-\S+: FAILED \(card_declined/);
+    expect(declined.code).toBe(0);
   });
 
   it('delivers an instruction created through another process to the terminal connected here', async () => {
