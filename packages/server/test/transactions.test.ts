@@ -8,6 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from './support/dialects.js';
 import { startGateway, type Reply, type TestGateway } from './support/gateway.js';
 import { encrypt, merchantKey, pay, tokenize, type PaymentReply } from './support/cards.js';
+import { enqueueJob } from '../src/jobs/store.js';
+import { PAYMENT_JOBS } from '../src/payments/lifecycle.js';
+import { newId } from '../src/lib/ids.js';
+import { eventually } from './support/wait.js';
 
 interface Transaction {
   id: string;
@@ -101,8 +105,14 @@ describe.each(dialects)('payment core actions and transactions on $name', (diale
       expect(down.body).toMatchObject({ amount_authorized: '90.50' });
       const capture = await post(`/v1/payments/${id}/capture`, {});
       expect(capture.body).toMatchObject({ amount_captured: '90.50' });
-      const events = await get<{ data: Array<{ type: string; data: { adjustment?: { amount_authorized: number } } }> }>('/v1/events?limit=100');
-      expect(events.body.data.filter((e) => e.type === 'payment.card.adjusted').map((e) => e.data.adjustment?.amount_authorized)).toEqual(expect.arrayContaining([115, 90.5]));
+      const events = await get<{ data: Array<{ type: string; data: { payment: { id: string; current_amount: number }; adjustment?: { amount_authorized: number } } }> }>('/v1/events?limit=100');
+      const adjusted = events.body.data.filter((e) => e.type === 'payment.card.adjusted' && e.data.payment.id === id);
+      expect(adjusted.map((e) => [e.data.adjustment?.amount_authorized, e.data.payment.current_amount])).toEqual([
+        [90.5, 90.5],
+        [115, 115],
+      ]);
+      const capturedEvent = events.body.data.find((e) => e.type === 'payment.card.captured' && e.data.payment.id === id);
+      expect(capturedEvent?.data.payment.current_amount).toBe(90.5);
     });
 
     it('refund is POST /v1/refunds for the payment: 201 with the refund and its transaction; without amount, everything left', async () => {
@@ -347,6 +357,28 @@ describe.each(dialects)('payment core actions and transactions on $name', (diale
         expect(Number(payment.amount_refunded)).toBeLessThanOrEqual(Number(payment.amount_captured));
       }
     });
+  });
+
+  it('a reversal or adjustment claimed by a process that died is finished by the recovery job', async () => {
+    // What a crash between the claim and the network's answer leaves: the claim, and its recovery job.
+    const crash = async (id: string, action: 'reverse' | 'adjust', amount: number, transactionId?: string) => {
+      await gw.db.updateTable('payments').set({ pending_action: action, updated_at: new Date(Date.now() - 120_000).toISOString() }).where('id', '=', id).execute();
+      await enqueueJob(gw.db, { type: PAYMENT_JOBS.recoverAction, payload: { payment_id: id, action, amount, ...(transactionId ? { transaction_id: transactionId } : {}) } });
+    };
+    const reversed = await authorized(20);
+    await crash(reversed, 'reverse', 2000);
+    const afterReverse = await eventually(() => get(`/v1/payments/${reversed}`), (r) => r.body.status === 'CANCELLED');
+    expect(afterReverse.body.status).toBe('CANCELLED');
+    expect((await history(reversed)).map((t) => t.type)).toEqual(['reversal', 'authorization']);
+
+    const adjusted = await authorized(20);
+    const adjustment = newId('transaction');
+    await crash(adjusted, 'adjust', 2200, adjustment);
+    const afterAdjust = await eventually(() => get(`/v1/payments/${adjusted}`), (r) => r.body.amount_authorized === '22.00');
+    expect(afterAdjust.body).toMatchObject({ status: 'AUTHORIZED', amount_authorized: '22.00' });
+    expect((await history(adjusted))[0]).toMatchObject({ id: adjustment, type: 'adjustment', status: 'SUCCEEDED', amount: '22.00' });
+    // The claim is released: the payment takes actions again.
+    expect((await post(`/v1/payments/${adjusted}/capture`, {})).body).toMatchObject({ amount_captured: '22.00' });
   });
 
   it('the history lists every transaction, newest first, with cursors', async () => {

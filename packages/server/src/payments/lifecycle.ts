@@ -40,6 +40,12 @@ export interface ActionOutcome {
 
 const TRANSACTION_STATUS = { approved: 'SUCCEEDED', declined: 'REJECTED', pending: 'PENDING' } as const;
 
+/** What the payment is worth now: captured less refunded; before capture, what the authorization holds (after any adjustment). */
+function currentAmount(p: PaymentRow): number {
+  if (p.captured_at) return Number(p.amount_captured) - Number(p.amount_refunded);
+  return Number(p.amount_authorized) > 0 ? Number(p.amount_authorized) : Number(p.amount);
+}
+
 /** Card events carry the APM events' shape (spec section 6), plus the card's codes. */
 export function paymentEventData(p: PaymentRow) {
   const detail = p.status === 'APPROVED' ? (p.captured_at ? 'CAPTURED' : 'SUCCESS') : p.status;
@@ -48,7 +54,7 @@ export function paymentEventData(p: PaymentRow) {
       id: p.id,
       order_id: p.order_id,
       currency: p.currency,
-      current_amount: minorToNumber(Number(p.amount) - Number(p.amount_refunded), p.currency),
+      current_amount: minorToNumber(currentAmount(p), p.currency),
       transaction: { status: p.status, status_detail: detail },
       response_code: p.response_code,
     },

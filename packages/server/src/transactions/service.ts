@@ -66,8 +66,12 @@ export class TransactionService {
     }
     const accepted = ACCEPTED_TRANSACTIONS[action];
     if (!accepted.includes(row.type)) {
-      throw ApiError.validation([{ field: 'id', message: `${action} acts on ${accepted.map((t) => `an ${t}`).join(' or ')} transaction, not on a ${row.type} transaction` }]);
+      throw ApiError.validation([{ field: 'id', message: `${action} acts on ${article(accepted.join(' or '))} transaction, not on ${article(row.type)} transaction` }]);
     }
     return row.payment_id;
   }
+}
+
+function article(word: string): string {
+  return `${/^[aeiou]/.test(word) ? 'an' : 'a'} ${word}`;
 }
