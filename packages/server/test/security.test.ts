@@ -84,9 +84,16 @@ const terminal: Fixture = async (gw, owner) => {
   return { id: reply.body.id };
 };
 
+/** One terminal per owner is enough for every card-present fixture. */
+const places = new Map<string, ReturnType<typeof placeTerminal>>();
+const ownerPlace = async (gw: TestGateway, owner: TestClient) => {
+  if (!places.has(owner.clientId)) places.set(owner.clientId, placeTerminal(gw, await owner.token()));
+  return places.get(owner.clientId)!;
+};
+
 const cardPresentPayment: Fixture = async (gw, owner) => {
   const token = await owner.token();
-  const place = await placeTerminal(gw, token);
+  const place = await ownerPlace(gw, owner);
   const reply = await gw.request<{ id: string }>('POST', '/v1/card-present/payments', {
     token,
     body: { amount: 10, currency: 'USD', order_id: `sec-${Math.random()}`, point_of_sale_id: place.pointOfSaleId, terminal_id: place.terminalId, entry_mode: 'chip', card: await cardRead(await merchantKey(gw, token), '4242424242424242'), capture: false },
@@ -97,7 +104,7 @@ const cardPresentPayment: Fixture = async (gw, owner) => {
 const fixtures: Record<string, Fixture | 'global'> = {
   '/v1/payment-instructions/:id': async (gw, owner) => {
     const token = await owner.token();
-    const place = await placeTerminal(gw, token);
+    const place = await ownerPlace(gw, owner);
     const reply = await gw.request<{ id: string }>('POST', '/v1/payment-instructions', { token, body: { terminal_id: place.terminalId, amount: 10, currency: 'USD', order_id: `sec-${Math.random()}` } });
     return { id: reply.body.id };
   },
