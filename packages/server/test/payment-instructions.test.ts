@@ -255,6 +255,26 @@ describe.each(dialects)('payment instructions on $name', (dialect) => {
     expect((await gw.request('GET', '/v1/payment-instructions', { token: await terminalClient.token() })).status).toBe(403);
   });
 
+  it('closes a connection whose token was revoked (code 4001) at the next heartbeat', async () => {
+    const quick = await startGateway(dialect, { DATABASE_URL: gw.gateway.config.database.url, PAYMENT_INSTRUCTION_HEARTBEAT_SECONDS: '1', TOKEN_REVOCATION_CACHE_MS: '0', JOBS_ENABLED: 'false' });
+    try {
+      const terminalClient = await gw.client({ scopes: ['payment-instructions:ws'], organizationId: merchant.organizationId });
+      const terminal = await TestTerminal.connect(quick.baseUrl, await terminalClient.token(), place.terminalId);
+      open.push(terminal);
+      // Pings are answered: the connection lives across heartbeats.
+      await new Promise((r) => setTimeout(r, 2500));
+      expect(terminal.closed).toBeUndefined();
+      const revoked = await quick.request('POST', '/oauth/revoke', {
+        body: { grant_type: 'client_credentials', client_id: terminalClient.clientId, client_secret: terminalClient.secret, audience: AUDIENCE },
+      });
+      expect(revoked.status).toBe(200);
+      await eventually(async () => terminal.closed, (closed) => closed !== undefined, 5000);
+      expect(terminal.closed).toEqual({ code: 4001, reason: 'token expired or revoked' });
+    } finally {
+      await quick.close();
+    }
+  });
+
   it('validates instructions (every problem named, nothing written) and keeps one instruction per order_id', async () => {
     const empty = await gw.request<{ error: { code: string; details: Array<{ field: string }> } }>('POST', '/v1/payment-instructions', { token, body: {} });
     expect(empty.status).toBe(422);

@@ -64,6 +64,8 @@ export interface Config {
     ttlSeconds: number;
     /** How often a process looks for instructions, created by any process, for the terminals connected to it. */
     pollIntervalMs: number;
+    /** How often each terminal connection is pinged and its token checked again. */
+    heartbeatMs: number;
   };
 }
 
@@ -220,6 +222,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     paymentInstructions: {
       ttlSeconds: integer(env, 'PAYMENT_INSTRUCTION_TTL_SECONDS', 300, 1, 86400),
       pollIntervalMs: integer(env, 'PAYMENT_INSTRUCTION_POLL_MS', 1000, 10, 60_000),
+      heartbeatMs: integer(env, 'PAYMENT_INSTRUCTION_HEARTBEAT_SECONDS', 30, 1, 3600) * 1000,
     },
     jobs: {
       pollIntervalMs: integer(env, 'JOB_POLL_INTERVAL_MS', 250, 10, 60_000),

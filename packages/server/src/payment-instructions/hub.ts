@@ -14,8 +14,8 @@
  * PENDING -> DELIVERED is a compare-and-set, so an instruction is delivered
  * by exactly one process.
  *
- * Every connection is pinged every 30 s (a terminal that does not answer is
- * dropped) and its token is checked again then: a token that expired or was
+ * Every connection is pinged every PAYMENT_INSTRUCTION_HEARTBEAT_SECONDS (30 s;
+ * a terminal that does not answer is dropped) and its token is checked again then: a token that expired or was
  * revoked closes the connection with code 4001.
  */
 import type { FastifyBaseLogger } from 'fastify';
@@ -54,7 +54,7 @@ export class TerminalHub {
     private readonly instructions: PaymentInstructionService,
     private readonly tokens: TokenService,
     private readonly log: FastifyBaseLogger,
-    private readonly options: { pollIntervalMs: number; heartbeatMs?: number },
+    private readonly options: { pollIntervalMs: number; heartbeatMs: number },
   ) {
     this.unsubscribe = instructions.onChange((row) => void this.onChange(row));
   }
@@ -126,7 +126,7 @@ export class TerminalHub {
       this.pollTimer.unref();
     }
     if (!this.heartbeatTimer) {
-      this.heartbeatTimer = setInterval(() => void this.heartbeat(), this.options.heartbeatMs ?? 30_000);
+      this.heartbeatTimer = setInterval(() => void this.heartbeat(), this.options.heartbeatMs);
       this.heartbeatTimer.unref();
     }
   }
