@@ -157,6 +157,25 @@ describe.each(dialects)('payment instructions on $name', (dialect) => {
     expect(events.body.data.some((e) => e.type === 'payment_instruction.expired' && e.data.payment_instruction?.id === created.body.id)).toBe(true);
   });
 
+  it('makes one payment when two connections of the terminal report the same instruction at once', async () => {
+    const own = await placeTerminal(gw, token);
+    const first = await connect(own.terminalId);
+    const second = await connect(own.terminalId);
+    const created = await instruct({ terminal_id: own.terminalId });
+    await first.next('instruction', (m) => m.instruction.id === created.body.id);
+    await second.next('instruction', (m) => m.instruction.id === created.body.id);
+    const result = { type: 'result', instruction_id: created.body.id, entry_mode: 'chip', card: await cardRead(key, '4242424242424242') };
+    first.send(result);
+    second.send(result);
+    const [a, b] = await Promise.all([first.next('payment'), second.next('payment')]);
+    expect(a.payment.id).toBe(b.payment.id);
+    // The winner answers once the network decided; the other may see the payment while it is still being authorized.
+    expect([a.payment.status, b.payment.status]).toContain('APPROVED');
+    const listed = await gw.request<{ data: Array<{ id: string }> }>('GET', `/v1/card-present/payments?terminal_id=${own.terminalId}`, { token });
+    expect(listed.body.data.map((p) => p.id)).toEqual([a.payment.id]);
+    expect((await getInstruction(created.body.id)).body).toMatchObject({ status: 'COMPLETED', payment_id: a.payment.id });
+  });
+
   it('fails the instruction when the card is declined', async () => {
     const terminal = await connect();
     const created = await instruct({});

@@ -232,40 +232,34 @@ export class PaymentInstructionService {
     }
     if (!OPEN_STATUSES.includes(row.status) || row.expires_at <= nowIso()) throw this.notOpen(row);
 
-    let claimed = false;
+    const charge = {
+      minor: Number(row.amount),
+      currency: row.currency,
+      orderId: row.order_id,
+      description: row.description,
+      captureMode: row.capture_mode,
+      pointOfSaleId: row.point_of_sale_id,
+      merchantId: row.merchant_id,
+      terminalId: row.terminal_id,
+      entryMode,
+      card,
+    };
+    // The payment row is inserted in the transaction that claims the instruction.
+    const claim = async (trx: Executor, paymentId: string) => {
+      const now = nowIso();
+      const result = await trx
+        .updateTable('payment_instructions')
+        .set({ status: 'PROCESSING', payment_id: paymentId, entry_mode: entryMode, updated_at: now })
+        .where('id', '=', row.id)
+        .where('status', 'in', OPEN_STATUSES)
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
+      // Lost to the expiry job: roll the payment back.
+      if (Number(result.numUpdatedRows) !== 1) throw this.notOpen({ ...row, status: 'EXPIRED' });
+    };
     let outcome: { payment: CardPresentPayment; created: boolean };
     try {
-      outcome = await this.cardPresent.authorizeRead(
-      row.organization_id,
-      {
-        minor: Number(row.amount),
-        currency: row.currency,
-        orderId: row.order_id,
-        description: row.description,
-        captureMode: row.capture_mode,
-        pointOfSaleId: row.point_of_sale_id,
-        merchantId: row.merchant_id,
-        terminalId: row.terminal_id,
-        entryMode,
-        card,
-      },
-      {
-        cardField: 'card.',
-        onCreate: async (trx: Executor, paymentId: string) => {
-          const now = nowIso();
-          const result = await trx
-            .updateTable('payment_instructions')
-            .set({ status: 'PROCESSING', payment_id: paymentId, entry_mode: entryMode, updated_at: now })
-            .where('id', '=', row.id)
-            .where('status', 'in', OPEN_STATUSES)
-            .where('expires_at', '>', now)
-            .executeTakeFirst();
-          // Lost to the expiry job or to a concurrent result: roll the payment back.
-          if (Number(result.numUpdatedRows) !== 1) throw new TerminalError('conflict', 'The instruction changed meanwhile; fetch it again.');
-          claimed = true;
-        },
-      },
-    );
+      outcome = await this.cardPresent.authorizeRead(row.organization_id, charge, { cardField: 'card.', onCreate: claim });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'order_id_conflict') {
         await this.fail(row, 'order_id_conflict', error.message);
@@ -273,14 +267,14 @@ export class PaymentInstructionService {
       }
       throw error;
     }
-    const { payment, created } = outcome;
-    if (!created || !claimed) {
-      // The order was paid otherwise (a direct payment with the same order_id).
-      const failed = await this.fail(row, 'order_id_conflict', `order_id ${row.order_id} was already used for payment ${payment.id}.`);
-      throw new TerminalError('order_id_conflict', failed.failure?.message ?? 'order_id already used');
-    }
     const current = (await this.db.selectFrom('payment_instructions').selectAll().where('id', '=', row.id).executeTakeFirst())!;
-    return { instruction: instructionView(current), payment };
+    // Not created: a result racing this one made the payment (the same answer), or the order was paid otherwise.
+    if (!outcome.created && current.payment_id !== outcome.payment.id) {
+      const message = `order_id ${row.order_id} was already used for payment ${outcome.payment.id}.`;
+      await this.fail(row, 'order_id_conflict', message);
+      throw new TerminalError('order_id_conflict', message);
+    }
+    return { instruction: instructionView(current), payment: outcome.payment };
   }
 
   private async fail(row: InstructionRow, code: string, message: string): Promise<PaymentInstruction> {
