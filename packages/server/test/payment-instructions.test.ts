@@ -266,6 +266,11 @@ describe.each(dialects)('payment instructions on $name', (dialect) => {
     const inactive = await placeTerminal(gw, token, { status: 'inactive' });
     expect((await refusal({ authorization: `Bearer ${token}` }, inactive.terminalId)).status).toBe(422);
 
+    // A plain GET is not a connection.
+    const plain = await gw.request<{ error: { code: string } }>('GET', `/v1/payment-instructions/ws?terminal_id=${place.terminalId}`, { token });
+    expect(plain.status).toBe(400);
+    expect(plain.body.error.code).toBe('invalid_request');
+
     // A terminal's own credentials need only payment-instructions:ws.
     const terminalClient = await gw.client({ scopes: ['payment-instructions:ws'], organizationId: merchant.organizationId });
     const terminal = await connect(place.terminalId, await terminalClient.token());

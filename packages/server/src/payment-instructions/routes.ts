@@ -72,6 +72,7 @@ export async function paymentInstructionRoutes(
       config: { scopes: ['payment-instructions:ws'] },
       schema: { querystring: SocketQuery },
       preHandler: async (request) => {
+        if (!request.ws) throw new ApiError('invalid_request', 'This address is a WebSocket: connect with an Upgrade: websocket request (docs/sandbox.md).');
         const { terminal_id } = request.query;
         const at = await opts.cardPresent.terminalAt(org(request), terminal_id);
         if ('error' in at) {
