@@ -72,6 +72,7 @@ import { PaymentInstructionService } from './payment-instructions/service.js';
 import { TerminalHub } from './payment-instructions/hub.js';
 import { paymentInstructionRoutes } from './payment-instructions/routes.js';
 import { registerPaymentInstructionJobs } from './payment-instructions/jobs.js';
+import { postgresListener } from './payment-instructions/listener.js';
 import './http/route-config.js';
 
 export interface RouteEntry {
@@ -199,9 +200,13 @@ export async function createGateway(config: Config): Promise<Gateway> {
   await app.register(refundRoutes, { refunds });
   // Card-present payments and the payment instructions terminals receive over a WebSocket.
   const cardPresent = new CardPresentService(db, instruments, network, lifecycle);
-  const instructions = new PaymentInstructionService(db, cardPresent, config.paymentInstructions);
+  const instructions = new PaymentInstructionService(db, cardPresent, { ...config.paymentInstructions, notify: database.dialect === 'postgres' });
   await app.register(cardPresentRoutes, { cardPresent, actions });
-  await app.register(paymentInstructionRoutes, { instructions, cardPresent, hub: new TerminalHub(instructions, tokens, app.log, config.paymentInstructions) });
+  await app.register(paymentInstructionRoutes, { instructions, cardPresent, hub: new TerminalHub(instructions, tokens, app.log, {
+      ...config.paymentInstructions,
+      ...(database.dialect === 'postgres' ? { listen: postgresListener(config.database.url, app.log) } : {}),
+    }),
+  });
   await app.register(chargebackRoutes, { db });
 
   const deliverer = new WebhookDeliverer(db, keyring, config.webhooks, webhookPolicy);

@@ -372,10 +372,11 @@ describe.each(dialects)('payment instructions on $name', (dialect) => {
     expect(declined.code).toBe(0);
   });
 
-  it('delivers an instruction created through another process to the terminal connected here', async () => {
+  it('delivers an instruction created through another process to the terminal connected here (NOTIFY on PostgreSQL, the poll on SQLite)', async () => {
     // Two gateways over one database, as production runs several processes: A holds the socket, B takes the request.
     const url = gw.gateway.config.database.url;
-    const a = await startGateway(dialect, { DATABASE_URL: url, PAYMENT_INSTRUCTION_POLL_MS: '100', JOBS_ENABLED: 'false' });
+    // On PostgreSQL A hears of it by LISTEN/NOTIFY (its poll is too slow to matter here); on SQLite, by its poll.
+    const a = await startGateway(dialect, { DATABASE_URL: url, PAYMENT_INSTRUCTION_POLL_MS: dialect.name === 'postgres' ? '60000' : '100', JOBS_ENABLED: 'false' });
     const b = await startGateway(dialect, { DATABASE_URL: url, PAYMENT_INSTRUCTION_POLL_MS: '100', JOBS_ENABLED: 'false' });
     try {
       const terminal = await TestTerminal.connect(a.baseUrl, token, place.terminalId);

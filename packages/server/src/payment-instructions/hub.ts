@@ -8,9 +8,13 @@
  *   left by an earlier connection, are sent again);
  * - an instruction created in this process is pushed at once to the terminal
  *   if it is connected here;
+ * - on PostgreSQL, the transaction that creates an instruction NOTIFYs its
+ *   terminal id, and each process with connected terminals LISTENs
+ *   (listener.ts): one created through another process arrives at its commit;
  * - every PAYMENT_INSTRUCTION_POLL_MS (1 s), while terminals are connected,
- *   the process reads the PENDING instructions of its terminals, so one
- *   created through another process arrives within that time.
+ *   the process also reads the PENDING instructions of its terminals, so
+ *   nothing waits longer than that if a notification is lost (SQLite has no
+ *   NOTIFY: one process, whose own instructions are pushed at once).
  * PENDING -> DELIVERED is a compare-and-set, so an instruction is delivered
  * by exactly one process.
  *
@@ -24,6 +28,7 @@ import { ApiError, type ErrorDetail } from '../errors/api-error.js';
 import { TokenInvalid, type TokenService } from '../auth/tokens.js';
 import { OPEN_STATUSES, TerminalError, type PaymentInstructionService } from './service.js';
 import { instructionView, type InstructionRow } from './view.js';
+import type { InstructionListener } from './listener.js';
 
 /** Close codes the terminal may see (4000-4999 are the application's). */
 export const CLOSE_CODES = { tokenInvalid: 4001, shuttingDown: 1001 } as const;
@@ -49,12 +54,14 @@ export class TerminalHub {
   private polling = false;
   private closed = false;
   private readonly unsubscribe: () => void;
+  private listening: Awaited<ReturnType<InstructionListener>> | undefined;
+  private subscribing: Promise<void> | undefined;
 
   constructor(
     private readonly instructions: PaymentInstructionService,
     private readonly tokens: TokenService,
     private readonly log: FastifyBaseLogger,
-    private readonly options: { pollIntervalMs: number; heartbeatMs: number },
+    private readonly options: { pollIntervalMs: number; heartbeatMs: number; listen?: InstructionListener },
   ) {
     this.unsubscribe = instructions.onChange((row) => void this.onChange(row));
   }
@@ -78,6 +85,7 @@ export class TerminalHub {
     socket.on('close', () => this.detach(connection));
     this.send(connection, { type: 'ready', terminal_id: terminalId });
     this.schedule();
+    this.listen();
     try {
       await this.deliver(await this.instructions.openFor([terminalId], OPEN_STATUSES));
     } catch (error) {
@@ -115,6 +123,28 @@ export class TerminalHub {
       else if (row.status === 'EXPIRED') this.broadcast(row.terminal_id, { type: 'expired', instruction: instructionView(row) });
     } catch (error) {
       this.log.error({ err: error }, 'pushing a payment instruction failed');
+    }
+  }
+
+  /** PostgreSQL: hears of instructions created by other processes at their commit (listener.ts). */
+  private listen(): void {
+    const listen = this.options.listen;
+    if (!listen || this.closed || this.subscribing || (this.listening && !this.listening.closed)) return;
+    this.subscribing = listen((terminalId) => void this.onNotified(terminalId))
+      .then(async (subscription) => {
+        if (this.closed) await subscription.close();
+        else this.listening = subscription;
+      })
+      .catch((error: unknown) => this.log.warn({ err: error }, 'could not listen for payment instructions; polling only'))
+      .finally(() => (this.subscribing = undefined));
+  }
+
+  private async onNotified(terminalId: string): Promise<void> {
+    if (this.closed || !this.byTerminal.has(terminalId)) return;
+    try {
+      await this.deliver(await this.instructions.openFor([terminalId], ['PENDING']));
+    } catch (error) {
+      this.log.error({ err: error }, 'delivering a notified payment instruction failed');
     }
   }
 
@@ -210,6 +240,8 @@ export class TerminalHub {
     clearInterval(this.heartbeatTimer);
     for (const set of this.byTerminal.values()) for (const connection of set) connection.socket.close(CLOSE_CODES.shuttingDown, 'server shutting down');
     this.byTerminal.clear();
+    await this.subscribing;
+    await this.listening?.close();
   }
 }
 

@@ -14,6 +14,7 @@
  * PENDING, DELIVERED and ACKNOWLEDGED -> EXPIRED by the expiry job. Every
  * change is a compare-and-set on the status.
  */
+import { sql } from 'kysely';
 import type { Db, Executor } from '../db/database.js';
 import { isUniqueViolation } from '../db/database.js';
 import type { PaymentInstructionStatus } from '../db/schema.js';
@@ -31,6 +32,9 @@ import { instructionEventData, instructionView, type InstructionRow } from './vi
 export type { InstructionRow };
 
 export const INSTRUCTION_JOBS = { expire: 'payment_instruction.expire' } as const;
+
+/** The PostgreSQL NOTIFY channel of new instructions; the payload is the terminal id. */
+export const INSTRUCTION_CHANNEL = 'pasarela_payment_instructions';
 
 /** Instructions a terminal may still act on. */
 export const OPEN_STATUSES: PaymentInstructionStatus[] = ['PENDING', 'DELIVERED', 'ACKNOWLEDGED'];
@@ -54,7 +58,7 @@ export class PaymentInstructionService {
   constructor(
     readonly db: Db,
     private readonly cardPresent: CardPresentService,
-    private readonly settings: { ttlSeconds: number },
+    private readonly settings: { ttlSeconds: number; notify?: boolean },
   ) {}
 
   /** In-process notice of a new or changed instruction (the hub pushes it to a terminal connected here). */
@@ -112,6 +116,8 @@ export class PaymentInstructionService {
         await trx.insertInto('payment_instructions').values(row).execute();
         await recordEvent(trx, organizationId, 'payment_instruction.created', instructionEventData(row));
         await enqueueJob(trx, { type: INSTRUCTION_JOBS.expire, payload: { instruction_id: row.id }, delaySeconds: ttl });
+        // PostgreSQL: every process listening hears of it at commit (hub.ts), not only at its next poll.
+        if (this.settings.notify) await sql`select pg_notify(${INSTRUCTION_CHANNEL}, ${row.terminal_id})`.execute(trx);
       });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
