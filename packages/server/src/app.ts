@@ -4,6 +4,7 @@
  * exercise exactly the production wiring.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
+import websocket from '@fastify/websocket';
 import type { Config } from './config/config.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.js';
 import { loadKeyring, type Keyring } from './crypto/keyring.js';
@@ -72,6 +73,13 @@ import { feeRuleRoutes } from './fees/routes.js';
 import { FraudService } from './fraud/service.js';
 import { fraudRoutes } from './fraud/routes.js';
 import { threeDsRoutes } from './threeds/routes.js';
+import { CardPresentService } from './card-present/service.js';
+import { cardPresentRoutes } from './card-present/routes.js';
+import { PaymentInstructionService } from './payment-instructions/service.js';
+import { TerminalHub } from './payment-instructions/hub.js';
+import { paymentInstructionRoutes } from './payment-instructions/routes.js';
+import { registerPaymentInstructionJobs } from './payment-instructions/jobs.js';
+import { postgresListener } from './payment-instructions/listener.js';
 import './http/route-config.js';
 
 export interface RouteEntry {
@@ -148,6 +156,10 @@ export async function createGateway(config: Config): Promise<Gateway> {
   // transport -> authentication -> rate limit, then idempotency (preHandler).
   registerErrorHandling(app);
   registerValidation(app);
+  // WebSocket upgrades (the terminals' /v1/payment-instructions/ws) run through the routes and
+  // their hooks like any request; registered before authentication so that a refused upgrade's
+  // socket is closed after its 401 (or any other answer).
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   instrumentRequests(app, metrics);
   registerTransport(app, config);
   registerAuthentication(app, tokens, requestLimiter);
@@ -199,6 +211,15 @@ export async function createGateway(config: Config): Promise<Gateway> {
   await app.register(feeRuleRoutes, { feeRules: new FeeRuleService(db) });
   await app.register(fraudRoutes, { fraud: new FraudService(db) });
   await app.register(threeDsRoutes, { db });
+  // Card-present payments and the payment instructions terminals receive over a WebSocket.
+  const cardPresent = new CardPresentService(db, instruments, network, lifecycle);
+  const instructions = new PaymentInstructionService(db, cardPresent, { ...config.paymentInstructions, notify: database.dialect === 'postgres' });
+  await app.register(cardPresentRoutes, { cardPresent, actions });
+  await app.register(paymentInstructionRoutes, { instructions, cardPresent, hub: new TerminalHub(instructions, tokens, app.log, {
+      ...config.paymentInstructions,
+      ...(database.dialect === 'postgres' ? { listen: postgresListener(config.database.url, app.log) } : {}),
+    }),
+  });
 
   const deliverer = new WebhookDeliverer(db, keyring, config.webhooks, webhookPolicy);
   await app.register(webhookRoutes, {
@@ -210,6 +231,7 @@ export async function createGateway(config: Config): Promise<Gateway> {
   registerMaintenance(jobs, db, encryptionKeys);
   registerPaymentJobs(jobs, { db, network, lifecycle, refunds });
   registerApmJobs(jobs, apm);
+  registerPaymentInstructionJobs(jobs, instructions);
   registerLinkJobs(jobs, links, { policy: webhookPolicy, timeoutMs: config.webhooks.timeoutMs });
   registerChargebackJobs(jobs, chargebacks);
   await scheduleMaintenance(db);

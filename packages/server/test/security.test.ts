@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS, type Permission } from '../src/auth/permissions.js';
 import { dialects } from './support/dialects.js';
 import { startGateway, type TestClient, type TestGateway } from './support/gateway.js';
-import { pay, tokenize } from './support/cards.js';
+import { merchantKey, pay, tokenize } from './support/cards.js';
+import { cardRead, placeTerminal } from './support/terminal.js';
 
 /**
  * Creates an object of `owner`'s organization that the route at this url
@@ -98,6 +99,23 @@ const chargeback: Fixture = async (gw, owner) => {
   return { id: await chargebacks.get(owner.clientId)! };
 };
 
+/** One terminal per owner is enough for every card-present fixture. */
+const places = new Map<string, ReturnType<typeof placeTerminal>>();
+const ownerPlace = async (gw: TestGateway, owner: TestClient) => {
+  if (!places.has(owner.clientId)) places.set(owner.clientId, placeTerminal(gw, await owner.token()));
+  return places.get(owner.clientId)!;
+};
+
+const cardPresentPayment: Fixture = async (gw, owner) => {
+  const token = await owner.token();
+  const place = await ownerPlace(gw, owner);
+  const reply = await gw.request<{ id: string }>('POST', '/v1/card-present/payments', {
+    token,
+    body: { amount: 10, currency: 'USD', order_id: `sec-${Math.random()}`, point_of_sale_id: place.pointOfSaleId, terminal_id: place.terminalId, entry_mode: 'chip', card: await cardRead(await merchantKey(gw, token), '4242424242424242'), capture: false },
+  });
+  return { id: reply.body.id };
+};
+
 const fixtures: Record<string, Fixture | 'global'> = {
   '/v1/chargebacks/:id': chargeback,
   '/v1/chargebacks/:id/accept': chargeback,
@@ -108,6 +126,20 @@ const fixtures: Record<string, Fixture | 'global'> = {
   '/v1/chargebacks/:id/attachments': async (gw, owner) => ({ ...(await chargeback(gw, owner)), body: { filename: 'a.txt', content_type: 'text/plain', content_base64: 'aGk=' } }),
   // The intruder's request names the chargeback (another organization's): 404 before the attachment is looked at.
   '/v1/chargebacks/:id/attachments/:att_id': chargeback,
+  '/v1/payment-instructions/:id': async (gw, owner) => {
+    const token = await owner.token();
+    const place = await ownerPlace(gw, owner);
+    const reply = await gw.request<{ id: string }>('POST', '/v1/payment-instructions', { token, body: { terminal_id: place.terminalId, amount: 10, currency: 'USD', order_id: `sec-${Math.random()}` } });
+    return { id: reply.body.id };
+  },
+  '/v1/card-present/payments/:id': cardPresentPayment,
+  '/v1/card-present/payments/:id/capture': async (gw, owner) => ({ ...(await cardPresentPayment(gw, owner)), body: {} }),
+  '/v1/card-present/payments/:id/cancel': cardPresentPayment,
+  '/v1/card-present/payments/:id/refund': async (gw, owner) => ({ ...(await cardPresentPayment(gw, owner)), body: { amount: 1 } }),
+  '/v1/card-present/payments/:id/reverse': cardPresentPayment,
+  '/v1/card-present/payments/:id/adjust': async (gw, owner) => ({ ...(await cardPresentPayment(gw, owner)), body: { amount: 5 } }),
+  '/v1/card-present/payments/:id/authorize': cardPresentPayment,
+  '/v1/card-present/payments/:id/cancel-or-refund': cardPresentPayment,
   '/v1/merchants/:id': merchant,
   '/v1/merchants/:id/sub-merchants': merchant,
   '/v1/points-of-sale/:id': pointOfSale,

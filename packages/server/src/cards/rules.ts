@@ -60,8 +60,16 @@ export interface ValidCard {
   holderName: string;
 }
 
-/** Fields are named as in the request (`prefix` + name), so 422 details point at what the caller sent. */
-export function validateCard(card: ClearCard, fieldNames: Record<keyof ClearCard, string>, now = new Date()): { card?: ValidCard; errors: ErrorDetail[] } {
+/**
+ * Fields are named as in the request (`prefix` + name), so 422 details point at what the caller sent.
+ * `cvvOptional`: a card read at a terminal (chip, contactless, swipe) has no CVV; an empty one is accepted.
+ */
+export function validateCard(
+  card: ClearCard,
+  fieldNames: Record<keyof ClearCard, string>,
+  now = new Date(),
+  options: { cvvOptional?: boolean } = {},
+): { card?: ValidCard; errors: ErrorDetail[] } {
   const errors: ErrorDetail[] = [];
   const number = card.number.replace(/[\s-]/g, '');
   const brand = brandOf(number);
@@ -87,7 +95,7 @@ export function validateCard(card: ClearCard, fieldNames: Record<keyof ClearCard
   }
 
   const cvvLength = cvvLengthOf(brand);
-  if (!new RegExp(`^\\d{${cvvLength}}$`).test(card.cvv)) {
+  if (!(options.cvvOptional && card.cvv === '') && !new RegExp(`^\\d{${cvvLength}}$`).test(card.cvv)) {
     errors.push({ field: fieldNames.cvv, message: `must be ${cvvLength} digits for this card` });
   }
   const holderName = card.holderName.trim().replace(/\s+/g, ' ');

@@ -70,6 +70,14 @@ export interface Config {
     /** Time the (simulated) network takes to decide a disputed chargeback. */
     chargebackDecisionDelaySeconds: number;
   };
+  paymentInstructions: {
+    /** Lifetime of an instruction not yet paid (PENDING, DELIVERED or ACKNOWLEDGED): then EXPIRED. */
+    ttlSeconds: number;
+    /** How often a process looks for instructions, created by any process, for the terminals connected to it. */
+    pollIntervalMs: number;
+    /** How often each terminal connection is pinged and its token checked again. */
+    heartbeatMs: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -224,6 +232,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       authorizationTtlSeconds: integer(env, 'AUTHORIZATION_TTL_SECONDS', 7 * 86400, 1, 30 * 86400),
       chargebackResponseSeconds: integer(env, 'CHARGEBACK_RESPONSE_SECONDS', 7 * 86400, 1, 90 * 86400),
       chargebackDecisionDelaySeconds: integer(env, 'CHARGEBACK_DECISION_DELAY_SECONDS', 300, 0, 30 * 86400),
+    },
+    paymentInstructions: {
+      ttlSeconds: integer(env, 'PAYMENT_INSTRUCTION_TTL_SECONDS', 300, 1, 86400),
+      pollIntervalMs: integer(env, 'PAYMENT_INSTRUCTION_POLL_MS', 1000, 10, 60_000),
+      heartbeatMs: integer(env, 'PAYMENT_INSTRUCTION_HEARTBEAT_SECONDS', 30, 1, 3600) * 1000,
     },
     jobs: {
       pollIntervalMs: integer(env, 'JOB_POLL_INTERVAL_MS', 250, 10, 60_000),

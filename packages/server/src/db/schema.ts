@@ -166,6 +166,8 @@ export interface PaymentsTable {
   channel: 'ecommerce' | 'card_present';
   /** Migration 009: the fees applied at capture, JSON (fees/apply.ts); null before. */
   fees: string | null;
+  /** How a card-present payment's card was read (migration 010); null otherwise. */
+  entry_mode: 'chip' | 'contactless' | 'swipe' | null;
 }
 
 /** One network operation on a card payment (`trx-`). */
@@ -482,6 +484,33 @@ export interface FeeRulesTable {
   updated_at: string;
 }
 
+export type PaymentInstructionStatus = 'PENDING' | 'DELIVERED' | 'ACKNOWLEDGED' | 'PROCESSING' | 'COMPLETED' | 'FAILED' | 'EXPIRED';
+
+export interface PaymentInstructionsTable {
+  id: string;
+  organization_id: string;
+  terminal_id: string;
+  point_of_sale_id: string;
+  merchant_id: string;
+  order_id: string;
+  /** Minor units. */
+  amount: number;
+  currency: string;
+  description: string | null;
+  capture_mode: 'automatic' | 'manual';
+  status: PaymentInstructionStatus;
+  entry_mode: 'chip' | 'contactless' | 'swipe' | null;
+  payment_id: string | null;
+  failure_code: string | null;
+  failure_message: string | null;
+  expires_at: string;
+  delivered_at: string | null;
+  acknowledged_at: string | null;
+  completed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface PaymentFeesTable {
   payment_id: string;
   type: 'interchange' | 'mdr';
@@ -557,4 +586,5 @@ export interface Database {
   payment_fees: PaymentFeesTable;
   fraud_rules: FraudRulesTable;
   fraud_evaluations: FraudEvaluationsTable;
+  payment_instructions: PaymentInstructionsTable;
 }

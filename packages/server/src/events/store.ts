@@ -9,6 +9,7 @@ import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import { fanOut } from '../webhooks/outbox.js';
 import { linkOutcomeOf, settleLinkPayment } from '../links/outcomes.js';
+import { instructionOutcomeOf, settleInstructionPayment } from '../payment-instructions/outcomes.js';
 
 const insertEvent = preparedInsert('events');
 
@@ -21,6 +22,11 @@ export async function recordEvent(db: Executor, organizationId: string, type: st
   const paid = linkOutcomeOf(type);
   const paymentId = (data as { payment?: { id?: unknown } }).payment?.id;
   if (paid !== undefined && typeof paymentId === 'string') await settleLinkPayment(db, paymentId, paid, recordEvent);
+  // A card-present payment made for a payment instruction settles the instruction.
+  const instructed = instructionOutcomeOf(type);
+  if (instructed && typeof paymentId === 'string') {
+    await settleInstructionPayment(db, paymentId, instructed, (data as { payment?: { response_code?: unknown } }).payment?.response_code, recordEvent);
+  }
   return event.id;
 }
 

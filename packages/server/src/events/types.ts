@@ -20,6 +20,10 @@ export const EVENT_TYPES = [
   'chargeback.updated',
   'link.paid',
   'link.expired',
+  'payment_instruction.created',
+  'payment_instruction.completed',
+  'payment_instruction.failed',
+  'payment_instruction.expired',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

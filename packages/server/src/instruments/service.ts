@@ -20,6 +20,21 @@ import type { Vault } from './vault.js';
 import type { CreateInstrument, Instrument, UpdateInstrument } from './schemas.js';
 import { findActiveByFingerprint, findInstrument, insertInstrument, listInstruments, updateInstrument, type InstrumentRow } from './store.js';
 
+/** A validated card read; the CVV (rarely present) is never stored. */
+export interface CardReadResult {
+  card: ValidCard;
+  cvv: Secret | undefined;
+}
+
+/** The encrypted fields of a card read at a terminal; the CVV is optional there. */
+export interface CardReadFields {
+  encrypted_number?: string;
+  encrypted_expiration_month?: string;
+  encrypted_expiration_year?: string;
+  encrypted_holder_name?: string;
+  encrypted_cvv?: string;
+}
+
 const ENCRYPTED_FIELDS = {
   number: 'encrypted_number',
   expirationMonth: 'encrypted_expiration_month',
@@ -134,6 +149,37 @@ export class InstrumentService {
       }
     }
     throw new ApiError('conflict', 'The card is being tokenized by another request; retry.');
+  }
+
+  /**
+   * A card read at a terminal (card-present payments, card-present/): the
+   * encrypted fields of POST /v1/instruments under `prefix` (e.g. `card.`),
+   * the CVV optional (chip, contactless and swipe reads have none). Decrypts
+   * and validates only, naming each bad field; nothing is stored.
+   */
+  async readCard(organizationId: string, read: CardReadFields, prefix: string): Promise<{ read: CardReadResult } | { errors: ErrorDetail[] }> {
+    const required = ['encrypted_number', 'encrypted_expiration_month', 'encrypted_expiration_year', 'encrypted_holder_name'] as const;
+    const missing = required.filter((f) => !read[f]);
+    if (missing.length > 0) return { errors: missing.map((f) => ({ field: prefix + f, message: 'is required' })) };
+    const names = [...required, ...(read.encrypted_cvv ? (['encrypted_cvv'] as const) : [])];
+    const clear = await this.keys.decrypt(organizationId, names.map((f) => read[f]!));
+    const failed = names.filter((_, i) => clear[i] === undefined);
+    if (failed.length > 0) return { errors: failed.map((f) => ({ field: prefix + f, message: 'could not be decrypted with this organization\'s encryption keys' })) };
+    const [number, expirationMonth, expirationYear, holderName, cvv = ''] = clear as string[];
+    const fields = Object.fromEntries(Object.entries(ENCRYPTED_FIELDS).map(([k, f]) => [k, prefix + f])) as Record<keyof ClearCard, string>;
+    const { card, errors } = validateCard({ number: number!, expirationMonth: expirationMonth!, expirationYear: expirationYear!, holderName: holderName!, cvv }, fields, new Date(), { cvvOptional: true });
+    if (!card) return { errors };
+    return { read: { card, cvv: cvv ? new Secret(cvv) : undefined } };
+  }
+
+  /**
+   * Stores a card read like a tokenized card (the same card gives the same
+   * instrument), so its payment names an instrument as every card payment does.
+   */
+  async instrumentForRead(organizationId: string, read: CardReadResult): Promise<{ instrument: InstrumentRow; card: CardData }> {
+    const { card, cvv } = read;
+    const instrument = await this.store(organizationId, card);
+    return { instrument, card: { number: new Secret(card.number), ...(cvv ? { cvv } : {}), expMonth: card.expMonth, expYear: card.expYear, holderName: card.holderName } };
   }
 
   async get(organizationId: string, id: string): Promise<Instrument> {

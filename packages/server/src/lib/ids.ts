@@ -36,6 +36,7 @@ export const ID_PREFIXES = {
   attachment: 'att',
   chargebackComment: 'cbc',
   feeRule: 'fee',
+  paymentInstruction: 'pin',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

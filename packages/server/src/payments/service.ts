@@ -138,6 +138,7 @@ export class PaymentService {
       terminal_id: null,
       channel: 'ecommerce',
       fees: null,
+      entry_mode: null,
     };
     const request = { reference: row.id, amount: minor, currency: body.currency, card };
     const view = (p: PaymentRow) => paymentView({ ...p, card_brand: instrument.brand, last_four: instrument.last_four });

@@ -8,7 +8,8 @@ import type { PaymentListQuery } from './schemas.js';
 export type PaymentRow = Selectable<PaymentsTable>;
 export type PaymentWithCard = PaymentRow & { card_brand: string; last_four: string };
 
-function withCard(db: Executor) {
+/** Payments joined with their instrument's brand and last four digits (card-present/ lists through it too). */
+export function withCard(db: Executor) {
   return db
     .selectFrom('payments')
     .innerJoin('instruments', 'instruments.id', 'payments.instrument_id')

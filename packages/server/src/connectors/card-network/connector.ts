@@ -10,7 +10,8 @@ import type { Executor } from '../../db/database.js';
 
 export interface CardData {
   number: Secret;
-  cvv: Secret;
+  /** Absent for a card read at a terminal (chip, contactless, swipe): card-present payments carry no CVV. */
+  cvv?: Secret;
   expMonth: number;
   expYear: number;
   holderName: string;

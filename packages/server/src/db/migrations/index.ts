@@ -8,6 +8,7 @@ import * as merchants from './006_merchants.js';
 import * as chargebackHandling from './007_chargeback_handling.js';
 import * as transactions from './008_transactions.js';
 import * as feesFraud from './009_fees_fraud.js';
+import * as paymentInstructions from './010_payment_instructions.js';
 
 /** Every migration, in order. One set serves SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '007_chargeback_handling': chargebackHandling,
   '008_transactions': transactions,
   '009_fees_fraud': feesFraud,
+  '010_payment_instructions': paymentInstructions,
 };
