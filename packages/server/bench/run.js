@@ -964,6 +964,18 @@ function buildTable({ rows, ceilings }) {
   add('token', ratioTo('scrypt (1 per request)', ceilings.scrypt?.rate));
   add('tokenize', ratioTo('RSA ÷ 5 (5 decryptions per request)', rsa ? rsa / 5 : undefined));
   add('payment-create', ratioTo('RSA (1 decryption per request)', rsa, '≥ 0.7', 0.7));
+  if (rsa && bareRps && rows.has('payment-create')) {
+    // Both ceilings use the same cores: a request that cost one decryption plus a bare
+    // route and nothing else would run at 1 / (1/rsa + 1/bare). The target can be no higher.
+    const bound = 1 / (1 / rsa + 1 / bareRps);
+    out.push({
+      name: 'reference: a payment that cost only its decryption and a bare Fastify request, nothing else (the highest create ratio this machine allows)',
+      rps: bound,
+      ...none,
+      ceiling: 'RSA',
+      ratio: bound / rsa,
+    });
+  }
   add('payment-create@half-autocannon', p99Under(25));
   add('payment-create@half-paced', p99Under(25));
   add('payment-get', ratioTo('bare Fastify', bareRps, '≥ 0.5', 0.5));

@@ -22,7 +22,7 @@ import { requireNetwork } from '../connectors/card-network/unavailable.js';
 import type { InstrumentService, CardReadFields, CardReadResult } from '../instruments/service.js';
 import { PAYMENT_JOBS, RECOVERY_DELAY_SECONDS, type PaymentLifecycle } from '../payments/lifecycle.js';
 import { parseAmount, paymentView } from '../payments/service.js';
-import { findPayment, findPaymentByOrder, insertPayment, withCard, type PaymentRow, type PaymentWithCard } from '../payments/store.js';
+import { findPayment, findPaymentByOrder, insertPayment, pendingPayment, withCard, type PaymentWithCard } from '../payments/store.js';
 import type { CardPayment } from '../payments/schemas.js';
 import type { CardPresentListQuery, CreateCardPresentPayment } from './schemas.js';
 
@@ -138,7 +138,7 @@ export class CardPresentService {
 
     const { instrument, card } = await this.instruments.instrumentForRead(organizationId, read);
     const now = nowIso();
-    const row: PaymentRow = {
+    const row = pendingPayment({
       id: newId('payment'),
       organization_id: organizationId,
       order_id: charge.orderId,
@@ -147,27 +147,13 @@ export class CardPresentService {
       currency: charge.currency,
       description: charge.description,
       capture_mode: charge.captureMode,
-      status: 'PENDING',
-      response_code: null,
-      approval_code: null,
-      network_reference: null,
-      amount_authorized: 0,
-      amount_captured: 0,
-      amount_refunded: 0,
-      amount_refund_pending: 0,
-      pending_action: 'authorize',
-      authorized_at: null,
-      captured_at: null,
-      cancelled_at: null,
       created_at: now,
-      updated_at: now,
       merchant_id: charge.merchantId,
       point_of_sale_id: charge.pointOfSaleId,
       terminal_id: charge.terminalId,
       channel: 'card_present',
       entry_mode: charge.entryMode,
-      fees: null,
-    };
+    });
     try {
       await this.db.transaction().execute(async (trx) => {
         await insertPayment(trx, row);

@@ -21,7 +21,7 @@ import { PAYMENT_JOBS, RECOVERY_DELAY_SECONDS, type PaymentLifecycle } from './l
 import type { CardPayment, CreatePayment, PaymentListQuery, PaymentSearchQuery } from './schemas.js';
 import type { TransactionRow } from '../transactions/store.js';
 import { transactionView } from '../transactions/schemas.js';
-import { findPayment, findPaymentByOrder, insertPayment, listPayments, type PaymentRow, type PaymentWithCard } from './store.js';
+import { findPayment, findPaymentByOrder, insertPayment, listPayments, pendingPayment, type PaymentRow, type PaymentWithCard } from './store.js';
 import { feeFields } from '../fees/apply.js';
 import { decide, FRAUD_RESPONSE_CODE, FraudService, recordFraudOutcome } from '../fraud/service.js';
 import { paymentEventData } from './lifecycle.js';
@@ -109,7 +109,7 @@ export class PaymentService {
     const declined = fraud.decision === 'decline';
 
     const now = nowIso();
-    const row: PaymentRow = {
+    const row = pendingPayment({
       id: newId('payment'),
       organization_id: organizationId,
       order_id: body.order_id,
@@ -118,28 +118,12 @@ export class PaymentService {
       currency: body.currency,
       description: body.description ?? null,
       capture_mode: captureMode,
-      // Declined by the fraud rules: REJECTED at once, the network is never called.
-      status: declined ? 'REJECTED' : 'PENDING',
-      response_code: declined ? FRAUD_RESPONSE_CODE : null,
-      approval_code: null,
-      network_reference: null,
-      amount_authorized: 0,
-      amount_captured: 0,
-      amount_refunded: 0,
-      amount_refund_pending: 0,
-      pending_action: declined ? null : 'authorize',
-      authorized_at: null,
-      captured_at: null,
-      cancelled_at: null,
       created_at: now,
-      updated_at: now,
       merchant_id: place?.merchantId ?? null,
       point_of_sale_id: place?.pointOfSaleId ?? null,
-      terminal_id: null,
-      channel: 'ecommerce',
-      fees: null,
-      entry_mode: null,
-    };
+      // Declined by the fraud rules: REJECTED at once, the network is never called.
+      ...(declined ? { status: 'REJECTED' as const, response_code: FRAUD_RESPONSE_CODE, pending_action: null } : {}),
+    });
     const request = { reference: row.id, amount: minor, currency: body.currency, card };
     const view = (p: PaymentRow) => paymentView({ ...p, card_brand: instrument.brand, last_four: instrument.last_four });
     try {

@@ -38,6 +38,35 @@ export async function findPaymentByOrder(db: Executor, organizationId: string, o
   return (await findPaymentByOrderQuery(db, organizationId, orderId))[0];
 }
 
+/** A payment about to be authorized: PENDING, nothing authorized, captured or refunded yet. */
+export function pendingPayment(
+  fields: Pick<PaymentRow, 'id' | 'organization_id' | 'order_id' | 'instrument_id' | 'amount' | 'currency' | 'description' | 'capture_mode' | 'created_at'> &
+    Partial<PaymentRow>,
+): PaymentRow {
+  return {
+    status: 'PENDING',
+    response_code: null,
+    approval_code: null,
+    network_reference: null,
+    amount_authorized: 0,
+    amount_captured: 0,
+    amount_refunded: 0,
+    amount_refund_pending: 0,
+    pending_action: 'authorize',
+    authorized_at: null,
+    captured_at: null,
+    cancelled_at: null,
+    updated_at: fields.created_at,
+    merchant_id: null,
+    point_of_sale_id: null,
+    terminal_id: null,
+    channel: 'ecommerce',
+    entry_mode: null,
+    fees: null,
+    ...fields,
+  };
+}
+
 export const insertPayment: (db: Executor, row: PaymentRow) => Promise<void> = preparedInsert('payments');
 
 /**
