@@ -2,7 +2,8 @@
  * Card-present payments (/v1/card-present/payments): created from a card read
  * at a terminal of a point of sale, authorized at the card-network simulator,
  * listed and fetched apart from e-commerce payments, and captured, cancelled
- * and refunded with the payments' own actions. On SQLite and PostgreSQL.
+ * and refunded with the payments' own actions; screened by the fraud rules
+ * before authorization like every card payment. On SQLite and PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { webcrypto } from 'node:crypto';
@@ -228,5 +229,55 @@ describe.each(dialects)('card-present payments on $name', (dialect) => {
     const payment = await gw.db.selectFrom('payments').selectAll().where('id', '=', reply.body.id).executeTakeFirstOrThrow();
     expect(Object.keys(payment).filter((k) => /cvv|number/.test(k))).toEqual([]);
     expect(JSON.stringify(reply.body)).not.toContain('encrypted_');
+  });
+
+  it('screens every card-present payment with the fraud rules: a decline is REJECTED 59 and the network is never called', async () => {
+    // An organization of its own, so its rules touch no other test.
+    const client = await gw.client();
+    const own = await client.token();
+    const orgKey = await merchantKey(gw, own);
+    const at = await placeTerminal(gw, own);
+    const rules = await gw.request('PUT', '/v1/fraud/rules', { token: own, body: { amount_thresholds: [{ currency: 'COP', review_above: 50000, decline_above: 100000 }] } });
+    expect(rules.status, rules.text).toBe(200);
+    const charge = async (amount: number) => {
+      const reply = await gw.request<Payment>('POST', '/v1/card-present/payments', {
+        token: own,
+        body: { amount, currency: 'COP', order_id: orderId(), point_of_sale_id: at.pointOfSaleId, terminal_id: at.terminalId, entry_mode: 'chip', card: await cardRead(orgKey, '4242424242424242') },
+      });
+      expect(reply.status, reply.text).toBe(201);
+      return reply.body;
+    };
+    const evaluation = async (id: string) => {
+      const reply = await gw.request<{ payment_id: string; score: number; decision: string; rules_hit: Array<Record<string, unknown>> }>('GET', `/v1/payments/${id}/fraud-evaluation`, { token: own });
+      expect(reply.status, reply.text).toBe(200);
+      return reply.body;
+    };
+
+    const approved = await charge(25000);
+    expect(approved).toMatchObject({ status: 'APPROVED', response_code: '00', channel: 'card_present' });
+    expect(await evaluation(approved.id)).toMatchObject({ payment_id: approved.id, score: 0, decision: 'approve', rules_hit: [] });
+    const reviewed = await charge(75000);
+    expect(reviewed).toMatchObject({ status: 'APPROVED', response_code: '00' });
+    expect(await evaluation(reviewed.id)).toMatchObject({ decision: 'review', rules_hit: [{ rule: 'amount_threshold', action: 'review', currency: 'COP' }] });
+
+    const declined = await charge(150000);
+    expect(declined).toMatchObject({ status: 'REJECTED', response_code: '59', channel: 'card_present', entry_mode: 'chip', terminal_id: at.terminalId });
+    expect(await evaluation(declined.id)).toMatchObject({
+      payment_id: declined.id,
+      score: 100,
+      decision: 'decline',
+      rules_hit: [{ rule: 'amount_threshold', action: 'decline', amount: '150000.00', threshold: '100000.00', currency: 'COP' }],
+    });
+    // The network was never asked: no simulator ledger entry, no authorization, no recovery job.
+    expect(await gw.db.selectFrom('simulator_operations').select('reference').where('reference', 'like', `%${declined.id}%`).execute()).toEqual([]);
+    expect(await gw.db.selectFrom('jobs').select('type').where('payload', 'like', `%${declined.id}%`).execute()).toEqual([]);
+    const row = await gw.db.selectFrom('payments').select(['network_reference', 'pending_action', 'authorized_at']).where('id', '=', declined.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ network_reference: null, pending_action: null, authorized_at: null });
+    const events = await gw.db.selectFrom('events').select('type').where('organization_id', '=', client.organizationId).where('data', 'like', `%${declined.id}%`).execute();
+    expect(events.map((e) => e.type)).toEqual(['payment.card.rejected']);
+    // The evaluation counts the payment against the API client that made it.
+    const stored = await gw.db.selectFrom('fraud_evaluations').select('client_id').where('payment_id', '=', declined.id).executeTakeFirstOrThrow();
+    expect(stored.client_id).toBe(client.clientId);
+    expect((await gw.request<Payment>('GET', `/v1/card-present/payments/${declined.id}`, { token: own })).body).toMatchObject({ status: 'REJECTED', response_code: '59' });
   });
 });

@@ -187,6 +187,36 @@ describe.each(dialects)('payment instructions on $name', (dialect) => {
     expect((await getInstruction(created.body.id)).body.failure?.message).toMatch(/05/);
   });
 
+  it('screens the card read with the fraud rules for the terminal\'s client: a decline fails the instruction without calling the network', async () => {
+    // An organization of its own (its rules touch no other test): one client creates the instruction, another connects the terminal.
+    const creator = await gw.client();
+    const creatorToken = await creator.token();
+    const device = await gw.client({ organizationId: creator.organizationId });
+    const orgKey = await merchantKey(gw, creatorToken);
+    const own = await placeTerminal(gw, creatorToken);
+    const rules = await gw.request('PUT', '/v1/fraud/rules', { token: creatorToken, body: { amount_thresholds: [{ currency: 'USD', decline_above: 1000 }] } });
+    expect(rules.status, rules.text).toBe(200);
+    const terminal = await connect(own.terminalId, await device.token());
+    const created = await instruct({ terminal_id: own.terminalId, amount: 1500 }, creatorToken);
+    expect(created.status, created.text).toBe(201);
+    await terminal.next('instruction', (m) => m.instruction.id === created.body.id);
+    terminal.send({ type: 'result', instruction_id: created.body.id, entry_mode: 'chip', card: await cardRead(orgKey, '4242424242424242') });
+    const paid = await terminal.next('payment');
+    expect(paid.payment).toMatchObject({ status: 'REJECTED', response_code: '59', channel: 'card_present' });
+    expect(paid.instruction).toMatchObject({ status: 'FAILED', payment_id: paid.payment.id, failure: { code: 'card_declined' } });
+    const fetched = await gw.request<Instruction>('GET', `/v1/payment-instructions/${created.body.id}`, { token: creatorToken });
+    expect(fetched.body).toMatchObject({ status: 'FAILED' });
+    expect(fetched.body.failure?.message).toMatch(/59/);
+    const evaluation = await gw.request<{ decision: string; rules_hit: Array<{ rule: string }> }>('GET', `/v1/payments/${paid.payment.id}/fraud-evaluation`, { token: creatorToken });
+    expect(evaluation.body).toMatchObject({ decision: 'decline', rules_hit: [{ rule: 'amount_threshold' }] });
+    const stored = await gw.db.selectFrom('fraud_evaluations').select('client_id').where('payment_id', '=', paid.payment.id).executeTakeFirstOrThrow();
+    expect(stored.client_id).toBe(device.clientId);
+    expect(await gw.db.selectFrom('simulator_operations').select('reference').where('reference', 'like', `%${paid.payment.id}%`).execute()).toEqual([]);
+    expect(await gw.db.selectFrom('jobs').select('type').where('payload', 'like', `%${paid.payment.id}%`).execute()).toEqual([]);
+    const events = await gw.db.selectFrom('events').select('type').where('organization_id', '=', creator.organizationId).where('data', 'like', `%${paid.payment.id}%`).orderBy('id').execute();
+    expect(events.map((e) => e.type).sort()).toEqual(['payment.card.rejected', 'payment_instruction.failed']);
+  });
+
   it('authorizes only with capture: false, and completes an instruction whose authorization is decided later', async () => {
     const terminal = await connect();
     const authorizeOnly = await instruct({ capture: false });

@@ -38,7 +38,7 @@ export async function cardPresentRoutes(base: FastifyInstance, opts: { cardPrese
         response: { 201: CardPresentPayment },
       },
     },
-    async (request, reply) => reply.code(201).send((await cardPresent.create(org(request), request.body)).payment),
+    async (request, reply) => reply.code(201).send((await cardPresent.create(principalOf(request), request.body)).payment),
   );
 
   app.get(

@@ -6,7 +6,10 @@
  * every card payment: the row is inserted with `pending_action = authorize`
  * and its recovery job, the network authorizes (so the sandbox test cards
  * decide), and `PaymentLifecycle.recordAuthorization` records the result, its
- * event and its follow-up job. The card read is stored as an instrument like a
+ * event and its follow-up job. Before the insert, the fraud rules screen the
+ * payment as they do e-commerce ones (fraud/service.ts), for the API client
+ * that presents the card (`Caller`): a declined payment is inserted REJECTED
+ * `59` with its event and no recovery job, and the network is never called. The card read is stored as an instrument like a
  * tokenized card. The actions (capture, cancel, refund, ...) are the payments'
  * own, on payments of this channel only.
  */
@@ -14,15 +17,15 @@ import type { Db, Executor } from '../db/database.js';
 import { isUniqueViolation } from '../db/database.js';
 import { ApiError, type ErrorDetail } from '../errors/api-error.js';
 import { paginate, type Page } from '../http/pagination.js';
-import { enqueueJob } from '../jobs/store.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import type { CardNetworkConnector } from '../connectors/card-network/connector.js';
 import { requireNetwork } from '../connectors/card-network/unavailable.js';
 import type { InstrumentService, CardReadFields, CardReadResult } from '../instruments/service.js';
-import { PAYMENT_JOBS, RECOVERY_DELAY_SECONDS, type PaymentLifecycle } from '../payments/lifecycle.js';
+import { decide, FraudService, insertScreenedPayment, screenedPayment } from '../fraud/service.js';
+import type { PaymentLifecycle } from '../payments/lifecycle.js';
 import { parseAmount, paymentView } from '../payments/service.js';
-import { findPayment, findPaymentByOrder, insertPayment, pendingPayment, withCard, type PaymentWithCard } from '../payments/store.js';
+import { findPayment, findPaymentByOrder, pendingPayment, withCard, type PaymentWithCard } from '../payments/store.js';
 import type { CardPayment } from '../payments/schemas.js';
 import type { CardPresentListQuery, CreateCardPresentPayment } from './schemas.js';
 
@@ -46,13 +49,26 @@ export interface CardPresentCharge {
   entryMode: EntryMode;
 }
 
+/**
+ * Who asks for a card-present payment: the organization, and the API client
+ * the fraud rules count the payment against (per-client velocity and new cards).
+ */
+export interface Caller {
+  organizationId: string;
+  clientId: string;
+}
+
 export class CardPresentService {
+  private readonly fraud: FraudService;
+
   constructor(
     private readonly db: Db,
     private readonly instruments: InstrumentService,
     private readonly network: CardNetworkConnector,
     private readonly lifecycle: PaymentLifecycle,
-  ) {}
+  ) {
+    this.fraud = new FraudService(db);
+  }
 
   /**
    * The terminal a card-present operation names: the organization's, active,
@@ -77,7 +93,8 @@ export class CardPresentService {
   }
 
   /** POST /v1/card-present/payments: every problem of the body in one 422, nothing written. */
-  async create(organizationId: string, body: CreateCardPresentPayment): Promise<{ payment: CardPresentPayment; created: boolean }> {
+  async create(caller: Caller, body: CreateCardPresentPayment): Promise<{ payment: CardPresentPayment; created: boolean }> {
+    const { organizationId } = caller;
     requireNetwork(this.network);
     const errors: ErrorDetail[] = [];
     const amount = parseAmount(body.amount, body.currency);
@@ -94,7 +111,7 @@ export class CardPresentService {
     if ('errors' in read) errors.push(...read.errors);
     if (errors.length > 0) throw ApiError.validation(errors);
     return this.authorize(
-      organizationId,
+      caller,
       {
         minor: (amount as { minor: number }).minor,
         currency: body.currency,
@@ -112,33 +129,38 @@ export class CardPresentService {
 
   /** A payment instruction's card read (payment-instructions/): decrypted and checked, then authorized. */
   async authorizeRead(
-    organizationId: string,
+    caller: Caller,
     charge: CardPresentCharge & { card: CardReadFields },
     options: { cardField: string; onCreate?: (trx: Executor, paymentId: string) => Promise<void> },
   ): Promise<{ payment: CardPresentPayment; created: boolean }> {
     requireNetwork(this.network);
-    const read = await this.instruments.readCard(organizationId, charge.card, options.cardField);
+    const read = await this.instruments.readCard(caller.organizationId, charge.card, options.cardField);
     if ('errors' in read) throw ApiError.validation(read.errors);
-    return this.authorize(organizationId, charge, read.read, options.onCreate);
+    return this.authorize(caller, charge, read.read, options.onCreate);
   }
 
   /**
-   * Inserts the payment (claimed for `authorize`, with its recovery job, and
-   * `onCreate` in the same transaction), asks the network, records the answer.
-   * The same order_id again returns the first payment.
+   * Screens the payment with the fraud rules, inserts it (claimed for
+   * `authorize`, with its recovery job, and `onCreate` in the same
+   * transaction), asks the network, records the answer. A payment the rules
+   * decline is inserted REJECTED and the network is not asked. The same
+   * order_id again returns the first payment.
    */
   private async authorize(
-    organizationId: string,
+    caller: Caller,
     charge: CardPresentCharge,
     read: CardReadResult,
     onCreate?: (trx: Executor, paymentId: string) => Promise<void>,
   ): Promise<{ payment: CardPresentPayment; created: boolean }> {
+    const { organizationId, clientId } = caller;
     const existing = await findPaymentByOrder(this.db, organizationId, charge.orderId);
     if (existing) return { payment: this.sameOrder(existing, charge), created: false };
 
     const { instrument, card } = await this.instruments.instrumentForRead(organizationId, read);
+    const screening = await this.fraud.screen({ organizationId, clientId, instrumentId: instrument.id });
+    const fraud = decide(screening, { clientId, instrumentId: instrument.id, amount: charge.minor, currency: charge.currency });
     const now = nowIso();
-    const row = pendingPayment({
+    const pending = pendingPayment({
       id: newId('payment'),
       organization_id: organizationId,
       order_id: charge.orderId,
@@ -154,18 +176,16 @@ export class CardPresentService {
       channel: 'card_present',
       entry_mode: charge.entryMode,
     });
+    const row = screenedPayment(pending, fraud);
     try {
-      await this.db.transaction().execute(async (trx) => {
-        await insertPayment(trx, row);
-        await enqueueJob(trx, { type: PAYMENT_JOBS.recoverAuthorization, payload: { payment_id: row.id }, delaySeconds: RECOVERY_DELAY_SECONDS });
-        await onCreate?.(trx, row.id);
-      });
+      await this.db.transaction().execute((trx) => insertScreenedPayment(trx, row, fraud, onCreate));
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       const winner = await findPaymentByOrder(this.db, organizationId, charge.orderId);
       if (!winner) throw error;
       return { payment: this.sameOrder(winner, charge), created: false };
     }
+    if (fraud.decision === 'decline') return { payment: await this.get(organizationId, row.id), created: true };
     const result = await this.network.authorize({ reference: row.id, amount: charge.minor, currency: charge.currency, card });
     await this.lifecycle.recordAuthorization(row, result);
     return { payment: await this.get(organizationId, row.id), created: true };

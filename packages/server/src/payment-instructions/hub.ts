@@ -39,6 +39,8 @@ const CARD_FIELDS = ['encrypted_number', 'encrypted_expiration_month', 'encrypte
 export interface TerminalConnection {
   socket: WebSocket;
   organizationId: string;
+  /** The API client whose token opened the connection: the fraud rules count its payments against it. */
+  clientId: string;
   terminalId: string;
   /** The Bearer token the connection was opened with, checked again at each heartbeat. */
   token: string;
@@ -211,7 +213,7 @@ export class TerminalHub {
       return;
     }
     const instructionId = typeof message.instruction_id === 'string' ? message.instruction_id : undefined;
-    const terminal = { organizationId: connection.organizationId, terminalId: connection.terminalId };
+    const terminal = { organizationId: connection.organizationId, clientId: connection.clientId, terminalId: connection.terminalId };
     try {
       if (message.type === 'ack') {
         const instruction = await this.instructions.acknowledge(terminal, message.instruction_id);

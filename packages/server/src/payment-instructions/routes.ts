@@ -84,7 +84,7 @@ export async function paymentInstructionRoutes(
     },
     async (socket, request) => {
       const token = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
-      await hub.attach({ socket, organizationId: org(request), terminalId: terminals.get(request.raw)!, token, alive: true, queue: Promise.resolve() });
+      await hub.attach({ socket, organizationId: org(request), clientId: principalOf(request).clientId, terminalId: terminals.get(request.raw)!, token, alive: true, queue: Promise.resolve() });
     },
   );
 }

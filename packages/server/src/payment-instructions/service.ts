@@ -224,10 +224,13 @@ export class PaymentInstructionService {
   /**
    * The terminal's card read: the card-present payment is created at the
    * card network, in the transaction that claims the instruction
-   * (PROCESSING). A result sent again returns the same payment.
+   * (PROCESSING). A result sent again returns the same payment. The fraud
+   * rules screen it for the API client whose token opened the terminal's
+   * connection; a decline fails the instruction through the payment's
+   * `payment.card.rejected` (outcomes.ts), without calling the network.
    */
   async report(
-    terminal: { organizationId: string; terminalId: string },
+    terminal: { organizationId: string; clientId: string; terminalId: string },
     id: unknown,
     card: CardRead,
     entryMode: 'chip' | 'contactless' | 'swipe',
@@ -265,7 +268,7 @@ export class PaymentInstructionService {
     };
     let outcome: { payment: CardPresentPayment; created: boolean };
     try {
-      outcome = await this.cardPresent.authorizeRead(row.organization_id, charge, { cardField: 'card.', onCreate: claim });
+      outcome = await this.cardPresent.authorizeRead({ organizationId: row.organization_id, clientId: terminal.clientId }, charge, { cardField: 'card.', onCreate: claim });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'order_id_conflict') {
         await this.fail(row, 'order_id_conflict', error.message);

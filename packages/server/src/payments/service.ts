@@ -12,18 +12,17 @@ import type { Page } from '../http/pagination.js';
 import { amountProblemMessage, formatMinor, toMinorUnits } from '../lib/money.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
-import { enqueueJob } from '../jobs/store.js';
 import type { CardNetworkConnector } from '../connectors/card-network/connector.js';
 import { requireNetwork } from '../connectors/card-network/unavailable.js';
 import type { EncryptionKeyService } from '../encryption-keys/service.js';
 import type { InstrumentService } from '../instruments/service.js';
-import { PAYMENT_JOBS, RECOVERY_DELAY_SECONDS, type PaymentLifecycle } from './lifecycle.js';
+import type { PaymentLifecycle } from './lifecycle.js';
 import type { CardPayment, CreatePayment, PaymentListQuery, PaymentSearchQuery } from './schemas.js';
 import type { TransactionRow } from '../transactions/store.js';
 import { transactionView } from '../transactions/schemas.js';
 import { findPayment, findPaymentByOrder, insertPayment, listPayments, pendingPayment, type PaymentRow, type PaymentWithCard } from './store.js';
 import { feeFields } from '../fees/apply.js';
-import { decide, FRAUD_RESPONSE_CODE, FraudService, recordFraudOutcome } from '../fraud/service.js';
+import { decide, FraudService, insertScreenedPayment, recordFraudOutcome, screenedPayment } from '../fraud/service.js';
 import { paymentEventData } from './lifecycle.js';
 
 
@@ -109,7 +108,7 @@ export class PaymentService {
     const declined = fraud.decision === 'decline';
 
     const now = nowIso();
-    const row = pendingPayment({
+    const pending = pendingPayment({
       id: newId('payment'),
       organization_id: organizationId,
       order_id: body.order_id,
@@ -121,9 +120,9 @@ export class PaymentService {
       created_at: now,
       merchant_id: place?.merchantId ?? null,
       point_of_sale_id: place?.pointOfSaleId ?? null,
-      // Declined by the fraud rules: REJECTED at once, the network is never called.
-      ...(declined ? { status: 'REJECTED' as const, response_code: FRAUD_RESPONSE_CODE, pending_action: null } : {}),
     });
+    // Declined by the fraud rules: REJECTED at once, the network is never called.
+    const row = screenedPayment(pending, fraud);
     const request = { reference: row.id, amount: minor, currency: body.currency, card };
     const view = (p: PaymentRow) => paymentView({ ...p, card_brand: instrument.brand, last_four: instrument.last_four });
     try {
@@ -144,12 +143,7 @@ export class PaymentService {
       }
       // A remote network: record the intent (and its recovery job) before calling it; or a
       // payment the fraud rules declined, recorded REJECTED without calling any network.
-      await this.db.transaction().execute(async (trx) => {
-        await insertPayment(trx, row);
-        if (!declined) await enqueueJob(trx, { type: PAYMENT_JOBS.recoverAuthorization, payload: { payment_id: row.id }, delaySeconds: RECOVERY_DELAY_SECONDS });
-        await options.onCreate?.(trx, row.id);
-        await recordFraudOutcome(trx, row, fraud, () => paymentEventData(row));
-      });
+      await this.db.transaction().execute((trx) => insertScreenedPayment(trx, row, fraud, options.onCreate));
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       // Lost the race for this order_id: the winner's payment is the answer.
