@@ -4,7 +4,9 @@
  * except the few queries that branch on `dialect` (job claiming).
  */
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type SqliteDatabase, type Transaction } from 'kysely';
@@ -54,7 +56,11 @@ export function openDatabase(config: Pick<Config, 'database'>, options: { poolSi
   // Hot reads go to a second connection, synchronously: WAL lets it read beside the
   // writer, and it sees only committed rows (never another request's open transaction).
   let reader: SQLite.Database | undefined;
+  let checkpointer: Worker | undefined;
   if (file !== ':memory:') {
+    // The WAL is copied back into the database by a thread of its own, never in a request.
+    sqlite.pragma('wal_autocheckpoint = 0');
+    checkpointer = startCheckpointer(file);
     reader = new SQLite(file, { readonly: true });
     reader.pragma('busy_timeout = 5000');
     reader.pragma(`mmap_size = ${MMAP_BYTES}`);
@@ -66,10 +72,37 @@ export function openDatabase(config: Pick<Config, 'database'>, options: { poolSi
     dialect: 'sqlite',
     pool: undefined,
     close: async () => {
+      await checkpointer?.terminate();
       await db.destroy();
       reader?.close();
     },
   };
+}
+
+const CHECKPOINT_INTERVAL_MS = 1000;
+
+/**
+ * SQLite's automatic checkpoint runs inside the commit that crosses 1000 WAL
+ * pages, on the event loop, with an fsync: a stall of tens of milliseconds
+ * for whichever request made that commit. Instead, a worker thread with a
+ * connection of its own runs a PASSIVE checkpoint every second (it waits for
+ * nobody: readers and the writer carry on), so the request path never
+ * fsyncs (synchronous = NORMAL syncs the WAL only at checkpoints).
+ */
+function startCheckpointer(file: string): Worker {
+  const source = `
+    const { workerData } = require('node:worker_threads');
+    const Database = require(workerData.driver);
+    const db = new Database(workerData.file);
+    db.pragma('busy_timeout = 0');
+    setInterval(() => { try { db.pragma('wal_checkpoint(PASSIVE)'); } catch {} }, workerData.intervalMs);
+  `;
+  const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+  const worker = new Worker(source, { eval: true, workerData: { file, driver, intervalMs: CHECKPOINT_INTERVAL_MS } });
+  worker.unref();
+  // A checkpoint thread that fails leaves SQLite to checkpoint when the WAL is next opened; requests go on.
+  worker.on('error', () => undefined);
+  return worker;
 }
 
 /**
