@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from './support/dialects.js';
 import { startGateway, type Reply, type TestClient, type TestGateway } from './support/gateway.js';
-import { encrypt, encryptedCard, importPublicKey, pay, tokenize, type PaymentReply } from './support/cards.js';
+import { encrypt, encryptedCard, importPublicKey, pay, pendingWalletIntent, tokenize, type PaymentReply } from './support/cards.js';
 
 type ErrorBody = { error: { code: string; details: Array<{ field: string; message: string }> } };
 type Evaluation = { payment_id: string; score: number; decision: string; rules_hit: Array<Record<string, unknown>>; evaluated_at: string };
@@ -254,14 +254,7 @@ describe.each(dialects)('fraud screening on $name', (dialect) => {
     const foreign = await intruder.call('GET', `/v1/payments/${payment.id}/fraud-evaluation`);
     expect(foreign.status).toBe(404);
     expect(foreign.text).not.toContain(payment.id);
-    const intent = await owner.call<{ payment_id: string }>('POST', '/v1/payments/intents', {
-      order_id: `apm-${Math.random()}`,
-      amount: 15050,
-      currency: 'COP',
-      rail_id: 'WALLET_OTP',
-      rail_type: 'WALLET',
-      customer: { phone_number: '3001112233' },
-    });
+    const intent = await owner.call<{ payment_id: string }>('POST', '/v1/payments/intents', pendingWalletIntent('apm'));
     expect(intent.status).toBe(201);
     expect((await owner.call('GET', `/v1/payments/${intent.body.payment_id}/fraud-evaluation`)).status).toBe(404);
   });

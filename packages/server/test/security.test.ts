@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS, type Permission } from '../src/auth/permissions.js';
 import { dialects } from './support/dialects.js';
 import { startGateway, type TestClient, type TestGateway } from './support/gateway.js';
-import { merchantKey, pay, tokenize } from './support/cards.js';
+import { merchantKey, pay, pendingWalletIntent, tokenize } from './support/cards.js';
 import { cardRead, placeTerminal } from './support/terminal.js';
 
 /**
@@ -57,7 +57,7 @@ const event: Fixture = async (gw, owner) => {
 const intent: Fixture = async (gw, owner) => {
   const reply = await gw.request<{ payment_id: string }>('POST', '/v1/payments/intents', {
     token: await owner.token(),
-    body: { order_id: `sec-${Math.random()}`, amount: 15050, currency: 'COP', rail_id: 'WALLET_OTP', rail_type: 'WALLET', customer: { phone_number: '3001112233' } },
+    body: pendingWalletIntent('sec'),
   });
   return { id: reply.body.payment_id };
 };

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from './support/dialects.js';
 import { startGateway, type Reply, type TestGateway } from './support/gateway.js';
-import { encrypt, merchantKey, pay, tokenize, type PaymentReply } from './support/cards.js';
+import { encrypt, merchantKey, pay, pendingWalletIntent, tokenize, type PaymentReply } from './support/cards.js';
 import { enqueueJob } from '../src/jobs/store.js';
 import { PAYMENT_JOBS } from '../src/payments/lifecycle.js';
 import { newId } from '../src/lib/ids.js';
@@ -248,14 +248,7 @@ describe.each(dialects)('payment core actions and transactions on $name', (diale
     });
 
     it('an alternative payment\'s purchase transaction reads as a transaction; card actions on it are 422', async () => {
-      const intent = await post<{ payment_id: string; transaction: { id: string } }>('/v1/payments/intents', {
-        order_id: `apm-${Math.random()}`,
-        amount: 15050,
-        currency: 'COP',
-        rail_id: 'WALLET_OTP',
-        rail_type: 'WALLET',
-        customer: { phone_number: '3001112233' },
-      });
+      const intent = await post<{ payment_id: string; transaction: { id: string } }>('/v1/payments/intents', pendingWalletIntent('apm'));
       expect(intent.status).toBe(201);
       const trx = await get<Transaction>(`/v1/transactions/${intent.body.transaction.id}`);
       expect(trx.body).toMatchObject({ id: intent.body.transaction.id, payment_id: intent.body.payment_id, type: 'purchase', status: 'PENDING', amount: '15050.00', currency: 'COP' });
