@@ -73,12 +73,13 @@ describe.each(dialects)('Bearer authentication on $name', (dialect) => {
   });
 
   it('refuses an expired token', async () => {
-    const short = await startGateway(dialect, { TOKEN_TTL_SECONDS: '1' });
+    // Token times are whole seconds: a 1 s token issued late in a second lives a few ms; 2 s lives at least 1 s.
+    const short = await startGateway(dialect, { TOKEN_TTL_SECONDS: '2' });
     try {
       const c = await short.client();
       const t = await c.token();
       expect((await short.request('GET', `/v1/organizations/${c.organizationId}`, { token: t })).status).toBe(200);
-      await new Promise((r) => setTimeout(r, 2100));
+      await new Promise((r) => setTimeout(r, 3100));
       const reply = await short.request('GET', `/v1/organizations/${c.organizationId}`, { token: t });
       expect(reply.status).toBe(401);
       expect((reply.body as { error: { message: string } }).error.message).toMatch(/expired/);
