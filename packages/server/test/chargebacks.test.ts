@@ -338,6 +338,15 @@ describe.each(dialects)('chargebacks on $name', (dialect) => {
     expect(gif.body.error.details).toEqual([{ field: 'file.content_type', message: 'must be one of application/pdf, image/png, image/jpeg, text/plain' }]);
     const binary = await upload(gw, token, chargeback.id, { bytes: Buffer.from([0x00, 0x01, 0x02, 0xfe]), filename: 'x.bin', type: 'application/octet-stream' });
     expect(binary.body.error.details).toEqual([{ field: 'file', message: 'is not one of the accepted types (application/pdf, image/png, image/jpeg, text/plain)' }]);
+    // Text may hold tabs and line breaks, never other control characters; no file name may hold any.
+    const layout = await upload(gw, token, chargeback.id, { bytes: Buffer.from('Order 1042\tshipped\r\nsigned for\f'), filename: 'notes.txt', type: 'text/plain' });
+    expect([layout.status, layout.body.content_type]).toEqual([201, 'text/plain']);
+    // Removed again: the rest of this test counts what the refusals stored (nothing).
+    expect((await gw.request('DELETE', `/v1/chargebacks/${chargeback.id}/attachments/${layout.body.id}`, { token })).status).toBe(200);
+    const bell = await upload(gw, token, chargeback.id, { bytes: Buffer.from('Order 1042\u0007'), filename: 'bell.txt', type: 'text/plain' });
+    expect(bell.body.error.details).toEqual([{ field: 'file', message: 'is not UTF-8 plain text, as file.content_type says' }]);
+    const named = await uploadBase64(gw, token, chargeback.id, { filename: 'a\u0001b.txt', content_type: 'text/plain', content_base64: Buffer.from('hi').toString('base64') });
+    expect(named.body.error.details).toEqual([{ field: 'filename', message: 'must not contain control characters' }]);
     const empty = await upload(gw, token, chargeback.id, { bytes: Buffer.alloc(0), filename: 'empty.txt', type: 'text/plain' });
     expect(empty.body.error.details).toEqual([{ field: 'file', message: 'the file is empty' }]);
     const wrongPart = await upload(gw, token, chargeback.id, { bytes: PNG, filename: 'x.png', type: 'image/png' }, 'document');

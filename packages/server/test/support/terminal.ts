@@ -10,8 +10,18 @@ import { encrypt } from './cards.js';
 import type { HttpClient } from './gateway.js';
 
 // The messages are JSON the tests inspect freely.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Message = { type: string; [key: string]: any };
+type Fields = Record<string, unknown>;
+/**
+ * A message of the terminal protocol (docs/sandbox.md). Its parts are typed as
+ * present so tests read them directly; a test reading a part its message lacks fails.
+ */
+export interface Message {
+  type: string;
+  instruction: Fields & { id: string; status: string };
+  payment: Fields & { id: string; status: string; approval_code?: string };
+  error: Fields & { code: string; message: string; details: Array<{ field: string; message: string }> };
+  [key: string]: unknown;
+}
 
 export function socketUrl(baseUrl: string, terminalId?: string): string {
   return `${baseUrl.replace(/^http/, 'ws')}/v1/payment-instructions/ws${terminalId === undefined ? '' : `?terminal_id=${encodeURIComponent(terminalId)}`}`;
@@ -69,7 +79,7 @@ export class TestTerminal {
       socket.once('unexpected-response', (_req, res) => {
         let text = '';
         res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? (JSON.parse(text) as Message) : { type: 'empty' } }));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: (text ? JSON.parse(text) : { type: 'empty' }) as Message }));
       });
       socket.once('error', (error) => {
         if (!/Unexpected server response/.test(error.message)) reject(error);
