@@ -2,6 +2,7 @@
  * Fee rules (interchange and MDR) and the fees shown on a payment
  * (../shared/API.md "fee rules"; docs/sandbox.md "Fees").
  */
+import { ListQuery } from '../http/pagination.js';
 import { Type, type Static } from 'typebox';
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
@@ -49,11 +50,7 @@ export const FeeRule = Type.Object(
 export type FeeRule = Static<typeof FeeRule>;
 
 export const FeeRuleListQuery = Type.Object({
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
-  starting_after: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-  ending_before: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-  created_gte: Type.Optional(Type.String({ format: 'date-time' })),
-  created_lte: Type.Optional(Type.String({ format: 'date-time' })),
+  ...ListQuery.properties,
   type: Type.Optional(FeeType),
 });
 export type FeeRuleListQuery = Static<typeof FeeRuleListQuery>;

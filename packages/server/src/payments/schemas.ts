@@ -1,3 +1,4 @@
+import { ListQuery } from '../http/pagination.js';
 import { Type, type Static } from 'typebox';
 import { Transaction } from '../transactions/schemas.js';
 import { PaymentFeeFields } from '../fees/schemas.js';
@@ -64,11 +65,7 @@ export const CapturePayment = Type.Object({
 export const PaymentParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
 
 export const PaymentListQuery = Type.Object({
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
-  starting_after: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-  ending_before: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-  created_gte: Type.Optional(Type.String({ format: 'date-time' })),
-  created_lte: Type.Optional(Type.String({ format: 'date-time' })),
+  ...ListQuery.properties,
   status: Type.Optional(PaymentStatus),
   merchant_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
   point_of_sale_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
