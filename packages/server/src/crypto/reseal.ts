@@ -1,7 +1,7 @@
 /**
  * Re-sealing every stored secret under the current master key
  * (`npm run cli -- keys reseal`), so that an old key can leave
- * MASTER_KEY_PREVIOUS (docs/configuration.md, "Rotating the master key").
+ * MASTER_KEY_PREVIOUS (docs/configuration.md, "The master key").
  *
  * SEALED lists every value sealed with the keyring (a `keyring.seal` call
  * writes each of them); a new sealed column belongs in this list. The work is
