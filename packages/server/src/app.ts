@@ -164,7 +164,8 @@ export async function createGateway(config: Config): Promise<Gateway> {
   registerTransport(app, config);
   registerAuthentication(app, tokens, requestLimiter);
   registerRateLimit(app, requestLimiter);
-  registerIdempotency(app, db, config.idempotencyTtlSeconds, await deploymentSecret(db, keyring, 'idempotency_request_hash'));
+  const vault = new Vault(db, keyring);
+  registerIdempotency(app, db, config.idempotencyTtlSeconds, await deploymentSecret(db, keyring, 'idempotency_request_hash'), (org, number) => vault.fingerprint(org, number));
   await registerOpenApi(app, config);
 
   await app.register(oauthRoutes, { tokens, failures: tokenFailures });
@@ -176,7 +177,7 @@ export async function createGateway(config: Config): Promise<Gateway> {
     modulusLength: config.cards.encryptionKeyBits,
     graceSeconds: config.cards.encryptionKeyGraceSeconds,
   });
-  const instruments = new InstrumentService(db, encryptionKeys, new Vault(db, keyring));
+  const instruments = new InstrumentService(db, encryptionKeys, vault);
   const network = config.connectors === 'simulator' ? new CardNetworkSimulator(db, { remote: config.simulatorAuthorization === 'remote' }) : new NoCardNetwork();
   const lifecycle = new PaymentLifecycle(db, network, config.cards);
   const payments = new PaymentService(db, encryptionKeys, instruments, network, lifecycle);

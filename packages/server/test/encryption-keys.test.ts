@@ -237,7 +237,7 @@ describe.each(dialects)('encryption keys on $name', (dialect) => {
     }
   });
 
-  it('403 forbidden for a token without instruments:write, and no key is created', async () => {
+  it('creating or rotating needs compliance:write (instruments:write is not enough); reading needs instruments:read or :write', async () => {
     const client = await gw.client();
     const narrow = await client.token('organizations:read');
     const refused = await gw.request<ErrorBody>('POST', '/v1/encryption/keys', { token: narrow });
@@ -247,10 +247,65 @@ describe.each(dialects)('encryption keys on $name', (dialect) => {
     const full = await client.token();
     expect((await gw.request<ErrorBody>('GET', '/v1/encryption/keys', { token: full })).status).toBe(404);
 
-    // instruments:read may read the key but not rotate it.
-    await createKey(full);
+    // instruments:write tokenizes and reads the key, but neither creates nor rotates it.
+    const writer = await client.token('instruments:write instruments:read');
+    const notCreated = await gw.request<ErrorBody>('POST', '/v1/encryption/keys', { token: writer });
+    expect(notCreated.status).toBe(403);
+    expect(notCreated.body.error.code).toBe('forbidden');
+    expect((await gw.request<ErrorBody>('GET', '/v1/encryption/keys', { token: full })).status).toBe(404);
+
+    const compliance = await client.token('compliance:write');
+    const created = await createKey(compliance);
+    expect((await gw.request('POST', '/v1/encryption/keys', { token: writer })).status).toBe(403);
     const reader = await client.token('instruments:read');
-    expect((await gw.request('GET', '/v1/encryption/keys', { token: reader })).status).toBe(200);
+    expect((await gw.request<EncryptionKey>('GET', '/v1/encryption/keys', { token: reader })).body.kid).toBe(created.kid);
+    expect((await gw.request<EncryptionKey>('GET', '/v1/encryption/keys', { token: writer })).body.kid).toBe(created.kid);
     expect((await gw.request('POST', '/v1/encryption/keys', { token: reader })).status).toBe(403);
+  });
+
+  it('keeps one key in grace: after 5 rotations 1 active, 1 in grace, the rest retired; a retired key\'s values are 422', async () => {
+    const token = await newMerchant();
+    const keys = [await createKey(token)];
+    for (let i = 0; i < 5; i++) keys.push(await createKey(token));
+    const statuses = async () =>
+      new Map((await gw.db.selectFrom('encryption_keys').select(['kid', 'status']).where('kid', 'in', keys.map((k) => k.kid)).execute()).map((r) => [r.kid, r.status]));
+    const byKid = await statuses();
+    expect(keys.map((k) => byKid.get(k.kid))).toEqual(['retired', 'retired', 'retired', 'retired', 'grace', 'active']);
+
+    const under = async (key: EncryptionKey, number: string) => tokenizeWith(token, await encryptedCard(await importPublicKey(key.public_key), card(number)));
+    // The key rotated two rotations ago: refused like any value that does not decrypt, naming every field.
+    const retired = await under(keys[3]!, '4242424242424242');
+    expect(retired.status).toBe(422);
+    expect(retired.body.error.code).toBe('validation_failed');
+    expect(retired.body.error.details.map((d) => d.field).sort()).toEqual([...ENCRYPTED_FIELDS].sort());
+    expect((await under(keys[0]!, '4242424242424242')).status).toBe(422);
+    // The one in grace and the active one still decrypt.
+    expect((await under(keys[4]!, '4242424242424242')).status).toBe(201);
+    expect((await under(keys[5]!, '5555555555554444')).status).toBe(201);
+  });
+
+  it('tries at most two keys: of several keys left in grace (rows from before the one-grace-key rule) only the newest decrypts', async () => {
+    const token = await newMerchant();
+    const keys = [await createKey(token)];
+    for (let i = 0; i < 5; i++) keys.push(await createKey(token));
+    // As a database written before rotations retired the previous grace key would hold them: five keys in grace.
+    await gw.db
+      .updateTable('encryption_keys')
+      .set({ status: 'grace', decrypts_until: new Date(Date.now() + DAY_MS).toISOString() })
+      .where('kid', 'in', keys.slice(0, 5).map((k) => k.kid))
+      .execute();
+    const under = async (key: EncryptionKey) => tokenizeWith(token, await encryptedCard(await importPublicKey(key.public_key), card('4242424242424242')));
+    for (const old of keys.slice(0, 4)) {
+      const refused = await under(old);
+      expect(refused.status).toBe(422);
+      expect(refused.body.error.details.map((d) => d.field).sort()).toEqual([...ENCRYPTED_FIELDS].sort());
+    }
+    expect((await under(keys[4]!)).status).toBe(201);
+    expect((await under(keys[5]!)).status).toBe(201);
+    // The next rotation retires every one of them but the key it replaces.
+    const next = await createKey(token);
+    const rows = await gw.db.selectFrom('encryption_keys').select(['kid', 'status']).where('organization_id', '=', (await gw.db.selectFrom('encryption_keys').select('organization_id').where('kid', '=', next.kid).executeTakeFirstOrThrow()).organization_id).execute();
+    expect(rows.filter((r) => r.status === 'grace').map((r) => r.kid)).toEqual([keys[5]!.kid]);
+    expect(rows.filter((r) => r.status === 'active').map((r) => r.kid)).toEqual([next.kid]);
   });
 });

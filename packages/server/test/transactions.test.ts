@@ -153,7 +153,7 @@ describe.each(dialects)('payment core actions and transactions on $name', (diale
     });
 
     it('cancel-or-refund needs payments:refund only when it refunds', async () => {
-      const client = await gw.client({ scopes: ['payments:write', 'payments:read', 'instruments:write', 'instruments:read'] });
+      const client = await gw.client({ scopes: ['payments:write', 'payments:read', 'instruments:write', 'instruments:read', 'compliance:write'] });
       const writer = await client.token();
       const card = await tokenize(gw, writer, { number: '4242424242424242' });
       const open = (await pay(gw, writer, { instrumentId: card, capture: false })).body.id;

@@ -143,6 +143,83 @@ describe.each(dialects)('webhooks on $name', (dialect) => {
     expect((await gw.request('DELETE', `/v1/webhooks/${endpoint.body.id}`, { token })).status).toBe(200);
     expect((await gw.request('GET', `/v1/webhooks/${endpoint.body.id}`, { token })).status).toBe(404);
   });
+
+  it('shows a secret only to secrets:read: creation and rotation with webhooks:write alone answer without it', async () => {
+    const client = await gw.client();
+    const writer = await client.token('webhooks:write webhooks:read');
+    const full = await client.token();
+    const secretOf = async (id: string) => (await gw.request<{ secret: string }>('GET', `/v1/webhooks/${id}/secret`, { token: full })).body.secret;
+
+    const created = await register(writer, {});
+    expect(created.status).toBe(201);
+    expect(created.body).not.toHaveProperty('secret');
+    expect(created.text).not.toContain('whsec_');
+    const first = await secretOf(created.body.id);
+    expect(first).toMatch(/^whsec_/);
+    const refused = await gw.request('GET', `/v1/webhooks/${created.body.id}/secret`, { token: writer });
+    expect(refused.status).toBe(403);
+    expect(refused.text).not.toContain('whsec_');
+
+    const rotated = await gw.request<{ secret?: string; previous_secret_expires_at: string }>('POST', `/v1/webhooks/${created.body.id}/secret/rotate`, { token: writer });
+    expect(rotated.status).toBe(200);
+    expect(rotated.body).not.toHaveProperty('secret');
+    expect(Number.isNaN(Date.parse(rotated.body.previous_secret_expires_at))).toBe(false);
+    expect(rotated.text).not.toContain('whsec_');
+    const second = await secretOf(created.body.id);
+    expect(second).toMatch(/^whsec_/);
+    expect(second).not.toBe(first);
+
+    // With secrets:read as well, both answers carry it; reads and lists never do.
+    const withSecrets = await client.token('webhooks:write secrets:read');
+    const shown = await register(withSecrets, {});
+    expect(shown.body.secret).toBe(await secretOf(shown.body.id));
+    const rotatedShown = await gw.request<{ secret: string }>('POST', `/v1/webhooks/${shown.body.id}/secret/rotate`, { token: withSecrets });
+    expect(rotatedShown.body.secret).toBe(await secretOf(shown.body.id));
+    expect((await gw.request('GET', `/v1/webhooks/${shown.body.id}`, { token: full })).text).not.toContain('whsec_');
+    expect((await gw.request('GET', '/v1/webhooks', { token: full })).text).not.toContain('whsec_');
+  });
+
+  it('an idempotent replay of creation or rotation answers without the secret, and the stored reply never holds it', async () => {
+    const client = await gw.client();
+    const token = await client.token();
+    const stored = async (key: string) => {
+      const row = await gw.db.selectFrom('idempotency_keys').selectAll().where('client_id', '=', client.clientId).where('key', '=', key).executeTakeFirstOrThrow();
+      expect(row.status).toBe('completed');
+      return JSON.stringify(row);
+    };
+
+    const createKey = `create-${Date.now()}-${Math.random()}`.slice(0, 60);
+    const body = { url: receiver.url, events: ['*'] };
+    const created = await gw.request<Endpoint>('POST', '/v1/webhooks', { token, body, headers: { 'idempotency-key': createKey } });
+    expect(created.status).toBe(201);
+    const secret = created.body.secret;
+    expect(secret).toMatch(/^whsec_/);
+    const replay = await gw.request<Endpoint>('POST', '/v1/webhooks', { token, body, headers: { 'idempotency-key': createKey } });
+    expect(replay.status).toBe(201);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(replay.body.id).toBe(created.body.id);
+    expect(replay.body).toEqual(Object.fromEntries(Object.entries(created.body).filter(([k]) => k !== 'secret')));
+    expect(replay.text).not.toContain('whsec_');
+    const createRow = await stored(createKey);
+    expect(createRow).not.toContain(secret);
+    expect(createRow).not.toContain('whsec_');
+    expect(createRow).toContain(created.body.id);
+
+    const rotateKey = `rotate-${Date.now()}-${Math.random()}`.slice(0, 60);
+    const rotate = () => gw.request<{ secret?: string; previous_secret_expires_at: string }>('POST', `/v1/webhooks/${created.body.id}/secret/rotate`, { token, headers: { 'idempotency-key': rotateKey } });
+    const rotated = await rotate();
+    expect(rotated.status).toBe(200);
+    expect(rotated.body.secret).toMatch(/^whsec_/);
+    const again = await rotate();
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual({ previous_secret_expires_at: rotated.body.previous_secret_expires_at });
+    const rotateRow = await stored(rotateKey);
+    expect(rotateRow).not.toContain(rotated.body.secret!);
+    expect(rotateRow).not.toContain('whsec_');
+    // The replay rotated nothing: the secret is still the one the first answer showed.
+    expect((await gw.request<{ secret: string }>('GET', `/v1/webhooks/${created.body.id}/secret`, { token })).body.secret).toBe(rotated.body.secret);
+  });
 });
 
 describe('webhook URLs in production', () => {

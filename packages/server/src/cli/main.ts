@@ -7,9 +7,13 @@
  *   clients list [--json]
  *   clients revoke CLIENT_ID
  *   clients pci CLIENT_ID on|off   (PCI DSS SAQ D: may send clear card data)
+ *   keys reseal [--dry-run] [--batch-size N] [--json]
+ *                  (every stored secret sealed again under MASTER_KEY; see crypto/reseal.ts)
  */
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config/config.js';
+import { ConfigError, loadConfig, type Config } from '../config/config.js';
+import { loadKeyring } from '../crypto/keyring.js';
+import { resealAll } from '../crypto/reseal.js';
 import { migrateToLatest, openDatabase, type Db } from '../db/database.js';
 import { listClients, revokeClient, setPciSaqD } from '../auth/clients.store.js';
 import { ClientProvisioningError, provisionClient, scopesFromList } from '../auth/clients.service.js';
@@ -19,7 +23,8 @@ const USAGE = `usage:
   npm run cli -- clients create --name NAME [--organization ORG_ID | --new-organization NAME] [--scopes a,b | --all-scopes] [--pci-saq-d] [--json]
   npm run cli -- clients list [--json]
   npm run cli -- clients revoke CLIENT_ID
-  npm run cli -- clients pci CLIENT_ID on|off`;
+  npm run cli -- clients pci CLIENT_ID on|off
+  npm run cli -- keys reseal [--dry-run] [--batch-size N] [--json]`;
 
 class UsageError extends Error {}
 
@@ -102,15 +107,36 @@ async function pciCommand(db: Db, args: string[]): Promise<string> {
   return `${clientId}: PCI DSS SAQ D ${state} (direct tokenization ${state === 'on' ? 'allowed' : 'refused'})`;
 }
 
+/** Seals every stored secret again under MASTER_KEY (resumable; safe while servers run). Exit 1 if a value did not open. */
+async function resealCommand(db: Db, args: string[], config: Config): Promise<string> {
+  const { values } = parseArgs({ args, options: { 'dry-run': { type: 'boolean' }, 'batch-size': { type: 'string' }, json: { type: 'boolean' } } });
+  const batchSize = values['batch-size'] === undefined ? 200 : Number(values['batch-size']);
+  if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 10_000) throw new UsageError('--batch-size is a whole number from 1 to 10000');
+  const dryRun = Boolean(values['dry-run']);
+  const counts = await resealAll(db, loadKeyring(config), { dryRun, batchSize });
+  const unreadable = counts.reduce((n, c) => n + c.unreadable, 0);
+  if (unreadable > 0) process.exitCode = 1;
+  if (values.json) return JSON.stringify({ dry_run: dryRun, tables: counts });
+  const lines = counts.map(
+    (c) =>
+      `${`${c.table}.${c.column}`.padEnd(36)} ${c.scanned} sealed, ${c.current} already current, ${c.resealed} ${dryRun ? 'to reseal' : 'resealed'}` +
+      (c.changed_concurrently ? `, ${c.changed_concurrently} changed meanwhile (left as written)` : '') +
+      (c.unreadable ? `, ${c.unreadable} UNREADABLE` : ''),
+  );
+  if (unreadable > 0) lines.push(`${unreadable} value(s) open with neither MASTER_KEY nor MASTER_KEY_PREVIOUS: keep the key that sealed them in MASTER_KEY_PREVIOUS.`);
+  else if (dryRun) lines.push('dry run: nothing written');
+  else if (counts.some((c) => c.changed_concurrently > 0)) lines.push('some values changed while this ran: run it again');
+  else lines.push('done: run `keys reseal --dry-run` to check that nothing is left to reseal, then MASTER_KEY_PREVIOUS can go');
+  return lines.join('\n');
+}
+
 async function main(argv: string[]): Promise<number> {
   const [group, command, ...rest] = argv;
-  const commands: Record<string, (db: Db, args: string[]) => Promise<string>> = {
-    create: createCommand,
-    list: listCommand,
-    revoke: revokeCommand,
-    pci: pciCommand,
+  const commands: Record<string, Record<string, (db: Db, args: string[], config: Config) => Promise<string>>> = {
+    clients: { create: createCommand, list: listCommand, revoke: revokeCommand, pci: pciCommand },
+    keys: { reseal: resealCommand },
   };
-  const run = group === 'clients' && command ? commands[command] : undefined;
+  const run = group && command && Object.hasOwn(commands, group) && Object.hasOwn(commands[group]!, command) ? commands[group]![command] : undefined;
   if (!run) {
     process.stderr.write(`${USAGE}\n`);
     return 2;
@@ -119,8 +145,8 @@ async function main(argv: string[]): Promise<number> {
   const database = openDatabase(config, { poolSize: 1 });
   try {
     await migrateToLatest(database.db);
-    process.stdout.write(`${await run(database.db, rest)}\n`);
-    return 0;
+    process.stdout.write(`${await run(database.db, rest, config)}\n`);
+    return Number(process.exitCode ?? 0);
   } finally {
     await database.close();
   }

@@ -1,9 +1,12 @@
 /**
  * The master key (MASTER_KEY) protects every secret the service stores: signing
- * keys now, RSA private keys, card data keys and webhook secrets later.
+ * keys, RSA private keys, card data keys, webhook secrets, link Api-Keys and
+ * deployment secrets (crypto/reseal.ts lists them).
  * Sealed values are AES-256-GCM with a random 96-bit IV and carry the id of the
  * master key that sealed them, so MASTER_KEY can be rotated: set the old value
- * as MASTER_KEY_PREVIOUS and values sealed under it still open.
+ * as MASTER_KEY_PREVIOUS and values sealed under it still open; once
+ * `npm run cli -- keys reseal` has sealed them all again under MASTER_KEY, the
+ * old value can go.
  *
  * Format: `mk1.<key id>.<base64url iv>.<base64url ciphertext+tag>`.
  */
@@ -39,6 +42,16 @@ export class Keyring {
     cipher.setAAD(Buffer.from(context));
     const body = Buffer.concat([cipher.update(plaintext), cipher.final(), cipher.getAuthTag()]);
     return ['mk1', this.current.id, iv.toString('base64url'), body.toString('base64url')].join('.');
+  }
+
+  /** Whether a sealed value is already under the current master key (so reseal leaves it). */
+  isCurrent(sealed: string): boolean {
+    return sealed.split('.', 2)[1] === this.current.id && sealed.startsWith('mk1.');
+  }
+
+  /** The same secret sealed again under the current master key (throws if it does not open). */
+  reseal(sealed: string, context: string): string {
+    return this.seal(this.open(sealed, context), context);
   }
 
   open(sealed: string, context: string): Buffer {

@@ -16,19 +16,19 @@ const EncryptionKey = Type.Object(
   { $id: 'EncryptionKey' },
 );
 
-/** Spec 4.2: POST creates or rotates the organization's key; GET returns the active one (404 when none). */
+/** Spec 4.2: POST creates or rotates the organization's key (compliance:write); GET returns the active one (404 when none). */
 export async function encryptionKeyRoutes(base: FastifyInstance, opts: { keys: EncryptionKeyService }): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['Encryption keys'];
   app.post(
     '/v1/encryption/keys',
     {
-      config: { scopes: ['instruments:write'] },
+      config: { scopes: ['compliance:write'] },
       schema: {
         tags,
         summary: 'Create or rotate the encryption key',
         description:
-          'Creates the organization\'s RSA-OAEP-256 key pair, or rotates it: the new key is active at once and the previous one keeps decrypting for ENCRYPTION_KEY_GRACE_SECONDS (default 24 hours). Call it once, then once a year; not at every start-up.',
+          'Needs `compliance:write`. Creates the organization\'s RSA-OAEP-256 key pair, or rotates it: the new key is active at once and the previous one keeps decrypting for ENCRYPTION_KEY_GRACE_SECONDS (default 24 hours). Only one previous key is kept in grace: rotating again retires the older one at once, and values encrypted with a retired key are refused (422). Call it once, then once a year; not at every start-up.',
         response: { 201: EncryptionKey },
       },
     },

@@ -2,8 +2,11 @@
  * Client-side encryption keys (spec 4.2): one active RSA-OAEP-256 key pair per
  * organization. Rotation makes a new key active; the previous one keeps
  * decrypting for a grace period (pages already loaded keep working), then
- * retires. Private keys are sealed under the master key; decryption uses
- * WebCrypto, which runs off the event loop, with keys parsed once and cached.
+ * retires. At most one key is in grace: a rotation retires the key already in
+ * grace at once, so a value is tried with at most two keys (the active one and
+ * the one in grace) however often the key is rotated. Private keys are sealed
+ * under the master key; decryption uses WebCrypto, which runs off the event
+ * loop, with keys parsed once and cached.
  */
 import { generateKeyPair, webcrypto } from 'node:crypto';
 import { promisify } from 'node:util';
@@ -81,6 +84,8 @@ export class EncryptionKeyService {
       try {
         this.keysByOrganization.delete(organizationId);
         await this.db.transaction().execute(async (trx) => {
+          // The key already in grace (if any) retires now: only the key being replaced keeps a grace period.
+          await trx.updateTable('encryption_keys').set({ status: 'retired' }).where('organization_id', '=', organizationId).where('status', '=', 'grace').execute();
           await trx
             .updateTable('encryption_keys')
             .set({ status: 'grace', decrypts_until: isoAfterSeconds(this.options.graceSeconds, now) })
@@ -96,7 +101,11 @@ export class EncryptionKeyService {
     }
   }
 
-  /** The keys that may decrypt now: the active one first, then those in their grace period. */
+  /**
+   * The keys that may decrypt now, at most two: the active one first, then the
+   * newest key in its grace period. (Rotation keeps one key in grace; taking
+   * only the newest also bounds the work for rows written before that rule.)
+   */
   private async decryptionKeys(organizationId: string): Promise<EncryptionKeysTable[]> {
     const now = nowIso();
     const rows = await this.db
@@ -104,8 +113,12 @@ export class EncryptionKeyService {
       .selectAll()
       .where('organization_id', '=', organizationId)
       .where((eb) => eb.or([eb('status', '=', 'active'), eb.and([eb('status', '=', 'grace'), eb('decrypts_until', '>', now)])]))
+      .orderBy('created_at', 'desc')
+      .orderBy('kid', 'desc')
       .execute();
-    return rows.sort((a, b) => (a.status === 'active' ? -1 : b.status === 'active' ? 1 : b.created_at.localeCompare(a.created_at)));
+    const active = rows.find((r) => r.status === 'active');
+    const grace = rows.find((r) => r.status === 'grace');
+    return [active, grace].filter((r): r is EncryptionKeysTable => r !== undefined);
   }
 
   private cryptoKey(row: EncryptionKeysTable): Promise<webcrypto.CryptoKey> {
@@ -132,10 +145,16 @@ export class EncryptionKeyService {
     const now = nowIso();
     const usable = rows.filter((k) => k.status === 'active' || (k.decrypts_until ?? '') > now);
     const clear = await this.decryptWith(usable, values);
-    // A key rotated in another process since we looked: read the keys again, once.
+    // A key rotated in another process since we looked: read the keys again, once, and
+    // try again only if they changed (a value that decrypts with none costs no more work).
     if (!fresh && clear.some((v) => v === undefined)) {
-      this.keysByOrganization.delete(organizationId);
-      return this.decrypt(organizationId, values);
+      const rows = await this.decryptionKeys(organizationId);
+      this.keysByOrganization.set(organizationId, { rows, at: Date.now() });
+      const known = new Set(usable.map((k) => k.kid));
+      const added = rows.filter((k) => !known.has(k.kid));
+      if (added.length === 0) return clear;
+      const again = await this.decryptWith(added, values.map((v, i) => (clear[i] === undefined ? v : '')));
+      return clear.map((v, i) => v ?? again[i]);
     }
     return clear;
   }

@@ -27,3 +27,9 @@ export const EVENT_TYPES = [
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];
+
+/**
+ * Audit records: events of the organization (GET /v1/events lists them) that
+ * no webhook endpoint receives, not even one subscribed to "*".
+ */
+export const AUDIT_EVENT_TYPES = ['instrument.number_revealed'] as const;

@@ -5,10 +5,17 @@
  * with another request is 409 idempotency_key_mismatch; while the first is
  * running, 409 idempotency_conflict. Keys are per client and kept 24 hours.
  * Only 2xx answers are stored: an error changed nothing, so a retry runs again.
+ *
+ * Nothing secret is kept: the request hash is an HMAC under a deployment
+ * secret, taken over the body with a clear card number replaced by its keyed
+ * fingerprint (the vault's) and any CVV left out; a route that answers with a
+ * secret names the fields (`config.idempotency.redactReply`) that the stored
+ * reply, and so a replay, leaves out.
  */
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, onResponseAsyncHookHandler, onSendHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import type { Db } from '../db/database.js';
+import { Secret } from '../crypto/secret.js';
 import { ApiError } from '../errors/api-error.js';
 import { isoAfterSeconds } from '../lib/time.js';
 import { completeKey, releaseKey, reserveKey } from './store.js';
@@ -19,6 +26,54 @@ const STALE_LOCK_SECONDS = 120;
 declare module 'fastify' {
   interface FastifyRequest {
     idempotency: { clientId: string; key: string; open: boolean } | null;
+  }
+  interface FastifyContextConfig {
+    /** Top-level fields of a 2xx answer (a secret shown once) that the stored reply leaves out, so a replay never shows them. */
+    idempotency?: { redactReply?: readonly string[] };
+  }
+}
+
+/** The vault's keyed fingerprint of a card number (instruments/vault.ts). */
+export type CardFingerprint = (organizationId: string, number: Secret) => Promise<string>;
+
+const CLEAR_CVV = /^\s*\d{3,4}\s*$/;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The body as the request hash sees it: `card.number` in clear (the direct form
+ * of a PCI DSS SAQ D client) becomes the organization's keyed fingerprint of
+ * it; a CVV (`cvv`, `card.cvv`, or a clear CVV sent by mistake as
+ * `encrypted_cvv`) is left out. Same card, same hash; another card, another.
+ */
+async function hashableBody(body: unknown, organizationId: string, fingerprint: CardFingerprint): Promise<unknown> {
+  if (!isRecord(body)) return body;
+  const out: Record<string, unknown> = { ...body };
+  delete out.cvv;
+  if (typeof out.encrypted_cvv === 'string' && CLEAR_CVV.test(out.encrypted_cvv)) delete out.encrypted_cvv;
+  if (isRecord(out.card)) {
+    const card: Record<string, unknown> = { ...out.card };
+    delete card.cvv;
+    if (typeof card.encrypted_cvv === 'string' && CLEAR_CVV.test(card.encrypted_cvv)) delete card.encrypted_cvv;
+    if (typeof card.number === 'string' || typeof card.number === 'number') {
+      card.number = `fingerprint:${await fingerprint(organizationId, new Secret(String(card.number)))}`;
+    }
+    out.card = card;
+  }
+  return out;
+}
+
+/** The stored copy of a JSON reply without the named top-level fields. */
+function redactedReply(payload: string, fields: readonly string[]): string {
+  try {
+    const parsed: unknown = JSON.parse(payload);
+    if (!isRecord(parsed)) return payload;
+    for (const field of fields) delete parsed[field];
+    return JSON.stringify(parsed);
+  } catch {
+    return payload;
   }
 }
 
@@ -33,10 +88,12 @@ function canonical(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-export function registerIdempotency(app: FastifyInstance, db: Db, ttlSeconds: number, hashKey: Buffer): void {
-  // Keyed, so a stored hash of a body with card data cannot be brute-forced back to the card.
-  const requestHash = (request: FastifyRequest): string =>
-    createHmac('sha256', hashKey).update(`${request.method} ${request.url}\n${canonical(request.body)}`).digest('hex');
+export function registerIdempotency(app: FastifyInstance, db: Db, ttlSeconds: number, hashKey: Buffer, cardFingerprint: CardFingerprint): void {
+  // Keyed, and over a body without clear card data (hashableBody), so a stored hash cannot be brute-forced back to a card or a CVV.
+  const requestHash = async (request: FastifyRequest, organizationId: string): Promise<string> =>
+    createHmac('sha256', hashKey)
+      .update(`${request.method} ${request.url}\n${canonical(await hashableBody(request.body, organizationId, cardFingerprint))}`)
+      .digest('hex');
 
   app.decorateRequest('idempotency', null);
 
@@ -53,7 +110,7 @@ export function registerIdempotency(app: FastifyInstance, db: Db, ttlSeconds: nu
     const result = await reserveKey(db, {
       clientId,
       key,
-      requestHash: requestHash(request),
+      requestHash: await requestHash(request, request.principal.organizationId),
       now: new Date(now).toISOString(),
       expiresAt: isoAfterSeconds(ttlSeconds, now),
       staleBefore: isoAfterSeconds(-STALE_LOCK_SECONDS, now),
@@ -85,7 +142,8 @@ export function registerIdempotency(app: FastifyInstance, db: Db, ttlSeconds: nu
     if (!slot?.open) return payload;
     slot.open = false;
     if (reply.statusCode >= 200 && reply.statusCode < 300 && typeof payload === 'string') {
-      await completeKey(db, slot.clientId, slot.key, reply.statusCode, payload);
+      const redact = request.routeOptions.config.idempotency?.redactReply;
+      await completeKey(db, slot.clientId, slot.key, reply.statusCode, redact?.length ? redactedReply(payload, redact) : payload);
     } else {
       await releaseKey(db, slot.clientId, slot.key);
     }

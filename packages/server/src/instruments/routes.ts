@@ -5,7 +5,7 @@ import { ApiError } from '../errors/api-error.js';
 import { ListOf, ListQuery } from '../http/pagination.js';
 import { lookupBin } from '../cards/bins.js';
 import type { Db } from '../db/database.js';
-import { BinData, BinParams, CreateInstrument, Instrument, InstrumentParams, UpdateInstrument } from './schemas.js';
+import { BinData, BinParams, CreateInstrument, Instrument, InstrumentParams, InstrumentQuery, InstrumentWithNumber, UpdateInstrument } from './schemas.js';
 import type { InstrumentService } from './service.js';
 
 /** Spec 4.3 and ../shared/API.md: instruments and the BIN lookup. */
@@ -40,8 +40,25 @@ export async function instrumentRoutes(base: FastifyInstance, opts: { instrument
 
   app.get(
     '/v1/instruments/:id',
-    { config: read, schema: { tags, summary: 'Get an instrument', params: InstrumentParams, response: { 200: Instrument } } },
-    async (request) => instruments.get(principalOf(request).organizationId, request.params.id),
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'Get an instrument',
+        description:
+          'With `?include=number` and a token that also has `instruments:read-sensitive-data`, the answer carries the full number in `card.number`, only for a client the operator marked PCI DSS SAQ D (any other such client gets 403 `forbidden`; a deleted instrument, 409 `conflict`). Every such read is recorded as the event `instrument.number_revealed` (listed by GET /v1/events, never sent to webhooks) and logged, without the number. A token without that permission gets the usual view.',
+        params: InstrumentParams,
+        querystring: InstrumentQuery,
+        response: { 200: InstrumentWithNumber },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      if (request.query.include === 'number' && principal.permissions.has('instruments:read-sensitive-data')) {
+        return instruments.reveal(principal, request.params.id, { requestId: request.id, log: request.log });
+      }
+      return instruments.get(principal.organizationId, request.params.id);
+    },
   );
 
   app.patch(

@@ -34,6 +34,25 @@ export const Instrument = Type.Object(
 );
 export type Instrument = Static<typeof Instrument>;
 
+/** GET /v1/instruments/{id}: the same view, with the full number when revealed (`?include=number`). */
+export const InstrumentWithNumber = Type.Object({
+  ...Instrument.properties,
+  card: Type.Object({
+    ...Instrument.properties.card.properties,
+    number: Type.Optional(
+      Type.String({
+        description:
+          'The full card number: only with `?include=number`, for a token with `instruments:read-sensitive-data` of a client marked PCI DSS SAQ D. Each such read is recorded (event `instrument.number_revealed`).',
+      }),
+    ),
+  }),
+});
+export type InstrumentWithNumber = Static<typeof InstrumentWithNumber>;
+
+export const InstrumentQuery = Type.Object({
+  include: Type.Optional(Type.Literal('number', { description: '`number`: the full card number (see `card.number`).' })),
+});
+
 export const CreateInstrument = Type.Object({
   type: Type.Literal('CARD'),
   encrypted_number: Encrypted('Card number'),

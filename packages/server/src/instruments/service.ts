@@ -17,7 +17,8 @@ import { cvvLengthOf, validateCard, type ClearCard, type ValidCard } from '../ca
 import type { EncryptionKeyService } from '../encryption-keys/service.js';
 import type { CardData } from '../connectors/card-network/connector.js';
 import type { Vault } from './vault.js';
-import type { CreateInstrument, Instrument, UpdateInstrument } from './schemas.js';
+import type { CreateInstrument, Instrument, InstrumentWithNumber, UpdateInstrument } from './schemas.js';
+import { recordEvent } from '../events/store.js';
 import { findActiveByFingerprint, findInstrument, insertInstrument, listInstruments, updateInstrument, type InstrumentRow } from './store.js';
 
 /** A validated card read; the CVV (rarely present) is never stored. */
@@ -184,6 +185,26 @@ export class InstrumentService {
 
   async get(organizationId: string, id: string): Promise<Instrument> {
     return this.view(await this.row(organizationId, id));
+  }
+
+  /**
+   * The instrument with its full number (GET /v1/instruments/{id}?include=number;
+   * the route checked instruments:read-sensitive-data): only for a PCI DSS SAQ D
+   * client. The read is recorded first (event `instrument.number_revealed`) and
+   * logged, both without the number; no record, no number.
+   */
+  async reveal(principal: Principal, id: string, context: { requestId: string; log: { info(obj: object, msg: string): void } }): Promise<InstrumentWithNumber> {
+    const row = await this.row(principal.organizationId, id);
+    if (!principal.pciSaqD) {
+      throw new ApiError('forbidden', 'Full card numbers are only shown to clients the operator marked PCI DSS SAQ D.');
+    }
+    if (row.status !== 'ACTIVE') throw new ApiError('conflict', 'A deleted instrument\'s number is not shown.');
+    const number = await this.vault.openNumber(principal.organizationId, row.id, row.number_sealed);
+    const data = { instrument_id: row.id, last_four_digits: row.last_four, client_id: principal.clientId, request_id: context.requestId };
+    const eventId = await this.db.transaction().execute((trx) => recordEvent(trx, principal.organizationId, 'instrument.number_revealed', data));
+    context.log.info({ audit: 'instrument.number_revealed', event_id: eventId, organization_id: principal.organizationId, ...data }, 'card number revealed');
+    const view = await this.view(row);
+    return { ...view, card: { ...view.card, number: number.reveal() } };
   }
 
   private async row(organizationId: string, id: string): Promise<InstrumentRow> {

@@ -16,6 +16,10 @@ export const REDACTED_PATHS = [
   'res.headers["set-cookie"]',
   ...SENSITIVE,
   ...SENSITIVE.map((key) => `body.${key}`),
+  // A revealed card number (GET /v1/instruments/{id}?include=number) is never logged; should a view reach a log call, not its number.
+  'card.number',
+  'body.card.number',
+  'instrument.card.number',
 ];
 
 export function loggerOptions(level: string): LoggerOptions {

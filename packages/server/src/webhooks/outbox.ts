@@ -7,10 +7,15 @@ import type { Executor } from '../db/database.js';
 import { preparedQuery } from '../db/prepared.js';
 import { enqueueJob } from '../jobs/store.js';
 import { newId } from '../lib/ids.js';
+import { AUDIT_EVENT_TYPES } from '../events/types.js';
 
 export const DELIVER_JOB = 'webhook.deliver';
 
+const AUDIT = new Set<string>(AUDIT_EVENT_TYPES);
+
 export function subscribes(eventsJson: string, type: string): boolean {
+  // Audit records are never delivered (nor redelivered).
+  if (AUDIT.has(type)) return false;
   const events = JSON.parse(eventsJson) as string[];
   return events.includes('*') || events.includes(type);
 }

@@ -66,20 +66,28 @@ export async function webhookRoutes(base: FastifyInstance, opts: { webhooks: Web
   const read = { scopes: ['webhooks:read' as const] };
   const write = { scopes: ['webhooks:write' as const] };
   const org = (request: { principal: Parameters<typeof principalOf>[0]['principal'] }) => principalOf(request).organizationId;
+  // A webhook secret is shown only to secrets:read (spec section 5: "secrets such as webhook keys").
+  const readsSecrets = (request: { principal: Parameters<typeof principalOf>[0]['principal'] }) => principalOf(request).permissions.has('secrets:read');
+  // Answers that carry a secret: the stored idempotent reply (and so a replay) leaves it out.
+  const withSecret = { ...write, idempotency: { redactReply: ['secret'] } };
+  const secretField = Type.Optional(
+    Type.String({ description: '`whsec_...`. Only for a token with `secrets:read`, and never in an idempotent replay (read it at GET /v1/webhooks/{id}/secret).' }),
+  );
 
   app.post(
     '/v1/webhooks',
     {
-      config: write,
+      config: withSecret,
       schema: {
         tags,
         summary: 'Register a webhook endpoint',
-        description: 'Deliveries are signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature). The `secret` is in this response and at GET /v1/webhooks/{id}/secret.',
+        description:
+          'Deliveries are signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature). The signing `secret` is in this response only if the token also has `secrets:read`; it is always at GET /v1/webhooks/{id}/secret (`secrets:read`). A replay of this request with the same Idempotency-Key answers the endpoint without the secret.',
         body: EndpointInput,
-        response: { 201: Type.Object({ ...Endpoint.properties, secret: Type.String({ description: '`whsec_...`' }) }) },
+        response: { 201: Type.Object({ ...Endpoint.properties, secret: secretField }) },
       },
     },
-    async (request, reply) => reply.code(201).send(await webhooks.create(org(request), request.body)),
+    async (request, reply) => reply.code(201).send(await webhooks.create(org(request), request.body, readsSecrets(request))),
   );
   app.get('/v1/webhooks', { config: read, schema: { tags, summary: 'List webhook endpoints', querystring: ListQuery, response: { 200: ListOf(Endpoint) } } }, async (request) =>
     webhooks.list(org(request), request.query),
@@ -105,16 +113,17 @@ export async function webhookRoutes(base: FastifyInstance, opts: { webhooks: Web
   app.post(
     '/v1/webhooks/:id/secret/rotate',
     {
-      config: write,
+      config: withSecret,
       schema: {
         tags,
         summary: 'Rotate the signing secret',
-        description: 'The new secret signs at once; the previous one keeps signing beside it (two signatures) for WEBHOOK_SECRET_GRACE_SECONDS (24 h).',
+        description:
+          'The new secret signs at once; the previous one keeps signing beside it (two signatures) for WEBHOOK_SECRET_GRACE_SECONDS (24 h). The new `secret` is in this response only if the token also has `secrets:read` (and never in an idempotent replay); GET /v1/webhooks/{id}/secret returns it.',
         params: Params,
-        response: { 200: Type.Object({ secret: Type.String(), previous_secret_expires_at: Type.String() }) },
+        response: { 200: Type.Object({ secret: secretField, previous_secret_expires_at: Type.String() }) },
       },
     },
-    async (request) => webhooks.rotateSecret(org(request), request.params.id),
+    async (request) => webhooks.rotateSecret(org(request), request.params.id, readsSecrets(request)),
   );
   app.get(
     '/v1/webhooks/:id/deliveries',

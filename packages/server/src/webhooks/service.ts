@@ -1,8 +1,8 @@
 /**
  * Webhook endpoints (../shared/API.md "Webhooks"): an endpoint subscribes to
  * event types (or "*"), has a `whsec_` signing secret (sealed under the master
- * key) that can be rotated with a grace period, and keeps a record of every
- * delivery and attempt.
+ * key, shown only to a caller with secrets:read) that can be rotated with a
+ * grace period, and keeps a record of every delivery and attempt.
  */
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/database.js';
@@ -60,7 +60,8 @@ export class WebhookService {
     if (details.length > 0) throw ApiError.validation(details);
   }
 
-  async create(organizationId: string, input: EndpointInput) {
+  /** `revealSecret`: the caller holds secrets:read, so the answer carries the new secret. */
+  async create(organizationId: string, input: EndpointInput, revealSecret: boolean) {
     await this.check(input);
     const now = nowIso();
     const row: EndpointRow = {
@@ -80,8 +81,8 @@ export class WebhookService {
       const id = newId('webhookSecret');
       await trx.insertInto('webhook_secrets').values({ id, endpoint_id: row.id, secret_sealed: this.keyring.seal(secret, `webhook_secret:${id}`), created_at: now, expires_at: null }).execute();
     });
-    // The secret is returned on creation (and by GET .../secret with secrets:read).
-    return { ...endpointView(row), secret };
+    // Shown only to a caller with secrets:read (here, and at GET .../secret); never kept in an idempotent reply (routes.ts).
+    return { ...endpointView(row), ...(revealSecret ? { secret } : {}) };
   }
 
   async row(organizationId: string, id: string): Promise<EndpointRow> {
@@ -135,7 +136,7 @@ export class WebhookService {
   }
 
   /** A new secret signs from now on; the old one keeps signing (beside it) for WEBHOOK_SECRET_GRACE_SECONDS. */
-  async rotateSecret(organizationId: string, id: string): Promise<{ secret: string; previous_secret_expires_at: string }> {
+  async rotateSecret(organizationId: string, id: string, revealSecret: boolean): Promise<{ secret?: string; previous_secret_expires_at: string }> {
     await this.row(organizationId, id);
     const secret = generateWebhookSecret();
     const now = nowIso();
@@ -145,7 +146,7 @@ export class WebhookService {
       const secretId = newId('webhookSecret');
       await trx.insertInto('webhook_secrets').values({ id: secretId, endpoint_id: id, secret_sealed: this.keyring.seal(secret, `webhook_secret:${secretId}`), created_at: now, expires_at: null }).execute();
     });
-    return { secret, previous_secret_expires_at: expiresAt };
+    return { ...(revealSecret ? { secret } : {}), previous_secret_expires_at: expiresAt };
   }
 
   async deliveries(organizationId: string, id: string, params: ListQuery) {
