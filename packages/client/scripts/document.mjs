@@ -23,7 +23,6 @@ const HEADER = `/**
  * Regenerate after a change to the gateway's routes:
  *   ${REGENERATE}
  */
-/* eslint-disable */
 
 `;
 

@@ -119,11 +119,14 @@ export function errorFromResponse(status: number, headers: Headers, text: string
   const error = (body as { error?: unknown } | undefined)?.error;
   if (error && typeof error === 'object') {
     const e = error as { code?: unknown; message?: unknown; details?: unknown; request_id?: unknown };
+    const details = Array.isArray(e.details) ? (e.details as ErrorDetail[]) : [];
+    const message = typeof e.message === 'string' ? e.message : `HTTP ${status}`;
     return errorFor({
       status,
       code: typeof e.code === 'string' ? e.code : `http_${status}`,
-      message: typeof e.message === 'string' ? e.message : `HTTP ${status}`,
-      details: Array.isArray(e.details) ? (e.details as ErrorDetail[]) : [],
+      // The problems in the message too, so a logged error says what to fix.
+      message: details.length ? `${message} ${details.map((d) => `${d.field}: ${d.message}`).join('; ')}` : message,
+      details,
       requestId: typeof e.request_id === 'string' ? e.request_id : requestId,
       headers,
     });

@@ -36,6 +36,14 @@ export class PageList<T extends { id: string }> implements PromiseLike<Page<T>>,
     return this.firstPage().then(onfulfilled, onrejected);
   }
 
+  catch<R = never>(onrejected?: ((reason: unknown) => R | PromiseLike<R>) | null): Promise<Page<T> | R> {
+    return this.firstPage().catch(onrejected);
+  }
+
+  finally(onfinally?: (() => void) | null): Promise<Page<T>> {
+    return this.firstPage().finally(onfinally);
+  }
+
   /** Every page, one request each. */
   async *pages(): AsyncGenerator<Page<T>, void, undefined> {
     const backwards = this.start.ending_before !== undefined;

@@ -83,7 +83,7 @@ describe('tokens', () => {
       }
       return json(200, payment(r.path.split('/').pop()!));
     });
-    const calls = Array.from({ length: 20 }, (_, i) => pasarela.payments.retrieve(`pay-${i}`));
+    const calls = Array.from({ length: 20 }, (_, i) => pasarela.refunds.retrieve(`pay-${i}`));
     await Promise.resolve();
     release();
     const results = await Promise.all(calls);
@@ -99,13 +99,13 @@ describe('tokens', () => {
 
   it('reuses a cached token, and renews one whose lifetime is nearly over before using it', async () => {
     const long = harness((r) => (r.path === '/oauth/token' ? tokenAnswer(3600) : json(200, payment('pay-1'))));
-    await long.pasarela.payments.retrieve('pay-1');
-    await long.pasarela.payments.retrieve('pay-1');
+    await long.pasarela.refunds.retrieve('pay-1');
+    await long.pasarela.refunds.retrieve('pay-1');
     expect(long.tokenRequests()).toHaveLength(1);
 
     const short = harness((r) => (r.path === '/oauth/token' ? tokenAnswer(0) : json(200, payment('pay-1'))));
-    await short.pasarela.payments.retrieve('pay-1');
-    await short.pasarela.payments.retrieve('pay-1');
+    await short.pasarela.refunds.retrieve('pay-1');
+    await short.pasarela.refunds.retrieve('pay-1');
     expect(short.tokenRequests()).toHaveLength(2);
     const used = short.api().map((r) => r.headers.get('authorization'));
     expect(used[0]).not.toBe(used[1]);
@@ -118,7 +118,7 @@ describe('tokens', () => {
         ? json(200, payment('pay-1'))
         : apiError(401, 'unauthorized');
     });
-    const result = await pasarela.payments.retrieve('pay-1');
+    const result = await pasarela.refunds.retrieve('pay-1');
     expect(result.id).toBe('pay-1');
     expect(tokenRequests()).toHaveLength(2);
     expect(api()).toHaveLength(2);
@@ -127,7 +127,7 @@ describe('tokens', () => {
 
   it('a second 401 is an AuthenticationError: one renewal per call', async () => {
     const { pasarela, tokenRequests, api } = harness((r) => (r.path === '/oauth/token' ? tokenAnswer() : apiError(401, 'unauthorized')));
-    const error = await pasarela.payments.retrieve('pay-1').catch((e: unknown) => e);
+    const error = await pasarela.refunds.retrieve('pay-1').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AuthenticationError);
     expect(tokenRequests()).toHaveLength(2);
     expect(api()).toHaveLength(2);
@@ -137,7 +137,7 @@ describe('tokens', () => {
     const { pasarela, tokenRequests, api } = harness(() =>
       json(401, { error: 'invalid_client', error_description: 'client authentication failed' }),
     );
-    const error = (await pasarela.payments.retrieve('pay-1').catch((e: unknown) => e)) as AuthenticationError;
+    const error = (await pasarela.refunds.retrieve('pay-1').catch((e: unknown) => e)) as AuthenticationError;
     expect(error).toBeInstanceOf(AuthenticationError);
     expect(error.code).toBe('invalid_client');
     expect(error.message).toBe('client authentication failed');
@@ -147,7 +147,7 @@ describe('tokens', () => {
 
   it('a static token is sent as is and never renewed', async () => {
     const { pasarela, seen } = harness(() => apiError(401, 'unauthorized'), { token: 'browser-token', clientId: undefined, clientSecret: undefined } as Partial<PasarelaOptions>);
-    await expect(pasarela.payments.retrieve('pay-1')).rejects.toBeInstanceOf(AuthenticationError);
+    await expect(pasarela.refunds.retrieve('pay-1')).rejects.toBeInstanceOf(AuthenticationError);
     expect(seen).toHaveLength(1);
     expect(seen[0]!.headers.get('authorization')).toBe('Bearer browser-token');
   });
@@ -171,7 +171,7 @@ describe('retries', () => {
     const answers = [apiError(502, 'bad_gateway'), json(201, payment('pay-1'))];
     const { pasarela, api } = harness((r) => (r.path === '/oauth/token' ? tokenAnswer() : r.method === 'GET' ? json(200, payment('pay-1')) : answers.shift()!));
     await pasarela.payments.capture('pay-1', { amount: 5 }, { idempotencyKey: 'my-key-123' });
-    await pasarela.payments.retrieve('pay-1');
+    await pasarela.refunds.retrieve('pay-1');
     expect(api().map((r) => [r.method, r.headers.get('idempotency-key')])).toEqual([
       ['POST', 'my-key-123'],
       ['POST', 'my-key-123'],
@@ -183,7 +183,7 @@ describe('retries', () => {
   it('honours Retry-After on 429', async () => {
     const answers = [apiError(429, 'rate_limited', { 'retry-after': '3' }), json(200, payment('pay-1'))];
     const { pasarela, sleeps, api } = harness((r) => (r.path === '/oauth/token' ? tokenAnswer() : answers.shift()!));
-    await pasarela.payments.retrieve('pay-1');
+    await pasarela.refunds.retrieve('pay-1');
     expect(api()).toHaveLength(2);
     expect(sleeps).toEqual([3000]);
   });
@@ -192,7 +192,7 @@ describe('retries', () => {
     const { pasarela, sleeps, api } = harness((r) =>
       r.path === '/oauth/token' ? tokenAnswer() : apiError(429, 'rate_limited', { 'retry-after': '600' }),
     );
-    const error = (await pasarela.payments.retrieve('pay-1').catch((e: unknown) => e)) as RateLimitError;
+    const error = (await pasarela.refunds.retrieve('pay-1').catch((e: unknown) => e)) as RateLimitError;
     expect(error).toBeInstanceOf(RateLimitError);
     expect(error.retryAfter).toBe(600);
     expect(api()).toHaveLength(1);
@@ -215,7 +215,7 @@ describe('retries', () => {
 
   it('does not retry a 422, and maps its body', async () => {
     const { pasarela, api, sleeps } = harness((r) => (r.path === '/oauth/token' ? tokenAnswer() : apiError(422, 'validation_failed')));
-    const error = (await pasarela.refunds.create({ payment_id: 'pay-1', amount: 1 }).catch((e: unknown) => e)) as InvalidRequestError;
+    const error = (await pasarela.refunds.create({ payment_id: 'pay-1', amount: 1, currency: 'USD' }).catch((e: unknown) => e)) as InvalidRequestError;
     expect(error).toBeInstanceOf(InvalidRequestError);
     expect(error).toMatchObject({ status: 422, code: 'validation_failed', requestId: 'req-1', details: [{ field: 'amount', message: 'too big' }] });
     expect(api()).toHaveLength(1);
@@ -228,7 +228,7 @@ describe('retries', () => {
       random: () => 0.999,
       retryDelay: { baseMs: 100, maxMs: 300 },
     });
-    await expect(pasarela.payments.retrieve('pay-1')).rejects.toBeInstanceOf(ServerError);
+    await expect(pasarela.refunds.retrieve('pay-1')).rejects.toBeInstanceOf(ServerError);
     expect(api()).toHaveLength(4);
     // Ceilings 100, 200, then capped at 300.
     expect(sleeps).toEqual([99, 199, 299]);
@@ -239,7 +239,7 @@ describe('retries', () => {
       if (r.path === '/oauth/token') return tokenAnswer();
       throw new TypeError('fetch failed');
     });
-    const error = (await pasarela.payments.retrieve('pay-1').catch((e: unknown) => e)) as ConnectionError;
+    const error = (await pasarela.refunds.retrieve('pay-1').catch((e: unknown) => e)) as ConnectionError;
     expect(error).toBeInstanceOf(ConnectionError);
     expect(error.status).toBe(0);
     expect(error.cause).toBeInstanceOf(TypeError);
@@ -256,7 +256,7 @@ describe('retries', () => {
             }),
       { maxRetries: 1, connectTimeout: 5 },
     );
-    const error = (await pasarela.payments.retrieve('pay-1').catch((e: unknown) => e)) as ConnectionError;
+    const error = (await pasarela.refunds.retrieve('pay-1').catch((e: unknown) => e)) as ConnectionError;
     expect(error).toBeInstanceOf(ConnectionError);
     expect(error.code).toBe('timeout');
     expect(error.message).toContain('connectTimeout');
@@ -271,7 +271,7 @@ describe('errors by status', () => {
     [400, 'invalid_idempotency_key', InvalidRequestError],
   ])('%i is a %s error of its class', async (status, code, kind) => {
     const { pasarela } = harness((r) => (r.path === '/oauth/token' ? tokenAnswer() : apiError(status, code)));
-    const error = await pasarela.payments.retrieve('pay-1').catch((e: unknown) => e);
+    const error = await pasarela.refunds.retrieve('pay-1').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(kind);
     expect(error).toMatchObject({ status, code });
   });

@@ -3,7 +3,6 @@
  * Regenerate after a change to the gateway's routes:
  *   npm run build -w @pasarela/server && npm run generate -w @pasarela/client
  */
-/* eslint-disable */
 
 export interface paths {
     "/oauth/token": {
