@@ -84,6 +84,14 @@ class Timeout extends Error {
 
 const WRITES: ReadonlySet<Method> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** A network failure in words: fetch's "fetch failed" names its reason only in `cause` (ECONNREFUSED, ENOTFOUND, ...). */
+function describe(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } } | undefined)?.cause;
+  const reason = typeof cause?.code === 'string' ? cause.code : typeof cause?.message === 'string' ? cause.message : undefined;
+  return reason ? `${message} (${reason})` : message;
+}
+
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
@@ -159,7 +167,7 @@ export class Transport {
           await this.settings.sleep(this.backoff(retry++), options.signal);
           continue;
         }
-        const message = error instanceof Timeout ? error.message : `could not reach ${this.settings.baseUrl}: ${String((error as Error)?.message ?? error)}`;
+        const message = error instanceof Timeout ? error.message : `could not reach ${this.settings.baseUrl}: ${describe(error)}`;
         throw new ConnectionError(message, error, error instanceof Timeout ? 'timeout' : 'connection_error');
       }
       if (answer.status >= 200 && answer.status < 300) {
