@@ -7,6 +7,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/config.js';
 import { ErrorBody } from '../errors/schemas.js';
+import { addOperationIds } from './operation-ids.js';
 
 const ERROR_STATUSES: Record<string, string> = {
   400: 'Bad request (for example `invalid_idempotency_key`).',
@@ -52,6 +53,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
         },
       },
     },
+    transformObject: (document) => ('openapiObject' in document ? addOperationIds(document.openapiObject) : document.swaggerObject),
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
   });
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true, uiConfig: { docExpansion: 'list', deepLinking: true } });

@@ -1,0 +1,4 @@
+export declare const REGENERATE: string;
+export declare function normalizeDocument(document: Record<string, unknown>): Record<string, unknown>;
+export declare function documentText(document: Record<string, unknown>): string;
+export declare function typesText(document: Record<string, unknown>): Promise<string>;

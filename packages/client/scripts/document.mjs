@@ -1,0 +1,32 @@
+/**
+ * The two generated files of the client and how they are made, shared by
+ * `npm run generate`, the build and the drift test (test/generated.test.ts):
+ * - `openapi.json`: the gateway's /openapi.json, with `servers` fixed so the
+ *   document does not depend on the PUBLIC_BASE_URL it was made with;
+ * - `src/generated/api.ts`: its types, by openapi-typescript.
+ */
+import openapiTS, { astToString } from 'openapi-typescript';
+
+export const REGENERATE = 'npm run build -w @pasarela/server && npm run generate -w @pasarela/client';
+
+/** The committed form of a gateway's document. */
+export function normalizeDocument(document) {
+  return { ...document, servers: [{ url: 'http://localhost:8080', description: 'A local gateway (npm start)' }] };
+}
+
+export function documentText(document) {
+  return `${JSON.stringify(normalizeDocument(document), null, 2)}\n`;
+}
+
+const HEADER = `/**
+ * Generated from packages/client/openapi.json by openapi-typescript: do not edit.
+ * Regenerate after a change to the gateway's routes:
+ *   ${REGENERATE}
+ */
+
+`;
+
+export async function typesText(document) {
+  const ast = await openapiTS(structuredClone(document), { silent: true, alphabetize: false });
+  return HEADER + astToString(ast);
+}
