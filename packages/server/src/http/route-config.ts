@@ -7,6 +7,19 @@ declare module 'fastify' {
     public?: boolean;
     /** The route needs one of these permissions (spec section 5). */
     scopes?: Permission[];
+    /**
+     * A checkout session's token (checkout/) may call this route; the handler
+     * applies the session's limits. Every other route answers it 403.
+     */
+    checkoutSession?: boolean;
+    /**
+     * For a route whose 2xx answer holds a secret it can derive again: what the
+     * idempotency store keeps (`redact`) and how a replay restores it.
+     */
+    idempotentReplay?: {
+      redact(payload: string): string;
+      restore(request: import('fastify').FastifyRequest, stored: string): Promise<string>;
+    };
   }
   interface FastifyRequest {
     /** Set by auth/authenticate.ts on every non-public route. */

@@ -62,12 +62,16 @@ export function registerIdempotency(app: FastifyInstance, db: Db, ttlSeconds: nu
       case 'reserved':
         request.idempotency = { clientId, key, open: true };
         return;
-      case 'replay':
+      case 'replay': {
+        // A secret the answer held (a checkout session's token) was not stored: derived again here.
+        const restore = request.routeOptions.config.idempotentReplay?.restore;
+        const body = restore ? await restore(request, result.body) : result.body;
         return reply
           .code(result.status)
           .header('idempotent-replayed', 'true')
           .type('application/json; charset=utf-8')
-          .send(result.body);
+          .send(body);
+      }
       case 'mismatch':
         throw new ApiError(
           'idempotency_key_mismatch',
@@ -85,7 +89,8 @@ export function registerIdempotency(app: FastifyInstance, db: Db, ttlSeconds: nu
     if (!slot?.open) return payload;
     slot.open = false;
     if (reply.statusCode >= 200 && reply.statusCode < 300 && typeof payload === 'string') {
-      await completeKey(db, slot.clientId, slot.key, reply.statusCode, payload);
+      const redact = request.routeOptions.config.idempotentReplay?.redact;
+      await completeKey(db, slot.clientId, slot.key, reply.statusCode, redact ? redact(payload) : payload);
     } else {
       await releaseKey(db, slot.clientId, slot.key);
     }
