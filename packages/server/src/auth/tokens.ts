@@ -119,8 +119,8 @@ export class TokenService {
     }
     const scope = permissions.join(' ');
     const now = Math.floor(Date.now() / 1000);
-    // A token narrowed with `scope` is the kind handed to a browser: it lives
-    // NARROW_TOKEN_TTL_SECONDS (15 min) instead of 12 hours.
+    // A token narrowed with `scope` lives NARROW_TOKEN_TTL_SECONDS (15 min)
+    // instead of 12 hours. (A browser gets a checkout session's token instead.)
     const narrowed = permissions.length < parseScope(client.scopes).permissions.length;
     const ttl = narrowed ? Math.min(this.options.narrowTtlSeconds, this.options.ttlSeconds) : this.options.ttlSeconds;
     // Reuse (spec 4.1) while at least a tenth of the lifetime remains, so a
