@@ -1,8 +1,10 @@
 /**
  * A merchant's checkout using Pasarela's embedded fields, with no
- * dependencies: this backend keeps the client secret, mints a narrow token
- * for each checkout, and confirms payments server-side; the page
- * (public/) mounts PasarelaFields and never sees a card number.
+ * dependencies: this backend keeps the client secret and its own access
+ * token, creates a checkout session for each checkout (docs/fields.md
+ * "Checkout sessions") and hands the page only the session's token, and
+ * confirms payments server-side; the page (public/) mounts PasarelaFields and
+ * never sees a card number or an access token.
  *
  *   PASARELA_URL=http://localhost:8080 CLIENT_ID=cli-... CLIENT_SECRET=... npm run demo
  *
@@ -13,6 +15,7 @@
  */
 import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 
 const env = process.env;
 const gateway = (env.PASARELA_URL || 'http://localhost:8080').replace(/\/+$/, '');
@@ -26,8 +29,8 @@ if (!env.CLIENT_ID || !env.CLIENT_SECRET) {
   process.exit(1);
 }
 
-/** What the browser may do with its token: tokenize, charge, save cards. Nothing else (no refunds, no reads). */
-const BROWSER_SCOPE = 'instruments:write payments:write users:write';
+/** This server's own token: create checkout sessions, read the key and payments. It never goes to the browser. */
+const SERVER_SCOPE = 'payments:read payments:write instruments:read';
 
 async function gatewayJson(path, init = {}) {
   const response = await fetch(`${gateway}${path}`, init);
@@ -46,15 +49,44 @@ async function mintToken(scope) {
   return body.access_token;
 }
 
-/** The organization's encryption public key; created once if the organization has none yet. */
+/** The organization's encryption public key (created once, on first start: POST /v1/encryption/keys with instruments:write). */
 async function publicKey(token) {
-  const auth = { authorization: `Bearer ${token}` };
   try {
-    return (await gatewayJson('/v1/encryption/keys', { headers: auth })).public_key;
+    return (await gatewayJson('/v1/encryption/keys', { headers: { authorization: `Bearer ${token}` } })).public_key;
   } catch (error) {
     if (error.status !== 404) throw error;
-    return (await gatewayJson('/v1/encryption/keys', { method: 'POST', headers: auth })).public_key;
+    const admin = await mintToken('instruments:write');
+    return (await gatewayJson('/v1/encryption/keys', { method: 'POST', headers: { authorization: `Bearer ${admin}` } })).public_key;
   }
+}
+
+/**
+ * A checkout session for this page: the browser's token can make this one
+ * payment (or save one card for this user) and nothing else. The page's
+ * origin is the only one allowed to mount the fields with it.
+ */
+async function checkoutSession(body, origin) {
+  const token = await mintToken(SERVER_SCOPE);
+  const session = await gatewayJson('/v1/checkout/sessions', {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+    body: JSON.stringify({ ...body, ...(origin ? { allowed_origins: [origin] } : {}) }),
+  });
+  return { apiBase: gateway, token: session.token, encryptionPublicKey: await publicKey(token), mode: session.mode, amount, currency };
+}
+
+function readJson(request) {
+  return new Promise((resolve) => {
+    let text = '';
+    request.on('data', (chunk) => (text += chunk));
+    request.on('end', () => {
+      try {
+        resolve(text ? JSON.parse(text) : {});
+      } catch {
+        resolve({});
+      }
+    });
+  });
 }
 
 const page = readFileSync(new URL('./public/index.html', import.meta.url), 'utf8').replaceAll('{{PASARELA_URL}}', gateway);
@@ -75,15 +107,23 @@ const server = createServer(async (request, response) => {
     if (request.method === 'GET' && url.pathname === '/') return void response.writeHead(200, pageHeaders).end(page);
     if (url.pathname === '/favicon.ico') return void response.writeHead(204).end();
     if (request.method === 'GET' && url.pathname === '/checkout.js') return void response.writeHead(200, { 'content-type': 'application/javascript' }).end(script);
+    // Only this page may mount the fields with the session. A real shop names its https origin;
+    // over plain http the sandbox accepts http://localhost only (elsewhere: no restriction).
+    const hostHeader = request.headers.host ?? '';
+    const origin = /^localhost(:\d+)?$/.test(hostHeader) ? `http://${hostHeader}` : undefined;
     if (request.method === 'POST' && url.pathname === '/session') {
-      // A real shop would check its own session and cart here.
-      const token = await mintToken(BROWSER_SCOPE);
-      return json(response, 200, { apiBase: gateway, token, encryptionPublicKey: await publicKey(token), amount, currency });
+      // A real shop would check its own session and cart here, and use its order id.
+      return json(response, 200, await checkoutSession({ mode: 'payment', amount, currency, description: 'Pedido de la tienda demo' }, origin));
+    }
+    if (request.method === 'POST' && url.pathname === '/enrollment-session') {
+      // A real shop would use its logged-in customer (user_id) here.
+      const { name, email } = await readJson(request);
+      return json(response, 200, await checkoutSession({ mode: 'enrollment', user: { name, email } }, origin));
     }
     const order = /^\/payments\/(pay-[A-Za-z0-9]+)$/.exec(url.pathname);
     if (request.method === 'GET' && order) {
       // Never trust the browser's result: ask the gateway with a server-side token.
-      const payment = await gatewayJson(`/v1/payments/${order[1]}`, { headers: { authorization: `Bearer ${await mintToken('payments:read')}` } });
+      const payment = await gatewayJson(`/v1/payments/${order[1]}`, { headers: { authorization: `Bearer ${await mintToken(SERVER_SCOPE)}` } });
       return json(response, 200, { id: payment.id, status: payment.status, amount: payment.amount });
     }
     json(response, 404, { error: 'not found' });

@@ -11,6 +11,7 @@ import { EncryptionKeyError, importPublicKey } from './form/crypto.js';
 import { TEXTS } from './form/i18n.js';
 import { GatewayApi } from './frame/api.js';
 import { enrollCard, payWithCard, type Charge } from './frame/operations.js';
+import { loadSession, type CheckoutSession } from './frame/session.js';
 import { isMessage, type FromFrame, type ToFrame } from './protocol.js';
 import { errorResult, type FieldsResult } from './types.js';
 
@@ -35,6 +36,7 @@ function start(): void {
 
   let form: CardFormController | null = null;
   let api: GatewayApi | null = null;
+  let session: CheckoutSession | null = null;
   let charge: Charge = {};
   let busy = false;
   let initialized = false;
@@ -52,7 +54,15 @@ function start(): void {
       post({ type: 'pasarela:error', error: { code: 'invalid_encryption_key', message: text } });
       return;
     }
-    api = new GatewayApi(message.token);
+    const gateway = new GatewayApi(message.token);
+    // The checkout session: what this token may do, and on which pages (allowed_origins).
+    const loaded = await loadSession(gateway, message.token, parentOrigin);
+    if ('error' in loaded) {
+      post({ type: 'pasarela:error', error: loaded.error });
+      return;
+    }
+    session = loaded.session;
+    api = gateway;
     charge = { ...(typeof message.amount === 'number' ? { amount: message.amount } : {}), ...(typeof message.currency === 'string' ? { currency: message.currency } : {}) };
     form = createCardForm(root, {
       publicKey: message.publicKey,
@@ -64,13 +74,13 @@ function start(): void {
     post({ type: 'pasarela:ready' });
   }
 
-  async function run(id: string, operation: (form: CardFormController, api: GatewayApi) => Promise<FieldsResult>): Promise<void> {
+  async function run(id: string, operation: (form: CardFormController, api: GatewayApi, session: CheckoutSession) => Promise<FieldsResult>): Promise<void> {
     if (typeof id !== 'string') return;
-    if (!form || !api) return post({ type: 'pasarela:result', id, result: errorResult('not_ready', 'The card fields are not ready yet (wait for onReady).') });
+    if (!form || !api || !session) return post({ type: 'pasarela:result', id, result: errorResult('not_ready', 'The card fields are not ready yet (wait for onReady).') });
     if (busy) return post({ type: 'pasarela:result', id, result: errorResult('busy', 'Another pay() or enroll() is still running.') });
     busy = true;
     try {
-      post({ type: 'pasarela:result', id, result: await operation(form, api) });
+      post({ type: 'pasarela:result', id, result: await operation(form, api, session) });
     } catch {
       post({ type: 'pasarela:result', id, result: errorResult('internal_error', 'The card fields failed unexpectedly.') });
     } finally {
@@ -86,10 +96,10 @@ function start(): void {
         void init(message);
         break;
       case 'pasarela:pay':
-        void run(message.id, (f, a) => payWithCard(f, a, charge, { order_id: message.order_id, description: message.description }));
+        void run(message.id, (f, a, s) => payWithCard(f, a, s, charge, { order_id: message.order_id, description: message.description }));
         break;
       case 'pasarela:enroll':
-        void run(message.id, (f, a) => enrollCard(f, a, { user: message.user }));
+        void run(message.id, (f, a, s) => enrollCard(f, a, s, { user: message.user }));
         break;
       case 'pasarela:focus':
         form?.focus();

@@ -11,7 +11,7 @@ export type Locale = 'es' | 'en';
 export type ToFrame =
   | { type: 'pasarela:init'; token: string; publicKey: string; amount?: number; currency?: string; locale: Locale; accent?: string }
   | { type: 'pasarela:pay'; id: string; order_id?: string; description?: string }
-  | { type: 'pasarela:enroll'; id: string; user: NewUser | ExistingUser }
+  | { type: 'pasarela:enroll'; id: string; user?: NewUser | ExistingUser }
   | { type: 'pasarela:focus' };
 
 export type FromFrame =

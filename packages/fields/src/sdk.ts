@@ -2,8 +2,9 @@
  * The embedded-fields SDK (spec 4.8), served at /fields/v1/sdk.js as the
  * global `PasarelaFields`:
  *
- *   const fields = PasarelaFields.mount('#card', { token, encryptionPublicKey, amount: 15000, currency: 'COP', onResult });
- *   payButton.onclick = () => fields.pay({ description: 'Order 42' });
+ *   // token: a checkout session's token, created by the merchant's backend (POST /v1/checkout/sessions)
+ *   const fields = PasarelaFields.mount('#card', { token, encryptionPublicKey, onResult });
+ *   payButton.onclick = () => fields.pay();
  *
  * The card inputs live in an iframe of the gateway's origin; this script
  * only relays pay/enroll requests to it and results back. Messages are
@@ -19,11 +20,11 @@ export type { FieldsResult } from './types.js';
 export interface MountOptions {
   /** The gateway's address; defaults to where this script was loaded from. */
   apiBase?: string;
-  /** A narrow Bearer token minted by the merchant backend (docs/fields.md). */
+  /** A checkout session's token, created by the merchant's backend (POST /v1/checkout/sessions; docs/fields.md). */
   token: string;
   /** The organization's encryption public key (PEM; GET /v1/encryption/keys). Required. */
   encryptionPublicKey: string;
-  /** For pay(): amount in major units and ISO 4217 currency. */
+  /** For pay(): amount in major units and ISO 4217 currency; the session's when absent (any other is refused). */
   amount?: number;
   currency?: string;
   /** A CSS colour for focus rings. */
@@ -36,18 +37,20 @@ export interface MountOptions {
 }
 
 export interface PayOptions {
-  /** The merchant's unique reference; one is generated when absent. */
+  /** The session's order_id when absent (any other is refused). */
   order_id?: string;
+  /** The session's description when absent (any other is refused). */
   description?: string;
 }
 
 export interface EnrollOptions {
-  user: NewUser | ExistingUser;
+  /** The session's user when absent; the session saves the card for its own user only. */
+  user?: NewUser | ExistingUser;
 }
 
 export interface MountedFields {
   pay(opts?: PayOptions): Promise<FieldsResult>;
-  enroll(opts: EnrollOptions): Promise<FieldsResult>;
+  enroll(opts?: EnrollOptions): Promise<FieldsResult>;
   /** Moves the keyboard focus into the first field that needs attention. */
   focus(): void;
   /** Removes the iframe and stops listening. */
@@ -58,11 +61,6 @@ const scriptSrc = document.currentScript instanceof HTMLScriptElement ? document
 /** Longer than the iframe's own retries (three attempts of up to 30 s per call). */
 const RESULT_TIMEOUT_MS = 180_000;
 let mounts = 0;
-
-/** `ord-` and 32 hex digits: the charge's idempotency key when the merchant gives none. */
-function newOrderId(): string {
-  return `ord-${Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('')}`;
-}
 
 function call<A extends unknown[]>(fn: ((...args: A) => void) | undefined, ...args: A): void {
   if (typeof fn !== 'function') return;
@@ -104,7 +102,9 @@ export function mount(target: string | Element, options: MountOptions): MountedF
   if (typeof options.encryptionPublicKey !== 'string' || !options.encryptionPublicKey.trim()) {
     return failed(options, errorResult('missing_encryption_key', 'encryptionPublicKey is required (PEM from GET /v1/encryption/keys); nothing will be tokenized.'));
   }
-  if (typeof options.token !== 'string' || !options.token.trim()) return failed(options, errorResult('missing_token', 'token is required (a narrow token minted by your backend).'));
+  if (typeof options.token !== 'string' || !options.token.trim()) {
+    return failed(options, errorResult('missing_token', 'token is required (a checkout session\'s token: POST /v1/checkout/sessions on your backend).'));
+  }
   const base = apiOriginOf(options.apiBase);
   if (!base) return failed(options, errorResult('invalid_options', 'apiBase must be an http(s) address of the gateway.'));
   if (!/^https?:$/.test(location.protocol)) return failed(options, errorResult('invalid_options', 'The page must be served over https (or http://localhost in development).'));
@@ -195,13 +195,13 @@ export function mount(target: string | Element, options: MountOptions): MountedF
 
   return {
     pay: (opts = {}) => {
-      const orderId = typeof opts?.order_id === 'string' && opts.order_id ? opts.order_id : newOrderId();
+      const orderId = typeof opts?.order_id === 'string' && opts.order_id ? opts.order_id : undefined;
       return request(
-        (id) => ({ type: 'pasarela:pay', id, order_id: orderId, ...(typeof opts?.description === 'string' ? { description: opts.description } : {}) }),
+        (id) => ({ type: 'pasarela:pay', id, ...(orderId ? { order_id: orderId } : {}), ...(typeof opts?.description === 'string' ? { description: opts.description } : {}) }),
         orderId,
       );
     },
-    enroll: (opts) => request((id) => ({ type: 'pasarela:enroll', id, user: opts?.user })),
+    enroll: (opts = {}) => request((id) => ({ type: 'pasarela:enroll', id, ...(opts?.user !== undefined ? { user: opts.user } : {}) })),
     focus: () => {
       iframe.focus();
       send({ type: 'pasarela:focus' });

@@ -80,6 +80,8 @@ import { TerminalHub } from './payment-instructions/hub.js';
 import { paymentInstructionRoutes } from './payment-instructions/routes.js';
 import { registerPaymentInstructionJobs } from './payment-instructions/jobs.js';
 import { postgresListener } from './payment-instructions/listener.js';
+import { CheckoutSessionService } from './checkout/service.js';
+import { checkoutSessionRoutes } from './checkout/routes.js';
 import './http/route-config.js';
 
 export interface RouteEntry {
@@ -87,6 +89,8 @@ export interface RouteEntry {
   url: string;
   public: boolean;
   scopes: readonly string[];
+  /** A checkout session's token may call it (checkout/). */
+  checkoutSession: boolean;
 }
 
 export interface Gateway {
@@ -148,6 +152,9 @@ export async function createGateway(config: Config): Promise<Gateway> {
         get scopes() {
           return route.config?.scopes ?? [];
         },
+        get checkoutSession() {
+          return Boolean(route.config?.checkoutSession);
+        },
       });
     }
   });
@@ -183,22 +190,25 @@ export async function createGateway(config: Config): Promise<Gateway> {
   const payments = new PaymentService(db, encryptionKeys, instruments, network, lifecycle);
   const refunds = new RefundService(db, network);
   const actions = new PaymentActions(db, network, lifecycle, payments, refunds);
+  const users = new UserService(db, instruments);
+  // Checkout sessions: the browser's only credential (docs/fields.md).
+  const checkout = new CheckoutSessionService(db, tokens, { payments, instruments, users }, { sandbox: config.environment === 'sandbox' });
+  await app.register(checkoutSessionRoutes, { checkout });
   await app.register(encryptionKeyRoutes, { keys: encryptionKeys });
-  await app.register(instrumentRoutes, { instruments, db });
+  await app.register(instrumentRoutes, { instruments, db, checkout });
   const rails =
     config.connectors === 'simulator'
       ? new RailSimulator(await deploymentSecret(db, keyring, 'otp_hash'), { publicBaseUrl: config.publicBaseUrl, otpValiditySeconds: config.rails.otpValiditySeconds })
       : undefined;
   const apm = new AlternativePaymentService(db, rails, config);
-  await app.register(paymentRoutes, { payments, apm, actions });
+  await app.register(paymentRoutes, { payments, apm, actions, checkout });
   await app.register(transactionRoutes, { transactions: new TransactionService(db), actions });
   await app.register(apmRoutes, { apm, sandbox: config.environment === 'sandbox' });
   // The simulated rails' customer pages exist only where the simulator is the connector.
   if (config.connectors === 'simulator') await app.register(bankPageRoutes, { apm });
   await app.register(fieldsRoutes);
   await app.register(cashoutRoutes, { cashouts: new CashoutService(db) });
-  const users = new UserService(db, instruments);
-  await app.register(userRoutes, { users });
+  await app.register(userRoutes, { users, checkout });
   const merchants = new MerchantService(db);
   await app.register(merchantRoutes, { merchants, terminals: new TerminalService(db, merchants) });
   const webhookPolicy = { requireHttps: config.environment === 'production', allowPrivate: config.webhooks.allowPrivateUrls };

@@ -1,7 +1,8 @@
 /**
  * The embedded-fields SDK (spec 4.8) in a real headless Chromium: a merchant
- * page on another origin loads /fields/v1/sdk.js, its backend mints a narrow
- * token (scope), the customer types into the gateway's iframe, and pay /
+ * page on another origin loads /fields/v1/sdk.js, its backend creates a
+ * checkout session (POST /v1/checkout/sessions) and hands the page only the
+ * session's token, the customer types into the gateway's iframe, and pay /
  * enroll go through the real gateway over SQLite.
  *
  * Screenshots of the fields go to /tmp/pasarela-screens (FIELDS_SCREENS=dir
@@ -19,9 +20,8 @@ import { registerErrorHandling } from '../src/errors/handler.js';
 import { fieldsRoutes } from '../src/fields/routes.js';
 import { describeInBrowser, launchChromium, watchedPage } from './support/browser.js';
 import { dialects } from './support/dialects.js';
-import { AUDIENCE, startGateway, type TestClient, type TestGateway } from './support/gateway.js';
+import { startGateway, type TestClient, type TestGateway } from './support/gateway.js';
 
-const NARROW_SCOPE = 'instruments:write payments:write users:write';
 const SCREENS = process.env.FIELDS_SCREENS ?? '/tmp/pasarela-screens';
 const FIELDS_DIR = fileURLToPath(new URL('../../fields/', import.meta.url));
 
@@ -38,7 +38,7 @@ interface FrameElement {
  */
 interface CheckoutWindow {
   log: { ready: number; validity: boolean[]; results: Result[] };
-  start(options: Record<string, unknown>): Promise<void>;
+  start(options: Record<string, unknown>, session?: Record<string, unknown>): Promise<void>;
   fields: { pay(opts?: Record<string, unknown>): Promise<Result>; enroll(opts: Record<string, unknown>): Promise<Result> };
   document: {
     activeElement: unknown;
@@ -51,10 +51,12 @@ interface CheckoutWindow {
   getComputedStyle(element: unknown): { borderColor: string };
 }
 
-/** The merchant: a page on its own origin and a backend that mints narrow tokens with its client credentials. */
+/** The merchant: a page on its own origin and a backend that creates checkout sessions with its client credentials. */
 class MerchantSite {
   client!: TestClient;
   origin = '';
+  /** The session the backend created last (the test's view of the merchant's records). */
+  lastSession: { id: string; order_id: string | null; user_id: string | null } | undefined;
   private server: Server | undefined;
 
   constructor(private readonly gateway: string) {}
@@ -62,10 +64,12 @@ class MerchantSite {
   async start(): Promise<this> {
     this.server = createServer((request, response) => {
       if (request.method === 'POST' && request.url === '/session') {
-        this.session().then(
+        let text = '';
+        request.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        request.on('end', () => this.session(text ? (JSON.parse(text) as Record<string, unknown>) : {}).then(
           (session) => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(session)),
           (error: Error) => response.writeHead(500, { 'content-type': 'text/plain' }).end(error.message),
-        );
+        ));
         return;
       }
       if (request.url === '/favicon.ico') return void response.writeHead(204).end();
@@ -78,20 +82,26 @@ class MerchantSite {
     return this;
   }
 
-  /** What a merchant backend does per checkout: a narrow token, and the organization's public key. */
-  private async session(): Promise<{ token: string; publicKey: string }> {
-    const minted = await fetch(`${this.gateway}/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ grant_type: 'client_credentials', client_id: this.client.clientId, client_secret: this.client.secret, audience: AUDIENCE, scope: NARROW_SCOPE }),
-    });
-    const { access_token: token, scope } = (await minted.json()) as { access_token: string; scope: string };
-    if (scope.split(' ').sort().join(' ') !== NARROW_SCOPE.split(' ').sort().join(' ')) throw new Error(`unexpected scope ${scope}`);
-    const auth = { authorization: `Bearer ${token}` };
+  /**
+   * What a merchant backend does per checkout: a checkout session for this
+   * cart (its own server-side token never leaves it), and the organization's
+   * public key. The page gets the session's token only.
+   */
+  private async session(overrides: Record<string, unknown>): Promise<{ token: string; publicKey: string }> {
+    const serverToken = await this.client.token();
+    const auth = { authorization: `Bearer ${serverToken}` };
+    const body = { mode: 'payment', amount: 15000, currency: 'COP', allowed_origins: [this.origin], ...overrides };
+    if (body.mode === 'enrollment') {
+      delete (body as Record<string, unknown>).amount;
+      delete (body as Record<string, unknown>).currency;
+    }
+    const created = await fetch(`${this.gateway}/v1/checkout/sessions`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const session = (await created.json()) as { id: string; token: string; order_id: string | null; user_id: string | null };
+    if (created.status !== 201) throw new Error(`checkout session: ${created.status} ${JSON.stringify(session)}`);
+    this.lastSession = { id: session.id, order_id: session.order_id, user_id: session.user_id };
     let key = await fetch(`${this.gateway}/v1/encryption/keys`, { headers: auth });
-    // Creating the key needs compliance:write, which the narrow token has not: the backend's own token does it, once.
-    if (key.status === 404) key = await fetch(`${this.gateway}/v1/encryption/keys`, { method: 'POST', headers: { authorization: `Bearer ${await this.client.token()}` } });
-    return { token, publicKey: ((await key.json()) as { public_key: string }).public_key };
+    if (key.status === 404) key = await fetch(`${this.gateway}/v1/encryption/keys`, { method: 'POST', headers: auth });
+    return { token: session.token, publicKey: ((await key.json()) as { public_key: string }).public_key };
   }
 
   private page(): string {
@@ -105,11 +115,10 @@ button{margin-top:8px;width:100%;padding:12px;font-size:16px;border:0;border-rad
 </head><body><main><h1>Checkout</h1><p>Total: COP 15.000,00</p><div id="card"></div><button id="pay" type="button">Pay</button></main>
 <script>
 window.log = { ready: 0, validity: [], results: [] };
-window.start = async (overrides) => {
-  const session = await (await fetch('/session', { method: 'POST' })).json();
+window.start = async (overrides, sessionBody) => {
+  const session = await (await fetch('/session', { method: 'POST', body: JSON.stringify(sessionBody || {}) })).json();
   const options = {
-    apiBase: ${JSON.stringify(this.gateway)}, token: session.token, encryptionPublicKey: session.publicKey,
-    amount: 15000, currency: 'COP', locale: 'en',
+    apiBase: ${JSON.stringify(this.gateway)}, token: session.token, encryptionPublicKey: session.publicKey, locale: 'en',
     onReady: () => { log.ready++; }, onValidity: (ok) => log.validity.push(ok), onResult: (r) => log.results.push(r),
   };
   for (const [name, value] of Object.entries(overrides)) { if (value === null) delete options[name]; else options[name] = value; }
@@ -177,11 +186,11 @@ describeInBrowser('embedded fields in a browser', () => {
     await gw?.close();
   });
 
-  async function checkout(options: Record<string, unknown> = {}, viewport = { width: 1280, height: 800 }): Promise<Page> {
+  async function checkout(options: Record<string, unknown> = {}, viewport = { width: 1280, height: 800 }, session: Record<string, unknown> = {}): Promise<Page> {
     const page = await watchedPage(context, consoleErrors, viewport);
     pages.push(page);
     await page.goto(`${merchant.origin}/`);
-    await page.evaluate((o) => (globalThis as unknown as CheckoutWindow).start(o), options);
+    await page.evaluate(([o, s]) => (globalThis as unknown as CheckoutWindow).start(o, s), [options, session] as const);
     return page;
   }
 
@@ -319,8 +328,8 @@ describeInBrowser('embedded fields in a browser', () => {
     });
     await typeCard(frame, { number: '4242424242424242' });
     await expect.poll(() => lastValidity(page)).toBe(true);
-    const result = await pay(page, { order_id: `order-${Date.now()}`, description: 'Pedido 42' });
-    expect(result).toMatchObject({ status: 'APPROVED', response_code: '00', currency: 'COP', amount: '15000.00', card: { last_four_digits: '4242', brand: 'visa' } });
+    const result = await pay(page);
+    expect(result).toMatchObject({ status: 'APPROVED', response_code: '00', currency: 'COP', amount: '15000.00', order_id: merchant.lastSession!.order_id, card: { last_four_digits: '4242', brand: 'visa' } });
     expect(result.payment_id).toMatch(/^pay-/);
     expect(result.instrument_id).toMatch(/^ins-/);
     expect((await log(page)).results).toEqual([result]);
@@ -329,9 +338,15 @@ describeInBrowser('embedded fields in a browser', () => {
 
     const payment = await gw.request<{ status: string; order_id: string }>('GET', `/v1/payments/${String(result.payment_id)}`, { token });
     expect(payment.status).toBe(200);
-    expect(payment.body.status).toBe('APPROVED');
+    expect(payment.body).toMatchObject({ status: 'APPROVED', order_id: merchant.lastSession!.order_id });
     const instrument = await gw.request<{ card: { last_four_digits: string } }>('GET', `/v1/instruments/${String(result.instrument_id)}`, { token });
     expect(instrument.body.card.last_four_digits).toBe('4242');
+    // The session is complete: paying again from the page is refused, and makes no second payment.
+    const session = await gw.request<{ status: string; payment_id: string }>('GET', `/v1/checkout/sessions/${merchant.lastSession!.id}`, { token });
+    expect(session.body).toMatchObject({ status: 'complete', payment_id: result.payment_id });
+    const again = await pay(page);
+    expect(again).toMatchObject({ status: 'ERROR', error: { code: 'checkout_session_complete', http_status: 409 } });
+    consoleErrors = consoleErrors.filter((e) => !/status of 409/.test(e));
   });
 
   it('a declined card is a REJECTED result with its response code, not an exception', async () => {
@@ -341,7 +356,8 @@ describeInBrowser('embedded fields in a browser', () => {
     await expect.poll(() => lastValidity(page)).toBe(true);
     const result = await pay(page);
     expect(result).toMatchObject({ status: 'REJECTED', response_code: '05' });
-    expect(String(result.order_id)).toMatch(/^ord-/);
+    // Without an order_id of its own, the session's order is its id.
+    expect(result.order_id).toBe(merchant.lastSession!.id);
     expect((await gw.request<{ status: string }>('GET', `/v1/payments/${String(result.payment_id)}`, { token })).body.status).toBe('REJECTED');
   });
 
@@ -386,21 +402,27 @@ describeInBrowser('embedded fields in a browser', () => {
     expect(ring).toBe('rgb(10, 125, 79)');
   });
 
-  it('enroll saves the card for a new user, then for an existing one, without charging', async () => {
+  it('enroll saves the card for the session\'s new user, then for an existing one, without charging', async () => {
     const payments = async () => (await gw.request<{ data: unknown[] }>('GET', '/v1/payments?limit=100', { token })).body.data.length;
     const paymentsBefore = await payments();
-    const page = await checkout();
+    // The backend names the user with the session (here a new one); the page only says enroll().
+    const page = await checkout({}, undefined, { mode: 'enrollment', user: { name: 'Ana María Gómez', email: 'ana@example.com' } });
     const frame = await ready(page);
     await typeCard(frame, { number: '4242424242424242' });
     await expect.poll(() => lastValidity(page)).toBe(true);
-    const enrolled = await page.evaluate(() => (globalThis as unknown as CheckoutWindow).fields.enroll({ user: { name: 'Ana María Gómez', email: 'ana@example.com' } }));
-    expect(enrolled).toMatchObject({ status: 'ENROLLED', card: { last_four_digits: '4242' } });
+    // pay() with an enrollment session is refused by the frame, before any request.
+    expect(await pay(page)).toMatchObject({ status: 'ERROR', error: { code: 'invalid_session' } });
+    const enrolled = await page.evaluate(() => (globalThis as unknown as CheckoutWindow).fields.enroll({}));
+    expect(enrolled).toMatchObject({ status: 'ENROLLED', user_id: merchant.lastSession!.user_id, card: { last_four_digits: '4242' } });
     expect(enrolled.user_id).toMatch(/^usr-/);
     expect(enrolled.instrument_id).toMatch(/^ins-/);
 
-    await frame.getByLabel('Card number').fill('');
-    await frame.getByLabel('Card number').pressSequentially('5555555555554444');
-    const second = await page.evaluate((id) => (globalThis as unknown as CheckoutWindow).fields.enroll({ user: { id } }), String(enrolled.user_id));
+    // A second card: a new session for the same (now existing) user.
+    const next = await checkout({}, undefined, { mode: 'enrollment', user_id: enrolled.user_id });
+    const nextFrame = await ready(next);
+    await typeCard(nextFrame, { number: '5555555555554444' });
+    await expect.poll(() => lastValidity(next)).toBe(true);
+    const second = await next.evaluate((id) => (globalThis as unknown as CheckoutWindow).fields.enroll({ user: { id } }), String(enrolled.user_id));
     expect(second).toMatchObject({ status: 'ENROLLED', user_id: enrolled.user_id });
 
     const user = await gw.request<{ email: string; instruments: Array<{ id: string }> }>('GET', `/v1/users/${String(enrolled.user_id)}`, { token });
@@ -410,25 +432,34 @@ describeInBrowser('embedded fields in a browser', () => {
     expect(await payments()).toBe(paymentsBefore);
   });
 
-  it('a revoked token comes back as an error result with 401, not an exception', async () => {
-    const other = await gw.client();
-    merchant.client = other;
-    try {
-      const page = await checkout();
-      const frame = await ready(page);
-      await typeCard(frame, { number: '4242424242424242' });
-      const revoked = await gw.request('POST', '/oauth/revoke', {
-        body: { grant_type: 'client_credentials', client_id: other.clientId, client_secret: other.secret, audience: AUDIENCE },
-      });
-      expect(revoked.status).toBe(200);
-      // The browser answers 401 as a failed request; that console line is expected.
-      const result = await pay(page);
-      expect(result).toMatchObject({ status: 'ERROR', error: { code: 'unauthorized', http_status: 401 } });
-      expect((await log(page)).results).toEqual([result]);
-      consoleErrors = consoleErrors.filter((e) => !/status of 401/.test(e));
-    } finally {
-      merchant.client = client;
-    }
+  it('a session the merchant ended comes back as an error result with 401, not an exception', async () => {
+    const page = await checkout();
+    const frame = await ready(page);
+    await typeCard(frame, { number: '4242424242424242' });
+    const ended = await gw.request('POST', `/v1/checkout/sessions/${merchant.lastSession!.id}/expire`, { token });
+    expect(ended.status).toBe(200);
+    // The browser answers 401 as a failed request; that console line is expected.
+    const result = await pay(page);
+    expect(result).toMatchObject({ status: 'ERROR', error: { code: 'unauthorized', http_status: 401 } });
+    expect((await log(page)).results).toEqual([result]);
+    consoleErrors = consoleErrors.filter((e) => !/status of 401/.test(e));
+  });
+
+  it('the fields refuse a page the session does not allow, and an access token instead of a session\'s', async () => {
+    const elsewhere = await checkout({}, undefined, { allowed_origins: ['https://shop.example'] });
+    await elsewhere.waitForFunction(() => (globalThis as unknown as CheckoutWindow).log.results.length === 1);
+    expect((await log(elsewhere)).results).toEqual([{ status: 'ERROR', error: { code: 'origin_not_allowed', message: expect.stringContaining(merchant.origin) } }]);
+    expect((await log(elsewhere)).ready).toBe(0);
+    expect(await elsewhere.frameLocator('#card iframe').locator('input').count()).toBe(0);
+
+    // A server's access token (even a narrowed one) is not what the fields take.
+    const narrow = await client.token('instruments:write payments:write');
+    const page = await checkout({ token: narrow });
+    await page.waitForFunction(() => (globalThis as unknown as CheckoutWindow).log.results.length === 1);
+    expect((await log(page)).results).toEqual([{ status: 'ERROR', error: { code: 'invalid_token', message: expect.stringContaining('checkout session') } }]);
+    expect(consoleErrors.every((e) => e.includes('[PasarelaFields]'))).toBe(true);
+    expect(consoleErrors).toHaveLength(2);
+    consoleErrors = [];
   });
 
   it('card-form.js alone: PasarelaCardForm.render encrypts a card the gateway can tokenize', async () => {

@@ -10,6 +10,11 @@
  * audience). The browser context maps that origin onto the test gateway, so
  * the tests open link.url itself, on an https origin as in production.
  *
+ * The pages never hand the browser an API token (not even a checkout
+ * session's): their scripts call only the link's own public endpoints
+ * (/l/{token}/..., /e/{token}/save), which the gateway performs itself. Every
+ * test checks that no browser request carried an Authorization header.
+ *
  * Screenshots go to /tmp/pasarela-screens (HOSTED_SCREENS=dir to change it).
  * Any console error or uncaught exception in a page or one of its frames
  * fails the test.
@@ -132,6 +137,8 @@ describeInBrowser('hosted checkout and enrollment form in a browser', () => {
   let consoleErrors: string[] = [];
   /** Console lines a test expects (each one accepted once), taken out of consoleErrors after it. */
   let expectedErrors: string[] = [];
+  /** Browser requests that carried a Bearer token: there must be none. */
+  let bearerRequests: string[] = [];
   const pages: Page[] = [];
 
   beforeAll(async () => {
@@ -145,6 +152,9 @@ describeInBrowser('hosted checkout and enrollment form in a browser', () => {
     receiver = await new Receiver().start();
     browser = await launchChromium();
     context = await browser.newContext({ locale: 'es-CO' });
+    context.on('request', (request) => {
+      if (request.headers().authorization !== undefined) bearerRequests.push(request.url());
+    });
     // The public origin of the links is this gateway (the browser's requests, replayed to it as they are).
     await context.route(
       (url) => url.origin === PUBLIC_ORIGIN,
@@ -171,6 +181,9 @@ describeInBrowser('hosted checkout and enrollment form in a browser', () => {
     consoleErrors = [];
     expectedErrors = [];
     expect(errors, 'console errors in the page or its frames').toEqual([]);
+    const withToken = bearerRequests;
+    bearerRequests = [];
+    expect(withToken, 'browser requests with an Authorization header').toEqual([]);
   });
   afterAll(async () => {
     await context?.close();

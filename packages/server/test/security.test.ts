@@ -116,7 +116,14 @@ const cardPresentPayment: Fixture = async (gw, owner) => {
   return { id: reply.body.id };
 };
 
+const checkoutSession: Fixture = async (gw, owner) => {
+  const reply = await gw.request<{ id: string }>('POST', '/v1/checkout/sessions', { token: await owner.token(), body: { amount: 10, currency: 'USD' } });
+  return { id: reply.body.id };
+};
+
 const fixtures: Record<string, Fixture | 'global'> = {
+  '/v1/checkout/sessions/:id': checkoutSession,
+  '/v1/checkout/sessions/:id/expire': checkoutSession,
   '/v1/chargebacks/:id': chargeback,
   '/v1/chargebacks/:id/accept': chargeback,
   '/v1/chargebacks/:id/review': chargeback,
@@ -255,6 +262,17 @@ describe.each(dialects)('every route on $name', (dialect) => {
       expect(`${route.method} ${route.url} -> ${reply.status}`).toBe(`${route.method} ${route.url} -> 403`);
     }
   }, 120_000);
+
+  it('answers 403 to a checkout session\'s token, except on the few routes marked for it', async () => {
+    // The browser's credential (docs/fields.md "Checkout sessions"): the key, tokenizing, its one payment or enrollment, its own session.
+    const marked = privateRoutes().filter((r) => r.checkoutSession).map((r) => `${r.method} ${r.url}`).sort();
+    expect(marked).toEqual(['GET /v1/checkout/sessions/:id', 'GET /v1/encryption/keys', 'POST /v1/instruments', 'POST /v1/payments', 'POST /v1/users/:id/instruments']);
+    const session = await gw.request<{ token: string }>('POST', '/v1/checkout/sessions', { token: await owner.token(), body: { amount: 10, currency: 'USD' } });
+    for (const route of privateRoutes().filter((r) => !r.checkoutSession)) {
+      const reply = await gw.request(route.method, fill(route.url), { token: session.body.token, ...(route.method === 'GET' ? {} : { body: {} }) });
+      expect(`${route.method} ${route.url} -> ${reply.status}`).toBe(`${route.method} ${route.url} -> 403`);
+    }
+  });
 
   it('answers 404 for another organization\'s object, and never leaks it', async () => {
     const withParams = privateRoutes().filter((r) => r.url.includes(':'));

@@ -1,8 +1,9 @@
 /**
  * The iframe's calls to the gateway. The iframe is served by the gateway, so
  * these are same-origin requests (no CORS; CSP connect-src 'self'), made with
- * the merchant's narrow Bearer token. Paths resolve against the frame's own
- * address, so a gateway mounted under a path prefix works too.
+ * the checkout session's token (docs/fields.md "Checkout sessions"). Paths
+ * resolve against the frame's own address, so a gateway mounted under a path
+ * prefix works too.
  *
  * Network errors, 429 and 5xx are retried twice with backoff and jitter,
  * with the same body and Idempotency-Key: tokenization is idempotent by card
@@ -39,7 +40,15 @@ function errorOf(status: number, body: unknown): ResultError {
 export class GatewayApi {
   constructor(private readonly token: string) {}
 
-  async post<T>(path: string, body: unknown, idempotencyKey = randomKey()): Promise<ApiReply<T>> {
+  post<T>(path: string, body: unknown, idempotencyKey = randomKey()): Promise<ApiReply<T>> {
+    return this.send<T>('POST', path, body, idempotencyKey);
+  }
+
+  get<T>(path: string): Promise<ApiReply<T>> {
+    return this.send<T>('GET', path);
+  }
+
+  private async send<T>(method: 'GET' | 'POST', path: string, body?: unknown, idempotencyKey?: string): Promise<ApiReply<T>> {
     const url = new URL(`../..${path}`, location.href).toString();
     let last: ResultError = { code: 'network_error', message: 'The gateway could not be reached.' };
     for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
@@ -48,9 +57,12 @@ export class GatewayApi {
       const timer = setTimeout(() => abort.abort(), TIMEOUT_MS);
       try {
         const response = await fetch(url, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${this.token}`, 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
-          body: JSON.stringify(body),
+          method,
+          headers:
+            method === 'POST'
+              ? { authorization: `Bearer ${this.token}`, 'content-type': 'application/json', 'idempotency-key': idempotencyKey ?? randomKey() }
+              : { authorization: `Bearer ${this.token}` },
+          ...(method === 'POST' ? { body: JSON.stringify(body) } : {}),
           credentials: 'omit',
           cache: 'no-store',
           signal: abort.signal,

@@ -1,14 +1,16 @@
 /**
- * What `pay` and `enroll` do inside the iframe (spec 4.8): encrypt the card
- * fields here, tokenize (POST /v1/instruments), then charge with a freshly
- * encrypted CVV (POST /v1/payments) or save the instrument for a user
- * (POST /v1/users, POST /v1/users/{id}/instruments). Every outcome is a
- * result: a decline is a payment with status REJECTED, anything that did not
- * complete is status ERROR. Nothing here throws.
+ * What `pay` and `enroll` do inside the iframe (spec 4.8), with a checkout
+ * session's token: encrypt the card fields here, tokenize (POST
+ * /v1/instruments), then charge the session's payment with a freshly
+ * encrypted CVV (POST /v1/payments) or save the card for the session's user
+ * (POST /v1/users/{id}/instruments). Every outcome is a result: a decline is
+ * a payment with status REJECTED, anything that did not complete is status
+ * ERROR. Nothing here throws.
  */
 import type { CardFormController } from '../form/controller.js';
-import { errorResult, type ExistingUser, type FieldsResult, type NewUser } from '../types.js';
-import { randomKey, type GatewayApi } from './api.js';
+import { errorResult, type FieldsResult } from '../types.js';
+import type { GatewayApi } from './api.js';
+import type { CheckoutSession } from './session.js';
 
 interface Instrument {
   id: string;
@@ -23,10 +25,16 @@ interface Payment {
   amount: string;
 }
 
+/** What mount() was given; absent values are the session's (the gateway refuses any other). */
 export interface Charge {
   amount?: number;
   currency?: string;
 }
+
+const wrongMode = (session: CheckoutSession) =>
+  session.mode === 'payment'
+    ? errorResult('invalid_session', 'This checkout session makes a payment (mode payment): call pay(), or create a session with mode enrollment to save a card.')
+    : errorResult('invalid_session', 'This checkout session saves a card (mode enrollment): call enroll(), or create a session with mode payment to charge.');
 
 const cardOf = (instrument: Instrument) => ({ last_four_digits: instrument.card.last_four_digits, brand: instrument.card.bin_data.card_brand });
 
@@ -45,12 +53,20 @@ async function tokenize(form: CardFormController, api: GatewayApi): Promise<{ in
   return reply.ok ? { instrument: reply.body } : { failed: { status: 'ERROR', error: reply.error } };
 }
 
-export async function payWithCard(form: CardFormController, api: GatewayApi, charge: Charge, opts: { order_id?: string; description?: string }): Promise<FieldsResult> {
-  const { amount, currency } = charge;
-  if (typeof amount !== 'number' || !Number.isFinite(amount) || amount <= 0 || typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency)) {
-    return errorResult('invalid_amount', 'mount() needs a positive `amount` and an ISO 4217 `currency` (e.g. "COP") to pay.');
+export async function payWithCard(
+  form: CardFormController,
+  api: GatewayApi,
+  session: CheckoutSession,
+  charge: Charge,
+  opts: { order_id?: string; description?: string },
+): Promise<FieldsResult> {
+  if (session.mode !== 'payment') return wrongMode(session);
+  const amount = charge.amount ?? Number(session.amount);
+  const currency = charge.currency ?? session.currency ?? '';
+  if (!Number.isFinite(amount) || amount <= 0 || !/^[A-Z]{3}$/.test(currency)) {
+    return errorResult('invalid_amount', '`amount` must be a positive number and `currency` an ISO 4217 code (e.g. "COP"); leave them out to use the session\'s.');
   }
-  const orderId = typeof opts.order_id === 'string' && opts.order_id ? opts.order_id : `ord-${randomKey()}`;
+  const orderId = typeof opts.order_id === 'string' && opts.order_id ? opts.order_id : (session.order_id ?? session.id);
   const tokenized = await tokenize(form, api);
   if ('failed' in tokenized) return { ...tokenized.failed, order_id: orderId } as FieldsResult;
   const { instrument } = tokenized;
@@ -67,6 +83,7 @@ export async function payWithCard(form: CardFormController, api: GatewayApi, cha
     order_id: orderId,
     instrument_id: instrument.id,
     encrypted_cvv: encryptedCvv,
+    // The session's description is the payment's; one given here must be the same.
     ...(typeof opts.description === 'string' && opts.description ? { description: opts.description } : {}),
   };
   const reply = await api.post<Payment>('/v1/payments', body);
@@ -85,29 +102,21 @@ export async function payWithCard(form: CardFormController, api: GatewayApi, cha
   };
 }
 
-function userOf(user: unknown): NewUser | ExistingUser | null {
-  if (typeof user !== 'object' || user === null) return null;
-  const u = user as Record<string, unknown>;
-  if (typeof u.id === 'string' && u.id) return { id: u.id };
-  if (typeof u.name === 'string' && u.name.trim() && typeof u.email === 'string' && u.email.trim()) return { name: u.name, email: u.email };
-  return null;
-}
-
-export async function enrollCard(form: CardFormController, api: GatewayApi, opts: { user?: unknown }): Promise<FieldsResult> {
-  const user = userOf(opts.user);
-  if (!user) return errorResult('invalid_user', 'enroll() needs `user`: {name, email} for a new user or {id} for an existing one.');
-  // Tokenize first: a retry after a failed user step finds the same instrument (fingerprint), not a second user.
+/**
+ * Saves the card for the session's user (the merchant's backend named or
+ * created that user with the session). An `opts.user` other than
+ * `{id: <the session's user>}` is refused here, as the gateway would.
+ */
+export async function enrollCard(form: CardFormController, api: GatewayApi, session: CheckoutSession, opts: { user?: unknown }): Promise<FieldsResult> {
+  if (session.mode !== 'enrollment' || !session.user_id) return wrongMode(session);
+  const userId = session.user_id;
+  const asked = opts.user as { id?: unknown } | undefined;
+  if (asked !== undefined && (typeof asked !== 'object' || asked === null || asked.id !== userId)) {
+    return errorResult('invalid_user', `This checkout session saves the card for its own user (${userId}); leave out \`user\`.`);
+  }
   const tokenized = await tokenize(form, api);
   if ('failed' in tokenized) return tokenized.failed;
   const { instrument } = tokenized;
-
-  let userId: string;
-  if ('id' in user) userId = user.id;
-  else {
-    const created = await api.post<{ id: string }>('/v1/users', { name: user.name, email: user.email });
-    if (!created.ok) return { status: 'ERROR', error: created.error, instrument_id: instrument.id };
-    userId = created.body.id;
-  }
   const saved = await api.post<{ id: string }>(`/v1/users/${encodeURIComponent(userId)}/instruments`, { instrument_id: instrument.id });
   if (!saved.ok) return { status: 'ERROR', error: saved.error, instrument_id: instrument.id };
   return { status: 'ENROLLED', user_id: userId, instrument_id: instrument.id, card: cardOf(instrument) };

@@ -15,9 +15,19 @@ function unauthorized(message: string): ApiError {
   return new ApiError('unauthorized', message, [], { 'www-authenticate': 'Bearer realm="pasarela"' });
 }
 
-/** Sets the verified caller on the request; a token without one of the route's permissions is 403. */
+/**
+ * Sets the verified caller on the request; a token without one of the route's
+ * permissions is 403. A checkout session's token has no permissions: it is
+ * admitted only to the routes marked `checkoutSession`, whose handlers apply
+ * the session's limits (docs/fields.md "Checkout sessions").
+ */
 function admit(request: FastifyRequest, principal: Principal, needed: readonly string[]): ApiError | undefined {
   request.principal = principal;
+  if (principal.checkoutSession) {
+    return request.routeOptions.config.checkoutSession
+      ? undefined
+      : new ApiError('forbidden', 'A checkout session token may only read the public key, tokenize a card and make its session\'s payment or enrollment.');
+  }
   if (needed.length > 0 && !needed.some((p) => principal.permissions.has(p))) {
     return new ApiError('forbidden', `This token lacks the permission ${needed.join(' or ')}.`);
   }

@@ -61,6 +61,27 @@ export async function liveToken(db: Db, jti: string): Promise<{ pciSaqD: boolean
   return row ? { pciSaqD: Number(row.pci_saq_d) === 1 } : undefined;
 }
 
+/**
+ * Is a checkout session's token still good: the session not ended by the
+ * merchant (a complete one still answers, so its later calls get a clear
+ * 409), and the client that created it not revoked. Expiry is the token's `exp`.
+ */
+const liveSessionQuery = preparedQuery((db: Db, id: string) =>
+  db
+    .selectFrom('checkout_sessions')
+    .innerJoin('clients', 'clients.client_id', 'checkout_sessions.client_id')
+    .select('checkout_sessions.id')
+    .where('checkout_sessions.id', '=', id)
+    .where('checkout_sessions.status', '!=', 'expired')
+    .where('clients.revoked_at', 'is', null),
+);
+
+export async function liveCheckoutSession(db: Db, id: string): Promise<{ pciSaqD: boolean } | undefined> {
+  const [row] = await liveSessionQuery(db, id);
+  // Never direct (clear) card data from a browser, whatever the client's flag.
+  return row ? { pciSaqD: false } : undefined;
+}
+
 export async function deleteExpiredTokens(db: Executor, before: number): Promise<number> {
   const result = await db.deleteFrom('access_tokens').where('expires_at', '<', before).executeTakeFirst();
   return Number(result.numDeletedRows);

@@ -11,7 +11,7 @@ import { nowIso } from '../lib/time.js';
 import { findClient } from './clients.store.js';
 import { parseScope, type Permission } from './permissions.js';
 import { SigningKeys, TOKEN_ALGORITHM } from './signing-keys.js';
-import { findReusableToken, insertToken, liveToken, revokeTokens, type AccessTokenRow } from './tokens.store.js';
+import { findReusableToken, insertToken, liveCheckoutSession, liveToken, revokeTokens, type AccessTokenRow } from './tokens.store.js';
 
 export interface TokenRequest {
   grant_type?: string;
@@ -38,13 +38,34 @@ export interface Principal {
   jti: string;
   /** The operator marked the client PCI DSS SAQ D (may send clear card data). */
   pciSaqD: boolean;
+  /**
+   * Set for a checkout session's token (checkout/): `clientId` is then the
+   * session id (its own idempotency keys and rate-limit budget), this names
+   * the client that created it, and `permissions` is empty. Such a principal
+   * may call only the routes marked `checkoutSession` (auth/authenticate.ts).
+   */
+  checkoutSession?: { id: string; clientId: string };
+}
+
+/** What a checkout session's token is signed from (checkout/service.ts): fixed claims of its row. */
+export interface CheckoutSessionClaims {
+  id: string;
+  organizationId: string;
+  clientId: string;
+  /** Unix seconds. */
+  issuedAt: number;
+  expiresAt: number;
 }
 
 interface Claims extends JWTPayload {
   client_id: string;
   scope: string;
   org_id: string;
+  /** Only in a checkout session's token: the session id (`cs-`). */
+  checkout_session?: string;
 }
+
+const NO_PERMISSIONS: ReadonlySet<string> = new Set();
 
 const VERIFIED_CACHE_SIZE = 10_000;
 
@@ -98,8 +119,8 @@ export class TokenService {
     }
     const scope = permissions.join(' ');
     const now = Math.floor(Date.now() / 1000);
-    // A token narrowed with `scope` is the kind handed to a browser: it lives
-    // NARROW_TOKEN_TTL_SECONDS (15 min) instead of 12 hours.
+    // A token narrowed with `scope` lives NARROW_TOKEN_TTL_SECONDS (15 min)
+    // instead of 12 hours. (A browser gets a checkout session's token instead.)
     const narrowed = permissions.length < parseScope(client.scopes).permissions.length;
     const ttl = narrowed ? Math.min(this.options.narrowTtlSeconds, this.options.ttlSeconds) : this.options.ttlSeconds;
     // Reuse (spec 4.1) while at least a tenth of the lifetime remains, so a
@@ -139,6 +160,35 @@ export class TokenService {
     return new SignJWT(claims).setProtectedHeader({ alg: TOKEN_ALGORITHM, typ: 'at+jwt', kid: key.kid }).sign(key.privateKey);
   }
 
+  /**
+   * A checkout session's token: an access token whose `checkout_session`
+   * claim names the session, with no permissions (`scope` empty). The same
+   * session row and signing key give the same string, so the token is never
+   * stored: an idempotent replay of the session's creation signs it again.
+   */
+  signCheckoutSession(session: CheckoutSessionClaims): Promise<string> {
+    const key = this.keys.active();
+    const claims: Claims = {
+      iss: this.options.issuer,
+      sub: session.id,
+      aud: this.options.audience,
+      client_id: session.clientId,
+      org_id: session.organizationId,
+      scope: '',
+      checkout_session: session.id,
+      jti: session.id,
+      iat: session.issuedAt,
+      exp: session.expiresAt,
+    };
+    return new SignJWT(claims).setProtectedHeader({ alg: TOKEN_ALGORITHM, typ: 'at+jwt', kid: key.kid }).sign(key.privateKey);
+  }
+
+  /** A session the merchant ended: this process stops admitting its token at once (others within the revocation cache's time). */
+  forgetCheckoutSession(id: string): void {
+    this.liveness.delete(id);
+    for (const [token, hit] of this.principals) if (hit.principal.checkoutSession?.id === id) this.principals.delete(token);
+  }
+
   async revoke(request: TokenRequest): Promise<number> {
     const { client, audience } = await this.authenticate(request);
     let jti: string | undefined;
@@ -162,9 +212,12 @@ export class TokenService {
    */
   async verify(token: string): Promise<Principal> {
     const payload = await this.verifiedClaims(token);
-    const live = await this.live(payload.jti!);
-    if (!live) throw new TokenInvalid('the token has been revoked');
-    const principal: Principal = { pciSaqD: live.pciSaqD, clientId: payload.client_id, organizationId: payload.org_id, permissions: payload.permissions, jti: payload.jti! };
+    const session = payload.checkout_session;
+    const live = await this.live(payload.jti!, session);
+    if (!live) throw new TokenInvalid(session ? 'the checkout session has ended or its client was revoked' : 'the token has been revoked');
+    const principal: Principal = session
+      ? { pciSaqD: false, clientId: session, organizationId: payload.org_id, permissions: NO_PERMISSIONS, jti: payload.jti!, checkoutSession: { id: session, clientId: payload.client_id } }
+      : { pciSaqD: live.pciSaqD, clientId: payload.client_id, organizationId: payload.org_id, permissions: payload.permissions, jti: payload.jti! };
     if (this.options.revocationCacheMs > 0) {
       if (this.principals.size >= VERIFIED_CACHE_SIZE) this.principals.clear();
       this.principals.set(token, { principal, exp: payload.exp! * 1000, at: Date.now() });
@@ -188,11 +241,11 @@ export class TokenService {
     return hit.principal;
   }
 
-  private async live(jti: string): Promise<{ pciSaqD: boolean } | undefined> {
+  private async live(jti: string, checkoutSession?: string): Promise<{ pciSaqD: boolean } | undefined> {
     const now = Date.now();
     const cached = this.liveness.get(jti);
     if (cached && now - cached.at < this.options.revocationCacheMs) return cached.live;
-    const live = await liveToken(this.db, jti);
+    const live = checkoutSession ? await liveCheckoutSession(this.db, checkoutSession) : await liveToken(this.db, jti);
     if (this.options.revocationCacheMs > 0) {
       if (this.liveness.size >= VERIFIED_CACHE_SIZE) this.liveness.clear();
       this.liveness.set(jti, { at: now, live });

@@ -33,7 +33,7 @@ export interface Config {
   masterKey: string | undefined;
   bootstrapClient: { id: string; secret: string } | undefined;
   tokenTtlSeconds: number;
-  /** Lifetime of a token narrowed with `scope` (the kind a browser holds). */
+  /** Lifetime of a token narrowed with `scope`. */
   narrowTokenTtlSeconds: number;
   /** How long a process may trust its last revocation check of a token. */
   tokenRevocationCacheMs: number;

@@ -545,6 +545,31 @@ export interface FraudEvaluationsTable {
   created_at: string;
 }
 
+export type CheckoutSessionStatus = 'open' | 'complete' | 'expired';
+
+/** Checkout sessions (checkout/, migration 011). */
+export interface CheckoutSessionsTable {
+  id: string;
+  organization_id: string;
+  client_id: string;
+  mode: 'payment' | 'enrollment';
+  /** `expired` only when the merchant ended it; past `expires_at` an `open` row reads as expired. */
+  status: CheckoutSessionStatus;
+  amount: number | null;
+  currency: string | null;
+  order_id: string | null;
+  description: string | null;
+  user_id: string | null;
+  /** JSON array of origins. */
+  allowed_origins: string;
+  instrument_id: string | null;
+  payment_id: string | null;
+  expires_at: string;
+  completed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   clients: ClientsTable;
@@ -587,4 +612,5 @@ export interface Database {
   fraud_rules: FraudRulesTable;
   fraud_evaluations: FraudEvaluationsTable;
   payment_instructions: PaymentInstructionsTable;
+  checkout_sessions: CheckoutSessionsTable;
 }

@@ -37,8 +37,14 @@ export async function encryptionKeyRoutes(base: FastifyInstance, opts: { keys: E
   app.get(
     '/v1/encryption/keys',
     {
-      config: { scopes: ['instruments:read', 'instruments:write'] },
-      schema: { tags, summary: 'Get the active encryption key', description: '404 `not_found` when the organization has none yet.', response: { 200: EncryptionKey } },
+      // A checkout session's token may read it too: the embedded fields encrypt with it.
+      config: { scopes: ['instruments:read', 'instruments:write'], checkoutSession: true },
+      schema: {
+        tags,
+        summary: 'Get the active encryption key',
+        description: '404 `not_found` when the organization has none yet. A checkout session\'s token may read it.',
+        response: { 200: EncryptionKey },
+      },
     },
     async (request) => toView(await opts.keys.active(principalOf(request).organizationId)),
   );

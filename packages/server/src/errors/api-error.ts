@@ -31,6 +31,7 @@ export const ERROR_STATUS = {
   terminal_serial_taken: 409,
   chargeback_not_open: 409,
   attachment_limit_reached: 409,
+  checkout_session_complete: 409,
   payload_too_large: 413,
   validation_failed: 422,
   rate_limited: 429,

@@ -7,6 +7,11 @@ declare module 'fastify' {
     public?: boolean;
     /** The route needs one of these permissions (spec section 5). */
     scopes?: Permission[];
+    /**
+     * A checkout session's token (checkout/) may call this route; the handler
+     * applies the session's limits. Every other route answers it 403.
+     */
+    checkoutSession?: boolean;
   }
   interface FastifyRequest {
     /** Set by auth/authenticate.ts on every non-public route. */

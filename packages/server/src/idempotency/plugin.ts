@@ -28,8 +28,12 @@ declare module 'fastify' {
     idempotency: { clientId: string; key: string; open: boolean } | null;
   }
   interface FastifyContextConfig {
-    /** Top-level fields of a 2xx answer (a secret shown once) that the stored reply leaves out, so a replay never shows them. */
-    idempotency?: { redactReply?: readonly string[] };
+    idempotency?: {
+      /** Top-level fields of a 2xx answer (a secret) that the stored reply leaves out, so a replay never shows them. */
+      redactReply?: readonly string[];
+      /** For a left-out secret the route can derive again (a checkout session's token): puts it back into a replay. */
+      restore?(request: FastifyRequest, stored: string): Promise<string>;
+    };
   }
 }
 
@@ -119,12 +123,16 @@ export function registerIdempotency(app: FastifyInstance, db: Db, ttlSeconds: nu
       case 'reserved':
         request.idempotency = { clientId, key, open: true };
         return;
-      case 'replay':
+      case 'replay': {
+        // A secret the answer held (a checkout session's token) was not stored: derived again here.
+        const restore = request.routeOptions.config.idempotency?.restore;
+        const body = restore ? await restore(request, result.body) : result.body;
         return reply
           .code(result.status)
           .header('idempotent-replayed', 'true')
           .type('application/json; charset=utf-8')
-          .send(result.body);
+          .send(body);
+      }
       case 'mismatch':
         throw new ApiError(
           'idempotency_key_mismatch',

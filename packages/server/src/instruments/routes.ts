@@ -7,9 +7,10 @@ import { lookupBin } from '../cards/bins.js';
 import type { Db } from '../db/database.js';
 import { BinData, BinParams, CreateInstrument, Instrument, InstrumentParams, InstrumentQuery, InstrumentWithNumber, UpdateInstrument } from './schemas.js';
 import type { InstrumentService } from './service.js';
+import type { CheckoutSessionService } from '../checkout/service.js';
 
 /** Spec 4.3 and ../shared/API.md: instruments and the BIN lookup. */
-export async function instrumentRoutes(base: FastifyInstance, opts: { instruments: InstrumentService; db: Db }): Promise<void> {
+export async function instrumentRoutes(base: FastifyInstance, opts: { instruments: InstrumentService; db: Db; checkout: CheckoutSessionService }): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { instruments } = opts;
   const tags = ['Instruments'];
@@ -19,17 +20,22 @@ export async function instrumentRoutes(base: FastifyInstance, opts: { instrument
   app.post(
     '/v1/instruments',
     {
-      config: write,
+      // A checkout session's token may tokenize (encrypted form only) while its session is open.
+      config: { ...write, checkoutSession: true },
       schema: {
         tags,
         summary: 'Tokenize a card',
         description:
-          'Encrypted form: the five `encrypted_*` fields, each encrypted separately with the active key (RSA-OAEP, SHA-256, base64). Direct form: `card` with clear fields, only for clients the operator marked PCI DSS SAQ D (others get 403). The same card again returns the same instrument (201), with expiry and holder updated. The CVV is checked and never stored.',
+          'Encrypted form: the five `encrypted_*` fields, each encrypted separately with the active key (RSA-OAEP, SHA-256, base64). Direct form: `card` with clear fields, only for clients the operator marked PCI DSS SAQ D (others get 403). The same card again returns the same instrument (201), with expiry and holder updated. The CVV is checked and never stored. With a checkout session\'s token: while the session is open; the instrument becomes the session\'s card, the only one its payment or enrollment may use.',
         body: CreateInstrument,
         response: { 201: Instrument },
       },
     },
-    async (request, reply) => reply.code(201).send(await instruments.tokenize(principalOf(request), request.body)),
+    async (request, reply) => {
+      const principal = principalOf(request);
+      if (principal.checkoutSession) return reply.code(201).send(await opts.checkout.tokenize({ ...principal, checkoutSession: principal.checkoutSession }, request.body));
+      return reply.code(201).send(await instruments.tokenize(principal, request.body));
+    },
   );
 
   app.get(

@@ -10,9 +10,13 @@ import { Type } from 'typebox';
 import { ApmPayment } from '../apm/schemas.js';
 import type { AlternativePaymentService } from '../apm/service.js';
 import { ApiError } from '../errors/api-error.js';
+import type { CheckoutSessionService } from '../checkout/service.js';
 
 /** Spec 4.4 and ../shared/API.md: card payments. */
-export async function paymentRoutes(base: FastifyInstance, opts: { payments: PaymentService; apm: AlternativePaymentService; actions: PaymentActions }): Promise<void> {
+export async function paymentRoutes(
+  base: FastifyInstance,
+  opts: { payments: PaymentService; apm: AlternativePaymentService; actions: PaymentActions; checkout: CheckoutSessionService },
+): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { payments } = opts;
   const tags = ['Card payments'];
@@ -22,8 +26,22 @@ export async function paymentRoutes(base: FastifyInstance, opts: { payments: Pay
 
   app.post(
     '/v1/payments',
-    { config: write, schema: { tags, summary: 'Create a card payment', description: createDescription, body: CreatePayment, response: { 201: CardPayment } } },
-    async (request, reply) => reply.code(201).send((await payments.create(principalOf(request), request.body)).payment),
+    {
+      // A checkout session's token may make its session's one payment (checkout/service.ts).
+      config: { ...write, checkoutSession: true },
+      schema: {
+        tags,
+        summary: 'Create a card payment',
+        description: `${createDescription} With a checkout session's token: only the session's payment (its amount, currency and order_id, with the card it tokenized; anything else is 403), once (then 409 \`checkout_session_complete\`).`,
+        body: CreatePayment,
+        response: { 201: CardPayment },
+      },
+    },
+    async (request, reply) => {
+      const principal = principalOf(request);
+      if (principal.checkoutSession) return reply.code(201).send(await opts.checkout.pay({ ...principal, checkoutSession: principal.checkoutSession }, request.body));
+      return reply.code(201).send((await payments.create(principal, request.body)).payment);
+    },
   );
 
   app.post(

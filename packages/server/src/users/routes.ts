@@ -5,6 +5,7 @@ import { principalOf } from '../auth/authenticate.js';
 import { ListOf, ListQuery } from '../http/pagination.js';
 import { Instrument } from '../instruments/schemas.js';
 import type { UserService } from './service.js';
+import type { CheckoutSessionService } from '../checkout/service.js';
 
 const User = Type.Object(
   {
@@ -19,7 +20,10 @@ const User = Type.Object(
 );
 const Params = Type.Object({ id: Type.String({ maxLength: 100 }) });
 
-export async function userRoutes(base: FastifyInstance, opts: { users: UserService }): Promise<void> {
+/** A new user: the body of POST /v1/users (also a checkout session's `user`). */
+export const NewUser = Type.Object({ name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }), email: Type.String({ format: 'email', maxLength: 254 }) });
+
+export async function userRoutes(base: FastifyInstance, opts: { users: UserService; checkout: CheckoutSessionService }): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { users } = opts;
   const tags = ['Users'];
@@ -34,7 +38,7 @@ export async function userRoutes(base: FastifyInstance, opts: { users: UserServi
       schema: {
         tags,
         summary: 'Create a user',
-        body: Type.Object({ name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }), email: Type.String({ format: 'email', maxLength: 254 }) }),
+        body: NewUser,
         response: { 201: User },
       },
     },
@@ -47,10 +51,24 @@ export async function userRoutes(base: FastifyInstance, opts: { users: UserServi
   app.post(
     '/v1/users/:id/instruments',
     {
-      config: write,
-      schema: { tags, summary: 'Save an instrument for a user', params: Params, body: Type.Object({ instrument_id: Type.String({ minLength: 1, maxLength: 100 }) }), response: { 201: User } },
+      // A checkout session's token (mode enrollment) may save its card for its user, once.
+      config: { ...write, checkoutSession: true },
+      schema: {
+        tags,
+        summary: 'Save an instrument for a user',
+        description: 'With a checkout session\'s token (mode enrollment): only the card that session tokenized, for the session\'s user (else 403), once (then 409 `checkout_session_complete`).',
+        params: Params,
+        body: Type.Object({ instrument_id: Type.String({ minLength: 1, maxLength: 100 }) }),
+        response: { 201: User },
+      },
     },
-    async (request, reply) => reply.code(201).send(await users.addInstrument(org(request), request.params.id, request.body.instrument_id)),
+    async (request, reply) => {
+      const principal = principalOf(request);
+      if (principal.checkoutSession) {
+        return reply.code(201).send(await opts.checkout.enroll({ ...principal, checkoutSession: principal.checkoutSession }, request.params.id, request.body.instrument_id));
+      }
+      return reply.code(201).send(await users.addInstrument(org(request), request.params.id, request.body.instrument_id));
+    },
   );
   app.delete(
     '/v1/users/:id/instruments/:instrument_id',

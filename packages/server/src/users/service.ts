@@ -2,7 +2,7 @@
  * Users (../shared/API.md): the people whose cards a merchant keeps, for the
  * SDK's enroll and saved cards. A user lists its instruments.
  */
-import type { Db } from '../db/database.js';
+import type { Db, Executor } from '../db/database.js';
 import { ApiError } from '../errors/api-error.js';
 import { paginate, type ListQuery, type Page } from '../http/pagination.js';
 import { newId } from '../lib/ids.js';
@@ -20,6 +20,14 @@ export interface UserView {
 }
 
 type UserRow = { id: string; organization_id: string; name: string; email: string; created_at: string; updated_at: string };
+
+/** Inserts a new user (POST /v1/users; also a checkout session's new user, in the session's transaction). */
+export async function insertUser(db: Executor, organizationId: string, input: { name: string; email: string }): Promise<UserRow> {
+  const now = nowIso();
+  const row = { id: newId('user'), organization_id: organizationId, name: input.name.trim(), email: input.email.trim().toLowerCase(), created_at: now, updated_at: now };
+  await db.insertInto('users').values(row).execute();
+  return row;
+}
 
 export class UserService {
   constructor(
@@ -53,10 +61,7 @@ export class UserService {
   }
 
   async create(organizationId: string, input: { name: string; email: string }): Promise<UserView> {
-    const now = nowIso();
-    const row = { id: newId('user'), organization_id: organizationId, name: input.name.trim(), email: input.email.trim().toLowerCase(), created_at: now, updated_at: now };
-    await this.db.insertInto('users').values(row).execute();
-    return this.view(row);
+    return this.view(await insertUser(this.db, organizationId, input));
   }
 
   async get(organizationId: string, id: string): Promise<UserView> {
@@ -68,16 +73,25 @@ export class UserService {
     return { data: await Promise.all(page.data.map((u) => this.view(u))), has_more: page.has_more };
   }
 
-  async addInstrument(organizationId: string, userId: string, instrumentId: string): Promise<UserView> {
+  /** `onSave` runs in the transaction that saves it (a checkout session's enrollment completes the session there). */
+  async addInstrument(organizationId: string, userId: string, instrumentId: string, options: { onSave?: (trx: Executor) => Promise<void> } = {}): Promise<UserView> {
     const user = await this.row(organizationId, userId);
     const instrument = await this.db.selectFrom('instruments').select(['id', 'status']).where('id', '=', instrumentId).where('organization_id', '=', organizationId).executeTakeFirst();
     if (!instrument || instrument.status !== 'ACTIVE') throw ApiError.validation([{ field: 'instrument_id', message: instrument ? 'the instrument was deleted' : 'no such instrument' }]);
     // Adding it twice is the same as once.
-    await this.db
-      .insertInto('user_instruments')
-      .values({ user_id: userId, instrument_id: instrumentId, created_at: nowIso() })
-      .onConflict((oc) => oc.columns(['user_id', 'instrument_id']).doNothing())
-      .execute();
+    const save = (db: Executor) =>
+      db
+        .insertInto('user_instruments')
+        .values({ user_id: userId, instrument_id: instrumentId, created_at: nowIso() })
+        .onConflict((oc) => oc.columns(['user_id', 'instrument_id']).doNothing())
+        .execute();
+    const { onSave } = options;
+    if (onSave) {
+      await this.db.transaction().execute(async (trx) => {
+        await save(trx);
+        await onSave(trx);
+      });
+    } else await save(this.db);
     return this.view(user);
   }
 

@@ -1,0 +1,47 @@
+/** The `checkout_sessions` rows (migration 011). */
+import type { Executor } from '../db/database.js';
+import type { CheckoutSessionsTable } from '../db/schema.js';
+
+export type CheckoutSessionRow = CheckoutSessionsTable;
+
+export async function insertSession(db: Executor, row: CheckoutSessionRow): Promise<void> {
+  await db.insertInto('checkout_sessions').values(row).execute();
+}
+
+export function findSession(db: Executor, organizationId: string, id: string): Promise<CheckoutSessionRow | undefined> {
+  return db.selectFrom('checkout_sessions').selectAll().where('id', '=', id).where('organization_id', '=', organizationId).executeTakeFirst();
+}
+
+/**
+ * The compare-and-set that ends a session: only an open session not yet
+ * expired. Run in the transaction that creates its payment (or saves its
+ * card), so of two racing requests one commits and the other rolls back.
+ */
+export async function completeSession(db: Executor, id: string, changes: { payment_id?: string; now: string }): Promise<boolean> {
+  const result = await db
+    .updateTable('checkout_sessions')
+    .set({ status: 'complete', completed_at: changes.now, updated_at: changes.now, ...(changes.payment_id ? { payment_id: changes.payment_id } : {}) })
+    .where('id', '=', id)
+    .where('status', '=', 'open')
+    .where('expires_at', '>', changes.now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The card the session tokenized: its payment or enrollment may use only this one. */
+export async function setSessionInstrument(db: Executor, id: string, instrumentId: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('checkout_sessions')
+    .set({ instrument_id: instrumentId, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'open')
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The merchant ends an open session. */
+export async function expireSession(db: Executor, id: string, now: string): Promise<boolean> {
+  const result = await db.updateTable('checkout_sessions').set({ status: 'expired', updated_at: now }).where('id', '=', id).where('status', '=', 'open').executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
