@@ -3,12 +3,14 @@
  * fields here, tokenize (POST /v1/instruments), then charge with a freshly
  * encrypted CVV (POST /v1/payments) or save the instrument for a user
  * (POST /v1/users, POST /v1/users/{id}/instruments). Every outcome is a
- * result: a decline is a payment with status REJECTED, anything that did not
+ * result: a decline is a payment with status REJECTED (with a generic message,
+ * never the issuer's response code), anything that did not
  * complete is status ERROR. Nothing here throws.
  */
 import type { CardFormController } from '../form/controller.js';
 import { errorResult, type ExistingUser, type FieldsResult, type NewUser } from '../types.js';
 import { randomKey, type GatewayApi } from './api.js';
+import { DECLINE_MESSAGES, type Locale } from '../form/i18n.js';
 
 interface Instrument {
   id: string;
@@ -18,7 +20,6 @@ interface Instrument {
 interface Payment {
   id: string;
   status: string;
-  response_code: string | null;
   approval_code?: string;
   amount: string;
 }
@@ -45,7 +46,7 @@ async function tokenize(form: CardFormController, api: GatewayApi): Promise<{ in
   return reply.ok ? { instrument: reply.body } : { failed: { status: 'ERROR', error: reply.error } };
 }
 
-export async function payWithCard(form: CardFormController, api: GatewayApi, charge: Charge, opts: { order_id?: string; description?: string }): Promise<FieldsResult> {
+export async function payWithCard(form: CardFormController, api: GatewayApi, charge: Charge, opts: { order_id?: string; description?: string; locale?: Locale }): Promise<FieldsResult> {
   const { amount, currency } = charge;
   if (typeof amount !== 'number' || !Number.isFinite(amount) || amount <= 0 || typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency)) {
     return errorResult('invalid_amount', 'mount() needs a positive `amount` and an ISO 4217 `currency` (e.g. "COP") to pay.');
@@ -77,7 +78,8 @@ export async function payWithCard(form: CardFormController, api: GatewayApi, cha
     payment_id: payment.id,
     instrument_id: instrument.id,
     order_id: orderId,
-    response_code: payment.response_code,
+    // The page is the shopper's: a decline says only that (no response code, which tells a card tester why).
+    ...(payment.status === 'REJECTED' ? { message: DECLINE_MESSAGES[opts.locale === 'en' ? 'en' : 'es'] } : {}),
     ...(payment.approval_code ? { approval_code: payment.approval_code } : {}),
     amount: payment.amount,
     currency,

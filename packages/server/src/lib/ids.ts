@@ -37,6 +37,7 @@ export const ID_PREFIXES = {
   chargebackComment: 'cbc',
   feeRule: 'fee',
   paymentInstruction: 'pin',
+  cardAttempt: 'lca',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -9,6 +9,7 @@ import * as chargebackHandling from './007_chargeback_handling.js';
 import * as transactions from './008_transactions.js';
 import * as feesFraud from './009_fees_fraud.js';
 import * as paymentInstructions from './010_payment_instructions.js';
+import * as cardAttempts from './012_card_attempts.js';
 
 /** Every migration, in order. One set serves SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '008_transactions': transactions,
   '009_fees_fraud': feesFraud,
   '010_payment_instructions': paymentInstructions,
+  '012_card_attempts': cardAttempts,
 };
