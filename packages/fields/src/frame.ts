@@ -8,7 +8,7 @@
  */
 import { createCardForm, type CardFormController } from './form/controller.js';
 import { EncryptionKeyError, importPublicKey } from './form/crypto.js';
-import { TEXTS } from './form/i18n.js';
+import { TEXTS, type Locale } from './form/i18n.js';
 import { GatewayApi } from './frame/api.js';
 import { enrollCard, payWithCard, type Charge } from './frame/operations.js';
 import { loadSession, type CheckoutSession } from './frame/session.js';
@@ -40,11 +40,12 @@ function start(): void {
   let charge: Charge = {};
   let busy = false;
   let initialized = false;
+  let locale: Locale = 'es';
 
   async function init(message: Extract<ToFrame, { type: 'pasarela:init' }>): Promise<void> {
     if (initialized || typeof message.token !== 'string' || typeof message.publicKey !== 'string') return;
     initialized = true;
-    const locale = message.locale === 'en' ? 'en' : 'es';
+    locale = message.locale === 'en' ? 'en' : 'es';
     document.documentElement.lang = locale;
     document.title = TEXTS[locale].frameTitle;
     try {
@@ -96,7 +97,7 @@ function start(): void {
         void init(message);
         break;
       case 'pasarela:pay':
-        void run(message.id, (f, a, s) => payWithCard(f, a, s, charge, { order_id: message.order_id, description: message.description }));
+        void run(message.id, (f, a, s) => payWithCard(f, a, s, charge, { order_id: message.order_id, description: message.description, locale }));
         break;
       case 'pasarela:enroll':
         void run(message.id, (f, a, s) => enrollCard(f, a, s, { user: message.user }));

@@ -25,7 +25,12 @@ export interface PaymentResult {
   payment_id: string;
   instrument_id: string;
   order_id: string;
-  response_code: string | null;
+  /**
+   * REJECTED: a generic, translated "the card was declined" for the shopper.
+   * The issuer's response code is not here (it would tell a card tester why):
+   * the merchant's server reads it with GET /v1/payments/{id} or a webhook.
+   */
+  message?: string;
   approval_code?: string;
   amount: string;
   currency: string;

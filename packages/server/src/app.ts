@@ -67,6 +67,7 @@ import { merchantRoutes } from './merchants/routes.js';
 import { LinkService } from './links/service.js';
 import { linkRoutes } from './links/routes.js';
 import { hostedPageRoutes } from './links/pages.js';
+import { CardAttemptGuard } from './links/card-attempts.js';
 import { registerLinkJobs } from './links/jobs.js';
 import { FeeRuleService } from './fees/service.js';
 import { feeRuleRoutes } from './fees/routes.js';
@@ -212,9 +213,14 @@ export async function createGateway(config: Config): Promise<Gateway> {
   const merchants = new MerchantService(db);
   await app.register(merchantRoutes, { merchants, terminals: new TerminalService(db, merchants) });
   const webhookPolicy = { requireHttps: config.environment === 'production', allowPrivate: config.webhooks.allowPrivateUrls };
-  const links = new LinkService(db, keyring, { publicBaseUrl: config.publicBaseUrl, webhookPolicy });
+  const links = new LinkService(db, keyring, { publicBaseUrl: config.publicBaseUrl, webhookPolicy, minAmount: config.links.minAmount });
   await app.register(linkRoutes, { links });
-  await app.register(hostedPageRoutes, { links, keys: encryptionKeys, instruments, payments, apm, publicBaseUrl: config.publicBaseUrl });
+  const cardAttempts = new CardAttemptGuard(db, await deploymentSecret(db, keyring, 'link_address_hash'), {
+    perLink: config.links.cardDeclinesPerLink,
+    perAddress: config.links.cardDeclinesPerAddress,
+    windowSeconds: config.links.cardDeclineWindowSeconds,
+  });
+  await app.register(hostedPageRoutes, { links, keys: encryptionKeys, instruments, payments, apm, publicBaseUrl: config.publicBaseUrl, cardAttempts });
   await app.register(refundRoutes, { refunds });
   const chargebacks = new ChargebackService(db, network, { decisionDelaySeconds: config.cards.chargebackDecisionDelaySeconds });
   await app.register(chargebackRoutes, { chargebacks });

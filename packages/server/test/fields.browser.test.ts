@@ -329,7 +329,8 @@ describeInBrowser('embedded fields in a browser', () => {
     await typeCard(frame, { number: '4242424242424242' });
     await expect.poll(() => lastValidity(page)).toBe(true);
     const result = await pay(page);
-    expect(result).toMatchObject({ status: 'APPROVED', response_code: '00', currency: 'COP', amount: '15000.00', order_id: merchant.lastSession!.order_id, card: { last_four_digits: '4242', brand: 'visa' } });
+    expect(result).toMatchObject({ status: 'APPROVED', currency: 'COP', amount: '15000.00', order_id: merchant.lastSession!.order_id, card: { last_four_digits: '4242', brand: 'visa' } });
+    expect(result).not.toHaveProperty('response_code');
     expect(result.payment_id).toMatch(/^pay-/);
     expect(result.instrument_id).toMatch(/^ins-/);
     expect((await log(page)).results).toEqual([result]);
@@ -349,16 +350,18 @@ describeInBrowser('embedded fields in a browser', () => {
     consoleErrors = consoleErrors.filter((e) => !/status of 409/.test(e));
   });
 
-  it('a declined card is a REJECTED result with its response code, not an exception', async () => {
+  it('a declined card is a REJECTED result with a generic message (never the issuer\'s response code), not an exception', async () => {
     const page = await checkout();
     const frame = await ready(page);
     await typeCard(frame, { number: '4000000000000002' });
     await expect.poll(() => lastValidity(page)).toBe(true);
     const result = await pay(page);
-    expect(result).toMatchObject({ status: 'REJECTED', response_code: '05' });
+    expect(result).toMatchObject({ status: 'REJECTED', message: 'The card was declined. Try another card.' });
+    expect(result).not.toHaveProperty('response_code');
     // Without an order_id of its own, the session's order is its id.
     expect(result.order_id).toBe(merchant.lastSession!.id);
-    expect((await gw.request<{ status: string }>('GET', `/v1/payments/${String(result.payment_id)}`, { token })).body.status).toBe('REJECTED');
+    // The merchant's server reads the exact code.
+    expect((await gw.request<{ status: string; response_code: string }>('GET', `/v1/payments/${String(result.payment_id)}`, { token })).body).toMatchObject({ status: 'REJECTED', response_code: '05' });
   });
 
   it('paying with an incomplete form shows the problems and returns an invalid_card result', async () => {

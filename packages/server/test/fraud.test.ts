@@ -16,6 +16,7 @@ const DEFAULTS = {
   instrument_velocity: { max_payments: 10, window_seconds: 60, action: 'review' },
   client_velocity: null,
   client_new_cards: { max_cards: 10, window_seconds: 600, action: 'review' },
+  card_declines: { max_declines: 5, window_seconds: 3600, action: 'decline' },
   amount_thresholds: [],
   updated_at: null,
 };
@@ -218,6 +219,7 @@ describe.each(dialects)('fraud screening on $name', (dialect) => {
       [{ instrument_velocity: { max_payments: 0, window_seconds: 60, action: 'review' } }, ['instrument_velocity.max_payments']],
       [{ client_velocity: { max_payments: 5, window_seconds: 0, action: 'block' } }, ['client_velocity.action', 'client_velocity.window_seconds']],
       [{ client_new_cards: { max_payments: 5, window_seconds: 60, action: 'review' } }, ['client_new_cards.max_cards']],
+      [{ card_declines: { max_declines: 0, window_seconds: 604801, action: 'decline' } }, ['card_declines.max_declines', 'card_declines.window_seconds']],
       [{ amount_thresholds: [{ currency: 'XXX', review_above: 1 }] }, ['amount_thresholds.0.currency']],
       [{ amount_thresholds: [{ currency: 'USD' }] }, ['amount_thresholds.0']],
       [{ amount_thresholds: [{ currency: 'USD', review_above: 1.001, decline_above: -1 }] }, ['amount_thresholds.0.decline_above']],

@@ -31,6 +31,7 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { describeInBrowser, launchChromium, watchedPage } from './support/browser.js';
 import { dialects } from './support/dialects.js';
 import { AUDIENCE, startGateway, type TestGateway } from './support/gateway.js';
+import { encrypt, encryptedCard, importPublicKey } from './support/cards.js';
 import { Receiver } from './support/receiver.js';
 import { eventually } from './support/wait.js';
 
@@ -52,7 +53,8 @@ const ES = {
   holder: 'Nombre en la tarjeta',
   pay: 'Pagar',
   approved: 'Pago aprobado.',
-  declined: 'El pago fue rechazado. Intente con otro medio.',
+  declined: 'La tarjeta fue rechazada. Intente con otra tarjeta.',
+  cardBlocked: 'Los pagos con tarjeta no están disponibles por un tiempo. Intente más tarde o use otro medio de pago.',
   paid: 'Este enlace ya fue pagado.',
   expired: 'Este enlace de pago expiró.',
   enrolled: 'Este formulario ya se usó: la tarjeta quedó guardada.',
@@ -315,6 +317,32 @@ iframe{display:block;width:100%;max-width:560px;height:620px;margin:0 auto;borde
     await expect.poll(() => statusText(page)).toBe(ES.approved);
     expect(await page.locator('#card-error').innerText()).toBe('');
     expect(await getLink(link.id)).toMatchObject({ status: 'used', uses: 1 });
+  });
+
+  it('past the decline cap of a link the card tab says card payments are unavailable for a while, before and after Pay', async () => {
+    const link = await createLink({ multi_use: true, max_uses: 10, data: { amount: { value: 150, currency: 'USD' }, description: 'Camiseta Pasarela' } });
+    // Five declines, as a card tester's script would send them (the page's own call).
+    const path = new URL(link.url).pathname;
+    const config = /id="checkout-config">(.*?)<\/script>/s.exec((await gw.request('GET', path)).text)![1]!;
+    const key = await importPublicKey((JSON.parse(config) as { publicKey: string }).publicKey);
+    for (const number of ['4000000000000002', '4000000000009995', '4000000000000069', '4000000000000119', '4100000000000019']) {
+      const { type: _type, ...encrypted } = await encryptedCard(key, { number });
+      const reply = await gw.request<{ status: string }>('POST', `${path}/card`, { body: { ...encrypted, cvv_for_payment: await encrypt(key, '123') } });
+      expect(reply.body.status).toBe('REJECTED');
+    }
+    const page = await openPage();
+    await page.goto(link.url);
+    const cardError = page.locator('#card-error');
+    expect(await cardError.innerText()).toBe(ES.cardBlocked);
+    await typeCard(page);
+    const pay = payButton(page);
+    await expect.poll(() => pay.isEnabled()).toBe(true);
+    expectedErrors.push(`${link.url}/card: Failed to load resource: the server responded with a status of 429 (Too Many Requests)`);
+    await pay.click();
+    await expect.poll(() => page.locator('#status').innerText()).toBe('');
+    await expect.poll(() => cardError.innerText()).toBe(ES.cardBlocked);
+    expect(await getLink(link.id)).toMatchObject({ status: 'opened', uses: 0 });
+    expect((await getLink(link.id)).payments).toHaveLength(5);
   });
 
   it('a custom-amount link: an amount out of bounds is flagged next to the field and keeps Pay disabled', async () => {

@@ -112,6 +112,9 @@ describe.each(dialects)('payment links and enrollment links on $name', (dialect)
     expect((await payByCard(link, '4242424242424242', 4.99)).status).toBe(422);
     const declined = await payByCard(link, '4000000000000002', 20);
     expect(declined.body.status).toBe('REJECTED');
+    // The shopper is told the card was declined, never the issuer's code (GET /v1/payments/{id} has it).
+    expect(declined.body).toMatchObject({ message: 'La tarjeta fue rechazada. Intente con otra tarjeta.' });
+    expect(declined.body).not.toHaveProperty('response_code');
     expect(await getLink(link.id)).toMatchObject({ status: 'opened', uses: 0 });
     const ok = await payByCard(link, '4242424242424242', 20);
     expect(ok.body.status).toBe('APPROVED');

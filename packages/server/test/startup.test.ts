@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, ConfigError } from '../src/config/config.js';
+import { CURRENCIES } from '../src/lib/money.js';
 import { CLI_ENTRY, SERVER_ENTRY, freePort, runProcess, startServerProcess } from './support/process.js';
 import { eventually } from './support/wait.js';
 
@@ -30,6 +31,15 @@ describe('configuration', () => {
     expect(loadConfig({ PORT: '9000' }).publicBaseUrl).toBe('http://localhost:9000');
   });
 
+  it('card-testing defences of payment links: caps, window and the custom-amount floor per currency', () => {
+    const { links } = loadConfig({});
+    expect(links).toMatchObject({ cardDeclinesPerLink: 5, cardDeclinesPerAddress: 10, cardDeclineWindowSeconds: 3600 });
+    expect(links.minAmount).toMatchObject({ COP: 100000, USD: 50, CLP: 500, KWD: 150 });
+    expect(Object.keys(links.minAmount).sort()).toEqual(Object.keys(CURRENCIES).sort());
+    const set = loadConfig({ LINK_CARD_DECLINES_PER_LINK: '3', LINK_CARD_DECLINES_PER_ADDRESS: '20', LINK_CARD_DECLINE_WINDOW_SECONDS: '600', LINK_MIN_AMOUNT: 'cop:2000, USD:1.00' }).links;
+    expect(set).toMatchObject({ cardDeclinesPerLink: 3, cardDeclinesPerAddress: 20, cardDeclineWindowSeconds: 600, minAmount: { COP: 200000, USD: 100, EUR: 50 } });
+  });
+
   it.each([
     [{ PORT: 'eighty' }, /PORT/],
     [{ PORT: '70000' }, /PORT/],
@@ -40,6 +50,11 @@ describe('configuration', () => {
     [{ PUBLIC_BASE_URL: 'not a url' }, /PUBLIC_BASE_URL/],
     [{ BOOTSTRAP_CLIENT_ID: 'only-id' }, /together/],
     [{ TLS_CERT_FILE: '/x.pem' }, /together/],
+    [{ LINK_CARD_DECLINES_PER_LINK: '0' }, /LINK_CARD_DECLINES_PER_LINK/],
+    [{ LINK_CARD_DECLINE_WINDOW_SECONDS: '86401' }, /LINK_CARD_DECLINE_WINDOW_SECONDS/],
+    [{ LINK_MIN_AMOUNT: 'COP=1000' }, /LINK_MIN_AMOUNT must be comma-separated/],
+    [{ LINK_MIN_AMOUNT: 'XYZ:1' }, /LINK_MIN_AMOUNT: XYZ is not a supported currency/],
+    [{ LINK_MIN_AMOUNT: 'USD:0.001' }, /LINK_MIN_AMOUNT: 0.001 is not a valid USD amount/],
   ])('refuses %j', (env, reason) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(reason);

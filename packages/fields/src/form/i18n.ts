@@ -19,6 +19,15 @@ export interface Texts {
   problems: Record<Problem, string>;
 }
 
+/**
+ * What a payment result says about a decline (the issuer's response code stays
+ * with the merchant's server: GET /v1/payments/{id}, webhooks).
+ */
+export const DECLINE_MESSAGES: Record<Locale, string> = {
+  es: 'La tarjeta fue rechazada. Intente con otra tarjeta.',
+  en: 'The card was declined. Try another card.',
+};
+
 /** Separate, so the SDK bundle does not carry the field texts. */
 export const FRAME_TITLES: Record<Locale, string> = { es: 'Datos de la tarjeta', en: 'Card details' };
 

@@ -4,13 +4,15 @@
  * /v1/instruments), then charge the session's payment with a freshly
  * encrypted CVV (POST /v1/payments) or save the card for the session's user
  * (POST /v1/users/{id}/instruments). Every outcome is a result: a decline is
- * a payment with status REJECTED, anything that did not complete is status
+ * a payment with status REJECTED (with a generic message, never the
+ * issuer's response code), anything that did not complete is status
  * ERROR. Nothing here throws.
  */
 import type { CardFormController } from '../form/controller.js';
 import { errorResult, type FieldsResult } from '../types.js';
 import type { GatewayApi } from './api.js';
 import type { CheckoutSession } from './session.js';
+import { DECLINE_MESSAGES, type Locale } from '../form/i18n.js';
 
 interface Instrument {
   id: string;
@@ -20,7 +22,6 @@ interface Instrument {
 interface Payment {
   id: string;
   status: string;
-  response_code: string | null;
   approval_code?: string;
   amount: string;
 }
@@ -58,7 +59,7 @@ export async function payWithCard(
   api: GatewayApi,
   session: CheckoutSession,
   charge: Charge,
-  opts: { order_id?: string; description?: string },
+  opts: { order_id?: string; description?: string; locale?: Locale },
 ): Promise<FieldsResult> {
   if (session.mode !== 'payment') return wrongMode(session);
   const amount = charge.amount ?? Number(session.amount);
@@ -94,7 +95,8 @@ export async function payWithCard(
     payment_id: payment.id,
     instrument_id: instrument.id,
     order_id: orderId,
-    response_code: payment.response_code,
+    // The page is the shopper's: a decline says only that (no response code, which tells a card tester why).
+    ...(payment.status === 'REJECTED' ? { message: DECLINE_MESSAGES[opts.locale === 'en' ? 'en' : 'es'] } : {}),
     ...(payment.approval_code ? { approval_code: payment.approval_code } : {}),
     amount: payment.amount,
     currency,

@@ -4,6 +4,7 @@
  * process with a one-line reason (see main.ts).
  */
 import { resolve } from 'node:path';
+import { CURRENCIES, toMinorUnits } from '../lib/money.js';
 
 export type Environment = 'sandbox' | 'production';
 export type DatabaseKind = 'sqlite' | 'postgres';
@@ -70,6 +71,15 @@ export interface Config {
     /** Time the (simulated) network takes to decide a disputed chargeback. */
     chargebackDecisionDelaySeconds: number;
   };
+  links: {
+    /** Card attempts of the hosted checkout not approved (declined or in flight) per payment link in the window; more answer 429. */
+    cardDeclinesPerLink: number;
+    /** The same per client address, across every link. */
+    cardDeclinesPerAddress: number;
+    cardDeclineWindowSeconds: number;
+    /** The lowest amount a custom-amount link may ask for, per currency, in minor units. */
+    minAmount: Record<string, number>;
+  };
   paymentInstructions: {
     /** Lifetime of an instruction not yet paid (PENDING, DELIVERED or ACKNOWLEDGED): then EXPIRED. */
     ttlSeconds: number;
@@ -111,6 +121,37 @@ function schedule(env: Env, name: string, fallback: number[]): number[] {
   const seconds = parts.map(Number);
   if (seconds[0] !== 0) throw new ConfigError(`${name} must start with 0: the first attempt is made at once`);
   return seconds;
+}
+
+/**
+ * The floor of a custom-amount payment link per currency (major units), about
+ * half a US dollar: below it, a link is a cheap oracle for testing stolen cards.
+ */
+export const DEFAULT_LINK_MIN_AMOUNT: Record<string, number> = {
+  COP: 1000, USD: 0.5, EUR: 0.5, MXN: 10, BRL: 2.5, PEN: 2, ARS: 500, GBP: 0.5, CAD: 0.5, UYU: 20,
+  CLP: 500, JPY: 50, PYG: 4000, KRW: 700,
+  KWD: 0.15, BHD: 0.2,
+};
+
+/** `COP:1000,USD:1.00` over the defaults, in minor units. */
+function minAmounts(env: Env, name: string): Record<string, number> {
+  const amounts: Record<string, number> = {};
+  const set = (currency: string, value: number) => {
+    const parsed = toMinorUnits(value, currency);
+    if (!('minor' in parsed)) throw new ConfigError(`${name}: ${value} is not a valid ${currency} amount`);
+    amounts[currency] = parsed.minor;
+  };
+  for (const [currency, value] of Object.entries(DEFAULT_LINK_MIN_AMOUNT)) set(currency, value);
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return amounts;
+  for (const part of raw.split(',')) {
+    const match = /^\s*([A-Za-z]{3})\s*:\s*(\d+(?:\.\d+)?)\s*$/.exec(part);
+    if (!match) throw new ConfigError(`${name} must be comma-separated CURRENCY:amount pairs (e.g. COP:1000,USD:1.00), got "${raw}"`);
+    const currency = match[1]!.toUpperCase();
+    if (CURRENCIES[currency] === undefined) throw new ConfigError(`${name}: ${currency} is not a supported currency`);
+    set(currency, Number(match[2]));
+  }
+  return amounts;
 }
 
 function oneOf<T extends string>(env: Env, name: string, values: readonly T[], fallback: T): T {
@@ -232,6 +273,12 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       authorizationTtlSeconds: integer(env, 'AUTHORIZATION_TTL_SECONDS', 7 * 86400, 1, 30 * 86400),
       chargebackResponseSeconds: integer(env, 'CHARGEBACK_RESPONSE_SECONDS', 7 * 86400, 1, 90 * 86400),
       chargebackDecisionDelaySeconds: integer(env, 'CHARGEBACK_DECISION_DELAY_SECONDS', 300, 0, 30 * 86400),
+    },
+    links: {
+      cardDeclinesPerLink: integer(env, 'LINK_CARD_DECLINES_PER_LINK', 5, 1, 10_000),
+      cardDeclinesPerAddress: integer(env, 'LINK_CARD_DECLINES_PER_ADDRESS', 10, 1, 100_000),
+      cardDeclineWindowSeconds: integer(env, 'LINK_CARD_DECLINE_WINDOW_SECONDS', 3600, 1, 86400),
+      minAmount: minAmounts(env, 'LINK_MIN_AMOUNT'),
     },
     paymentInstructions: {
       ttlSeconds: integer(env, 'PAYMENT_INSTRUCTION_TTL_SECONDS', 300, 1, 86400),

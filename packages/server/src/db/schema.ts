@@ -524,6 +524,31 @@ export interface PaymentFeesTable {
   created_at: string;
 }
 
+/** A hosted-checkout card attempt not approved (yet); links/card-attempts.ts. */
+export interface LinkCardAttemptsTable {
+  id: string;
+  link_id: string;
+  /** HMAC of the client address under a deployment secret, never the address. */
+  address_key: string;
+  payment_id: string | null;
+  created_at: string;
+}
+
+export interface LinkCardBlocksTable {
+  scope: 'link' | 'address';
+  key: string;
+  blocked_until: string | null;
+  updated_at: string;
+}
+
+/** A network decline of a card, by fingerprint (fraud rule card_declines). */
+export interface CardDeclinesTable {
+  payment_id: string;
+  organization_id: string;
+  fingerprint: string;
+  created_at: string;
+}
+
 export interface FraudRulesTable {
   organization_id: string;
   rules: string;
@@ -613,4 +638,7 @@ export interface Database {
   fraud_evaluations: FraudEvaluationsTable;
   payment_instructions: PaymentInstructionsTable;
   checkout_sessions: CheckoutSessionsTable;
+  link_card_attempts: LinkCardAttemptsTable;
+  link_card_blocks: LinkCardBlocksTable;
+  card_declines: CardDeclinesTable;
 }

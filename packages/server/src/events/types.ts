@@ -20,6 +20,7 @@ export const EVENT_TYPES = [
   'chargeback.updated',
   'link.paid',
   'link.expired',
+  'link.card_attempts_blocked',
   'payment_instruction.created',
   'payment_instruction.completed',
   'payment_instruction.failed',

@@ -19,6 +19,11 @@ const NewCards = Type.Object({
   window_seconds: Window,
   action: Action,
 });
+const CardDeclines = Type.Object({
+  max_declines: Type.Integer({ minimum: 1, maximum: 10000, description: 'Hit when the network has already declined this card (the same card number, by fingerprint) max_declines times in the window.' }),
+  window_seconds: Window,
+  action: Action,
+});
 /** A positive number or null, as one JSON Schema (a union would report both branches). */
 const AmountOrNull = (description: string) => Type.Unsafe<number | null>({ type: ['number', 'null'], exclusiveMinimum: 0, description });
 
@@ -40,6 +45,9 @@ export const FraudRulesInput = Type.Object({
   instrument_velocity: Type.Optional(OrNull(PaymentVelocity, 'Payments with the same card (instrument). Omitted: the default; null: off.')),
   client_velocity: Type.Optional(OrNull(PaymentVelocity, 'Payments by the same API client. Omitted: the default; null: off.')),
   client_new_cards: Type.Optional(OrNull(NewCards, 'Cards new to the organization (not used in it within the window) paid with by the same API client. Omitted: the default; null: off.')),
+  card_declines: Type.Optional(
+    OrNull(CardDeclines, 'Declines of the same card by the network (card testing). Default: 5 declines in 3600 s, `decline`. Omitted: the default; null: off.'),
+  ),
   amount_thresholds: Type.Optional(Type.Array(Threshold, { maxItems: 50, description: 'Per currency. Omitted: none.' })),
 });
 export type FraudRulesInput = Static<typeof FraudRulesInput>;
@@ -56,6 +64,7 @@ export const FraudRules = Type.Object(
     instrument_velocity: Type.Union([PaymentVelocity, Type.Null()]),
     client_velocity: Type.Union([PaymentVelocity, Type.Null()]),
     client_new_cards: Type.Union([NewCards, Type.Null()]),
+    card_declines: Type.Union([CardDeclines, Type.Null()]),
     amount_thresholds: Type.Array(ThresholdView),
     updated_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   },
@@ -64,10 +73,10 @@ export const FraudRules = Type.Object(
 export type FraudRules = Static<typeof FraudRules>;
 
 export const RuleHit = Type.Object({
-  rule: Type.Union([Type.Literal('instrument_velocity'), Type.Literal('client_velocity'), Type.Literal('client_new_cards'), Type.Literal('amount_threshold')]),
+  rule: Type.Union([Type.Literal('instrument_velocity'), Type.Literal('client_velocity'), Type.Literal('client_new_cards'), Type.Literal('card_declines'), Type.Literal('amount_threshold')]),
   action: Action,
   message: Type.String(),
-  observed: Type.Optional(Type.Integer({ description: 'Velocity rules: the count, this payment included (counted up to limit + 1).' })),
+  observed: Type.Optional(Type.Integer({ description: 'Velocity rules: the count, this payment included (counted up to limit + 1). card_declines: the earlier declines of the card (up to limit + 1).' })),
   limit: Type.Optional(Type.Integer()),
   window_seconds: Type.Optional(Type.Integer()),
   amount: Type.Optional(Type.String()),

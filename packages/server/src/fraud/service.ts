@@ -38,18 +38,23 @@ export interface RuleSet {
   instrument_velocity: Velocity | null;
   client_velocity: Velocity | null;
   client_new_cards: Velocity | null;
+  /** The network's declines of the same card (fingerprint) in the window; `max` declines make the next payment hit. */
+  card_declines: Velocity | null;
   amount_thresholds: Threshold[];
 }
 
 /**
- * What applies to an organization that has not set rules: flags for review,
- * never declines. Velocity per API client is off by default (a merchant's
- * backend client carries all its customers' payments); set it to use it.
+ * What applies to an organization that has not set rules: velocity flags for
+ * review; a card the network declined 5 times within an hour is declined
+ * (59) without calling the network, so card testing stops at the card.
+ * Velocity per API client is off by default (a merchant's backend client
+ * carries all its customers' payments); set it to use it.
  */
 export const DEFAULT_RULES: RuleSet = {
   instrument_velocity: { max: 10, window_seconds: 60, action: 'review' },
   client_velocity: null,
   client_new_cards: { max: 10, window_seconds: 600, action: 'review' },
+  card_declines: { max: 5, window_seconds: 3600, action: 'decline' },
   amount_thresholds: [],
 };
 
@@ -68,15 +73,16 @@ async function loadRules(db: Db, organizationId: string) {
   const hit = map.get(organizationId);
   if (hit && Date.now() - hit.at < RULES_CACHE_MS) return hit;
   const row = await db.selectFrom('fraud_rules').selectAll().where('organization_id', '=', organizationId).executeTakeFirst();
+  // A rule set stored before a rule existed takes that rule's default.
   const entry = row
-    ? { rules: JSON.parse(row.rules) as RuleSet, configured: true, updatedAt: row.updated_at, at: Date.now() }
+    ? { rules: { ...DEFAULT_RULES, ...(JSON.parse(row.rules) as Partial<RuleSet>) }, configured: true, updatedAt: row.updated_at, at: Date.now() }
     : { rules: DEFAULT_RULES, configured: false, updatedAt: null, at: Date.now() };
   if (map.size > 10_000) map.clear();
   map.set(organizationId, entry);
   return entry;
 }
 
-function velocityView(v: Velocity | null, key: 'max_payments' | 'max_cards') {
+function velocityView(v: Velocity | null, key: 'max_payments' | 'max_cards' | 'max_declines') {
   return v ? ({ [key]: v.max, window_seconds: v.window_seconds, action: v.action } as never) : null;
 }
 
@@ -87,6 +93,7 @@ function rulesView(entry: { rules: RuleSet; configured: boolean; updatedAt: stri
     instrument_velocity: velocityView(rules.instrument_velocity, 'max_payments'),
     client_velocity: velocityView(rules.client_velocity, 'max_payments'),
     client_new_cards: velocityView(rules.client_new_cards, 'max_cards'),
+    card_declines: velocityView(rules.card_declines, 'max_declines'),
     amount_thresholds: rules.amount_thresholds.map((t) => ({
       currency: t.currency,
       review_above: t.review_above === null ? null : formatMinor(t.review_above, t.currency),
@@ -102,6 +109,8 @@ export interface Screening {
   instrumentCount: number;
   clientCount: number;
   newCardCount: number;
+  /** The network's earlier declines of this card (fingerprint) in the window, counted up to the rule's max + 1. */
+  cardDeclineCount: number;
   /** The card was not used in the organization within the new-cards window. */
   newCard: boolean;
 }
@@ -124,19 +133,32 @@ const count = (value: unknown) => Number(value ?? 0);
  * shape of the query) and dialect: it runs on every card payment.
  */
 const screenQueries = new Map<string, ReturnType<typeof buildScreenQuery>>();
-function screenQuery(iv: boolean, cv: boolean, nc: boolean) {
-  const key = `${iv}${cv}${nc}`;
+function screenQuery(iv: boolean, cv: boolean, nc: boolean, cd: boolean) {
+  const key = `${iv}${cv}${nc}${cd}`;
   let query = screenQueries.get(key);
   if (!query) {
-    query = buildScreenQuery(iv, cv, nc);
+    query = buildScreenQuery(iv, cv, nc, cd);
     screenQueries.set(key, query);
   }
   return query;
 }
 
-function buildScreenQuery(iv: boolean, cv: boolean, nc: boolean) {
+function buildScreenQuery(iv: boolean, cv: boolean, nc: boolean, cd: boolean) {
   return preparedQuery(
-    (db: Executor, instrumentId: string, organizationId: string, clientId: string, ivSince: string, ivCap: number, cvSince: string, cvCap: number, ncSince: string, ncCap: number) =>
+    (
+      db: Executor,
+      instrumentId: string,
+      organizationId: string,
+      clientId: string,
+      ivSince: string,
+      ivCap: number,
+      cvSince: string,
+      cvCap: number,
+      ncSince: string,
+      ncCap: number,
+      cdSince: string,
+      cdCap: number,
+    ) =>
       db.selectNoFrom((eb) => {
         const evaluations = () => eb.selectFrom('fraud_evaluations');
         const capped = (query: ReturnType<typeof evaluations>, cap: number, alias: string) =>
@@ -158,6 +180,22 @@ function buildScreenQuery(iv: boolean, cv: boolean, nc: boolean) {
               )
             : zero('new_card_count'),
           nc ? evaluations().select('created_at').where('instrument_id', '=', instrumentId).where('created_at', '>=', ncSince).limit(1).as('seen_card') : eb.val(null).as('seen_card'),
+          // card_declines_fingerprint_idx: the declines of this instrument's card (its fingerprint) in the window.
+          cd
+            ? eb
+                .selectFrom(
+                  eb
+                    .selectFrom('card_declines')
+                    .select('card_declines.created_at')
+                    .where('card_declines.organization_id', '=', organizationId)
+                    .where('card_declines.fingerprint', '=', (f) => f.selectFrom('instruments').select('instruments.fingerprint').where('instruments.id', '=', instrumentId))
+                    .where('card_declines.created_at', '>=', cdSince)
+                    .limit(cdCap)
+                    .as('d'),
+                )
+                .select((e) => e.fn.countAll().as('n'))
+                .as('card_decline_count')
+            : zero('card_decline_count'),
         ];
       }),
   );
@@ -194,12 +232,13 @@ export class FraudService {
       thresholds.push({ currency: t.currency, review_above: review, decline_above: decline });
     });
     if (details.length > 0) throw ApiError.validation(details);
-    const velocity = (v: { max_payments?: number; max_cards?: number; window_seconds: number; action: Action } | null | undefined, fallback: Velocity | null): Velocity | null =>
-      v === undefined ? fallback : v === null ? null : { max: (v.max_payments ?? v.max_cards)!, window_seconds: v.window_seconds, action: v.action };
+    const velocity = (v: { max_payments?: number; max_cards?: number; max_declines?: number; window_seconds: number; action: Action } | null | undefined, fallback: Velocity | null): Velocity | null =>
+      v === undefined ? fallback : v === null ? null : { max: (v.max_payments ?? v.max_cards ?? v.max_declines)!, window_seconds: v.window_seconds, action: v.action };
     const rules: RuleSet = {
       instrument_velocity: velocity(input.instrument_velocity, DEFAULT_RULES.instrument_velocity),
       client_velocity: velocity(input.client_velocity, DEFAULT_RULES.client_velocity),
       client_new_cards: velocity(input.client_new_cards, DEFAULT_RULES.client_new_cards),
+      card_declines: velocity(input.card_declines, DEFAULT_RULES.card_declines),
       amount_thresholds: thresholds,
     };
     const now = nowIso();
@@ -225,8 +264,9 @@ export class FraudService {
     const iv = rules.instrument_velocity;
     const cv = rules.client_velocity;
     const nc = rules.client_new_cards;
-    if (!iv && !cv && !nc) return { rules, instrumentCount: 0, clientCount: 0, newCardCount: 0, newCard: false };
-    const [row] = await screenQuery(Boolean(iv), Boolean(cv), Boolean(nc))(
+    const cd = rules.card_declines;
+    if (!iv && !cv && !nc && !cd) return { rules, instrumentCount: 0, clientCount: 0, newCardCount: 0, cardDeclineCount: 0, newCard: false };
+    const [row] = await screenQuery(Boolean(iv), Boolean(cv), Boolean(nc), Boolean(cd))(
       this.db,
       subject.instrumentId,
       subject.organizationId,
@@ -237,6 +277,8 @@ export class FraudService {
       (cv?.max ?? 0) + 1,
       since(nc?.window_seconds ?? 0),
       (nc?.max ?? 0) + 1,
+      since(cd?.window_seconds ?? 0),
+      (cd?.max ?? 0) + 1,
     );
     if (!row) throw new Error('fraud screening read no row');
     return {
@@ -244,6 +286,7 @@ export class FraudService {
       instrumentCount: count(row.instrument_count),
       clientCount: count(row.client_count),
       newCardCount: count(row.new_card_count),
+      cardDeclineCount: count(row.card_decline_count),
       newCard: Boolean(nc) && (row.seen_card === null || row.seen_card === undefined),
     };
   }
@@ -280,6 +323,12 @@ export function decide(screening: Screening, payment: { clientId: string; instru
   velocity('instrument_velocity', rules.instrument_velocity, screening.instrumentCount, 'payments with this card');
   velocity('client_velocity', rules.client_velocity, screening.clientCount, 'payments by this API client');
   if (screening.newCard) velocity('client_new_cards', rules.client_new_cards, screening.newCardCount, 'new cards used by this API client');
+  // Declines are counted before this payment, which the network has not answered: max declines already make it hit.
+  const cd = rules.card_declines;
+  if (cd && screening.cardDeclineCount >= cd.max) {
+    const observed = screening.cardDeclineCount;
+    hits.push({ rule: 'card_declines', action: cd.action, message: `${observed} declines of this card within ${cd.window_seconds} s (at most ${cd.max} allowed)`, observed, limit: cd.max, window_seconds: cd.window_seconds });
+  }
   const threshold = rules.amount_thresholds.find((t) => t.currency === payment.currency);
   if (threshold) {
     const over = (limit: number | null) => limit !== null && payment.amount > limit;
@@ -297,6 +346,7 @@ export function decide(screening: Screening, payment: { clientId: string; instru
 }
 
 const insertEvaluation = preparedInsert('fraud_evaluations');
+
 
 /**
  * In the payment's insert transaction: stores the evaluation and, for a

@@ -1,6 +1,6 @@
 /**
  * The recurring clean-up job: expired idempotency keys, tokens, rate-limit rows,
- * finished jobs, and encryption keys past their grace period. One instance waits in the table at a time (dedupe key),
+ * finished jobs, hosted-checkout card attempts older than a day, and encryption keys past their grace period. One instance waits in the table at a time (dedupe key),
  * whichever process runs it schedules the next.
  */
 import type { Db } from '../db/database.js';
@@ -10,6 +10,7 @@ import { isoAfterSeconds, nowIso } from '../lib/time.js';
 import { deleteFinishedJobs, enqueueJob } from './store.js';
 import type { JobRunner } from './runner.js';
 import type { EncryptionKeyService } from '../encryption-keys/service.js';
+import { purgeCardAttempts } from '../links/card-attempts.js';
 
 export const MAINTENANCE_JOB = 'maintenance.purge_expired';
 const EVERY_SECONDS = 3600;
@@ -24,6 +25,7 @@ export function registerMaintenance(runner: JobRunner, db: Db, encryptionKeys: E
     await deleteExpiredTokens(db, Math.floor(Date.now() / 1000) - 86400);
     await db.deleteFrom('rate_limits').where('expire', '<', Date.now() - 3_600_000).execute();
     await deleteFinishedJobs(db, isoAfterSeconds(-7 * 86400));
+    await purgeCardAttempts(db);
     await encryptionKeys.retireExpired();
     // The recurring instance schedules its successor; jobs enqueued by hand do not.
     if (job.dedupe_key === MAINTENANCE_JOB) await scheduleMaintenance(db, EVERY_SECONDS);

@@ -38,6 +38,7 @@ export const ID_PREFIXES = {
   feeRule: 'fee',
   paymentInstruction: 'pin',
   checkoutSession: 'cs',
+  cardAttempt: 'lca',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

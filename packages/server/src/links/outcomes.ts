@@ -20,7 +20,8 @@ export async function releaseUse(db: Executor, linkId: string): Promise<void> {
 
 /**
  * Paid: the link is used once its last use is paid, and `link.paid` is
- * emitted. Not paid: the reserved use is given back.
+ * emitted; its card attempt no longer counts against the checkout's caps
+ * (card-attempts.ts). Not paid: the reserved use is given back.
  */
 const reservedLinkPayment = preparedQuery((db: Executor, paymentId: string) =>
   db.selectFrom('link_payments').selectAll().where('payment_id', '=', paymentId).where('status', '=', 'reserved'),
@@ -43,6 +44,8 @@ export async function settleLinkPayment(
     .executeTakeFirst();
   if (Number(changed.numUpdatedRows) !== 1) return;
   if (!paid) return releaseUse(db, entry.link_id);
+  // An approved card attempt does not count against the checkout's decline caps.
+  if (entry.kind === 'card') await db.deleteFrom('link_card_attempts').where('payment_id', '=', paymentId).execute();
   const now = nowIso();
   const link = (await db.selectFrom('links').selectAll().where('id', '=', entry.link_id).executeTakeFirst())!;
   const paidCount = await db.selectFrom('link_payments').select((eb) => eb.fn.countAll<number>().as('n')).where('link_id', '=', link.id).where('status', '=', 'paid').executeTakeFirstOrThrow();

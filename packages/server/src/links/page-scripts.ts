@@ -41,7 +41,7 @@ export const CHECKOUT_SCRIPT = `(() => {
       if (result.redirect_url) window.location.assign(result.redirect_url);
     } else if (result.status === 'REJECTED' || result.status === 'DECLINED' || result.status === 'FAILED') {
       status.textContent = '';
-      $(cfg.rails && !$('panel-rails').hidden ? 'rail-error' : 'card-error').textContent = say('El pago fue rechazado. Intente con otro medio.', 'The payment was declined. Try another method.');
+      $(cfg.rails && !$('panel-rails').hidden ? 'rail-error' : 'card-error').textContent = result.message || say('El pago fue rechazado. Intente con otro medio.', 'The payment was declined. Try another method.');
       if ($('rail-pay')) $('rail-pay').disabled = false;
     }
   }

@@ -40,6 +40,8 @@ export const TEXT = {
     paid: 'Este enlace ya fue pagado.',
     enrolled: 'Este formulario ya se usó: la tarjeta quedó guardada.',
     unavailable: 'Este enlace ya no acepta pagos.',
+    cardDeclined: 'La tarjeta fue rechazada. Intente con otra tarjeta.',
+    cardBlocked: 'Los pagos con tarjeta no están disponibles por un tiempo. Intente más tarde o use otro medio de pago.',
     notFound: 'Enlace no encontrado',
   },
   en: {
@@ -73,6 +75,8 @@ export const TEXT = {
     paid: 'This link has already been paid.',
     enrolled: 'This form was already used: the card is saved.',
     unavailable: 'This link no longer accepts payments.',
+    cardDeclined: 'The card was declined. Try another card.',
+    cardBlocked: 'Card payments are unavailable for a while. Try again later or use another payment method.',
     notFound: 'Link not found',
   },
 } as const;

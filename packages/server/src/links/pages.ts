@@ -20,6 +20,7 @@ import { CHECKOUT_SCRIPT, ENROLL_SCRIPT } from './page-scripts.js';
 import type { EnrollmentLinkData, LinkRow, LinkService, PaymentLinkData } from './service.js';
 import { layout, type Lang, pick, TEXT } from './page-text.js';
 import { releaseUse } from './outcomes.js';
+import type { CardAttemptGuard } from './card-attempts.js';
 import { escapeHtml } from '../lib/html.js';
 
 interface Deps {
@@ -29,6 +30,8 @@ interface Deps {
   payments: PaymentService;
   apm: AlternativePaymentService;
   publicBaseUrl: string;
+  /** Caps on declined card attempts per link and per client address (card-attempts.ts). */
+  cardAttempts: CardAttemptGuard;
 }
 
 /** JSON inside a <script type="application/json">: never closes the element. */
@@ -60,7 +63,7 @@ async function publicKey(keys: EncryptionKeyService, organizationId: string): Pr
 }
 
 export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
-  const { links, keys, instruments, payments, apm } = deps;
+  const { links, keys, instruments, payments, apm, cardAttempts } = deps;
   const config = { public: true };
   const hide = { hide: true };
   const tokenParams = Type.Object({ token: Type.String({ maxLength: 64 }) });
@@ -110,7 +113,7 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
       currency: data.currency,
       digits: CURRENCIES[data.currency] ?? 2,
       amount: data.amount === undefined ? null : minorToNumber(data.amount, data.currency),
-      min: data.min_amount === undefined ? null : minorToNumber(data.min_amount, data.currency),
+      min: data.amount_type === 'custom' ? minorToNumber(links.minimum(data), data.currency) : null,
       max: data.max_amount === undefined ? null : minorToNumber(data.max_amount, data.currency),
       publicKey: await publicKey(keys, row.organization_id),
       redirectUrl: data.redirect_url ?? null,
@@ -120,7 +123,7 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
     const amount =
       data.amount_type === 'fixed'
         ? `<p class="amount" id="amount">${escapeHtml(data.currency)} ${formatMinor(data.amount!, data.currency)}</p>`
-        : `<label for="custom-amount">${t.amountLabel} (${escapeHtml(data.currency)} ${formatMinor(data.min_amount!, data.currency)} – ${formatMinor(data.max_amount!, data.currency)})</label>
+        : `<label for="custom-amount">${t.amountLabel} (${escapeHtml(data.currency)} ${formatMinor(links.minimum(data), data.currency)} – ${formatMinor(data.max_amount!, data.currency)})</label>
 <input id="custom-amount" name="amount" inputmode="decimal" autocomplete="off" aria-describedby="custom-amount-error" required>
 <p class="field-error" id="custom-amount-error" role="alert"></p>`;
     const cancel = data.cancel_url ? `<p><a class="cancel" href="${escapeHtml(data.cancel_url)}">${t.cancel}</a></p>` : '';
@@ -150,12 +153,14 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
 <div id="qr-step" hidden><img id="qr-image" alt="QR" width="220" height="220"><p>${t.alias}: <strong id="qr-alias"></strong></p></div>
 </section>`
       : '';
+    // Past the card-attempt caps the card tab says so (the other methods stay open).
+    const cardNotice = (await cardAttempts.blocked(row.id, request.ip)) ? t.cardBlocked : '';
     const body = `<h1>${escapeHtml(data.description ?? t.checkoutTitle)}</h1>
 ${amount}
 ${railTabs}
 <section id="panel-card" role="tabpanel" aria-labelledby="tab-card">
 <div id="card-form"></div>
-<p class="field-error" id="card-error" role="alert"></p>
+<p class="field-error" id="card-error" role="alert">${cardNotice}</p>
 <button class="primary" id="pay" type="button" disabled>${t.pay}</button>
 </section>
 ${railPanel}
@@ -176,10 +181,12 @@ ${cancel}
     if (closed) throw new ApiError('conflict', closed);
     const data = JSON.parse(row.data) as PaymentLinkData;
     if (data.amount_type === 'fixed') return { row, data, amount: minorToNumber(data.amount!, data.currency) };
-    const min = minorToNumber(data.min_amount!, data.currency);
+    // The link's min_amount, raised to today's floor (LINK_MIN_AMOUNT) for links made before it.
+    const floor = links.minimum(data);
+    const min = minorToNumber(floor, data.currency);
     const max = minorToNumber(data.max_amount!, data.currency);
     if (typeof requested !== 'number' || !(requested >= min && requested <= max)) {
-      throw ApiError.validation([{ field: 'amount', message: `must be between ${formatMinor(data.min_amount!, data.currency)} and ${formatMinor(data.max_amount!, data.currency)}` }]);
+      throw ApiError.validation([{ field: 'amount', message: `must be between ${formatMinor(floor, data.currency)} and ${formatMinor(data.max_amount!, data.currency)}` }]);
     }
     return { row, data, amount: requested };
   }
@@ -196,8 +203,15 @@ ${cancel}
 
   app.post('/l/:token/card', { config, schema: { ...hide, params: tokenParams, body: cardBody } }, async (request) => {
     const body = request.body as Static<typeof cardBody>;
+    const t = TEXT[pick(request.headers['accept-language'])];
     const { row, data, amount } = await payable(request, body.amount);
-    if (!(await links.reserveUse(row))) throw new ApiError('conflict', TEXT[pick(request.headers['accept-language'])].unavailable);
+    if (!(await links.reserveUse(row))) throw new ApiError('conflict', t.unavailable);
+    // Count the attempt against the caps before the card is read or the network called.
+    const reservation = await cardAttempts.reserve(row, request.ip);
+    if ('blocked' in reservation) {
+      await releaseUse(links.db, row.id);
+      throw new ApiError('rate_limited', t.cardBlocked, [], { 'retry-after': String(reservation.blocked.retryAfterSeconds) });
+    }
     const principal = linkPrincipal(row.organization_id);
     let attached = false;
     try {
@@ -216,15 +230,20 @@ ${cancel}
         {
           onCreate: async (trx, paymentId) => {
             await links.attach(trx, row.id, paymentId, 'card');
+            await cardAttempts.attach(trx, reservation.attemptId, paymentId);
             attached = true;
           },
         },
       );
       const redirect = payment.status === 'APPROVED' && data.redirect_url ? withPaymentId(data.redirect_url, payment.id) : null;
-      return { payment_id: payment.id, status: payment.status, response_code: payment.response_code, redirect_url: redirect };
+      // The shopper learns approved or declined, never why: the issuer's response code stays with the merchant (GET /v1/payments/{id}, events).
+      return { payment_id: payment.id, status: payment.status, redirect_url: redirect, ...(payment.status === 'REJECTED' ? { message: t.cardDeclined } : {}) };
     } catch (error) {
-      // Nothing was charged: give the use back (once attached, the payment's outcome settles it).
-      if (!attached) await releaseUse(links.db, row.id);
+      // Nothing was charged: give the use back and do not count the attempt (once attached, the payment's outcome settles both).
+      if (!attached) {
+        await releaseUse(links.db, row.id);
+        await cardAttempts.release(reservation.attemptId);
+      }
       throw error;
     }
   });

@@ -15,7 +15,7 @@ import { ApiError, type ErrorDetail } from '../errors/api-error.js';
 import { recordEvent } from '../events/store.js';
 import { paginate, type ListQuery, type Page } from '../http/pagination.js';
 import { enqueueJob } from '../jobs/store.js';
-import { amountProblemMessage, CURRENCIES, minorToNumber, toMinorUnits } from '../lib/money.js';
+import { amountProblemMessage, CURRENCIES, formatMinor, minorToNumber, toMinorUnits } from '../lib/money.js';
 import { newId } from '../lib/ids.js';
 import { isoAfterSeconds, nowIso } from '../lib/time.js';
 import { urlProblems, type UrlPolicy } from '../webhooks/url-guard.js';
@@ -46,8 +46,18 @@ export class LinkService {
   constructor(
     readonly db: Db,
     private readonly keyring: Keyring,
-    private readonly options: { publicBaseUrl: string; webhookPolicy: UrlPolicy },
+    private readonly options: { publicBaseUrl: string; webhookPolicy: UrlPolicy; minAmount?: Record<string, number> },
   ) {}
+
+  /** The floor of a custom amount in `currency` (LINK_MIN_AMOUNT), in minor units. */
+  floor(currency: string): number {
+    return this.options.minAmount?.[currency] ?? 1;
+  }
+
+  /** The lowest amount a custom-amount link takes now: its min_amount, raised to today's floor. */
+  minimum(data: PaymentLinkData): number {
+    return Math.max(data.min_amount ?? 0, this.floor(data.currency));
+  }
 
   url(row: Pick<LinkRow, 'type' | 'token'>): string {
     return `${this.options.publicBaseUrl}/${row.type === 'payment' ? 'l' : 'e'}/${row.token}`;
@@ -113,10 +123,17 @@ export class LinkService {
         if (a.value === undefined) details.push({ field: 'data.amount.value', message: 'is required for a fixed amount' });
         data.amount = minor('data.amount.value', a.value);
       } else {
-        data.min_amount = minor('data.amount.min_amount', a.min_amount ?? 0.01) ?? undefined;
+        // A custom amount has a floor per currency (LINK_MIN_AMOUNT): tiny charges are how stolen cards are tested.
+        const floor = this.floor(currency);
+        const atLeast = `must be at least ${formatMinor(floor, currency)} ${currency} (the minimum of a custom amount)`;
+        data.min_amount = a.min_amount === undefined ? floor : minor('data.amount.min_amount', a.min_amount);
         data.max_amount = minor('data.amount.max_amount', a.max_amount);
         if (a.max_amount === undefined) details.push({ field: 'data.amount.max_amount', message: 'is required for a custom amount' });
-        if (data.min_amount !== undefined && data.max_amount !== undefined && data.min_amount > data.max_amount) {
+        const minLow = data.min_amount !== undefined && data.min_amount < floor;
+        const maxLow = data.max_amount !== undefined && data.max_amount < floor;
+        if (minLow) details.push({ field: 'data.amount.min_amount', message: atLeast });
+        if (maxLow) details.push({ field: 'data.amount.max_amount', message: atLeast });
+        if (!minLow && !maxLow && data.min_amount !== undefined && data.max_amount !== undefined && data.min_amount > data.max_amount) {
           details.push({ field: 'data.amount.min_amount', message: 'must not be above max_amount' });
         }
       }

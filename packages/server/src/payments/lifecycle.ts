@@ -19,6 +19,7 @@ import { insertTransaction, newTransaction, type TransactionRow, type Transactio
 import { findPaymentById, transitionPayment, type PaymentRow, type PaymentWithCard } from './store.js';
 import { enqueueChargebackExpiry } from '../chargebacks/jobs.js';
 import { applyCaptureFees } from '../fees/apply.js';
+import { recordCardDecline } from '../fraud/declines.js';
 
 export const PAYMENT_JOBS = {
   capture: 'payment.capture',
@@ -145,6 +146,8 @@ export class PaymentLifecycle {
         .execute();
     }
     if (event) await recordEvent(trx, payment.organization_id, event, paymentEventData(payment));
+    // Counted by the fraud rule card_declines (a card tested until the network declines it).
+    if (result.outcome === 'declined') await recordCardDecline(trx, payment, options.now);
     const payload = { payment_id: payment.id };
     if (result.outcome === 'pending') {
       await enqueueJob(trx, { type: PAYMENT_JOBS.resolvePending, payload, delaySeconds: this.settings.pendingCardDelaySeconds });

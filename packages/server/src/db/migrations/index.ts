@@ -10,6 +10,7 @@ import * as transactions from './008_transactions.js';
 import * as feesFraud from './009_fees_fraud.js';
 import * as paymentInstructions from './010_payment_instructions.js';
 import * as checkoutSessions from './011_checkout_sessions.js';
+import * as cardAttempts from './012_card_attempts.js';
 
 /** Every migration, in order. One set serves SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '009_fees_fraud': feesFraud,
   '010_payment_instructions': paymentInstructions,
   '011_checkout_sessions': checkoutSessions,
+  '012_card_attempts': cardAttempts,
 };
