@@ -207,6 +207,9 @@ describe.each(dialects)('checkout sessions on $name', (dialect) => {
     const instrumentId = await tokenizeWith(session.token, '4000000000000002');
     const declined = await payWith(session.token, { amount: 150.5, currency: 'USD', order_id: session.order_id, instrument_id: instrumentId });
     expect([declined.status, declined.body.status], declined.text).toEqual([201, 'REJECTED']);
+    // The browser's reply does not say why (51 would tell a card tester the card is real); the merchant's server reads it.
+    expect(declined.body.response_code).toBeNull();
+    expect((await gw.request<{ response_code: string }>('GET', `/v1/payments/${String(declined.body.id)}`, { token })).body.response_code).toBe('05');
     expect((await gw.request<Session>('GET', `/v1/checkout/sessions/${session.id}`, { token })).body.status).toBe('complete');
     const retry = await payWith(session.token, { amount: 150.5, currency: 'USD', order_id: session.order_id, instrument_id: instrumentId });
     expect(retry.status).toBe(409);

@@ -256,7 +256,8 @@ export class CheckoutSessionService {
       if (current?.payment_id === payment.id) throw this.completed(current);
       throw new ApiError('order_id_conflict', `order_id ${row.order_id} was already used for another payment; create a new checkout session with a new order_id.`);
     }
-    return payment;
+    // The browser holds this token: a decline's issuer code (51 says the card is real) is for the merchant's server only.
+    return payment.status === 'APPROVED' || payment.status === 'AUTHORIZED' ? payment : { ...payment, response_code: null };
   }
 
   /** Mode enrollment: saves the session's card for the session's user, once. */
