@@ -5,6 +5,8 @@
  * with another request is 409 idempotency_key_mismatch; while the first is
  * running, 409 idempotency_conflict. Keys are per client and kept 24 hours.
  * Only 2xx answers are stored: an error changed nothing, so a retry runs again.
+ * A 504 timeout is the exception: its work may still finish, so the key stays
+ * reserved (retries get idempotency_conflict) until the stale lock lapses.
  */
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, onResponseAsyncHookHandler, onSendHookHandler, preHandlerAsyncHookHandler } from 'fastify';
@@ -86,6 +88,9 @@ export function registerIdempotency(app: FastifyInstance, db: Db, ttlSeconds: nu
     slot.open = false;
     if (reply.statusCode >= 200 && reply.statusCode < 300 && typeof payload === 'string') {
       await completeKey(db, slot.clientId, slot.key, reply.statusCode, payload);
+    } else if (reply.statusCode === 504) {
+      // Timed out (http/timeout.ts): the handler may still be running, so the key stays
+      // reserved; a retry gets idempotency_conflict until the stale lock (STALE_LOCK_SECONDS) lapses.
     } else {
       await releaseKey(db, slot.clientId, slot.key);
     }
