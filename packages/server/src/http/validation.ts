@@ -22,11 +22,12 @@ import { ApiError } from '../errors/api-error.js';
 /** Deeper JSON is refused (422); the deepest request schema has a handful of levels. */
 export const MAX_JSON_DEPTH = 32;
 
-/** NUL, or a UTF-16 surrogate without its pair. */
-const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** A UTF-16 surrogate without its pair. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
+/** No NUL and no unpaired surrogate. */
 export function isStorableText(value: string): boolean {
-  return !UNSTORABLE.test(value);
+  return !value.includes('\u0000') && !LONE_SURROGATE.test(value);
 }
 
 type TextProblem = ErrorObject<'text', Record<string, never>>;
