@@ -129,6 +129,9 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex)
   socket.destroy();
 }
 
+/** Errors of a request that could not be read (parser, size, content type, validation). */
+const UNREADABLE = new Set<ErrorCode>(['validation_failed', 'invalid_request', 'payload_too_large']);
+
 const METHODS: HTTPMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -144,7 +147,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.setErrorHandler((error, request, reply) => {
-    const mapped = toApiError(error);
+    let mapped = toApiError(error);
+    // The OAuth endpoints answer in RFC 6749's shape even when the body cannot be read at all.
+    if (mapped instanceof ApiError && request.routeOptions.url?.startsWith('/oauth/') && UNREADABLE.has(mapped.code)) {
+      mapped = new OAuthError('invalid_request', mapped.details.map((d) => `${d.field} ${d.message}`).join('; ') || mapped.message);
+    }
     if (mapped.status >= 500) request.log.error({ err: error }, 'request failed');
     return sendError(request, reply, mapped);
   });
