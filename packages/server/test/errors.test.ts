@@ -2,6 +2,7 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from './support/dialects.js';
 import { startGateway, type TestGateway } from './support/gateway.js';
+import { eventually } from './support/wait.js';
 
 /** Writes raw bytes to the gateway's socket (requests fetch refuses to send) and reads until it closes. */
 function rawHttp(baseUrl: string, request: string | Buffer): Promise<string> {
@@ -180,5 +181,39 @@ describe.each(dialects)('error model on $name', (dialect) => {
       expect(reply.headers.get('x-frame-options'), path).toBe('DENY');
       expect(reply.headers.get('referrer-policy'), path).toBe('no-referrer');
     }
+  });
+});
+
+describe.each(dialects)('shutting down on $name', (dialect) => {
+  it('answers a request that arrives while the server drains with 503 and the error body', async () => {
+    const gw = await startGateway(dialect);
+    const token = await (await gw.client()).token();
+    const url = new URL(gw.baseUrl);
+    const socket = connect(Number(url.port), url.hostname);
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const closed = new Promise((resolve) => socket.on('close', resolve));
+    await new Promise((resolve) => socket.once('connect', resolve));
+    // A first request whose body has not arrived keeps the connection busy while the server starts draining.
+    const auth = `Authorization: Bearer ${token}\r\nHost: x\r\n`;
+    const body = '{"name":"x"}';
+    const first = new Promise((resolve) => gw.gateway.app.server.once('request', resolve));
+    socket.write(`POST /v1/organizations HTTP/1.1\r\n${auth}Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`);
+    await first;
+    const closing = gw.close();
+    // The listener stops once the drain has begun (after the preClose hooks).
+    await eventually(async () => gw.gateway.app.server.listening, (listening) => !listening);
+    // The first request's body, then a second request on the same connection.
+    socket.write(`${body}GET /v1/organizations HTTP/1.1\r\n${auth}\r\n`);
+    await closed;
+    await closing;
+    const text = Buffer.concat(chunks).toString('utf8');
+    expect(text).toMatch(/^HTTP\/1\.1 201 /);
+    const second = text.slice(text.indexOf('HTTP/1.1', 10));
+    expect(second).toMatch(/^HTTP\/1\.1 503 /);
+    expect(second).toMatch(/\r\nretry-after: 1\r\n/i);
+    const reply = JSON.parse(second.slice(second.indexOf('\r\n\r\n') + 4)) as ErrorReply;
+    expect(reply.error.code).toBe('service_unavailable');
+    expect(reply.error.request_id).toMatch(/^req-/);
   });
 });
