@@ -486,7 +486,8 @@ function problem(op: Operation, sent: Sent, status: number, contentType: string,
   if (status >= 500 && !(status === 503 && (error as { code?: unknown } | undefined)?.code === 'service_unavailable')) return `answered ${status}`;
   if (STACK.some((re) => re.test(text))) return 'the body has a stack trace or a source path';
   if (status >= 400) {
-    if (sent.url.startsWith('/oauth/')) {
+    // Headers over Node's limit are refused by the HTTP parser, before any route: the gateway's body.
+    if (sent.url.startsWith('/oauth/') && status !== 431) {
       if (typeof error !== 'string' || typeof (body as { error_description?: unknown }).error_description !== 'string') return 'not the RFC 6749 error body';
     } else if (contentType.startsWith('text/html') && !op.documented) {
       // A shopper's page (/l/..., /e/..., /sandbox-bank/...) answers its errors as a page.
