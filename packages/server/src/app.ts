@@ -13,9 +13,10 @@ import { SigningKeys } from './auth/signing-keys.js';
 import { TokenService } from './auth/tokens.js';
 import { registerAuthentication } from './auth/authenticate.js';
 import { oauthRoutes } from './auth/oauth.routes.js';
-import { registerErrorHandling } from './errors/handler.js';
+import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './errors/handler.js';
 import { registerValidation } from './http/validation.js';
-import { httpsOptions, registerTransport } from './http/transport.js';
+import { httpsOptions, registerTransport, securityHeaders } from './http/transport.js';
+import { registerRequestTimeout } from './http/timeout.js';
 import { registerIdempotency } from './idempotency/plugin.js';
 import { createRateLimiter } from './ratelimit/limiter.js';
 import { registerRateLimit } from './ratelimit/plugin.js';
@@ -135,7 +136,11 @@ export async function createGateway(config: Config): Promise<Gateway> {
     genReqId: () => newId('request'),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
-    return503OnClosing: true,
+    // While closing, http/transport.ts answers 503 with our error body instead.
+    return503OnClosing: false,
+    // A URL that is not valid percent-encoding, and a request Node's parser refuses: our error body.
+    frameworkErrors: frameworkErrorHandler(securityHeaders(config)),
+    clientErrorHandler,
     ...(https ? { https } : {}),
   });
 
@@ -170,6 +175,7 @@ export async function createGateway(config: Config): Promise<Gateway> {
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   instrumentRequests(app, metrics);
   registerTransport(app, config);
+  registerRequestTimeout(app, config.requestTimeoutMs);
   registerAuthentication(app, tokens, requestLimiter);
   registerRateLimit(app, requestLimiter);
   const vault = new Vault(db, keyring);

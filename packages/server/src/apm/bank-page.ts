@@ -6,6 +6,7 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Type } from 'typebox';
+import { ApiError } from '../errors/api-error.js';
 import { formatMinor } from '../lib/money.js';
 import type { AlternativePaymentService, ApmRow } from './service.js';
 import { escapeHtml } from '../lib/html.js';
@@ -110,14 +111,14 @@ ${error ? `<p class="error" role="alert" id="form-error">${error}</p>` : ''}
 
   app.get('/sandbox-bank/:token', { config, schema: { hide: true, params } }, async (request, reply) => {
     const row = await load((request.params as { token: string }).token);
-    if (!row) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    if (!row) throw ApiError.notFound('bank page');
     return render(reply, language(request.headers['accept-language']), row);
   });
 
   app.post('/sandbox-bank/:token', { config, schema: { hide: true, params } }, async (request, reply) => {
     const lang = language(request.headers['accept-language']);
     const row = await load((request.params as { token: string }).token);
-    if (!row) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    if (!row) throw ApiError.notFound('bank page');
     const form = (request.body ?? {}) as { username?: string; password?: string; decision?: string };
     if (row.status === 'IN_PROGRESS' && row.status_detail === 'PENDING') {
       if (form.decision === 'reject') await apm.finish(row.id, 'reject');
@@ -152,13 +153,13 @@ ${error ? `<p class="error" role="alert" id="form-error">${error}</p>` : ''}
 
   app.get('/sandbox-bank/qr/:alias', { config, schema: { hide: true, params: aliasParams } }, async (request, reply) => {
     const row = await byAlias((request.params as { alias: string }).alias);
-    if (!row) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    if (!row) throw ApiError.notFound('bank page');
     return renderQr(reply, language(request.headers['accept-language']), row);
   });
 
   app.post('/sandbox-bank/qr/:alias', { config, schema: { hide: true, params: aliasParams } }, async (request, reply) => {
     const row = await byAlias((request.params as { alias: string }).alias);
-    if (!row) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    if (!row) throw ApiError.notFound('bank page');
     const decision = ((request.body ?? {}) as { decision?: string }).decision;
     await apm.finish(row.id, decision === 'reject' ? 'reject' : 'approve');
     return reply.redirect(`/sandbox-bank/qr/${row.alias}`, 303);

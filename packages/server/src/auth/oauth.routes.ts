@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { OAuthError } from '../errors/api-error.js';
 import { OAuthErrorBody } from '../errors/schemas.js';
+import { isStorableText } from '../http/validation.js';
 import type { RateLimiter } from '../ratelimit/limiter.js';
 import type { TokenRequest, TokenService } from './tokens.js';
 
@@ -32,6 +33,18 @@ const TokenResponse = Type.Object({
   scope: Type.String({ description: 'Space-separated permissions.' }),
 });
 
+/** One form-encoded half of Basic credentials (RFC 6749 2.3.1); bad percent-encoding or unstorable text is malformed. */
+function basicPart(encoded: string): string {
+  let value: string | undefined;
+  try {
+    value = decodeURIComponent(encoded);
+  } catch {
+    value = undefined;
+  }
+  if (value === undefined || !isStorableText(value)) throw new OAuthError('invalid_request', 'malformed Basic credentials');
+  return value;
+}
+
 function tokenRequest(request: FastifyRequest): TokenRequest {
   if (request.validationError) throw new OAuthError('invalid_request', 'every parameter must be a string');
   const body = { ...((request.body as TokenRequest | undefined) ?? {}) };
@@ -40,8 +53,8 @@ function tokenRequest(request: FastifyRequest): TokenRequest {
     const decoded = Buffer.from(basic[1]!, 'base64').toString('utf8');
     const colon = decoded.indexOf(':');
     if (colon < 0) throw new OAuthError('invalid_request', 'malformed Basic credentials');
-    body.client_id = decodeURIComponent(decoded.slice(0, colon));
-    body.client_secret = decodeURIComponent(decoded.slice(colon + 1));
+    body.client_id = basicPart(decoded.slice(0, colon));
+    body.client_secret = basicPart(decoded.slice(colon + 1));
   }
   return body;
 }

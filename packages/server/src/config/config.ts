@@ -41,6 +41,8 @@ export interface Config {
   rateLimit: { points: number; windowSeconds: number };
   tokenFailureLimit: { points: number; windowSeconds: number };
   bodyLimitBytes: number;
+  /** A request not answered within this time gets `504 timeout` (http/timeout.ts). */
+  requestTimeoutMs: number;
   idempotencyTtlSeconds: number;
   tls: { certFile: string; keyFile: string } | undefined;
   trustProxy: boolean;
@@ -243,6 +245,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       windowSeconds: integer(env, 'TOKEN_FAILURE_WINDOW_SECONDS', 600, 1, 86400),
     },
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 50 * 1_048_576),
+    requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 15_000, 1, 600_000),
     idempotencyTtlSeconds: integer(env, 'IDEMPOTENCY_TTL_SECONDS', 86400, 1, 7 * 86400),
     tls: certFile && keyFile ? { certFile, keyFile } : undefined,
     trustProxy,

@@ -10,13 +10,14 @@ import { ErrorBody } from '../errors/schemas.js';
 import { addOperationIds } from './operation-ids.js';
 
 const ERROR_STATUSES: Record<string, string> = {
-  400: 'Bad request (for example `invalid_idempotency_key`).',
+  400: 'Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8).',
   401: 'Missing, invalid, expired or revoked token.',
   403: 'The token lacks the permission this operation needs.',
   404: 'No such resource in your organization.',
   409: 'Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition).',
-  422: 'Invalid body or query; `details` names every problem.',
+  422: 'Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one).',
   429: 'Rate limit exceeded; see Retry-After.',
+  504: '`timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`.',
 };
 
 export async function registerOpenApi(app: FastifyInstance, config: Config): Promise<void> {

@@ -1,11 +1,16 @@
 /**
  * One error handler for the whole service: ApiError and OAuthError as thrown,
- * Fastify's own errors (validation, body size, content type) mapped onto our
- * codes, anything else a 500 without internals. Also the 404 and 405 answers.
+ * Fastify's own errors (validation, body size, content type, a URL that is not
+ * valid percent-encoding) mapped onto our codes, anything else a 500 without
+ * internals. Also the 404 and 405 answers, and the answer to a request Node's
+ * HTTP parser refuses: every error a client can cause has our body.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
-import { ApiError, OAuthError, type ErrorDetail } from './api-error.js';
+import { newId } from '../lib/ids.js';
+import { ApiError, OAuthError, type ErrorCode, type ErrorDetail } from './api-error.js';
 
 interface AjvLikeError {
   instancePath?: string;
@@ -63,8 +68,19 @@ export function toApiError(error: unknown): ApiError | OAuthError {
       );
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new ApiError('invalid_request', 'Content-Length does not match the body.');
+    case 'FST_ERR_BAD_URL':
+      return new ApiError('invalid_request', 'The request path is not valid percent-encoded UTF-8.');
+    // A path segment longer than the router's limit (100 characters) names no resource.
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return ApiError.notFound();
   }
-  if (e.statusCode === 408) return new ApiError('timeout', 'The request took too long.');
+  if (e.statusCode === 408) return new ApiError('request_timeout', 'The request did not arrive in time.');
+  // Any other client error Fastify or one of its plugins raises: our body, never theirs.
+  if (typeof e.code === 'string' && e.code.startsWith('FST_') && typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
+    if (e.statusCode === 413) return new ApiError('payload_too_large', 'The request body is too large.');
+    if (e.statusCode === 415) return ApiError.validation([{ field: '(body)', message: 'send the body as application/json' }], 'The request body is not JSON.');
+    return new ApiError('invalid_request', 'The request could not be read.');
+  }
   return new ApiError('internal_error', 'Something went wrong on our side. Retry with backoff.');
 }
 
@@ -77,6 +93,44 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
     error: { code: error.code, message: error.message, details: error.details, request_id: request.id },
   });
 }
+
+/**
+ * Fastify's `frameworkErrors`: a URL that is not valid percent-encoding (or whose
+ * parameter is longer than the router allows) is refused before any route or
+ * hook runs, so the request id and security headers are set here.
+ */
+export function frameworkErrorHandler(headers: Record<string, string>) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    reply.header('x-request-id', request.id).headers(headers);
+    sendError(request, reply, toApiError(error));
+  };
+}
+
+const CLIENT_ERRORS: Record<string, { status: number; code: ErrorCode; message: string }> = {
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, code: 'request_timeout', message: 'The request did not arrive in time.' },
+  HPE_HEADER_OVERFLOW: { status: 431, code: 'headers_too_large', message: 'The request headers are too large.' },
+};
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node's HTTP parser refuses (not HTTP,
+ * a header with a control character, headers too large, too slow to arrive)
+ * never reaches Fastify; it gets our error body on the socket, then the socket closes.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const known = CLIENT_ERRORS[error.code ?? ''] ?? { status: 400, code: 'invalid_request', message: 'The request is not valid HTTP.' };
+  const body = JSON.stringify({ error: { code: known.code, message: known.message, details: [], request_id: newId('request') } });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${known.status} ${STATUS_CODES[known.status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\nX-Content-Type-Options: nosniff\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}
+
+/** Errors of a request that could not be read (parser, size, content type, validation). */
+const UNREADABLE = new Set<ErrorCode>(['validation_failed', 'invalid_request', 'payload_too_large']);
 
 const METHODS: HTTPMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
@@ -93,7 +147,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.setErrorHandler((error, request, reply) => {
-    const mapped = toApiError(error);
+    let mapped = toApiError(error);
+    // The OAuth endpoints answer in RFC 6749's shape even when the body cannot be read at all.
+    if (mapped instanceof ApiError && request.routeOptions.url?.startsWith('/oauth/') && UNREADABLE.has(mapped.code)) {
+      mapped = new OAuthError('invalid_request', mapped.details.map((d) => `${d.field} ${d.message}`).join('; ') || mapped.message);
+    }
     if (mapped.status >= 500) request.log.error({ err: error }, 'request failed');
     return sendError(request, reply, mapped);
   });

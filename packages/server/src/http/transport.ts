@@ -22,9 +22,10 @@ export function httpsOptions(config: Pick<Config, 'tls'>): SecureServerOptions |
 /** Probes from the load balancer arrive without X-Forwarded-Proto and carry no data. */
 const PROBES = new Set(['/healthz', '/readyz']);
 
-export function registerTransport(app: FastifyInstance, config: Config): void {
+/** The security headers of every response. */
+export function securityHeaders(config: Pick<Config, 'tls' | 'environment'>): Record<string, string> {
   const https = Boolean(config.tls) || config.environment === 'production';
-  const headers: Record<string, string> = {
+  return {
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'DENY',
     'referrer-policy': 'no-referrer',
@@ -33,10 +34,25 @@ export function registerTransport(app: FastifyInstance, config: Config): void {
     'cache-control': 'no-store',
     ...(https ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
   };
+}
+
+export function registerTransport(app: FastifyInstance, config: Config): void {
+  const headers = securityHeaders(config);
   const plainRefused = config.environment === 'production' && !config.tls;
+  // While the server drains (SIGTERM), a request that still arrives on an open connection
+  // is refused with our 503 body (Fastify's own return503OnClosing answer is off, app.ts).
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     reply.headers(headers);
+    if (closing) {
+      reply.header('connection', 'close');
+      return done(new ApiError('service_unavailable', 'The server is shutting down; retry.', [], { 'retry-after': '1' }));
+    }
     if (plainRefused && request.protocol !== 'https' && !PROBES.has(request.url.split('?')[0] ?? '')) {
       return done(new ApiError('https_required', 'HTTPS is required; plain HTTP is refused.'));
     }

@@ -4,11 +4,80 @@
  * query strings and path parameters are. Unknown properties are dropped
  * (../shared/API.md: ignored). Bodies that are not JSON are 422, an empty body
  * is an absent body.
+ *
+ * Text no database can hold is refused here, once for every route, rather than
+ * by each store: a NUL character (PostgreSQL refuses it in text and jsonb) or an
+ * unpaired UTF-16 surrogate (not Unicode; the PostgreSQL driver would turn it
+ * into U+FFFD, so what was stored would differ from what was sent). In a body or
+ * query string it is `422 validation_failed` naming each field, reported with
+ * the schema's own problems; in a path parameter it names nothing, so `404
+ * not_found`, as for any unknown id. JSON nested deeper than MAX_JSON_DEPTH is
+ * refused by the parser (recursive code downstream would overflow the stack).
  */
-import { Ajv, type AnySchema, type ValidateFunction } from 'ajv';
+import { Ajv, type AnySchema, type ErrorObject, type ValidateFunction } from 'ajv';
 import formatsModule from 'ajv-formats';
 import type { FastifyInstance, preValidationHookHandler } from 'fastify';
 import { ApiError } from '../errors/api-error.js';
+
+/** Deeper JSON is refused (422); the deepest request schema has a handful of levels. */
+export const MAX_JSON_DEPTH = 32;
+
+/** A UTF-16 surrogate without its pair. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** No NUL and no unpaired surrogate. */
+export function isStorableText(value: string): boolean {
+  return !value.includes('\u0000') && !LONE_SURROGATE.test(value);
+}
+
+type TextProblem = ErrorObject<'text', Record<string, never>>;
+
+const problem = (instancePath: string, message: string): TextProblem => ({ instancePath, keyword: 'text', schemaPath: '#/text', params: {}, message });
+
+const escapePointer = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/**
+ * Every string (and property name) of a parsed value that cannot be stored, as
+ * Ajv-like errors (JSON pointers), so the error handler reports them like
+ * schema problems. Iterative: a deep value cannot overflow the stack.
+ */
+export function unstorableText(root: unknown): TextProblem[] {
+  const problems: TextProblem[] = [];
+  const stack: Array<[unknown, string]> = [[root, '']];
+  while (stack.length > 0) {
+    const [value, path] = stack.pop()!;
+    if (typeof value === 'string') {
+      if (!isStorableText(value)) problems.push(problem(path, 'must not contain NUL or unpaired surrogate characters'));
+    } else if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) stack.push([value[i], `${path}/${i}`]);
+    } else if (value !== null && typeof value === 'object' && !Buffer.isBuffer(value)) {
+      const entries = Object.entries(value);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, child] = entries[i]!;
+        if (!isStorableText(key)) {
+          problems.push(problem(path, 'has a property name with NUL or unpaired surrogate characters'));
+          continue;
+        }
+        stack.push([child, `${path}/${escapePointer(key)}`]);
+      }
+    }
+  }
+  return problems;
+}
+
+/** Whether a parsed JSON value nests deeper than `max` arrays or objects. Iterative. */
+function deeperThan(root: unknown, max: number): boolean {
+  const stack: Array<[unknown, number]> = [[root, 0]];
+  while (stack.length > 0) {
+    const [value, depth] = stack.pop()!;
+    if (value === null || typeof value !== 'object') continue;
+    if (depth + 1 > max) return true;
+    for (const child of Array.isArray(value) ? value : Object.values(value)) {
+      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+    }
+  }
+  return false;
+}
 
 // ajv-formats is CommonJS; under NodeNext its callable arrives as `.default`.
 const addFormats = formatsModule.default;
@@ -26,7 +95,51 @@ export function registerValidation(app: FastifyInstance): void {
     const id = typeof schema === 'object' && schema && '$id' in schema ? String(schema.$id) : undefined;
     return (id && ajv.getSchema(id)) || ajv.compile(schema);
   };
-  app.setValidatorCompiler(({ schema, httpPart }) => compile(httpPart === 'body' ? bodyAjv : otherAjv, schema as AnySchema));
+  // Ajv first (it drops unknown properties, so an ignored field is never refused), then the
+  // text check on what is left; both lists of problems are reported together.
+  const withTextCheck = (validate: ValidateFunction): ValidateFunction => {
+    const check = ((data: unknown, context?: Parameters<ValidateFunction>[1]): boolean => {
+      const valid = validate(data, context);
+      const problems = unstorableText(data);
+      if (valid && problems.length === 0) return true;
+      check.errors = [...(valid ? [] : (validate.errors ?? [])), ...problems];
+      return false;
+    }) as ValidateFunction;
+    check.errors = null;
+    // Fastify passes the parent object to a function with `schemaEnv` (Ajv's), so coercion can replace a root value.
+    return Object.assign(check, { schemaEnv: validate.schemaEnv, schema: validate.schema });
+  };
+  app.setValidatorCompiler(({ schema, httpPart }) => {
+    const validate = compile(httpPart === 'body' ? bodyAjv : otherAjv, schema as AnySchema);
+    // Path parameters are checked by the hook below (404, before any other validation).
+    return httpPart === 'params' ? validate : withTextCheck(validate);
+  });
+
+  // A path parameter that cannot be stored names nothing: 404, on every route with parameters.
+  const paramsText: preValidationHookHandler = (request, _reply, done) => {
+    for (const value of Object.values(request.params as Record<string, unknown>)) {
+      if (typeof value === 'string' && !isStorableText(value)) return done(ApiError.notFound());
+    }
+    done();
+  };
+  // A route without a schema for its body or query string may still read them: the same text
+  // rule, 422 naming every field.
+  const rawText =
+    (parts: Array<'body' | 'query'>): preValidationHookHandler =>
+    (request, _reply, done) => {
+      for (const part of parts) {
+        const problems = unstorableText(request[part]);
+        if (problems.length > 0) return done(Object.assign(new Error('unstorable text'), { validation: problems, validationContext: part }));
+      }
+      done();
+    };
+  app.addHook('onRoute', (route) => {
+    const hooks: preValidationHookHandler[] = [];
+    if (/[:*]/.test(route.url)) hooks.push(paramsText);
+    const raw = [...(route.schema?.body ? [] : ['body' as const]), ...(route.schema?.querystring ? [] : ['query' as const])];
+    if (raw.length > 0) hooks.push(rawText(raw));
+    if (hooks.length > 0) route.preValidation = [...hooks, ...[route.preValidation ?? []].flat()];
+  });
 
   // No body at all is an empty object: optional-only bodies (capture) pass, and
   // required fields are each reported as missing rather than "body must be object".
@@ -46,6 +159,9 @@ export function registerValidation(app: FastifyInstance): void {
     if (String(body).trim() === '') return done(null, undefined);
     parseJson(request, String(body), (error, value) => {
       if (error) return done(ApiError.validation([{ field: '(body)', message: 'is not valid JSON' }], 'The request body is not valid JSON.'));
+      if (deeperThan(value, MAX_JSON_DEPTH)) {
+        return done(ApiError.validation([{ field: '(body)', message: `must not nest more than ${MAX_JSON_DEPTH} levels deep` }], 'The request body is nested too deeply.'));
+      }
       done(null, value);
     });
   });

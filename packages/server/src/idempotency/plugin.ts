@@ -11,6 +11,9 @@
  * fingerprint (the vault's) and any CVV left out; a route that answers with a
  * secret names the fields (`config.idempotency.redactReply`) that the stored
  * reply, and so a replay, leaves out.
+ *
+ * An error releases the key, except a 504 timeout: its work may still finish, so the key stays
+ * reserved (retries get idempotency_conflict) until the stale lock lapses.
  */
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, onResponseAsyncHookHandler, onSendHookHandler, preHandlerAsyncHookHandler } from 'fastify';
@@ -152,6 +155,9 @@ export function registerIdempotency(app: FastifyInstance, db: Db, ttlSeconds: nu
     if (reply.statusCode >= 200 && reply.statusCode < 300 && typeof payload === 'string') {
       const redact = request.routeOptions.config.idempotency?.redactReply;
       await completeKey(db, slot.clientId, slot.key, reply.statusCode, redact?.length ? redactedReply(payload, redact) : payload);
+    } else if (reply.statusCode === 504) {
+      // Timed out (http/timeout.ts): the handler may still be running, so the key stays
+      // reserved; a retry gets idempotency_conflict until the stale lock (STALE_LOCK_SECONDS) lapses.
     } else {
       await releaseKey(db, slot.clientId, slot.key);
     }
