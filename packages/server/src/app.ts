@@ -249,6 +249,7 @@ export async function createGateway(config: Config): Promise<Gateway> {
     async close() {
       await jobs.stop();
       await app.close();
+      await requestLimiter.close?.();
       await database.close();
     },
   };

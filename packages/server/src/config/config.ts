@@ -37,7 +37,7 @@ export interface Config {
   narrowTokenTtlSeconds: number;
   /** How long a process may trust its last revocation check of a token. */
   tokenRevocationCacheMs: number;
-  rateLimit: { points: number; windowSeconds: number };
+  rateLimit: { points: number; windowSeconds: number; syncIntervalMs: number };
   tokenFailureLimit: { points: number; windowSeconds: number };
   bodyLimitBytes: number;
   idempotencyTtlSeconds: number;
@@ -196,6 +196,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     rateLimit: {
       points: integer(env, 'RATE_LIMIT_REQUESTS', 1000, 1, 1_000_000),
       windowSeconds: integer(env, 'RATE_LIMIT_WINDOW_SECONDS', 10, 1, 3600),
+      syncIntervalMs: integer(env, 'RATE_LIMIT_SYNC_MS', 200, 10, 5000),
     },
     tokenFailureLimit: {
       points: integer(env, 'TOKEN_FAILURE_LIMIT', 20, 1, 100_000),
