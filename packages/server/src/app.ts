@@ -102,7 +102,7 @@ export interface Gateway {
 }
 
 export async function createGateway(config: Config): Promise<Gateway> {
-  const database = openDatabase(config);
+  const database = openDatabase(config, { poolSize: config.databasePoolSize });
   const { db } = database;
   await migrateToLatest(db);
   const keyring = loadKeyring(config);

@@ -165,3 +165,55 @@ describe('two server processes on one PostgreSQL', () => {
     }
   });
 });
+
+describe('WORKERS=2: one server, two worker processes on one port', () => {
+  let server: ServerProcess;
+  let database: DatabaseHandle;
+  const clientId = `workers-${randomUUID()}`;
+  const secret = randomUUID();
+
+  beforeAll(async () => {
+    const env = {
+      DATABASE_URL: await postgres!.databaseUrl(),
+      MASTER_KEY: TEST_MASTER_KEY,
+      PUBLIC_BASE_URL: AUDIENCE,
+      BOOTSTRAP_CLIENT_ID: clientId,
+      BOOTSTRAP_CLIENT_SECRET: secret,
+      JOB_POLL_INTERVAL_MS: '20',
+      LOG_LEVEL: 'warn',
+      WORKERS: '2',
+    };
+    server = await startServerProcess(env);
+    database = openDatabase({ database: { kind: 'postgres', url: env.DATABASE_URL } });
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+    await database?.close();
+  });
+
+  it('announces both workers, answers on the port, and both workers run (their job runners claim jobs)', async () => {
+    expect(server.output()).toMatch(/listening on .* with 2 worker processes/);
+    const reply = await call(server.url, 'POST', '/oauth/token', undefined, { grant_type: 'client_credentials', client_id: clientId, client_secret: secret, audience: AUDIENCE });
+    expect(reply.status).toBe(200);
+    expect((await call(server.url, 'GET', '/v1/organizations', reply.body.access_token as string)).status).toBe(200);
+
+    const ids: string[] = [];
+    for (let i = 0; i < 100; i++) ids.push((await enqueueJob(database.db, { type: MAINTENANCE_JOB, payload: { batch: i } }))!);
+    const rows = await eventually(
+      () => database.db.selectFrom('jobs').select(['status', 'locked_by']).where('id', 'in', ids).execute(),
+      (r) => r.every((j) => j.status === 'completed'),
+      30_000,
+    );
+    expect(rows.every((r) => r.status === 'completed')).toBe(true);
+    // locked_by is host:pid:suffix; the primary (the child we started) runs no job runner.
+    const pids = new Set(rows.map((r) => r.locked_by?.split(':')[1]).filter((pid) => pid !== undefined));
+    pids.delete(String(server.child.pid));
+    expect(pids.size).toBeGreaterThanOrEqual(2);
+  });
+
+  it('stops all its workers on SIGTERM', async () => {
+    await server.stop();
+    expect(server.child.exitCode).toBe(0);
+  });
+});

@@ -40,6 +40,9 @@ describe('configuration', () => {
     [{ PUBLIC_BASE_URL: 'not a url' }, /PUBLIC_BASE_URL/],
     [{ BOOTSTRAP_CLIENT_ID: 'only-id' }, /together/],
     [{ TLS_CERT_FILE: '/x.pem' }, /together/],
+    [{ WORKERS: '2' }, /WORKERS above 1 needs PostgreSQL/],
+    [{ WORKERS: '0', DATABASE_URL: 'postgres://u@h/db' }, /WORKERS must be between 1 and 64/],
+    [{ RATE_LIMIT_SYNC_MS: '5', DATABASE_URL: 'postgres://u@h/db' }, /RATE_LIMIT_SYNC_MS must be between 10 and 5000/],
   ])('refuses %j', (env, reason) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(reason);
