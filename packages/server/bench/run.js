@@ -25,6 +25,8 @@
  *                          the deliveries still missing (default 60; it stops sooner when all arrived,
  *                          or when nothing at all arrived for 15 s)
  *   BENCH_JOB_POLL_INTERVAL_MS  JOB_POLL_INTERVAL_MS of the server (default: unset, the server's default)
+ *   BENCH_PG_WORKERS       PostgreSQL: WORKERS for the second measurement of create and get payment
+ *                          (default: the number of cores; 1 skips it)
  *   BENCH_CPU_PROF         a directory: run the server with `node --cpu-prof` writing there
  *                          (summarise with bench/profile-top.js)
  *   BENCH_WRITE_DOC        "0": do not write docs/benchmarks.md
@@ -915,7 +917,7 @@ async function main() {
     }
 
     // PostgreSQL: the same server as one process per core (WORKERS), on the same port and database.
-    const cores = os.availableParallelism?.() ?? os.cpus().length;
+    const cores = Math.floor(positiveNumber('BENCH_PG_WORKERS', os.availableParallelism?.() ?? os.cpus().length));
     if (pgUrl && cores > 1 && (SELECTED.has('payment-get') || SELECTED.has('payment-create'))) {
       await server.statements?.close();
       await stopChild(server);
