@@ -202,15 +202,24 @@ export function qrPng(size: number, data: ArrayLike<number | boolean>, width: nu
   const raw = Buffer.alloc(stride * width);
   const column = new Int32Array(width);
   for (let x = 0; x < width; x++) column[x] = x >= scaledMargin && x < width - scaledMargin ? Math.floor((x - scaledMargin) / scale) : -1;
-  for (let y = 0; y < width; y++) {
-    const offset = y * stride + 1;
-    const row = y >= scaledMargin && y < width - scaledMargin ? Math.floor((y - scaledMargin) / scale) : -1;
-    for (let x = 0; x < width; x++) {
-      const j = column[x]!;
-      const dark = row >= 0 && j >= 0 && Boolean(data[row * size + j]);
-      // 1 = white in 1-bit grayscale; dark pixels leave their bit at 0.
-      if (!dark) raw[offset + (x >> 3)]! |= 0x80 >> (x & 7);
+  // Pixel rows of the same module row are the same bytes: pack each module row once (index size: the margin).
+  const packed = new Map<number, Buffer>();
+  const rowOf = (i: number): Buffer => {
+    let bytes = packed.get(i);
+    if (!bytes) {
+      bytes = Buffer.alloc(rowBytes);
+      for (let x = 0; x < width; x++) {
+        const j = column[x]!;
+        // 1 = white in 1-bit grayscale; dark pixels leave their bit at 0.
+        if (i < 0 || j < 0 || !data[i * size + j]) bytes[x >> 3]! |= 0x80 >> (x & 7);
+      }
+      packed.set(i, bytes);
     }
+    return bytes;
+  };
+  for (let y = 0; y < width; y++) {
+    const i = y >= scaledMargin && y < width - scaledMargin ? Math.floor((y - scaledMargin) / scale) : -1;
+    rowOf(i).copy(raw, y * stride + 1);
   }
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
