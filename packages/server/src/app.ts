@@ -108,7 +108,7 @@ export interface Gateway {
 }
 
 export async function createGateway(config: Config): Promise<Gateway> {
-  const database = openDatabase(config);
+  const database = openDatabase(config, { poolSize: config.databasePoolSize });
   const { db } = database;
   await migrateToLatest(db);
   const keyring = loadKeyring(config);
@@ -272,6 +272,7 @@ export async function createGateway(config: Config): Promise<Gateway> {
     async close() {
       await jobs.stop();
       await app.close();
+      await requestLimiter.close?.();
       await database.close();
     },
   };

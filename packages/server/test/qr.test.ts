@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import jsQRModule from 'jsqr';
 import { PNG } from 'pngjs';
+import QRCode from 'qrcode';
 import {
   crc16ccittFalse,
   emvMerchantPresentedPayload,
@@ -190,5 +191,17 @@ describe('qrImageDataUri', () => {
     expect(png.height).toBe(300);
     const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
     expect(decoded?.data).toBe(payload);
+  });
+
+  it('is a 1-bit grayscale PNG with the same pixels as the qrcode library\'s own RGBA rendering', async () => {
+    for (const payload of [emvMerchantPresentedPayload(input), emvMerchantPresentedPayload({ ...input, amountMinor: 123_456_789, reference: 'R'.repeat(25) })]) {
+      const ours = PNG.sync.read(Buffer.from((await qrImageDataUri(payload)).split(',')[1]!, 'base64'));
+      const theirs = PNG.sync.read(Buffer.from((await QRCode.toDataURL(payload, { type: 'image/png', errorCorrectionLevel: 'M', margin: 2, width: 300 })).split(',')[1]!, 'base64'));
+      expect(ours.depth).toBe(1);
+      expect(ours.colorType).toBe(0);
+      expect([ours.width, ours.height]).toEqual([theirs.width, theirs.height]);
+      // pngjs expands both to RGBA: every pixel the same.
+      expect(Buffer.compare(ours.data, theirs.data)).toBe(0);
+    }
   });
 });

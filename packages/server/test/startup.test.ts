@@ -55,6 +55,9 @@ describe('configuration', () => {
     [{ LINK_MIN_AMOUNT: 'COP=1000' }, /LINK_MIN_AMOUNT must be comma-separated/],
     [{ LINK_MIN_AMOUNT: 'XYZ:1' }, /LINK_MIN_AMOUNT: XYZ is not a supported currency/],
     [{ LINK_MIN_AMOUNT: 'USD:0.001' }, /LINK_MIN_AMOUNT: 0.001 is not a valid USD amount/],
+    [{ WORKERS: '2' }, /WORKERS above 1 needs PostgreSQL/],
+    [{ WORKERS: '0', DATABASE_URL: 'postgres://u@h/db' }, /WORKERS must be between 1 and 64/],
+    [{ RATE_LIMIT_SYNC_MS: '5', DATABASE_URL: 'postgres://u@h/db' }, /RATE_LIMIT_SYNC_MS must be between 10 and 5000/],
   ])('refuses %j', (env, reason) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(reason);

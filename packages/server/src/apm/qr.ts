@@ -10,6 +10,7 @@
  *
  * This module is pure apart from `qrImageDataUri`, which renders a PNG.
  */
+import { deflateSync } from 'node:zlib';
 import QRCode from 'qrcode';
 
 /** CRC-16/CCITT-FALSE: poly 0x1021, init 0xFFFF, no reflection, no xorout. */
@@ -168,12 +169,85 @@ export function emvMerchantPresentedPayload(input: EmvMerchantPresentedInput): s
   return payload + crc16ccittFalse(payload);
 }
 
-/** The content rendered as a QR code: a PNG data URI (ECC level M, margin 2, 300 px). */
+const QR_WIDTH = 300;
+const QR_MARGIN = 2;
+const QR_CACHE_SIZE = 512;
+const rendered = new Map<string, string>();
+
+/**
+ * The content rendered as a QR code: a PNG data URI (ECC level M, margin 2
+ * modules, 300 × 300 px). The modules come from `qrcode`; the PNG is written
+ * here as a 1-bit grayscale image (the library's PNG renderer builds and
+ * compresses a 32-bit RGBA image, about 15 times the CPU). The same pixels:
+ * module (i, j) covers the pixels whose floor((p − margin × scale) / scale)
+ * is i, j, as in `qrcode`. Recent images are cached (the payment view
+ * renders the same content again).
+ */
 export async function qrImageDataUri(content: string): Promise<string> {
-  return QRCode.toDataURL(content, {
-    type: 'image/png',
-    errorCorrectionLevel: 'M',
-    margin: 2,
-    width: 300,
-  });
+  const hit = rendered.get(content);
+  if (hit !== undefined) return hit;
+  const { modules } = QRCode.create(content, { errorCorrectionLevel: 'M' });
+  const uri = `data:image/png;base64,${qrPng(modules.size, modules.data, QR_WIDTH, QR_MARGIN).toString('base64')}`;
+  if (rendered.size >= QR_CACHE_SIZE) rendered.delete(rendered.keys().next().value!);
+  rendered.set(content, uri);
+  return uri;
+}
+
+/** A width × width 1-bit grayscale PNG of a QR matrix (`data[row × size + column]` truthy = dark). */
+export function qrPng(size: number, data: ArrayLike<number | boolean>, width: number, margin: number): Buffer {
+  const scale = width / (size + margin * 2);
+  const scaledMargin = margin * scale;
+  const rowBytes = Math.ceil(width / 8);
+  const stride = rowBytes + 1; // the filter-type byte (0, none) opens each row
+  const raw = Buffer.alloc(stride * width);
+  const column = new Int32Array(width);
+  for (let x = 0; x < width; x++) column[x] = x >= scaledMargin && x < width - scaledMargin ? Math.floor((x - scaledMargin) / scale) : -1;
+  // Pixel rows of the same module row are the same bytes: pack each module row once (index size: the margin).
+  const packed = new Map<number, Buffer>();
+  const rowOf = (i: number): Buffer => {
+    let bytes = packed.get(i);
+    if (!bytes) {
+      bytes = Buffer.alloc(rowBytes);
+      for (let x = 0; x < width; x++) {
+        const j = column[x]!;
+        // 1 = white in 1-bit grayscale; dark pixels leave their bit at 0.
+        if (i < 0 || j < 0 || !data[i * size + j]) bytes[x >> 3]! |= 0x80 >> (x & 7);
+      }
+      packed.set(i, bytes);
+    }
+    return bytes;
+  };
+  for (let y = 0; y < width; y++) {
+    const i = y >= scaledMargin && y < width - scaledMargin ? Math.floor((y - scaledMargin) / scale) : -1;
+    rowOf(i).copy(raw, y * stride + 1);
+  }
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(width, 4);
+  header[8] = 1; // bit depth
+  header[9] = 0; // grayscale; compression, filter and interlace 0
+  return Buffer.concat([PNG_SIGNATURE, chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+function chunk(type: string, body: Buffer): Buffer {
+  const out = Buffer.alloc(12 + body.length);
+  out.writeUInt32BE(body.length, 0);
+  out.write(type, 4, 'ascii');
+  body.copy(out, 8);
+  out.writeUInt32BE(crc32(out.subarray(4, 8 + body.length)), 8 + body.length);
+  return out;
+}
+
+const CRC_TABLE = Int32Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c;
+});
+
+function crc32(bytes: Buffer): number {
+  let c = -1;
+  for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 0xff]! ^ (c >>> 8);
+  return (c ^ -1) >>> 0;
 }

@@ -29,6 +29,10 @@ export interface Config {
   host: string;
   publicBaseUrl: string;
   database: { kind: DatabaseKind; url: string };
+  /** Server processes (node:cluster) on one port; more than 1 only on PostgreSQL. */
+  workers: number;
+  /** PostgreSQL connections per process. */
+  databasePoolSize: number;
   dataDir: string;
   /** base64 of 32 bytes, or undefined when it is to be generated (sandbox only). */
   masterKey: string | undefined;
@@ -38,7 +42,7 @@ export interface Config {
   narrowTokenTtlSeconds: number;
   /** How long a process may trust its last revocation check of a token. */
   tokenRevocationCacheMs: number;
-  rateLimit: { points: number; windowSeconds: number };
+  rateLimit: { points: number; windowSeconds: number; syncIntervalMs: number };
   tokenFailureLimit: { points: number; windowSeconds: number };
   bodyLimitBytes: number;
   /** A request not answered within this time gets `504 timeout` (http/timeout.ts). */
@@ -220,6 +224,14 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     throw new ConfigError('ENVIRONMENT=production needs TLS_CERT_FILE and TLS_KEY_FILE, or TRUST_PROXY=true behind a TLS-terminating proxy');
   }
 
+  const workers = integer(env, 'WORKERS', 1, 1, 64);
+  if (workers > 1 && database.kind !== 'postgres') {
+    throw new ConfigError('WORKERS above 1 needs PostgreSQL (DATABASE_URL=postgres://...): SQLite is written by one process');
+  }
+  // One process's 10 connections shared out among the workers (at least 4 each), so that N
+  // workers do not open N times as many connections to a server with the same cores.
+  const databasePoolSize = integer(env, 'DATABASE_POOL_SIZE', Math.max(4, Math.ceil(10 / workers)), 1, 200);
+
   const logLevel = oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info');
 
   return {
@@ -230,6 +242,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     host,
     publicBaseUrl,
     database,
+    workers,
+    databasePoolSize,
     dataDir,
     masterKey,
     bootstrapClient: bootstrapId && bootstrapSecret ? { id: bootstrapId, secret: bootstrapSecret } : undefined,
@@ -239,6 +253,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     rateLimit: {
       points: integer(env, 'RATE_LIMIT_REQUESTS', 1000, 1, 1_000_000),
       windowSeconds: integer(env, 'RATE_LIMIT_WINDOW_SECONDS', 10, 1, 3600),
+      syncIntervalMs: integer(env, 'RATE_LIMIT_SYNC_MS', 200, 10, 5000),
     },
     tokenFailureLimit: {
       points: integer(env, 'TOKEN_FAILURE_LIMIT', 20, 1, 100_000),

@@ -174,7 +174,8 @@ function buildScreenQuery(iv: boolean, cv: boolean, nc: boolean, cd: boolean) {
             : zero('client_count'),
           nc
             ? capped(
-                evaluations().where('organization_id', '=', organizationId).where('client_id', '=', clientId).where('new_card', '=', 1).where('created_at', '>=', ncSince),
+                // `new_card = 1` as a literal: a parameter would not match the partial index's predicate in a generic plan.
+                evaluations().where('organization_id', '=', organizationId).where('client_id', '=', clientId).where('new_card', '=', eb.lit(1)).where('created_at', '>=', ncSince),
                 ncCap,
                 'new_card_count',
               )

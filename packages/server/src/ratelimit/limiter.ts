@@ -1,7 +1,10 @@
 /**
  * Rate limits behind one small interface: in process memory for the embedded
  * SQLite default (one process), in PostgreSQL when the database is shared, so
- * the limit holds across every process (spec section 8).
+ * the limit holds across every process (spec section 8). On PostgreSQL the
+ * per-request limiter counts in memory and synchronises with the table in
+ * batches (`SyncedLimiter`); the token-failure limiters, which count only
+ * failures, write each one (`FlexibleLimiter`).
  */
 import type pg from 'pg';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
@@ -21,8 +24,12 @@ export interface RateLimiter {
   consume(key: string): Promise<RateDecision>;
   /** Looks without counting. */
   peek(key: string): Promise<RateDecision>;
-  /** Present on the in-memory limiter: `consume` without a promise, for the per-request hot path. */
+  /** Gives back one request counted against `key` in its current window (e.g. one that turned out not to count). */
+  refund(key: string): Promise<void>;
+  /** Present on the limiters that count in memory: `consume` without a promise, for the per-request hot path. */
   consumeNow?(key: string): RateDecision;
+  /** Stops background work (a last synchronisation); the database is closed after. */
+  close?(): Promise<void>;
 }
 
 function decision(points: number, res: RateLimiterRes | null, allowed: boolean): RateDecision {
@@ -53,6 +60,10 @@ class FlexibleLimiter implements RateLimiter {
   async peek(key: string): Promise<RateDecision> {
     const res = await this.limiter.get(key);
     return decision(this.points, res, !res || res.consumedPoints < this.points);
+  }
+
+  async refund(key: string): Promise<void> {
+    await this.limiter.reward(key, 1);
   }
 }
 
@@ -106,15 +117,198 @@ class MemoryLimiter implements RateLimiter {
     if (!w || w.resetAt <= now) return Promise.resolve({ allowed: true, limit: this.points, remaining: this.points, resetSeconds: 0 });
     return Promise.resolve(this.decide(w, now, w.count < this.points));
   }
+
+  refund(key: string): Promise<void> {
+    const w = this.windows.get(key);
+    if (w && w.resetAt > Date.now() && w.count > 0) w.count--;
+    return Promise.resolve();
+  }
 }
 
+interface SyncedWindow {
+  /** When the window ends (ms): the table's, once synchronised. */
+  expire: number;
+  /** Every process's count as the table last answered (this process's sent increments included). */
+  synced: number;
+  /** Increments on their way to the table. */
+  sending: number;
+  /** Increments (refunds negative) not yet sent. */
+  unsent: number;
+}
+
+/**
+ * Fixed windows counted in this process's memory and synchronised with the
+ * shared `rate_limits` table every `syncIntervalMs`: one multi-row upsert
+ * adds this process's increments of every key that had any and reads back
+ * each key's count over all processes. A request is decided at once, without
+ * a database round trip; what a process does not yet see is what the others
+ * counted since their last synchronisation, so across P processes a window
+ * admits at most the limit plus what the other processes admit in about one
+ * interval (P × per-process rate × interval; docs/configuration.md).
+ * If the database is unreachable, the increments wait for the next attempt
+ * and each process goes on counting its own requests.
+ */
+class SyncedLimiter implements RateLimiter {
+  private readonly windows = new Map<string, SyncedWindow>();
+  private readonly dirty = new Map<string, SyncedWindow>();
+  private readonly windowMs: number;
+  private timer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly prefix: string,
+    readonly points: number,
+    readonly windowSeconds: number,
+    private readonly syncIntervalMs: number,
+  ) {
+    this.windowMs = windowSeconds * 1000;
+  }
+
+  private window(key: string, now: number): SyncedWindow {
+    let w = this.windows.get(key);
+    if (!w || w.expire <= now) {
+      if (this.windows.size >= 100_000) this.sweep(now);
+      // A new window: increments of the old one that were not sent yet no longer matter.
+      if (w) this.dirty.delete(key);
+      w = { expire: now + this.windowMs, synced: 0, sending: 0, unsent: 0 };
+      this.windows.set(key, w);
+    }
+    return w;
+  }
+
+  private sweep(now: number): void {
+    for (const [key, w] of this.windows) if (w.expire <= now && !this.dirty.has(key)) this.windows.delete(key);
+  }
+
+  private decide(w: SyncedWindow, now: number, allowed: boolean): RateDecision {
+    const used = w.synced + w.sending + w.unsent;
+    return { allowed, limit: this.points, remaining: Math.max(0, this.points - used), resetSeconds: Math.max(1, Math.ceil((w.expire - now) / 1000)) };
+  }
+
+  private touched(key: string, w: SyncedWindow): void {
+    this.dirty.set(key, w);
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (!this.timer && !this.closed) {
+      this.timer = setTimeout(() => void this.flush(), this.syncIntervalMs);
+      this.timer.unref();
+    }
+  }
+
+  consumeNow(key: string): RateDecision {
+    const now = Date.now();
+    const w = this.window(key, now);
+    w.unsent++;
+    this.touched(key, w);
+    return this.decide(w, now, w.synced + w.sending + w.unsent <= this.points);
+  }
+
+  consume(key: string): Promise<RateDecision> {
+    return Promise.resolve(this.consumeNow(key));
+  }
+
+  peek(key: string): Promise<RateDecision> {
+    const now = Date.now();
+    const w = this.windows.get(key);
+    if (!w || w.expire <= now) return Promise.resolve({ allowed: true, limit: this.points, remaining: this.points, resetSeconds: 0 });
+    return Promise.resolve(this.decide(w, now, w.synced + w.sending + w.unsent < this.points));
+  }
+
+  refund(key: string): Promise<void> {
+    const w = this.windows.get(key);
+    if (w && w.expire > Date.now()) {
+      w.unsent--;
+      this.touched(key, w);
+    }
+    return Promise.resolve();
+  }
+
+  /** Sends every key's unsent increments in one statement per 1 000 keys and takes back the shared counts. */
+  flush(): Promise<void> {
+    this.timer = undefined;
+    if (this.flushing) return this.flushing;
+    this.flushing = this.send().finally(() => {
+      this.flushing = undefined;
+      if (this.dirty.size > 0) this.schedule();
+    });
+    return this.flushing;
+  }
+
+  /** The keys dirty when it starts (keys counted meanwhile wait for the next interval). */
+  private async send(): Promise<void> {
+    const all = [...this.dirty];
+    this.dirty.clear();
+    for (let start = 0; start < all.length; start += 1000) {
+      const batch = all.slice(start, start + 1000);
+      for (const [, w] of batch) {
+        w.sending += w.unsent;
+        w.unsent = 0;
+      }
+      try {
+        const { rows } = await this.pool.query<{ key: string; points: number; expire: number }>({
+          name: 'pasarela_rate_limit_sync',
+          text: SYNC_SQL,
+          values: [batch.map(([key]) => `${this.prefix}:${key}`), batch.map(([, w]) => w.sending), batch.map(([, w]) => w.expire), Date.now()],
+        });
+        const byKey = new Map(rows.map((r) => [r.key, r]));
+        for (const [key, w] of batch) {
+          const row = byKey.get(`${this.prefix}:${key}`);
+          w.sending = 0;
+          if (row) {
+            w.synced = Number(row.points);
+            w.expire = Number(row.expire);
+          }
+        }
+      } catch {
+        // The database is unreachable: keep the increments for the next attempt, count locally meanwhile.
+        for (const [key, w] of all.slice(start)) {
+          w.unsent += w.sending;
+          w.sending = 0;
+          if (this.windows.get(key) === w) this.dirty.set(key, w);
+        }
+        return;
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.flush().catch(() => undefined);
+  }
+}
+
+/**
+ * Adds each key's increment to its window in the table, or starts a new window
+ * where the stored one has ended (the same rows and meaning as
+ * rate-limiter-flexible's Postgres store: `points`, `expire` in ms), and
+ * returns every key's count over all processes.
+ */
+const SYNC_SQL = `insert into rate_limits as r (key, points, expire)
+select * from unnest($1::varchar[], $2::int[], $3::bigint[])
+on conflict (key) do update set
+  points = case when r.expire is null or r.expire <= $4::bigint then greatest(excluded.points, 0) else greatest(r.points + excluded.points, 0) end,
+  expire = case when r.expire is null or r.expire <= $4::bigint then excluded.expire else r.expire end
+returning key, points, expire`;
+
+/**
+ * `syncIntervalMs`: on PostgreSQL, count in memory and synchronise in batches
+ * this often (the per-request limiter); without it every consume is one
+ * upsert (rare events such as failed token requests).
+ */
 export function createRateLimiter(
   name: string,
-  options: { points: number; windowSeconds: number; pool: pg.Pool | undefined },
+  options: { points: number; windowSeconds: number; pool: pg.Pool | undefined; syncIntervalMs?: number },
 ): RateLimiter {
   // The policy is part of the key, so processes (or tests) with another policy never share counters.
   const base = { keyPrefix: `${name}_${options.points}_${options.windowSeconds}`, points: options.points, duration: options.windowSeconds };
   if (!options.pool) return new MemoryLimiter(options.points, options.windowSeconds);
+  if (options.syncIntervalMs !== undefined) return new SyncedLimiter(options.pool, base.keyPrefix, options.points, options.windowSeconds, options.syncIntervalMs);
   const limiter = new RateLimiterPostgres({
     ...base,
     storeClient: options.pool,
