@@ -104,6 +104,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/checkout/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a checkout session
+         * @description For one checkout in a browser: hand only `token` to the page (PasarelaFields.mount). That token can read the active public key, tokenize a card, and make exactly one payment of this session's `amount`, `currency` and `order_id` (mode `payment`) or save one card for its user (mode `enrollment`); every other call is 403. The session is `complete` once that payment is created or that card saved; its token expires at `expires_at` (401 after). 422 names every problem of the body. Idempotency-Key: a replay returns the same session and token, which the idempotency store never keeps (the token is signed again from the session).
+         */
+        post: operations["checkout.sessions.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/checkout/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a checkout session
+         * @description The session without its token. Another organization's session is 404. A session's own token may read that session only (the embedded fields do, to learn its amount, order and allowed origins); any other id is 403 to it.
+         */
+        get: operations["checkout.sessions.retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/checkout/sessions/{id}/expire": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End a checkout session
+         * @description An open session becomes `expired` at once and its token is refused (401). Ending an expired one again answers it unchanged; a `complete` session is 409 `checkout_session_complete`.
+         */
+        post: operations["checkout.sessions.expire"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/encryption/keys": {
         parameters: {
             query?: never;
@@ -113,13 +173,13 @@ export interface paths {
         };
         /**
          * Get the active encryption key
-         * @description 404 `not_found` when the organization has none yet.
+         * @description 404 `not_found` when the organization has none yet. A checkout session's token may read it.
          */
         get: operations["encryptionKeys.retrieve"];
         put?: never;
         /**
          * Create or rotate the encryption key
-         * @description Creates the organization's RSA-OAEP-256 key pair, or rotates it: the new key is active at once and the previous one keeps decrypting for ENCRYPTION_KEY_GRACE_SECONDS (default 24 hours). Call it once, then once a year; not at every start-up.
+         * @description Needs `compliance:write`. Creates the organization's RSA-OAEP-256 key pair, or rotates it: the new key is active at once and the previous one keeps decrypting for ENCRYPTION_KEY_GRACE_SECONDS (default 24 hours). Only one previous key is kept in grace: rotating again retires the older one at once, and values encrypted with a retired key are refused (422). Call it once, then once a year; not at every start-up.
          */
         post: operations["encryptionKeys.create"];
         delete?: never;
@@ -143,7 +203,7 @@ export interface paths {
         put?: never;
         /**
          * Tokenize a card
-         * @description Encrypted form: the five `encrypted_*` fields, each encrypted separately with the active key (RSA-OAEP, SHA-256, base64). Direct form: `card` with clear fields, only for clients the operator marked PCI DSS SAQ D (others get 403). The same card again returns the same instrument (201), with expiry and holder updated. The CVV is checked and never stored.
+         * @description Encrypted form: the five `encrypted_*` fields, each encrypted separately with the active key (RSA-OAEP, SHA-256, base64). Direct form: `card` with clear fields, only for clients the operator marked PCI DSS SAQ D (others get 403). The same card again returns the same instrument (201), with expiry and holder updated. The CVV is checked and never stored. With a checkout session's token: while the session is open; the instrument becomes the session's card, the only one its payment or enrollment may use.
          */
         post: operations["instruments.create"];
         delete?: never;
@@ -159,7 +219,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get an instrument */
+        /**
+         * Get an instrument
+         * @description With `?include=number` and a token that also has `instruments:read-sensitive-data`, the answer carries the full number in `card.number`, only for a client the operator marked PCI DSS SAQ D (any other such client gets 403 `forbidden`; a deleted instrument, 409 `conflict`). Every such read is recorded as the event `instrument.number_revealed` (listed by GET /v1/events, never sent to webhooks) and logged, without the number. A token without that permission gets the usual view.
+         */
         get: operations["instruments.retrieve"];
         put?: never;
         post?: never;
@@ -209,7 +272,7 @@ export interface paths {
         put?: never;
         /**
          * Create a card payment
-         * @description 201 with the payment. `order_id` is the idempotency key of the charge: the same order_id again returns the first payment (201, never a second charge); with another amount, currency or instrument it is 409 `order_id_conflict`. `card` in the body and a clear-text CVV are 422.
+         * @description 201 with the payment. `order_id` is the idempotency key of the charge: the same order_id again returns the first payment (201, never a second charge); with another amount, currency or instrument it is 409 `order_id_conflict`. `card` in the body and a clear-text CVV are 422. With a checkout session's token: only the session's payment (its amount, currency and order_id, with the card it tokenized; anything else is 403), once (then 409 `checkout_session_complete`).
          */
         post: operations["payments.create"];
         delete?: never;
@@ -780,7 +843,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Save an instrument for a user */
+        /**
+         * Save an instrument for a user
+         * @description With a checkout session's token (mode enrollment): only the card that session tokenized, for the session's user (else 403), once (then 409 `checkout_session_complete`).
+         */
         post: operations["users.instruments.create"];
         delete?: never;
         options?: never;
@@ -1605,7 +1671,7 @@ export interface paths {
         put?: never;
         /**
          * Register a webhook endpoint
-         * @description Deliveries are signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature). The `secret` is in this response and at GET /v1/webhooks/{id}/secret.
+         * @description Deliveries are signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature). The signing `secret` is in this response only if the token also has `secrets:read`; it is always at GET /v1/webhooks/{id}/secret (`secrets:read`). A replay of this request with the same Idempotency-Key answers the endpoint without the secret.
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -1664,7 +1730,7 @@ export interface paths {
         put?: never;
         /**
          * Rotate the signing secret
-         * @description The new secret signs at once; the previous one keeps signing beside it (two signatures) for WEBHOOK_SECRET_GRACE_SECONDS (24 h).
+         * @description The new secret signs at once; the previous one keeps signing beside it (two signatures) for WEBHOOK_SECRET_GRACE_SECONDS (24 h). The new `secret` is in this response only if the token also has `secrets:read` (and never in an idempotent replay); GET /v1/webhooks/{id}/secret returns it.
          */
         post: operations["webhooks.secret.rotate"];
         delete?: never;
@@ -2484,7 +2550,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2529,7 +2595,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2540,6 +2606,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2584,7 +2659,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2629,7 +2704,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2640,6 +2715,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2679,7 +2763,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2724,7 +2808,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2735,6 +2819,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2781,7 +2874,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2826,7 +2919,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2837,6 +2930,397 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "checkout.sessions.create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description `payment`: the browser may make one card payment of this session. `enrollment`: it may save one card for the session's user, without charging.
+                     * @default payment
+                     */
+                    mode?: "payment" | "enrollment";
+                    /** @description Mode payment (required): in major units of the currency, at most its minor digits, as POST /v1/payments takes it. */
+                    amount?: number;
+                    /** @description Mode payment (required): ISO 4217. */
+                    currency?: string;
+                    /** @description Mode payment: the payment's `order_id` (its idempotency key). Default: the session id. An order_id that already has a payment is 409 `order_id_conflict`. */
+                    order_id?: string;
+                    /** @description Mode payment: the payment's description. */
+                    description?: string;
+                    /** @description Mode enrollment: an existing user (`usr-`) of your organization. Give this or `user`. */
+                    user_id?: string;
+                    /** @description Mode enrollment: a new user, created with the session (as POST /v1/users does). */
+                    user?: {
+                        name: string;
+                        /** Format: email */
+                        email: string;
+                    };
+                    /** @description The origins of the pages that may mount the embedded fields with this session (`https://shop.example`; in the sandbox also `http://localhost:<port>`). Empty or absent: any origin. The gateway's frame refuses to start on any other page. */
+                    allowed_origins?: string[];
+                    /**
+                     * @description Seconds until the session (and its token) expires: default 900 (15 minutes), at most 86400.
+                     * @default 900
+                     */
+                    expires_in?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description `cs-` prefix. */
+                        id: string;
+                        mode: "payment" | "enrollment";
+                        /** @description `complete` once its payment was created (approved or not) or its card saved; `expired` at `expires_at` or after POST .../expire. */
+                        status: "open" | "complete" | "expired";
+                        amount: string | null;
+                        currency: string | null;
+                        order_id: string | null;
+                        description: string | null;
+                        user_id: string | null;
+                        allowed_origins: string[];
+                        instrument_id: string | null;
+                        payment_id: string | null;
+                        /** Format: date-time */
+                        expires_at: string;
+                        completed_at: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        /** @description Only in the answer to POST /v1/checkout/sessions (and its idempotent replay): the Bearer token for the browser (PasarelaFields.mount `token`). It can read the public key, tokenize a card, and make this session's one payment or enrollment; nothing else. Never returned by GET. */
+                        token?: string;
+                    };
+                };
+            };
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token lacks the permission this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in your organization. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "checkout.sessions.retrieve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description `cs-` prefix. */
+                        id: string;
+                        mode: "payment" | "enrollment";
+                        /** @description `complete` once its payment was created (approved or not) or its card saved; `expired` at `expires_at` or after POST .../expire. */
+                        status: "open" | "complete" | "expired";
+                        amount: string | null;
+                        currency: string | null;
+                        order_id: string | null;
+                        description: string | null;
+                        user_id: string | null;
+                        allowed_origins: string[];
+                        instrument_id: string | null;
+                        payment_id: string | null;
+                        /** Format: date-time */
+                        expires_at: string;
+                        completed_at: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        /** @description Only in the answer to POST /v1/checkout/sessions (and its idempotent replay): the Bearer token for the browser (PasarelaFields.mount `token`). It can read the public key, tokenize a card, and make this session's one payment or enrollment; nothing else. Never returned by GET. */
+                        token?: string;
+                    };
+                };
+            };
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token lacks the permission this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in your organization. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "checkout.sessions.expire": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description `cs-` prefix. */
+                        id: string;
+                        mode: "payment" | "enrollment";
+                        /** @description `complete` once its payment was created (approved or not) or its card saved; `expired` at `expires_at` or after POST .../expire. */
+                        status: "open" | "complete" | "expired";
+                        amount: string | null;
+                        currency: string | null;
+                        order_id: string | null;
+                        description: string | null;
+                        user_id: string | null;
+                        allowed_origins: string[];
+                        instrument_id: string | null;
+                        payment_id: string | null;
+                        /** Format: date-time */
+                        expires_at: string;
+                        completed_at: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        /** @description Only in the answer to POST /v1/checkout/sessions (and its idempotent replay): the Bearer token for the browser (PasarelaFields.mount `token`). It can read the public key, tokenize a card, and make this session's one payment or enrollment; nothing else. Never returned by GET. */
+                        token?: string;
+                    };
+                };
+            };
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token lacks the permission this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in your organization. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2880,7 +3364,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2925,7 +3409,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2936,6 +3420,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2979,7 +3472,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3024,7 +3517,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3035,6 +3528,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3074,7 +3576,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3119,7 +3621,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3130,6 +3632,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3199,7 +3710,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3244,7 +3755,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3262,11 +3773,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "instruments.retrieve": {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `number`: the full card number (see `card.number`). */
+                include?: "number";
+            };
             header?: never;
             path: {
                 id: string;
@@ -3293,6 +3816,8 @@ export interface operations {
                             expiration_month: number;
                             expiration_year: number;
                             holder_name: string;
+                            /** @description The full card number: only with `?include=number`, for a token with `instruments:read-sensitive-data` of a client marked PCI DSS SAQ D. Each such read is recorded (event `instrument.number_revealed`). */
+                            number?: string;
                         };
                         /** Format: date-time */
                         created_at: string;
@@ -3301,7 +3826,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3346,7 +3871,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3357,6 +3882,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3403,7 +3937,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3448,7 +3982,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3459,6 +3993,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3513,7 +4056,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3558,7 +4101,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3569,6 +4112,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3610,7 +4162,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3655,7 +4207,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3666,6 +4218,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3709,7 +4270,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3754,7 +4315,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3765,6 +4326,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3897,7 +4467,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3942,7 +4512,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3953,6 +4523,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4085,7 +4664,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4130,7 +4709,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4141,6 +4720,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4192,7 +4780,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4237,7 +4825,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4248,6 +4836,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4277,7 +4874,7 @@ export interface operations {
                     "application/json": components["schemas"]["CardPayment"] | components["schemas"]["ApmPayment"];
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4322,7 +4919,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4333,6 +4930,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4442,7 +5048,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4487,7 +5093,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4498,6 +5104,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4614,7 +5229,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4659,7 +5274,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4670,6 +5285,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4779,7 +5403,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4824,7 +5448,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4835,6 +5459,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4944,7 +5577,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4989,7 +5622,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5000,6 +5633,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5116,7 +5758,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5161,7 +5803,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5172,6 +5814,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5225,7 +5876,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5270,7 +5921,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5281,6 +5932,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5390,7 +6050,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5435,7 +6095,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5446,6 +6106,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5496,7 +6165,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5541,7 +6210,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5552,6 +6221,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5591,7 +6269,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5636,7 +6314,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5647,6 +6325,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5756,7 +6443,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5801,7 +6488,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5812,6 +6499,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5928,7 +6624,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5973,7 +6669,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5984,6 +6680,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6093,7 +6798,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6138,7 +6843,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6149,6 +6854,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6258,7 +6972,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6303,7 +7017,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6314,6 +7028,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6430,7 +7153,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6475,7 +7198,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6486,6 +7209,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6539,7 +7271,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6584,7 +7316,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6595,6 +7327,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6704,7 +7445,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6749,7 +7490,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6760,6 +7501,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6851,7 +7601,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6896,7 +7646,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6907,6 +7657,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6944,7 +7703,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6989,7 +7748,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7000,6 +7759,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7034,7 +7802,7 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7079,7 +7847,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7090,6 +7858,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7162,7 +7939,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7207,7 +7984,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7218,6 +7995,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7254,7 +8040,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7299,7 +8085,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7310,6 +8096,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7350,7 +8145,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7395,7 +8190,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7406,6 +8201,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7451,7 +8255,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7496,7 +8300,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7507,6 +8311,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7547,7 +8360,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7592,7 +8405,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7603,6 +8416,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7642,7 +8464,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7687,7 +8509,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7698,6 +8520,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7744,7 +8575,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7789,7 +8620,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7800,6 +8631,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7840,7 +8680,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7885,7 +8725,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7896,6 +8736,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7942,7 +8791,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7987,7 +8836,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7998,6 +8847,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8039,7 +8897,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8084,7 +8942,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8095,6 +8953,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8134,7 +9001,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8179,7 +9046,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8190,6 +9057,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8249,7 +9125,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8294,7 +9170,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8305,6 +9181,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8350,7 +9235,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8395,7 +9280,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8406,6 +9291,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8467,7 +9361,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8512,7 +9406,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8523,6 +9417,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8556,7 +9459,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8601,7 +9504,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8612,6 +9515,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8653,7 +9565,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8698,7 +9610,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8709,6 +9621,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8754,7 +9675,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8799,7 +9720,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8810,6 +9731,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8849,7 +9779,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8894,7 +9824,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8905,6 +9835,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8951,7 +9890,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8996,7 +9935,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9007,6 +9946,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9040,7 +9988,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9085,7 +10033,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9096,6 +10044,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9137,7 +10094,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9182,7 +10139,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9193,6 +10150,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9232,7 +10198,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9277,7 +10243,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9288,6 +10254,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9327,7 +10302,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9372,7 +10347,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9383,6 +10358,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9431,7 +10415,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9476,7 +10460,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9487,6 +10471,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9527,7 +10520,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9572,7 +10565,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9583,6 +10576,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9633,7 +10635,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9678,7 +10680,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9689,6 +10691,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9722,7 +10733,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9767,7 +10778,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9778,6 +10789,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9819,7 +10839,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9864,7 +10884,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9875,6 +10895,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9919,7 +10948,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9964,7 +10993,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9975,6 +11004,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10009,7 +11047,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10054,7 +11092,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10065,6 +11103,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10105,7 +11152,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10150,7 +11197,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10161,6 +11208,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10191,7 +11247,9 @@ export interface operations {
                             currency: string;
                             /** @description `custom`: the customer chooses within min_amount..max_amount. */
                             type?: "fixed" | "custom";
+                            /** @description `custom`: the lowest amount the customer may pay. Default, and floor: the currency's LINK_MIN_AMOUNT (COP 1000, USD 0.50, ...); below it is 422. */
                             min_amount?: number;
+                            /** @description `custom`: the highest amount (required); not below the floor either. */
                             max_amount?: number;
                         };
                         description?: string;
@@ -10246,7 +11304,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10291,7 +11349,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10302,6 +11360,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10358,7 +11425,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10403,7 +11470,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10414,6 +11481,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10480,7 +11556,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10525,7 +11601,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10536,6 +11612,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10576,7 +11661,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10621,7 +11706,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10632,6 +11717,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10683,7 +11777,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10728,7 +11822,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10739,6 +11833,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10782,7 +11885,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10827,7 +11930,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10838,6 +11941,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10890,7 +12002,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10935,7 +12047,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10946,6 +12058,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11010,7 +12131,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11055,7 +12176,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11066,6 +12187,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11130,7 +12260,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11175,7 +12305,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11186,6 +12316,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11250,7 +12389,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11295,7 +12434,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11306,6 +12445,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11379,7 +12527,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11424,7 +12572,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11435,6 +12583,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11515,7 +12672,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11560,7 +12717,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11571,6 +12728,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11612,7 +12778,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11657,7 +12823,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11668,6 +12834,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11712,7 +12887,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11757,7 +12932,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11768,6 +12943,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11799,7 +12983,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11844,7 +13028,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11855,6 +13039,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11915,7 +13108,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11960,7 +13153,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11971,6 +13164,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12004,7 +13206,7 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12049,7 +13251,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12060,6 +13262,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12094,7 +13305,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12139,7 +13350,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12150,6 +13361,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12191,7 +13411,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12236,7 +13456,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12247,6 +13467,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12320,7 +13549,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12365,7 +13594,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12376,6 +13605,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12424,7 +13662,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12469,7 +13707,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12480,6 +13718,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12555,7 +13802,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12600,7 +13847,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12611,6 +13858,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12644,7 +13900,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12689,7 +13945,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12700,6 +13956,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12751,6 +14016,14 @@ export interface operations {
                             /** @description `review`: the payment goes on to the network and the evaluation says review. `decline`: the payment is REJECTED (response_code 59) without reaching the network. */
                             action: "review" | "decline";
                         } | null;
+                        card_declines: {
+                            /** @description Hit when the network has already declined this card (the same card number, by fingerprint) max_declines times in the window. */
+                            max_declines: number;
+                            /** @description The window, in seconds (up to 7 days). */
+                            window_seconds: number;
+                            /** @description `review`: the payment goes on to the network and the evaluation says review. `decline`: the payment is REJECTED (response_code 59) without reaching the network. */
+                            action: "review" | "decline";
+                        } | null;
                         amount_thresholds: {
                             currency: string;
                             review_above: string | null;
@@ -12760,7 +14033,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12805,7 +14078,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12816,6 +14089,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12857,6 +14139,15 @@ export interface operations {
                     client_new_cards?: {
                         /** @description Hit when this payment's card would be new card number max_cards + 1 in the window. */
                         max_cards: number;
+                        /** @description The window, in seconds (up to 7 days). */
+                        window_seconds: number;
+                        /** @description `review`: the payment goes on to the network and the evaluation says review. `decline`: the payment is REJECTED (response_code 59) without reaching the network. */
+                        action: "review" | "decline";
+                    } | null;
+                    /** @description Declines of the same card by the network (card testing). Default: 5 declines in 3600 s, `decline`. Omitted: the default; null: off. */
+                    card_declines?: {
+                        /** @description Hit when the network has already declined this card (the same card number, by fingerprint) max_declines times in the window. */
+                        max_declines: number;
                         /** @description The window, in seconds (up to 7 days). */
                         window_seconds: number;
                         /** @description `review`: the payment goes on to the network and the evaluation says review. `decline`: the payment is REJECTED (response_code 59) without reaching the network. */
@@ -12908,6 +14199,14 @@ export interface operations {
                             /** @description `review`: the payment goes on to the network and the evaluation says review. `decline`: the payment is REJECTED (response_code 59) without reaching the network. */
                             action: "review" | "decline";
                         } | null;
+                        card_declines: {
+                            /** @description Hit when the network has already declined this card (the same card number, by fingerprint) max_declines times in the window. */
+                            max_declines: number;
+                            /** @description The window, in seconds (up to 7 days). */
+                            window_seconds: number;
+                            /** @description `review`: the payment goes on to the network and the evaluation says review. `decline`: the payment is REJECTED (response_code 59) without reaching the network. */
+                            action: "review" | "decline";
+                        } | null;
                         amount_thresholds: {
                             currency: string;
                             review_above: string | null;
@@ -12917,7 +14216,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12962,7 +14261,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12973,6 +14272,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13005,11 +14313,11 @@ export interface operations {
                         score: number;
                         decision: "approve" | "review" | "decline";
                         rules_hit: {
-                            rule: "instrument_velocity" | "client_velocity" | "client_new_cards" | "amount_threshold";
+                            rule: "instrument_velocity" | "client_velocity" | "client_new_cards" | "card_declines" | "amount_threshold";
                             /** @description `review`: the payment goes on to the network and the evaluation says review. `decline`: the payment is REJECTED (response_code 59) without reaching the network. */
                             action: "review" | "decline";
                             message: string;
-                            /** @description Velocity rules: the count, this payment included (counted up to limit + 1). */
+                            /** @description Velocity rules: the count, this payment included (counted up to limit + 1). card_declines: the earlier declines of the card (up to limit + 1). */
                             observed?: number;
                             limit?: number;
                             window_seconds?: number;
@@ -13022,7 +14330,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13067,7 +14375,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13078,6 +14386,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13126,7 +14443,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13171,7 +14488,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13182,6 +14499,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13225,7 +14551,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13270,7 +14596,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13281,6 +14607,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13420,7 +14755,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13465,7 +14800,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13476,6 +14811,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13585,7 +14929,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13630,7 +14974,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13641,6 +14985,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13750,7 +15103,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13795,7 +15148,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13806,6 +15159,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13922,7 +15284,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13967,7 +15329,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13978,6 +15340,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14087,7 +15458,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14132,7 +15503,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14143,6 +15514,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14252,7 +15632,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14297,7 +15677,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14308,6 +15688,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14424,7 +15813,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14469,7 +15858,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14480,6 +15869,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14532,7 +15930,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14577,7 +15975,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14588,6 +15986,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14697,7 +16104,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14742,7 +16149,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14753,6 +16160,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14795,7 +16211,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14840,7 +16256,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14851,6 +16267,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14934,7 +16359,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14979,7 +16404,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14990,6 +16415,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15054,7 +16488,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15099,7 +16533,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15110,6 +16544,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15149,7 +16592,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15194,7 +16637,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15205,6 +16648,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15253,12 +16705,12 @@ export interface operations {
                         created_at: string;
                         /** Format: date-time */
                         updated_at: string;
-                        /** @description `whsec_...` */
-                        secret: string;
+                        /** @description `whsec_...`. Only for a token with `secrets:read`, and never in an idempotent replay (read it at GET /v1/webhooks/{id}/secret). */
+                        secret?: string;
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15303,7 +16755,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15314,6 +16766,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15357,7 +16818,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15402,7 +16863,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15413,6 +16874,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15466,7 +16936,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15511,7 +16981,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15522,6 +16992,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15567,7 +17046,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15612,7 +17091,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15623,6 +17102,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15654,7 +17142,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15699,7 +17187,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15710,6 +17198,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15737,12 +17234,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        secret: string;
+                        /** @description `whsec_...`. Only for a token with `secrets:read`, and never in an idempotent replay (read it at GET /v1/webhooks/{id}/secret). */
+                        secret?: string;
                         previous_secret_expires_at: string;
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15787,7 +17285,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15798,6 +17296,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15854,7 +17361,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15899,7 +17406,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15910,6 +17417,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15950,7 +17466,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15995,7 +17511,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16006,6 +17522,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16046,7 +17571,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16091,7 +17616,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16102,6 +17627,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16139,7 +17673,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (for example `invalid_idempotency_key`). */
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16184,7 +17718,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid body or query; `details` names every problem. */
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16195,6 +17729,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
