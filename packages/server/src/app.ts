@@ -15,7 +15,7 @@ import { registerAuthentication } from './auth/authenticate.js';
 import { oauthRoutes } from './auth/oauth.routes.js';
 import { registerErrorHandling } from './errors/handler.js';
 import { registerValidation } from './http/validation.js';
-import { httpsOptions, registerTransport } from './http/transport.js';
+import { fastifyTrustProxy, httpsOptions, registerTransport } from './http/transport.js';
 import { registerIdempotency } from './idempotency/plugin.js';
 import { createRateLimiter } from './ratelimit/limiter.js';
 import { registerRateLimit } from './ratelimit/plugin.js';
@@ -118,7 +118,8 @@ export async function createGateway(config: Config): Promise<Gateway> {
   });
   const requestLimiter = createRateLimiter('requests', { ...config.rateLimit, pool: database.pool });
   const tokenFailures = {
-    perClient: createRateLimiter('token_failures', { ...config.tokenFailureLimit, pool: database.pool }),
+    // Keyed on client id and address together: a stranger who knows a client id cannot lock its owner out.
+    perClientAddress: createRateLimiter('token_failures', { ...config.tokenFailureLimit, pool: database.pool }),
     // An office behind one NAT address may hold several clients: five times the per-client budget.
     perIp: createRateLimiter('token_failures_ip', { ...config.tokenFailureLimit, points: config.tokenFailureLimit.points * 5, pool: database.pool }),
   };
@@ -129,7 +130,7 @@ export async function createGateway(config: Config): Promise<Gateway> {
     logger: loggerOptions(config.logLevel),
     genReqId: () => newId('request'),
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     return503OnClosing: true,
     ...(https ? { https } : {}),
   });

@@ -86,6 +86,24 @@ describe('production behind a TLS-terminating proxy', () => {
   });
 });
 
+describe('TRUST_PROXY as the proxies\' addresses', () => {
+  it('believes X-Forwarded-Proto only from a listed proxy: a client that reaches the server directly cannot claim https', async () => {
+    const direct = await startGateway(sqlite, { ENVIRONMENT: 'production', TRUST_PROXY: '10.0.0.0/8' });
+    try {
+      // The test connects from 127.0.0.1, not one of the proxies.
+      expect((await direct.request('GET', '/v1/organizations', { headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '10.1.2.3' } })).status).toBe(403);
+    } finally {
+      await direct.close();
+    }
+    const proxied = await startGateway(sqlite, { ENVIRONMENT: 'production', TRUST_PROXY: '10.0.0.0/8,127.0.0.1' });
+    try {
+      expect((await proxied.request('GET', '/v1/organizations', { headers: { 'x-forwarded-proto': 'https' } })).status).toBe(401);
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
 describe('discovery', () => {
   let gw: TestGateway;
 

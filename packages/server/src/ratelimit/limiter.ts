@@ -21,6 +21,8 @@ export interface RateLimiter {
   consume(key: string): Promise<RateDecision>;
   /** Looks without counting. */
   peek(key: string): Promise<RateDecision>;
+  /** Gives back one point taken by `consume` (a reservation that turned out not to count). */
+  reward(key: string): Promise<void>;
   /** Present on the in-memory limiter: `consume` without a promise, for the per-request hot path. */
   consumeNow?(key: string): RateDecision;
 }
@@ -48,6 +50,10 @@ class FlexibleLimiter implements RateLimiter {
       if (error instanceof RateLimiterRes) return decision(this.points, error, false);
       throw error;
     }
+  }
+
+  async reward(key: string): Promise<void> {
+    await this.limiter.reward(key, 1);
   }
 
   async peek(key: string): Promise<RateDecision> {
@@ -98,6 +104,12 @@ class MemoryLimiter implements RateLimiter {
 
   consume(key: string): Promise<RateDecision> {
     return Promise.resolve(this.consumeNow(key));
+  }
+
+  reward(key: string): Promise<void> {
+    const w = this.windows.get(key);
+    if (w && w.resetAt > Date.now() && w.count > 0) w.count--;
+    return Promise.resolve();
   }
 
   peek(key: string): Promise<RateDecision> {
