@@ -23,6 +23,7 @@ import { JobRunner } from './jobs/runner.js';
 import { registerMaintenance, scheduleMaintenance } from './jobs/maintenance.js';
 import { loggerOptions } from './observability/logger.js';
 import { createMetrics, instrumentRequests } from './observability/metrics.js';
+import { listenMetrics, type MetricsListener } from './observability/metrics-listener.js';
 import { registerOpenApi } from './discovery/openapi.js';
 import { discoveryRoutes } from './discovery/routes.js';
 import { OrganizationService } from './organizations/service.js';
@@ -95,6 +96,8 @@ export interface Gateway {
   database: DatabaseHandle;
   keyring: Keyring;
   jobs: JobRunner;
+  /** METRICS_PORT's loopback listener, when configured. */
+  metricsListener: MetricsListener | undefined;
   /** Every route, as registered (the security tests walk this list). */
   routes: RouteEntry[];
   /** Stops the job runner, the HTTP server and the database, in that order. */
@@ -169,7 +172,9 @@ export async function createGateway(config: Config): Promise<Gateway> {
   await registerOpenApi(app, config);
 
   await app.register(oauthRoutes, { tokens, failures: tokenFailures });
-  await app.register(discoveryRoutes, { db, signingKeys, metrics });
+  // /metrics on this listener: with METRICS_TOKEN, behind it; else open in a sandbox without METRICS_PORT; else off.
+  const metricsAccess = config.metricsToken ? { token: config.metricsToken } : config.environment === 'sandbox' && config.metricsPort === undefined ? 'open' : 'off';
+  await app.register(discoveryRoutes, { db, signingKeys, metrics, metricsAccess });
   await app.register(organizationRoutes, { organizations: new OrganizationService(db) });
 
   // Cards: keys, vault, the network (the sandbox simulator; a real acquirer connector would go here).
@@ -238,6 +243,7 @@ export async function createGateway(config: Config): Promise<Gateway> {
   await scheduleMaintenance(db);
 
   await app.ready();
+  const metricsListener = config.metricsPort === undefined ? undefined : await listenMetrics(metrics, config.metricsPort);
   if (config.jobs.enabled) jobs.start();
 
   return {
@@ -246,9 +252,11 @@ export async function createGateway(config: Config): Promise<Gateway> {
     database,
     keyring,
     jobs,
+    metricsListener,
     routes,
     async close() {
       await jobs.stop();
+      await metricsListener?.close();
       await app.close();
       await database.close();
     },

@@ -44,6 +44,7 @@ try {
   process.stdout.write(
     `Pasarela ${config.environment} listening on ${address} (public URL and token audience: ${config.publicBaseUrl}; database: ${config.database.kind})\n`,
   );
+  if (gateway.metricsListener) process.stdout.write(`Metrics on ${gateway.metricsListener.url}/metrics (this machine only)\n`);
 } catch (error) {
   fail(`cannot listen on ${config.host}:${config.port}: ${error instanceof Error ? error.message : String(error)}`);
 }
