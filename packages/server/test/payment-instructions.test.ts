@@ -333,15 +333,17 @@ describe.each(dialects)('payment instructions on $name', (dialect) => {
     // The heartbeat is an hour away; tokens are checked against the database on every use here.
     const quick = await startGateway(dialect, { DATABASE_URL: gw.gateway.config.database.url, PAYMENT_INSTRUCTION_HEARTBEAT_SECONDS: '3600', TOKEN_REVOCATION_CACHE_MS: '0', JOBS_ENABLED: 'false' });
     try {
+      // A terminal of its own: the instructions left open here reach no other test's connection.
+      const own = await placeTerminal(gw, token);
       const terminalClient = await gw.client({ scopes: ['payment-instructions:ws'], organizationId: merchant.organizationId });
-      const terminal = await TestTerminal.connect(quick.baseUrl, await terminalClient.token(), place.terminalId);
+      const terminal = await TestTerminal.connect(quick.baseUrl, await terminalClient.token(), own.terminalId);
       open.push(terminal);
-      const first = await quick.request<Instruction>('POST', '/v1/payment-instructions', { token, body: { terminal_id: place.terminalId, amount: 150, currency: 'USD', order_id: orderId() } });
+      const first = await quick.request<Instruction>('POST', '/v1/payment-instructions', { token, body: { terminal_id: own.terminalId, amount: 150, currency: 'USD', order_id: orderId() } });
       await terminal.next('instruction', (m) => m.instruction.id === first.body.id);
       terminal.send({ type: 'ack', instruction_id: first.body.id });
       expect((await terminal.next('acknowledged')).instruction.id).toBe(first.body.id);
 
-      const second = await quick.request<Instruction>('POST', '/v1/payment-instructions', { token, body: { terminal_id: place.terminalId, amount: 150, currency: 'USD', order_id: orderId() } });
+      const second = await quick.request<Instruction>('POST', '/v1/payment-instructions', { token, body: { terminal_id: own.terminalId, amount: 150, currency: 'USD', order_id: orderId() } });
       await terminal.next('instruction', (m) => m.instruction.id === second.body.id);
       // Revoked through the other process: this one learns it from the database at the next message.
       const revoked = await gw.request('POST', '/oauth/revoke', {
