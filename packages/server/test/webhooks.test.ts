@@ -181,6 +181,14 @@ describe('webhook URLs in production', () => {
         const reason = url.startsWith('http:') ? 'must use https' : /:\d+\//.test(url) ? 'must use port 80, 443 or 1024 to 65535' : 'must not point to a private, loopback, link-local or metadata address';
         expect([url, reply.body.error.details]).toEqual([url, [{ field: 'url', message: reason }]]);
       }
+      // The origins that may frame an enrollment form are https in production too.
+      const enrollment = await gw.request<{ error: { details: Array<{ field: string; message: string }> } }>('POST', '/v1/instruments/enrollments', {
+        token,
+        headers: { 'x-forwarded-proto': 'https' },
+        body: { type: 'card_enrollment', expires_in: 3600, data: { webhook: 'https://example.com/card-saved', api_key: 'merchant-key-0123456789', allowed_origins: ['https://shop.example.com', 'http://shop.example.com'] } },
+      });
+      expect(enrollment.status).toBe(422);
+      expect(enrollment.body.error.details).toEqual([{ field: 'data.allowed_origins[1]', message: 'must use https' }]);
     } finally {
       await gw.close();
     }
