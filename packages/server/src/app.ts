@@ -15,7 +15,7 @@ import { registerAuthentication } from './auth/authenticate.js';
 import { oauthRoutes } from './auth/oauth.routes.js';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './errors/handler.js';
 import { registerValidation } from './http/validation.js';
-import { httpsOptions, registerTransport, securityHeaders } from './http/transport.js';
+import { fastifyTrustProxy, httpsOptions, registerTransport, securityHeaders } from './http/transport.js';
 import { registerRequestTimeout } from './http/timeout.js';
 import { registerIdempotency } from './idempotency/plugin.js';
 import { createRateLimiter } from './ratelimit/limiter.js';
@@ -24,6 +24,7 @@ import { JobRunner } from './jobs/runner.js';
 import { registerMaintenance, scheduleMaintenance } from './jobs/maintenance.js';
 import { loggerOptions } from './observability/logger.js';
 import { createMetrics, instrumentRequests } from './observability/metrics.js';
+import { listenMetrics, type MetricsListener } from './observability/metrics-listener.js';
 import { registerOpenApi } from './discovery/openapi.js';
 import { discoveryRoutes } from './discovery/routes.js';
 import { OrganizationService } from './organizations/service.js';
@@ -101,6 +102,8 @@ export interface Gateway {
   database: DatabaseHandle;
   keyring: Keyring;
   jobs: JobRunner;
+  /** METRICS_PORT's loopback listener, when configured. */
+  metricsListener: MetricsListener | undefined;
   /** Every route, as registered (the security tests walk this list). */
   routes: RouteEntry[];
   /** Stops the job runner, the HTTP server and the database, in that order. */
@@ -124,7 +127,8 @@ export async function createGateway(config: Config): Promise<Gateway> {
   });
   const requestLimiter = createRateLimiter('requests', { ...config.rateLimit, pool: database.pool });
   const tokenFailures = {
-    perClient: createRateLimiter('token_failures', { ...config.tokenFailureLimit, pool: database.pool }),
+    // Keyed on client id and address together: a stranger who knows a client id cannot lock its owner out.
+    perClientAddress: createRateLimiter('token_failures', { ...config.tokenFailureLimit, pool: database.pool }),
     // An office behind one NAT address may hold several clients: five times the per-client budget.
     perIp: createRateLimiter('token_failures_ip', { ...config.tokenFailureLimit, points: config.tokenFailureLimit.points * 5, pool: database.pool }),
   };
@@ -135,7 +139,7 @@ export async function createGateway(config: Config): Promise<Gateway> {
     logger: loggerOptions(config.logLevel),
     genReqId: () => newId('request'),
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // While closing, http/transport.ts answers 503 with our error body instead.
     return503OnClosing: false,
     // A URL that is not valid percent-encoding, and a request Node's parser refuses: our error body.
@@ -183,7 +187,9 @@ export async function createGateway(config: Config): Promise<Gateway> {
   await registerOpenApi(app, config);
 
   await app.register(oauthRoutes, { tokens, failures: tokenFailures });
-  await app.register(discoveryRoutes, { db, signingKeys, metrics });
+  // /metrics on this listener: with METRICS_TOKEN, behind it; else open in a sandbox without METRICS_PORT; else off.
+  const metricsAccess = config.metricsToken ? { token: config.metricsToken } : config.environment === 'sandbox' && config.metricsPort === undefined ? 'open' : 'off';
+  await app.register(discoveryRoutes, { db, signingKeys, metrics, metricsAccess });
   await app.register(organizationRoutes, { organizations: new OrganizationService(db) });
 
   // Cards: keys, vault, the network (the sandbox simulator; a real acquirer connector would go here).
@@ -260,6 +266,7 @@ export async function createGateway(config: Config): Promise<Gateway> {
   await scheduleMaintenance(db);
 
   await app.ready();
+  const metricsListener = config.metricsPort === undefined ? undefined : await listenMetrics(metrics, config.metricsPort);
   if (config.jobs.enabled) jobs.start();
 
   return {
@@ -268,9 +275,11 @@ export async function createGateway(config: Config): Promise<Gateway> {
     database,
     keyring,
     jobs,
+    metricsListener,
     routes,
     async close() {
       await jobs.stop();
+      await metricsListener?.close();
       await app.close();
       await requestLimiter.close?.();
       await database.close();

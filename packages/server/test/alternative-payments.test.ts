@@ -254,29 +254,24 @@ describe.each(dialects)('alternative payments on $name', (dialect) => {
 });
 
 describe('production', () => {
-  it('has no connectors unless configured: card payments and intents answer 503, never a simulated approval', async () => {
+  it('has no connectors: card payments and intents answer 503, never a simulated approval; CONNECTORS=simulator does not start', async () => {
     const headers = { 'x-forwarded-proto': 'https' };
-    for (const connectors of [undefined, 'simulator'] as const) {
-      const gw = await startGateway(dialects[0]!, { ENVIRONMENT: 'production', TRUST_PROXY: 'true', ...(connectors ? { CONNECTORS: connectors } : {}) });
-      try {
-        const c = await gw.client();
-        const token = (await gw.request<{ access_token: string }>('POST', '/oauth/token', {
-          headers,
-          body: { grant_type: 'client_credentials', client_id: c.clientId, client_secret: c.secret, audience: 'https://pasarela.test' },
-        })).body.access_token;
-        const intent = await gw.request('POST', '/v1/payments/intents', { token, headers, body: { order_id: 'p1', amount: 25000, currency: 'COP', rail_id: 'QR_INTEROP', rail_type: 'BANK_TRANSFER' } });
-        const card = await gw.request('POST', '/v1/payments', { token, headers, body: { order_id: 'p2', amount: 10, currency: 'USD', instrument_id: 'ins-x', encrypted_cvv: 'eA==' } });
-        if (connectors) {
-          expect(intent.status).toBe(201);
-          expect(card.status).toBe(422); // reaches validation: the simulator is there
-        } else {
-          expect([intent.status, card.status]).toEqual([503, 503]);
-          expect(intent.body).toMatchObject({ error: { code: 'service_unavailable' } });
-          expect((await gw.request('GET', '/sandbox-bank/qr/ABCDEFGH', { headers })).status).toBe(404);
-        }
-      } finally {
-        await gw.close();
-      }
+    // A deployment that wants the simulators runs ENVIRONMENT=sandbox.
+    await expect(startGateway(dialects[0]!, { ENVIRONMENT: 'production', TRUST_PROXY: 'true', CONNECTORS: 'simulator' })).rejects.toThrow(/CONNECTORS=simulator is refused/);
+    const gw = await startGateway(dialects[0]!, { ENVIRONMENT: 'production', TRUST_PROXY: 'true' });
+    try {
+      const c = await gw.client();
+      const token = (await gw.request<{ access_token: string }>('POST', '/oauth/token', {
+        headers,
+        body: { grant_type: 'client_credentials', client_id: c.clientId, client_secret: c.secret, audience: 'https://pasarela.test' },
+      })).body.access_token;
+      const intent = await gw.request('POST', '/v1/payments/intents', { token, headers, body: { order_id: 'p1', amount: 25000, currency: 'COP', rail_id: 'QR_INTEROP', rail_type: 'BANK_TRANSFER' } });
+      const card = await gw.request('POST', '/v1/payments', { token, headers, body: { order_id: 'p2', amount: 10, currency: 'USD', instrument_id: 'ins-x', encrypted_cvv: 'eA==' } });
+      expect([intent.status, card.status]).toEqual([503, 503]);
+      expect(intent.body).toMatchObject({ error: { code: 'service_unavailable' } });
+      expect((await gw.request('GET', '/sandbox-bank/qr/ABCDEFGH', { headers })).status).toBe(404);
+    } finally {
+      await gw.close();
     }
   });
 

@@ -221,6 +221,33 @@ describe.each(dialects)('card-present payments on $name', (dialect) => {
     expect((await gw.request('POST', `/v1/payments/${created.body.id}/refund`, { token: cpToken, body: {} })).status).toBe(403);
   });
 
+  it('refunds a card-present payment only with payments:refund, as under /v1/payments', async () => {
+    const client = await gw.client({ scopes: ['card-present:read', 'card-present:write'] });
+    const cpToken = await client.token();
+    const admin = await gw.client({ organizationId: client.organizationId });
+    const adminToken = await admin.token();
+    const refunder = await gw.client({ organizationId: client.organizationId, scopes: ['card-present:write', 'payments:refund'] });
+    const refunderToken = await refunder.token();
+    const own = await placeTerminal(gw, adminToken);
+    const orgKey = await merchantKey(gw, adminToken);
+    const body = { amount: 100, currency: 'USD', order_id: orderId(), point_of_sale_id: own.pointOfSaleId, terminal_id: own.terminalId, entry_mode: 'chip', card: await cardRead(orgKey, '4242424242424242'), capture: false };
+    const created = await gw.request<Payment>('POST', '/v1/card-present/payments', { token: cpToken, body });
+    expect(created.status).toBe(201);
+    expect((await gw.request<Payment>('POST', `/v1/card-present/payments/${created.body.id}/capture`, { token: cpToken })).body.status).toBe('APPROVED');
+
+    const refund = await gw.request<ErrorBody>('POST', `/v1/card-present/payments/${created.body.id}/refund`, { token: cpToken, body: {} });
+    expect(refund.status).toBe(403);
+    expect(refund.body.error.code).toBe('forbidden');
+    const cancelOrRefund = await gw.request<ErrorBody>('POST', `/v1/card-present/payments/${created.body.id}/cancel-or-refund`, { token: cpToken });
+    expect(cancelOrRefund.status).toBe(403);
+    expect((await gw.request<Payment>('GET', `/v1/card-present/payments/${created.body.id}`, { token: cpToken })).body).toMatchObject({ status: 'APPROVED', amount_refunded: '0.00' });
+
+    // card-present:write with payments:refund refunds.
+    const refunded = await gw.request('POST', `/v1/card-present/payments/${created.body.id}/refund`, { token: refunderToken, body: { amount: 40 } });
+    expect(refunded.status).toBe(201);
+    expect((await gw.request('POST', `/v1/card-present/payments/${created.body.id}/cancel-or-refund`, { token: refunderToken })).status).toBe(200);
+  });
+
   it('never stores the card read in clear: the number is in the vault, no CVV anywhere', async () => {
     const reply = await create({ card: await cardRead(key, '378282246310005', { cvv: '1234' }) });
     expect(reply.body).toMatchObject({ status: 'APPROVED', instrument: { card_brand: 'amex', last_four_digits: '0005' } });

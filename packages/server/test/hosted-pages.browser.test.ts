@@ -483,13 +483,28 @@ iframe{display:block;width:100%;max-width:560px;height:620px;margin:0 auto;borde
       body: {
         type: 'card_enrollment',
         expires_in: 3600,
-        data: { webhook: receiver.url, api_key: apiKey },
+        data: { webhook: receiver.url, api_key: apiKey, allowed_origins: [merchant.origin] },
         metadata: { styleConfig: { text: { headerTitle: 'Guarde su tarjeta en Tienda Sol', buttonText: 'Guardar mi tarjeta' }, colors: { primary: '#7b2cbf' } } },
       },
     });
     expect(created.status, created.text).toBe(201);
     expect(created.body.url.startsWith(`${PUBLIC_ORIGIN}/e/`)).toBe(true);
     enrollmentUrl = created.body.url;
+
+    // A page on an origin the link does not list cannot frame the form: Chromium refuses it (frame-ancestors).
+    const stranger = await new LocalSite(() => ({ body: merchantPage(enrollmentUrl) })).start();
+    try {
+      const elsewhere = await openPage();
+      await elsewhere.goto(`${stranger.origin}/cuenta`);
+      await expect.poll(() => elsewhere.frames().map((f) => f.url())).toContain('chrome-error://chromewebdata/');
+      expect(elsewhere.frames().some((f) => f.url().startsWith(`${PUBLIC_ORIGIN}/e/`))).toBe(false);
+      await elsewhere.close();
+    } finally {
+      await stranger.close();
+    }
+    const refusals = consoleErrors.filter((line) => line.includes('frame-ancestors'));
+    expect(refusals.length).toBeGreaterThan(0);
+    for (let i = consoleErrors.length - 1; i >= 0; i--) if (consoleErrors[i]!.includes('frame-ancestors')) consoleErrors.splice(i, 1);
 
     const page = await openPage();
     await page.goto(`${merchant.origin}/cuenta`);

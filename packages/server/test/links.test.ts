@@ -15,6 +15,7 @@ interface LinkView {
   uses: number;
   max_uses: number;
   payments: Array<{ payment_id: string; status: string }>;
+  data: Record<string, unknown>;
   created_at: string;
 }
 
@@ -163,13 +164,13 @@ describe.each(dialects)('payment links and enrollment links on $name', (dialect)
     expect(await eventually(() => getLink(link.id), (l) => l.status === 'used')).toMatchObject({ status: 'used', payment_id: intent.body.payment_id });
   });
 
-  it('enrollment link: a frameable form that saves the card, calls the webhook with Api-Key, and is then used', async () => {
+  it('enrollment link: a form framable by its allowed origins that saves the card, calls the webhook with Api-Key, and is then used', async () => {
     const created = await gw.request<{ id: string; url: string; type: string; status: string }>('POST', '/v1/instruments/enrollments', {
       token,
       body: {
         type: 'card_enrollment',
         expires_in: 3600,
-        data: { webhook: receiver.url, api_key: 'merchant-key-0123456789' },
+        data: { webhook: receiver.url, api_key: 'merchant-key-0123456789', allowed_origins: ['https://Shop.Example.com/', 'http://localhost:3000', 'https://shop.example.com:443'] },
         metadata: { styleConfig: { text: { headerTitle: 'Guarda tu tarjeta', buttonText: 'Guardar' }, colors: { primary: '#ff5500' } } },
       },
     });
@@ -182,8 +183,11 @@ describe.each(dialects)('payment links and enrollment links on $name', (dialect)
     expect(page.text).toContain('Guarda tu tarjeta');
     expect(page.text).toContain('#ff5500');
     expect(page.headers.get('x-frame-options')).toBeNull();
-    expect(page.headers.get('content-security-policy')).toContain('frame-ancestors *');
+    // Origins as a browser compares them (lowercase, default port dropped), each once.
+    expect(page.headers.get('content-security-policy')).toMatch(/; frame-ancestors https:\/\/shop\.example\.com http:\/\/localhost:3000$/);
+    expect(page.text).toContain('"parentOrigins":["https://shop.example.com","http://localhost:3000"]');
     expect((await getLink(created.body.id)).status).toBe('opened');
+    expect((await getLink(created.body.id)).data).toMatchObject({ allowed_origins: ['https://shop.example.com', 'http://localhost:3000'] });
     // Other pages stay unframeable.
     expect((await gw.request('GET', '/v1/organizations', { token })).headers.get('x-frame-options')).toBe('DENY');
 
@@ -199,11 +203,45 @@ describe.each(dialects)('payment links and enrollment links on $name', (dialect)
     expect(await getLink(created.body.id)).toMatchObject({ status: 'used', instrument_id: saved.body.instrument_id });
     const after = await gw.request('GET', path);
     expect(after.status).toBe(410);
+    expect(after.headers.get('content-security-policy')).toMatch(/frame-ancestors https:\/\/shop\.example\.com http:\/\/localhost:3000$/);
     expect(after.text).not.toContain('card-form');
     expect((await gw.request('POST', `${path}/save`, { body: encrypted })).status).toBe(409);
     const row = await gw.db.selectFrom('links').select(['api_key_sealed', 'data']).where('id', '=', created.body.id).executeTakeFirstOrThrow();
     expect(row.api_key_sealed).not.toContain('merchant-key');
     expect(row.data).not.toContain('merchant-key');
+  });
+
+  it('enrollment link without allowed_origins: the form cannot be framed and its script posts the result to no window', async () => {
+    const created = await gw.request<{ id: string; url: string }>('POST', '/v1/instruments/enrollments', {
+      token,
+      body: { type: 'card_enrollment', expires_in: 3600, data: { webhook: receiver.url, api_key: 'merchant-key-0123456789' } },
+    });
+    expect(created.status).toBe(201);
+    const page = await gw.request('GET', new URL(created.body.url).pathname);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
+    expect(page.headers.get('content-security-policy')).toMatch(/; frame-ancestors 'none'$/);
+    expect(page.text).toContain('"parentOrigins":[]');
+    const script = await gw.request('GET', '/e/assets/enroll.js');
+    expect(script.text).toContain('postMessage');
+    expect(script.text).not.toMatch(/postMessage\([^)]*'\*'\)/);
+    expect(script.text).toContain('cfg.parentOrigins');
+  });
+
+  it('refuses allowed_origins that are not bare origins, naming each one (422)', async () => {
+    const bad = ['*', 'https://*.example.com', 'https://shop.example.com/checkout', 'https://shop.example.com?x=1', 'ftp://shop.example.com', 'shop.example.com', 'https://user:pw@shop.example.com', "https://a.example.com; script-src *"];
+    const reply = await gw.request<{ error: { code: string; details: Array<{ field: string; message: string }> } }>('POST', '/v1/instruments/enrollments', {
+      token,
+      body: { type: 'card_enrollment', expires_in: 3600, data: { webhook: receiver.url, api_key: 'merchant-key-0123456789', allowed_origins: ['https://fine.example.com', ...bad] } },
+    });
+    expect(reply.status).toBe(422);
+    expect(reply.body.error.code).toBe('validation_failed');
+    expect(reply.body.error.details.map((d) => d.field)).toEqual(bad.map((_, i) => `data.allowed_origins[${i + 1}]`));
+    const tooMany = await gw.request('POST', '/v1/instruments/enrollments', {
+      token,
+      body: { type: 'card_enrollment', expires_in: 3600, data: { webhook: receiver.url, api_key: 'merchant-key-0123456789', allowed_origins: Array.from({ length: 11 }, (_, i) => `https://s${i}.example.com`) } },
+    });
+    expect(tooMany.status).toBe(422);
   });
 });
 

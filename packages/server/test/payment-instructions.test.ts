@@ -329,6 +329,36 @@ describe.each(dialects)('payment instructions on $name', (dialect) => {
     }
   });
 
+  it('checks the token before each terminal message: a token revoked through another process stops at its next message (4001), before the heartbeat', async () => {
+    // The heartbeat is an hour away; tokens are checked against the database on every use here.
+    const quick = await startGateway(dialect, { DATABASE_URL: gw.gateway.config.database.url, PAYMENT_INSTRUCTION_HEARTBEAT_SECONDS: '3600', TOKEN_REVOCATION_CACHE_MS: '0', JOBS_ENABLED: 'false' });
+    try {
+      // A terminal of its own: the instructions left open here reach no other test's connection.
+      const own = await placeTerminal(gw, token);
+      const terminalClient = await gw.client({ scopes: ['payment-instructions:ws'], organizationId: merchant.organizationId });
+      const terminal = await TestTerminal.connect(quick.baseUrl, await terminalClient.token(), own.terminalId);
+      open.push(terminal);
+      const first = await quick.request<Instruction>('POST', '/v1/payment-instructions', { token, body: { terminal_id: own.terminalId, amount: 150, currency: 'USD', order_id: orderId() } });
+      await terminal.next('instruction', (m) => m.instruction.id === first.body.id);
+      terminal.send({ type: 'ack', instruction_id: first.body.id });
+      expect((await terminal.next('acknowledged')).instruction.id).toBe(first.body.id);
+
+      const second = await quick.request<Instruction>('POST', '/v1/payment-instructions', { token, body: { terminal_id: own.terminalId, amount: 150, currency: 'USD', order_id: orderId() } });
+      await terminal.next('instruction', (m) => m.instruction.id === second.body.id);
+      // Revoked through the other process: this one learns it from the database at the next message.
+      const revoked = await gw.request('POST', '/oauth/revoke', {
+        body: { grant_type: 'client_credentials', client_id: terminalClient.clientId, client_secret: terminalClient.secret, audience: AUDIENCE },
+      });
+      expect(revoked.status).toBe(200);
+      terminal.send({ type: 'ack', instruction_id: second.body.id });
+      await eventually(async () => terminal.closed, (closed) => closed !== undefined, 5000);
+      expect(terminal.closed).toEqual({ code: 4001, reason: 'token expired or revoked' });
+      expect((await getInstruction(second.body.id)).body).toMatchObject({ status: 'DELIVERED', acknowledged_at: null });
+    } finally {
+      await quick.close();
+    }
+  });
+
   it('validates instructions (every problem named, nothing written) and keeps one instruction per order_id', async () => {
     const empty = await gw.request<{ error: { code: string; details: Array<{ field: string }> } }>('POST', '/v1/payment-instructions', { token, body: {} });
     expect(empty.status).toBe(422);

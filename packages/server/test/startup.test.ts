@@ -63,6 +63,35 @@ describe('configuration', () => {
     expect(() => loadConfig(env)).toThrow(reason);
   });
 
+  const productionEnv = { ENVIRONMENT: 'production', MASTER_KEY: Buffer.alloc(32, 1).toString('base64'), PUBLIC_BASE_URL: 'https://api.example.test' };
+
+  it.each([
+    [{}, /needs TLS_CERT_FILE and TLS_KEY_FILE, or TRUST_PROXY set to the hop count or the addresses/],
+    [{ TRUST_PROXY: 'false' }, /needs TLS_CERT_FILE and TLS_KEY_FILE, or TRUST_PROXY/],
+    [{ TRUST_PROXY: '1', CONNECTORS: 'simulator' }, /CONNECTORS=simulator is refused when ENVIRONMENT=production/],
+    [{ TRUST_PROXY: '1', PUBLIC_BASE_URL: 'http://api.example.test' }, /PUBLIC_BASE_URL must be an https:\/\/ URL when ENVIRONMENT=production/],
+    [{ TRUST_PROXY: '1', PUBLIC_BASE_URL: '' }, /PUBLIC_BASE_URL is required when ENVIRONMENT=production/],
+  ])('production refuses %j', (env, reason) => {
+    expect(() => loadConfig({ ...productionEnv, ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...productionEnv, ...env })).toThrow(reason);
+  });
+
+  it('production starts with TLS files or an explicit TRUST_PROXY, and never with the simulators', () => {
+    expect(loadConfig({ ...productionEnv, TLS_CERT_FILE: '/c.pem', TLS_KEY_FILE: '/k.pem' })).toMatchObject({ trustProxy: false, connectors: 'none' });
+    expect(loadConfig({ ...productionEnv, TRUST_PROXY: '2' })).toMatchObject({ trustProxy: { hops: 2 }, connectors: 'none' });
+    // The sandbox keeps both (a staging deployment is a sandbox).
+    expect(loadConfig({ CONNECTORS: 'simulator', PUBLIC_BASE_URL: 'http://localhost:8080' })).toMatchObject({ connectors: 'simulator', trustProxy: false });
+  });
+
+  it('reads TRUST_PROXY as false, a hop count (true meaning 1, never every hop) or a list of proxy addresses and CIDR ranges', () => {
+    const trust = (value: string) => loadConfig({ TRUST_PROXY: value }).trustProxy;
+    expect([trust(''), trust('false'), trust('0'), trust('no')]).toEqual([false, false, false, false]);
+    expect([trust('true'), trust('1'), trust('3')]).toEqual([{ hops: 1 }, { hops: 1 }, { hops: 3 }]);
+    expect(trust('10.0.0.0/8, 192.168.1.7,fd00::/8,loopback')).toEqual({ addresses: ['10.0.0.0/8', '192.168.1.7', 'fd00::/8', 'loopback'] });
+    expect(() => trust('11')).toThrow(/at most 10 proxy hops/);
+    expect(() => trust('10.0.0.0/8,proxy.internal,10.0.0.0/99')).toThrow(/not an address or range: "proxy.internal", "10.0.0.0\/99"/);
+  });
+
   it('a bad value stops the process with a one-line reason and a non-zero exit', async () => {
     const result = await runProcess(SERVER_ENTRY, [], { PORT: 'eighty', DATA_DIR: tmp() });
     expect(result.code).not.toBe(0);
@@ -70,6 +99,12 @@ describe('configuration', () => {
     const production = await runProcess(SERVER_ENTRY, [], { ENVIRONMENT: 'production', DATA_DIR: tmp() });
     expect(production.code).not.toBe(0);
     expect(production.stderr).toMatch(/MASTER_KEY is required/);
+    // Production behind nothing that terminates TLS would serve plain HTTP: it does not start.
+    const plain = await runProcess(SERVER_ENTRY, [], { ENVIRONMENT: 'production', MASTER_KEY: Buffer.alloc(32, 1).toString('base64'), PUBLIC_BASE_URL: 'https://api.example.test', DATA_DIR: tmp() });
+    expect(plain.code).not.toBe(0);
+    expect(plain.stderr.trim().split('\n')).toEqual([
+      'pasarela: ENVIRONMENT=production needs TLS_CERT_FILE and TLS_KEY_FILE, or TRUST_PROXY set to the hop count or the addresses of the TLS-terminating proxies in front of it',
+    ]);
   });
 });
 

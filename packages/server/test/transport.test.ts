@@ -10,6 +10,7 @@ import { connect } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from './support/dialects.js';
 import { startGateway, type TestGateway } from './support/gateway.js';
+import { loadConfig } from '../src/config/config.js';
 
 function selfSignedCertificate(): { cert: string; key: string } {
   const dir = mkdtempSync(join(tmpdir(), 'pasarela-tls-'));
@@ -86,6 +87,24 @@ describe('production behind a TLS-terminating proxy', () => {
   });
 });
 
+describe('TRUST_PROXY as the proxies\' addresses', () => {
+  it('believes X-Forwarded-Proto only from a listed proxy: a client that reaches the server directly cannot claim https', async () => {
+    const direct = await startGateway(sqlite, { ENVIRONMENT: 'production', TRUST_PROXY: '10.0.0.0/8' });
+    try {
+      // The test connects from 127.0.0.1, not one of the proxies.
+      expect((await direct.request('GET', '/v1/organizations', { headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '10.1.2.3' } })).status).toBe(403);
+    } finally {
+      await direct.close();
+    }
+    const proxied = await startGateway(sqlite, { ENVIRONMENT: 'production', TRUST_PROXY: '10.0.0.0/8,127.0.0.1' });
+    try {
+      expect((await proxied.request('GET', '/v1/organizations', { headers: { 'x-forwarded-proto': 'https' } })).status).toBe(401);
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
 describe('discovery', () => {
   let gw: TestGateway;
 
@@ -118,3 +137,53 @@ describe('discovery', () => {
     expect(text).toContain('pasarela_http_request_duration_seconds_bucket');
   });
 });
+
+describe('/metrics access', () => {
+  const TOKEN = 'metrics-token-0123456789abcdef0123456789';
+  const https = { 'x-forwarded-proto': 'https' };
+
+  it('with METRICS_TOKEN, needs Authorization: Bearer <METRICS_TOKEN> (sandbox too)', async () => {
+    const gw = await startGateway(sqlite, { METRICS_TOKEN: TOKEN });
+    try {
+      const none = await gw.request('GET', '/metrics');
+      expect(none.status).toBe(401);
+      expect(none.text).not.toContain('pasarela_http_requests_total');
+      expect((await gw.request('GET', '/metrics', { headers: { authorization: `Bearer ${TOKEN}x` } })).status).toBe(401);
+      expect((await gw.request('GET', '/metrics', { headers: { authorization: `Bearer ${TOKEN.slice(0, -1)}` } })).status).toBe(401);
+      const scraped = await gw.request('GET', '/metrics', { headers: { authorization: `Bearer ${TOKEN}` } });
+      expect(scraped.status).toBe(200);
+      expect(scraped.text).toContain('pasarela_http_requests_total');
+    } finally {
+      await gw.close();
+    }
+  });
+
+  it('in production is off the main listener by default; METRICS_PORT serves it on 127.0.0.1 only', async () => {
+    const gw = await startGateway(sqlite, { ENVIRONMENT: 'production', TRUST_PROXY: '1', METRICS_PORT: '0' });
+    try {
+      expect((await gw.request('GET', '/metrics', { headers: https })).status).toBe(404);
+      const listener = gw.gateway.metricsListener!;
+      expect(listener.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      const scraped = await fetch(`${listener.url}/metrics`);
+      expect(scraped.status).toBe(200);
+      expect(await scraped.text()).toContain('pasarela_http_requests_total');
+      // Nothing else is served there.
+      expect((await fetch(`${listener.url}/v1/organizations`)).status).toBe(404);
+      expect((await fetch(`${listener.url}/healthz`)).status).toBe(404);
+    } finally {
+      await gw.close();
+    }
+    const withToken = await startGateway(sqlite, { ENVIRONMENT: 'production', TRUST_PROXY: '1', METRICS_TOKEN: TOKEN });
+    try {
+      expect((await withToken.request('GET', '/metrics', { headers: https })).status).toBe(401);
+      expect((await withToken.request('GET', '/metrics', { headers: { ...https, authorization: `Bearer ${TOKEN}` } })).status).toBe(200);
+    } finally {
+      await withToken.close();
+    }
+  });
+
+  it('refuses a short METRICS_TOKEN', () => {
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN must be at least 32 characters/);
+  });
+});
+

@@ -241,11 +241,31 @@ describe('webhook URLs in production', () => {
         'https://[::1]/hook',
         'https://[::ffff:10.0.0.1]/hook',
         'https://100.64.0.1/hook',
+        // IPv4-compatible (::/96) and IPv4-mapped spellings of loopback and metadata addresses.
+        'https://[::7f00:1]/hook',
+        'https://[::127.0.0.1]/hook',
+        'https://[::ffff:7f00:1]/hook',
+        'https://[::ffff:a9fe:a9fe]/latest/meta-data',
+        // Service ports.
+        'https://example.com:22/hook',
+        'https://example.com:25/hook',
+        'https://example.com:1023/hook',
       ];
       for (const url of urls) {
-        const reply = await gw.request('POST', '/v1/webhooks', { token, headers: { 'x-forwarded-proto': 'https' }, body: { url, events: ['*'] } });
+        const reply = await gw.request<{ error: { code: string; details: Array<{ field: string; message: string }> } }>('POST', '/v1/webhooks', { token, headers: { 'x-forwarded-proto': 'https' }, body: { url, events: ['*'] } });
         expect(`${url} -> ${reply.status}`).toBe(`${url} -> 422`);
+        // Refused for its form, before any DNS look-up.
+        const reason = url.startsWith('http:') ? 'must use https' : /:\d+\//.test(url) ? 'must use port 80, 443 or 1024 to 65535' : 'must not point to a private, loopback, link-local or metadata address';
+        expect([url, reply.body.error.details]).toEqual([url, [{ field: 'url', message: reason }]]);
       }
+      // The origins that may frame an enrollment form are https in production too.
+      const enrollment = await gw.request<{ error: { details: Array<{ field: string; message: string }> } }>('POST', '/v1/instruments/enrollments', {
+        token,
+        headers: { 'x-forwarded-proto': 'https' },
+        body: { type: 'card_enrollment', expires_in: 3600, data: { webhook: 'https://example.com/card-saved', api_key: 'merchant-key-0123456789', allowed_origins: ['https://shop.example.com', 'http://shop.example.com'] } },
+      });
+      expect(enrollment.status).toBe(422);
+      expect(enrollment.body.error.details).toEqual([{ field: 'data.allowed_origins[1]', message: 'must use https' }]);
     } finally {
       await gw.close();
     }

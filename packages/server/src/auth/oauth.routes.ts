@@ -2,7 +2,8 @@
  * POST /oauth/token and POST /oauth/revoke (spec 4.1): client credentials,
  * as JSON or application/x-www-form-urlencoded, client authentication in the
  * body or with HTTP Basic (RFC 6749 2.3.1). Errors are RFC 6749 5.2 shaped.
- * Failed attempts are limited per IP address and per client id (brute force).
+ * Failed attempts are limited per client id and address, and per address
+ * (brute force), counted before the secret is checked.
  */
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -61,28 +62,38 @@ function tokenRequest(request: FastifyRequest): TokenRequest {
 
 export async function oauthRoutes(
   app: FastifyInstance,
-  opts: { tokens: TokenService; failures: { perClient: RateLimiter; perIp: RateLimiter } },
+  opts: { tokens: TokenService; failures: { perClientAddress: RateLimiter; perIp: RateLimiter } },
 ): Promise<void> {
   await app.register(formbody);
   const { tokens, failures } = opts;
 
-  /** Refuses while this IP or client id has too many recent failures; counts a new failure. */
+  /**
+   * Every attempt takes a point from the failure budgets before the secret is
+   * checked, and gives it back unless the client authentication failed: so
+   * any number of concurrent guesses gets at most the budget evaluated. The
+   * budgets are per client id and address together (a stranger who knows a
+   * client id, which every token carries, cannot lock its owner out from
+   * elsewhere) and per address (five times larger: several clients may share
+   * one address).
+   */
   async function guarded<T>(request: FastifyRequest, body: TokenRequest, action: () => Promise<T>): Promise<T> {
     const keys: Array<[RateLimiter, string]> = [
       [failures.perIp, request.ip],
-      ...(body.client_id ? [[failures.perClient, body.client_id] as [RateLimiter, string]] : []),
+      ...(body.client_id ? [[failures.perClientAddress, `${body.client_id} ${request.ip}`] as [RateLimiter, string]] : []),
     ];
-    for (const [limiter, key] of keys) {
-      const d = await limiter.peek(key);
-      if (!d.allowed) {
-        throw new OAuthError('rate_limited', `too many failed attempts; retry in ${d.resetSeconds} s`, { 'retry-after': String(d.resetSeconds) });
-      }
+    const decisions = await Promise.all(keys.map(([limiter, key]) => limiter.consume(key)));
+    const refused = decisions.find((d) => !d.allowed);
+    if (refused) {
+      throw new OAuthError('rate_limited', `too many failed attempts; retry in ${refused.resetSeconds} s`, { 'retry-after': String(refused.resetSeconds) });
     }
+    let failed = false;
     try {
       return await action();
     } catch (error) {
-      if (error instanceof OAuthError && error.code === 'invalid_client') await Promise.all(keys.map(([limiter, key]) => limiter.consume(key)));
+      failed = error instanceof OAuthError && error.code === 'invalid_client';
       throw error;
+    } finally {
+      if (!failed) await Promise.all(keys.map(([limiter, key]) => limiter.refund(key)));
     }
   }
 

@@ -1,7 +1,8 @@
 /**
  * Card-present payments (../shared/API.md "payment core actions": the
  * card-present variants under /v1/card-present/payments/...). GET needs
- * `card-present:read`, the rest `card-present:write`. Only payments of the
+ * `card-present:read`, the rest `card-present:write`, and a refund also
+ * `payments:refund`. Only payments of the
  * card_present channel exist here: any other payment id is 404. The actions
  * (capture, cancel, refund, reverse, adjust, authorize, cancel-or-refund)
  * are the payments' own: payments/action-routes.ts and payments/actions.ts.
@@ -9,6 +10,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { principalOf } from '../auth/authenticate.js';
+import { ApiError } from '../errors/api-error.js';
 import { ListOf } from '../http/pagination.js';
 import { ACTION_ROUTES } from '../payments/action-routes.js';
 import type { PaymentActions } from '../payments/actions.js';
@@ -57,7 +59,8 @@ export async function cardPresentRoutes(base: FastifyInstance, opts: { cardPrese
   );
 
   // The core actions, each the same code as under /v1/payments/{id}/... (payments/actions.ts),
-  // on card-present payments only. card-present:write covers all of them, refunds included.
+  // on card-present payments only. card-present:write covers them; a refund (refund, and
+  // cancel-or-refund of a captured payment) also needs payments:refund, as under /v1/payments.
   for (const route of ACTION_ROUTES) {
     app.post(
       `/v1/card-present/payments/:id/${route.name}`,
@@ -66,7 +69,9 @@ export async function cardPresentRoutes(base: FastifyInstance, opts: { cardPrese
         schema: {
           tags,
           summary: `${route.summary} (card-present)`,
-          description: `${route.description} Card-present payments only (any other payment is 404); the permission is card-present:write for every action.`,
+          description: `${route.description} Card-present payments only (any other payment is 404). Needs card-present:write; ${
+            route.name === 'refund' ? 'a refund also needs payments:refund (else 403).' : route.name === 'cancel-or-refund' ? 'refunding a captured payment also needs payments:refund (else 403).' : 'nothing else.'
+          }`,
           params: PaymentParams,
           ...(route.body ? { body: route.body } : {}),
           response: { [route.status]: route.status === 201 ? Refund : CardPresentPayment },
@@ -74,8 +79,12 @@ export async function cardPresentRoutes(base: FastifyInstance, opts: { cardPrese
       },
       async (request, reply) => {
         const principal = principalOf(request);
+        if (route.name === 'refund' && !principal.permissions.has('payments:refund')) {
+          throw new ApiError('forbidden', 'This token lacks the permission payments:refund.');
+        }
         const payment = await cardPresent.row(principal.organizationId, request.params.id);
-        const acting = { ...principal, permissions: new Set([...principal.permissions, 'payments:write', 'payments:refund']) };
+        // card-present:write stands for payments:write on these payments; payments:refund only the token's own.
+        const acting = { ...principal, permissions: new Set([...principal.permissions, 'payments:write']) };
         const result = await route.run(actions, acting, payment.id, request.body as Record<string, unknown> | undefined);
         return reply.code(route.status).send((route.status === 201 ? result : { ...(result as object), entry_mode: payment.entry_mode }) as never);
       },

@@ -4,6 +4,7 @@
  * process with a one-line reason (see main.ts).
  */
 import { resolve } from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { CURRENCIES, toMinorUnits } from '../lib/money.js';
 
 export type Environment = 'sandbox' | 'production';
@@ -13,9 +14,9 @@ export interface Config {
   environment: Environment;
   /**
    * Which card network and rails payments go to. `simulator`: the sandbox's
-   * (default in sandbox). `none`: no connector is configured, payments answer
-   * 503 (default in production, so a production deployment never approves
-   * payments against a simulator by accident).
+   * (default in sandbox; refused in production). `none`: no connector is
+   * configured, payments answer 503 (the default, and today the only choice,
+   * in production, so it never approves payments against a simulator).
    */
   connectors: 'simulator' | 'none';
   /**
@@ -49,7 +50,17 @@ export interface Config {
   requestTimeoutMs: number;
   idempotencyTtlSeconds: number;
   tls: { certFile: string; keyFile: string } | undefined;
-  trustProxy: boolean;
+  /**
+   * Which proxies in front of the server are believed about the client
+   * (X-Forwarded-For, read from the right) and the protocol
+   * (X-Forwarded-Proto): none, the last `hops` ones, or those at these
+   * addresses and CIDR ranges.
+   */
+  trustProxy: false | { hops: number } | { addresses: string[] };
+  /** With it, `/metrics` on the main listener needs `Authorization: Bearer <token>`. */
+  metricsToken: string | undefined;
+  /** A second listener, on 127.0.0.1 only, that serves `/metrics` and nothing else. */
+  metricsPort: number | undefined;
   logLevel: string;
   jobs: { pollIntervalMs: number; enabled: boolean; leaseSeconds: number; concurrency: number };
   webhooks: {
@@ -182,6 +193,45 @@ function url(name: string, raw: string): string {
   return raw.replace(/\/+$/, '');
 }
 
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: `false` (or unset), a hop count, or a comma-separated list of
+ * the proxies' addresses or CIDR ranges. `true` is read as `1` (the proxy in
+ * front of the server), never as "every hop", which would let a client
+ * choose its own address with the leftmost X-Forwarded-For entry.
+ */
+export function parseTrustProxy(raw: string | undefined): Config['trustProxy'] {
+  const value = (raw ?? '').trim();
+  if (value === '' || /^(false|no|0)$/i.test(value)) return false;
+  if (/^(true|yes)$/i.test(value)) return { hops: 1 };
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 10) throw new ConfigError(`TRUST_PROXY must be at most 10 proxy hops, got ${hops}`);
+    return { hops };
+  }
+  const addresses = value.split(',').map((p) => p.trim());
+  const bad = addresses.filter((a) => !PROXY_RANGE_NAMES.has(a) && !validAddressOrCidr(a));
+  if (bad.length > 0 || addresses.length > 100) {
+    throw new ConfigError(
+      `TRUST_PROXY must be false, a hop count, or a comma-separated list of proxy addresses or CIDR ranges; not an address or range: ${bad.map((b) => `"${b}"`).join(', ')}`,
+    );
+  }
+  return { addresses };
+}
+
+function validAddressOrCidr(value: string): boolean {
+  if (value.includes('/')) {
+    try {
+      ipaddr.parseCIDR(value);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+  return ipaddr.isValid(value);
+}
+
 export function validateMasterKey(raw: string, name = 'MASTER_KEY'): string {
   const bytes = /^[A-Za-z0-9+/]+={0,2}$/.test(raw) ? Buffer.from(raw, 'base64') : Buffer.alloc(0);
   if (bytes.length !== 32) throw new ConfigError(`${name} must be 32 random bytes in base64 (44 characters)`);
@@ -219,10 +269,26 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const keyFile = env.TLS_KEY_FILE;
   if (Boolean(certFile) !== Boolean(keyFile)) throw new ConfigError('TLS_CERT_FILE and TLS_KEY_FILE must be set together');
 
-  const trustProxy = boolean(env, 'TRUST_PROXY', production);
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY);
   if (production && !certFile && !trustProxy) {
-    throw new ConfigError('ENVIRONMENT=production needs TLS_CERT_FILE and TLS_KEY_FILE, or TRUST_PROXY=true behind a TLS-terminating proxy');
+    throw new ConfigError(
+      'ENVIRONMENT=production needs TLS_CERT_FILE and TLS_KEY_FILE, or TRUST_PROXY set to the hop count or the addresses of the TLS-terminating proxies in front of it',
+    );
   }
+  const connectors = oneOf(env, 'CONNECTORS', ['simulator', 'none'] as const, production ? 'none' : 'simulator');
+  // Production never runs against a simulator: a test or staging deployment runs ENVIRONMENT=sandbox.
+  if (production && connectors === 'simulator') {
+    throw new ConfigError('CONNECTORS=simulator is refused when ENVIRONMENT=production: run a staging or test deployment with ENVIRONMENT=sandbox');
+  }
+  if (production && !env.PUBLIC_BASE_URL) throw new ConfigError('PUBLIC_BASE_URL is required when ENVIRONMENT=production (the https:// address clients use)');
+  if (production && !publicBaseUrl.startsWith('https://')) {
+    throw new ConfigError(`PUBLIC_BASE_URL must be an https:// URL when ENVIRONMENT=production, got "${publicBaseUrl}"`);
+  }
+  const metricsToken = env.METRICS_TOKEN || undefined;
+  if (metricsToken !== undefined && (metricsToken.length < 32 || /\s/.test(metricsToken))) {
+    throw new ConfigError('METRICS_TOKEN must be at least 32 characters without spaces (for example: openssl rand -hex 32)');
+  }
+  const metricsPort = env.METRICS_PORT ? integer(env, 'METRICS_PORT', 0, 0, 65535) : undefined;
 
   const workers = integer(env, 'WORKERS', 1, 1, 64);
   if (workers > 1 && database.kind !== 'postgres') {
@@ -236,7 +302,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
 
   return {
     environment,
-    connectors: oneOf(env, 'CONNECTORS', ['simulator', 'none'] as const, production ? 'none' : 'simulator'),
+    connectors,
     simulatorAuthorization: oneOf(env, 'SIMULATOR_AUTHORIZATION', ['transaction', 'remote'] as const, 'transaction'),
     port,
     host,
@@ -264,6 +330,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     idempotencyTtlSeconds: integer(env, 'IDEMPOTENCY_TTL_SECONDS', 86400, 1, 7 * 86400),
     tls: certFile && keyFile ? { certFile, keyFile } : undefined,
     trustProxy,
+    metricsToken,
+    metricsPort,
     logLevel,
     webhooks: {
       retrySchedule: schedule(env, 'WEBHOOK_RETRY_SCHEDULE', [0, 5, 300, 1800, 7200, 18000, 36000, 36000]),

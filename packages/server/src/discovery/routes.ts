@@ -1,4 +1,5 @@
 /** Discovery and operations: /openapi.json, /.well-known/jwks.json, /healthz, /readyz, /metrics. */
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { SigningKeys } from '../auth/signing-keys.js';
@@ -8,7 +9,13 @@ import type { Metrics } from '../observability/metrics.js';
 
 export async function discoveryRoutes(
   app: FastifyInstance,
-  opts: { db: Db; signingKeys: SigningKeys; metrics: Metrics },
+  opts: {
+    db: Db;
+    signingKeys: SigningKeys;
+    metrics: Metrics;
+    /** `token`: served with `Authorization: Bearer <METRICS_TOKEN>`; `open`: served to anyone; `off`: not on this listener (404). */
+    metricsAccess: { token: string } | 'open' | 'off';
+  },
 ): Promise<void> {
   const config = { public: true };
   const hide = { hide: true };
@@ -31,7 +38,18 @@ export async function discoveryRoutes(
     return { status: 'ready' };
   });
 
-  app.get('/metrics', { config, schema: hide }, async (_request, reply) => {
+  const access = opts.metricsAccess;
+  if (access === 'off') return;
+  // Digests of equal length, compared in constant time.
+  const expected = access === 'open' ? undefined : createHash('sha256').update(access.token).digest();
+  app.get('/metrics', { config, schema: hide }, async (request, reply) => {
+    if (expected) {
+      const match = /^Bearer (\S+)$/i.exec(request.headers.authorization ?? '');
+      const given = createHash('sha256').update(match?.[1] ?? '').digest();
+      if (!match || !timingSafeEqual(given, expected)) {
+        throw new ApiError('unauthorized', 'Send Authorization: Bearer <METRICS_TOKEN>.', [], { 'www-authenticate': 'Bearer realm="pasarela-metrics"' });
+      }
+    }
     reply.type(opts.metrics.registry.contentType);
     return opts.metrics.registry.metrics();
   });

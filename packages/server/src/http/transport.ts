@@ -19,6 +19,22 @@ export function httpsOptions(config: Pick<Config, 'tls'>): SecureServerOptions |
   };
 }
 
+/**
+ * Fastify's `trustProxy` for TRUST_PROXY. A hop count becomes a function of
+ * the hop (Fastify 5 refuses to trust anything for a bare number): the socket's
+ * peer is hop 0, the rightmost X-Forwarded-For entry hop 1, and so on; the
+ * client address is the first entry, from the right, that is not trusted.
+ * Addresses and CIDR ranges are trusted wherever they appear in the chain.
+ */
+export function fastifyTrustProxy(setting: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (!setting) return false;
+  if ('hops' in setting) {
+    const { hops } = setting;
+    return (_address, hop) => hop < hops;
+  }
+  return setting.addresses;
+}
+
 /** Probes from the load balancer arrive without X-Forwarded-Proto and carry no data. */
 const PROBES = new Set(['/healthz', '/readyz']);
 

@@ -132,7 +132,8 @@ export const ENROLL_SCRIPT = `(() => {
       $('card-form').hidden = true;
       $('save').hidden = true;
       $('status').textContent = es ? 'Tarjeta guardada.' : 'Card saved.';
-      if (window.parent !== window) window.parent.postMessage({ type: 'pasarela.enrollment', status: 'ENROLLED', instrument_id: json.instrument_id }, '*');
+      // Only to the merchant's listed origins: a message whose target origin is not the parent's is dropped by the browser.
+      if (window.parent !== window) for (const origin of cfg.parentOrigins || []) window.parent.postMessage({ type: 'pasarela.enrollment', status: 'ENROLLED', instrument_id: json.instrument_id }, origin);
     } catch (error) {
       $('card-error').textContent = error.message;
       $('save').disabled = false;

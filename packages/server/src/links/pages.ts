@@ -41,14 +41,16 @@ function linkPrincipal(organizationId: string): Principal {
   return { clientId: 'hosted-page', organizationId, permissions: new Set(), jti: '', pciSaqD: false };
 }
 
-function html(reply: FastifyReply, body: string, options: { frameable?: boolean } = {}): FastifyReply {
+/** `frameAncestors`: the origins that may frame the page (validated origins, see links/service.ts); none: not frameable. */
+function html(reply: FastifyReply, body: string, options: { frameAncestors?: readonly string[] } = {}): FastifyReply {
+  const ancestors = options.frameAncestors ?? [];
   reply.removeHeader('x-frame-options');
-  if (!options.frameable) reply.header('x-frame-options', 'DENY');
+  if (ancestors.length === 0) reply.header('x-frame-options', 'DENY');
   return reply
     .type('text/html; charset=utf-8')
     .header(
       'content-security-policy',
-      `default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src data: 'self'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors ${options.frameable ? '*' : "'none'"}`,
+      `default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src data: 'self'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors ${ancestors.length > 0 ? ancestors.join(' ') : "'none'"}`,
     )
     .send(body);
 }
@@ -320,12 +322,15 @@ ${cancel}
     const t = TEXT[lang];
     const row = await linkFor(request, 'card_enrollment');
     if (!row) return notFound(reply, lang);
-    const style = (JSON.parse(row.data) as EnrollmentLinkData).style ?? {};
+    const data = JSON.parse(row.data) as EnrollmentLinkData;
+    const style = data.style ?? {};
+    // Framed only by the merchant's listed origins (data.allowed_origins), which alone hear the result.
+    const frameAncestors = data.allowed_origins ?? [];
     const title = style.text?.headerTitle ?? t.enrollTitle;
     const closed = closedMessage(row, lang);
-    if (closed) return html(reply.code(410), layout(lang, title, `<h1>${escapeHtml(title)}</h1><p role="status" class="notice">${closed}</p>`, style), { frameable: true });
+    if (closed) return html(reply.code(410), layout(lang, title, `<h1>${escapeHtml(title)}</h1><p role="status" class="notice">${closed}</p>`, style), { frameAncestors });
     await links.open(row);
-    const settings = { token: row.token, lang, publicKey: await publicKey(keys, row.organization_id), accent: style.colors?.primary ?? null };
+    const settings = { token: row.token, lang, publicKey: await publicKey(keys, row.organization_id), accent: style.colors?.primary ?? null, parentOrigins: frameAncestors };
     const body = `${style.layout?.hideHeader ? '' : `<h1>${escapeHtml(title)}</h1>`}
 <div id="card-form"></div>
 <p class="field-error" id="card-error" role="alert"></p>
@@ -334,7 +339,7 @@ ${cancel}
 <script type="application/json" id="enroll-config">${jsonBlock(settings)}</script>
 <script src="/fields/v1/card-form.js"></script>
 <script src="/e/assets/enroll.js"></script>`;
-    return html(reply, layout(lang, title, body, style), { frameable: true });
+    return html(reply, layout(lang, title, body, style), { frameAncestors });
   });
 
   app.post(

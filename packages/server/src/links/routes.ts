@@ -45,7 +45,7 @@ export async function linkRoutes(base: FastifyInstance, opts: { links: LinkServi
         tags: ['Instruments'],
         summary: 'Create a card-enrollment link',
         description:
-          'A hosted form at `url` that a merchant embeds in an iframe. Saving a card creates the instrument, marks the link used, and POSTs {"instrument_id"} to data.webhook with header Api-Key: data.api_key (retried by the job runner). data.api_key is stored encrypted.',
+          'A hosted form at `url` that a merchant embeds in an iframe on the origins listed in data.allowed_origins (without them the form cannot be framed). Saving a card creates the instrument, marks the link used, POSTs {"instrument_id"} to data.webhook with header Api-Key: data.api_key (retried by the job runner), and posts `{type: "pasarela.enrollment", status: "ENROLLED", instrument_id}` to the parent window on those origins only. data.api_key is stored encrypted.',
         body: CreateEnrollment,
         response: { 201: Type.Object({ id: Type.String(), url: Type.String(), type: Type.Literal('card_enrollment'), status: Type.String(), expires_at: Type.String() }) },
       },

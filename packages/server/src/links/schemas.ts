@@ -32,6 +32,13 @@ export const CreateEnrollment = Type.Object({
   data: Type.Object({
     webhook: Type.String({ maxLength: 2048, description: 'Receives POST {"instrument_id"} with header Api-Key.' }),
     api_key: Type.String({ minLength: 8, maxLength: 500, description: 'Sent as the Api-Key header; stored encrypted.' }),
+    allowed_origins: Type.Optional(
+      Type.Array(Type.String({ maxLength: 300 }), {
+        maxItems: 10,
+        description:
+          'The origins (`https://shop.example.com`, scheme, host and port only; `https` in production) of the pages allowed to embed the form in an iframe: its `Content-Security-Policy: frame-ancestors`, and the only origins its `postMessage` of the result goes to. Without it the form cannot be framed (`frame-ancestors \'none\'`) and posts no message: open it as a page; the webhook gets the `instrument_id` either way.',
+      }),
+    ),
   }),
   metadata: Type.Optional(
     Type.Object({

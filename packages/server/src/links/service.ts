@@ -38,6 +38,8 @@ export interface PaymentLinkData {
 
 export interface EnrollmentLinkData {
   webhook: string;
+  /** Origins that may frame the form and receive its postMessage; none: not frameable. */
+  allowed_origins?: string[];
   style: NonNullable<NonNullable<CreateEnrollment['metadata']>['styleConfig']>;
   instrument_id?: string;
 }
@@ -155,8 +157,10 @@ export class LinkService {
     const details: ErrorDetail[] = [];
     if (body.expires_in < 60 || body.expires_in > 2_592_000) details.push({ field: 'expires_in', message: 'must be 60 to 2592000 seconds (30 days)' });
     this.urlDetail('data.webhook', body.data.webhook, details, this.options.webhookPolicy);
+    const origins = (body.data.allowed_origins ?? []).map((value, i) => frameOrigin(value, `data.allowed_origins[${i}]`, this.options.webhookPolicy.requireHttps, details));
     if (details.length > 0) throw ApiError.validation(details);
     const data: EnrollmentLinkData = { webhook: body.data.webhook, style: body.metadata?.styleConfig ?? {} };
+    if (origins.length > 0) data.allowed_origins = [...new Set(origins as string[])];
     return this.insert(organizationId, { type: 'card_enrollment', data, expiresIn: body.expires_in, multiUse: false, maxUses: 1, apiKey: body.data.api_key });
   }
 
@@ -281,4 +285,29 @@ export class LinkService {
   async attach(db: Executor, linkId: string, paymentId: string, kind: 'card' | 'apm'): Promise<void> {
     await db.insertInto('link_payments').values({ link_id: linkId, payment_id: paymentId, kind, status: 'reserved', created_at: nowIso() }).execute();
   }
+}
+
+/**
+ * An origin a page may frame the enrollment form from: scheme, host and port
+ * only (a trailing `/` is accepted), no wildcard; `https` when required
+ * (production). Returned as the URL standard serializes it, which is what a
+ * browser compares (lowercase host, default port dropped).
+ */
+function frameOrigin(value: string, field: string, requireHttps: boolean, details: ErrorDetail[]): string | undefined {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  const bare = url !== undefined && !url.username && !url.password && url.pathname === '/' && !url.search && !url.hash && !value.includes('*') && !value.includes('?') && !value.includes('#');
+  if (!url || !bare || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+    details.push({ field, message: 'must be an origin: http(s)://host[:port], without path, query or wildcard' });
+    return undefined;
+  }
+  if (requireHttps && url.protocol !== 'https:') {
+    details.push({ field, message: 'must use https' });
+    return undefined;
+  }
+  return url.origin;
 }

@@ -20,7 +20,9 @@
  *
  * Every connection is pinged every PAYMENT_INSTRUCTION_HEARTBEAT_SECONDS (30 s;
  * a terminal that does not answer is dropped) and its token is checked again then: a token that expired or was
- * revoked closes the connection with code 4001.
+ * revoked closes the connection with code 4001. The token is also checked before each message the terminal
+ * sends (from the token cache when it was checked within TOKEN_REVOCATION_CACHE_MS), so a revoked token
+ * acts no more: its next message closes the connection with 4001, unanswered.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket, RawData } from 'ws';
@@ -201,8 +203,23 @@ export class TerminalHub {
     }
   }
 
-  /** One message from a terminal; each gets exactly one answer. */
+  /** Whether the connection's token is still live; if not, closes the connection (4001). */
+  private async tokenLive(connection: TerminalConnection): Promise<boolean> {
+    if (connection.socket.readyState !== connection.socket.OPEN) return false;
+    if (this.tokens.verifyCached(connection.token)) return true;
+    try {
+      await this.tokens.verify(connection.token);
+      return true;
+    } catch (error) {
+      if (!(error instanceof TokenInvalid)) throw error;
+      connection.socket.close(CLOSE_CODES.tokenInvalid, 'token expired or revoked');
+      return false;
+    }
+  }
+
+  /** One message from a terminal; each gets exactly one answer (none once its token is no longer live). */
   private async handle(connection: TerminalConnection, data: RawData): Promise<void> {
+    if (!(await this.tokenLive(connection))) return;
     let message: Record<string, unknown>;
     try {
       const parsed: unknown = JSON.parse(data.toString());

@@ -8,7 +8,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ApiError } from '../errors/api-error.js';
 import type { RateDecision, RateLimiter } from './limiter.js';
 
-const UNLIMITED = new Set(['/healthz', '/readyz', '/metrics']);
+// /metrics is counted (per address): with METRICS_TOKEN, guesses of the token are limited like any request.
+const UNLIMITED = new Set(['/healthz', '/readyz']);
 
 export function rateLimitHeaders(reply: FastifyReply, limiter: RateLimiter, d: RateDecision): void {
   reply.header('ratelimit-policy', `"default";q=${limiter.points};w=${limiter.windowSeconds}`);

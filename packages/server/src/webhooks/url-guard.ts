@@ -5,6 +5,12 @@
  * delivery after DNS resolution (the connection uses the checked address, so
  * DNS rebinding cannot swap it). The sandbox may allow private addresses so a
  * developer's localhost receiver works (WEBHOOK_ALLOW_PRIVATE_URLS).
+ *
+ * IPv6 forms that carry an IPv4 address are judged by it (IPv4-mapped
+ * `::ffff:a.b.c.d`) or refused outright (the deprecated IPv4-compatible
+ * `::a.b.c.d`, range `::/96`, and the translation and tunnel ranges, which
+ * ipaddr.js does not call `unicast`). Ports: 80, 443 and 1024 to 65535 only,
+ * never a well-known service port (SSH, SMTP, ...), in every environment.
  */
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { isIP } from 'node:net';
@@ -19,10 +25,23 @@ const PUBLIC_RANGES = new Set(['unicast']);
 
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
-  let parsed = ipaddr.parse(address);
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  // Canonical IPv6 text first (the URL standard's): ipaddr.js reads `::a.b.c.d` as IPv4-mapped.
+  let parsed = ipaddr.parse(isIP(address) === 6 ? new URL(`http://[${address}]/`).hostname.slice(1, -1) : address);
+  if (parsed.kind() === 'ipv6') {
+    const v6 = parsed as ipaddr.IPv6;
+    if (v6.isIPv4MappedAddress()) parsed = v6.toIPv4Address();
+    // ::/96, IPv4-compatible (RFC 4291 2.5.5.1, deprecated): `::7f00:1` is 127.0.0.1 to some stacks.
+    else if (v6.parts.slice(0, 6).every((p) => p === 0)) return false;
+  }
   // ipaddr's range() names private, loopback, linkLocal (169.254/16: metadata), carrierGradeNat, uniqueLocal, ...
   return PUBLIC_RANGES.has(parsed.range());
+}
+
+/** `url.port` is '' for the scheme's default (80, 443). */
+function allowedPort(port: string): boolean {
+  if (port === '') return true;
+  const n = Number(port);
+  return n === 80 || n === 443 || (n >= 1024 && n <= 65535);
 }
 
 /** Problems with a URL's form (no DNS): an empty list means acceptable so far. */
@@ -37,6 +56,7 @@ export function urlProblems(raw: string, policy: UrlPolicy): string[] {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') problems.push('must be an http(s) URL');
   if (policy.requireHttps && url.protocol !== 'https:') problems.push('must use https');
   if (url.username || url.password) problems.push('must not contain credentials');
+  if (!allowedPort(url.port)) problems.push('must use port 80, 443 or 1024 to 65535');
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (!policy.allowPrivate && (host === 'localhost' || host.endsWith('.localhost') || (isIP(host) && !isPublicAddress(host)))) {
     problems.push('must not point to a private, loopback, link-local or metadata address');
