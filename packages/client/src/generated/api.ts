@@ -1100,7 +1100,7 @@ export interface paths {
         put?: never;
         /**
          * Create a card-enrollment link
-         * @description A hosted form at `url` that a merchant embeds in an iframe. Saving a card creates the instrument, marks the link used, and POSTs {"instrument_id"} to data.webhook with header Api-Key: data.api_key (retried by the job runner). data.api_key is stored encrypted.
+         * @description A hosted form at `url` that a merchant embeds in an iframe on the origins listed in data.allowed_origins (without them the form cannot be framed). Saving a card creates the instrument, marks the link used, POSTs {"instrument_id"} to data.webhook with header Api-Key: data.api_key (retried by the job runner), and posts `{type: "pasarela.enrollment", status: "ENROLLED", instrument_id}` to the parent window on those origins only. data.api_key is stored encrypted.
          */
         post: operations["instruments.enrollments.create"];
         delete?: never;
@@ -1486,7 +1486,7 @@ export interface paths {
         put?: never;
         /**
          * Authorize a PENDING payment now (card-present)
-         * @description Asks the issuer again for the answer to a PENDING authorization (instead of waiting PENDING_CARD_DELAY_SECONDS) and records it: APPROVED, AUTHORIZED (deferred capture) or REJECTED; still pending, it stays PENDING. 409 `payment_not_pending` for any other status, `payment_in_progress` while the first answer is being recorded. Card-present payments only (any other payment is 404); the permission is card-present:write for every action.
+         * @description Asks the issuer again for the answer to a PENDING authorization (instead of waiting PENDING_CARD_DELAY_SECONDS) and records it: APPROVED, AUTHORIZED (deferred capture) or REJECTED; still pending, it stays PENDING. 409 `payment_not_pending` for any other status, `payment_in_progress` while the first answer is being recorded. Card-present payments only (any other payment is 404). Needs card-present:write; nothing else.
          */
         post: operations["cardPresent.payments.authorize"];
         delete?: never;
@@ -1506,7 +1506,7 @@ export interface paths {
         put?: never;
         /**
          * Capture an authorized payment (card-present)
-         * @description Deferred-capture payments only (created with capture: false). Optional `amount` captures less (default: the authorized amount, after any adjustment). 409 `payment_not_authorized` otherwise, `payment_already_captured` once captured. Card-present payments only (any other payment is 404); the permission is card-present:write for every action.
+         * @description Deferred-capture payments only (created with capture: false). Optional `amount` captures less (default: the authorized amount, after any adjustment). 409 `payment_not_authorized` otherwise, `payment_already_captured` once captured. Card-present payments only (any other payment is 404). Needs card-present:write; nothing else.
          */
         post: operations["cardPresent.payments.capture"];
         delete?: never;
@@ -1526,7 +1526,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel (void) an uncaptured payment (card-present)
-         * @description Only while not captured; then CANCELLED, with a `void` transaction. A captured payment is 409 `payment_already_captured` (refund it instead). Card-present payments only (any other payment is 404); the permission is card-present:write for every action.
+         * @description Only while not captured; then CANCELLED, with a `void` transaction. A captured payment is 409 `payment_already_captured` (refund it instead). Card-present payments only (any other payment is 404). Needs card-present:write; nothing else.
          */
         post: operations["cardPresent.payments.cancel"];
         delete?: never;
@@ -1546,7 +1546,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse an authorization at the network (card-present)
-         * @description Undoes an uncaptured authorization (AUTHORIZED, or APPROVED before its automatic capture) at the network, for example after a timeout: CANCELLED, with a `reversal` transaction. 409 `payment_already_captured` once captured, `payment_not_cancellable` when REJECTED, CANCELLED or REFUNDED. Card-present payments only (any other payment is 404); the permission is card-present:write for every action.
+         * @description Undoes an uncaptured authorization (AUTHORIZED, or APPROVED before its automatic capture) at the network, for example after a timeout: CANCELLED, with a `reversal` transaction. 409 `payment_already_captured` once captured, `payment_not_cancellable` when REJECTED, CANCELLED or REFUNDED. Card-present payments only (any other payment is 404). Needs card-present:write; nothing else.
          */
         post: operations["cardPresent.payments.reverse"];
         delete?: never;
@@ -1566,7 +1566,7 @@ export interface paths {
         put?: never;
         /**
          * Adjust the authorized amount before capture (card-present)
-         * @description Changes what an AUTHORIZED (deferred-capture) payment holds, through the network, with an `adjustment` transaction. `amount` more than 0 and at most 115% of the original authorization (422 otherwise). 409 `payment_already_captured` after capture, `payment_not_authorized` in any other status. Card-present payments only (any other payment is 404); the permission is card-present:write for every action.
+         * @description Changes what an AUTHORIZED (deferred-capture) payment holds, through the network, with an `adjustment` transaction. `amount` more than 0 and at most 115% of the original authorization (422 otherwise). 409 `payment_already_captured` after capture, `payment_not_authorized` in any other status. Card-present payments only (any other payment is 404). Needs card-present:write; nothing else.
          */
         post: operations["cardPresent.payments.adjust"];
         delete?: never;
@@ -1586,7 +1586,7 @@ export interface paths {
         put?: never;
         /**
          * Refund a captured payment (card-present)
-         * @description POST /v1/refunds for this payment: 201 with the refund (and its `transaction_id`). `amount` defaults to everything still refundable. 409 `payment_not_captured` before capture, `refund_exceeds_captured` beyond the captured amount (also under concurrent requests). Card-present payments only (any other payment is 404); the permission is card-present:write for every action.
+         * @description POST /v1/refunds for this payment: 201 with the refund (and its `transaction_id`). `amount` defaults to everything still refundable. 409 `payment_not_captured` before capture, `refund_exceeds_captured` beyond the captured amount (also under concurrent requests). Card-present payments only (any other payment is 404). Needs card-present:write; a refund also needs payments:refund (else 403).
          */
         post: operations["cardPresent.payments.refund"];
         delete?: never;
@@ -1606,7 +1606,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel if not captured, refund otherwise (card-present)
-         * @description Not captured: cancels (needs payments:write). Captured: refunds everything still refundable (needs payments:refund). 200 with the payment and the transaction recorded (`void`, or `refund` with its `refund_id`). 409 `payment_in_progress` while a capture is in flight. Card-present payments only (any other payment is 404); the permission is card-present:write for every action.
+         * @description Not captured: cancels (needs payments:write). Captured: refunds everything still refundable (needs payments:refund). 200 with the payment and the transaction recorded (`void`, or `refund` with its `refund_id`). 409 `payment_in_progress` while a capture is in flight. Card-present payments only (any other payment is 404). Needs card-present:write; refunding a captured payment also needs payments:refund (else 403).
          */
         post: operations["cardPresent.payments.cancelOrRefund"];
         delete?: never;
@@ -11518,6 +11518,8 @@ export interface operations {
                         webhook: string;
                         /** @description Sent as the Api-Key header; stored encrypted. */
                         api_key: string;
+                        /** @description The origins (`https://shop.example.com`, scheme, host and port only; `https` in production) of the pages allowed to embed the form in an iframe: its `Content-Security-Policy: frame-ancestors`, and the only origins its `postMessage` of the result goes to. Without it the form cannot be framed (`frame-ancestors 'none'`) and posts no message: open it as a page; the webhook gets the `instrument_id` either way. */
+                        allowed_origins?: string[];
                     };
                     metadata?: {
                         styleConfig?: {
