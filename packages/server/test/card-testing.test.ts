@@ -1,5 +1,5 @@
 /**
- * The public checkout is not a card-testing oracle (docs/security-parts/cardtesting.md):
+ * The public checkout is not a card-testing oracle (docs/security.md):
  * card declines are capped per payment link and per client address, counted in
  * the database before the network is called (so racing attempts, through two
  * gateway instances on PostgreSQL, never pass the cap); the shopper never sees

@@ -1,5 +1,5 @@
 /**
- * Secrets and card data at rest (docs/security-parts/secrets.md): the
+ * Secrets and card data at rest (docs/security.md): the
  * idempotency request hash never covers clear card data, full card numbers
  * only for instruments:read-sensitive-data of a PCI DSS SAQ D client (recorded
  * and logged without the number), and re-sealing every stored secret under a

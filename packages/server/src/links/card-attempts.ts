@@ -1,5 +1,5 @@
 /**
- * The hosted checkout is not a card-testing oracle (docs/security-parts/cardtesting.md):
+ * The hosted checkout is not a card-testing oracle (docs/security.md):
  * card attempts that are not approved (declined, or still in flight) are
  * capped per payment link and per client address within a window.
  *

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Card-testing defences (docs/security-parts/cardtesting.md): the card
+ * Card-testing defences (docs/security.md): the card
  * attempts of the hosted checkout, counted per link and per client address
  * (an HMAC of it, never the address itself), the per-key rows that serialize
  * the check-and-count and remember a block; and the network's declines per
