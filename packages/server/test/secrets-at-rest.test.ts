@@ -97,7 +97,7 @@ describe.each(dialects)('secrets at rest on $name', (dialect) => {
       expect(created.status, created.text).toBe(201);
       const id = created.body.id;
       // An endpoint subscribed to everything: the audit record is not delivered to it.
-      const endpoint = await gw.request<{ id: string }>('POST', '/v1/webhooks', { token, body: { url: 'http://127.0.0.1:9/hook', events: ['*'] } });
+      const endpoint = await gw.request<{ id: string }>('POST', '/v1/webhooks', { token, body: { url: 'http://127.0.0.1:9999/hook', events: ['*'] } });
       expect(endpoint.status).toBe(201);
       const revealed = async () => (await gw.request<{ data: Array<{ id: string; type: string; data: Record<string, unknown> }> }>('GET', '/v1/events?type=instrument.number_revealed', { token })).body.data;
 
@@ -199,8 +199,8 @@ describe.each(dialects)('secrets at rest on $name', (dialect) => {
       const client = await old.client({ pciSaqD: true });
       let token = await client.token();
       const instrument = await tokenize(old, token, { number: '4242424242424242' });
-      const endpoint = (await old.request<{ id: string; secret: string }>('POST', '/v1/webhooks', { token, body: { url: 'http://127.0.0.1:9/hook', events: ['*'] } })).body;
-      const link = await old.request<{ id: string }>('POST', '/v1/instruments/enrollments', { token, body: { type: 'card_enrollment', expires_in: 3600, data: { webhook: 'http://127.0.0.1:9/enrolled', api_key: 'merchant-api-key-0123' } } });
+      const endpoint = (await old.request<{ id: string; secret: string }>('POST', '/v1/webhooks', { token, body: { url: 'http://127.0.0.1:9999/hook', events: ['*'] } })).body;
+      const link = await old.request<{ id: string }>('POST', '/v1/instruments/enrollments', { token, body: { type: 'card_enrollment', expires_in: 3600, data: { webhook: 'http://127.0.0.1:9999/enrolled', api_key: 'merchant-api-key-0123' } } });
       expect(link.status, link.text).toBe(201);
       const idempotencyKey = `reseal-${randomBytes(6).toString('hex')}`;
       const organization = await old.request<{ id: string }>('POST', '/v1/organizations', { token, body: { name: 'Before the rotation' }, headers: { 'idempotency-key': idempotencyKey } });

@@ -44,7 +44,8 @@ const transaction: Fixture = shared(async (gw, owner) => {
 });
 
 const webhook: Fixture = async (gw, owner) => {
-  const reply = await gw.request<{ id: string }>('POST', '/v1/webhooks', { token: await owner.token(), body: { url: 'http://127.0.0.1:9/hook', events: ['*'] } });
+  const reply = await gw.request<{ id: string }>('POST', '/v1/webhooks', { token: await owner.token(), body: { url: 'http://127.0.0.1:9999/hook', events: ['*'] } });
+  if (reply.status !== 201) throw new Error(`webhook fixture: ${reply.text}`);
   return { id: reply.body.id };
 };
 
