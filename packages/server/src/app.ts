@@ -50,7 +50,10 @@ import { registerChargebackJobs } from './chargebacks/jobs.js';
 import { WebhookDeliverer } from './webhooks/delivery.js';
 import { WebhookService } from './webhooks/service.js';
 import { webhookRoutes } from './webhooks/routes.js';
-import { DELIVER_JOB } from './webhooks/outbox.js';
+import { DELIVER_JOB, webhookFanOut } from './webhooks/outbox.js';
+import { registerReactions } from './events/store.js';
+import { linkSettlement } from './links/outcomes.js';
+import { instructionSettlement } from './payment-instructions/outcomes.js';
 import { AlternativePaymentService } from './apm/service.js';
 import { RailSimulator } from './connectors/rails/simulator.js';
 import { apmRoutes } from './apm/routes.js';
@@ -102,6 +105,8 @@ export interface Gateway {
 }
 
 export async function createGateway(config: Config): Promise<Gateway> {
+  // What recording an event does in its transaction, in this order (docs/architecture.md "Events and webhooks").
+  registerReactions([webhookFanOut, linkSettlement, instructionSettlement]);
   const database = openDatabase(config);
   const { db } = database;
   await migrateToLatest(db);

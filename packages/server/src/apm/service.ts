@@ -13,6 +13,7 @@ import { isUniqueViolation } from '../db/database.js';
 import type { ApmPaymentsTable, ApmStatus, ApmStatusDetail } from '../db/schema.js';
 import { ApiError } from '../errors/api-error.js';
 import { recordEvent } from '../events/store.js';
+import type { EventType } from '../events/types.js';
 import { enqueueJob } from '../jobs/store.js';
 import { newId } from '../lib/ids.js';
 import { minorToNumber } from '../lib/money.js';
@@ -36,7 +37,7 @@ export const APM_JOBS = {
 
 export { MOCK_OTP };
 
-const FINAL: Record<Outcome, { status: ApmStatus; detail: ApmStatusDetail; event: string }> = {
+const FINAL: Record<Outcome, { status: ApmStatus; detail: ApmStatusDetail; event: EventType }> = {
   approve: { status: 'APPROVED', detail: 'SUCCESS', event: 'payment.purchase.succeeded' },
   reject: { status: 'DECLINED', detail: 'REJECTED', event: 'payment.purchase.rejected' },
   expire: { status: 'DECLINED', detail: 'REJECTED', event: 'payment.purchase.rejected' },

@@ -22,7 +22,8 @@ import type { TransactionRow } from '../transactions/store.js';
 import { transactionView } from '../transactions/schemas.js';
 import { findPayment, findPaymentByOrder, insertPayment, listPayments, pendingPayment, type PaymentRow, type PaymentWithCard } from './store.js';
 import { feeFields } from '../fees/apply.js';
-import { decide, FraudService, insertScreenedPayment, recordFraudOutcome, screenedPayment } from '../fraud/service.js';
+import { decide, FraudService, recordFraudOutcome } from '../fraud/service.js';
+import { insertScreenedPayment, screenedPayment } from './screened.js';
 import { paymentEventData } from './lifecycle.js';
 
 
