@@ -200,7 +200,7 @@ export async function createGateway(config: Config): Promise<Gateway> {
   // The simulated rails' customer pages exist only where the simulator is the connector.
   if (config.connectors === 'simulator') await app.register(bankPageRoutes, { apm });
   await app.register(fieldsRoutes);
-  await app.register(cashoutRoutes, { cashouts: new CashoutService(db) });
+  await app.register(cashoutRoutes, { cashouts: new CashoutService(db, rails) });
   const users = new UserService(db, instruments);
   await app.register(userRoutes, { users });
   const merchants = new MerchantService(db);

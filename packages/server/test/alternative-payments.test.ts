@@ -244,6 +244,23 @@ describe.each(dialects)('alternative payments on $name', (dialect) => {
     expect((await gw.request('POST', `/v1/payments/${reply.body.payment_id}/capture`, { token, body: {} })).status).toBe(422);
   });
 
+  it('a cashout the rail refuses (test amount ending in 99) is FAILED with cashout.failed, and gives its amount back', async () => {
+    const reply = await intent({ amount: 30050, rail_id: 'QR_INTEROP', rail_type: 'BANK_TRANSFER' });
+    await gw.request('POST', `/v1/sandbox/payments/${reply.body.payment_id}/simulate`, { token, body: { outcome: 'approve' } });
+    const failed = await gw.request<{ id: string; status: string; amount: number }>('POST', '/v1/cashouts', { token, body: { payment_id: reply.body.payment_id, amount: 12099 } });
+    expect(failed.status).toBe(201);
+    expect(failed.body).toMatchObject({ status: 'FAILED', amount: 12099 });
+    expect((await gw.request<{ status: string }>('GET', `/v1/cashouts/${failed.body.id}`, { token })).body.status).toBe('FAILED');
+    // Recorded in the cashout's transaction, and delivered like any other event.
+    const events = await gw.request<{ data: { type: string; data: { cashout: { id: string; status: string } } }[] }>('GET', '/v1/events?type=cashout.failed', { token });
+    expect(events.body.data.map((e) => e.data.cashout)).toContainEqual(expect.objectContaining({ id: failed.body.id, status: 'FAILED' }));
+    await eventually(async () => delivered(failed.body.id).map((e) => e.type), (types) => types.includes('cashout.failed'));
+    // Nothing was paid back: the whole amount can still be cashed out.
+    const whole = await gw.request<{ status: string }>('POST', '/v1/cashouts', { token, body: { payment_id: reply.body.payment_id, amount: 30050 } });
+    expect(whole.status).toBe(201);
+    expect(whole.body.status).toBe('SUCCEEDED');
+  });
+
   it('another organization sees none of it', async () => {
     const reply = await intent({ amount: 15050, rail_id: 'QR_INTEROP', rail_type: 'BANK_TRANSFER' });
     const other = await (await gw.client()).token();
