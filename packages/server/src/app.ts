@@ -3,7 +3,7 @@
  * `createGateway` is what main.ts runs and what the tests start, so tests
  * exercise exactly the production wiring.
  */
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import websocket from '@fastify/websocket';
 import type { Config } from './config/config.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.js';
@@ -24,6 +24,7 @@ import { registerMaintenance, scheduleMaintenance } from './jobs/maintenance.js'
 import { loggerOptions } from './observability/logger.js';
 import { createMetrics, instrumentRequests } from './observability/metrics.js';
 import { registerOpenApi } from './discovery/openapi.js';
+import { registerDeprecation } from './http/deprecation.js';
 import { discoveryRoutes } from './discovery/routes.js';
 import { OrganizationService } from './organizations/service.js';
 import { organizationRoutes } from './organizations/routes.js';
@@ -104,7 +105,15 @@ export interface Gateway {
   close(): Promise<void>;
 }
 
-export async function createGateway(config: Config): Promise<Gateway> {
+export interface GatewayOptions {
+  /**
+   * More routes, registered after the gateway's own with the same hooks (the
+   * tests use it for an operation marked deprecated); main.ts passes none.
+   */
+  plugins?: FastifyPluginAsync[];
+}
+
+export async function createGateway(config: Config, options: GatewayOptions = {}): Promise<Gateway> {
   // What recording an event does in its transaction, in this order (docs/architecture.md "Events and webhooks").
   registerReactions([webhookFanOut, linkSettlement, instructionSettlement]);
   const database = openDatabase(config);
@@ -171,6 +180,7 @@ export async function createGateway(config: Config): Promise<Gateway> {
   registerRateLimit(app, requestLimiter);
   registerIdempotency(app, db, config.idempotencyTtlSeconds, await deploymentSecret(db, keyring, 'idempotency_request_hash'));
   await registerOpenApi(app, config);
+  registerDeprecation(app);
 
   await app.register(oauthRoutes, { tokens, failures: tokenFailures });
   await app.register(discoveryRoutes, { db, signingKeys, metrics });
@@ -230,6 +240,8 @@ export async function createGateway(config: Config): Promise<Gateway> {
   await app.register(webhookRoutes, {
     webhooks: new WebhookService(db, keyring, deliverer, { policy: webhookPolicy, secretGraceSeconds: config.webhooks.secretGraceSeconds }),
   });
+
+  for (const plugin of options.plugins ?? []) await app.register(plugin);
 
   const jobs = new JobRunner(db, database.dialect, app.log, metrics, { pollIntervalMs: config.jobs.pollIntervalMs, concurrency: config.jobs.concurrency, leaseSeconds: config.jobs.leaseSeconds });
   jobs.register(DELIVER_JOB, ({ payload }) => deliverer.deliver(String((payload as { delivery_id: unknown }).delivery_id)));
