@@ -336,6 +336,9 @@ describe('production', () => {
         } else {
           expect([intent.status, card.status]).toEqual([503, 503]);
           expect(intent.body).toMatchObject({ error: { code: 'service_unavailable' } });
+          const cashout = await gw.request('POST', '/v1/cashouts', { token, headers, body: { payment_id: 'pay-x', amount: 1 } });
+          expect(cashout.status).toBe(503);
+          expect(cashout.body).toMatchObject({ error: { code: 'service_unavailable' } });
           expect((await gw.request('GET', '/sandbox-bank/qr/ABCDEFGH', { headers })).status).toBe(404);
         }
       } finally {

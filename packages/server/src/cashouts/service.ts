@@ -48,6 +48,8 @@ export class CashoutService {
   ) {}
 
   async create(organizationId: string, body: { payment_id: string; amount: number }): Promise<CashoutView> {
+    const rails = this.rails;
+    if (!rails) throw new ApiError('service_unavailable', 'No rail connector is configured in this deployment (CONNECTORS=none).');
     const payment = await this.db.selectFrom('apm_payments').selectAll().where('id', '=', body.payment_id).where('organization_id', '=', organizationId).executeTakeFirst();
     if (!payment) {
       const card = await this.db.selectFrom('payments').select('id').where('id', '=', body.payment_id).where('organization_id', '=', organizationId).executeTakeFirst();
@@ -57,8 +59,6 @@ export class CashoutService {
     const parsed = toMinorUnits(body.amount, payment.currency);
     if ('problem' in parsed) throw ApiError.validation([{ field: 'amount', message: amountProblemMessage(parsed.problem, payment.currency) }]);
     if (payment.status !== 'APPROVED') throw new ApiError('payment_not_captured', `Only an APPROVED payment can be paid back; this one is ${payment.status}.`);
-    const rails = this.rails;
-    if (!rails) throw new ApiError('service_unavailable', 'No rail connector is configured in this deployment (CONNECTORS=none).');
     const amount = parsed.minor;
     const now = nowIso();
     const row: CashoutRow = { id: newId('cashout'), organization_id: organizationId, payment_id: payment.id, amount, currency: payment.currency, status: 'SUCCEEDED', created_at: now, updated_at: now };
