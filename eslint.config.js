@@ -13,4 +13,15 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
     },
   },
+  {
+    // The outbox sits below every feature: features register their reactions in app.ts
+    // (docs/architecture.md "Dependency direction"; test/architecture.test.ts checks it too).
+    files: ['packages/server/src/events/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['../*', '!../db/', '!../db/*', '!../lib/', '!../lib/*'], message: 'events/ imports no feature: register a reaction in app.ts instead.' }] },
+      ],
+    },
+  },
 );

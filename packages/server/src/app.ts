@@ -3,7 +3,7 @@
  * `createGateway` is what main.ts runs and what the tests start, so tests
  * exercise exactly the production wiring.
  */
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import websocket from '@fastify/websocket';
 import type { Config } from './config/config.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.js';
@@ -26,6 +26,7 @@ import { loggerOptions } from './observability/logger.js';
 import { createMetrics, instrumentRequests } from './observability/metrics.js';
 import { listenMetrics, type MetricsListener } from './observability/metrics-listener.js';
 import { registerOpenApi } from './discovery/openapi.js';
+import { registerDeprecation } from './http/deprecation.js';
 import { discoveryRoutes } from './discovery/routes.js';
 import { OrganizationService } from './organizations/service.js';
 import { organizationRoutes } from './organizations/routes.js';
@@ -52,7 +53,10 @@ import { registerChargebackJobs } from './chargebacks/jobs.js';
 import { WebhookDeliverer } from './webhooks/delivery.js';
 import { WebhookService } from './webhooks/service.js';
 import { webhookRoutes } from './webhooks/routes.js';
-import { DELIVER_JOB } from './webhooks/outbox.js';
+import { DELIVER_JOB, webhookFanOut } from './webhooks/outbox.js';
+import { registerReactions } from './events/store.js';
+import { linkSettlement } from './links/outcomes.js';
+import { instructionSettlement } from './payment-instructions/outcomes.js';
 import { AlternativePaymentService } from './apm/service.js';
 import { RailSimulator } from './connectors/rails/simulator.js';
 import { apmRoutes } from './apm/routes.js';
@@ -110,7 +114,17 @@ export interface Gateway {
   close(): Promise<void>;
 }
 
-export async function createGateway(config: Config): Promise<Gateway> {
+export interface GatewayOptions {
+  /**
+   * More routes, registered after the gateway's own with the same hooks (the
+   * tests use it for an operation marked deprecated); main.ts passes none.
+   */
+  plugins?: FastifyPluginAsync[];
+}
+
+export async function createGateway(config: Config, options: GatewayOptions = {}): Promise<Gateway> {
+  // What recording an event does in its transaction, in this order (docs/architecture.md "Events and webhooks").
+  registerReactions([webhookFanOut, linkSettlement, instructionSettlement]);
   const database = openDatabase(config, { poolSize: config.databasePoolSize });
   const { db } = database;
   await migrateToLatest(db);
@@ -185,6 +199,7 @@ export async function createGateway(config: Config): Promise<Gateway> {
   const vault = new Vault(db, keyring);
   registerIdempotency(app, db, config.idempotencyTtlSeconds, await deploymentSecret(db, keyring, 'idempotency_request_hash'), (org, number) => vault.fingerprint(org, number));
   await registerOpenApi(app, config);
+  registerDeprecation(app);
 
   await app.register(oauthRoutes, { tokens, failures: tokenFailures });
   // /metrics on this listener: with METRICS_TOKEN, behind it; else open in a sandbox without METRICS_PORT; else off.
@@ -220,7 +235,7 @@ export async function createGateway(config: Config): Promise<Gateway> {
   // The simulated rails' customer pages exist only where the simulator is the connector.
   if (config.connectors === 'simulator') await app.register(bankPageRoutes, { apm });
   await app.register(fieldsRoutes);
-  await app.register(cashoutRoutes, { cashouts: new CashoutService(db) });
+  await app.register(cashoutRoutes, { cashouts: new CashoutService(db, rails) });
   await app.register(userRoutes, { users, checkout });
   const merchants = new MerchantService(db);
   await app.register(merchantRoutes, { merchants, terminals: new TerminalService(db, merchants) });
@@ -254,6 +269,8 @@ export async function createGateway(config: Config): Promise<Gateway> {
   await app.register(webhookRoutes, {
     webhooks: new WebhookService(db, keyring, deliverer, { policy: webhookPolicy, secretGraceSeconds: config.webhooks.secretGraceSeconds }),
   });
+
+  for (const plugin of options.plugins ?? []) await app.register(plugin);
 
   const jobs = new JobRunner(db, database.dialect, app.log, metrics, { pollIntervalMs: config.jobs.pollIntervalMs, concurrency: config.jobs.concurrency, leaseSeconds: config.jobs.leaseSeconds });
   jobs.register(DELIVER_JOB, ({ payload }) => deliverer.deliver(String((payload as { delivery_id: unknown }).delivery_id)));

@@ -4,6 +4,7 @@ import { startGateway, type TestClient, type TestGateway } from './support/gatew
 import { Receiver } from './support/receiver.js';
 import { eventually } from './support/wait.js';
 import { parseTlv, verifyCrc } from '../src/apm/qr.js';
+import { pay, pendingWalletIntent, tokenize } from './support/cards.js';
 
 interface Apm {
   payment_id: string;
@@ -244,6 +245,69 @@ describe.each(dialects)('alternative payments on $name', (dialect) => {
     expect((await gw.request('POST', `/v1/payments/${reply.body.payment_id}/capture`, { token, body: {} })).status).toBe(422);
   });
 
+  it('a cashout the rail refuses (test amount ending in 99) is FAILED with cashout.failed, and gives its amount back', async () => {
+    const reply = await intent({ amount: 30050, rail_id: 'QR_INTEROP', rail_type: 'BANK_TRANSFER' });
+    await gw.request('POST', `/v1/sandbox/payments/${reply.body.payment_id}/simulate`, { token, body: { outcome: 'approve' } });
+    const failed = await gw.request<{ id: string; status: string; amount: number }>('POST', '/v1/cashouts', { token, body: { payment_id: reply.body.payment_id, amount: 12099 } });
+    expect(failed.status).toBe(201);
+    expect(failed.body).toMatchObject({ status: 'FAILED', amount: 12099 });
+    expect((await gw.request<{ status: string }>('GET', `/v1/cashouts/${failed.body.id}`, { token })).body.status).toBe('FAILED');
+    // Recorded in the cashout's transaction, and delivered like any other event.
+    const events = await gw.request<{ data: { type: string; data: { cashout: { id: string; status: string } } }[] }>('GET', '/v1/events?type=cashout.failed', { token });
+    expect(events.body.data.map((e) => e.data.cashout)).toContainEqual(expect.objectContaining({ id: failed.body.id, status: 'FAILED' }));
+    await eventually(async () => delivered(failed.body.id).map((e) => e.type), (types) => types.includes('cashout.failed'));
+    // Nothing was paid back: the whole amount can still be cashed out.
+    const whole = await gw.request<{ status: string }>('POST', '/v1/cashouts', { token, body: { payment_id: reply.body.payment_id, amount: 30050 } });
+    expect(whole.status).toBe(201);
+    expect(whole.body.status).toBe('SUCCEEDED');
+  });
+
+  it('GET /v1/payments and the search list alternative payments with the card ones, filtered by kind, rail_id and status, one keyset across both', async () => {
+    const t = await (await gw.client()).token();
+    const card = await tokenize(gw, t, { number: '4242424242424242' });
+    const qr = { order_id: `list-qr-${Date.now()}`, amount: 15050, currency: 'COP', rail_id: 'QR_INTEROP', rail_type: 'BANK_TRANSFER' };
+    const a = (await pay(gw, t, { instrumentId: card })).body.id;
+    const x = (await gw.request<Apm>('POST', '/v1/payments/intents', { token: t, body: qr })).body.payment_id;
+    const b = (await pay(gw, t, { instrumentId: card })).body.id;
+    const y = (await gw.request<Apm>('POST', '/v1/payments/intents', { token: t, body: pendingWalletIntent('list') })).body.payment_id;
+    const ids = async (path: string) => {
+      const reply = await gw.request<{ data: Array<{ id?: string; payment_id?: string }>; has_more: boolean }>('GET', path, { token: t });
+      expect(reply.status, path).toBe(200);
+      return { ids: reply.body.data.map((p) => p.id ?? p.payment_id), has_more: reply.body.has_more };
+    };
+    expect(await ids('/v1/payments')).toEqual({ ids: [y, b, x, a], has_more: false });
+    expect(await ids('/v1/payments?limit=2')).toEqual({ ids: [y, b], has_more: true });
+    expect(await ids(`/v1/payments?limit=2&starting_after=${b}`)).toEqual({ ids: [x, a], has_more: false });
+    expect(await ids(`/v1/payments?limit=1&starting_after=${x}`)).toEqual({ ids: [a], has_more: false });
+    expect(await ids(`/v1/payments?limit=2&ending_before=${a}`)).toEqual({ ids: [b, x], has_more: true });
+    expect(await ids(`/v1/payments?limit=2&ending_before=${x}`)).toEqual({ ids: [y, b], has_more: false });
+    expect(await ids('/v1/payments?kind=card')).toEqual({ ids: [b, a], has_more: false });
+    expect(await ids('/v1/payments?kind=alternative')).toEqual({ ids: [y, x], has_more: false });
+    expect(await ids('/v1/payments?rail_id=QR_INTEROP')).toEqual({ ids: [x], has_more: false });
+    expect(await ids('/v1/payments?kind=card&rail_id=QR_INTEROP')).toEqual({ ids: [], has_more: false });
+    expect(await ids('/v1/payments?status=IN_PROGRESS')).toEqual({ ids: [y, x], has_more: false });
+    expect(await ids('/v1/payments?status=APPROVED')).toEqual({ ids: [b, a], has_more: false });
+    expect(await ids(`/v1/payments?merchant_id=mer-none`)).toEqual({ ids: [], has_more: false });
+    expect(await ids(`/v1/payments/search?currency=COP&amount_gte=15000&amount_lte=15050`)).toEqual({ ids: [y, x], has_more: false });
+    expect(await ids(`/v1/payments/search?order_id=${qr.order_id}`)).toEqual({ ids: [x], has_more: false });
+    expect(await ids(`/v1/payments/search?kind=alternative&rail_id=WALLET_OTP&limit=1`)).toEqual({ ids: [y], has_more: false });
+    expect(await ids(`/v1/payments/search?instrument_id=${card}`)).toEqual({ ids: [b, a], has_more: false });
+
+    // Each in the shape GET /v1/payments/{id} answers; a QR payment's image is left to that read.
+    const listed = (await gw.request<{ data: Array<Apm & { status?: string }> }>('GET', '/v1/payments?kind=alternative', { token: t })).body.data;
+    const one = (await gw.request<Apm>('GET', `/v1/payments/${x}`, { token: t })).body;
+    const { qr: _image, ...railWithoutImage } = one.rail;
+    expect(listed[1]).toEqual({ ...one, rail: railWithoutImage });
+    expect(listed[0]).toMatchObject({ payment_id: y, rail: { id: 'WALLET_OTP' }, transaction: { status: 'IN_PROGRESS' } });
+
+    const bad = await gw.request<{ error: { details: Array<{ field: string }> } }>('GET', '/v1/payments?kind=crypto&rail_id=PIX&status=LOST', { token: t });
+    expect(bad.status).toBe(422);
+    expect(bad.body.error.details.map((d) => d.field).sort()).toEqual(['kind', 'rail_id', 'status']);
+    // Another organization's payments are not listed.
+    const theirs = await gw.request<{ data: Array<{ id?: string; payment_id?: string }> }>('GET', '/v1/payments?kind=alternative&limit=100', { token });
+    expect(theirs.body.data.map((p) => p.payment_id)).not.toContain(x);
+  });
+
   it('another organization sees none of it', async () => {
     const reply = await intent({ amount: 15050, rail_id: 'QR_INTEROP', rail_type: 'BANK_TRANSFER' });
     const other = await (await gw.client()).token();
@@ -269,6 +333,9 @@ describe('production', () => {
       const card = await gw.request('POST', '/v1/payments', { token, headers, body: { order_id: 'p2', amount: 10, currency: 'USD', instrument_id: 'ins-x', encrypted_cvv: 'eA==' } });
       expect([intent.status, card.status]).toEqual([503, 503]);
       expect(intent.body).toMatchObject({ error: { code: 'service_unavailable' } });
+      const cashout = await gw.request('POST', '/v1/cashouts', { token, headers, body: { payment_id: 'pay-x', amount: 1 } });
+      expect(cashout.status).toBe(503);
+      expect(cashout.body).toMatchObject({ error: { code: 'service_unavailable' } });
       expect((await gw.request('GET', '/sandbox-bank/qr/ABCDEFGH', { headers })).status).toBe(404);
     } finally {
       await gw.close();

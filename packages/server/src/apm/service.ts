@@ -12,7 +12,9 @@ import type { Db, Executor } from '../db/database.js';
 import { isUniqueViolation } from '../db/database.js';
 import type { ApmPaymentsTable, ApmStatus, ApmStatusDetail } from '../db/schema.js';
 import { ApiError } from '../errors/api-error.js';
+import { paginate, type ListQuery, type Page } from '../http/pagination.js';
 import { recordEvent } from '../events/store.js';
+import type { EventType } from '../events/types.js';
 import { enqueueJob } from '../jobs/store.js';
 import { newId } from '../lib/ids.js';
 import { minorToNumber } from '../lib/money.js';
@@ -36,7 +38,7 @@ export const APM_JOBS = {
 
 export { MOCK_OTP };
 
-const FINAL: Record<Outcome, { status: ApmStatus; detail: ApmStatusDetail; event: string }> = {
+const FINAL: Record<Outcome, { status: ApmStatus; detail: ApmStatusDetail; event: EventType }> = {
   approve: { status: 'APPROVED', detail: 'SUCCESS', event: 'payment.purchase.succeeded' },
   reject: { status: 'DECLINED', detail: 'REJECTED', event: 'payment.purchase.rejected' },
   expire: { status: 'DECLINED', detail: 'REJECTED', event: 'payment.purchase.rejected' },
@@ -69,12 +71,13 @@ export class AlternativePaymentService {
     return this.db.selectFrom('banks').select(['id', 'name', 'sandbox_outcome']).where('rail_id', '=', railId).where('active', '=', 1).orderBy('position').execute();
   }
 
-  async view(row: ApmRow): Promise<ApmPayment> {
+  /** The payment's view; `qrImage: false` (lists) leaves out the QR (`rail.qr`), whose PNG costs a rendering. */
+  async view(row: ApmRow, options: { qrImage?: boolean } = {}): Promise<ApmPayment> {
     const rail: ApmPayment['rail'] = { id: row.rail_id };
     const link = this.rails?.paymentLink({ railId: row.rail_id, pageToken: row.page_token, alias: row.alias });
     if (link) rail.payment_link = link;
     if (row.rail_id === 'QR_INTEROP' && row.qr_content) {
-      rail.qr = { image: await qrImageDataUri(row.qr_content), content: row.qr_content };
+      if (options.qrImage !== false) rail.qr = { image: await qrImageDataUri(row.qr_content), content: row.qr_content };
       rail.alias = row.alias ?? undefined;
     }
     return {
@@ -88,6 +91,21 @@ export class AlternativePaymentService {
       created_at: row.created_at,
       updated_at: row.updated_at,
     };
+  }
+
+  /** One page of the organization's alternative payments (GET /v1/payments lists them with the card payments); amounts in minor units. */
+  list(
+    organizationId: string,
+    params: ListQuery & { status?: ApmStatus; rail_id?: RailId; currency?: string; order_id?: string; amountGte?: number; amountLte?: number },
+  ): Promise<Page<ApmRow>> {
+    let query = this.db.selectFrom('apm_payments').selectAll().where('organization_id', '=', organizationId);
+    if (params.status) query = query.where('status', '=', params.status);
+    if (params.rail_id) query = query.where('rail_id', '=', params.rail_id);
+    if (params.currency) query = query.where('currency', '=', params.currency);
+    if (params.order_id) query = query.where('order_id', '=', params.order_id);
+    if (params.amountGte !== undefined) query = query.where('amount', '>=', params.amountGte);
+    if (params.amountLte !== undefined) query = query.where('amount', '<=', params.amountLte);
+    return paginate(query, { id: 'id', createdAt: 'created_at' }, params);
   }
 
   find(organizationId: string, id: string): Promise<ApmRow | undefined> {

@@ -1,12 +1,15 @@
 /**
- * Cashouts (spec 1.8, ../shared/API.md): alternative payments are irrevocable,
+ * Cashouts (spec 1.8, docs/sandbox.md "Cashouts"): alternative payments are irrevocable,
  * so money goes back to the customer as a separate disbursement. The amount is
  * reserved against the paid amount with a compare-and-set, so concurrent
- * cashouts never exceed it. The sandbox disburses at once.
+ * cashouts never exceed it. The rail (connectors/rails/) disburses inside the
+ * same transaction: a disbursement it refuses gives the reservation back and
+ * is recorded FAILED with `cashout.failed`.
  */
 import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
+import type { RailConnector } from '../connectors/rails/connector.js';
 import type { CashoutsTable } from '../db/schema.js';
 import { ApiError } from '../errors/api-error.js';
 import { recordEvent } from '../events/store.js';
@@ -38,9 +41,15 @@ const view = (r: CashoutRow): CashoutView => ({
 });
 
 export class CashoutService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** The rails (the sandbox simulator), or undefined when none is configured (CONNECTORS=none). */
+    private readonly rails: RailConnector | undefined,
+  ) {}
 
   async create(organizationId: string, body: { payment_id: string; amount: number }): Promise<CashoutView> {
+    const rails = this.rails;
+    if (!rails) throw new ApiError('service_unavailable', 'No rail connector is configured in this deployment (CONNECTORS=none).');
     const payment = await this.db.selectFrom('apm_payments').selectAll().where('id', '=', body.payment_id).where('organization_id', '=', organizationId).executeTakeFirst();
     if (!payment) {
       const card = await this.db.selectFrom('payments').select('id').where('id', '=', body.payment_id).where('organization_id', '=', organizationId).executeTakeFirst();
@@ -53,7 +62,7 @@ export class CashoutService {
     const amount = parsed.minor;
     const now = nowIso();
     const row: CashoutRow = { id: newId('cashout'), organization_id: organizationId, payment_id: payment.id, amount, currency: payment.currency, status: 'SUCCEEDED', created_at: now, updated_at: now };
-    await this.db.transaction().execute(async (trx) => {
+    return this.db.transaction().execute(async (trx) => {
       const reserved = await trx
         .updateTable('apm_payments')
         .set({ amount_cashed_out: sql`amount_cashed_out + ${amount}`, updated_at: now })
@@ -61,10 +70,16 @@ export class CashoutService {
         .where(sql<boolean>`amount - amount_cashed_out >= ${amount}`)
         .executeTakeFirst();
       if (Number(reserved.numUpdatedRows) !== 1) throw new ApiError('cashout_exceeds_paid', 'The cashouts would exceed the amount paid.');
+      const paid = await rails.disburse(trx, { cashoutId: row.id, paymentId: payment.id, organizationId, railId: payment.rail_id, amount });
+      if (paid.outcome === 'failed') {
+        // Nothing went back to the customer: the reservation is given back.
+        await trx.updateTable('apm_payments').set({ amount_cashed_out: sql`amount_cashed_out - ${amount}` }).where('id', '=', payment.id).execute();
+        row.status = 'FAILED';
+      }
       await trx.insertInto('cashouts').values(row).execute();
-      await recordEvent(trx, organizationId, 'cashout.succeeded', { cashout: view(row) });
+      await recordEvent(trx, organizationId, paid.outcome === 'failed' ? 'cashout.failed' : 'cashout.succeeded', { cashout: view(row) });
+      return view(row);
     });
-    return view(row);
   }
 
   async get(organizationId: string, id: string): Promise<CashoutView> {

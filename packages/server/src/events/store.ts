@@ -1,33 +1,84 @@
 /**
  * The event outbox: every state change writes its event in the same
- * transaction, together with one delivery per subscribed webhook endpoint. Event types follow
- * ../shared/API.md: payment.card.approved, refund.succeeded, chargeback.opened, ...
+ * transaction, and the event's reactions run in that transaction too (the
+ * fan-out to webhook deliveries, the settlement of a payment link or of a
+ * payment instruction). Event types: types.ts (docs/webhooks.md "Events").
+ *
+ * `events/` imports no feature folder (test/architecture.test.ts checks it):
+ * features register their reactions when the gateway is built (app.ts), and
+ * reactions that record events of their own call `recordEvent` again.
  */
 import type { Executor } from '../db/database.js';
 import { preparedInsert } from '../db/prepared.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
-import { fanOut } from '../webhooks/outbox.js';
-import { linkOutcomeOf, settleLinkPayment } from '../links/outcomes.js';
-import { instructionOutcomeOf, settleInstructionPayment } from '../payment-instructions/outcomes.js';
+import { EVENT_TYPES, type AuditEventType, type EventType } from './types.js';
+
+/** An event as recorded, handed to each reaction; `data` is the object the caller gave (not re-parsed). */
+export interface RecordedEvent {
+  id: string;
+  organization_id: string;
+  type: EventType;
+  data: object;
+  created_at: string;
+}
+
+/**
+ * Something a feature does, inside the recording transaction, when an event of
+ * one of `types` is recorded (`'*'`: every type). A reaction must be stateless
+ * (everything it needs comes from the executor and the event): the registry is
+ * one per process, shared by every gateway the process builds.
+ */
+export interface Reaction {
+  /** Unique; registering the same reaction again (a second gateway in one process) changes nothing. */
+  name: string;
+  types: readonly EventType[] | '*';
+  run(db: Executor, event: RecordedEvent): Promise<void>;
+}
+
+const registered: Reaction[] = [];
+/** The reactions of each type, in registration order: looked up once per event, so a reaction costs nothing for the types it ignores. */
+const byType = new Map<string, Reaction['run'][]>();
+
+/** Adds reactions after those already registered; they run in this order. */
+export function registerReactions(reactions: readonly Reaction[]): void {
+  for (const reaction of reactions) {
+    const known = registered.find((r) => r.name === reaction.name);
+    if (known === reaction) continue;
+    if (known) throw new Error(`Another event reaction is already registered as ${reaction.name}.`);
+    registered.push(reaction);
+  }
+  byType.clear();
+  for (const type of EVENT_TYPES) {
+    byType.set(
+      type,
+      registered.filter((r) => r.types === '*' || r.types.includes(type)).map((r) => r.run),
+    );
+  }
+}
+
+/** The registered reactions' names, in order (for tests and diagnostics). */
+export function registeredReactions(): string[] {
+  return registered.map((r) => r.name);
+}
 
 const insertEvent = preparedInsert('events');
 
-/** Records the event and its webhook deliveries; call it inside the state change's transaction. */
-export async function recordEvent(db: Executor, organizationId: string, type: string, data: unknown): Promise<string> {
-  const event = { id: newId('event'), organization_id: organizationId, type, data: JSON.stringify(data), created_at: nowIso() };
-  await insertEvent(db, event);
-  await fanOut(db, event);
-  // A payment made through a payment link settles the link's use in the same transaction.
-  const paid = linkOutcomeOf(type);
-  const paymentId = (data as { payment?: { id?: unknown } }).payment?.id;
-  if (paid !== undefined && typeof paymentId === 'string') await settleLinkPayment(db, paymentId, paid, recordEvent);
-  // A card-present payment made for a payment instruction settles the instruction.
-  const instructed = instructionOutcomeOf(type);
-  if (instructed && typeof paymentId === 'string') {
-    await settleInstructionPayment(db, paymentId, instructed, (data as { payment?: { response_code?: unknown } }).payment?.response_code, recordEvent);
+/**
+ * Records the event and runs its reactions; call it inside the state change's
+ * transaction. An audit record (AUDIT_EVENT_TYPES) has no reactions: no webhook receives it.
+ */
+export async function recordEvent(db: Executor, organizationId: string, type: EventType | AuditEventType, data: object): Promise<string> {
+  const id = newId('event');
+  const createdAt = nowIso();
+  await insertEvent(db, { id, organization_id: organizationId, type, data: JSON.stringify(data), created_at: createdAt });
+  // byType holds the webhook event types only: an audit record has no reactions.
+  const reactions = byType.get(type);
+  if (reactions) {
+    const event: RecordedEvent = { id, organization_id: organizationId, type: type as EventType, data, created_at: createdAt };
+    for (const run of reactions) await run(db, event);
   }
-  return event.id;
+  return id;
 }
 
 /** The wire shape of an event (spec section 6): what webhooks carry and GET /v1/events returns. */

@@ -34,3 +34,5 @@ export type EventType = (typeof EVENT_TYPES)[number];
  * no webhook endpoint receives, not even one subscribed to "*".
  */
 export const AUDIT_EVENT_TYPES = ['instrument.number_revealed'] as const;
+
+export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];

@@ -4,17 +4,14 @@
  * bounded read (started while the CVV is decrypted), `decide` is pure, and
  * `recordFraudOutcome` writes the evaluation in the payment's insert
  * transaction. A `decline` makes the payment REJECTED with response code 59
- * and the network is never called. `screenedPayment` and `insertScreenedPayment`
- * are what every card payment (e-commerce and card-present) shares.
+ * and the network is never called. The payment row itself is written by
+ * payments/ (payments/screened.ts), which calls `recordFraudOutcome`.
  */
 import type { Db, Executor } from '../db/database.js';
 import { preparedInsert, preparedQuery } from '../db/prepared.js';
 import type { FraudEvaluationsTable } from '../db/schema.js';
 import { ApiError, type ErrorDetail } from '../errors/api-error.js';
 import { recordEvent } from '../events/store.js';
-import { enqueueJob } from '../jobs/store.js';
-import { PAYMENT_JOBS, RECOVERY_DELAY_SECONDS, paymentEventData } from '../payments/lifecycle.js';
-import { insertPayment, type PaymentRow } from '../payments/store.js';
 import { CURRENCIES, formatMinor, toMinorUnits } from '../lib/money.js';
 import { nowIso } from '../lib/time.js';
 import type { FraudEvaluation, FraudRules, FraudRulesInput, RuleHit } from './schemas.js';
@@ -357,7 +354,7 @@ export async function recordFraudOutcome(
   trx: Executor,
   payment: { id: string; organization_id: string; created_at: string },
   decision: Decision,
-  rejectedEvent: () => unknown,
+  rejectedEvent: () => object,
 ): Promise<void> {
   await insertEvaluation(trx, {
       payment_id: payment.id,
@@ -373,31 +370,4 @@ export async function recordFraudOutcome(
       created_at: payment.created_at,
     });
   if (decision.decision === 'decline') await recordEvent(trx, payment.organization_id, 'payment.card.rejected', rejectedEvent());
-}
-
-/**
- * The new payment row as the decision leaves it: a declined payment is
- * REJECTED with response code 59 and nothing pending, so no network is called.
- */
-export function screenedPayment(row: PaymentRow, decision: Decision): PaymentRow {
-  return decision.decision === 'decline' ? { ...row, status: 'REJECTED', response_code: FRAUD_RESPONSE_CODE, pending_action: null } : row;
-}
-
-/**
- * The insert transaction of a screened card payment that is authorized in two
- * steps (a remote network, a card-present payment): the row, its recovery job
- * (unless the rules declined it), `onCreate` (e.g. claiming an instruction),
- * then the evaluation and a decline's `payment.card.rejected`, in that order so
- * the event settles whatever `onCreate` attached to the payment.
- */
-export async function insertScreenedPayment(
-  trx: Executor,
-  row: PaymentRow,
-  decision: Decision,
-  onCreate?: (trx: Executor, paymentId: string) => Promise<void>,
-): Promise<void> {
-  await insertPayment(trx, row);
-  if (decision.decision !== 'decline') await enqueueJob(trx, { type: PAYMENT_JOBS.recoverAuthorization, payload: { payment_id: row.id }, delaySeconds: RECOVERY_DELAY_SECONDS });
-  await onCreate?.(trx, row.id);
-  await recordFraudOutcome(trx, row, decision, () => paymentEventData(row));
 }

@@ -54,3 +54,23 @@ export async function paginate<DB, TB extends keyof DB, O extends { id: string }
   if (backwards) data.reverse();
   return { data, has_more };
 }
+
+/**
+ * One page out of pages of several tables fetched with the same `params` (each
+ * holds its `limit` rows nearest the cursor): ids sort by time across tables,
+ * so the nearest `limit` of their union are this page, and there is more when
+ * any table has more or the union is longer than a page.
+ */
+export function mergePages<T>(pages: { page: Page<T>; id: (item: T) => string }[], params: ListQuery): Page<T> {
+  if (params.starting_after && params.ending_before) {
+    throw ApiError.validation([{ field: 'ending_before', message: 'use either starting_after or ending_before, not both' }]);
+  }
+  const limit = params.limit ?? 10;
+  const backwards = Boolean(params.ending_before);
+  const all = pages.flatMap(({ page, id }) => page.data.map((item) => ({ key: id(item), item })));
+  // Nearest the cursor first: the newest going forwards, the oldest going backwards.
+  all.sort((a, b) => (a.key < b.key ? 1 : a.key > b.key ? -1 : 0) * (backwards ? -1 : 1));
+  const data = all.slice(0, limit).map((entry) => entry.item);
+  if (backwards) data.reverse();
+  return { data, has_more: all.length > limit || pages.some(({ page }) => page.has_more) };
+}

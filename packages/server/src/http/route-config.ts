@@ -12,6 +12,14 @@ declare module 'fastify' {
      * applies the session's limits. Every other route answers it 403.
      */
     checkoutSession?: boolean;
+    /** With `schema.deprecated: true` (http/deprecation.ts): when it was deprecated, ISO 8601 date; the `Deprecation` header. */
+    deprecatedSince?: string;
+    /** With `schema.deprecated: true`: when it is removed, ISO 8601 date; the `Sunset` header. */
+    sunset?: string;
+    /** With `schema.deprecated: true`: its migration note, an http(s) URL or a path; `Link: <...>; rel="deprecation"`. */
+    deprecationLink?: string;
+    /** EXPERIMENTAL (spec section 9): may change or go without the deprecation process; labelled in the reference. */
+    experimental?: boolean;
   }
   interface FastifyRequest {
     /** Set by auth/authenticate.ts on every non-public route. */

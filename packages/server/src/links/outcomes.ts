@@ -1,18 +1,17 @@
 /**
- * What a link does when a payment made through it finishes. Called from
- * events/store.ts inside the transaction that records the payment's event.
+ * What a link does when a payment made through it finishes: the outbox
+ * reaction `linkSettlement` (registered in app.ts) runs it inside the
+ * transaction that records the payment's final event.
  */
 import { sql } from 'kysely';
 import type { Executor } from '../db/database.js';
 import { preparedQuery } from '../db/prepared.js';
+import { recordEvent, type Reaction } from '../events/store.js';
+import type { EventType } from '../events/types.js';
 import { nowIso } from '../lib/time.js';
 
-const PAID = new Set(['payment.card.approved', 'payment.card.authorized', 'payment.purchase.succeeded']);
-const NOT_PAID = new Set(['payment.card.rejected', 'payment.card.cancelled', 'payment.purchase.rejected', 'payment.purchase.failed']);
-
-export function linkOutcomeOf(type: string): boolean | undefined {
-  return PAID.has(type) ? true : NOT_PAID.has(type) ? false : undefined;
-}
+const PAID: readonly EventType[] = ['payment.card.approved', 'payment.card.authorized', 'payment.purchase.succeeded'];
+const NOT_PAID: readonly EventType[] = ['payment.card.rejected', 'payment.card.cancelled', 'payment.purchase.rejected', 'payment.purchase.failed'];
 
 export async function releaseUse(db: Executor, linkId: string): Promise<void> {
   await db.updateTable('links').set({ uses: sql`uses - 1`, updated_at: nowIso() }).where('id', '=', linkId).where('uses', '>', 0).execute();
@@ -27,12 +26,7 @@ const reservedLinkPayment = preparedQuery((db: Executor, paymentId: string) =>
   db.selectFrom('link_payments').selectAll().where('payment_id', '=', paymentId).where('status', '=', 'reserved'),
 );
 
-export async function settleLinkPayment(
-  db: Executor,
-  paymentId: string,
-  paid: boolean,
-  emit: (db: Executor, organizationId: string, type: string, data: unknown) => Promise<unknown>,
-): Promise<void> {
+export async function settleLinkPayment(db: Executor, paymentId: string, paid: boolean): Promise<void> {
   const [entry] = await reservedLinkPayment(db, paymentId);
   if (!entry) return;
   const changed = await db
@@ -52,5 +46,15 @@ export async function settleLinkPayment(
   if (Number(paidCount.n) >= Number(link.max_uses ?? 1)) {
     await db.updateTable('links').set({ status: 'used', used_at: now, updated_at: now }).where('id', '=', link.id).execute();
   }
-  await emit(db, link.organization_id, 'link.paid', { link: { id: link.id, payment_id: paymentId, uses: Number(paidCount.n), max_uses: Number(link.max_uses ?? 1) } });
+  await recordEvent(db, link.organization_id, 'link.paid', { link: { id: link.id, payment_id: paymentId, uses: Number(paidCount.n), max_uses: Number(link.max_uses ?? 1) } });
 }
+
+/** The outbox reaction: a payment's final event settles the link use it came through, if any. */
+export const linkSettlement: Reaction = {
+  name: 'links.settlement',
+  types: [...PAID, ...NOT_PAID],
+  run: async (db, event) => {
+    const paymentId = (event.data as { payment?: { id?: unknown } }).payment?.id;
+    if (typeof paymentId === 'string') await settleLinkPayment(db, paymentId, PAID.includes(event.type));
+  },
+};

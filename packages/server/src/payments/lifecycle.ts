@@ -10,6 +10,7 @@ import type { Config } from '../config/config.js';
 import type { Db, Executor } from '../db/database.js';
 import { ApiError } from '../errors/api-error.js';
 import { recordEvent } from '../events/store.js';
+import type { EventType } from '../events/types.js';
 import { enqueueJob } from '../jobs/store.js';
 import { newId } from '../lib/ids.js';
 import { isoAfterSeconds, nowIso } from '../lib/time.js';
@@ -85,7 +86,7 @@ export class PaymentLifecycle {
   }
 
   /** What the network's answer makes of a payment, and the event that announces it (none while still pending). */
-  authorizationOutcome(payment: PaymentRow, result: AuthorizationResult, now: string): { changes: Partial<PaymentRow>; event?: string } {
+  authorizationOutcome(payment: PaymentRow, result: AuthorizationResult, now: string): { changes: Partial<PaymentRow>; event?: EventType } {
     if (result.outcome === 'approved') {
       const automatic = payment.capture_mode === 'automatic';
       return {
@@ -129,7 +130,7 @@ export class PaymentLifecycle {
     trx: Executor,
     payment: PaymentRow,
     result: AuthorizationResult,
-    event: string | undefined,
+    event: EventType | undefined,
     options: { first: boolean; now: string },
   ): Promise<void> {
     const status = TRANSACTION_STATUS[result.outcome];

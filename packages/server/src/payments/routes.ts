@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { principalOf } from '../auth/authenticate.js';
 import { ListOf } from '../http/pagination.js';
-import { CardPayment, CreatePayment, PaymentListQuery, PaymentParams, PaymentSearchQuery } from './schemas.js';
+import { CardPayment, CreatePayment, PaymentListAllQuery, PaymentParams, PaymentSearchQuery } from './schemas.js';
 import type { PaymentActions } from './actions.js';
 import { registerActionRoutes } from './action-routes.js';
 import type { PaymentService } from './service.js';
@@ -12,7 +12,7 @@ import type { AlternativePaymentService } from '../apm/service.js';
 import { ApiError } from '../errors/api-error.js';
 import type { CheckoutSessionService } from '../checkout/service.js';
 
-/** Spec 4.4 and ../shared/API.md: card payments. */
+/** Spec 4.4: card payments; the list, the search and the read also answer for alternative payments (apm/). */
 export async function paymentRoutes(
   base: FastifyInstance,
   opts: { payments: PaymentService; apm: AlternativePaymentService; actions: PaymentActions; checkout: CheckoutSessionService },
@@ -65,13 +65,14 @@ export async function paymentRoutes(
       config: { scopes: ['payments:read'] },
       schema: {
         tags,
-        summary: 'List card payments',
-        description: 'Newest first; filters `status`, `created_gte`, `created_lte`, `merchant_id`, `point_of_sale_id`.',
-        querystring: PaymentListQuery,
-        response: { 200: ListOf(CardPayment) },
+        summary: 'List payments (card and alternative)',
+        description:
+          'Card payments and alternative payments (the Colombian rails), newest first in one keyset page; each in the shape GET /v1/payments/{id} returns (an alternative payment without `rail.qr`: read the payment for its image). Filters, combined with AND: `kind` (`card`, `alternative`), `rail_id`, `status` (a card payment\'s `status` or an alternative payment\'s `transaction.status`), `created_gte`, `created_lte`, and `merchant_id`, `point_of_sale_id`, which only card payments have.',
+        querystring: PaymentListAllQuery,
+        response: { 200: ListOf(Type.Union([CardPayment, ApmPayment])) },
       },
     },
-    async (request) => payments.list(principalOf(request).organizationId, request.query),
+    async (request) => payments.list(principalOf(request).organizationId, request.query, opts.apm),
   );
 
   app.get(
@@ -80,14 +81,14 @@ export async function paymentRoutes(
       config: { scopes: ['payments:read'] },
       schema: {
         tags,
-        summary: 'Search card payments',
+        summary: 'Search payments (card and alternative)',
         description:
-          'The list with every filter, combined with AND: `status`, `currency`, `order_id`, `instrument_id`, `merchant_id`, `point_of_sale_id`, `created_gte` / `created_lte`, and `amount_gte` / `amount_lte` in major units of `currency` (required with them: 422 otherwise). Newest first, keyset pagination like every list.',
+          'The list with every filter, combined with AND: `kind`, `rail_id`, `status`, `currency`, `order_id`, `instrument_id`, `merchant_id`, `point_of_sale_id` (the last three: card payments only), `created_gte` / `created_lte`, and `amount_gte` / `amount_lte` in major units of `currency` (required with them: 422 otherwise). Newest first, keyset pagination across both kinds like every list.',
         querystring: PaymentSearchQuery,
-        response: { 200: ListOf(CardPayment) },
+        response: { 200: ListOf(Type.Union([CardPayment, ApmPayment])) },
       },
     },
-    async (request) => payments.search(principalOf(request).organizationId, request.query),
+    async (request) => payments.list(principalOf(request).organizationId, request.query, opts.apm),
   );
 
   app.get(

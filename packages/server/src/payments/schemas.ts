@@ -2,6 +2,7 @@ import { ListQuery } from '../http/pagination.js';
 import { Type, type Static } from 'typebox';
 import { Transaction } from '../transactions/schemas.js';
 import { PaymentFeeFields } from '../fees/schemas.js';
+import { RAILS } from '../apm/schemas.js';
 
 const PaymentStatus = Type.Union(
   [Type.Literal('PENDING'), Type.Literal('APPROVED'), Type.Literal('AUTHORIZED'), Type.Literal('REJECTED'), Type.Literal('CANCELLED'), Type.Literal('REFUNDED')],
@@ -72,11 +73,34 @@ export const PaymentListQuery = Type.Object({
 });
 export type PaymentListQuery = Static<typeof PaymentListQuery>;
 
+/** Card payment statuses, and an alternative payment's `transaction.status` (APPROVED is both). */
+export const CARD_PAYMENT_STATUSES = ['PENDING', 'APPROVED', 'AUTHORIZED', 'REJECTED', 'CANCELLED', 'REFUNDED'] as const;
+export const ALTERNATIVE_PAYMENT_STATUSES = ['IN_PROGRESS', 'APPROVED', 'DECLINED', 'FAILED'] as const;
+export const PAYMENT_KINDS = ['card', 'alternative'] as const;
+
+/** What GET /v1/payments and its search add to the card list: both kinds of payment. */
+const KindFilters = {
+  kind: Type.Optional(Type.Union(PAYMENT_KINDS.map((k) => Type.Literal(k)), { description: '`card` or `alternative` (the Colombian rails); both when absent.' })),
+  rail_id: Type.Optional(
+    Type.Union(RAILS.map((r) => Type.Literal(r)), { description: 'Alternative payments on this rail only (BANK_REDIRECT, WALLET_PUSH, WALLET_OTP, QR_INTEROP).' }),
+  ),
+  status: Type.Optional(
+    Type.Union([...new Set([...CARD_PAYMENT_STATUSES, ...ALTERNATIVE_PAYMENT_STATUSES])].map((s) => Type.Literal(s)), {
+      description: 'A card payment\'s `status` or an alternative payment\'s `transaction.status` (IN_PROGRESS, APPROVED, DECLINED, FAILED).',
+    }),
+  ),
+};
+
+/** GET /v1/payments: card and alternative payments. `merchant_id` and `point_of_sale_id` match card payments only. */
+export const PaymentListAllQuery = Type.Object({ ...PaymentListQuery.properties, ...KindFilters });
+export type PaymentListAllQuery = Static<typeof PaymentListAllQuery>;
+
 export const PaymentSearchQuery = Type.Object({
   ...PaymentListQuery.properties,
+  ...KindFilters,
   currency: Type.Optional(Type.String({ minLength: 3, maxLength: 3, description: 'ISO 4217.' })),
   order_id: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
-  instrument_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  instrument_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Card payments only.' })),
   amount_gte: Type.Optional(Type.Number({ description: 'At least this amount, in major units of `currency` (required with it).' })),
   amount_lte: Type.Optional(Type.Number({ description: 'At most this amount, in major units of `currency` (required with it).' })),
 });

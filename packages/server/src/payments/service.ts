@@ -8,7 +8,7 @@ import type { Db, Executor } from '../db/database.js';
 import { isUniqueViolation } from '../db/database.js';
 import type { Principal } from '../auth/tokens.js';
 import { ApiError, type ErrorDetail } from '../errors/api-error.js';
-import type { Page } from '../http/pagination.js';
+import { mergePages, type Page } from '../http/pagination.js';
 import { amountProblemMessage, formatMinor, toMinorUnits } from '../lib/money.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
@@ -17,12 +17,15 @@ import { requireNetwork } from '../connectors/card-network/unavailable.js';
 import type { EncryptionKeyService } from '../encryption-keys/service.js';
 import type { InstrumentService } from '../instruments/service.js';
 import type { PaymentLifecycle } from './lifecycle.js';
-import type { CardPayment, CreatePayment, PaymentListQuery, PaymentSearchQuery } from './schemas.js';
+import { ALTERNATIVE_PAYMENT_STATUSES, CARD_PAYMENT_STATUSES, type CardPayment, type CreatePayment, type PaymentSearchQuery } from './schemas.js';
+import type { ApmPayment } from '../apm/schemas.js';
+import type { AlternativePaymentService, ApmRow } from '../apm/service.js';
 import type { TransactionRow } from '../transactions/store.js';
 import { transactionView } from '../transactions/schemas.js';
 import { findPayment, findPaymentByOrder, insertPayment, listPayments, pendingPayment, type PaymentRow, type PaymentWithCard } from './store.js';
 import { feeFields } from '../fees/apply.js';
-import { decide, FraudService, insertScreenedPayment, recordFraudOutcome, screenedPayment } from '../fraud/service.js';
+import { decide, FraudService, recordFraudOutcome } from '../fraud/service.js';
+import { insertScreenedPayment, screenedPayment } from './screened.js';
 import { paymentEventData } from './lifecycle.js';
 
 
@@ -218,13 +221,15 @@ export class PaymentService {
     throw ApiError.notFound('payment');
   }
 
-  async list(organizationId: string, params: PaymentListQuery): Promise<Page<CardPayment>> {
-    const page = await listPayments(this.db, organizationId, params);
-    return { data: page.data.map((p) => paymentView(p)), has_more: page.has_more };
-  }
-
-  /** GET /v1/payments/search: the amount range is in major units of `currency`, which it needs. */
-  async search(organizationId: string, params: PaymentSearchQuery): Promise<Page<CardPayment>> {
+  /**
+   * GET /v1/payments and /v1/payments/search: card payments and alternative
+   * ones (`alternatives`), newest first in one keyset page (ids sort by time
+   * across both tables). Every filter is ANDed, so a filter only one kind has
+   * (`merchant_id`, `instrument_id`, `rail_id`, a status of the other kind)
+   * leaves the other kind out without reading it. The amount range is in major
+   * units of `currency`, which it needs.
+   */
+  async list(organizationId: string, params: PaymentSearchQuery, alternatives: AlternativePaymentService): Promise<Page<CardPayment | ApmPayment>> {
     const errors: ErrorDetail[] = [];
     const bounds: { amountGte?: number; amountLte?: number } = {};
     for (const [field, key] of [['amount_gte', 'amountGte'], ['amount_lte', 'amountLte']] as const) {
@@ -239,7 +244,30 @@ export class PaymentService {
       else bounds[key] = parsed.minor;
     }
     if (errors.length > 0) throw ApiError.validation(errors);
-    const page = await listPayments(this.db, organizationId, { ...params, ...bounds });
-    return { data: page.data.map((p) => paymentView(p)), has_more: page.has_more };
+    const { status, kind, rail_id, ...filters } = params;
+    const cardStatus = CARD_PAYMENT_STATUSES.find((s) => s === status);
+    const alternativeStatus = ALTERNATIVE_PAYMENT_STATUSES.find((s) => s === status);
+    const cards = kind !== 'alternative' && rail_id === undefined && (status === undefined || cardStatus !== undefined);
+    const others =
+      kind !== 'card' &&
+      filters.merchant_id === undefined &&
+      filters.point_of_sale_id === undefined &&
+      filters.instrument_id === undefined &&
+      (status === undefined || alternativeStatus !== undefined);
+    const none = { data: [], has_more: false };
+    const [cardPage, otherPage] = await Promise.all([
+      cards ? listPayments(this.db, organizationId, { ...filters, ...bounds, ...(cardStatus ? { status: cardStatus } : {}) }) : none,
+      others ? alternatives.list(organizationId, { ...filters, ...bounds, ...(alternativeStatus ? { status: alternativeStatus } : {}), ...(rail_id ? { rail_id } : {}) }) : none,
+    ]);
+    type Item = { card: PaymentWithCard } | { other: ApmRow };
+    const page = mergePages<Item>(
+      [
+        { page: { data: cardPage.data.map((card) => ({ card })), has_more: cardPage.has_more }, id: (i) => ('card' in i ? i.card.id : '') },
+        { page: { data: otherPage.data.map((other) => ({ other })), has_more: otherPage.has_more }, id: (i) => ('other' in i ? i.other.id : '') },
+      ],
+      params,
+    );
+    const data = await Promise.all(page.data.map((i) => ('card' in i ? paymentView(i.card) : alternatives.view(i.other, { qrImage: false }))));
+    return { data, has_more: page.has_more };
   }
 }

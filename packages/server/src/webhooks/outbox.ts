@@ -5,6 +5,7 @@
  */
 import type { Executor } from '../db/database.js';
 import { preparedQuery } from '../db/prepared.js';
+import type { Reaction } from '../events/store.js';
 import { enqueueJob } from '../jobs/store.js';
 import { newId } from '../lib/ids.js';
 import { AUDIT_EVENT_TYPES } from '../events/types.js';
@@ -57,3 +58,12 @@ export async function fanOut(db: Executor, event: { id: string; organization_id:
   }
   return count;
 }
+
+/** The outbox reaction (registered in app.ts, first): every event fans out to its subscribers. */
+export const webhookFanOut: Reaction = {
+  name: 'webhooks.fan_out',
+  types: '*',
+  run: async (db, event) => {
+    await fanOut(db, event);
+  },
+};

@@ -5,7 +5,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createGateway, type Gateway } from '../../src/app.js';
+import { createGateway, type Gateway, type GatewayOptions } from '../../src/app.js';
 import { loadConfig } from '../../src/config/config.js';
 import { provisionClient } from '../../src/auth/clients.service.js';
 import type { Permission } from '../../src/auth/permissions.js';
@@ -111,8 +111,8 @@ export async function testEnv(dialect: Dialect, env: Record<string, string> = {}
   };
 }
 
-export async function startGateway(dialect: Dialect, env: Record<string, string> = {}): Promise<TestGateway> {
-  const gateway = await createGateway(loadConfig(await testEnv(dialect, env)));
+export async function startGateway(dialect: Dialect, env: Record<string, string> = {}, options: GatewayOptions = {}): Promise<TestGateway> {
+  const gateway = await createGateway(loadConfig(await testEnv(dialect, env)), options);
   const address = await gateway.app.listen({ port: 0, host: '127.0.0.1' });
   return new TestGateway(gateway, address);
 }

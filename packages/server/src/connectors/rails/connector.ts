@@ -35,6 +35,18 @@ export interface RailStart {
   automaticOutcome?: RailOutcome;
 }
 
+/** Money paid back to the customer of a paid intent (a cashout). */
+export interface RailDisbursement {
+  cashoutId: string;
+  paymentId: string;
+  organizationId: string;
+  railId: RailId;
+  /** Minor units of COP. */
+  amount: number;
+}
+
+export type DisbursementResult = { outcome: 'succeeded' } | { outcome: 'failed'; reason: string };
+
 export interface RailConnector {
   /**
    * Starts the payment at the rail, inside the transaction that records the
@@ -44,6 +56,12 @@ export interface RailConnector {
   initiate(trx: Executor, intent: RailIntent): Promise<RailStart>;
   /** OTP wallet: is this the OTP the customer received? */
   otpMatches(paymentId: string, otpHash: string | null, otp: string): boolean;
+  /**
+   * Pays a cashout to the customer, inside the transaction that records it (the
+   * sandbox answers at once; a real adapter that calls out would take the
+   * refunds' three steps: reserve, call, record).
+   */
+  disburse(trx: Executor, disbursement: RailDisbursement): Promise<DisbursementResult>;
   /** Where the customer goes for this intent, if anywhere. */
   paymentLink(intent: { railId: RailId; pageToken: string | null; alias: string | null }): string | undefined;
 }

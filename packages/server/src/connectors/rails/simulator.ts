@@ -9,7 +9,7 @@ import type { Executor } from '../../db/database.js';
 import { newId } from '../../lib/ids.js';
 import { isoAfterSeconds, nowIso } from '../../lib/time.js';
 import { emvMerchantPresentedPayload } from '../../apm/qr.js';
-import type { RailConnector, RailIntent, RailOutcome, RailStart } from './connector.js';
+import type { DisbursementResult, RailConnector, RailDisbursement, RailIntent, RailOutcome, RailStart } from './connector.js';
 
 /** Push-wallet test phones that decide by themselves. */
 export const TEST_PHONES: Record<string, RailOutcome> = { '3991111111': 'approve', '3992222222': 'reject' };
@@ -75,6 +75,12 @@ export class RailSimulator implements RailConnector {
     const expected = Buffer.from(otpHash ?? '', 'hex');
     const given = Buffer.from(this.otpHash(paymentId, otp.trim()), 'hex');
     return expected.length === given.length && timingSafeEqual(expected, given);
+  }
+
+  /** Test data (docs/sandbox.md "Cashouts"): a cashout whose integer part ends in 99 fails; any other is paid at once. */
+  async disburse(_trx: Executor, disbursement: RailDisbursement): Promise<DisbursementResult> {
+    if (Math.floor(disbursement.amount / 100) % 100 === 99) return { outcome: 'failed', reason: 'The customer\'s account refused the transfer.' };
+    return { outcome: 'succeeded' };
   }
 
   paymentLink(intent: { railId: string; pageToken: string | null; alias: string | null }): string | undefined {
