@@ -265,8 +265,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List card payments
-         * @description Newest first; filters `status`, `created_gte`, `created_lte`, `merchant_id`, `point_of_sale_id`.
+         * List payments (card and alternative)
+         * @description Card payments and alternative payments (the Colombian rails), newest first in one keyset page; each in the shape GET /v1/payments/{id} returns (an alternative payment without `rail.qr`: read the payment for its image). Filters, combined with AND: `kind` (`card`, `alternative`), `rail_id`, `status` (a card payment's `status` or an alternative payment's `transaction.status`), `created_gte`, `created_lte`, and `merchant_id`, `point_of_sale_id`, which only card payments have.
          */
         get: operations["payments.list"];
         put?: never;
@@ -309,8 +309,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Search card payments
-         * @description The list with every filter, combined with AND: `status`, `currency`, `order_id`, `instrument_id`, `merchant_id`, `point_of_sale_id`, `created_gte` / `created_lte`, and `amount_gte` / `amount_lte` in major units of `currency` (required with them: 422 otherwise). Newest first, keyset pagination like every list.
+         * Search payments (card and alternative)
+         * @description The list with every filter, combined with AND: `kind`, `rail_id`, `status`, `currency`, `order_id`, `instrument_id`, `merchant_id`, `point_of_sale_id` (the last three: card payments only), `created_gte` / `created_lte`, and `amount_gte` / `amount_lte` in major units of `currency` (required with them: 422 otherwise). Newest first, keyset pagination across both kinds like every list.
          */
         get: operations["payments.search"];
         put?: never;
@@ -4247,10 +4247,14 @@ export interface operations {
                 ending_before?: string;
                 created_gte?: string;
                 created_lte?: string;
-                /** @description Spec section 3. A captured payment stays APPROVED (see captured_at); fully refunded is REFUNDED. */
-                status?: "PENDING" | "APPROVED" | "AUTHORIZED" | "REJECTED" | "CANCELLED" | "REFUNDED";
+                /** @description A card payment's `status` or an alternative payment's `transaction.status` (IN_PROGRESS, APPROVED, DECLINED, FAILED). */
+                status?: "PENDING" | "APPROVED" | "AUTHORIZED" | "REJECTED" | "CANCELLED" | "REFUNDED" | "IN_PROGRESS" | "DECLINED" | "FAILED";
                 merchant_id?: string;
                 point_of_sale_id?: string;
+                /** @description `card` or `alternative` (the Colombian rails); both when absent. */
+                kind?: "card" | "alternative";
+                /** @description Alternative payments on this rail only (BANK_REDIRECT, WALLET_PUSH, WALLET_OTP, QR_INTEROP). */
+                rail_id?: "BANK_REDIRECT" | "WALLET_PUSH" | "WALLET_OTP" | "QR_INTEROP";
             };
             header?: never;
             path?: never;
@@ -4265,7 +4269,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["CardPayment"][];
+                        data: (components["schemas"]["CardPayment"] | components["schemas"]["ApmPayment"])[];
                         has_more: boolean;
                     };
                 };
@@ -4749,13 +4753,18 @@ export interface operations {
                 ending_before?: string;
                 created_gte?: string;
                 created_lte?: string;
-                /** @description Spec section 3. A captured payment stays APPROVED (see captured_at); fully refunded is REFUNDED. */
-                status?: "PENDING" | "APPROVED" | "AUTHORIZED" | "REJECTED" | "CANCELLED" | "REFUNDED";
+                /** @description A card payment's `status` or an alternative payment's `transaction.status` (IN_PROGRESS, APPROVED, DECLINED, FAILED). */
+                status?: "PENDING" | "APPROVED" | "AUTHORIZED" | "REJECTED" | "CANCELLED" | "REFUNDED" | "IN_PROGRESS" | "DECLINED" | "FAILED";
                 merchant_id?: string;
                 point_of_sale_id?: string;
+                /** @description `card` or `alternative` (the Colombian rails); both when absent. */
+                kind?: "card" | "alternative";
+                /** @description Alternative payments on this rail only (BANK_REDIRECT, WALLET_PUSH, WALLET_OTP, QR_INTEROP). */
+                rail_id?: "BANK_REDIRECT" | "WALLET_PUSH" | "WALLET_OTP" | "QR_INTEROP";
                 /** @description ISO 4217. */
                 currency?: string;
                 order_id?: string;
+                /** @description Card payments only. */
                 instrument_id?: string;
                 /** @description At least this amount, in major units of `currency` (required with it). */
                 amount_gte?: number;
@@ -4775,7 +4784,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["CardPayment"][];
+                        data: (components["schemas"]["CardPayment"] | components["schemas"]["ApmPayment"])[];
                         has_more: boolean;
                     };
                 };
