@@ -24,6 +24,20 @@ async function call(base: string, method: string, path: string, token: string | 
   return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, unknown> };
 }
 
+/** The environment of server processes sharing one fresh PostgreSQL schema, with a bootstrap client. */
+async function sharedDatabaseEnv(clientId: string, secret: string, more: Record<string, string>) {
+  return {
+    DATABASE_URL: await postgres!.databaseUrl(),
+    MASTER_KEY: TEST_MASTER_KEY,
+    PUBLIC_BASE_URL: AUDIENCE,
+    BOOTSTRAP_CLIENT_ID: clientId,
+    BOOTSTRAP_CLIENT_SECRET: secret,
+    JOB_POLL_INTERVAL_MS: '20',
+    LOG_LEVEL: 'warn',
+    ...more,
+  } as { DATABASE_URL: string } & Record<string, string>;
+}
+
 describe('two server processes on one PostgreSQL', () => {
   let servers: ServerProcess[] = [];
   let database: DatabaseHandle;
@@ -33,20 +47,13 @@ describe('two server processes on one PostgreSQL', () => {
   const limit = 40;
 
   beforeAll(async () => {
-    const env = {
-      DATABASE_URL: await postgres!.databaseUrl(),
-      MASTER_KEY: TEST_MASTER_KEY,
-      PUBLIC_BASE_URL: AUDIENCE,
-      BOOTSTRAP_CLIENT_ID: clientId,
-      BOOTSTRAP_CLIENT_SECRET: secret,
+    const env = await sharedDatabaseEnv(clientId, secret, {
       // A policy of its own, so no other test shares these counters.
       RATE_LIMIT_REQUESTS: String(limit),
       // One window for the whole file, so that no count starts over in the middle of a test.
       RATE_LIMIT_WINDOW_SECONDS: '3600',
       RATE_LIMIT_SYNC_MS: '50',
-      JOB_POLL_INTERVAL_MS: '20',
-      LOG_LEVEL: 'warn',
-    };
+    });
     // Started together: migrations, signing key and bootstrap client must survive the race.
     servers = await Promise.all([startServerProcess(env), startServerProcess(env)]);
     database = openDatabase({ database: { kind: 'postgres', url: env.DATABASE_URL } });
@@ -173,16 +180,7 @@ describe('WORKERS=2: one server, two worker processes on one port', () => {
   const secret = randomUUID();
 
   beforeAll(async () => {
-    const env = {
-      DATABASE_URL: await postgres!.databaseUrl(),
-      MASTER_KEY: TEST_MASTER_KEY,
-      PUBLIC_BASE_URL: AUDIENCE,
-      BOOTSTRAP_CLIENT_ID: clientId,
-      BOOTSTRAP_CLIENT_SECRET: secret,
-      JOB_POLL_INTERVAL_MS: '20',
-      LOG_LEVEL: 'warn',
-      WORKERS: '2',
-    };
+    const env = await sharedDatabaseEnv(clientId, secret, { WORKERS: '2' });
     server = await startServerProcess(env);
     database = openDatabase({ database: { kind: 'postgres', url: env.DATABASE_URL } });
   });
