@@ -1,5 +1,5 @@
 /**
- * Cashouts (spec 1.8, ../shared/API.md): alternative payments are irrevocable,
+ * Cashouts (spec 1.8, docs/api-conventions.md): alternative payments are irrevocable,
  * so money goes back to the customer as a separate disbursement. The amount is
  * reserved against the paid amount with a compare-and-set, so concurrent
  * cashouts never exceed it. The sandbox disburses at once.

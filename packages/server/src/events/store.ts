@@ -1,7 +1,7 @@
 /**
  * The event outbox: every state change writes its event in the same
  * transaction, together with one delivery per subscribed webhook endpoint. Event types follow
- * ../shared/API.md: payment.card.approved, refund.succeeded, chargeback.opened, ...
+ * docs/api-conventions.md: payment.card.approved, refund.succeeded, chargeback.opened, ...
  */
 import type { Executor } from '../db/database.js';
 import { preparedInsert } from '../db/prepared.js';

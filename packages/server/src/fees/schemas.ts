@@ -1,6 +1,6 @@
 /**
  * Fee rules (interchange and MDR) and the fees shown on a payment
- * (../shared/API.md "fee rules"; docs/sandbox.md "Fees").
+ * (docs/api-conventions.md "fee rules"; docs/sandbox.md "Fees").
  */
 import { ListQuery } from '../http/pagination.js';
 import { Type, type Static } from 'typebox';

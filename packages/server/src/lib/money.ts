@@ -1,7 +1,7 @@
 /**
  * Money is integer minor units everywhere inside the service. Requests carry a
  * JSON number in major units with at most the currency's ISO 4217 minor digits
- * (../shared/API.md "Money"); this file is the one place that converts.
+ * (docs/api-conventions.md "Money"); this file is the one place that converts.
  */
 
 /** ISO 4217 minor digits of the currencies the service accepts. */

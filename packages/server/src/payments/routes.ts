@@ -12,7 +12,7 @@ import type { AlternativePaymentService } from '../apm/service.js';
 import { ApiError } from '../errors/api-error.js';
 import type { CheckoutSessionService } from '../checkout/service.js';
 
-/** Spec 4.4 and ../shared/API.md: card payments. */
+/** Spec 4.4 and docs/api-conventions.md: card payments. */
 export async function paymentRoutes(
   base: FastifyInstance,
   opts: { payments: PaymentService; apm: AlternativePaymentService; actions: PaymentActions; checkout: CheckoutSessionService },

@@ -1,5 +1,5 @@
 /**
- * Refunds of card payments (spec 4.4, ../shared/API.md): only once captured;
+ * Refunds of card payments (spec 4.4, docs/api-conventions.md): only once captured;
  * partial refunds until the captured amount is used up. The amount is reserved
  * on the payment with a compare-and-set, so concurrent refunds can never add up
  * to more than was captured. A refund the network rejects is still recorded
