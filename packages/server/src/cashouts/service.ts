@@ -11,7 +11,7 @@ import type { CashoutsTable } from '../db/schema.js';
 import { ApiError } from '../errors/api-error.js';
 import { recordEvent } from '../events/store.js';
 import { paginate, type ListQuery, type Page } from '../http/pagination.js';
-import { amountProblemMessage, minorToNumber, toMinorUnits } from '../lib/money.js';
+import { amountProblemMessage, minorToNumber, toMinorUnits, type MoneyAmount } from '../lib/money.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 
@@ -40,7 +40,7 @@ const view = (r: CashoutRow): CashoutView => ({
 export class CashoutService {
   constructor(private readonly db: Db) {}
 
-  async create(organizationId: string, body: { payment_id: string; amount: number }): Promise<CashoutView> {
+  async create(organizationId: string, body: { payment_id: string; amount: MoneyAmount }): Promise<CashoutView> {
     const payment = await this.db.selectFrom('apm_payments').selectAll().where('id', '=', body.payment_id).where('organization_id', '=', organizationId).executeTakeFirst();
     if (!payment) {
       const card = await this.db.selectFrom('payments').select('id').where('id', '=', body.payment_id).where('organization_id', '=', organizationId).executeTakeFirst();
