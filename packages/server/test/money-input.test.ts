@@ -62,7 +62,7 @@ describe.each(dialects)('money amounts as decimal strings on $name', (dialect) =
     expect(after.body.amount_refunded).toBe('0.50');
   });
 
-  it('takes strings in links, fee rules and intents too', async () => {
+  it('takes strings in links, fee rules, fraud thresholds and intents too', async () => {
     const link = await gw.request<{ data: { amount: number } }>('POST', '/v1/links', {
       token,
       body: { type: 'payment', data: { amount: { value: '150.25', currency: 'USD' }, description: 'Camiseta', redirect_url: 'https://shop.example/ok' } },
@@ -73,6 +73,14 @@ describe.each(dialects)('money amounts as decimal strings on $name', (dialect) =
     const fee = await gw.request<{ fixed_amount: string }>('POST', '/v1/fee-rules', { token, body: { type: 'mdr', percentage_bps: 290, fixed_amount: '0.30', currency: 'USD' } });
     expect(fee.status, fee.text).toBe(201);
     expect(fee.body.fixed_amount).toBe('0.30');
+
+    const rules = await gw.request<{ amount_thresholds: unknown[] }>('PUT', '/v1/fraud/rules', {
+      token,
+      body: { amount_thresholds: [{ currency: 'USD', review_above: '100.00', decline_above: 1000.5 }] },
+    });
+    expect(rules.status, rules.text).toBe(200);
+    expect(rules.body.amount_thresholds).toEqual([{ currency: 'USD', review_above: '100.00', decline_above: '1000.50' }]);
+    await gw.request('PUT', '/v1/fraud/rules', { token, body: { amount_thresholds: [] } });
 
     const intent = await gw.request<{ transaction: { amount: number } }>('POST', '/v1/payments/intents', { token, body: { ...pendingWalletIntent('str'), amount: '15050.50' } });
     expect(intent.status, intent.text).toBe(201);

@@ -14282,10 +14282,10 @@ export interface operations {
                     amount_thresholds?: {
                         /** @description ISO 4217; one entry per currency. */
                         currency: string;
-                        /** @description Major units: a larger amount is reviewed. */
-                        review_above?: number | null;
-                        /** @description Major units: a larger amount is declined. */
-                        decline_above?: number | null;
+                        /** @description Major units: a larger amount is reviewed. A JSON number or a decimal string (`"100000.00"`), or null. */
+                        review_above?: number | string | null;
+                        /** @description Major units: a larger amount is declined. A JSON number or a decimal string (`"100000.00"`), or null. */
+                        decline_above?: number | string | null;
                     }[];
                 };
             };
