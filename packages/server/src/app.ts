@@ -204,7 +204,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
   await app.register(oauthRoutes, { tokens, failures: tokenFailures });
   // /metrics on this listener: with METRICS_TOKEN, behind it; else open in a sandbox without METRICS_PORT; else off.
   const metricsAccess = config.metricsToken ? { token: config.metricsToken } : config.environment === 'sandbox' && config.metricsPort === undefined ? 'open' : 'off';
-  await app.register(discoveryRoutes, { db, signingKeys, metrics, metricsAccess });
+  await app.register(discoveryRoutes, { db, issuer: config.publicBaseUrl, signingKeys, metrics, metricsAccess });
   await app.register(organizationRoutes, { organizations: new OrganizationService(db) });
 
   // Cards: keys, vault, the network (the sandbox simulator; a real acquirer connector would go here).

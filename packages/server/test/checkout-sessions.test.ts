@@ -102,7 +102,7 @@ describe.each(dialects)('checkout sessions on $name', (dialect) => {
   });
 
   it('422 names every problem of the body', async () => {
-    const schema = await createSession({ mode: 'subscription', amount: '10', expires_in: 86_401, allowed_origins: 'https://shop.example' });
+    const schema = await createSession({ mode: 'subscription', amount: '10,00', expires_in: 86_401, allowed_origins: 'https://shop.example' });
     expect(schema.status).toBe(422);
     expect(schema.body.error.code).toBe('validation_failed');
     expect(schema.body.error.details.map((d) => d.field).sort()).toEqual(['allowed_origins', 'amount', 'expires_in', 'mode']);

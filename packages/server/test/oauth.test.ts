@@ -119,6 +119,63 @@ describe.each(dialects)('OAuth token endpoint on $name', (dialect) => {
     }
   });
 
+  it('names the content types it reads when the body is missing or in another type', async () => {
+    const basic = Buffer.from(`${client.clientId}:${client.secret}`).toString('base64');
+    for (const path of ['/oauth/token', '/oauth/revoke']) {
+      const none = await gw.request('POST', path, { headers: { authorization: `Basic ${basic}` } });
+      expect(none.status).toBe(400);
+      expect(none.body).toMatchObject({ error: 'invalid_request' });
+      expect(none.body.error_description).toContain('application/x-www-form-urlencoded');
+      expect(none.body.error_description).toContain('application/json');
+      const text = await gw.request('POST', path, { rawBody: 'grant_type=client_credentials', headers: { 'content-type': 'text/plain' } });
+      expect(text.status).toBe(400);
+      expect(text.body).toMatchObject({ error: 'invalid_request' });
+      expect(text.body.error_description).toContain('application/x-www-form-urlencoded');
+      expect(text.body.error_description).toContain('application/json');
+    }
+  });
+
+  it('revokes with a standard RFC 7009 request (token and client authentication only)', async () => {
+    const probe = (token: string, c: TestClient) => gw.request('GET', `/v1/organizations/${c.organizationId}`, { token });
+    // Form body, HTTP Basic, with a hint.
+    const a = await gw.client();
+    const tokenA = await a.token();
+    const basic = Buffer.from(`${a.clientId}:${a.secret}`).toString('base64');
+    const viaBasic = await gw.request('POST', '/oauth/revoke', {
+      rawBody: new URLSearchParams({ token: tokenA, token_type_hint: 'access_token' }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${basic}` },
+    });
+    expect(viaBasic.status).toBe(200);
+    expect((await probe(tokenA, a)).status).toBe(401);
+
+    // client_id and client_secret in the form body.
+    const b = await gw.client();
+    const tokenB = await b.token();
+    const viaPost = await gw.request('POST', '/oauth/revoke', {
+      rawBody: new URLSearchParams({ token: tokenB, client_id: b.clientId, client_secret: b.secret }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(viaPost.status).toBe(200);
+    expect((await probe(tokenB, b)).status).toBe(401);
+
+    // Another client's token, or garbage: 200 and nothing revoked (RFC 7009 2.2).
+    const c = await gw.client();
+    const tokenC = await c.token();
+    const foreign = await gw.request('POST', '/oauth/revoke', { body: { token: tokenC, client_id: b.clientId, client_secret: b.secret } });
+    expect(foreign.status).toBe(200);
+    expect((await gw.request('POST', '/oauth/revoke', { body: { token: 'not-a-token', client_id: c.clientId, client_secret: c.secret } })).status).toBe(200);
+    expect((await probe(tokenC, c)).status).toBe(200);
+
+    // Without token (and without the token request's grant_type): invalid_request; a wrong secret: invalid_client.
+    const noToken = await gw.request('POST', '/oauth/revoke', { body: { client_id: c.clientId, client_secret: c.secret } });
+    expect(noToken.status).toBe(400);
+    expect(noToken.body).toMatchObject({ error: 'invalid_request' });
+    const wrong = await gw.request('POST', '/oauth/revoke', { body: { token: tokenC, client_id: c.clientId, client_secret: 'wrong-secret-wrong-secret' } });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toMatchObject({ error: 'invalid_client' });
+    expect((await probe(tokenC, c)).status).toBe(200);
+  });
+
   it('stores client secrets hashed', async () => {
     const row = await gw.db.selectFrom('clients').select('secret_hash').where('client_id', '=', client.clientId).executeTakeFirstOrThrow();
     expect(row.secret_hash).not.toContain(client.secret);

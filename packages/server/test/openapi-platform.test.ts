@@ -4,7 +4,7 @@ import { startGateway, type TestGateway } from './support/gateway.js';
 
 /**
  * Every operation of spec section 4.9 ("listed without path or payload"), with
- * the method, path (shared/API.md) and permissions that docs/platform.md lists.
+ * the method, path (docs/api-conventions.md) and permissions that docs/platform.md lists.
  * The OpenAPI document is generated from the route schemas, so this fails if a
  * route of the platform reference is removed, renamed or changes permission.
  */

@@ -86,7 +86,10 @@ describe.each(authorizationModes)('card payments on $name', ({ dialect, mode }) 
       [{ ...base, amount: 10.001 }, 'amount'],
       [{ ...base, amount: 0 }, 'amount'],
       [{ ...base, amount: -5 }, 'amount'],
-      [{ ...base, amount: '10' }, 'amount'],
+      // A decimal string is an amount too (money-input.test.ts), but not one with a comma, or more digits than the currency has.
+      [{ ...base, amount: '10,00' }, 'amount'],
+      [{ ...base, amount: '10.001' }, 'amount'],
+      [{ ...base, amount: true }, 'amount'],
       [{ ...base, currency: 'XYZ' }, 'currency'],
       [{ ...base, currency: 'CLP', amount: 10.5 }, 'amount'],
       [{ ...base, instrument_id: deleted }, 'instrument_id'],

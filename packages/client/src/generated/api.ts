@@ -36,7 +36,7 @@ export interface paths {
         put?: never;
         /**
          * Revoke access tokens
-         * @description Same four fields as the token request; `audience` must match the issuing call. The next token request returns a new token.
+         * @description RFC 7009: `token` (and optionally `token_type_hint`) with the client authenticated by HTTP Basic or `client_id` and `client_secret` in the body; a token that is not the client's, or not valid, revokes nothing and still answers 200. Also accepts the token request's fields (`grant_type`, `audience`, optionally `token`): without `token`, every token of the client is revoked. The next token request returns a new token.
          */
         post: operations["oauth.revoke"];
         delete?: never;
@@ -54,6 +54,26 @@ export interface paths {
         };
         /** Token verification keys */
         get: operations["jwks.retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/.well-known/oauth-authorization-server": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Authorization server metadata (RFC 8414)
+         * @description What an OAuth client library needs to find the token and revocation endpoints, the keys, the grant type, the client authentication methods and the scopes (the permissions).
+         */
+        get: operations["authorizationServerMetadata.retrieve"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2447,8 +2467,10 @@ export interface operations {
                     audience?: string;
                     /** @description Space-separated subset of the client's permissions. */
                     scope?: string;
-                    /** @description Revoke only this token; without it, every token of the client for the audience. */
+                    /** @description The token to revoke (RFC 7009). Without it (and with `grant_type` and `audience`), every token of the client. */
                     token?: string;
+                    /** @description RFC 7009 hint; only access tokens exist, so it changes nothing. */
+                    token_type_hint?: string;
                 };
             };
         };
@@ -2517,6 +2539,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    "authorizationServerMetadata.retrieve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Equal to the `iss` of every access token. */
+                        issuer: string;
+                        token_endpoint: string;
+                        jwks_uri: string;
+                        scopes_supported: string[];
+                        response_types_supported: string[];
+                        grant_types_supported: string[];
+                        token_endpoint_auth_methods_supported: string[];
+                        revocation_endpoint: string;
+                        revocation_endpoint_auth_methods_supported: string[];
+                        service_documentation: string;
+                    };
+                };
             };
         };
     };
@@ -2963,8 +3017,12 @@ export interface operations {
                      * @default payment
                      */
                     mode?: "payment" | "enrollment";
-                    /** @description Mode payment (required): in major units of the currency, at most its minor digits, as POST /v1/payments takes it. */
-                    amount?: number;
+                    /**
+                     * @description Mode payment (required): in major units of the currency, at most its minor digits, as POST /v1/payments takes it. A JSON number or a decimal string in major units (`150000.5` or `"150000.50"`), with at most the currency's minor digits.
+                     * @example 150000
+                     * @example 150000.00
+                     */
+                    amount?: number | string;
                     /** @description Mode payment (required): ISO 4217. */
                     currency?: string;
                     /** @description Mode payment: the payment's `order_id` (its idempotency key). Default: the session id. An order_id that already has a payment is 409 `order_id_conflict`. */
@@ -4358,8 +4416,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description In major units of the currency, at most its minor digits (COP 2, CLP 0). */
-                    amount: number;
+                    /**
+                     * @description In major units of the currency, at most its minor digits (COP 2, CLP 0). A JSON number or a decimal string in major units (`150000.5` or `"150000.50"`), with at most the currency's minor digits.
+                     * @example 150000
+                     * @example 150000.00
+                     */
+                    amount: number | string;
                     /** @description ISO 4217. */
                     currency: string;
                     /** @description Your unique reference: the charge's idempotency key. */
@@ -4555,8 +4617,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description In major units of the currency, at most its minor digits (COP 2, CLP 0). */
-                    amount: number;
+                    /**
+                     * @description In major units of the currency, at most its minor digits (COP 2, CLP 0). A JSON number or a decimal string in major units (`150000.5` or `"150000.50"`), with at most the currency's minor digits.
+                     * @example 150000
+                     * @example 150000.00
+                     */
+                    amount: number | string;
                     /** @description ISO 4217. */
                     currency: string;
                     /** @description Your unique reference: the charge's idempotency key. */
@@ -5144,8 +5210,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Capture less than authorized (the rest is released). Default: all of it. */
-                    amount?: number;
+                    /**
+                     * @description Capture less than authorized (the rest is released). Default: all of it. A JSON number or a decimal string in major units (`150000.5` or `"150000.50"`), with at most the currency's minor digits.
+                     * @example 150000
+                     * @example 150000.00
+                     */
+                    amount?: number | string;
                 };
             };
         };
@@ -5673,8 +5743,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description The new authorized amount, major units: more than 0, at most 115% of the original authorization. */
-                    amount: number;
+                    /**
+                     * @description The new authorized amount, major units: more than 0, at most 115% of the original authorization. A JSON number or a decimal string in major units (`150000.5` or `"150000.50"`), with at most the currency's minor digits.
+                     * @example 150000
+                     * @example 150000.00
+                     */
+                    amount: number | string;
                 };
             };
         };
@@ -5854,8 +5928,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Major units. Default: everything still refundable. */
-                    amount?: number;
+                    /**
+                     * @description Major units. Default: everything still refundable. A JSON number or a decimal string in major units (`150000.5` or `"150000.50"`), with at most the currency's minor digits.
+                     * @example 150000
+                     * @example 150000.00
+                     */
+                    amount?: number | string;
                     /** @description The payment's currency (the default). */
                     currency?: string;
                 };
@@ -6539,8 +6617,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Capture less than authorized (the rest is released). Default: all of it. */
-                    amount?: number;
+                    /**
+                     * @description Capture less than authorized (the rest is released). Default: all of it. A JSON number or a decimal string in major units (`150000.5` or `"150000.50"`), with at most the currency's minor digits.
+                     * @example 150000
+                     * @example 150000.00
+                     */
+                    amount?: number | string;
                 };
             };
         };
@@ -7068,8 +7150,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description The new authorized amount, major units: more than 0, at most 115% of the original authorization. */
-                    amount: number;
+                    /**
+                     * @description The new authorized amount, major units: more than 0, at most 115% of the original authorization. A JSON number or a decimal string in major units (`150000.5` or `"150000.50"`), with at most the currency's minor digits.
+                     * @example 150000
+                     * @example 150000.00
+                     */
+                    amount: number | string;
                 };
             };
         };
@@ -7249,8 +7335,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Major units. Default: everything still refundable. */
-                    amount?: number;
+                    /**
+                     * @description Major units. Default: everything still refundable. A JSON number or a decimal string in major units (`150000.5` or `"150000.50"`), with at most the currency's minor digits.
+                     * @example 150000
+                     * @example 150000.00
+                     */
+                    amount?: number | string;
                     /** @description The payment's currency (the default). */
                     currency?: string;
                 };
@@ -7540,8 +7630,12 @@ export interface operations {
                 "application/json": {
                     /** @description Your unique reference: the idempotency key of the intent. */
                     order_id: string;
-                    /** @description COP, greater than 0, at most 2 decimals. */
-                    amount: number;
+                    /**
+                     * @description COP, greater than 0, at most 2 decimals. A JSON number or a decimal string in major units (`150000.5` or `"150000.50"`), with at most the currency's minor digits.
+                     * @example 150000
+                     * @example 150000.00
+                     */
+                    amount: number | string;
                     /** @description Must be COP. */
                     currency: string;
                     /** @description BANK_REDIRECT, WALLET_PUSH, WALLET_OTP or QR_INTEROP. */
@@ -8239,7 +8333,12 @@ export interface operations {
             content: {
                 "application/json": {
                     payment_id: string;
-                    amount: number;
+                    /**
+                     * @description A JSON number or a decimal string in major units (`150000.5` or `"150000.50"`), with at most the currency's minor digits.
+                     * @example 150000
+                     * @example 150000.00
+                     */
+                    amount: number | string;
                 };
             };
         };
@@ -11251,15 +11350,27 @@ export interface operations {
                     expires_in?: number;
                     data: {
                         amount: {
-                            /** @description Fixed amount in major units (not for `custom`). */
-                            value?: number;
+                            /**
+                             * @description Fixed amount in major units (not for `custom`). A JSON number or a decimal string in major units (`150000.5` or `"150000.50"`), with at most the currency's minor digits.
+                             * @example 150000
+                             * @example 150000.00
+                             */
+                            value?: number | string;
                             currency: string;
                             /** @description `custom`: the customer chooses within min_amount..max_amount. */
                             type?: "fixed" | "custom";
-                            /** @description `custom`: the lowest amount the customer may pay. Default, and floor: the currency's LINK_MIN_AMOUNT (COP 1000, USD 0.50, ...); below it is 422. */
-                            min_amount?: number;
-                            /** @description `custom`: the highest amount (required); not below the floor either. */
-                            max_amount?: number;
+                            /**
+                             * @description `custom`: the lowest amount the customer may pay. Default, and floor: the currency's LINK_MIN_AMOUNT (COP 1000, USD 0.50, ...); below it is 422. A JSON number or a decimal string in major units (`150000.5` or `"150000.50"`), with at most the currency's minor digits.
+                             * @example 150000
+                             * @example 150000.00
+                             */
+                            min_amount?: number | string;
+                            /**
+                             * @description `custom`: the highest amount (required); not below the floor either. A JSON number or a decimal string in major units (`150000.5` or `"150000.50"`), with at most the currency's minor digits.
+                             * @example 150000
+                             * @example 150000.00
+                             */
+                            max_amount?: number | string;
                         };
                         description?: string;
                         /** @description Where the customer goes after paying (with payment_id). */
@@ -11757,8 +11868,12 @@ export interface operations {
             content: {
                 "application/json": {
                     payment_id: string;
-                    /** @description Major units; less than the captured amount for a partial refund. */
-                    amount: number;
+                    /**
+                     * @description Major units; less than the captured amount for a partial refund. A JSON number or a decimal string in major units (`150000.5` or `"150000.50"`), with at most the currency's minor digits.
+                     * @example 150000
+                     * @example 150000.00
+                     */
+                    amount: number | string;
                     /** @description The payment's currency. */
                     currency: string;
                 };
@@ -13511,8 +13626,12 @@ export interface operations {
                     name?: string;
                     /** @description The percentage in basis points: 1 bps = 0.01 %, so 2.5 % is 250. */
                     percentage_bps: number;
-                    /** @description A fixed amount added to each fee, in major units of `currency` with at most its minor digits (0.30). Default 0. Requires `currency` when not 0. */
-                    fixed_amount?: number;
+                    /**
+                     * @description A fixed amount added to each fee, in major units of `currency` with at most its minor digits (0.30). Default 0. Requires `currency` when not 0. A JSON number or a decimal string in major units (`150000.5` or `"150000.50"`), with at most the currency's minor digits.
+                     * @example 150000
+                     * @example 150000.00
+                     */
+                    fixed_amount?: number | string;
                     /** @description ISO 4217. The rule applies only to payments in this currency; omitted: any currency (then `fixed_amount` must be 0). */
                     currency?: string;
                     /** @description Only cards of this brand; omitted: any. */
@@ -13764,8 +13883,12 @@ export interface operations {
                     name?: string;
                     /** @description The percentage in basis points: 1 bps = 0.01 %, so 2.5 % is 250. */
                     percentage_bps: number;
-                    /** @description A fixed amount added to each fee, in major units of `currency` with at most its minor digits (0.30). Default 0. Requires `currency` when not 0. */
-                    fixed_amount?: number;
+                    /**
+                     * @description A fixed amount added to each fee, in major units of `currency` with at most its minor digits (0.30). Default 0. Requires `currency` when not 0. A JSON number or a decimal string in major units (`150000.5` or `"150000.50"`), with at most the currency's minor digits.
+                     * @example 150000
+                     * @example 150000.00
+                     */
+                    fixed_amount?: number | string;
                     /** @description ISO 4217. The rule applies only to payments in this currency; omitted: any currency (then `fixed_amount` must be 0). */
                     currency?: string;
                     /** @description Only cards of this brand; omitted: any. */
@@ -14168,10 +14291,10 @@ export interface operations {
                     amount_thresholds?: {
                         /** @description ISO 4217; one entry per currency. */
                         currency: string;
-                        /** @description Major units: a larger amount is reviewed. */
-                        review_above?: number | null;
-                        /** @description Major units: a larger amount is declined. */
-                        decline_above?: number | null;
+                        /** @description Major units: a larger amount is reviewed. A JSON number or a decimal string (`"100000.00"`), or null. */
+                        review_above?: number | string | null;
+                        /** @description Major units: a larger amount is declined. A JSON number or a decimal string (`"100000.00"`), or null. */
+                        decline_above?: number | string | null;
                     }[];
                 };
             };
@@ -14646,8 +14769,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description In major units of the currency, at most its minor digits. */
-                    amount: number;
+                    /**
+                     * @description In major units of the currency, at most its minor digits. A JSON number or a decimal string in major units (`150000.5` or `"150000.50"`), with at most the currency's minor digits.
+                     * @example 150000
+                     * @example 150000.00
+                     */
+                    amount: number | string;
                     /** @description ISO 4217. */
                     currency: string;
                     /** @description Your unique reference: the charge's idempotency key. */
@@ -15200,8 +15327,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Capture less than authorized (the rest is released). Default: all of it. */
-                    amount?: number;
+                    /**
+                     * @description Capture less than authorized (the rest is released). Default: all of it. A JSON number or a decimal string in major units (`150000.5` or `"150000.50"`), with at most the currency's minor digits.
+                     * @example 150000
+                     * @example 150000.00
+                     */
+                    amount?: number | string;
                 };
             };
         };
@@ -15729,8 +15860,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description The new authorized amount, major units: more than 0, at most 115% of the original authorization. */
-                    amount: number;
+                    /**
+                     * @description The new authorized amount, major units: more than 0, at most 115% of the original authorization. A JSON number or a decimal string in major units (`150000.5` or `"150000.50"`), with at most the currency's minor digits.
+                     * @example 150000
+                     * @example 150000.00
+                     */
+                    amount: number | string;
                 };
             };
         };
@@ -15910,8 +16045,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Major units. Default: everything still refundable. */
-                    amount?: number;
+                    /**
+                     * @description Major units. Default: everything still refundable. A JSON number or a decimal string in major units (`150000.5` or `"150000.50"`), with at most the currency's minor digits.
+                     * @example 150000
+                     * @example 150000.00
+                     */
+                    amount?: number | string;
                     /** @description The payment's currency (the default). */
                     currency?: string;
                 };
@@ -16308,8 +16447,12 @@ export interface operations {
                 "application/json": {
                     /** @description An active terminal of your organization attached to a point of sale. */
                     terminal_id: string;
-                    /** @description In major units of the currency, at most its minor digits. */
-                    amount: number;
+                    /**
+                     * @description In major units of the currency, at most its minor digits. A JSON number or a decimal string in major units (`150000.5` or `"150000.50"`), with at most the currency's minor digits.
+                     * @example 150000
+                     * @example 150000.00
+                     */
+                    amount: number | string;
                     /** @description ISO 4217. */
                     currency: string;
                     /** @description Your unique reference; the payment gets it. */

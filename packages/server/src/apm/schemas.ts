@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { MoneyInput } from '../lib/money.js';
 
 export const RAILS = ['BANK_REDIRECT', 'WALLET_PUSH', 'WALLET_OTP', 'QR_INTEROP'] as const;
 export type RailId = (typeof RAILS)[number];
@@ -13,7 +14,7 @@ const Text = (max: number) => Type.Optional(Type.String({ maxLength: max }));
 
 export const CreateIntent = Type.Object({
   order_id: Type.String({ minLength: 1, maxLength: 255, description: 'Your unique reference: the idempotency key of the intent.' }),
-  amount: Type.Number({ description: 'COP, greater than 0, at most 2 decimals.' }),
+  amount: MoneyInput({ description: 'COP, greater than 0, at most 2 decimals.' }),
   currency: Type.String({ description: 'Must be COP.' }),
   rail_id: Type.String({ description: 'BANK_REDIRECT, WALLET_PUSH, WALLET_OTP or QR_INTEROP.' }),
   rail_type: Type.String({ description: 'BANK_TRANSFER (bank redirect, QR) or WALLET (both wallets).' }),

@@ -1,7 +1,7 @@
 /**
  * Every route except the public ones needs `Authorization: Bearer <token>`:
  * anything but a live token of this deployment is 401; a token without one of
- * the route's permissions is 403 (spec section 5, ../shared/API.md "Scopes").
+ * the route's permissions is 403 (spec section 5, docs/api-conventions.md "Authentication, permissions and tenancy").
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors/api-error.js';

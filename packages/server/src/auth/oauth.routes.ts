@@ -24,7 +24,8 @@ const TokenBody = Type.Object({
 
 const RevokeBody = Type.Object({
   ...TokenBody.properties,
-  token: Type.Optional(Type.String({ description: 'Revoke only this token; without it, every token of the client for the audience.' })),
+  token: Type.Optional(Type.String({ description: 'The token to revoke (RFC 7009). Without it (and with `grant_type` and `audience`), every token of the client.' })),
+  token_type_hint: Type.Optional(Type.String({ description: 'RFC 7009 hint; only access tokens exist, so it changes nothing.' })),
 });
 
 const TokenResponse = Type.Object({
@@ -46,9 +47,17 @@ function basicPart(encoded: string): string {
   return value;
 }
 
+/** What the OAuth endpoints read their parameters from (RFC 6749 and RFC 7009 name the form; JSON as well). */
+export const OAUTH_CONTENT_TYPES = 'application/x-www-form-urlencoded or application/json';
+
 function tokenRequest(request: FastifyRequest): TokenRequest {
+  // No body, or one in another type (Fastify reads text/plain too): say how to send the parameters rather than name the first missing one.
+  const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (!['application/x-www-form-urlencoded', 'application/json'].includes(type) || typeof request.body !== 'object' || request.body === null) {
+    throw new OAuthError('invalid_request', `send the parameters in the request body as ${OAUTH_CONTENT_TYPES}`);
+  }
   if (request.validationError) throw new OAuthError('invalid_request', 'every parameter must be a string');
-  const body = { ...((request.body as TokenRequest | undefined) ?? {}) };
+  const body = { ...(request.body as TokenRequest) };
   const basic = /^Basic ([A-Za-z0-9+/=]+)$/i.exec(request.headers.authorization ?? '');
   if (basic) {
     const decoded = Buffer.from(basic[1]!, 'base64').toString('utf8');
@@ -131,7 +140,9 @@ export async function oauthRoutes(
       schema: {
         tags: ['Authentication'],
         summary: 'Revoke access tokens',
-        description: 'Same four fields as the token request; `audience` must match the issuing call. The next token request returns a new token.',
+        description:
+          'RFC 7009: `token` (and optionally `token_type_hint`) with the client authenticated by HTTP Basic or `client_id` and `client_secret` in the body; a token that is not the client\'s, or not valid, revokes nothing and still answers 200. ' +
+          'Also accepts the token request\'s fields (`grant_type`, `audience`, optionally `token`): without `token`, every token of the client is revoked. The next token request returns a new token.',
         security: [],
         body: RevokeBody,
         response: { 200: Type.Object({ message: Type.String() }), ...errors },

@@ -21,6 +21,8 @@ export interface TokenRequest {
   scope?: string;
   /** Revoke only: a specific token (RFC 7009); without it every token of the client for the audience. */
   token?: string;
+  /** Revoke only (RFC 7009): ignored, every token is an access token. */
+  token_type_hint?: string;
 }
 
 export interface IssuedToken {
@@ -93,9 +95,24 @@ export class TokenService {
     return { clientId: request.client_id!, secret: request.client_secret!, audience: request.audience! };
   }
 
+  /**
+   * A revoke request: RFC 7009's (`token` and client authentication, no grant
+   * or audience; an audience sent is still checked) or the token request's
+   * fields, whose `token` is optional (without it, every token of the client).
+   */
+  private checkRevokeRequest(request: TokenRequest): { clientId: string; secret: string; audience: string } {
+    if (request.grant_type !== undefined) return this.checkRequest(request);
+    const missing = (['token', 'client_id', 'client_secret'] as const).filter((f) => !request[f]);
+    if (missing.length > 0) throw new OAuthError('invalid_request', `missing ${missing.join(', ')}`);
+    return { clientId: request.client_id!, secret: request.client_secret!, audience: request.audience ?? this.options.audience };
+  }
+
   /** Authenticates the client (constant time, also for unknown ids) and checks the audience. */
-  private async authenticate(request: TokenRequest): Promise<{ client: NonNullable<Awaited<ReturnType<typeof findClient>>>; audience: string }> {
-    const { clientId, secret, audience } = this.checkRequest(request);
+  private async authenticate(
+    request: TokenRequest,
+    check: (request: TokenRequest) => { clientId: string; secret: string; audience: string } = (r) => this.checkRequest(r),
+  ): Promise<{ client: NonNullable<Awaited<ReturnType<typeof findClient>>>; audience: string }> {
+    const { clientId, secret, audience } = check(request);
     const client = await findClient(this.db, clientId);
     const valid = await verifySecret(secret, client?.secret_hash);
     if (!client || !valid || client.revoked_at) {
@@ -190,7 +207,7 @@ export class TokenService {
   }
 
   async revoke(request: TokenRequest): Promise<number> {
-    const { client, audience } = await this.authenticate(request);
+    const { client, audience } = await this.authenticate(request, (r) => this.checkRevokeRequest(r));
     let jti: string | undefined;
     if (request.token) {
       // Revoking a token that is not ours (or not a token) revokes nothing and says nothing (RFC 7009 2.2).

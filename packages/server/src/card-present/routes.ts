@@ -1,5 +1,5 @@
 /**
- * Card-present payments (../shared/API.md "payment core actions": the
+ * Card-present payments (docs/api-conventions.md "payment core actions": the
  * card-present variants under /v1/card-present/payments/...). GET needs
  * `card-present:read`, the rest `card-present:write`, and a refund also
  * `payments:refund`. Only payments of the

@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { ListQuery } from '../http/pagination.js';
 import { CardPayment, PaymentListQuery } from '../payments/schemas.js';
 import { CardRead, EntryMode } from '../payment-instructions/schemas.js';
+import { MoneyInput } from '../lib/money.js';
 
 export const CardPresentPayment = Type.Object(
   {
@@ -12,7 +13,7 @@ export const CardPresentPayment = Type.Object(
 );
 
 export const CreateCardPresentPayment = Type.Object({
-  amount: Type.Number({ description: 'In major units of the currency, at most its minor digits.' }),
+  amount: MoneyInput({ description: 'In major units of the currency, at most its minor digits.' }),
   currency: Type.String({ minLength: 3, maxLength: 3, description: 'ISO 4217.' }),
   order_id: Type.String({ minLength: 1, maxLength: 255, description: 'Your unique reference: the charge\'s idempotency key.' }),
   point_of_sale_id: Type.String({ minLength: 1, maxLength: 100, description: 'A point of sale of your organization (`pos-`).' }),

@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import { principalOf } from '../auth/authenticate.js';
 import { ListOf, ListQuery } from '../http/pagination.js';
 import type { CashoutService } from './service.js';
+import { MoneyInput } from '../lib/money.js';
 
 const Cashout = Type.Object(
   {
@@ -29,7 +30,7 @@ export async function cashoutRoutes(base: FastifyInstance, opts: { cashouts: Cas
         tags,
         summary: 'Pay back an alternative payment',
         description: 'APM payments are irrevocable; money goes back as a disbursement. 409 `cashout_exceeds_paid` beyond the amount paid (also under concurrent requests).',
-        body: Type.Object({ payment_id: Type.String({ minLength: 1, maxLength: 100 }), amount: Type.Number() }),
+        body: Type.Object({ payment_id: Type.String({ minLength: 1, maxLength: 100 }), amount: MoneyInput() }),
         response: { 201: Cashout },
       },
     },

@@ -14,7 +14,7 @@ import type { CashoutsTable } from '../db/schema.js';
 import { ApiError } from '../errors/api-error.js';
 import { recordEvent } from '../events/store.js';
 import { paginate, type ListQuery, type Page } from '../http/pagination.js';
-import { amountProblemMessage, minorToNumber, toMinorUnits } from '../lib/money.js';
+import { amountProblemMessage, minorToNumber, toMinorUnits, type MoneyAmount } from '../lib/money.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 
@@ -47,7 +47,7 @@ export class CashoutService {
     private readonly rails: RailConnector | undefined,
   ) {}
 
-  async create(organizationId: string, body: { payment_id: string; amount: number }): Promise<CashoutView> {
+  async create(organizationId: string, body: { payment_id: string; amount: MoneyAmount }): Promise<CashoutView> {
     const rails = this.rails;
     if (!rails) throw new ApiError('service_unavailable', 'No rail connector is configured in this deployment (CONNECTORS=none).');
     const payment = await this.db.selectFrom('apm_payments').selectAll().where('id', '=', body.payment_id).where('organization_id', '=', organizationId).executeTakeFirst();

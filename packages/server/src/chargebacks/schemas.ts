@@ -1,5 +1,5 @@
 /**
- * Request and response schemas of chargebacks (../shared/API.md "Paths the
+ * Request and response schemas of chargebacks (docs/api-conventions.md "Paths the
  * specification does not show"; spec 4.9: search, get, accept, mark reviewed,
  * dispute, analysis, comments, attachment upload, download and delete).
  */

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { NewUser } from '../users/routes.js';
+import { MoneyInput } from '../lib/money.js';
 
 export const CHECKOUT_SESSION_MAX_SECONDS = 86_400;
 export const CHECKOUT_SESSION_DEFAULT_SECONDS = 900;
@@ -12,7 +13,7 @@ export const CreateCheckoutSession = Type.Object({
       description: '`payment`: the browser may make one card payment of this session. `enrollment`: it may save one card for the session\'s user, without charging.',
     }),
   ),
-  amount: Type.Optional(Type.Number({ description: 'Mode payment (required): in major units of the currency, at most its minor digits, as POST /v1/payments takes it.' })),
+  amount: Type.Optional(MoneyInput({ description: 'Mode payment (required): in major units of the currency, at most its minor digits, as POST /v1/payments takes it.' })),
   currency: Type.Optional(Type.String({ minLength: 3, maxLength: 3, description: 'Mode payment (required): ISO 4217.' })),
   order_id: Type.Optional(
     Type.String({ minLength: 1, maxLength: 255, description: 'Mode payment: the payment\'s `order_id` (its idempotency key). Default: the session id. An order_id that already has a payment is 409 `order_id_conflict`.' }),

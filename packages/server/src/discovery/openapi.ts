@@ -9,6 +9,9 @@ import type { Config } from '../config/config.js';
 import { ErrorBody } from '../errors/schemas.js';
 import { addOperationIds } from './operation-ids.js';
 
+/** SHA-256 of the style element swagger-ui-bundle.js (@fastify/swagger-ui 5) inserts; test/docs-page.browser.test.ts fails if it changes. */
+const DOCS_INLINE_STYLE_HASH = 'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w=';
+
 const ERROR_STATUSES: Record<string, string> = {
   400: 'Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8).',
   401: 'Missing, invalid, expired or revoked token.',
@@ -57,6 +60,18 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
     transformObject: (document) => ('openapiObject' in document ? addOperationIds(document.openapiObject) : document.swaggerObject),
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true, uiConfig: { docExpansion: 'list', deepLinking: true } });
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    uiConfig: { docExpansion: 'list', deepLinking: true },
+    // The product's name, and Swagger's own top bar (its logo and a URL box) hidden.
+    theme: {
+      title: 'Pasarela API reference',
+      css: [{ filename: 'pasarela.css', content: '.swagger-ui .topbar { display: none; }\n' }],
+    },
+    // The plugin's own policy for the page and its files, plus the one style element
+    // that swagger-ui-bundle.js inserts, allowed by its hash (no 'unsafe-inline').
+    staticCSP: true,
+    transformStaticCSP: (header) => header.replace(/style-src ([^;]*);/, (_all, sources: string) => `style-src ${sources.trim()} '${DOCS_INLINE_STYLE_HASH}';`),
+  });
 }
 

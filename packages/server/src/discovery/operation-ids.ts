@@ -28,6 +28,7 @@ const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 /** Paths the rule names badly. */
 const NAMED: Record<string, string> = {
   'GET /.well-known/jwks.json': 'jwks.retrieve',
+  'GET /.well-known/oauth-authorization-server': 'authorizationServerMetadata.retrieve',
   'GET /api/banks': 'banks.list',
   'GET /v1/payments/search': 'payments.search',
   'POST /v1/3ds/version': 'threeDs.version',

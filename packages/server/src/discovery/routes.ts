@@ -1,7 +1,12 @@
-/** Discovery and operations: /openapi.json, /.well-known/jwks.json, /healthz, /readyz, /metrics. */
+/**
+ * Discovery and operations: /openapi.json, /.well-known/jwks.json,
+ * /.well-known/oauth-authorization-server (RFC 8414), /healthz, /readyz, /metrics.
+ */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { PERMISSIONS } from '../auth/permissions.js';
 import type { SigningKeys } from '../auth/signing-keys.js';
 import type { Db } from '../db/database.js';
 import { ApiError } from '../errors/api-error.js';
@@ -11,6 +16,8 @@ export async function discoveryRoutes(
   app: FastifyInstance,
   opts: {
     db: Db;
+    /** PUBLIC_BASE_URL: the tokens' `iss`, and the base of every endpoint the metadata names. */
+    issuer: string;
     signingKeys: SigningKeys;
     metrics: Metrics;
     /** `token`: served with `Authorization: Bearer <METRICS_TOKEN>`; `open`: served to anyone; `off`: not on this listener (404). */
@@ -26,6 +33,52 @@ export async function discoveryRoutes(
     reply.header('cache-control', 'public, max-age=300');
     return opts.signingKeys.jwks();
   });
+
+  const AUTH_METHODS = ['client_secret_basic', 'client_secret_post'];
+  const metadata = {
+    issuer: opts.issuer,
+    token_endpoint: `${opts.issuer}/oauth/token`,
+    jwks_uri: `${opts.issuer}/.well-known/jwks.json`,
+    scopes_supported: [...PERMISSIONS],
+    // RFC 8414 requires the member; there is no authorization endpoint, so no response type.
+    response_types_supported: [] as string[],
+    grant_types_supported: ['client_credentials'],
+    token_endpoint_auth_methods_supported: AUTH_METHODS,
+    revocation_endpoint: `${opts.issuer}/oauth/revoke`,
+    revocation_endpoint_auth_methods_supported: AUTH_METHODS,
+    service_documentation: `${opts.issuer}/docs`,
+  };
+  const Strings = Type.Array(Type.String());
+  app.get(
+    '/.well-known/oauth-authorization-server',
+    {
+      config,
+      schema: {
+        tags: ['Authentication'],
+        summary: 'Authorization server metadata (RFC 8414)',
+        description: 'What an OAuth client library needs to find the token and revocation endpoints, the keys, the grant type, the client authentication methods and the scopes (the permissions).',
+        security: [],
+        response: {
+          200: Type.Object({
+            issuer: Type.String({ description: 'Equal to the `iss` of every access token.' }),
+            token_endpoint: Type.String(),
+            jwks_uri: Type.String(),
+            scopes_supported: Strings,
+            response_types_supported: Strings,
+            grant_types_supported: Strings,
+            token_endpoint_auth_methods_supported: Strings,
+            revocation_endpoint: Type.String(),
+            revocation_endpoint_auth_methods_supported: Strings,
+            service_documentation: Type.String(),
+          }),
+        },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return metadata;
+    },
+  );
 
   app.get('/healthz', { config, schema: hide }, async () => ({ status: 'ok' }));
 

@@ -1,6 +1,6 @@
 /**
  * The closed set of error codes and their one mapping to HTTP status
- * (spec section 7, ../shared/API.md "Errors"). Throw an ApiError; the error
+ * (spec section 7, docs/api-conventions.md "Errors"). Throw an ApiError; the error
  * handler (errors/handler.ts) renders every error as
  * `{"error": {code, message, details, request_id}}`.
  */

@@ -150,7 +150,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     let mapped = toApiError(error);
     // The OAuth endpoints answer in RFC 6749's shape even when the body cannot be read at all.
     if (mapped instanceof ApiError && request.routeOptions.url?.startsWith('/oauth/') && UNREADABLE.has(mapped.code)) {
-      mapped = new OAuthError('invalid_request', mapped.details.map((d) => `${d.field} ${d.message}`).join('; ') || mapped.message);
+      const mediaType = (error as { code?: unknown; statusCode?: unknown }).code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || (error as { statusCode?: unknown }).statusCode === 415;
+      mapped = new OAuthError(
+        'invalid_request',
+        mediaType
+          ? 'send the parameters as application/x-www-form-urlencoded or application/json'
+          : mapped.details.map((d) => `${d.field} ${d.message}`).join('; ') || mapped.message,
+      );
     }
     if (mapped.status >= 500) request.log.error({ err: error }, 'request failed');
     return sendError(request, reply, mapped);

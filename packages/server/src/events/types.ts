@@ -1,4 +1,4 @@
-/** Every event type the service emits (spec section 6 and ../shared/API.md "Webhooks"). */
+/** Every event type the service emits (spec section 6 and docs/api-conventions.md "Webhooks and events"). */
 export const EVENT_TYPES = [
   'payment.purchase.pending',
   'payment.purchase.succeeded',

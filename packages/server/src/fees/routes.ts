@@ -1,5 +1,5 @@
 /**
- * `/v1/fee-rules` (../shared/API.md "fee rules"). The permission table has no
+ * `/v1/fee-rules` (docs/api-conventions.md "fee rules"). The permission table has no
  * fees permission: fee rules price the merchants' payments, so GET needs
  * `merchants:read` and writes `merchants:write`. Another organization's rule is 404.
  */

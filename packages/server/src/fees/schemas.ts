@@ -1,9 +1,10 @@
 /**
  * Fee rules (interchange and MDR) and the fees shown on a payment
- * (../shared/API.md "fee rules"; docs/sandbox.md "Fees").
+ * (docs/api-conventions.md "fee rules"; docs/sandbox.md "Fees").
  */
 import { ListQuery } from '../http/pagination.js';
 import { Type, type Static } from 'typebox';
+import { MoneyInput } from '../lib/money.js';
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
 
@@ -18,7 +19,7 @@ export const FeeRuleInput = Type.Object({
   name: Type.Optional(Type.String({ maxLength: 200 })),
   percentage_bps: Type.Integer({ minimum: 0, maximum: 10000, description: 'The percentage in basis points: 1 bps = 0.01 %, so 2.5 % is 250.' }),
   fixed_amount: Type.Optional(
-    Type.Number({ minimum: 0, description: 'A fixed amount added to each fee, in major units of `currency` with at most its minor digits (0.30). Default 0. Requires `currency` when not 0.' }),
+    MoneyInput({ description: 'A fixed amount added to each fee, in major units of `currency` with at most its minor digits (0.30). Default 0. Requires `currency` when not 0.' }),
   ),
   currency: Type.Optional(Type.String({ minLength: 3, maxLength: 3, description: 'ISO 4217. The rule applies only to payments in this currency; omitted: any currency (then `fixed_amount` must be 0).' })),
   brand: Type.Optional(Type.Union(CARD_BRANDS.map((b) => Type.Literal(b)), { description: 'Only cards of this brand; omitted: any.' })),

@@ -8,7 +8,7 @@ import type { FeeRulesTable } from '../db/schema.js';
 import { ApiError, type ErrorDetail } from '../errors/api-error.js';
 import { paginate, type Page } from '../http/pagination.js';
 import { newId } from '../lib/ids.js';
-import { amountProblemMessage, CURRENCIES, formatMinor } from '../lib/money.js';
+import { amountProblemMessage, CURRENCIES, formatMinor, isZeroAmount, toMinorUnits, type MoneyAmount } from '../lib/money.js';
 import { nowIso } from '../lib/time.js';
 import type { FeeRule, FeeRuleInput, FeeRuleListQuery } from './schemas.js';
 
@@ -31,16 +31,13 @@ export function feeRuleView(row: FeeRulesTable): FeeRule {
 }
 
 /** A fixed amount in major units to minor units, without floating-point arithmetic (0 allowed). */
-function fixedMinor(amount: number, currency: string): { minor: number } | { message: string } {
-  if (amount === 0) return { minor: 0 };
-  const text = String(amount);
-  const digits = CURRENCIES[currency]!;
-  if (/e/i.test(text)) return { message: amount < 1 ? amountProblemMessage('too_many_decimals', currency) : amountProblemMessage('too_large', currency) };
-  const [whole = '0', fraction = ''] = text.split('.');
-  if (fraction.length > digits) return { message: amountProblemMessage('too_many_decimals', currency) };
-  const minor = Number(whole + fraction.padEnd(digits, '0'));
-  if (minor > 999_999_999) return { message: 'is too large' };
-  return { minor };
+function fixedMinor(amount: MoneyAmount, currency: string): { minor: number } | { message: string } {
+  if (isZeroAmount(amount)) return { minor: 0 };
+  if (typeof amount === 'number' && amount < 0) return { message: 'must be 0 or more' };
+  const parsed = toMinorUnits(amount, currency);
+  if ('problem' in parsed) return { message: amountProblemMessage(parsed.problem, currency) };
+  if (parsed.minor > 999_999_999) return { message: 'is too large' };
+  return parsed;
 }
 
 export class FeeRuleService {
@@ -59,7 +56,7 @@ export class FeeRuleService {
     if (currency !== null && CURRENCIES[currency] === undefined) details.push({ field: 'currency', message: 'is not a supported ISO 4217 currency' });
     let fixed = 0;
     const amount = input.fixed_amount ?? 0;
-    if (amount !== 0 && currency === null) details.push({ field: 'currency', message: 'is required with a fixed_amount other than 0' });
+    if (!isZeroAmount(amount) && currency === null) details.push({ field: 'currency', message: 'is required with a fixed_amount other than 0' });
     else if (currency !== null && CURRENCIES[currency] !== undefined) {
       const parsed = fixedMinor(amount, currency);
       if ('message' in parsed) details.push({ field: 'fixed_amount', message: parsed.message });

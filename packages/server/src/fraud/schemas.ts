@@ -3,6 +3,7 @@
  * (docs/sandbox.md "Fraud rules").
  */
 import { Type, type Static, type TObject } from 'typebox';
+import { DECIMAL_STRING, type MoneyAmount } from '../lib/money.js';
 
 const Action = Type.Union([Type.Literal('review'), Type.Literal('decline')], {
   description: '`review`: the payment goes on to the network and the evaluation says review. `decline`: the payment is REJECTED (response_code 59) without reaching the network.',
@@ -25,7 +26,14 @@ const CardDeclines = Type.Object({
   action: Action,
 });
 /** A positive number or null, as one JSON Schema (a union would report both branches). */
-const AmountOrNull = (description: string) => Type.Unsafe<number | null>({ type: ['number', 'null'], exclusiveMinimum: 0, description });
+/** A money amount as MoneyInput takes it (a number or a decimal string in major units), or null. */
+const AmountOrNull = (description: string) =>
+  Type.Unsafe<MoneyAmount | null>({
+    type: ['number', 'string', 'null'],
+    exclusiveMinimum: 0,
+    pattern: DECIMAL_STRING.source,
+    description: `${description} A JSON number or a decimal string (\`"100000.00"\`), or null.`,
+  });
 
 const Threshold = Type.Object({
   currency: Type.String({ minLength: 3, maxLength: 3, description: 'ISO 4217; one entry per currency.' }),

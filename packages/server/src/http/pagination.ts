@@ -1,5 +1,5 @@
 /**
- * Keyset pagination (../shared/API.md "Lists"): newest first by id (ids are
+ * Keyset pagination (docs/api-conventions.md "Lists and pagination"): newest first by id (ids are
  * time-sortable), `limit` 1..100 (default 10), `starting_after` / `ending_before`.
  * A page costs one indexed range scan whatever the size of the table.
  */

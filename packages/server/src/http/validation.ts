@@ -2,7 +2,7 @@
  * Request validation with Ajv, reporting every problem (allErrors). Bodies are
  * not type-coerced (a money amount sent as "10" is a string and refused);
  * query strings and path parameters are. Unknown properties are dropped
- * (../shared/API.md: ignored). Bodies that are not JSON are 422, an empty body
+ * (docs/api-conventions.md: ignored). Bodies that are not JSON are 422, an empty body
  * is an absent body.
  *
  * Text no database can hold is refused here, once for every route, rather than

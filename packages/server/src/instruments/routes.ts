@@ -9,7 +9,7 @@ import { BinData, BinParams, CreateInstrument, Instrument, InstrumentParams, Ins
 import type { InstrumentService } from './service.js';
 import type { CheckoutSessionService } from '../checkout/service.js';
 
-/** Spec 4.3 and ../shared/API.md: instruments and the BIN lookup. */
+/** Spec 4.3 and docs/api-conventions.md: instruments and the BIN lookup. */
 export async function instrumentRoutes(base: FastifyInstance, opts: { instruments: InstrumentService; db: Db; checkout: CheckoutSessionService }): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { instruments } = opts;

@@ -1,8 +1,11 @@
 /**
  * Money is integer minor units everywhere inside the service. Requests carry a
- * JSON number in major units with at most the currency's ISO 4217 minor digits
- * (../shared/API.md "Money"); this file is the one place that converts.
+ * JSON number in major units with at most the currency's ISO 4217 minor digits,
+ * or the same as a decimal string (`"150000.00"`, what card payment responses
+ * return) (docs/api-conventions.md "Money"); this file is the one place that
+ * converts, and MoneyInput is the one request schema of a money amount.
  */
+import { Type, type TUnsafe } from 'typebox';
 
 /** ISO 4217 minor digits of the currencies the service accepts. */
 export const CURRENCIES: Record<string, number> = {
@@ -16,19 +19,54 @@ export const MAX_MINOR = 999_999_999_999;
 
 export type AmountProblem = 'not_positive' | 'too_many_decimals' | 'too_large' | 'unknown_currency' | 'not_a_number';
 
+/** A money amount as a request may send it: a JSON number, or a decimal string such as "150000.00". */
+export type MoneyAmount = number | string;
+
+/** Digits, optionally a point and more digits: no sign, exponent, spaces or thousands separators. */
+export const DECIMAL_STRING = /^\d+(\.\d+)?$/;
+
+/**
+ * The request schema of every money amount: a JSON number or a decimal string
+ * in major units. The string's form is checked by the schema; the currency's
+ * digits and the range by toMinorUnits, which names the field in a 422.
+ */
+export function MoneyInput(options: { description?: string } = {}): TUnsafe<MoneyAmount> {
+  return Type.Unsafe<MoneyAmount>({
+    type: ['number', 'string'],
+    pattern: DECIMAL_STRING.source,
+    description:
+      (options.description ? `${options.description} ` : '') +
+      'A JSON number or a decimal string in major units (`150000.5` or `"150000.50"`), with at most the currency\'s minor digits.',
+    examples: [150000, '150000.00'],
+  });
+}
+
+/** 0, or a decimal string of zeros ("0.00"): where an amount may be zero (a fee rule's fixed part). */
+export function isZeroAmount(amount: MoneyAmount): boolean {
+  return typeof amount === 'number' ? amount === 0 : DECIMAL_STRING.test(amount) && !/[1-9]/.test(amount);
+}
+
 /**
  * Converts a request amount to minor units without floating-point arithmetic:
- * the number's shortest decimal representation is read as digits.
+ * a string's digits, or the number's shortest decimal representation, are read as digits.
  */
-export function toMinorUnits(amount: number, currency: string): { minor: number } | { problem: AmountProblem } {
+export function toMinorUnits(amount: MoneyAmount, currency: string): { minor: number } | { problem: AmountProblem } {
   const digits = CURRENCIES[currency];
   if (digits === undefined) return { problem: 'unknown_currency' };
-  if (!Number.isFinite(amount)) return { problem: 'not_a_number' };
-  if (amount <= 0) return { problem: 'not_positive' };
-  const text = String(amount);
-  if (/e/i.test(text)) return { problem: amount < 1 ? 'too_many_decimals' : 'too_large' };
+  let text: string;
+  if (typeof amount === 'string') {
+    if (!DECIMAL_STRING.test(amount)) return { problem: 'not_a_number' };
+    text = amount.replace(/^0+(?=\d)/, '');
+  } else {
+    if (typeof amount !== 'number' || !Number.isFinite(amount)) return { problem: 'not_a_number' };
+    if (amount <= 0) return { problem: 'not_positive' };
+    text = String(amount);
+    if (/e/i.test(text)) return { problem: amount < 1 ? 'too_many_decimals' : 'too_large' };
+  }
   const [whole = '0', fraction = ''] = text.split('.');
+  if (!/[1-9]/.test(whole + fraction)) return { problem: 'not_positive' };
   if (fraction.length > digits) return { problem: 'too_many_decimals' };
+  if (whole.length > 15) return { problem: 'too_large' };
   const minor = Number(whole + fraction.padEnd(digits, '0'));
   if (minor > MAX_MINOR) return { problem: 'too_large' };
   return { minor };
@@ -58,6 +96,6 @@ export function amountProblemMessage(problem: AmountProblem, currency: string): 
     case 'too_large':
       return 'is too large';
     case 'not_a_number':
-      return 'must be a number';
+      return 'must be a number or a decimal string such as "150000.00"';
   }
 }

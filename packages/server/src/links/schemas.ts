@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { MoneyInput } from '../lib/money.js';
 
 const Url = (description: string) => Type.Optional(Type.String({ maxLength: 2048, description }));
 
@@ -7,13 +8,13 @@ export const CreatePaymentLink = Type.Object({
   expires_in: Type.Optional(Type.Integer({ description: 'Seconds; default 43200 (12 h), at most 86400 (24 h).' })),
   data: Type.Object({
     amount: Type.Object({
-      value: Type.Optional(Type.Number({ description: 'Fixed amount in major units (not for `custom`).' })),
+      value: Type.Optional(MoneyInput({ description: 'Fixed amount in major units (not for `custom`).' })),
       currency: Type.String({ minLength: 3, maxLength: 3 }),
       type: Type.Optional(Type.Union([Type.Literal('fixed'), Type.Literal('custom')], { description: '`custom`: the customer chooses within min_amount..max_amount.' })),
       min_amount: Type.Optional(
-        Type.Number({ description: '`custom`: the lowest amount the customer may pay. Default, and floor: the currency\'s LINK_MIN_AMOUNT (COP 1000, USD 0.50, ...); below it is 422.' }),
+        MoneyInput({ description: '`custom`: the lowest amount the customer may pay. Default, and floor: the currency\'s LINK_MIN_AMOUNT (COP 1000, USD 0.50, ...); below it is 422.' }),
       ),
-      max_amount: Type.Optional(Type.Number({ description: '`custom`: the highest amount (required); not below the floor either.' })),
+      max_amount: Type.Optional(MoneyInput({ description: '`custom`: the highest amount (required); not below the floor either.' })),
     }),
     description: Type.Optional(Type.String({ maxLength: 500 })),
     redirect_url: Url('Where the customer goes after paying (with payment_id).'),

@@ -15,7 +15,7 @@ import { ApiError, type ErrorDetail } from '../errors/api-error.js';
 import { recordEvent } from '../events/store.js';
 import { paginate, type ListQuery, type Page } from '../http/pagination.js';
 import { enqueueJob } from '../jobs/store.js';
-import { amountProblemMessage, CURRENCIES, formatMinor, minorToNumber, toMinorUnits } from '../lib/money.js';
+import { amountProblemMessage, CURRENCIES, formatMinor, minorToNumber, toMinorUnits, type MoneyAmount } from '../lib/money.js';
 import { newId } from '../lib/ids.js';
 import { isoAfterSeconds, nowIso } from '../lib/time.js';
 import { urlProblems, type UrlPolicy } from '../webhooks/url-guard.js';
@@ -112,7 +112,7 @@ export class LinkService {
     const data: PaymentLinkData = { currency, amount_type: a.type ?? 'fixed' };
     if (CURRENCIES[currency] === undefined) details.push({ field: 'data.amount.currency', message: 'is not a supported ISO 4217 currency' });
     else {
-      const minor = (field: string, value: number | undefined): number | undefined => {
+      const minor = (field: string, value: MoneyAmount | undefined): number | undefined => {
         if (value === undefined) return undefined;
         const parsed = toMinorUnits(value, currency);
         if ('problem' in parsed) {

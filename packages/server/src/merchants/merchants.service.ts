@@ -1,5 +1,5 @@
 /**
- * Merchants and sub-merchants (../shared/API.md). A sub-merchant names its
+ * Merchants and sub-merchants (docs/api-conventions.md). A sub-merchant names its
  * parent, a merchant of the same organization. Deleting a merchant that still
  * has points of sale or sub-merchants is refused (409 merchant_in_use); deleting
  * any other merchant removes its row for good.

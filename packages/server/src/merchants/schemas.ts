@@ -1,6 +1,6 @@
 /**
  * Request and response schemas of merchants, points of sale, terminals and
- * terminal users (../shared/API.md "Paths the specification does not show").
+ * terminal users (docs/api-conventions.md "Paths the specification does not show").
  */
 import { Type, type Static } from 'typebox';
 

@@ -1,6 +1,6 @@
 /**
  * Terminals and their users, and points of sale with their terminals
- * (../shared/API.md). A terminal's serial is unique within its organization
+ * (docs/api-conventions.md). A terminal's serial is unique within its organization
  * (a unique index; a duplicate is 409 terminal_serial_taken). A terminal is
  * attached to at most one point of sale: adding it to another one moves it.
  * A point of sale that still has terminals cannot be deleted (409

@@ -5,7 +5,7 @@ import { ListOf, ListQuery } from '../http/pagination.js';
 import { CreateOrganization, Organization, OrganizationParams, UpdateOrganization } from './schemas.js';
 import type { OrganizationService } from './service.js';
 
-/** Spec 4.7 and ../shared/API.md: POST/GET /v1/organizations, GET/PUT /v1/organizations/{id}. */
+/** Spec 4.7 and docs/api-conventions.md: POST/GET /v1/organizations, GET/PUT /v1/organizations/{id}. */
 export async function organizationRoutes(base: FastifyInstance, opts: { organizations: OrganizationService }): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { organizations } = opts;

@@ -1,5 +1,5 @@
 /**
- * Payment instructions (../shared/API.md): `GET/POST /v1/payment-instructions`,
+ * Payment instructions (docs/api-conventions.md): `GET/POST /v1/payment-instructions`,
  * `GET /v1/payment-instructions/{id}` (scopes `card-present:read` /
  * `card-present:write`), and the terminals' WebSocket
  * `/v1/payment-instructions/ws` (scope `payment-instructions:ws`). The

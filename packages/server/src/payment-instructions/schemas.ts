@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { ListQuery } from '../http/pagination.js';
+import { MoneyInput } from '../lib/money.js';
 
 export const InstructionStatus = Type.Union(
   [
@@ -47,7 +48,7 @@ export type PaymentInstruction = Static<typeof PaymentInstruction>;
 
 export const CreatePaymentInstruction = Type.Object({
   terminal_id: Type.String({ minLength: 1, maxLength: 100, description: 'An active terminal of your organization attached to a point of sale.' }),
-  amount: Type.Number({ description: 'In major units of the currency, at most its minor digits.' }),
+  amount: MoneyInput({ description: 'In major units of the currency, at most its minor digits.' }),
   currency: Type.String({ minLength: 3, maxLength: 3, description: 'ISO 4217.' }),
   order_id: Type.String({ minLength: 1, maxLength: 255, description: 'Your unique reference; the payment gets it.' }),
   description: Type.Optional(Type.String({ maxLength: 500 })),

@@ -1,5 +1,5 @@
 /**
- * Payment instructions (`pin-`, ../shared/API.md): a merchant asks one of its
+ * Payment instructions (`pin-`, docs/api-conventions.md): a merchant asks one of its
  * terminals to take a card payment. The instruction is written with its
  * `payment_instruction.created` event and its expiry job in one transaction;
  * then the terminal's WebSocket (hub.ts) delivers it, the terminal

@@ -15,13 +15,14 @@ import type { ActionName } from '../transactions/service.js';
 import type { PaymentActions } from './actions.js';
 import { CapturePayment, CardPayment } from './schemas.js';
 import { ADJUST_LIMIT_PERCENT } from './actions.js';
+import { MoneyInput } from '../lib/money.js';
 
 const AdjustPayment = Type.Object({
-  amount: Type.Number({ description: `The new authorized amount, major units: more than 0, at most ${ADJUST_LIMIT_PERCENT}% of the original authorization.` }),
+  amount: MoneyInput({ description: `The new authorized amount, major units: more than 0, at most ${ADJUST_LIMIT_PERCENT}% of the original authorization.` }),
 });
 
 const RefundPayment = Type.Object({
-  amount: Type.Optional(Type.Number({ description: 'Major units. Default: everything still refundable.' })),
+  amount: Type.Optional(MoneyInput({ description: 'Major units. Default: everything still refundable.' })),
   currency: Type.Optional(Type.String({ minLength: 3, maxLength: 3, description: 'The payment\'s currency (the default).' })),
 });
 

@@ -1,5 +1,5 @@
 /**
- * The core actions on a card payment (spec 4.9, ../shared/API.md): authorize,
+ * The core actions on a card payment (spec 4.9, docs/api-conventions.md): authorize,
  * capture, cancel, reverse, adjust, refund and cancel-or-refund, by payment
  * id. The same actions by transaction id (transactions/routes.ts) resolve the
  * transaction's payment and land here too, as do the older routes

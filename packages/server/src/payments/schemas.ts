@@ -3,6 +3,7 @@ import { Type, type Static } from 'typebox';
 import { Transaction } from '../transactions/schemas.js';
 import { PaymentFeeFields } from '../fees/schemas.js';
 import { RAILS } from '../apm/schemas.js';
+import { MoneyInput } from '../lib/money.js';
 
 const PaymentStatus = Type.Union(
   [Type.Literal('PENDING'), Type.Literal('APPROVED'), Type.Literal('AUTHORIZED'), Type.Literal('REJECTED'), Type.Literal('CANCELLED'), Type.Literal('REFUNDED')],
@@ -44,7 +45,7 @@ export const CardPayment = Type.Object(
 export type CardPayment = Static<typeof CardPayment>;
 
 export const CreatePayment = Type.Object({
-  amount: Type.Number({ description: 'In major units of the currency, at most its minor digits (COP 2, CLP 0).' }),
+  amount: MoneyInput({ description: 'In major units of the currency, at most its minor digits (COP 2, CLP 0).' }),
   currency: Type.String({ minLength: 3, maxLength: 3, description: 'ISO 4217.' }),
   order_id: Type.String({ minLength: 1, maxLength: 255, description: 'Your unique reference: the charge\'s idempotency key.' }),
   instrument_id: Type.String({ minLength: 1, maxLength: 100 }),
@@ -60,7 +61,7 @@ export const CreatePayment = Type.Object({
 export type CreatePayment = Static<typeof CreatePayment>;
 
 export const CapturePayment = Type.Object({
-  amount: Type.Optional(Type.Number({ description: 'Capture less than authorized (the rest is released). Default: all of it.' })),
+  amount: Type.Optional(MoneyInput({ description: 'Capture less than authorized (the rest is released). Default: all of it.' })),
 });
 
 export const PaymentParams = Type.Object({ id: Type.String({ maxLength: 100 }) });

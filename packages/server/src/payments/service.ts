@@ -9,7 +9,7 @@ import { isUniqueViolation } from '../db/database.js';
 import type { Principal } from '../auth/tokens.js';
 import { ApiError, type ErrorDetail } from '../errors/api-error.js';
 import { mergePages, type Page } from '../http/pagination.js';
-import { amountProblemMessage, formatMinor, toMinorUnits } from '../lib/money.js';
+import { amountProblemMessage, formatMinor, toMinorUnits, type MoneyAmount } from '../lib/money.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import type { CardNetworkConnector } from '../connectors/card-network/connector.js';
@@ -59,7 +59,7 @@ export function paymentView(p: PaymentWithCard, transaction?: TransactionRow): C
   };
 }
 
-export function parseAmount(amount: number, currency: string, field = 'amount'): { minor: number } | { error: ErrorDetail } {
+export function parseAmount(amount: MoneyAmount, currency: string, field = 'amount'): { minor: number } | { error: ErrorDetail } {
   const parsed = toMinorUnits(amount, currency);
   if ('minor' in parsed) return parsed;
   return { error: { field: parsed.problem === 'unknown_currency' ? 'currency' : field, message: amountProblemMessage(parsed.problem, currency) } };

@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import { principalOf } from '../auth/authenticate.js';
 import { ListOf, ListQuery } from '../http/pagination.js';
 import type { RefundService } from './service.js';
+import { MoneyInput } from '../lib/money.js';
 
 export const Refund = Type.Object(
   {
@@ -22,7 +23,7 @@ export const Refund = Type.Object(
 
 export const CreateRefund = Type.Object({
   payment_id: Type.String({ minLength: 1, maxLength: 100 }),
-  amount: Type.Number({ description: 'Major units; less than the captured amount for a partial refund.' }),
+  amount: MoneyInput({ description: 'Major units; less than the captured amount for a partial refund.' }),
   currency: Type.String({ minLength: 3, maxLength: 3, description: 'The payment\'s currency.' }),
 });
 

@@ -1,5 +1,5 @@
 /**
- * Refunds of card payments (spec 4.4, ../shared/API.md): only once captured;
+ * Refunds of card payments (spec 4.4, docs/api-conventions.md): only once captured;
  * partial refunds until the captured amount is used up. The amount is reserved
  * on the payment with a compare-and-set, so concurrent refunds can never add up
  * to more than was captured. A refund the network rejects is still recorded
@@ -15,7 +15,7 @@ import { ApiError, type ErrorDetail } from '../errors/api-error.js';
 import { recordEvent } from '../events/store.js';
 import { paginate, type ListQuery, type Page } from '../http/pagination.js';
 import { enqueueJob } from '../jobs/store.js';
-import { formatMinor, minorToNumber } from '../lib/money.js';
+import { formatMinor, minorToNumber, type MoneyAmount } from '../lib/money.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import type { CardNetworkConnector } from '../connectors/card-network/connector.js';
@@ -73,7 +73,7 @@ export class RefundService {
    * POST /v1/refunds, and the refund actions of a payment. Without `amount`,
    * everything still refundable; without `currency`, the payment's.
    */
-  async create(organizationId: string, body: { payment_id: string; amount?: number; currency?: string }): Promise<RefundView> {
+  async create(organizationId: string, body: { payment_id: string; amount?: MoneyAmount; currency?: string }): Promise<RefundView> {
     requireNetwork(this.network);
     const payment = await findPayment(this.db, organizationId, body.payment_id);
     if (!payment) {

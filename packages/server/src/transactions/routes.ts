@@ -8,7 +8,7 @@ import { PaymentParams } from '../payments/schemas.js';
 import { Transaction, TransactionListQuery, TransactionParams } from './schemas.js';
 import type { TransactionService } from './service.js';
 
-/** ../shared/API.md: transactions (`trx-`), a payment's history, and the core actions by transaction id. */
+/** docs/api-conventions.md: transactions (`trx-`), a payment's history, and the core actions by transaction id. */
 export async function transactionRoutes(base: FastifyInstance, opts: { transactions: TransactionService; actions: PaymentActions }): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['Transactions'];

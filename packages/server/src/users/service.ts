@@ -1,5 +1,5 @@
 /**
- * Users (../shared/API.md): the people whose cards a merchant keeps, for the
+ * Users (docs/api-conventions.md): the people whose cards a merchant keeps, for the
  * SDK's enroll and saved cards. A user lists its instruments.
  */
 import type { Db, Executor } from '../db/database.js';

@@ -58,7 +58,7 @@ const Delivery = Type.Object({
 
 const Params = Type.Object({ id: Type.String({ maxLength: 100 }) });
 
-/** ../shared/API.md "Webhooks": endpoints, secrets, deliveries, events, redelivery. */
+/** docs/api-conventions.md "Webhooks and events": endpoints, secrets, deliveries, events, redelivery. */
 export async function webhookRoutes(base: FastifyInstance, opts: { webhooks: WebhookService }): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { webhooks } = opts;

@@ -1,5 +1,5 @@
 /**
- * Webhook endpoints (../shared/API.md "Webhooks"): an endpoint subscribes to
+ * Webhook endpoints (docs/api-conventions.md "Webhooks and events"): an endpoint subscribes to
  * event types (or "*"), has a `whsec_` signing secret (sealed under the master
  * key, shown only to a caller with secrets:read) that can be rotated with a
  * grace period, and keeps a record of every delivery and attempt.

@@ -1,5 +1,5 @@
 /**
- * Standard Webhooks signatures (https://www.standardwebhooks.com, ../shared/API.md):
+ * Standard Webhooks signatures (https://www.standardwebhooks.com, docs/api-conventions.md):
  * `webhook-signature: v1,<base64 HMAC-SHA256 of "id.timestamp.body">` with the
  * base64 key of a `whsec_` secret. Several signatures (secret rotation) are
  * space-separated.

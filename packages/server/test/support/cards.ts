@@ -62,7 +62,7 @@ export interface PaymentReply {
 export async function pay(
   gw: HttpClient,
   token: string,
-  options: { instrumentId: string; amount?: number; currency?: string; orderId?: string; cvv?: string; capture?: boolean; path?: string },
+  options: { instrumentId: string; amount?: number | string; currency?: string; orderId?: string; cvv?: string; capture?: boolean; path?: string },
 ) {
   const key = await merchantKey(gw, token);
   return gw.request<PaymentReply>('POST', options.path ?? '/v1/payments', {
