@@ -53,6 +53,7 @@ import { WebhookDeliverer } from './webhooks/delivery.js';
 import { WebhookService } from './webhooks/service.js';
 import { webhookRoutes } from './webhooks/routes.js';
 import { DELIVER_JOB } from './webhooks/outbox.js';
+import { EventStreamHub, eventStreamRoutes } from './events/stream.js';
 import { AlternativePaymentService } from './apm/service.js';
 import { RailSimulator } from './connectors/rails/simulator.js';
 import { apmRoutes } from './apm/routes.js';
@@ -104,6 +105,8 @@ export interface Gateway {
   jobs: JobRunner;
   /** METRICS_PORT's loopback listener, when configured. */
   metricsListener: MetricsListener | undefined;
+  /** The open GET /v1/events/stream connections of this process. */
+  eventStreams: EventStreamHub;
   /** Every route, as registered (the security tests walk this list). */
   routes: RouteEntry[];
   /** Stops the job runner, the HTTP server and the database, in that order. */
@@ -254,6 +257,9 @@ export async function createGateway(config: Config): Promise<Gateway> {
   await app.register(webhookRoutes, {
     webhooks: new WebhookService(db, keyring, deliverer, { policy: webhookPolicy, secretGraceSeconds: config.webhooks.secretGraceSeconds }),
   });
+  // GET /v1/events/stream: Server-Sent Events, fed by one poller per process (events/stream.ts).
+  const eventStreams = new EventStreamHub(db, app.log, { pollIntervalMs: config.eventStream.pollIntervalMs });
+  await app.register(eventStreamRoutes, { hub: eventStreams, heartbeatMs: config.eventStream.heartbeatMs });
 
   const jobs = new JobRunner(db, database.dialect, app.log, metrics, { pollIntervalMs: config.jobs.pollIntervalMs, concurrency: config.jobs.concurrency, leaseSeconds: config.jobs.leaseSeconds });
   jobs.register(DELIVER_JOB, ({ payload }) => deliverer.deliver(String((payload as { delivery_id: unknown }).delivery_id)));
@@ -276,6 +282,7 @@ export async function createGateway(config: Config): Promise<Gateway> {
     keyring,
     jobs,
     metricsListener,
+    eventStreams,
     routes,
     async close() {
       await jobs.stop();

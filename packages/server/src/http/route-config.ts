@@ -12,6 +12,8 @@ declare module 'fastify' {
      * applies the session's limits. Every other route answers it 403.
      */
     checkoutSession?: boolean;
+    /** A long-lived answer (events/stream.ts): the request timeout (http/timeout.ts) does not apply. */
+    longLived?: boolean;
   }
   interface FastifyRequest {
     /** Set by auth/authenticate.ts on every non-public route. */
