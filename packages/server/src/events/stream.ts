@@ -196,6 +196,7 @@ export async function eventStreamRoutes(base: FastifyInstance, opts: { hub: Even
       schema: {
         tags: ['Events'],
         summary: 'Follow events as they happen (Server-Sent Events)',
+        operationId: 'events.stream',
         description: [
           "A `text/event-stream` of the organization's events as they commit, whichever server process recorded them.",
           'Each event is `id: <event id>`, `event: <type>`, `data: <the JSON of GET /v1/events/{id}>`.',
@@ -232,20 +233,26 @@ export async function eventStreamRoutes(base: FastifyInstance, opts: { hub: Even
       const write = (text: string) => {
         if (!body.destroyed && !body.writableEnded) body.write(text);
       };
-      let handle: StreamHandle | undefined;
+      const opened: { handle?: StreamHandle } = {};
       const heartbeat = setInterval(() => write(': ping\n\n'), heartbeatMs);
       heartbeat.unref();
       const release = () => {
         clearInterval(heartbeat);
-        handle?.close();
+        opened.handle?.close();
       };
       // Fastify destroys the body when the response closes (client gone, or the stream ended).
       body.on('close', release);
       reply.raw.on('close', () => body.destroy());
-      handle = await hub.open(organizationId, after, types, {
-        send: (row) => write(sseEvent(row)),
-        end: () => body.end(),
-      });
+      try {
+        opened.handle = await hub.open(organizationId, after, types, {
+          send: (row) => write(sseEvent(row)),
+          end: () => body.end(),
+        });
+      } catch (error) {
+        release();
+        body.destroy();
+        throw error;
+      }
       // The client may have gone while the stream opened.
       if (body.destroyed || reply.raw.destroyed || request.raw.socket.destroyed) {
         release();
