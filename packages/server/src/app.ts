@@ -259,7 +259,7 @@ export async function createGateway(config: Config): Promise<Gateway> {
   });
   // GET /v1/events/stream: Server-Sent Events, fed by one poller per process (events/stream.ts).
   const eventStreams = new EventStreamHub(db, app.log, { pollIntervalMs: config.eventStream.pollIntervalMs });
-  await app.register(eventStreamRoutes, { hub: eventStreams, heartbeatMs: config.eventStream.heartbeatMs });
+  await app.register(eventStreamRoutes, { hub: eventStreams, tokens, heartbeatMs: config.eventStream.heartbeatMs });
 
   const jobs = new JobRunner(db, database.dialect, app.log, metrics, { pollIntervalMs: config.jobs.pollIntervalMs, concurrency: config.jobs.concurrency, leaseSeconds: config.jobs.leaseSeconds });
   jobs.register(DELIVER_JOB, ({ payload }) => deliverer.deliver(String((payload as { delivery_id: unknown }).delivery_id)));

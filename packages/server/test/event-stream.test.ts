@@ -4,6 +4,8 @@ import { startGateway, type TestClient, type TestGateway } from './support/gatew
 import { pay, tokenize } from './support/cards.js';
 import { SseStream } from './support/sse.js';
 import { eventually } from './support/wait.js';
+import { revokeClient } from '../src/auth/clients.store.js';
+import { nowIso } from '../src/lib/time.js';
 
 interface EventList {
   data: Array<{ id: string; type: string }>;
@@ -67,6 +69,22 @@ describe.each(dialects)('event stream on $name', (dialect) => {
       expect(s.ended).toBe(false);
       expect(s.events).toEqual([]);
       await s.close();
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('ends the stream at a heartbeat once its client is revoked', async () => {
+    const own = await startGateway(dialect, { EVENT_STREAM_HEARTBEAT_SECONDS: '1' });
+    try {
+      const client = await own.client();
+      const s = await SseStream.open(`${own.baseUrl}/v1/events/stream`, await client.token());
+      await eventually(async () => s.comments.includes('ping'), Boolean);
+      expect(await own.db.transaction().execute((trx) => revokeClient(trx, client.clientId, nowIso()))).toBeTruthy();
+      await eventually(async () => s.ended, Boolean);
+      expect(s.ended).toBe(true);
+      expect(s.comments.at(-1)).toMatch(/revoked/);
+      expect(await eventually(async () => own.gateway.eventStreams.size, (n) => n === 0)).toBe(0);
     } finally {
       await own.close();
     }

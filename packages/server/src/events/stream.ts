@@ -24,6 +24,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { principalOf } from '../auth/authenticate.js';
+import { TokenInvalid, type TokenService } from '../auth/tokens.js';
 import type { Db } from '../db/database.js';
 import { ApiError, type ErrorDetail } from '../errors/api-error.js';
 import { eventBody } from './store.js';
@@ -183,9 +184,9 @@ const StreamQuery = Type.Object({
   types: Type.Optional(Type.String({ maxLength: 2000, description: 'Comma-separated event types; only these are sent.' })),
 });
 
-export async function eventStreamRoutes(base: FastifyInstance, opts: { hub: EventStreamHub; heartbeatMs: number }): Promise<void> {
+export async function eventStreamRoutes(base: FastifyInstance, opts: { hub: EventStreamHub; tokens: TokenService; heartbeatMs: number }): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
-  const { hub, heartbeatMs } = opts;
+  const { hub, tokens, heartbeatMs } = opts;
   // Open streams end at shutdown, before the server waits for its connections.
   app.addHook('preClose', async () => hub.close());
 
@@ -201,7 +202,7 @@ export async function eventStreamRoutes(base: FastifyInstance, opts: { hub: Even
           "A `text/event-stream` of the organization's events as they commit, whichever server process recorded them.",
           'Each event is `id: <event id>`, `event: <type>`, `data: <the JSON of GET /v1/events/{id}>`.',
           'Send `Last-Event-ID` (or `?last_event_id=`) to resume after that event: the missed ones come first, in order.',
-          'A `: ping` comment line comes every EVENT_STREAM_HEARTBEAT_SECONDS (15 s). Latency is about EVENT_STREAM_POLL_MS (250 ms).',
+          'A `: ping` comment line comes every EVENT_STREAM_HEARTBEAT_SECONDS (15 s); the token is checked again then, and the stream ends once it is expired or revoked. Latency is about EVENT_STREAM_POLL_MS (250 ms).',
           'Delivery is at least once across reconnects: de-duplicate by event id. The request timeout does not apply.',
         ].join(' '),
         querystring: StreamQuery,
@@ -234,7 +235,19 @@ export async function eventStreamRoutes(base: FastifyInstance, opts: { hub: Even
         if (!body.destroyed && !body.writableEnded) body.write(text);
       };
       const opened: { handle?: StreamHandle } = {};
-      const heartbeat = setInterval(() => write(': ping\n\n'), heartbeatMs);
+      // At each heartbeat the token is checked again: a revoked or expired token's stream ends.
+      const token = (request.headers.authorization ?? '').slice('Bearer '.length);
+      const heartbeat = setInterval(() => {
+        if (tokens.verifyCached(token)) return write(': ping\n\n');
+        tokens.verify(token).then(
+          () => write(': ping\n\n'),
+          (error: unknown) => {
+            if (!(error instanceof TokenInvalid)) return request.log.warn({ err: error }, 'event stream: token check failed; trying at the next heartbeat');
+            write(`: ${error.message}\n\n`);
+            body.end();
+          },
+        );
+      }, heartbeatMs);
       heartbeat.unref();
       const release = () => {
         clearInterval(heartbeat);
