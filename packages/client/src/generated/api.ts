@@ -1819,7 +1819,7 @@ export interface paths {
         };
         /**
          * Follow events as they happen (Server-Sent Events)
-         * @description A `text/event-stream` of the organization's events as they commit, whichever server process recorded them. Each event is `id: <event id>`, `event: <type>`, `data: <the JSON of GET /v1/events/{id}>`. Send `Last-Event-ID` (or `?last_event_id=`) to resume after that event: the missed ones come first, in order. A `: ping` comment line comes every EVENT_STREAM_HEARTBEAT_SECONDS (15 s). Latency is about EVENT_STREAM_POLL_MS (250 ms). Delivery is at least once across reconnects: de-duplicate by event id. The request timeout does not apply.
+         * @description A `text/event-stream` of the organization's events as they commit, whichever server process recorded them. Each event is `id: <event id>`, `event: <type>`, `data: <the JSON of GET /v1/events/{id}>`. Send `Last-Event-ID` (or `?last_event_id=`) to resume after that event: the missed ones come first, in order. A `: ping` comment line comes every EVENT_STREAM_HEARTBEAT_SECONDS (15 s); the token is checked again then, and the stream ends once it is expired or revoked. Latency is about EVENT_STREAM_POLL_MS (250 ms). Delivery is at least once across reconnects: de-duplicate by event id. The request timeout does not apply.
          */
         get: operations["events.stream"];
         put?: never;
