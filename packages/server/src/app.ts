@@ -57,6 +57,7 @@ import { DELIVER_JOB, webhookFanOut } from './webhooks/outbox.js';
 import { registerReactions } from './events/store.js';
 import { linkSettlement } from './links/outcomes.js';
 import { instructionSettlement } from './payment-instructions/outcomes.js';
+import { EventStreamHub, eventStreamRoutes } from './events/stream.js';
 import { AlternativePaymentService } from './apm/service.js';
 import { RailSimulator } from './connectors/rails/simulator.js';
 import { apmRoutes } from './apm/routes.js';
@@ -108,6 +109,8 @@ export interface Gateway {
   jobs: JobRunner;
   /** METRICS_PORT's loopback listener, when configured. */
   metricsListener: MetricsListener | undefined;
+  /** The open GET /v1/events/stream connections of this process. */
+  eventStreams: EventStreamHub;
   /** Every route, as registered (the security tests walk this list). */
   routes: RouteEntry[];
   /** Stops the job runner, the HTTP server and the database, in that order. */
@@ -269,6 +272,9 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
   await app.register(webhookRoutes, {
     webhooks: new WebhookService(db, keyring, deliverer, { policy: webhookPolicy, secretGraceSeconds: config.webhooks.secretGraceSeconds }),
   });
+  // GET /v1/events/stream: Server-Sent Events, fed by one poller per process (events/stream.ts).
+  const eventStreams = new EventStreamHub(db, app.log, { pollIntervalMs: config.eventStream.pollIntervalMs });
+  await app.register(eventStreamRoutes, { hub: eventStreams, tokens, heartbeatMs: config.eventStream.heartbeatMs });
 
   for (const plugin of options.plugins ?? []) await app.register(plugin);
 
@@ -293,6 +299,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     keyring,
     jobs,
     metricsListener,
+    eventStreams,
     routes,
     async close() {
       await jobs.stop();

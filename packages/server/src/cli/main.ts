@@ -9,6 +9,9 @@
  *   clients pci CLIENT_ID on|off   (PCI DSS SAQ D: may send clear card data)
  *   keys reseal [--dry-run] [--batch-size N] [--json]
  *                  (every stored secret sealed again under MASTER_KEY; see crypto/reseal.ts)
+ *   listen --forward-to URL [--events a,b] [--base-url URL] [--audience URL] [--client-id ID --client-secret S]
+ *                  (a gateway's events forwarded to a local URL, signed; see cli/listen.ts.
+ *                   Needs no database: it talks to the gateway over HTTP)
  */
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../config/config.js';
@@ -18,13 +21,15 @@ import { migrateToLatest, openDatabase, type Db } from '../db/database.js';
 import { listClients, revokeClient, setPciSaqD } from '../auth/clients.store.js';
 import { ClientProvisioningError, provisionClient, scopesFromList } from '../auth/clients.service.js';
 import { nowIso } from '../lib/time.js';
+import { listen, ListenUsageError } from './listen.js';
 
 const USAGE = `usage:
   npm run cli -- clients create --name NAME [--organization ORG_ID | --new-organization NAME] [--scopes a,b | --all-scopes] [--pci-saq-d] [--json]
   npm run cli -- clients list [--json]
   npm run cli -- clients revoke CLIENT_ID
   npm run cli -- clients pci CLIENT_ID on|off
-  npm run cli -- keys reseal [--dry-run] [--batch-size N] [--json]`;
+  npm run cli -- keys reseal [--dry-run] [--batch-size N] [--json]
+  npm run cli -- listen --forward-to URL [--events a,b] [--base-url URL] [--audience URL] [--client-id ID --client-secret S]`;
 
 class UsageError extends Error {}
 
@@ -130,8 +135,19 @@ async function resealCommand(db: Db, args: string[], config: Config): Promise<st
   return lines.join('\n');
 }
 
+/** Commands that talk to a gateway over HTTP, with no database or MASTER_KEY. */
+const remoteCommands: Record<string, (args: string[]) => Promise<number>> = {
+  listen: (args) => {
+    const stop = new AbortController();
+    process.once('SIGINT', () => stop.abort());
+    process.once('SIGTERM', () => stop.abort());
+    return listen(args, process.env, { out: (line) => process.stdout.write(`${line}\n`), err: (line) => process.stderr.write(`${line}\n`) }, stop.signal);
+  },
+};
+
 async function main(argv: string[]): Promise<number> {
   const [group, command, ...rest] = argv;
+  if (group && Object.hasOwn(remoteCommands, group)) return remoteCommands[group]!(argv.slice(1));
   const commands: Record<string, Record<string, (db: Db, args: string[], config: Config) => Promise<string>>> = {
     clients: { create: createCommand, list: listCommand, revoke: revokeCommand, pci: pciCommand },
     keys: { reseal: resealCommand },
@@ -155,9 +171,10 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    const known = error instanceof UsageError || error instanceof ConfigError || error instanceof ClientProvisioningError;
+    const usage = error instanceof UsageError || error instanceof ListenUsageError;
+    const known = usage || error instanceof ConfigError || error instanceof ClientProvisioningError;
     const message = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`pasarela: ${message}${error instanceof UsageError ? `\n${USAGE}` : ''}\n`);
+    process.stderr.write(`pasarela: ${message}${usage ? `\n${USAGE}` : ''}\n`);
     process.exit(known || (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? 2 : 1);
   },
 );

@@ -105,6 +105,13 @@ export interface Config {
     /** How often each terminal connection is pinged and its token checked again. */
     heartbeatMs: number;
   };
+  /** GET /v1/events/stream (events/stream.ts). */
+  eventStream: {
+    /** How often each open stream gets a `: ping` comment line. */
+    heartbeatMs: number;
+    /** How often a process with open streams reads the events table for new events (the stream's latency). */
+    pollIntervalMs: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -370,6 +377,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       ttlSeconds: integer(env, 'PAYMENT_INSTRUCTION_TTL_SECONDS', 300, 1, 86400),
       pollIntervalMs: integer(env, 'PAYMENT_INSTRUCTION_POLL_MS', 1000, 10, 60_000),
       heartbeatMs: integer(env, 'PAYMENT_INSTRUCTION_HEARTBEAT_SECONDS', 30, 1, 3600) * 1000,
+    },
+    eventStream: {
+      heartbeatMs: integer(env, 'EVENT_STREAM_HEARTBEAT_SECONDS', 15, 1, 3600) * 1000,
+      pollIntervalMs: integer(env, 'EVENT_STREAM_POLL_MS', 250, 10, 60_000),
     },
     jobs: {
       pollIntervalMs: integer(env, 'JOB_POLL_INTERVAL_MS', 250, 10, 60_000),

@@ -25,6 +25,8 @@ export function registerRequestTimeout(app: FastifyInstance, timeoutMs: number):
   app.addHook('onRequest', (request, reply, done) => {
     // A WebSocket upgrade is hijacked and lives on; its own heartbeat watches it.
     if (request.ws) return done();
+    // The event stream (GET /v1/events/stream) stays open; it ends when the client or the server does.
+    if (request.routeOptions.config.longLived) return done();
     const timer = setTimeout(() => {
       timers.delete(reply);
       // Answered already, or the client went away (then nobody is listening).

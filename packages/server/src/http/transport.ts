@@ -5,6 +5,8 @@
  * and the request id go on every response.
  */
 import { readFileSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
 import type { SecureServerOptions } from 'node:http2';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/config.js';
@@ -58,8 +60,20 @@ export function registerTransport(app: FastifyInstance, config: Config): void {
   // While the server drains (SIGTERM), a request that still arrives on an open connection
   // is refused with our 503 body (Fastify's own return503OnClosing answer is off, app.ts).
   let closing = false;
+  // Connections that have not sent a request yet (a client's spare, pre-opened connection, as
+  // fetch opens after an aborted event stream): Node's closeIdleConnections leaves them open until
+  // headersTimeout, so closing would wait a minute for them. Nothing is in flight on them.
+  const unused = new Set<Socket>();
+  app.server.on(config.tls ? 'secureConnection' : 'connection', (socket: Socket) => {
+    unused.add(socket);
+    socket.once('close', () => unused.delete(socket));
+  });
+  const used = (request: IncomingMessage) => unused.delete(request.socket);
+  app.server.on('request', used);
+  app.server.on('upgrade', used);
   app.addHook('preClose', (done) => {
     closing = true;
+    for (const socket of unused) socket.destroy();
     done();
   });
   app.addHook('onRequest', (request, reply, done) => {
