@@ -57,7 +57,7 @@ import { DELIVER_JOB, webhookFanOut } from './webhooks/outbox.js';
 import { registerReactions } from './events/store.js';
 import { linkSettlement } from './links/outcomes.js';
 import { instructionSettlement } from './payment-instructions/outcomes.js';
-import { EventStreamHub, eventStreamRoutes } from './events/stream.js';
+import { EventStreamHub, eventStreamRoutes } from './webhooks/stream.js';
 import { AlternativePaymentService } from './apm/service.js';
 import { RailSimulator } from './connectors/rails/simulator.js';
 import { apmRoutes } from './apm/routes.js';
@@ -272,7 +272,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
   await app.register(webhookRoutes, {
     webhooks: new WebhookService(db, keyring, deliverer, { policy: webhookPolicy, secretGraceSeconds: config.webhooks.secretGraceSeconds }),
   });
-  // GET /v1/events/stream: Server-Sent Events, fed by one poller per process (events/stream.ts).
+  // GET /v1/events/stream: Server-Sent Events, fed by one poller per process (webhooks/stream.ts).
   const eventStreams = new EventStreamHub(db, app.log, { pollIntervalMs: config.eventStream.pollIntervalMs });
   await app.register(eventStreamRoutes, { hub: eventStreams, tokens, heartbeatMs: config.eventStream.heartbeatMs });
 

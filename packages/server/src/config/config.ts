@@ -105,7 +105,7 @@ export interface Config {
     /** How often each terminal connection is pinged and its token checked again. */
     heartbeatMs: number;
   };
-  /** GET /v1/events/stream (events/stream.ts). */
+  /** GET /v1/events/stream (webhooks/stream.ts). */
   eventStream: {
     /** How often each open stream gets a `: ping` comment line. */
     heartbeatMs: number;

@@ -20,7 +20,7 @@ declare module 'fastify' {
     deprecationLink?: string;
     /** EXPERIMENTAL (spec section 9): may change or go without the deprecation process; labelled in the reference. */
     experimental?: boolean;
-    /** A long-lived answer (events/stream.ts): the request timeout (http/timeout.ts) does not apply. */
+    /** A long-lived answer (webhooks/stream.ts): the request timeout (http/timeout.ts) does not apply. */
     longLived?: boolean;
   }
   interface FastifyRequest {

@@ -27,8 +27,8 @@ import { principalOf } from '../auth/authenticate.js';
 import { TokenInvalid, type TokenService } from '../auth/tokens.js';
 import type { Db } from '../db/database.js';
 import { ApiError, type ErrorDetail } from '../errors/api-error.js';
-import { eventBody } from './store.js';
-import { AUDIT_EVENT_TYPES, EVENT_TYPES } from './types.js';
+import { eventBody } from '../events/store.js';
+import { AUDIT_EVENT_TYPES, EVENT_TYPES } from '../events/types.js';
 
 /** Late commits within this time of their id's timestamp still reach open streams. */
 export const OVERLAP_MS = 2000;
