@@ -69,8 +69,6 @@ describe('events/ imports no feature', () => {
 const PAYMENT_WRITERS_ALLOWED: Record<string, string> = {
   // A capture's fees are copied (JSON) into payments.fees inside the capture's transaction.
   'fees/apply.ts': 'payments.fees',
-  // A refund reserves its amount (amount_refund_pending) and records the refunded amounts and REFUNDED.
-  'refunds/service.ts': 'refund reservation and amounts',
 };
 
 /** Direct writes: a Kysely builder, a compiled insert (db/prepared.ts) or raw SQL naming the table. */
