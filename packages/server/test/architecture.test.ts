@@ -7,6 +7,9 @@
  * - `payments/` owns the payments row: no other folder writes it, neither with a
  *   query of its own nor through the raw row writers of payments/store.ts.
  *   There are no exceptions.
+ * - One authorize path for card payments: only payments/ asks the card network
+ *   to authorize and records the answer (payments/authorize.ts serves the
+ *   e-commerce and the card-present payments).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -120,5 +123,25 @@ describe('payments/ owns the payments row', () => {
     const file = join(SRC, 'fraud/service.ts');
     expect(importsRawWriter(file, "import { insertPayment, type PaymentRow } from '../payments/store.js';", writers)).toBe(true);
     expect(importsRawWriter(file, "import { findPayment } from '../payments/store.js';", writers)).toBe(false);
+  });
+});
+
+/** Asking the network to authorize, recording its answer, inserting a screened payment. */
+const AUTHORIZE_STEPS = /\bnetwork\.authorize(?:Within)?\(|\brecordAuthorization\(|\binsertScreenedPayment\(/;
+
+describe('one authorize path for card payments', () => {
+  it('no file outside payments/ (and the connectors that implement the network) takes the authorize steps itself', () => {
+    const offenders = sourceFiles(SRC)
+      .filter((file) => !rel(file).startsWith('payments/') && !rel(file).startsWith('connectors/'))
+      .filter((file) => AUTHORIZE_STEPS.test(code(readFileSync(file, 'utf8'))))
+      .map(rel);
+    expect(offenders).toEqual([]);
+  });
+
+  it('the check sees each step', () => {
+    expect(AUTHORIZE_STEPS.test('const result = await this.network.authorize({ reference: row.id });')).toBe(true);
+    expect(AUTHORIZE_STEPS.test('await this.lifecycle.recordAuthorization(row, result);')).toBe(true);
+    expect(AUTHORIZE_STEPS.test('await insertScreenedPayment(trx, row, fraud);')).toBe(true);
+    expect(AUTHORIZE_STEPS.test('return this.authorize(caller, charge, read);')).toBe(false);
   });
 });
