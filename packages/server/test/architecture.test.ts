@@ -6,7 +6,10 @@
  *   Features register their reactions in app.ts.
  * - `payments/` owns the payments row: no other folder writes it, neither with a
  *   query of its own nor through the raw row writers of payments/store.ts.
- *   Today's exceptions are listed, exactly, in PAYMENT_WRITERS_ALLOWED below.
+ *   There are no exceptions.
+ * - One authorize path for card payments: only payments/ asks the card network
+ *   to authorize and records the answer (payments/authorize.ts serves the
+ *   e-commerce and the card-present payments).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -61,18 +64,6 @@ describe('events/ imports no feature', () => {
   });
 });
 
-/**
- * Files outside payments/ that write the payments row today, and why. This
- * list only shrinks: the test fails when a file not listed writes the row,
- * and also when a listed file no longer does (then remove it here).
- */
-const PAYMENT_WRITERS_ALLOWED: Record<string, string> = {
-  // A capture's fees are copied (JSON) into payments.fees inside the capture's transaction.
-  'fees/apply.ts': 'payments.fees',
-  // A refund reserves its amount (amount_refund_pending) and records the refunded amounts and REFUNDED.
-  'refunds/service.ts': 'refund reservation and amounts',
-};
-
 /** Direct writes: a Kysely builder, a compiled insert (db/prepared.ts) or raw SQL naming the table. */
 const DIRECT_WRITES = [
   /\b(?:insertInto|updateTable|deleteFrom|replaceInto|mergeInto)\(\s*['"`]payments(?:\s+as\s+\w+)?['"`]/,
@@ -104,10 +95,10 @@ describe('payments/ owns the payments row', () => {
   const writers = rawRowWriters();
 
   it('knows the raw row writers of payments/store.ts', () => {
-    expect(writers).toEqual(expect.arrayContaining(['insertPayment', 'transitionPayment']));
+    expect(writers).toEqual(expect.arrayContaining(['insertPayment', 'transitionPayment', 'setPaymentFees']));
   });
 
-  it('no file outside payments/ writes the payments table, except the listed ones (and each of those still does)', () => {
+  it('no file outside payments/ writes the payments table', () => {
     const offenders = sourceFiles(SRC)
       .filter((file) => !rel(file).startsWith('payments/') && !rel(file).startsWith('db/migrations/'))
       .filter((file) => {
@@ -116,7 +107,9 @@ describe('payments/ owns the payments row', () => {
       })
       .map(rel)
       .sort();
-    expect(offenders).toEqual(Object.keys(PAYMENT_WRITERS_ALLOWED).sort());
+    // None: refunds/ reserve and settle through payments/refund-reservations.ts, fees/
+    // computes a capture's fees and payments/ writes their copy (setPaymentFees).
+    expect(offenders).toEqual([]);
   });
 
   it('the check sees each kind of write', () => {
@@ -130,5 +123,25 @@ describe('payments/ owns the payments row', () => {
     const file = join(SRC, 'fraud/service.ts');
     expect(importsRawWriter(file, "import { insertPayment, type PaymentRow } from '../payments/store.js';", writers)).toBe(true);
     expect(importsRawWriter(file, "import { findPayment } from '../payments/store.js';", writers)).toBe(false);
+  });
+});
+
+/** Asking the network to authorize, recording its answer, inserting a screened payment. */
+const AUTHORIZE_STEPS = /\bnetwork\.authorize(?:Within)?\(|\brecordAuthorization\(|\binsertScreenedPayment\(/;
+
+describe('one authorize path for card payments', () => {
+  it('no file outside payments/ (and the connectors that implement the network) takes the authorize steps itself', () => {
+    const offenders = sourceFiles(SRC)
+      .filter((file) => !rel(file).startsWith('payments/') && !rel(file).startsWith('connectors/'))
+      .filter((file) => AUTHORIZE_STEPS.test(code(readFileSync(file, 'utf8'))))
+      .map(rel);
+    expect(offenders).toEqual([]);
+  });
+
+  it('the check sees each step', () => {
+    expect(AUTHORIZE_STEPS.test('const result = await this.network.authorize({ reference: row.id });')).toBe(true);
+    expect(AUTHORIZE_STEPS.test('await this.lifecycle.recordAuthorization(row, result);')).toBe(true);
+    expect(AUTHORIZE_STEPS.test('await insertScreenedPayment(trx, row, fraud);')).toBe(true);
+    expect(AUTHORIZE_STEPS.test('return this.authorize(caller, charge, read);')).toBe(false);
   });
 });

@@ -2,11 +2,12 @@
  * Card-present payments (`/v1/card-present/payments`): a card read at a
  * terminal of a point of sale. They are card payments (the `payments` table,
  * `channel` card_present, with `merchant_id`, `point_of_sale_id`,
- * `terminal_id` and `entry_mode`) and go through the same lower layers as
- * every card payment: the row is inserted with `pending_action = authorize`
- * and its recovery job, the network authorizes (so the sandbox test cards
- * decide), and `PaymentLifecycle.recordAuthorization` records the result, its
- * event and its follow-up job. Before the insert, the fraud rules screen the
+ * `terminal_id` and `entry_mode`) and go through the authorize path of every
+ * card payment (payments/authorize.ts, with the same `sameOrder` check, here
+ * on the terminal instead of the instrument): the row is inserted with
+ * `pending_action = authorize` and its recovery job, the network authorizes
+ * (so the sandbox test cards decide), and `PaymentLifecycle.recordAuthorization`
+ * records the result, its event and its follow-up job. Before the insert, the fraud rules screen the
  * payment as they do e-commerce ones (fraud/service.ts), for the API client
  * that presents the card (`Caller`): a declined payment is inserted REJECTED
  * `59` with its event and no recovery job, and the network is never called. The card read is stored as an instrument like a
@@ -14,7 +15,6 @@
  * own, on payments of this channel only.
  */
 import type { Db, Executor } from '../db/database.js';
-import { isUniqueViolation } from '../db/database.js';
 import { ApiError, type ErrorDetail } from '../errors/api-error.js';
 import { paginate, type Page } from '../http/pagination.js';
 import { newId } from '../lib/ids.js';
@@ -23,10 +23,11 @@ import type { CardNetworkConnector } from '../connectors/card-network/connector.
 import { requireNetwork } from '../connectors/card-network/unavailable.js';
 import type { InstrumentService, CardReadFields, CardReadResult } from '../instruments/service.js';
 import { decide, FraudService } from '../fraud/service.js';
-import { insertScreenedPayment, screenedPayment } from '../payments/screened.js';
+import { authorizeAndRecord, paymentOfOrder } from '../payments/authorize.js';
+import { screenedPayment } from '../payments/screened.js';
 import type { PaymentLifecycle } from '../payments/lifecycle.js';
 import { parseAmount, paymentView } from '../payments/service.js';
-import { findPayment, findPaymentByOrder, pendingPayment, withCard, type PaymentWithCard } from '../payments/store.js';
+import { findPayment, pendingPayment, withCard, type PaymentWithCard } from '../payments/store.js';
 import type { CardPayment } from '../payments/schemas.js';
 import type { CardPresentListQuery, CreateCardPresentPayment } from './schemas.js';
 
@@ -154,8 +155,9 @@ export class CardPresentService {
     onCreate?: (trx: Executor, paymentId: string) => Promise<void>,
   ): Promise<{ payment: CardPresentPayment; created: boolean }> {
     const { organizationId, clientId } = caller;
-    const existing = await findPaymentByOrder(this.db, organizationId, charge.orderId);
-    if (existing) return { payment: this.sameOrder(existing, charge), created: false };
+    const terms = { orderId: charge.orderId, minor: charge.minor, currency: charge.currency, terminalId: charge.terminalId };
+    const existing = await paymentOfOrder(this.db, organizationId, terms);
+    if (existing) return { payment: cardPresentView(existing), created: false };
 
     const { instrument, card } = await this.instruments.instrumentForRead(organizationId, read);
     const screening = await this.fraud.screen({ organizationId, clientId, instrumentId: instrument.id });
@@ -178,27 +180,14 @@ export class CardPresentService {
       entry_mode: charge.entryMode,
     });
     const row = screenedPayment(pending, fraud);
-    try {
-      await this.db.transaction().execute((trx) => insertScreenedPayment(trx, row, fraud, onCreate));
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      const winner = await findPaymentByOrder(this.db, organizationId, charge.orderId);
-      if (!winner) throw error;
-      return { payment: this.sameOrder(winner, charge), created: false };
-    }
-    if (fraud.decision === 'decline') return { payment: await this.get(organizationId, row.id), created: true };
-    const result = await this.network.authorize({ reference: row.id, amount: charge.minor, currency: charge.currency, card });
-    await this.lifecycle.recordAuthorization(row, result);
-    return { payment: await this.get(organizationId, row.id), created: true };
-  }
-
-  private sameOrder(existing: PaymentWithCard, charge: CardPresentCharge): CardPresentPayment {
-    const differs = [
-      Number(existing.amount) !== charge.minor || existing.currency !== charge.currency ? 'amount or currency' : '',
-      existing.terminal_id !== charge.terminalId ? 'terminal' : '',
-    ].filter(Boolean);
-    if (differs.length > 0) throw new ApiError('order_id_conflict', `order_id ${charge.orderId} was already used for a payment with another ${differs.join(' and ')}.`);
-    return cardPresentView(existing);
+    // The authorize path shared with e-commerce payments (payments/authorize.ts), in two steps.
+    const { payment, created } = await authorizeAndRecord({ db: this.db, network: this.network, lifecycle: this.lifecycle }, row, fraud, card, {
+      terms,
+      instrument,
+      onCreate,
+      withinTransaction: false,
+    });
+    return { payment: cardPresentView(payment), created };
   }
 
   /** A card-present payment of the organization; any other payment is 404 here. */

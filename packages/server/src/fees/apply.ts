@@ -1,7 +1,9 @@
 /**
  * Fees applied to a captured payment (docs/sandbox.md "Fees"). Called by
  * payments/lifecycle.ts inside the transaction that records a capture, and by
- * payments/service.ts to show them.
+ * payments/service.ts to show them. fees/ computes them and writes its own
+ * `payment_fees` rows; the copy on the payments row is written by payments/
+ * (payments/store.ts `setPaymentFees`), the owner of that row.
  *
  * For each type (interchange, mdr) the best active rule that matches the
  * payment applies: lowest `priority`, then the most specific (most criteria
@@ -84,16 +86,17 @@ interface StoredFee {
 
 /**
  * Records the fees of a capture, in the capture's transaction: the
- * `payment_fees` rows (with the rule's terms and the base amount) and their
- * copy in `payments.fees`, which the payment view reads without another
- * query. Computed on the payment's captured total, so a later capture
- * replaces them.
+ * `payment_fees` rows (with the rule's terms and the base amount). Returns
+ * their copy for `payments.fees` (JSON, or null when no fee applies), which
+ * the caller (payments/) writes on the payment so the payment view reads it
+ * without another query; undefined when nothing changes. Computed on the
+ * payment's captured total, so a later capture replaces them.
  */
 export async function applyCaptureFees(
   trx: Executor,
   payment: { id: string; organization_id: string; instrument_id: string; currency: string; merchant_id?: string | null; fees?: string | null },
   capturedTotal: number,
-): Promise<void> {
+): Promise<{ fees: string | null } | undefined> {
   const rules = await trx.selectFrom('fee_rules').selectAll().where('organization_id', '=', payment.organization_id).where('active', '=', 1).execute();
   let fees: PaymentFeesTable[] = [];
   if (rules.length > 0) {
@@ -109,11 +112,11 @@ export async function applyCaptureFees(
     fees = computeFees(rules, subject, capturedTotal, payment.id);
   }
   // Nothing before and nothing now: no write at all (the common case without fee rules).
-  if (fees.length === 0 && !payment.fees) return;
+  if (fees.length === 0 && !payment.fees) return undefined;
   await trx.deleteFrom('payment_fees').where('payment_id', '=', payment.id).execute();
   if (fees.length > 0) await trx.insertInto('payment_fees').values(fees).execute();
   const stored: StoredFee[] = fees.map((f) => ({ type: f.type, rule_id: f.rule_id, amount: f.amount, percentage_bps: f.percentage_bps, fixed_amount: f.fixed_amount }));
-  await trx.updateTable('payments').set({ fees: stored.length > 0 ? JSON.stringify(stored) : null }).where('id', '=', payment.id).execute();
+  return { fees: stored.length > 0 ? JSON.stringify(stored) : null };
 }
 
 /** Signed "12.34" / "-0.05" with the currency's minor digits. */

@@ -17,7 +17,7 @@ import { isoAfterSeconds, nowIso } from '../lib/time.js';
 import { minorToNumber } from '../lib/money.js';
 import type { AuthorizationResult, CardNetworkConnector, OperationResult } from '../connectors/card-network/connector.js';
 import { insertTransaction, newTransaction, type TransactionRow, type TransactionType } from '../transactions/store.js';
-import { findPaymentById, transitionPayment, type PaymentRow, type PaymentWithCard } from './store.js';
+import { findPaymentById, setPaymentFees, transitionPayment, type PaymentRow, type PaymentWithCard } from './store.js';
 import { enqueueChargebackExpiry } from '../chargebacks/jobs.js';
 import { applyCaptureFees } from '../fees/apply.js';
 import { recordCardDecline } from '../fraud/declines.js';
@@ -202,8 +202,9 @@ export class PaymentLifecycle {
       if (!(await transitionPayment(trx, payment.id, { status: ['APPROVED', 'AUTHORIZED'], pendingAction: 'capture' }, changes))) return undefined;
       await insertTransaction(trx, row);
       const captured = { ...payment, ...changes } as PaymentRow;
-      // Fees (fees/apply.ts): the interchange and MDR of the captured amount.
-      await applyCaptureFees(trx, captured, amount);
+      // Fees (fees/apply.ts): the interchange and MDR of the captured amount; their copy on the row is written here.
+      const fees = await applyCaptureFees(trx, captured, amount);
+      if (fees) await setPaymentFees(trx, payment.id, fees.fees);
       await recordEvent(trx, payment.organization_id, 'payment.card.captured', paymentEventData(captured));
       if (dispute) {
         const chargeback = {

@@ -5,7 +5,6 @@
  * returns the first payment and never charges twice.
  */
 import type { Db, Executor } from '../db/database.js';
-import { isUniqueViolation } from '../db/database.js';
 import type { Principal } from '../auth/tokens.js';
 import { ApiError, type ErrorDetail } from '../errors/api-error.js';
 import { mergePages, type Page } from '../http/pagination.js';
@@ -22,11 +21,11 @@ import type { ApmPayment } from '../apm/schemas.js';
 import type { AlternativePaymentService, ApmRow } from '../apm/service.js';
 import type { TransactionRow } from '../transactions/store.js';
 import { transactionView } from '../transactions/schemas.js';
-import { findPayment, findPaymentByOrder, insertPayment, listPayments, pendingPayment, type PaymentRow, type PaymentWithCard } from './store.js';
+import { findPayment, listPayments, pendingPayment, type PaymentWithCard } from './store.js';
 import { feeFields } from '../fees/apply.js';
-import { decide, FraudService, recordFraudOutcome } from '../fraud/service.js';
-import { insertScreenedPayment, screenedPayment } from './screened.js';
-import { paymentEventData } from './lifecycle.js';
+import { decide, FraudService } from '../fraud/service.js';
+import { screenedPayment } from './screened.js';
+import { authorizeAndRecord, paymentOfOrder } from './authorize.js';
 
 
 /** The payment; after an action, with the transaction that action recorded. */
@@ -98,8 +97,9 @@ export class PaymentService {
     const captureMode = (options.capture ?? body.capture ?? true) ? 'automatic' : 'manual';
 
     // A retry of an order already charged: the first payment, whatever state it is in.
-    const existing = await findPaymentByOrder(this.db, organizationId, body.order_id);
-    if (existing) return { payment: this.sameOrder(existing, body, minor), created: false };
+    const terms = { orderId: body.order_id, minor, currency: body.currency, instrumentId: body.instrument_id };
+    const existing = await paymentOfOrder(this.db, organizationId, terms);
+    if (existing) return { payment: paymentView(existing), created: false };
 
     // Fraud screening (fraud/): its counts are read while the CVV is decrypted.
     const screening = this.fraud.startScreening({ organizationId, clientId: principal.clientId, instrumentId: body.instrument_id });
@@ -108,7 +108,6 @@ export class PaymentService {
     if (cvv === undefined) throw ApiError.validation([{ field: 'encrypted_cvv', message: 'could not be decrypted with this organization\'s encryption keys' }]);
     const { instrument, card } = await this.instruments.cardForPayment(organizationId, body.instrument_id, cvv);
     const fraud = decide(await screening, { clientId: principal.clientId, instrumentId: instrument.id, amount: minor, currency: body.currency });
-    const declined = fraud.decision === 'decline';
 
     const now = nowIso();
     const pending = pendingPayment({
@@ -126,39 +125,15 @@ export class PaymentService {
     });
     // Declined by the fraud rules: REJECTED at once, the network is never called.
     const row = screenedPayment(pending, fraud);
-    const request = { reference: row.id, amount: minor, currency: body.currency, card };
-    const view = (p: PaymentRow) => paymentView({ ...p, card_brand: instrument.brand, last_four: instrument.last_four });
-    try {
-      const authorizeWithin = this.network.authorizeWithin?.bind(this.network);
-      if (authorizeWithin && !declined) {
-        // A network in this database (the simulator): payment, answer, event and next job in one transaction.
-        const payment = await this.db.transaction().execute(async (trx) => {
-          const result = await authorizeWithin(trx, request);
-          const { changes, event } = this.lifecycle.authorizationOutcome(row, result, now);
-          const answered: PaymentRow = { ...row, ...changes, network_reference: result.networkReference, pending_action: null };
-          await insertPayment(trx, answered);
-          await options.onCreate?.(trx, row.id);
-          await this.lifecycle.afterAuthorization(trx, answered, result, event, { first: true, now });
-          await recordFraudOutcome(trx, answered, fraud, () => paymentEventData(answered));
-          return answered;
-        });
-        return { payment: view(payment), created: true };
-      }
-      // A remote network: record the intent (and its recovery job) before calling it; or a
-      // payment the fraud rules declined, recorded REJECTED without calling any network.
-      await this.db.transaction().execute((trx) => insertScreenedPayment(trx, row, fraud, options.onCreate));
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      // Lost the race for this order_id: the winner's payment is the answer.
-      const winner = await findPaymentByOrder(this.db, organizationId, body.order_id);
-      if (!winner) throw error;
-      return { payment: this.sameOrder(winner, body, minor), created: false };
-    }
-    if (declined) return { payment: await this.get(organizationId, row.id), created: true };
-
-    const result = await this.network.authorize(request);
-    await this.lifecycle.recordAuthorization(row, result);
-    return { payment: await this.get(organizationId, row.id), created: true };
+    // The authorize path shared with card-present payments (authorize.ts); a network in this
+    // database (the simulator) answers inside the insert transaction.
+    const { payment, created } = await authorizeAndRecord({ db: this.db, network: this.network, lifecycle: this.lifecycle }, row, fraud, card, {
+      terms,
+      instrument,
+      onCreate: options.onCreate,
+      withinTransaction: true,
+    });
+    return { payment: paymentView(payment), created };
   }
 
   /**
@@ -187,18 +162,6 @@ export class PaymentService {
     }
     if (errors.length > before) return undefined;
     return { merchantId: merchant?.id ?? point!.merchant_id, pointOfSaleId: point?.id ?? null };
-  }
-
-  /** The same order_id must mean the same charge: otherwise 409. */
-  private sameOrder(existing: PaymentWithCard, body: CreatePayment, minor: number): CardPayment {
-    const differs = [
-      Number(existing.amount) !== minor || existing.currency !== body.currency ? 'amount or currency' : '',
-      existing.instrument_id !== body.instrument_id ? 'instrument' : '',
-    ].filter(Boolean);
-    if (differs.length > 0) {
-      throw new ApiError('order_id_conflict', `order_id ${body.order_id} was already used for a payment with another ${differs.join(' and ')}.`);
-    }
-    return paymentView(existing);
   }
 
   /** The organization's card payment with this id, if there is one. */

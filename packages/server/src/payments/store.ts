@@ -91,6 +91,11 @@ export async function transitionPayment(
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** The copy of a capture's fees (fees/apply.ts computes it) on the payment, in the capture's transaction. */
+export async function setPaymentFees(db: Executor, id: string, fees: string | null): Promise<void> {
+  await db.updateTable('payments').set({ fees }).where('id', '=', id).execute();
+}
+
 /** The list and the search: every filter ANDed; amounts already in minor units. */
 export function listPayments(
   db: Executor,

@@ -1,14 +1,14 @@
 /**
  * Refunds of card payments (spec 4.4, docs/api-conventions.md): only once captured;
  * partial refunds until the captured amount is used up. The amount is reserved
- * on the payment with a compare-and-set, so concurrent refunds can never add up
- * to more than was captured. A refund the network rejects is still recorded
+ * on the payment with a compare-and-set (payments/refund-reservations.ts: the
+ * payments row is written only in payments/), so concurrent refunds can never
+ * add up to more than was captured. A refund the network rejects is still recorded
  * (201, status REJECTED) and releases its reservation. Every refund is also a
  * `refund` transaction of its payment (`trx-`, transactions/), written in the
  * same database transactions as the refund.
  */
 import type { Selectable } from 'kysely';
-import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { RefundsTable } from '../db/schema.js';
 import { ApiError, type ErrorDetail } from '../errors/api-error.js';
@@ -21,6 +21,7 @@ import { nowIso } from '../lib/time.js';
 import type { CardNetworkConnector } from '../connectors/card-network/connector.js';
 import { requireNetwork } from '../connectors/card-network/unavailable.js';
 import { parseAmount } from '../payments/service.js';
+import { releaseRefund, reserveRefund, settleRefund } from '../payments/refund-reservations.js';
 import { findPayment, findPaymentById } from '../payments/store.js';
 import { insertTransaction, newTransaction } from '../transactions/store.js';
 
@@ -106,15 +107,8 @@ export class RefundService {
       updated_at: now,
     };
     await this.db.transaction().execute(async (trx) => {
-      // The reservation: succeeds only while captured - refunded - pending covers the amount.
-      const reserved = await trx
-        .updateTable('payments')
-        .set({ amount_refund_pending: sql`amount_refund_pending + ${amount}`, updated_at: now })
-        .where('id', '=', payment.id)
-        .where('captured_at', 'is not', null)
-        .where(sql<boolean>`amount_captured - amount_refunded - amount_refund_pending >= ${amount}`)
-        .executeTakeFirst();
-      if (Number(reserved.numUpdatedRows) !== 1) {
+      // The reservation (payments/refund-reservations.ts): succeeds only while captured - refunded - pending covers the amount.
+      if (!(await reserveRefund(trx, payment.id, amount, now))) {
         throw new ApiError('refund_exceeds_captured', `The refunds would exceed the captured amount; at most ${formatMinor(Math.max(0, left), payment.currency)} can be refunded now.`);
       }
       await trx.insertInto('refunds').values(refund).execute();
@@ -153,23 +147,8 @@ export class RefundService {
         .where('refund_id', '=', refund.id)
         .execute();
       const amount = Number(refund.amount);
-      await trx
-        .updateTable('payments')
-        .set({
-          amount_refund_pending: sql`amount_refund_pending - ${amount}`,
-          ...(succeeded ? { amount_refunded: sql`amount_refunded + ${amount}` } : {}),
-          updated_at: now,
-        })
-        .where('id', '=', payment.id)
-        .execute();
-      if (succeeded) {
-        await trx
-          .updateTable('payments')
-          .set({ status: 'REFUNDED' })
-          .where('id', '=', payment.id)
-          .where(sql<boolean>`amount_refunded >= amount_captured`)
-          .execute();
-      }
+      if (succeeded) await settleRefund(trx, payment.id, amount, now);
+      else await releaseRefund(trx, payment.id, amount, now);
       await recordEvent(trx, refund.organization_id, succeeded ? 'refund.succeeded' : 'refund.rejected', {
         refund: { id: refund.id, payment_id: payment.id, amount: minorToNumber(amount, refund.currency), currency: refund.currency, status: succeeded ? 'SUCCEEDED' : 'REJECTED' },
       });
