@@ -160,10 +160,14 @@ export class TokenService {
     return { access_token: await this.sign(row), token_type: 'Bearer', expires_in: Number(row.expires_at) - now, scope };
   }
 
-  /** Same row, same key, same bytes: RS256 signatures are deterministic. */
-  private sign(row: AccessTokenRow): Promise<string> {
+  /** Same claims, same key, same bytes: RS256 signatures are deterministic. */
+  private signClaims(claims: Claims): Promise<string> {
     const key = this.keys.active();
-    const claims: Claims = {
+    return new SignJWT(claims).setProtectedHeader({ alg: TOKEN_ALGORITHM, typ: 'at+jwt', kid: key.kid }).sign(key.privateKey);
+  }
+
+  private sign(row: AccessTokenRow): Promise<string> {
+    return this.signClaims({
       iss: this.options.issuer,
       sub: row.client_id,
       aud: row.audience,
@@ -173,8 +177,7 @@ export class TokenService {
       jti: row.jti,
       iat: Number(row.issued_at),
       exp: Number(row.expires_at),
-    };
-    return new SignJWT(claims).setProtectedHeader({ alg: TOKEN_ALGORITHM, typ: 'at+jwt', kid: key.kid }).sign(key.privateKey);
+    });
   }
 
   /**
@@ -184,8 +187,7 @@ export class TokenService {
    * stored: an idempotent replay of the session's creation signs it again.
    */
   signCheckoutSession(session: CheckoutSessionClaims): Promise<string> {
-    const key = this.keys.active();
-    const claims: Claims = {
+    return this.signClaims({
       iss: this.options.issuer,
       sub: session.id,
       aud: this.options.audience,
@@ -196,8 +198,7 @@ export class TokenService {
       jti: session.id,
       iat: session.issuedAt,
       exp: session.expiresAt,
-    };
-    return new SignJWT(claims).setProtectedHeader({ alg: TOKEN_ALGORITHM, typ: 'at+jwt', kid: key.kid }).sign(key.privateKey);
+    });
   }
 
   /** A session the merchant ended: this process stops admitting its token at once (others within the revocation cache's time). */
