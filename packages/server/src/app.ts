@@ -273,7 +273,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     webhooks: new WebhookService(db, keyring, deliverer, { policy: webhookPolicy, secretGraceSeconds: config.webhooks.secretGraceSeconds }),
   });
   // GET /v1/events/stream: Server-Sent Events, fed by one poller per process (webhooks/stream.ts).
-  const eventStreams = new EventStreamHub(db, app.log, { pollIntervalMs: config.eventStream.pollIntervalMs });
+  const eventStreams = new EventStreamHub(db, app.log, { pollIntervalMs: config.eventStream.pollIntervalMs, maxPerOrganization: config.eventStream.maxPerOrganization });
   await app.register(eventStreamRoutes, { hub: eventStreams, tokens, heartbeatMs: config.eventStream.heartbeatMs });
 
   for (const plugin of options.plugins ?? []) await app.register(plugin);

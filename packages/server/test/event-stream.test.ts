@@ -158,6 +158,31 @@ describe.each(dialects)('event stream on $name', (dialect) => {
     expect(after).toBe(before);
   });
 
+  it('holds at most EVENT_STREAM_MAX_PER_ORGANIZATION streams per organization; one more is 429', async () => {
+    const own = await startGateway(dialect, { EVENT_STREAM_MAX_PER_ORGANIZATION: '2' });
+    try {
+      const token = await (await own.client()).token();
+      const first = await SseStream.open(`${own.baseUrl}/v1/events/stream`, token);
+      const second = await SseStream.open(`${own.baseUrl}/v1/events/stream`, token);
+      expect([first.status, second.status]).toEqual([200, 200]);
+      const third = await SseStream.open(`${own.baseUrl}/v1/events/stream`, token);
+      expect(third.status).toBe(429);
+      expect(JSON.parse(third.body)).toMatchObject({ error: { code: 'rate_limited' } });
+      // Another organization has its own budget.
+      const other = await SseStream.open(`${own.baseUrl}/v1/events/stream`, await (await own.client()).token());
+      expect(other.status).toBe(200);
+      // Closing one frees its place.
+      await first.close();
+      await eventually(async () => own.gateway.eventStreams.size, (n) => n === 2);
+      const again = await SseStream.open(`${own.baseUrl}/v1/events/stream`, token);
+      expect(again.status).toBe(200);
+      await Promise.all([second.close(), other.close(), again.close()]);
+    } finally {
+      await own.close();
+    }
+    // Starts a gateway of its own: on a loaded machine that alone can take seconds.
+  }, 60_000);
+
   it('gateway.close() ends open streams', async () => {
     const own = await startGateway(dialect);
     const client = await own.client();

@@ -111,6 +111,8 @@ export interface Config {
     heartbeatMs: number;
     /** How often a process with open streams reads the events table for new events (the stream's latency). */
     pollIntervalMs: number;
+    /** Open streams per organization on one process; one more answers 429. */
+    maxPerOrganization: number;
   };
 }
 
@@ -381,6 +383,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     eventStream: {
       heartbeatMs: integer(env, 'EVENT_STREAM_HEARTBEAT_SECONDS', 15, 1, 3600) * 1000,
       pollIntervalMs: integer(env, 'EVENT_STREAM_POLL_MS', 250, 10, 60_000),
+      maxPerOrganization: integer(env, 'EVENT_STREAM_MAX_PER_ORGANIZATION', 20, 1, 10_000),
     },
     jobs: {
       pollIntervalMs: integer(env, 'JOB_POLL_INTERVAL_MS', 250, 10, 60_000),

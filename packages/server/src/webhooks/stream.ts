@@ -80,7 +80,7 @@ export class EventStreamHub {
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
-    private readonly options: { pollIntervalMs: number },
+    private readonly options: { pollIntervalMs: number; maxPerOrganization: number },
   ) {}
 
   get size(): number {
@@ -98,6 +98,12 @@ export class EventStreamHub {
     callbacks: { send(row: EventRow): void; end(): void },
   ): Promise<StreamHandle> {
     if (this.closed) throw new ApiError('service_unavailable', 'The server is shutting down.');
+    // Each open stream holds a socket and a share of the poller: an organization gets a bounded number per process.
+    let open = 0;
+    for (const s of this.subscribers) if (s.organizationId === organizationId) open += 1;
+    if (open >= this.options.maxPerOrganization) {
+      throw new ApiError('rate_limited', `This organization already has ${open} event streams open on this server (EVENT_STREAM_MAX_PER_ORGANIZATION); close one first.`);
+    }
     const windowFloor = idFloorAt(Date.now() - OVERLAP_MS);
     const subscriber: Subscriber = { organizationId, types, cursor: after ?? windowFloor, seen: new Set(), ...callbacks };
     // What is already committed in the overlap window: up to `after` when resuming (the client has
