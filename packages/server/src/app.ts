@@ -22,7 +22,7 @@ import { registerIdempotency } from './idempotency/plugin.js';
 import { createRateLimiter } from './ratelimit/limiter.js';
 import { registerRateLimit } from './ratelimit/plugin.js';
 import { JobRunner } from './jobs/runner.js';
-import { registerMaintenance, scheduleMaintenance } from './jobs/maintenance.js';
+import { registerMaintenance, scheduleMaintenance, type MaintenanceTask } from './jobs/maintenance.js';
 import { loggerOptions } from './observability/logger.js';
 import { createMetrics, instrumentRequests } from './observability/metrics.js';
 import { listenMetrics, type MetricsListener } from './observability/metrics-listener.js';
@@ -145,11 +145,12 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
   // The features: the services they share, then each module's routes and jobs, in the order of gateway/modules.ts.
   const services = await buildServices({ config, db, keyring, log: app.log, tokens, signingKeys, metrics, vault });
   const jobs = new JobRunner(db, database.dialect, app.log, metrics, { pollIntervalMs: config.jobs.pollIntervalMs, concurrency: config.jobs.concurrency, leaseSeconds: config.jobs.leaseSeconds });
-  for (const feature of MODULES) await feature.register({ app, jobs, config, database, db, keyring, services });
+  const maintenance: MaintenanceTask[] = [];
+  for (const feature of MODULES) await feature.register({ app, jobs, maintenance, config, database, db, keyring, services });
 
   for (const plugin of options.plugins ?? []) await app.register(plugin);
 
-  registerMaintenance(jobs, db, services.encryptionKeys);
+  registerMaintenance(jobs, db, maintenance);
   await scheduleMaintenance(db);
 
   await app.ready();

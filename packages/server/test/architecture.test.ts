@@ -10,6 +10,7 @@
  * - One authorize path for card payments: only payments/ asks the card network
  *   to authorize and records the answer (payments/authorize.ts serves the
  *   e-commerce and the card-present payments).
+ * - Layers: no import runs from a lower layer to a higher one (LAYERS below).
  * - The gateway is a list of modules: app.ts and gateway/ define and import no
  *   routes (each feature's routes are registered by its `<feature>/module.ts`,
  *   listed in gateway/modules.ts), and no feature imports the wiring.
@@ -237,13 +238,13 @@ describe('the gateway is a list of modules', () => {
     expect(routeFiles.filter((file) => !throughModules.has(file)).map(rel)).toEqual([]);
   });
 
-  it('every feature module is in the module list, once', async () => {
-    const { MODULES } = await import('../src/gateway/modules.js');
-    const exported = [];
-    for (const file of moduleFiles) exported.push(...Object.values(await import(file)));
+  it('every feature module is in the module list, once', () => {
+    const list = code(readFileSync(join(SRC, 'gateway/modules.ts'), 'utf8'));
+    const listed = /export const MODULES[^=]*=\s*\[([^\]]*)\]/.exec(list)![1]!.split(',').map((name) => name.trim()).filter(Boolean);
+    const exported = moduleFiles.flatMap((file) => [...code(readFileSync(file, 'utf8')).matchAll(/export\s+const\s+(\w+)\s*:\s*GatewayModule\b/g)].map((m) => m[1]!));
     expect(exported).toHaveLength(moduleFiles.length);
-    expect(new Set(MODULES).size).toBe(MODULES.length);
-    expect([...MODULES].sort((a, b) => a.name.localeCompare(b.name))).toEqual([...exported].sort((a, b) => (a as { name: string }).name.localeCompare((b as { name: string }).name)));
+    expect(new Set(listed).size).toBe(listed.length);
+    expect([...listed].sort()).toEqual([...exported].sort());
   });
 
   it('no feature imports the wiring (app.ts, gateway/) or another feature\'s module', () => {
@@ -280,5 +281,47 @@ describe('the gateway is a list of modules', () => {
       "import type { EventStreamHub } from './webhooks/stream.js';",
     ].join('\n');
     expect(importedNames(app, written).map(({ target, name }) => `${name} ${rel(target)}`)).toEqual(['paymentRoutes payments/routes.ts', '* refunds/routes.ts']);
+  });
+});
+
+/**
+ * The layers of docs/architecture.md "Dependency direction", lowest first; a
+ * file's layer is its top folder's (a top-level file: its own name). Every
+ * folder not named is a feature. Imports run sideways or downwards only.
+ */
+const LAYERS: { name: string; folders: string[] }[] = [
+  { name: 'storage and utilities', folders: ['lib', 'config', 'errors', 'cards', 'db'] },
+  {
+    name: 'cross-cutting',
+    folders: ['crypto', 'events', 'jobs', 'connectors', 'http', 'observability', 'ratelimit', 'idempotency', 'auth', 'organizations'],
+  },
+  { name: 'features', folders: [] },
+  { name: 'wiring', folders: ['app.ts', 'main.ts', 'cli', 'gateway'] },
+];
+const FEATURES = LAYERS.findIndex((layer) => layer.name === 'features');
+function layerOf(path: string): number {
+  const top = path.split('/')[0]!.replace(/\.js$/, '.ts');
+  const found = LAYERS.findIndex((layer) => layer.folders.includes(top));
+  return found === -1 ? FEATURES : found;
+}
+
+describe('no import runs from a lower layer to a higher one', () => {
+  it('every import, static, type-only or dynamic', () => {
+    const offenders = sourceFiles(SRC).flatMap((file) =>
+      importsOf(readFileSync(file, 'utf8'))
+        .filter((s) => s.startsWith('.'))
+        .map((s) => rel(resolve(dirname(file), s)))
+        .filter((target) => layerOf(target) > layerOf(rel(file)))
+        .map((target) => `${rel(file)} (${LAYERS[layerOf(rel(file))]!.name}) -> ${target} (${LAYERS[layerOf(target)]!.name})`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('the check sees an upward import', () => {
+    expect(layerOf('jobs/maintenance.ts')).toBeLessThan(layerOf('links/card-attempts.js'));
+    expect(layerOf('connectors/rails/simulator.ts')).toBeLessThan(layerOf('apm/qr.js'));
+    expect(layerOf('payments/module.ts')).toBeLessThan(layerOf('gateway/modules.js'));
+    expect(layerOf('db/database.ts')).toBeLessThan(layerOf('http/pagination.js'));
+    expect(layerOf('payments/service.ts')).toBe(layerOf('apm/service.js'));
   });
 });

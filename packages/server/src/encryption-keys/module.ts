@@ -4,7 +4,9 @@ import type { EncryptionKeyService } from './service.js';
 
 export const encryptionKeysModule: GatewayModule<{ encryptionKeys: EncryptionKeyService }> = {
   name: 'encryption-keys',
-  async register({ app, services }) {
+  async register({ app, maintenance, services }) {
     await app.register(encryptionKeyRoutes, { keys: services.encryptionKeys });
+    // Keys past their grace period.
+    maintenance.push(() => services.encryptionKeys.retireExpired());
   },
 };

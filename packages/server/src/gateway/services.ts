@@ -24,6 +24,7 @@ import type { Metrics } from '../observability/metrics.js';
 import { PaymentActions } from '../payments/actions.js';
 import { PaymentLifecycle } from '../payments/lifecycle.js';
 import { PaymentService } from '../payments/service.js';
+import { emvMerchantPresentedPayload } from '../apm/qr.js';
 import { AlternativePaymentService } from '../apm/service.js';
 import { RefundService } from '../refunds/service.js';
 import { UserService } from '../users/service.js';
@@ -84,7 +85,11 @@ export async function buildServices({ config, db, keyring, log, tokens, signingK
   const checkout = new CheckoutSessionService(db, tokens, { payments, instruments, users }, { sandbox: config.environment === 'sandbox' });
   const rails =
     config.connectors === 'simulator'
-      ? new RailSimulator(await deploymentSecret(db, keyring, 'otp_hash'), { publicBaseUrl: config.publicBaseUrl, otpValiditySeconds: config.rails.otpValiditySeconds })
+      ? new RailSimulator(await deploymentSecret(db, keyring, 'otp_hash'), {
+          publicBaseUrl: config.publicBaseUrl,
+          otpValiditySeconds: config.rails.otpValiditySeconds,
+          qrPayload: emvMerchantPresentedPayload,
+        })
       : undefined;
   const apm = new AlternativePaymentService(db, rails, config);
   const cardPresent = new CardPresentService(db, instruments, network, lifecycle);

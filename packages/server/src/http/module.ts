@@ -14,6 +14,7 @@ import type { Config } from '../config/config.js';
 import type { Keyring } from '../crypto/keyring.js';
 import type { DatabaseHandle, Db } from '../db/database.js';
 import type { Reaction } from '../events/store.js';
+import type { MaintenanceTask } from '../jobs/maintenance.js';
 import type { JobRunner } from '../jobs/runner.js';
 
 export interface ModuleContext<Services> {
@@ -21,6 +22,8 @@ export interface ModuleContext<Services> {
   app: FastifyInstance;
   /** Not started yet: a module registers its job handlers here. */
   jobs: JobRunner;
+  /** The hourly maintenance job's clean-ups (jobs/maintenance.ts): a module pushes its own. */
+  maintenance: MaintenanceTask[];
   config: Config;
   database: DatabaseHandle;
   db: Db;
@@ -37,6 +40,6 @@ export interface GatewayModule<Services = object> {
    * Registered before any module, in the order of `REACTION_ORDER` (gateway/modules.ts).
    */
   reactions?: readonly Reaction[];
-  /** Registers the feature's routes (on `ctx.app`) and its job handlers (on `ctx.jobs`). */
+  /** Registers the feature's routes (on `ctx.app`), its job handlers (on `ctx.jobs`) and its clean-ups (on `ctx.maintenance`). */
   register: (ctx: ModuleContext<Services>) => Promise<void>;
 }

@@ -5,7 +5,7 @@ import type { GatewayModule } from '../http/module.js';
 import type { InstrumentService } from '../instruments/service.js';
 import type { PaymentService } from '../payments/service.js';
 import type { UrlPolicy } from '../webhooks/url-guard.js';
-import { CardAttemptGuard } from './card-attempts.js';
+import { CardAttemptGuard, purgeCardAttempts } from './card-attempts.js';
 import { registerLinkJobs } from './jobs.js';
 import { linkSettlement } from './outcomes.js';
 import { hostedPageRoutes } from './pages.js';
@@ -24,7 +24,7 @@ interface Needs {
 export const linksModule: GatewayModule<Needs> = {
   name: 'links',
   reactions: [linkSettlement],
-  async register({ app, jobs, db, keyring, config, services }) {
+  async register({ app, jobs, maintenance, db, keyring, config, services }) {
     const { encryptionKeys, instruments, payments, apm, webhookPolicy } = services;
     const links = new LinkService(db, keyring, { publicBaseUrl: config.publicBaseUrl, webhookPolicy, minAmount: config.links.minAmount });
     await app.register(linkRoutes, { links });
@@ -35,5 +35,7 @@ export const linksModule: GatewayModule<Needs> = {
     });
     await app.register(hostedPageRoutes, { links, keys: encryptionKeys, instruments, payments, apm, publicBaseUrl: config.publicBaseUrl, cardAttempts });
     registerLinkJobs(jobs, links, { policy: webhookPolicy, timeoutMs: config.webhooks.timeoutMs });
+    // Checkout card attempts older than a day.
+    maintenance.push(purgeCardAttempts);
   },
 };
