@@ -10,8 +10,12 @@
  * - One authorize path for card payments: only payments/ asks the card network
  *   to authorize and records the answer (payments/authorize.ts serves the
  *   e-commerce and the card-present payments).
+ * - Layers: no import runs from a lower layer to a higher one (LAYERS below).
+ * - The gateway is a list of modules: app.ts and gateway/ define and import no
+ *   routes (each feature's routes are registered by its `<feature>/module.ts`,
+ *   listed in gateway/modules.ts), and no feature imports the wiring.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -143,5 +147,181 @@ describe('one authorize path for card payments', () => {
     expect(AUTHORIZE_STEPS.test('await this.lifecycle.recordAuthorization(row, result);')).toBe(true);
     expect(AUTHORIZE_STEPS.test('await insertScreenedPayment(trx, row, fraud);')).toBe(true);
     expect(AUTHORIZE_STEPS.test('return this.authorize(caller, charge, read);')).toBe(false);
+  });
+});
+
+/** A route defined in the file: `app.get('/…'`, `app.post<…>(\n '/…'`, `app.route({`. */
+const ROUTE_DEFINITION = /\.(?:get|post|put|patch|delete|head|options|all)\s*(?:<[^>]*>)?\(\s*['"`]\/|\.route\(\s*\{/;
+const definesRoutes = (file: string) => ROUTE_DEFINITION.test(code(readFileSync(file, 'utf8')));
+
+/** The source files a file imports (relative specifiers only), as absolute `.ts` paths. */
+function localImports(file: string): string[] {
+  return importsOf(code(readFileSync(file, 'utf8')))
+    .filter((s) => s.startsWith('.'))
+    .map((s) => resolve(dirname(file), s).replace(/\.js$/, '.ts'));
+}
+
+/** Every source file reachable from `roots` through local imports (the roots included). */
+function reachable(roots: string[]): Set<string> {
+  const seen = new Set<string>();
+  const queue = [...roots];
+  while (queue.length) {
+    const file = queue.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    queue.push(...localImports(file));
+  }
+  return seen;
+}
+
+/** The route plugins a file exports: `export async function xRoutes(app: FastifyInstance, …)` or `export const x: FastifyPluginAsync`. */
+function routePlugins(file: string): string[] {
+  const text = code(readFileSync(file, 'utf8'));
+  return [
+    ...[...text.matchAll(/export\s+(?:async\s+)?function\s+(\w+)\s*\(\s*\w+\s*:\s*FastifyInstance\b/g)].map((m) => m[1]!),
+    ...[...text.matchAll(/export\s+const\s+(\w+)\s*:\s*FastifyPlugin\w*/g)].map((m) => m[1]!),
+  ];
+}
+
+/** The names a file imports from local files (`*` for a namespace import, `default` for a default one); type-only imports left out. */
+function importedNames(file: string, text = code(readFileSync(file, 'utf8'))): { target: string; name: string }[] {
+  const found: { target: string; name: string }[] = [];
+  for (const m of text.matchAll(/\bimport\s+(?!type\s)([\w$]+\s*,?\s*)?(\*\s+as\s+[\w$]+|\{[^}]*\})?\s*from\s*['"](\.[^'"]+)['"]/g)) {
+    const target = resolve(dirname(file), m[3]!).replace(/\.js$/, '.ts');
+    if (m[1]) found.push({ target, name: 'default' });
+    if (m[2]?.startsWith('*')) found.push({ target, name: '*' });
+    else if (m[2]) {
+      for (const part of m[2].slice(1, -1).split(',')) {
+        const name = part.trim();
+        if (name && !name.startsWith('type ')) found.push({ target, name: name.split(/\s+as\s+/)[0]! });
+      }
+    }
+  }
+  for (const m of text.matchAll(/\bimport\(\s*['"](\.[^'"]+)['"]\s*\)/g)) {
+    found.push({ target: resolve(dirname(file), m[1]!).replace(/\.js$/, '.ts'), name: '*' });
+  }
+  return found;
+}
+
+describe('the gateway is a list of modules', () => {
+  const all = sourceFiles(SRC);
+  const APP = join(SRC, 'app.ts');
+  const wiring = (file: string) => file === APP || file === join(SRC, 'main.ts') || rel(file).startsWith('gateway/');
+  const moduleFiles = all.filter((file) => /^[^/]+\/module\.ts$/.test(rel(file)) && rel(file) !== 'http/module.ts');
+  const routeFiles = all.filter(definesRoutes);
+
+  it('finds the route files and the modules', () => {
+    expect(routeFiles.map(rel)).toEqual(expect.arrayContaining(['payments/routes.ts', 'auth/oauth.routes.ts', 'links/pages.ts', 'webhooks/stream.ts']));
+    expect(moduleFiles.map(rel)).toEqual(expect.arrayContaining(['payments/module.ts', 'webhooks/module.ts']));
+  });
+
+  it('app.ts and gateway/ define no route and import no route plugin', () => {
+    const wiringFiles = all.filter((file) => file === APP || rel(file).startsWith('gateway/'));
+    const offenders = wiringFiles.flatMap((file) => {
+      const own = definesRoutes(file) ? [rel(file)] : [];
+      const imported = importedNames(file)
+        .filter(({ target, name }) => existsSync(target) && definesRoutes(target) && (name === '*' || routePlugins(target).includes(name)))
+        .map(({ target, name }) => `${rel(file)} imports ${name} from ${rel(target)}`);
+      return [...own, ...imported];
+    });
+    expect(offenders).toEqual([]);
+  });
+
+  it('app.ts registers only the cross-cutting plugins and the options\' plugins (the features through their modules)', () => {
+    const registered = [...code(readFileSync(APP, 'utf8')).matchAll(/\.register\(\s*([\w.]+)/g)].map((m) => m[1]);
+    expect(registered).toEqual(['websocket', 'plugin']);
+    expect(code(readFileSync(APP, 'utf8'))).toMatch(/for \(const (\w+) of MODULES\) await \1\.register\(/);
+  });
+
+  it('every route file is registered through a feature module', () => {
+    const throughModules = reachable(moduleFiles);
+    expect(routeFiles.filter((file) => !throughModules.has(file)).map(rel)).toEqual([]);
+  });
+
+  it('every feature module is in the module list, once', () => {
+    const list = code(readFileSync(join(SRC, 'gateway/modules.ts'), 'utf8'));
+    const listed = /export const MODULES[^=]*=\s*\[([^\]]*)\]/.exec(list)![1]!.split(',').map((name) => name.trim()).filter(Boolean);
+    const exported = moduleFiles.flatMap((file) => [...code(readFileSync(file, 'utf8')).matchAll(/export\s+const\s+(\w+)\s*:\s*GatewayModule\b/g)].map((m) => m[1]!));
+    expect(exported).toHaveLength(moduleFiles.length);
+    expect(new Set(listed).size).toBe(listed.length);
+    expect([...listed].sort()).toEqual([...exported].sort());
+  });
+
+  it('no feature imports the wiring (app.ts, gateway/) or another feature\'s module', () => {
+    const offenders = all
+      .filter((file) => !wiring(file))
+      .flatMap((file) =>
+        localImports(file)
+          .filter((target) => wiring(target) || (moduleFiles.includes(target) && target !== file))
+          .map((target) => `${rel(file)} -> ${rel(target)}`),
+      );
+    expect(offenders).toEqual([]);
+  });
+
+  it('http/module.ts (the module interface) names no feature', () => {
+    const LOWER = ['config', 'crypto', 'db', 'events', 'jobs', 'lib', 'http'];
+    const file = join(SRC, 'http/module.ts');
+    expect(localImports(file).map(rel).filter((target) => !LOWER.includes(target.split('/')[0]!))).toEqual([]);
+  });
+
+  it('the checks see a route, a registration and an import of the wiring', () => {
+    expect(ROUTE_DEFINITION.test("app.post(\n    '/v1/payments',\n    { schema }")).toBe(true);
+    expect(ROUTE_DEFINITION.test("app.get<{ Params: P }>('/v1/x/:id', handler)")).toBe(true);
+    expect(ROUTE_DEFINITION.test("app.route({ method: 'GET', url })")).toBe(true);
+    expect(ROUTE_DEFINITION.test("headers.get('x-request-id')")).toBe(false);
+    expect(ROUTE_DEFINITION.test('map.get(key)')).toBe(false);
+    const app = join(SRC, 'app.ts');
+    expect(routePlugins(join(SRC, 'payments/routes.ts'))).toEqual(['paymentRoutes']);
+    expect(routePlugins(join(SRC, 'webhooks/stream.ts'))).toEqual(['eventStreamRoutes']);
+    expect(importedNames(app).some(({ name }) => name === 'MODULES')).toBe(true);
+    // What an added direct registration in app.ts would look like to the checks:
+    const written = [
+      "import { paymentRoutes } from './payments/routes.js';",
+      "import * as refunds from './refunds/routes.js';",
+      "import type { EventStreamHub } from './webhooks/stream.js';",
+    ].join('\n');
+    expect(importedNames(app, written).map(({ target, name }) => `${name} ${rel(target)}`)).toEqual(['paymentRoutes payments/routes.ts', '* refunds/routes.ts']);
+  });
+});
+
+/**
+ * The layers of docs/architecture.md "Dependency direction", lowest first; a
+ * file's layer is its top folder's (a top-level file: its own name). Every
+ * folder not named is a feature. Imports run sideways or downwards only.
+ */
+const LAYERS: { name: string; folders: string[] }[] = [
+  { name: 'storage and utilities', folders: ['lib', 'config', 'errors', 'cards', 'db'] },
+  {
+    name: 'cross-cutting',
+    folders: ['crypto', 'events', 'jobs', 'connectors', 'http', 'observability', 'ratelimit', 'idempotency', 'auth', 'organizations'],
+  },
+  { name: 'features', folders: [] },
+  { name: 'wiring', folders: ['app.ts', 'main.ts', 'cli', 'gateway'] },
+];
+const FEATURES = LAYERS.findIndex((layer) => layer.name === 'features');
+function layerOf(path: string): number {
+  const top = path.split('/')[0]!.replace(/\.js$/, '.ts');
+  const found = LAYERS.findIndex((layer) => layer.folders.includes(top));
+  return found === -1 ? FEATURES : found;
+}
+
+describe('no import runs from a lower layer to a higher one', () => {
+  it('every import, static, type-only or dynamic', () => {
+    const offenders = sourceFiles(SRC).flatMap((file) =>
+      importsOf(readFileSync(file, 'utf8'))
+        .filter((s) => s.startsWith('.'))
+        .map((s) => rel(resolve(dirname(file), s)))
+        .filter((target) => layerOf(target) > layerOf(rel(file)))
+        .map((target) => `${rel(file)} (${LAYERS[layerOf(rel(file))]!.name}) -> ${target} (${LAYERS[layerOf(target)]!.name})`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('the check sees an upward import', () => {
+    expect(layerOf('jobs/maintenance.ts')).toBeLessThan(layerOf('links/card-attempts.js'));
+    expect(layerOf('connectors/rails/simulator.ts')).toBeLessThan(layerOf('apm/qr.js'));
+    expect(layerOf('payments/module.ts')).toBeLessThan(layerOf('gateway/modules.js'));
+    expect(layerOf('db/database.ts')).toBeLessThan(layerOf('http/pagination.js'));
+    expect(layerOf('payments/service.ts')).toBe(layerOf('apm/service.js'));
   });
 });

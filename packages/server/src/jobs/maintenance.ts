@@ -1,7 +1,8 @@
 /**
  * The recurring clean-up job: expired idempotency keys, tokens, rate-limit rows,
- * finished jobs, hosted-checkout card attempts older than a day, and encryption keys past their grace period. One instance waits in the table at a time (dedupe key),
- * whichever process runs it schedules the next.
+ * finished jobs, and the clean-ups the features add from their modules (encryption keys past
+ * their grace period, hosted-checkout card attempts older than a day). One instance waits in the
+ * table at a time (dedupe key), whichever process runs it schedules the next.
  */
 import type { Db } from '../db/database.js';
 import { deleteExpiredKeys } from '../idempotency/store.js';
@@ -9,8 +10,6 @@ import { deleteExpiredTokens } from '../auth/tokens.store.js';
 import { isoAfterSeconds, nowIso } from '../lib/time.js';
 import { deleteFinishedJobs, enqueueJob } from './store.js';
 import type { JobRunner } from './runner.js';
-import type { EncryptionKeyService } from '../encryption-keys/service.js';
-import { purgeCardAttempts } from '../links/card-attempts.js';
 
 export const MAINTENANCE_JOB = 'maintenance.purge_expired';
 const EVERY_SECONDS = 3600;
@@ -19,14 +18,16 @@ export function scheduleMaintenance(db: Db, delaySeconds = 60): Promise<string |
   return enqueueJob(db, { type: MAINTENANCE_JOB, delaySeconds, dedupeKey: MAINTENANCE_JOB });
 }
 
-export function registerMaintenance(runner: JobRunner, db: Db, encryptionKeys: EncryptionKeyService): void {
+/** A clean-up a feature adds to the hourly job (its module pushes it on `ctx.maintenance`, http/module.ts). */
+export type MaintenanceTask = (db: Db) => Promise<unknown>;
+
+export function registerMaintenance(runner: JobRunner, db: Db, tasks: readonly MaintenanceTask[]): void {
   runner.register(MAINTENANCE_JOB, async ({ job }) => {
     await deleteExpiredKeys(db, nowIso());
     await deleteExpiredTokens(db, Math.floor(Date.now() / 1000) - 86400);
     await db.deleteFrom('rate_limits').where('expire', '<', Date.now() - 3_600_000).execute();
     await deleteFinishedJobs(db, isoAfterSeconds(-7 * 86400));
-    await purgeCardAttempts(db);
-    await encryptionKeys.retireExpired();
+    for (const task of tasks) await task(db);
     // The recurring instance schedules its successor; jobs enqueued by hand do not.
     if (job.dedupe_key === MAINTENANCE_JOB) await scheduleMaintenance(db, EVERY_SECONDS);
   });

@@ -8,8 +8,16 @@ import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 import type { Executor } from '../../db/database.js';
 import { newId } from '../../lib/ids.js';
 import { isoAfterSeconds, nowIso } from '../../lib/time.js';
-import { emvMerchantPresentedPayload } from '../../apm/qr.js';
 import type { DisbursementResult, RailConnector, RailDisbursement, RailIntent, RailOutcome, RailStart } from './connector.js';
+
+/** What the simulator puts in a QR_INTEROP intent's EMVCo payload. */
+export interface QrPayloadInput {
+  merchantAccount: { gui: string; merchantId: string };
+  merchantName: string;
+  merchantCity: string;
+  amountMinor: number;
+  reference: string;
+}
 
 /** Push-wallet test phones that decide by themselves. */
 export const TEST_PHONES: Record<string, RailOutcome> = { '3991111111': 'approve', '3992222222': 'reject' };
@@ -21,7 +29,12 @@ export class RailSimulator implements RailConnector {
   constructor(
     /** Keys the OTP hashes (a deployment secret). */
     private readonly otpKey: Buffer,
-    private readonly options: { publicBaseUrl: string; otpValiditySeconds: number },
+    private readonly options: {
+      publicBaseUrl: string;
+      otpValiditySeconds: number;
+      /** Encodes the EMVCo merchant-presented QR of a QR_INTEROP intent (apm/qr.ts, handed in by gateway/services.ts: connectors import no feature). */
+      qrPayload: (input: QrPayloadInput) => string;
+    },
   ) {}
 
   private otpHash(paymentId: string, otp: string): string {
@@ -58,7 +71,7 @@ export class RailSimulator implements RailConnector {
       }
       case 'QR_INTEROP':
         start.alias = [...randomBytes(8)].map((b) => ALIAS_ALPHABET[b % ALIAS_ALPHABET.length]).join('');
-        start.qrContent = emvMerchantPresentedPayload({
+        start.qrContent = this.options.qrPayload({
           merchantAccount: { gui: 'CO.COM.PASARELA', merchantId: intent.organizationId.slice(-20) },
           merchantName: 'Pasarela Sandbox',
           merchantCity: 'Bogota',

@@ -1,0 +1,17 @@
+import type { GatewayModule } from '../http/module.js';
+import { bankPageRoutes } from './bank-page.js';
+import { registerApmJobs } from './jobs.js';
+import { apmRoutes } from './routes.js';
+import type { AlternativePaymentService } from './service.js';
+
+/** The Colombian rails: intents and their sandbox controls, the simulator's bank pages, the intents' jobs. */
+export const apmModule: GatewayModule<{ apm: AlternativePaymentService }> = {
+  name: 'apm',
+  async register({ app, jobs, config, services }) {
+    const { apm } = services;
+    await app.register(apmRoutes, { apm, sandbox: config.environment === 'sandbox' });
+    // The simulated rails' customer pages exist only where the simulator is the connector.
+    if (config.connectors === 'simulator') await app.register(bankPageRoutes, { apm });
+    registerApmJobs(jobs, apm);
+  },
+};

@@ -1,0 +1,18 @@
+import type { GatewayModule } from '../http/module.js';
+import { createRateLimiter } from '../ratelimit/limiter.js';
+import { oauthRoutes } from './oauth.routes.js';
+import type { TokenService } from './tokens.js';
+
+/** `/oauth/token` and `/oauth/revoke`, with the failure budgets of the token endpoint. */
+export const authModule: GatewayModule<{ tokens: TokenService }> = {
+  name: 'auth',
+  async register({ app, config, database, services }) {
+    const failures = {
+      // Keyed on client id and address together: a stranger who knows a client id cannot lock its owner out.
+      perClientAddress: createRateLimiter('token_failures', { ...config.tokenFailureLimit, pool: database.pool }),
+      // An office behind one NAT address may hold several clients: five times the per-client budget.
+      perIp: createRateLimiter('token_failures_ip', { ...config.tokenFailureLimit, points: config.tokenFailureLimit.points * 5, pool: database.pool }),
+    };
+    await app.register(oauthRoutes, { tokens: services.tokens, failures });
+  },
+};

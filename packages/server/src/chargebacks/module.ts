@@ -1,0 +1,14 @@
+import type { CardNetworkConnector } from '../connectors/card-network/connector.js';
+import type { GatewayModule } from '../http/module.js';
+import { registerChargebackJobs } from './jobs.js';
+import { chargebackRoutes } from './routes.js';
+import { ChargebackService } from './service.js';
+
+export const chargebacksModule: GatewayModule<{ network: CardNetworkConnector }> = {
+  name: 'chargebacks',
+  async register({ app, jobs, db, config, services }) {
+    const chargebacks = new ChargebackService(db, services.network, { decisionDelaySeconds: config.cards.chargebackDecisionDelaySeconds });
+    await app.register(chargebackRoutes, { chargebacks });
+    registerChargebackJobs(jobs, chargebacks);
+  },
+};

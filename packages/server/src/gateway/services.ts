@@ -1,0 +1,99 @@
+/**
+ * The services several features share, built once when the gateway is built,
+ * before any module registers (app.ts). A service only one feature uses is
+ * built by that feature's module instead (`<feature>/module.ts`).
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { SigningKeys } from '../auth/signing-keys.js';
+import type { TokenService } from '../auth/tokens.js';
+import { CheckoutSessionService } from '../checkout/service.js';
+import type { Config } from '../config/config.js';
+import type { CardNetworkConnector } from '../connectors/card-network/connector.js';
+import { CardNetworkSimulator } from '../connectors/card-network/simulator.js';
+import { NoCardNetwork } from '../connectors/card-network/unavailable.js';
+import type { RailConnector } from '../connectors/rails/connector.js';
+import { RailSimulator } from '../connectors/rails/simulator.js';
+import { CardPresentService } from '../card-present/service.js';
+import { deploymentSecret } from '../crypto/deployment-secrets.js';
+import type { Keyring } from '../crypto/keyring.js';
+import type { Db } from '../db/database.js';
+import { EncryptionKeyService } from '../encryption-keys/service.js';
+import { InstrumentService } from '../instruments/service.js';
+import type { Vault } from '../instruments/vault.js';
+import type { Metrics } from '../observability/metrics.js';
+import { PaymentActions } from '../payments/actions.js';
+import { PaymentLifecycle } from '../payments/lifecycle.js';
+import { PaymentService } from '../payments/service.js';
+import { emvMerchantPresentedPayload } from '../apm/qr.js';
+import { AlternativePaymentService } from '../apm/service.js';
+import { RefundService } from '../refunds/service.js';
+import { UserService } from '../users/service.js';
+import { EventStreamHub } from '../webhooks/stream.js';
+import type { UrlPolicy } from '../webhooks/url-guard.js';
+
+export interface Services {
+  tokens: TokenService;
+  signingKeys: SigningKeys;
+  metrics: Metrics;
+  vault: Vault;
+  encryptionKeys: EncryptionKeyService;
+  instruments: InstrumentService;
+  /** The card network: the sandbox simulator, or the 503 answer when CONNECTORS=none (a real acquirer connector would go here). */
+  network: CardNetworkConnector;
+  lifecycle: PaymentLifecycle;
+  payments: PaymentService;
+  refunds: RefundService;
+  actions: PaymentActions;
+  users: UserService;
+  /** Checkout sessions: the browser's only credential (docs/fields.md). */
+  checkout: CheckoutSessionService;
+  /** The rails: the sandbox simulator, or none when CONNECTORS=none. */
+  rails: RailConnector | undefined;
+  apm: AlternativePaymentService;
+  cardPresent: CardPresentService;
+  /** Where a webhook endpoint or an enrollment callback may point. */
+  webhookPolicy: UrlPolicy;
+  /** GET /v1/events/stream's poller for this process. */
+  eventStreams: EventStreamHub;
+}
+
+/** What the gateway built before the services: the cross-cutting hooks need these. */
+export interface Foundations {
+  config: Config;
+  db: Db;
+  keyring: Keyring;
+  log: FastifyBaseLogger;
+  tokens: TokenService;
+  signingKeys: SigningKeys;
+  metrics: Metrics;
+  vault: Vault;
+}
+
+export async function buildServices({ config, db, keyring, log, tokens, signingKeys, metrics, vault }: Foundations): Promise<Services> {
+  // Cards: keys, vault, the network.
+  const encryptionKeys = new EncryptionKeyService(db, keyring, {
+    modulusLength: config.cards.encryptionKeyBits,
+    graceSeconds: config.cards.encryptionKeyGraceSeconds,
+  });
+  const instruments = new InstrumentService(db, encryptionKeys, vault);
+  const network = config.connectors === 'simulator' ? new CardNetworkSimulator(db, { remote: config.simulatorAuthorization === 'remote' }) : new NoCardNetwork();
+  const lifecycle = new PaymentLifecycle(db, network, config.cards);
+  const payments = new PaymentService(db, encryptionKeys, instruments, network, lifecycle);
+  const refunds = new RefundService(db, network);
+  const actions = new PaymentActions(db, network, lifecycle, payments, refunds);
+  const users = new UserService(db, instruments);
+  const checkout = new CheckoutSessionService(db, tokens, { payments, instruments, users }, { sandbox: config.environment === 'sandbox' });
+  const rails =
+    config.connectors === 'simulator'
+      ? new RailSimulator(await deploymentSecret(db, keyring, 'otp_hash'), {
+          publicBaseUrl: config.publicBaseUrl,
+          otpValiditySeconds: config.rails.otpValiditySeconds,
+          qrPayload: emvMerchantPresentedPayload,
+        })
+      : undefined;
+  const apm = new AlternativePaymentService(db, rails, config);
+  const cardPresent = new CardPresentService(db, instruments, network, lifecycle);
+  const webhookPolicy = { requireHttps: config.environment === 'production', allowPrivate: config.webhooks.allowPrivateUrls };
+  const eventStreams = new EventStreamHub(db, log, { pollIntervalMs: config.eventStream.pollIntervalMs, maxPerOrganization: config.eventStream.maxPerOrganization });
+  return { tokens, signingKeys, metrics, vault, encryptionKeys, instruments, network, lifecycle, payments, refunds, actions, users, checkout, rails, apm, cardPresent, webhookPolicy, eventStreams };
+}

@@ -1,0 +1,31 @@
+import type { TokenService } from '../auth/tokens.js';
+import type { GatewayModule } from '../http/module.js';
+import { WebhookDeliverer } from './delivery.js';
+import { DELIVER_JOB, webhookFanOut } from './outbox.js';
+import { webhookRoutes } from './routes.js';
+import { WebhookService } from './service.js';
+import { eventStreamRoutes, type EventStreamHub } from './stream.js';
+import type { UrlPolicy } from './url-guard.js';
+
+interface Needs {
+  tokens: TokenService;
+  webhookPolicy: UrlPolicy;
+  /** One poller per process, also handed to the tests (Gateway.eventStreams). */
+  eventStreams: EventStreamHub;
+}
+
+/** `/v1/webhooks`, `/v1/events` and `GET /v1/events/stream`; the fan-out of every event to deliveries, and their delivery job. */
+export const webhooksModule: GatewayModule<Needs> = {
+  name: 'webhooks',
+  reactions: [webhookFanOut],
+  async register({ app, jobs, db, keyring, config, services }) {
+    const { tokens, webhookPolicy, eventStreams } = services;
+    const deliverer = new WebhookDeliverer(db, keyring, config.webhooks, webhookPolicy);
+    await app.register(webhookRoutes, {
+      webhooks: new WebhookService(db, keyring, deliverer, { policy: webhookPolicy, secretGraceSeconds: config.webhooks.secretGraceSeconds }),
+    });
+    // GET /v1/events/stream: Server-Sent Events, fed by one poller per process (stream.ts).
+    await app.register(eventStreamRoutes, { hub: eventStreams, tokens, heartbeatMs: config.eventStream.heartbeatMs });
+    jobs.register(DELIVER_JOB, ({ payload }) => deliverer.deliver(String((payload as { delivery_id: unknown }).delivery_id)));
+  },
+};
