@@ -21,7 +21,7 @@ function event(organizationId: string, id = newId('event')) {
 
 function job(type: string) {
   const now = nowIso();
-  return { id: newId('job'), type, payload: '{}', status: 'pending', dedupe_key: null, run_at: now, attempts: 0, max_attempts: 1, locked_by: null, locked_until: null, last_error: null, created_at: now, updated_at: now };
+  return { id: newId('job'), type, payload: '{}', status: 'pending' as const, dedupe_key: null, run_at: now, attempts: 0, max_attempts: 1, locked_by: null, locked_until: null, last_error: null, created_at: now, updated_at: now };
 }
 
 describe('the tables a read names', () => {

@@ -38,6 +38,31 @@ import pg from 'pg';
 /** The start of a deferrable insert's text (a comment: SQLite and PostgreSQL ignore it). */
 export const DEFERRABLE = '/* deferrable */ ';
 
+const MAX_NAMES = 5000;
+
+/** Per statement text (the texts are few): what it reads, which table it inserts into. */
+const readCache = new Map<string, Set<string>>();
+const plainCache = new Map<string, Set<string> | null>();
+
+/** A plain read (no row locks, no pg_notify and the like): the tables it names; null for any other statement. */
+function plainRead(text: string): Set<string> | null {
+  let tables = plainCache.get(text);
+  if (tables !== undefined) return tables;
+  tables = PLAIN_SELECT.test(text) && !LOCKING.test(text) && !EFFECTS.test(text) ? tablesRead(text) : null;
+  if (plainCache.size >= MAX_NAMES) plainCache.clear();
+  plainCache.set(text, tables);
+  return tables;
+}
+const insertCache = new Map<string, string | undefined>();
+
+function insertTable(text: string): string | undefined {
+  if (insertCache.has(text)) return insertCache.get(text);
+  const table = INSERT_TABLE.exec(text.slice(DEFERRABLE.length))?.[1];
+  if (insertCache.size >= MAX_NAMES) insertCache.clear();
+  insertCache.set(text, table);
+  return table;
+}
+
 const FROM_OR_JOIN = /\b(?:from|join)\s+/gi;
 const LIST_END = /\s+(?:where|inner|left|right|full|cross|natural|join|on|using|order|group|having|limit|offset|union|intersect|except|window|for)\b|[()]/i;
 
@@ -47,7 +72,11 @@ const LIST_END = /\s+(?:where|inner|left|right|full|cross|natural|join|on|using|
  * column that shares a table's name (webhook_endpoints.events) is not one.
  */
 export function tablesRead(text: string): Set<string> {
-  const tables = new Set<string>();
+  let tables = readCache.get(text);
+  if (tables) return tables;
+  tables = new Set<string>();
+  if (readCache.size >= MAX_NAMES) readCache.clear();
+  readCache.set(text, tables);
   for (const match of text.matchAll(FROM_OR_JOIN)) {
     const rest = text.slice(match.index + match[0].length);
     if (rest.startsWith('(')) continue; // a subquery: its own FROM is matched too
@@ -87,7 +116,6 @@ export function combineInserts(batch: readonly Deferred[]): { text: string; valu
 
 type Query = (...args: unknown[]) => Promise<pg.QueryResult>;
 
-const MAX_NAMES = 5000;
 
 export function withNamedStatementsAndDeferredInserts(pool: pg.Pool): pg.Pool {
   const names_ = new Map<string, string>();
@@ -177,17 +205,15 @@ export function withNamedStatementsAndDeferredInserts(pool: pg.Pool): pg.Pool {
         return begun ? query(text) : fake('COMMIT');
       }
       if (text.startsWith(DEFERRABLE)) {
-        const table = INSERT_TABLE.exec(text.slice(DEFERRABLE.length))?.[1];
+        const table = insertTable(text);
         if (table) {
           batch.push({ text, values, table });
           return fake('INSERT', 1);
         }
       }
       // A plain read of tables none of the waiting inserts write: it needs neither them nor BEGIN.
-      if (PLAIN_SELECT.test(text) && !LOCKING.test(text) && !EFFECTS.test(text)) {
-        const read = tablesRead(text);
-        if (!batch.some((d) => read.has(d.table))) return run(text, values);
-      }
+      const read = plainRead(text);
+      if (read && !batch.some((d) => read.has(d.table))) return run(text, values);
       return sendWith(text, values);
     }) as typeof client.query;
   }
