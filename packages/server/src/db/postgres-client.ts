@@ -116,7 +116,7 @@ export function combineInserts(batch: readonly Deferred[]): { text: string; valu
 
 type Query = (...args: unknown[]) => Promise<pg.QueryResult>;
 
-
+/** The pool Kysely is given: each client it hands out runs its statements as described above. */
 export function withNamedStatementsAndDeferredInserts(pool: pg.Pool): pg.Pool {
   const names_ = new Map<string, string>();
   const nameOf = (text: string) => {
