@@ -44,6 +44,7 @@ import { rsaCeiling, scryptCeiling } from './ceilings.js';
 import { paced } from './paced.js';
 import { countPayments, explainList, seedPayments } from './seed-payments.js';
 import { analyse, drain, startReceiver } from './webhooks.js';
+import { cpuByLayer, LAYERS } from './layers.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const MAIN = resolve(here, '../dist/main.js');
@@ -56,6 +57,8 @@ const CEILING_SECONDS = positiveNumber('BENCH_CEILING_SECONDS', 3);
 const LIST_SMALL = 10_000;
 const LIST_LARGE = Math.floor(positiveNumber('BENCH_LIST_ROWS', 1_000_000));
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL || 'info';
+/** The server (one process) runs under `node --cpu-prof` for the server CPU by layer; BENCH_LAYERS=0 leaves the profiler out. */
+const LAYERS_ON = process.env.BENCH_LAYERS !== '0';
 const CONNECTIONS = 10;
 const TOKEN_CONNECTIONS = 4;
 const RSA_IN_FLIGHT = 16;
@@ -166,6 +169,16 @@ function cpuMs(pid) {
   }
 }
 
+/** CPU time (ms) of a process's main thread alone (the JavaScript thread), from /proc. */
+function mainThreadCpuMs(pid) {
+  try {
+    const f = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(f[11]) + Number(f[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The live child processes of `pid` (Linux /proc), for the cluster's workers. */
 function childPids(pid) {
   try {
@@ -245,8 +258,16 @@ async function postgresStatements(url) {
     await c.query('create extension if not exists pg_stat_statements');
     const read = async () => Number((await c.query('select coalesce(sum(calls), 0)::bigint as n from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())')).rows[0].n);
     await read();
+    // Per statement: calls and execution time, to list what one request runs.
+    const snapshot = async () => {
+      const { rows } = await c.query(
+        'select queryid::text as id, query, calls::bigint as calls, total_exec_time as ms, shared_blks_hit + shared_blks_read as blocks from pg_stat_statements ' +
+          'where dbid = (select oid from pg_database where datname = current_database())',
+      );
+      return new Map(rows.map((r) => [r.id, { query: r.query, calls: Number(r.calls), ms: Number(r.ms), blocks: Number(r.blocks) }]));
+    };
     // The sampling query itself is counted too: one per sample, subtracted by the caller.
-    return { sample: read, close: () => c.end() };
+    return { sample: read, snapshot, close: () => c.end() };
   } catch {
     await c.end().catch(() => {});
     return undefined;
@@ -377,7 +398,7 @@ async function startChild({ label, args, env, base, probe }) {
   return { child, base, exited, logs: { err } };
 }
 
-async function startServer({ port, dataDir, databaseUrl, workers }) {
+async function startServer({ port, dataDir, databaseUrl, workers, profileDir }) {
   const base = `http://127.0.0.1:${port}`;
   const env = {
     ...process.env,
@@ -396,7 +417,7 @@ async function startServer({ port, dataDir, databaseUrl, workers }) {
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   const args = [MAIN];
-  const profDir = process.env.BENCH_CPU_PROF;
+  const profDir = process.env.BENCH_CPU_PROF || profileDir;
   if (profDir) {
     mkdirSync(profDir, { recursive: true });
     args.unshift('--cpu-prof', `--cpu-prof-dir=${resolve(profDir)}`);
@@ -489,17 +510,26 @@ async function cannon(base, c, seconds, extra = {}) {
 /** Warm-up, then the measured run with the process's CPU time around it; returns a table row's figures. */
 async function measure(target, c, { warmup = WARMUP_SECONDS, seconds = SECONDS, extra = {} } = {}) {
   if (warmup > 0) await cannon(target.base, c, warmup, extra);
+  const perStatementBefore = c.breakdown ? await target.statements?.snapshot() : undefined;
+  const windowStart = process.hrtime.bigint();
   const stBefore = await target.statements?.sample();
   const before = cpuMs(target.child.pid);
+  const mainBefore = mainThreadCpuMs(target.child.pid);
   const dbBefore = target.dbCpu?.sample();
   const { result: r, p50, p99 } = await cannon(target.base, c, seconds, extra);
   const after = cpuMs(target.child.pid);
+  const mainAfter = mainThreadCpuMs(target.child.pid);
   const dbAfter = target.dbCpu?.sample();
   const stAfter = await target.statements?.sample();
+  const windowEnd = process.hrtime.bigint();
+  const perStatementAfter = perStatementBefore ? await target.statements?.snapshot() : undefined;
   if (target.child.exitCode !== null || target.child.signalCode !== null) {
     throw new Error(`the process under test exited during "${c.name}"\nstderr:\n${target.logs.err.text}`);
   }
   return {
+    // The measured seconds on the monotonic clock (µs), to cut the server's CPU profile; and what each statement cost.
+    window: [Number(windowStart / 1000n), Number(windowEnd / 1000n)],
+    statementRows: perStatementAfter ? statementDiff(perStatementBefore, perStatementAfter, r.requests.total) : undefined,
     rps: r.requests.average,
     p50,
     p99,
@@ -510,10 +540,27 @@ async function measure(target, c, { warmup = WARMUP_SECONDS, seconds = SECONDS, 
       .map(([code, { count }]) => `${code}x${count}`),
     total: r.requests.total,
     cpuUsPerRequest: before !== undefined && after !== undefined && r.requests.total > 0 ? ((after - before) * 1000) / r.requests.total : NaN,
+    mainThreadCpuUsPerRequest: mainBefore !== undefined && mainAfter !== undefined && r.requests.total > 0 ? ((mainAfter - mainBefore) * 1000) / r.requests.total : NaN,
     dbCpuUsPerRequest: dbBefore !== undefined && dbAfter !== undefined && r.requests.total > 0 ? ((dbAfter - dbBefore) * 1000) / r.requests.total : undefined,
     // Less the sampling query itself (counted once, in the second sample).
     statementsPerRequest: stBefore !== undefined && stAfter !== undefined && r.requests.total > 0 ? (stAfter - stBefore - 1) / r.requests.total : undefined,
   };
+}
+
+/**
+ * What one request ran, statement by statement: calls and mean execution time
+ * per request over the measured seconds (pg_stat_statements before and after;
+ * the bench's own sampling queries left out), most calls first.
+ */
+function statementDiff(before, after, requests) {
+  const out = [];
+  for (const [id, a] of after) {
+    const b = before.get(id) ?? { calls: 0, ms: 0, blocks: 0 };
+    const calls = a.calls - b.calls;
+    if (calls <= 0 || /pg_stat_statements|pg_database/.test(a.query)) continue;
+    out.push({ query: a.query, perRequest: calls / requests, meanUs: ((a.ms - b.ms) * 1000) / calls, usPerRequest: ((a.ms - b.ms) * 1000) / requests, blocks: (a.blocks - b.blocks) / calls });
+  }
+  return out.sort((x, y) => y.perRequest - x.perRequest || y.usPerRequest - x.usPerRequest);
 }
 
 /** The same request evenly paced at `rate` (paced.js), with CPU time around it. */
@@ -603,7 +650,9 @@ async function main() {
 
     progress('bench: starting the server and setting up ...');
     const port = await freePort();
-    server = await startServer({ port, dataDir, databaseUrl: scratch?.url });
+    // Profiled for the server CPU by layer (bench/layers.js), unless BENCH_LAYERS=0.
+    const layerProfiles = LAYERS_ON ? join(dataDir, 'cpu-profile') : undefined;
+    server = await startServer({ port, dataDir, databaseUrl: scratch?.url, profileDir: layerProfiles });
     const { base, publicBaseUrl, jobPollIntervalMs } = server;
     if (pgUrl) {
       server.dbCpu = await postgresCpu(scratch.url);
@@ -708,6 +757,7 @@ async function main() {
         headers: { ...auth, ...json },
         body: paymentBody(),
         setupRequest: (req) => ({ ...req, body: paymentBody() }),
+        breakdown: true,
       },
       'intent-create': {
         name: 'POST /v1/payments/intents (QR rail)',
@@ -717,7 +767,7 @@ async function main() {
         body: intentBody(`${intentPrefix}0`),
         setupRequest: (req) => ({ ...req, body: intentBody(`${intentPrefix}${++intentSeq}`) }),
       },
-      'payment-get': { name: 'GET /v1/payments/{id}', method: 'GET', path: `/v1/payments/${paymentIds[0]}`, headers: auth },
+      'payment-get': { name: 'GET /v1/payments/{id}', method: 'GET', path: `/v1/payments/${paymentIds[0]}`, headers: auth, breakdown: true },
       'list-small': { name: `GET /v1/payments?limit=10, ${fmtInt(LIST_SMALL)} stored`, method: 'GET', path: '/v1/payments?limit=10', headers: auth },
       'list-large': { name: `GET /v1/payments?limit=10, ${fmtInt(LIST_LARGE)} stored`, method: 'GET', path: '/v1/payments?limit=10', headers: auth },
     };
@@ -732,7 +782,7 @@ async function main() {
       progress(`bench: ${c.name} ...`);
       const row = await measure(server, c, opts);
       progress(` ${fmt(row.rps, 0)} req/s, p50 ${fmt(row.p50, 2)} ms, p99 ${fmt(row.p99, 2)} ms\n`);
-      rows.set(key, { ...row, name: c.name });
+      rows.set(key, { ...row, name: c.name, breakdown: Boolean(c.breakdown) });
       return row;
     }
 
@@ -918,11 +968,22 @@ async function main() {
 
     // PostgreSQL: the same server as one process per core (WORKERS), on the same port and database.
     const cores = Math.floor(positiveNumber('BENCH_PG_WORKERS', os.availableParallelism?.() ?? os.cpus().length));
+    const addLayers = async (proc) => {
+      if (!layerProfiles) return;
+      const pid = proc.child.pid;
+      const file = readdirSync(process.env.BENCH_CPU_PROF || layerProfiles).find((f) => f.includes(`.${pid}.`) && f.endsWith('.cpuprofile'));
+      const measured = [...rows.values()].filter((r) => r.window && r.breakdown);
+      if (!file || measured.length === 0) return;
+      const found = cpuByLayer(join(process.env.BENCH_CPU_PROF || layerProfiles, file), measured.map((r) => r.window));
+      measured.forEach((r, i) => (r.layers = found[i]));
+    };
     if (pgUrl && cores > 1 && (SELECTED.has('payment-get') || SELECTED.has('payment-create'))) {
       await server.statements?.close();
       await stopChild(server);
+      await addLayers(server);
       progress(`bench: restarting the server with WORKERS=${cores} ...`);
       server = await startServer({ port, dataDir, databaseUrl: scratch.url, workers: cores });
+      server.workers = cores;
       server.dbCpu = await postgresCpu(scratch.url);
       server.statements = await postgresStatements(scratch.url);
       progress(' done\n');
@@ -940,6 +1001,7 @@ async function main() {
     const dbCpuMeasured = Boolean(server.dbCpu);
     await server.statements?.close();
     await stopChild(server);
+    if (!server.workers) await addLayers(server);
     server = undefined;
     const after = await measureCeilings('after the service cases', (b) => (bare = b));
     bare = undefined;
@@ -1169,6 +1231,22 @@ function renderBreakdown(rows, postgres) {
   }
   if (!lines.length) return '';
   const dbCpuTarget = rows.get('payment-create')?.dbCpuUsPerRequest;
+  const layerLines = [];
+  const statementLines = [];
+  for (const key of ['payment-create', 'payment-get']) {
+    const r = rows.get(key);
+    if (r?.layers?.busy) {
+      // Each layer's share of the samples, times the main thread's CPU per request (/proc).
+      const us = (samples) => cell((samples / r.layers.busy) * r.mainThreadCpuUsPerRequest);
+      layerLines.push(`| ${r.name} | ${LAYERS.map((l) => us(r.layers[l])).join(' | ')} | ${cell(r.mainThreadCpuUsPerRequest)} | ${cell(r.cpuUsPerRequest)} |`);
+    }
+    for (const st of (r?.statementRows ?? []).slice(0, 20)) {
+      const text = st.query.replace(/\s+/g, ' ').replace(/\|/g, '\\|');
+      statementLines.push(
+        `| ${r.name} | \`${text.length > 160 ? `${text.slice(0, 157)}...` : text}\` | ${fmt(st.perRequest, 2)} | ${fmt(st.meanUs, 0)} | ${fmt(st.usPerRequest, 0)} | ${fmt(st.blocks, 1)} |`,
+      );
+    }
+  }
   return [
     '**Where the time goes** (per request, at full load):',
     '',
@@ -1176,6 +1254,27 @@ function renderBreakdown(rows, postgres) {
     '|---|---:|---:|---:|---:|---:|---|',
     ...lines,
     '',
+    ...(layerLines.length
+      ? [
+          '**Server CPU by layer** (µs per request, one process: the main thread\'s CPU time from /proc, shared out in proportion to the samples of a CPU profile of the measured seconds, ' +
+            'each sample charged to the nearest layer on its stack (`bench/layers.js`). The last column is all the process\'s threads, the RSA decryptions on the thread pool included):',
+          '',
+          `| case | ${LAYERS.join(' | ')} | main thread | all threads |`,
+          `|---|${LAYERS.map(() => '---:').join('|')}|---:|---:|`,
+          ...layerLines,
+          '',
+        ]
+      : []),
+    ...(statementLines.length
+      ? [
+          '**Statements** (pg_stat_statements over the measured seconds, one process: calls per request, mean execution time per call, execution µs per request, shared buffers per call):',
+          '',
+          '| case | statement | per request | mean µs | µs per request | buffers |',
+          '|---|---|---:|---:|---:|---:|',
+          ...statementLines,
+          '',
+        ]
+      : []),
     postgres
       ? `Statements: \`calls\` of pg_stat_statements for the database, over the measured seconds (transaction BEGIN and COMMIT included; the job runner's polls too). ` +
         `Database CPU per created payment: ${cell(dbCpuTarget)} µs (target ≤ 500 µs: ${dbCpuTarget === undefined ? 'not measured' : dbCpuTarget <= 500 ? 'pass' : '**FAIL**'}).`

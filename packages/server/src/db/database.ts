@@ -13,6 +13,7 @@ import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql,
 import type { Config, DatabaseKind } from '../config/config.js';
 import type { Database } from './schema.js';
 import { migrations } from './migrations/index.js';
+import { withNamedStatementsAndDeferredInserts } from './postgres-client.js';
 
 export type Db = Kysely<Database>;
 /** A repository function takes `Executor` so a service can pass a transaction. */
@@ -40,7 +41,7 @@ export function openDatabase(config: Pick<Config, 'database'>, options: { poolSi
     const pool = new pg.Pool({ connectionString: config.database.url, max: options.poolSize ?? 10 });
     // An idle client's error (server restart) must not crash the process.
     pool.on('error', () => undefined);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatementsAndDeferredInserts(pool) }) });
     return { db, dialect: 'postgres', pool, close: () => db.destroy() };
   }
   const file = config.database.url;
@@ -125,51 +126,6 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
       return statement;
     },
   };
-}
-
-/**
- * PostgreSQL parses and plans an unnamed statement on every call. Our
- * statements are parameterized, so their texts are few: give each text a name
- * and every connection prepares it once (node-pg keeps the names per
- * connection). Statements without parameters (BEGIN, COMMIT, DDL) stay unnamed.
- */
-function withNamedStatements(pool: pg.Pool): pg.Pool {
-  const names = new Map<string, string>();
-  const nameOf = (text: string) => {
-    let name = names.get(text);
-    if (!name) {
-      name = `pasarela_${names.size}`;
-      names.set(text, name);
-    }
-    return name;
-  };
-  const patched = new WeakSet<pg.PoolClient>();
-  const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
-  return new Proxy(pool, {
-    get(target, property, receiver) {
-      if (property !== 'connect') return Reflect.get(target, property, receiver) as unknown;
-      return async () => {
-        const client = await connect();
-        if (!patched.has(client)) {
-          patched.add(client);
-          const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-          // Only the promise form with parameters, as Kysely calls it; callers with callbacks (the pool's own query) pass through.
-          client.query = (async (...args: unknown[]) => {
-            const [text, values] = args;
-            if (args.length !== 2 || typeof text !== 'string' || !Array.isArray(values) || values.length === 0) return query(...args);
-            try {
-              return await query({ name: nameOf(text), text, values });
-            } catch (error) {
-              // A table changed under a prepared statement (a migration by another process): run it unnamed.
-              if ((error as { code?: unknown }).code === '0A000') return query(text, values);
-              throw error;
-            }
-          }) as typeof client.query;
-        }
-        return client;
-      };
-    },
-  });
 }
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -10,6 +10,7 @@
 import type { Compilable, CompiledQuery, Insertable } from 'kysely';
 import { directReaders, type Db, type Executor } from './database.js';
 import type { Database } from './schema.js';
+import { DEFERRABLE } from './postgres-client.js';
 
 const MARKER = '\u0000pasarela-arg-';
 
@@ -42,8 +43,14 @@ export function preparedQuery<Args extends unknown[], Row>(build: (db: Executor,
  * Inserts one row into `table` (columns left undefined take their defaults);
  * the statement is compiled once per dialect and set of columns (the rows of
  * one code path always name the same ones).
+ *
+ * `deferrable`: inside a PostgreSQL transaction the insert may wait and go
+ * with the transaction's other inserts as one statement (db/postgres-client.ts);
+ * its error (a unique violation) then fails the transaction as a whole, at the
+ * latest at the commit. Only for inserts whose caller does not catch their error.
  */
-export function preparedInsert<T extends keyof Database & string>(table: T) {
+export function preparedInsert<T extends keyof Database & string>(table: T, options: { deferrable?: boolean } = {}) {
+  const prefix = options.deferrable ? DEFERRABLE : '';
   const byColumns = new Map<string, ReturnType<typeof compiledPer>>();
   return async (db: Executor, row: Insertable<Database[T]>): Promise<void> => {
     const values = row as Record<string, unknown>;
@@ -51,7 +58,12 @@ export function preparedInsert<T extends keyof Database & string>(table: T) {
     const key = columns.join(',');
     let bind = byColumns.get(key);
     if (!bind) {
-      bind = compiledPer((d, markers) => d.insertInto(table).values(Object.fromEntries(columns.map((c, i) => [c, markers[i]])) as Insertable<Database[T]>), columns.length);
+      bind = compiledPer((d, markers) => {
+        const query = d.insertInto(table).values(Object.fromEntries(columns.map((c, i) => [c, markers[i]])) as Insertable<Database[T]>);
+        if (!prefix) return query;
+        const compiled = query.compile();
+        return { compile: () => ({ ...compiled, sql: prefix + compiled.sql }) };
+      }, columns.length);
       byColumns.set(key, bind);
     }
     await db.executeQuery(bind(db, columns.map((c) => values[c])));

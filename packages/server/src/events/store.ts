@@ -62,7 +62,7 @@ export function registeredReactions(): string[] {
   return registered.map((r) => r.name);
 }
 
-const insertEvent = preparedInsert('events');
+const insertEvent = preparedInsert('events', { deferrable: true });
 
 /**
  * Records the event and runs its reactions; call it inside the state change's

@@ -343,7 +343,7 @@ export function decide(screening: Screening, payment: { clientId: string; instru
   return { score, decision, rulesHit: hits, newCard: screening.newCard, ...payment };
 }
 
-const insertEvaluation = preparedInsert('fraud_evaluations');
+const insertEvaluation = preparedInsert('fraud_evaluations', { deferrable: true });
 
 
 /**

@@ -22,14 +22,17 @@ export interface NewJob {
   dedupeKey?: string;
 }
 
-/** Returns the new job's id, or null when a job with the same dedupe key is already waiting. */
-const insertJob = preparedInsert('jobs');
+// A job without a dedupe key may go with its transaction's other inserts (db/postgres-client.ts);
+// one with a key is sent at once, because its unique violation is caught here.
+const insertJob = preparedInsert('jobs', { deferrable: true });
+const insertDedupedJob = preparedInsert('jobs');
 
+/** Returns the new job's id, or null when a job with the same dedupe key is already waiting. */
 export async function enqueueJob(db: Executor, job: NewJob): Promise<string | null> {
   const now = nowIso();
   const id = newId('job');
   try {
-    await insertJob(db, {
+    await (job.dedupeKey ? insertDedupedJob : insertJob)(db, {
         id,
         type: job.type,
         payload: JSON.stringify(job.payload ?? {}),

@@ -67,7 +67,7 @@ export function pendingPayment(
   };
 }
 
-export const insertPayment: (db: Executor, row: PaymentRow) => Promise<void> = preparedInsert('payments');
+export const insertPayment: (db: Executor, row: PaymentRow) => Promise<void> = preparedInsert('payments', { deferrable: true });
 
 /**
  * Compare-and-set: applies `changes` only while the payment is in one of

@@ -37,7 +37,7 @@ export function newTransaction(
   };
 }
 
-export const insertTransaction: (db: Executor, row: TransactionRow) => Promise<void> = preparedInsert('transactions');
+export const insertTransaction: (db: Executor, row: TransactionRow) => Promise<void> = preparedInsert('transactions', { deferrable: true });
 
 export function findTransaction(db: Executor, organizationId: string, id: string): Promise<TransactionRow | undefined> {
   return db.selectFrom('transactions').selectAll().where('id', '=', id).where('organization_id', '=', organizationId).executeTakeFirst();

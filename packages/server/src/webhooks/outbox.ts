@@ -4,7 +4,7 @@
  * endpoint, so a commit always carries its deliveries (at least once).
  */
 import type { Executor } from '../db/database.js';
-import { preparedQuery } from '../db/prepared.js';
+import { preparedInsert, preparedQuery } from '../db/prepared.js';
 import type { Reaction } from '../events/store.js';
 import { enqueueJob } from '../jobs/store.js';
 import { newId } from '../lib/ids.js';
@@ -21,11 +21,12 @@ export function subscribes(eventsJson: string, type: string): boolean {
   return events.includes('*') || events.includes(type);
 }
 
+/** In the event's transaction: may go with its other inserts (db/postgres-client.ts). */
+const insertDelivery = preparedInsert('webhook_deliveries', { deferrable: true });
+
 export async function scheduleDelivery(db: Executor, organizationId: string, endpointId: string, eventId: string, now: string): Promise<string> {
   const id = newId('webhookDelivery');
-  await db
-    .insertInto('webhook_deliveries')
-    .values({
+  await insertDelivery(db, {
       id,
       organization_id: organizationId,
       endpoint_id: endpointId,
@@ -38,8 +39,7 @@ export async function scheduleDelivery(db: Executor, organizationId: string, end
       delivered_at: null,
       created_at: now,
       updated_at: now,
-    })
-    .execute();
+    });
   await enqueueJob(db, { type: DELIVER_JOB, payload: { delivery_id: id }, maxAttempts: 1000 });
   return id;
 }

@@ -44,6 +44,12 @@ function approvalCode(): string {
 }
 
 const insertOperation = preparedInsert('simulator_operations');
+/**
+ * The authorization answered inside the payment's insert transaction: its
+ * reference is the new payment's id, so there is no earlier record to find,
+ * and the insert may go with the transaction's others (db/postgres-client.ts).
+ */
+const insertOperationWithin = preparedInsert('simulator_operations', { deferrable: true });
 
 export class CardNetworkSimulator implements CardNetworkConnector {
   readonly available = true;
@@ -60,7 +66,13 @@ export class CardNetworkSimulator implements CardNetworkConnector {
     private readonly db: Db,
     options: { remote?: boolean } = {},
   ) {
-    if (!options.remote) this.authorizeWithin = (db, request) => this.authorizeOn(db, request);
+    if (!options.remote) {
+      this.authorizeWithin = async (trx, request) => {
+        const record = this.decideAuthorization(request);
+        await insertOperationWithin(trx, { reference: `auth:${request.reference}`, kind: 'authorize', result: JSON.stringify(record), created_at: nowIso() });
+        return strip(record);
+      };
+    }
   }
 
   /** Records the result under the reference once; a retry gets the first result back. */
@@ -86,15 +98,17 @@ export class CardNetworkSimulator implements CardNetworkConnector {
   }
 
   private async authorizeOn(db: Executor, request: AuthorizeRequest): Promise<AuthorizationResult> {
+    return strip(await this.once<AuthorizationRecord>(`auth:${request.reference}`, 'authorize', () => this.decideAuthorization(request), db));
+  }
+
+  /** What the test card makes of an authorization. */
+  private decideAuthorization(request: AuthorizeRequest): AuthorizationRecord {
     const card = TEST_CARDS[request.card.number.reveal()] ?? { behaviour: 'approve' as const, responseCode: '00', description: '' };
-    const record = await this.once<AuthorizationRecord>(`auth:${request.reference}`, 'authorize', () => {
-      // The network's id names our reference, so capture and refund find the authorization by key.
-      const networkReference = `sim_${request.reference}`;
-      if (card.behaviour === 'decline') return { outcome: 'declined', responseCode: card.responseCode, networkReference, behaviour: card.behaviour };
-      if (card.behaviour === 'pending') return { outcome: 'pending', responseCode: '09', networkReference, behaviour: card.behaviour };
-      return { outcome: 'approved', responseCode: '00', approvalCode: approvalCode(), networkReference, behaviour: card.behaviour };
-    }, db);
-    return strip(record);
+    // The network's id names our reference, so capture and refund find the authorization by key.
+    const networkReference = `sim_${request.reference}`;
+    if (card.behaviour === 'decline') return { outcome: 'declined', responseCode: card.responseCode, networkReference, behaviour: card.behaviour };
+    if (card.behaviour === 'pending') return { outcome: 'pending', responseCode: '09', networkReference, behaviour: card.behaviour };
+    return { outcome: 'approved', responseCode: '00', approvalCode: approvalCode(), networkReference, behaviour: card.behaviour };
   }
 
   async lookup(reference: string): Promise<AuthorizationResult | undefined> {

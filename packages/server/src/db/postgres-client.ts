@@ -1,0 +1,220 @@
+/**
+ * The PostgreSQL connections Kysely uses, with two changes to what goes over
+ * the wire (PostgreSQL only; every statement still runs, in the same order
+ * and in the same transaction):
+ *
+ * 1. **Named statements.** PostgreSQL parses and plans an unnamed statement
+ *    on every call. Our statements are parameterized, so their texts are few:
+ *    each text gets a name and every connection prepares it once (node-pg
+ *    keeps the names per connection).
+ *
+ * 2. **A transaction's inserts in one statement.** An insert compiled as
+ *    deferrable (`preparedInsert(table, { deferrable: true })`, marked with
+ *    `DEFERRABLE` at the start of its text) is not sent when it is called, inside
+ *    a transaction: it waits, and the waiting inserts go as one statement
+ *    (`WITH w0 AS (INSERT ...), w1 AS (INSERT ...) INSERT ...`) before the
+ *    first statement that could see them or depends on them: any write, any
+ *    read that names one of their tables (or locks rows, or calls pg_notify
+ *    and the like), and the commit.
+ *    `BEGIN` waits too, until a statement needs it: a transaction that is
+ *    only plain reads of other tables and inserts is sent as those reads and
+ *    one statement, which PostgreSQL runs atomically without BEGIN and
+ *    COMMIT. Under READ COMMITTED (the default, checked per connection) a
+ *    plain read sees the same rows inside the transaction or before its first
+ *    write; under a stricter default isolation BEGIN is sent at once.
+ *
+ *    What changes for the caller: a deferred insert's error (a unique
+ *    violation, a foreign key) surfaces at the statement that sends it, at
+ *    the latest the commit, and the transaction fails as a whole. So only
+ *    inserts whose error the caller does not handle by itself are deferrable
+ *    (an order_id race is handled per transaction; a job's dedupe key is not
+ *    deferred). A data-modifying WITH checks foreign keys at the end of the
+ *    statement, so the inserts may reference each other in any order.
+ *
+ * A transaction Kysely begins with settings (`isolationLevel`) is left as it is.
+ */
+import pg from 'pg';
+
+/** The start of a deferrable insert's text (a comment: SQLite and PostgreSQL ignore it). */
+export const DEFERRABLE = '/* deferrable */ ';
+
+const MAX_NAMES = 5000;
+
+/** Per statement text (the texts are few): what it reads, which table it inserts into. */
+const readCache = new Map<string, Set<string>>();
+const plainCache = new Map<string, Set<string> | null>();
+
+/** A plain read (no row locks, no pg_notify and the like): the tables it names; null for any other statement. */
+function plainRead(text: string): Set<string> | null {
+  let tables = plainCache.get(text);
+  if (tables !== undefined) return tables;
+  tables = PLAIN_SELECT.test(text) && !LOCKING.test(text) && !EFFECTS.test(text) ? tablesRead(text) : null;
+  if (plainCache.size >= MAX_NAMES) plainCache.clear();
+  plainCache.set(text, tables);
+  return tables;
+}
+const insertCache = new Map<string, string | undefined>();
+
+function insertTable(text: string): string | undefined {
+  if (insertCache.has(text)) return insertCache.get(text);
+  const table = INSERT_TABLE.exec(text.slice(DEFERRABLE.length))?.[1];
+  if (insertCache.size >= MAX_NAMES) insertCache.clear();
+  insertCache.set(text, table);
+  return table;
+}
+
+const FROM_OR_JOIN = /\b(?:from|join)\s+/gi;
+const LIST_END = /\s+(?:where|inner|left|right|full|cross|natural|join|on|using|order|group|having|limit|offset|union|intersect|except|window|for)\b|[()]/i;
+
+/**
+ * The tables a read names after FROM or JOIN (also in its subqueries, and
+ * every table of a comma-separated FROM list), without quotes or schema: a
+ * column that shares a table's name (webhook_endpoints.events) is not one.
+ */
+export function tablesRead(text: string): Set<string> {
+  let tables = readCache.get(text);
+  if (tables) return tables;
+  tables = new Set<string>();
+  if (readCache.size >= MAX_NAMES) readCache.clear();
+  readCache.set(text, tables);
+  for (const match of text.matchAll(FROM_OR_JOIN)) {
+    const rest = text.slice(match.index + match[0].length);
+    if (rest.startsWith('(')) continue; // a subquery: its own FROM is matched too
+    const end = LIST_END.exec(rest);
+    for (const item of (end ? rest.slice(0, end.index) : rest).split(',')) {
+      const name = item.trim().split(/\s+/)[0]?.split('.').pop()?.replace(/"/g, '');
+      if (name) tables.add(name);
+    }
+  }
+  return tables;
+}
+
+const PLAIN_SELECT = /^\s*select\b/i;
+const LOCKING = /\bfor\s+(update|share|no\s+key\s+update|key\s+share)\b/i;
+/** Functions with effects a read must not take out of its transaction. */
+const EFFECTS = /\b(pg_notify|nextval|setval|set_config|pg_advisory\w*|pg_try_advisory\w*)\s*\(/i;
+const INSERT_TABLE = /^insert\s+into\s+"?([A-Za-z0-9_]+)"?/i;
+
+interface Deferred {
+  text: string;
+  values: unknown[];
+  table: string;
+}
+
+/** One combined statement for the waiting inserts: parameters renumbered, the last insert as the main statement. */
+export function combineInserts(batch: readonly Deferred[]): { text: string; values: unknown[] } {
+  if (batch.length === 1) return { text: batch[0]!.text, values: batch[0]!.values };
+  const values: unknown[] = [];
+  const parts = batch.map(({ text, values: own }) => {
+    const offset = values.length;
+    values.push(...own);
+    return text.slice(DEFERRABLE.length).replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`);
+  });
+  const last = parts.pop()!;
+  return { text: `with ${parts.map((p, i) => `w${i} as (${p})`).join(', ')} ${last}`, values };
+}
+
+type Query = (...args: unknown[]) => Promise<pg.QueryResult>;
+
+/** The pool Kysely is given: each client it hands out runs its statements as described above. */
+export function withNamedStatementsAndDeferredInserts(pool: pg.Pool): pg.Pool {
+  const names_ = new Map<string, string>();
+  const nameOf = (text: string) => {
+    let name = names_.get(text);
+    if (!name && names_.size < MAX_NAMES) {
+      name = `pasarela_${names_.size}`;
+      names_.set(text, name);
+    }
+    return name;
+  };
+  const patched = new WeakSet<pg.PoolClient>();
+  const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+  return new Proxy(pool, {
+    get(target, property, receiver) {
+      if (property !== 'connect') return Reflect.get(target, property, receiver) as unknown;
+      return async () => {
+        const client = await connect();
+        if (!patched.has(client)) {
+          patched.add(client);
+          patch(client);
+        }
+        return client;
+      };
+    },
+  });
+
+  function patch(client: pg.PoolClient): void {
+    const query = client.query.bind(client) as Query;
+    /** A parameterized statement under its name; unnamed if a table changed under it (a migration by another process). */
+    const run = async (text: string, values: unknown[]): Promise<pg.QueryResult> => {
+      if (values.length === 0) return query(text, values);
+      const name = nameOf(text);
+      if (!name) return query(text, values);
+      try {
+        return await query({ name, text, values });
+      } catch (error) {
+        if ((error as { code?: unknown }).code === '0A000') return query(text, values);
+        throw error;
+      }
+    };
+    // The transaction Kysely opened on this connection: BEGIN sent yet, the inserts waiting.
+    let open = false;
+    let begun = false;
+    let batch: Deferred[] = [];
+    let readCommitted: boolean | undefined;
+
+    /** Sends BEGIN (if not yet) and the waiting inserts, then `text`. */
+    const sendWith = async (text: string, values: unknown[]): Promise<pg.QueryResult> => {
+      if (!begun) {
+        begun = true;
+        await query('begin');
+      }
+      await flush();
+      return run(text, values);
+    };
+    const flush = async () => {
+      if (batch.length === 0) return;
+      const combined = combineInserts(batch);
+      batch = [];
+      await run(combined.text, combined.values);
+    };
+
+    const fake = (command: string, rowCount: number | null = null) => ({ command, rowCount, rows: [], fields: [], oid: 0 }) as unknown as pg.QueryResult;
+
+    client.query = (async (...args: unknown[]) => {
+      const [text, values] = args;
+      // Only the promise form with an array of parameters, as Kysely calls it; other callers pass through.
+      if (args.length !== 2 || typeof text !== 'string' || !Array.isArray(values)) return query(...args);
+      if (!open) {
+        if (text !== 'begin' || values.length > 0) return run(text, values);
+        readCommitted ??= (await query('show default_transaction_isolation')).rows[0]?.default_transaction_isolation === 'read committed';
+        if (!readCommitted) return query(text, values);
+        open = true;
+        begun = false;
+        batch = [];
+        return fake('BEGIN');
+      }
+      if (text === 'commit' || text === 'rollback') {
+        open = false;
+        if (text === 'rollback') {
+          batch = [];
+          return begun ? query(text) : fake('ROLLBACK');
+        }
+        // Nothing sent but plain reads: the inserts as one statement, atomic on its own, and no COMMIT.
+        await flush();
+        return begun ? query(text) : fake('COMMIT');
+      }
+      if (text.startsWith(DEFERRABLE)) {
+        const table = insertTable(text);
+        if (table) {
+          batch.push({ text, values, table });
+          return fake('INSERT', 1);
+        }
+      }
+      // A plain read of tables none of the waiting inserts write: it needs neither them nor BEGIN.
+      const read = plainRead(text);
+      if (read && !batch.some((d) => read.has(d.table))) return run(text, values);
+      return sendWith(text, values);
+    }) as typeof client.query;
+  }
+}

@@ -1,0 +1,120 @@
+/**
+ * A transaction's deferrable inserts (db/postgres-client.ts): on PostgreSQL
+ * they wait and go as one statement before the first statement that could
+ * see them, or at the commit; the transaction must behave exactly as if each
+ * had been sent at once, on both dialects.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateToLatest, openDatabase, type DatabaseHandle } from '../src/db/database.js';
+import { preparedInsert } from '../src/db/prepared.js';
+import { combineInserts, DEFERRABLE, tablesRead } from '../src/db/postgres-client.js';
+import { newId } from '../src/lib/ids.js';
+import { nowIso } from '../src/lib/time.js';
+import { dialects } from './support/dialects.js';
+
+const insertEvent = preparedInsert('events', { deferrable: true });
+const insertJob = preparedInsert('jobs', { deferrable: true });
+
+function event(organizationId: string, id = newId('event')) {
+  return { id, organization_id: organizationId, type: 'payment.card.approved', data: '{}', created_at: nowIso() };
+}
+
+function job(type: string) {
+  const now = nowIso();
+  return { id: newId('job'), type, payload: '{}', status: 'pending' as const, dedupe_key: null, run_at: now, attempts: 0, max_attempts: 1, locked_by: null, locked_until: null, last_error: null, created_at: now, updated_at: now };
+}
+
+describe('the tables a read names', () => {
+  it('are those after FROM and JOIN, not a column of the same name', () => {
+    expect([...tablesRead('select "id", "events" from "webhook_endpoints" where "organization_id" = $1')]).toEqual(['webhook_endpoints']);
+    expect([...tablesRead('select "payments".*, "instruments"."brand" from "payments" inner join "instruments" on "instruments"."id" = "payments"."instrument_id"')]).toEqual([
+      'payments',
+      'instruments',
+    ]);
+    expect([...tablesRead('select (select count(*) from (select "created_at" from "fraud_evaluations" where x limit $1) as "w") as "n"')]).toEqual(['fraud_evaluations']);
+    expect([...tablesRead('select * from "public"."events", jobs j where true')].sort()).toEqual(['events', 'jobs']);
+  });
+
+  it('several inserts become one statement with their parameters renumbered', () => {
+    const combined = combineInserts([
+      { text: `${DEFERRABLE}insert into "a" ("x", "y") values ($1, $2)`, values: [1, 2], table: 'a' },
+      { text: `${DEFERRABLE}insert into "b" ("x") values ($1)`, values: [3], table: 'b' },
+    ]);
+    expect(combined).toEqual({ text: 'with w0 as (insert into "a" ("x", "y") values ($1, $2)) insert into "b" ("x") values ($3)', values: [1, 2, 3] });
+  });
+});
+
+describe.each(dialects)('deferrable inserts on $name', (dialect) => {
+  let handle: DatabaseHandle;
+  const org = `org_deferred_${Date.now()}`;
+  beforeAll(async () => {
+    handle = openDatabase({ database: { kind: dialect.name, url: await dialect.databaseUrl() } });
+    await migrateToLatest(handle.db);
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  const eventsOf = async () => (await handle.db.selectFrom('events').select('id').where('organization_id', '=', org).execute()).map((r) => r.id).sort();
+
+  it('are committed together, and a read in the transaction sees them', async () => {
+    const a = event(org);
+    const b = event(org);
+    const seen = await handle.db.transaction().execute(async (trx) => {
+      await insertEvent(trx, a);
+      await insertJob(trx, job('test.deferred'));
+      // A read of another table, then one of the table the inserts wrote.
+      await trx.selectFrom('organizations').select('id').limit(1).execute();
+      await insertEvent(trx, b);
+      return (await trx.selectFrom('events').select('id').where('organization_id', '=', org).execute()).map((r) => r.id).sort();
+    });
+    expect(seen).toEqual([a.id, b.id].sort());
+    expect(await eventsOf()).toEqual([a.id, b.id].sort());
+  });
+
+  it('fail the whole transaction when one of them fails, and nothing of it is stored', async () => {
+    const before = await eventsOf();
+    const duplicate = event(org);
+    const failed = handle.db.transaction().execute(async (trx) => {
+      await insertJob(trx, job('test.never'));
+      await insertEvent(trx, event(org));
+      await insertEvent(trx, duplicate);
+      await insertEvent(trx, { ...duplicate, data: '{"again":true}' });
+    });
+    await expect(failed).rejects.toMatchObject({ code: dialect.name === 'postgres' ? '23505' : 'SQLITE_CONSTRAINT_PRIMARYKEY' });
+    expect(await eventsOf()).toEqual(before);
+    expect(await handle.db.selectFrom('jobs').select('id').where('type', '=', 'test.never').execute()).toEqual([]);
+    // The connection is usable afterwards, inside and outside a transaction.
+    const after = event(org);
+    await handle.db.transaction().execute((trx) => insertEvent(trx, after));
+    expect(await eventsOf()).toEqual([...before, after.id].sort());
+  });
+
+  it('are not written when the transaction throws', async () => {
+    const before = await eventsOf();
+    const failed = handle.db.transaction().execute(async (trx) => {
+      await insertEvent(trx, event(org));
+      await trx.selectFrom('organizations').select('id').limit(1).execute();
+      throw new Error('changed my mind');
+    });
+    await expect(failed).rejects.toThrow('changed my mind');
+    expect(await eventsOf()).toEqual(before);
+  });
+
+  it('go before a write that follows them, in order', async () => {
+    const a = event(org);
+    const updated = await handle.db.transaction().execute(async (trx) => {
+      await insertEvent(trx, a);
+      const result = await trx.updateTable('events').set({ data: '{"updated":true}' }).where('id', '=', a.id).executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    });
+    expect(updated).toBe(1);
+    expect((await handle.db.selectFrom('events').select('data').where('id', '=', a.id).executeTakeFirstOrThrow()).data).toBe('{"updated":true}');
+  });
+
+  it('are sent at once outside a transaction', async () => {
+    const a = event(org);
+    await insertEvent(handle.db, a);
+    await expect(insertEvent(handle.db, a)).rejects.toMatchObject({ code: dialect.name === 'postgres' ? '23505' : 'SQLITE_CONSTRAINT_PRIMARYKEY' });
+  });
+});
