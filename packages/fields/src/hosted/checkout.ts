@@ -296,6 +296,7 @@ function clearFieldErrors(): void {
 function showFieldErrors(error: CallError): void {
   const details = error.body.error?.details ?? [];
   let first: HTMLElement | undefined;
+  const before = (a: HTMLElement, b: HTMLElement) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
   const loose: string[] = [];
   for (const detail of details) {
     const id = FIELD_INPUTS[detail.field];
@@ -304,7 +305,7 @@ function showFieldErrors(error: CallError): void {
     if (input && slot && input.offsetParent !== null) {
       slot.textContent = detail.message;
       input.setAttribute('aria-invalid', 'true');
-      first ??= input;
+      if (!first || before(input, first)) first = input;
     } else loose.push(detail.message);
   }
   byId('rail-error')!.textContent = [first ? error.message : '', ...loose].filter(Boolean).join(' ');

@@ -32,7 +32,7 @@ main.framed .primary{margin-top:.6rem}
 .field-error{color:#b00020;margin:.25rem 0;font-size:.92rem} .field-error:empty{margin:0} .notice{font-size:1.1rem} .cancel{color:#3a4252}
 #status:empty{margin:0} #status{font-weight:600} .continue{display:inline-block;margin-top:.75rem;color:var(--primary);font-weight:600}
 .qr{display:flex;flex-direction:column;align-items:center;margin-top:1rem} .qr img{max-width:100%;height:auto}
-@media (max-width:480px){main{margin:0;border-radius:0;min-height:100vh;padding:1.25rem}}`);
+@media (max-width:480px){main:not(.framed){margin:0;border-radius:0;min-height:100vh;padding:1.25rem}}`);
 
 export function layout(lang: Lang, title: string, body: Html, style: Style = {}, options: { framed?: boolean } = {}): Html {
   const primary = /^#[0-9a-fA-F]{3,6}$/.test(style.colors?.primary ?? '') ? style.colors!.primary! : '#0b5cad';
