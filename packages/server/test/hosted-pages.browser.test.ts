@@ -46,7 +46,7 @@ const PUBLIC_ORIGIN = new URL(AUDIENCE).origin;
 const PHONE = { width: 375, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
 
-/** The Spanish texts the pages show (src/links/page-text.ts, page-scripts.ts, fields i18n). */
+/** The Spanish texts the pages show (src/links/page-text.ts, packages/fields/src/hosted/, fields i18n). */
 const ES = {
   number: 'Número de la tarjeta',
   expiry: 'Vencimiento (MM/AA)',
