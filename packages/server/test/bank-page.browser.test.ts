@@ -67,7 +67,8 @@ describeInBrowser.each(dialects)('the sandbox bank page in a browser on $name', 
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    gw = await startGateway(dialect, { RAIL_MOCK_DELAY_SECONDS: '1' });
+    // Three seconds: time enough to see PENDING_PROVIDER after the redirect on a busy machine.
+    gw = await startGateway(dialect, { RAIL_MOCK_DELAY_SECONDS: '3' });
     merchant = await new MerchantSite().start();
     browser = await launchChromium();
     client = await gw.client();
@@ -214,7 +215,7 @@ describeInBrowser.each(dialects)('the sandbox bank page in a browser on $name', 
     expect(await page.getByRole('heading', { name: 'Thanks' }).count()).toBe(1);
     expect(merchant.visitsFor(payment.payment_id)).toHaveLength(1);
 
-    // The customer approved; the bank is processing (RAIL_MOCK_DELAY_SECONDS=1).
+    // The customer approved; the bank is processing (RAIL_MOCK_DELAY_SECONDS=3).
     expect(await transaction(payment.payment_id)).toMatchObject({ status: 'IN_PROGRESS', status_detail: 'PENDING_PROVIDER' });
     const settled = await eventually(() => transaction(payment.payment_id), (t) => t.status !== 'IN_PROGRESS', 10_000);
     expect(settled).toMatchObject({ status: 'APPROVED', status_detail: 'SUCCESS', amount: 15050 });

@@ -42,6 +42,8 @@ interface AxeWindow {
 }
 
 const sqlite = dialects[0]!;
+/** Generous limits: the machine running the suite may be busy. */
+const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 30_000 });
 
 describeInBrowser('the hosted pages pass axe-core at desktop and phone sizes', () => {
   let gw: TestGateway;
@@ -71,7 +73,9 @@ describeInBrowser('the hosted pages pass axe-core at desktop and phone sizes', (
     const context = await browser.newContext({ locale: lang === 'es' ? 'es-CO' : 'en-US', extraHTTPHeaders: { 'Accept-Language': lang === 'es' ? 'es-CO,es;q=0.9' : 'en-US,en;q=0.9' } });
     contexts.push(context);
     await routePublicOrigin(context, gw);
-    return watchedPage(context, consoleErrors, viewport);
+    const page = await watchedPage(context, consoleErrors, viewport);
+    page.setDefaultTimeout(30_000);
+    return page;
   }
 
   /** axe-core in the page; the serious and critical violations, described. */
@@ -110,28 +114,28 @@ describeInBrowser('the hosted pages pass axe-core at desktop and phone sizes', (
       problems.push(...(await audit(page, 'checkout-other-methods')));
       await page.locator('#email').fill('ana@');
       await page.getByRole('button', { name: 'Continuar' }).click();
-      await expect.poll(() => page.locator('#email-error').innerText()).not.toBe('');
+      await poll(() => page.locator('#email-error').innerText()).not.toBe('');
       problems.push(...(await audit(page, 'checkout-rail-errors')));
 
       await page.getByLabel('Código QR').check();
       await page.getByRole('button', { name: 'Continuar' }).click();
-      await expect.poll(() => page.locator('#qr-image').isVisible()).toBe(true);
+      await poll(() => page.locator('#qr-image').isVisible()).toBe(true);
       problems.push(...(await audit(page, 'checkout-qr')));
 
       await page.getByLabel('Billetera (código por SMS)').check();
       await page.locator('#phone').fill('3001234567');
       await page.getByRole('button', { name: 'Continuar' }).click();
-      await expect.poll(() => page.locator('#otp').isVisible()).toBe(true);
+      await poll(() => page.locator('#otp').isVisible()).toBe(true);
       await page.locator('#otp').fill('000000');
       await page.getByRole('button', { name: 'Confirmar' }).click();
-      await expect.poll(() => page.locator('#otp-error').innerText()).not.toBe('');
+      await poll(() => page.locator('#otp-error').innerText()).not.toBe('');
       problems.push(...(await audit(page, 'checkout-otp-wrong')));
 
       const custom = await createLink({ amount: { type: 'custom', currency: 'USD', min_amount: 5, max_amount: 50 }, description: 'Donation' });
       const en = await open(size, 'en');
       await en.goto(custom.url);
       await en.getByLabel('Amount to pay').pressSequentially('60');
-      await expect.poll(() => en.locator('#custom-amount-error').innerText()).not.toBe('');
+      await poll(() => en.locator('#custom-amount-error').innerText()).not.toBe('');
       problems.push(...(await audit(en, 'checkout-custom-amount-en')));
 
       const qr = await gw.request<{ payment_id: string }>('POST', `${new URL(link.url).pathname}/intent`, { body: { rail_id: 'QR_INTEROP' } });
@@ -143,9 +147,9 @@ describeInBrowser('the hosted pages pass axe-core at desktop and phone sizes', (
       const paid = await open(size);
       await paid.goto(single.url);
       await typeCard(paid);
-      await expect.poll(() => paid.getByRole('button', { name: 'Pagar', exact: true }).isEnabled()).toBe(true);
+      await poll(() => paid.getByRole('button', { name: 'Pagar', exact: true }).isEnabled()).toBe(true);
       await paid.getByRole('button', { name: 'Pagar', exact: true }).click();
-      await expect.poll(() => paid.locator('#status').innerText()).toBe('Pago aprobado.');
+      await poll(() => paid.locator('#status').innerText()).toBe('Pago aprobado.');
       problems.push(...(await audit(paid, 'checkout-approved')));
       expect((await paid.reload())?.status()).toBe(410);
       problems.push(...(await audit(paid, 'checkout-already-paid')));
@@ -154,7 +158,7 @@ describeInBrowser('the hosted pages pass axe-core at desktop and phone sizes', (
       problems.push(...(await audit(paid, 'checkout-not-found')));
     }
     expect(problems).toEqual([]);
-  }, 180_000);
+  }, 300_000);
 
   it('the enrollment form, open and used', async () => {
     const problems: string[] = [];
@@ -172,13 +176,13 @@ describeInBrowser('the hosted pages pass axe-core at desktop and phone sizes', (
       await page.getByLabel('Número de la tarjeta').fill('');
       await typeCard(page);
       await page.getByRole('button', { name: 'Guardar tarjeta' }).click();
-      await expect.poll(() => page.locator('#status').innerText()).toBe('Tarjeta guardada.');
+      await poll(() => page.locator('#status').innerText()).toBe('Tarjeta guardada.');
       problems.push(...(await audit(page, 'enrollment-saved')));
       expect((await page.reload())?.status()).toBe(410);
       problems.push(...(await audit(page, 'enrollment-used')));
     }
     expect(problems).toEqual([]);
-  }, 180_000);
+  }, 300_000);
 
   it('the sandbox bank and QR pages', async () => {
     const problems: string[] = [];
@@ -193,7 +197,7 @@ describeInBrowser('the hosted pages pass axe-core at desktop and phone sizes', (
       await page.goto(bank.body.rail.payment_link);
       problems.push(...(await audit(page, 'bank')));
       await page.getByRole('button', { name: 'Aprobar pago' }).click();
-      await expect.poll(() => page.getByRole('alert').count()).toBe(1);
+      await poll(() => page.getByRole('alert').count()).toBe(1);
       problems.push(...(await audit(page, 'bank-error')));
       await page.getByRole('button', { name: 'Rechazar' }).click();
       await page.waitForURL((url) => url.pathname === path);
@@ -206,5 +210,5 @@ describeInBrowser('the hosted pages pass axe-core at desktop and phone sizes', (
       problems.push(...(await audit(page, 'bank-qr')));
     }
     expect(problems).toEqual([]);
-  }, 180_000);
+  }, 300_000);
 });

@@ -38,6 +38,10 @@ interface PageWindow {
 }
 
 const DESKTOP = { width: 1280, height: 800 };
+/** Generous limits: the machine running the suite may be busy (PostgreSQL, several browsers). */
+const SLOW = 120_000;
+const OUTCOME = { timeout: 30_000 };
+const poll = <T>(read: () => T | Promise<T>, options: { timeout: number } = OUTCOME) => expect.poll(read, options);
 const PHONE = { width: 390, height: 844 };
 
 describeInBrowser.each(dialects)('the shopper\'s path through the hosted checkout on $name', (dialect) => {
@@ -82,7 +86,9 @@ describeInBrowser.each(dialects)('the shopper\'s path through the hosted checkou
     const context = await browser.newContext({ locale: lang === 'es' ? 'es-CO' : 'en-US', extraHTTPHeaders: { 'Accept-Language': lang === 'es' ? 'es-CO,es;q=0.9' : 'en-US,en;q=0.9' } });
     contexts.push(context);
     await routePublicOrigin(context, gw);
-    return watchedPage(context, consoleErrors, viewport);
+    const page = await watchedPage(context, consoleErrors, viewport);
+    page.setDefaultTimeout(30_000);
+    return page;
   }
 
   async function createLink(data: Record<string, unknown>, extra: Record<string, unknown> = {}): Promise<LinkView> {
@@ -105,7 +111,7 @@ describeInBrowser.each(dialects)('the shopper\'s path through the hosted checkou
     const answer = page.waitForResponse((r) => r.url().endsWith('/intent'));
     await page.getByRole('button', { name: 'Continuar' }).click();
     expect((await answer).status()).toBe(200);
-    await expect.poll(() => page.locator('#qr-image').isVisible()).toBe(true);
+    await poll(() => page.locator('#qr-image').isVisible()).toBe(true);
     return ((await (await answer).json()) as { payment_id: string }).payment_id;
   }
 
@@ -129,7 +135,7 @@ describeInBrowser.each(dialects)('the shopper\'s path through the hosted checkou
     const paymentId = back.searchParams.get('payment_id')!;
     expect(paymentId).toMatch(/^pay-/);
     // The page reads payment_id and follows it (the bank settles after RAIL_MOCK_DELAY_SECONDS).
-    await page.waitForURL((url) => url.origin === thanks.origin, { timeout: 15_000 });
+    await page.waitForURL((url) => url.origin === thanks.origin, { timeout: 30_000 });
     const landed = new URL(page.url());
     expect(landed.pathname).toBe('/gracias');
     expect(landed.searchParams.get('pedido')).toBe('7');
@@ -141,7 +147,7 @@ describeInBrowser.each(dialects)('the shopper\'s path through the hosted checkou
     const again = await open('es');
     const response = await again.goto(`${link.url}?payment_id=${paymentId}`);
     expect(response?.status()).toBe(200);
-    await again.waitForURL((url) => url.origin === thanks.origin, { timeout: 10_000 });
+    await again.waitForURL((url) => url.origin === thanks.origin, { timeout: 30_000 });
 
     // Back with a payment still waiting: the page says it is checking, then shows the outcome (no redirect_url here).
     const plain = await createLink({ amount: { value: 25050, currency: 'COP' } });
@@ -150,7 +156,7 @@ describeInBrowser.each(dialects)('the shopper\'s path through the hosted checkou
     await waiting.goto(`${plain.url}?payment_id=${qr.body.payment_id}`);
     expect(await waiting.locator('#status').innerText()).toBe('Estamos verificando su pago…');
     await gw.request('POST', `/sandbox-bank/qr/${qr.body.rail.alias}`, { body: 'decision=approve', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
-    await expect.poll(() => waiting.locator('#status').innerText(), { timeout: 10_000 }).toBe('Pago aprobado.');
+    await poll(() => waiting.locator('#status').innerText(), { timeout: 30_000 }).toBe('Pago aprobado.');
     expect(await waiting.getByRole('button', { name: 'Pagar', exact: true }).isDisabled()).toBe(true);
 
     // The status read is scoped to the link, and says nothing but the state.
@@ -158,7 +164,7 @@ describeInBrowser.each(dialects)('the shopper\'s path through the hosted checkou
     expect((await gw.request('GET', `${new URL(other.url).pathname}/status?payment_id=${paymentId}`)).status).toBe(404);
     const own = await gw.request<Record<string, unknown>>('GET', `${new URL(link.url).pathname}/status?payment_id=${paymentId}`);
     expect(Object.keys(own.body).sort()).toEqual(['payment_id', 'redirect_url', 'status', 'status_detail']);
-  });
+  }, SLOW);
 
   it('a QR payment started on a single-use link, then Card: the card pays, also after a reload; another tab gets a true 409', async () => {
     const link = await createLink({ amount: { value: 25050, currency: 'COP' }, description: 'Café' });
@@ -172,17 +178,17 @@ describeInBrowser.each(dialects)('the shopper\'s path through the hosted checkou
     await otherTab.goto(link.url);
     await typeCard(otherTab);
     expected.push(/status of 409/);
-    await expect.poll(() => otherTab.getByRole('button', { name: 'Pagar', exact: true }).isEnabled()).toBe(true);
+    await poll(() => otherTab.getByRole('button', { name: 'Pagar', exact: true }).isEnabled()).toBe(true);
     await otherTab.getByRole('button', { name: 'Pagar', exact: true }).click();
-    await expect.poll(() => otherTab.locator('#card-error').innerText()).toMatch(/^Ya hay un pago en curso con este enlace\. Termínelo, o espere a que venza \(en \d+ min como máximo\) para pagar de otra forma\.$/);
+    await poll(() => otherTab.locator('#card-error').innerText()).toMatch(/^Ya hay un pago en curso con este enlace\. Termínelo, o espere a que venza \(en \d+ min como máximo\) para pagar de otra forma\.$/);
 
     // The shopper reloads, changes their mind, and pays by card.
     await page.reload();
     await typeCard(page);
     const pay = page.getByRole('button', { name: 'Pagar', exact: true });
-    await expect.poll(() => pay.isEnabled()).toBe(true);
+    await poll(() => pay.isEnabled()).toBe(true);
     await pay.click();
-    await expect.poll(() => page.locator('#status').innerText()).toBe('Pago aprobado.');
+    await poll(() => page.locator('#status').innerText(), OUTCOME).toBe('Pago aprobado.');
     expect(await page.locator('#card-error').innerText()).toBe('');
     const paid = await getLink(link.id);
     expect(paid).toMatchObject({ status: 'used', uses: 1 });
@@ -191,7 +197,7 @@ describeInBrowser.each(dialects)('the shopper\'s path through the hosted checkou
       { payment_id: paid.payment_id, status: 'paid' },
     ]);
     expect((await getPayment(qrPayment)).transaction).toMatchObject({ status: 'DECLINED', status_detail: 'REJECTED' });
-  });
+  }, SLOW);
 
   it('QR then Card without a reload; abandoning and approving the QR at once pay the link once', async () => {
     const link = await createLink({ amount: { value: 25050, currency: 'COP' } });
@@ -200,12 +206,12 @@ describeInBrowser.each(dialects)('the shopper\'s path through the hosted checkou
     await page.getByRole('tab', { name: 'Other methods' }).click();
     await page.getByLabel('QR code').check();
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect.poll(() => page.locator('#qr-image').isVisible()).toBe(true);
+    await poll(() => page.locator('#qr-image').isVisible()).toBe(true);
     await page.getByRole('tab', { name: 'Card' }).click();
     await typeCard(page, 'en');
-    await expect.poll(() => page.getByRole('button', { name: 'Pay', exact: true }).isEnabled()).toBe(true);
+    await poll(() => page.getByRole('button', { name: 'Pay', exact: true }).isEnabled()).toBe(true);
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
-    await expect.poll(() => page.locator('#status').innerText()).toBe('Payment approved.');
+    await poll(() => page.locator('#status').innerText(), OUTCOME).toBe('Payment approved.');
     expect(await page.locator('#qr-step').isVisible()).toBe(false);
     expect(await getLink(link.id)).toMatchObject({ status: 'used', uses: 1 });
 
@@ -233,7 +239,7 @@ describeInBrowser.each(dialects)('the shopper\'s path through the hosted checkou
     }
     expect(settled.payments.filter((p) => p.status === 'paid').length).toBe(approved ? 1 : 0);
     expect(settled.payments.filter((p) => p.status !== 'released').length).toBe(1);
-  });
+  }, SLOW);
 
   it('rail form errors: every invalid field is marked beside itself, in the page\'s language', async () => {
     const link = await createLink({ amount: { value: 25050, currency: 'COP' } });
@@ -246,7 +252,7 @@ describeInBrowser.each(dialects)('the shopper\'s path through the hosted checkou
       expected.push(/status of 422/);
       await page.getByRole('button', { name: lang === 'es' ? 'Continuar' : 'Continue' }).click();
       const error = (id: string) => page.locator(`#${id}-error`);
-      await expect.poll(() => error('email').innerText()).toBe(lang === 'es' ? 'Ingrese un correo electrónico válido, como ana@ejemplo.com.' : 'Enter a valid e-mail address, such as ana@example.com.');
+      await poll(() => error('email').innerText()).toBe(lang === 'es' ? 'Ingrese un correo electrónico válido, como ana@ejemplo.com.' : 'Enter a valid e-mail address, such as ana@example.com.');
       expect(await error('document').innerText()).toBe(lang === 'es' ? 'Ingrese un número de documento válido.' : 'Enter a valid document number.');
       expect(await error('first_name').innerText()).toBe(lang === 'es' ? 'Ingrese sus nombres.' : 'Enter your first name.');
       expect(await error('last_name').innerText()).toBe(lang === 'es' ? 'Ingrese sus apellidos.' : 'Enter your last name.');
@@ -268,12 +274,12 @@ describeInBrowser.each(dialects)('the shopper\'s path through the hosted checkou
       await page.locator('#phone').fill('12345');
       expected.push(/status of 422/);
       await page.getByRole('button', { name: lang === 'es' ? 'Continuar' : 'Continue' }).click();
-      await expect.poll(() => error('phone').innerText()).toBe(lang === 'es' ? 'Ingrese un celular colombiano de 10 dígitos que empiece por 3.' : 'Enter a Colombian mobile number: 10 digits starting with 3.');
+      await poll(() => error('phone').innerText()).toBe(lang === 'es' ? 'Ingrese un celular colombiano de 10 dígitos que empiece por 3.' : 'Enter a Colombian mobile number: 10 digits starting with 3.');
       expect(await page.locator('#phone').getAttribute('aria-invalid')).toBe('true');
       expect(await error('email').isVisible()).toBe(false);
     }
     expect(await getLink(link.id)).toMatchObject({ uses: 0, payments: [] });
-  });
+  }, SLOW);
 
   it('a wrong OTP says the code was wrong and how many attempts remain; the right one pays', async () => {
     const link = await createLink({ amount: { value: 25050, currency: 'COP' }, redirect_url: `${thanks.origin}/gracias` });
@@ -286,24 +292,24 @@ describeInBrowser.each(dialects)('the shopper\'s path through the hosted checkou
     await page.getByRole('button', { name: 'Continuar' }).click();
     const paymentId = ((await (await intent).json()) as { payment_id: string }).payment_id;
     const otp = page.getByLabel('Código recibido por SMS');
-    await expect.poll(() => otp.isVisible()).toBe(true);
+    await poll(() => otp.isVisible()).toBe(true);
 
     await otp.fill('000000');
     await page.getByRole('button', { name: 'Confirmar' }).click();
-    await expect.poll(() => page.locator('#otp-error').innerText()).toBe('El código no es correcto. Le quedan 2 intentos.');
+    await poll(() => page.locator('#otp-error').innerText()).toBe('El código no es correcto. Le quedan 2 intentos.');
     expect(await otp.getAttribute('aria-invalid')).toBe('true');
     await otp.fill('000001');
     await page.getByRole('button', { name: 'Confirmar' }).click();
-    await expect.poll(() => page.locator('#otp-error').innerText()).toBe('El código no es correcto. Le queda 1 intento.');
+    await poll(() => page.locator('#otp-error').innerText()).toBe('El código no es correcto. Le queda 1 intento.');
 
     const sms = await gw.request<{ data: Array<{ otp: string; payment_id: string }> }>('GET', '/v1/sandbox/sms?phone_number=3001234567', { token });
     const code = sms.body.data.find((m) => m.payment_id === paymentId)!.otp;
     await otp.fill(code);
     await page.getByRole('button', { name: 'Confirmar' }).click();
-    await page.waitForURL((url) => url.origin === thanks.origin, { timeout: 10_000 });
+    await page.waitForURL((url) => url.origin === thanks.origin, { timeout: 30_000 });
     expect(new URL(page.url()).searchParams.get('payment_id')).toBe(paymentId);
     expect((await getPayment(paymentId)).transaction).toMatchObject({ status: 'APPROVED' });
-  });
+  }, SLOW);
 
   it('a custom amount: the error shows as soon as it is out of range, with the same amounts as the range, in the locale\'s format', async () => {
     const link = await createLink({ amount: { type: 'custom', currency: 'COP', min_amount: 1000, max_amount: 50000 }, description: 'Donación' });
@@ -313,15 +319,15 @@ describeInBrowser.each(dialects)('the shopper\'s path through the hosted checkou
     const amount = page.getByLabel('Valor a pagar');
     await amount.pressSequentially('60000');
     // No card typed at all: the error is there already.
-    await expect.poll(() => page.locator('#custom-amount-error').innerText()).toBe('El valor debe estar entre COP 1.000 y COP 50.000.');
+    await poll(() => page.locator('#custom-amount-error').innerText()).toBe('El valor debe estar entre COP 1.000 y COP 50.000.');
     expect(await amount.getAttribute('aria-invalid')).toBe('true');
     await amount.fill('');
     await amount.pressSequentially('25.000');
-    await expect.poll(() => page.locator('#custom-amount-error').innerText()).toBe('');
+    await poll(() => page.locator('#custom-amount-error').innerText()).toBe('');
     await typeCard(page);
-    await expect.poll(() => page.getByRole('button', { name: 'Pagar', exact: true }).isEnabled()).toBe(true);
+    await poll(() => page.getByRole('button', { name: 'Pagar', exact: true }).isEnabled()).toBe(true);
     await page.getByRole('button', { name: 'Pagar', exact: true }).click();
-    await expect.poll(() => page.locator('#status').innerText()).toBe('Pago aprobado.');
+    await poll(() => page.locator('#status').innerText(), OUTCOME).toBe('Pago aprobado.');
     const paid = await getLink(link.id);
     expect(await getPayment(paid.payment_id!)).toMatchObject({ status: 'APPROVED', amount: '25000.00' });
 
@@ -333,12 +339,12 @@ describeInBrowser.each(dialects)('the shopper\'s path through the hosted checkou
     await en.goto(custom.url);
     expect(await en.locator('#custom-amount-hint').innerText()).toBe('Between COP 1,000 and COP 50,000');
     await en.getByLabel('Amount to pay').pressSequentially('999');
-    await expect.poll(() => en.locator('#custom-amount-error').innerText()).toBe('The amount must be between COP 1,000 and COP 50,000.');
+    await poll(() => en.locator('#custom-amount-error').innerText()).toBe('The amount must be between COP 1,000 and COP 50,000.');
     const es = await open('es');
     await es.goto(fixed.url);
     expect(await es.locator('#amount').innerText()).toBe('COP 25.000');
     expect(await es.locator('main').innerText()).not.toContain('25000.00');
-  });
+  }, SLOW);
 
   it('the enrollment form fits the documented iframe (420×460) and tells the page its height', async () => {
     const created = await gw.request<{ url: string }>('POST', '/v1/instruments/enrollments', {
@@ -351,7 +357,7 @@ describeInBrowser.each(dialects)('the shopper\'s path through the hosted checkou
     await page.goto(`${merchant.origin}/cuenta`);
     const frame = page.frameLocator('iframe');
     const save = frame.getByRole('button', { name: 'Guardar tarjeta' });
-    await expect.poll(() => save.isVisible()).toBe(true);
+    await poll(() => save.isVisible()).toBe(true);
     const [frameBox, saveBox] = await Promise.all([page.locator('iframe').boundingBox(), save.boundingBox()]);
     // The whole button is inside the frame: nothing clipped, no scrolling needed.
     expect(saveBox!.y + saveBox!.height).toBeLessThanOrEqual(frameBox!.y + frameBox!.height);
@@ -364,9 +370,9 @@ describeInBrowser.each(dialects)('the shopper\'s path through the hosted checkou
     const labels = ['Número de la tarjeta', 'Vencimiento (MM/AA)', 'Nombre en la tarjeta', 'Código de seguridad'];
     const values = ['5555555555554444', '1230', 'Ana María Gómez', '123'];
     for (let i = 0; i < 4; i++) await frame.getByLabel(labels[i]!, { exact: true }).pressSequentially(values[i]!);
-    await expect.poll(() => save.isEnabled()).toBe(true);
+    await poll(() => save.isEnabled()).toBe(true);
     await save.click();
-    await expect.poll(() => frame.locator('#status').innerText()).toBe('Tarjeta guardada.');
-    await expect.poll(async () => ((await heights()).at(-1)!.data.height as number) < (first.at(-1)!.data.height as number)).toBe(true);
-  });
+    await poll(() => frame.locator('#status').innerText(), OUTCOME).toBe('Tarjeta guardada.');
+    await poll(async () => ((await heights()).at(-1)!.data.height as number) < (first.at(-1)!.data.height as number)).toBe(true);
+  }, SLOW);
 });
