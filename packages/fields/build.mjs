@@ -1,7 +1,8 @@
 /**
  * Bundles the browser code the gateway serves at /fields/v1/: the SDK a
  * merchant page loads (global PasarelaFields), the iframe runtime, and the
- * card form alone (global PasarelaCardForm) for the gateway's hosted pages.
+ * card form alone (global PasarelaCardForm), and the scripts of the gateway's
+ * hosted pages (src/hosted/: the payment-link checkout, the enrollment form).
  * IIFE, minified, ES2020, no framework; prints each bundle's gzipped size.
  */
 import { build } from 'esbuild';
@@ -15,6 +16,9 @@ const bundles = [
   { entry: 'src/sdk.ts', out: 'dist/sdk.js', globalName: 'PasarelaFields' },
   { entry: 'src/frame.ts', out: 'dist/frame.js' },
   { entry: 'src/card-form.ts', out: 'dist/card-form.js', globalName: 'PasarelaCardForm' },
+  // The gateway's hosted pages (packages/server/src/links/templates.ts): each bundles the card form it uses.
+  { entry: 'src/hosted/checkout.ts', out: 'dist/hosted/checkout.js' },
+  { entry: 'src/hosted/enrollment.ts', out: 'dist/hosted/enrollment.js' },
 ];
 
 await Promise.all(

@@ -67,7 +67,8 @@ describeInBrowser.each(dialects)('the sandbox bank page in a browser on $name', 
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    gw = await startGateway(dialect, { RAIL_MOCK_DELAY_SECONDS: '1' });
+    // Three seconds: time enough to see PENDING_PROVIDER after the redirect on a busy machine.
+    gw = await startGateway(dialect, { RAIL_MOCK_DELAY_SECONDS: '3' });
     merchant = await new MerchantSite().start();
     browser = await launchChromium();
     client = await gw.client();
@@ -147,7 +148,7 @@ describeInBrowser.each(dialects)('the sandbox bank page in a browser on $name', 
     expect(await es.title()).toBe('Banco de pruebas');
     expect(await es.getByRole('heading', { level: 1 }).innerText()).toBe('Bancolombia');
     const details = await es.locator('dl').innerText();
-    expect(details).toContain('COP 15050.00');
+    expect(details).toContain('COP 15.050');
     expect(details).toContain(payment.order_id);
     const user = es.getByLabel('Usuario', { exact: true });
     const password = es.getByLabel('Clave', { exact: true });
@@ -166,7 +167,7 @@ describeInBrowser.each(dialects)('the sandbox bank page in a browser on $name', 
     expect(await en.locator('html').getAttribute('lang')).toBe('en');
     expect(await en.getByRole('heading', { level: 1 }).innerText()).toBe('Bancolombia');
     expect(await en.locator('main').innerText()).toContain('Authorize the payment at your bank');
-    expect(await en.locator('dl').innerText()).toContain('COP 15050.00');
+    expect(await en.locator('dl').innerText()).toContain('COP 15,050');
     expect(await en.getByLabel('Username', { exact: true }).isEditable()).toBe(true);
     expect(await en.getByLabel('Password', { exact: true }).getAttribute('type')).toBe('password');
     expect(await en.getByRole('button', { name: 'Approve payment' }).isEnabled()).toBe(true);
@@ -214,7 +215,7 @@ describeInBrowser.each(dialects)('the sandbox bank page in a browser on $name', 
     expect(await page.getByRole('heading', { name: 'Thanks' }).count()).toBe(1);
     expect(merchant.visitsFor(payment.payment_id)).toHaveLength(1);
 
-    // The customer approved; the bank is processing (RAIL_MOCK_DELAY_SECONDS=1).
+    // The customer approved; the bank is processing (RAIL_MOCK_DELAY_SECONDS=3).
     expect(await transaction(payment.payment_id)).toMatchObject({ status: 'IN_PROGRESS', status_detail: 'PENDING_PROVIDER' });
     const settled = await eventually(() => transaction(payment.payment_id), (t) => t.status !== 'IN_PROGRESS', 10_000);
     expect(settled).toMatchObject({ status: 'APPROVED', status_detail: 'SUCCESS', amount: 15050 });
@@ -247,7 +248,12 @@ describeInBrowser.each(dialects)('the sandbox bank page in a browser on $name', 
 
     expect((await page.goto(url))?.status()).toBe(200);
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Bancolombia');
-    expect(await page.getByRole('status').innerText()).toBe('Este pago ya no está pendiente (DECLINED).');
+    // The state in the page's words, never the API's name.
+    expect(await page.getByRole('status').innerText()).toBe('Este pago ya no está pendiente: fue rechazado.');
+    expect(await page.locator('main').innerText()).not.toMatch(/DECLINED|REJECTED|APPROVED/);
+    const en = await open('en');
+    expect((await en.goto(url))?.status()).toBe(200);
+    expect(await en.getByRole('status').innerText()).toBe('This payment is no longer pending: it was declined.');
     expect(await page.locator('form').count()).toBe(0);
     expect(await page.locator('input[type="password"]').count()).toBe(0);
     expect(await page.getByRole('button').count()).toBe(0);

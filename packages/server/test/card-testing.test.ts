@@ -214,7 +214,7 @@ describe.each(dialects)('card-testing defences of the hosted checkout on $name',
     expect(link.data.min_amount).toBe(1);
     const low = await payByCard(link, { number: '4242424242424242', ip: '198.51.100.160', amount: 0.99 });
     expect(low.status).toBe(422);
-    expect((low.body as unknown as ErrorBody).error.details).toEqual([{ field: 'amount', message: 'must be between 1.00 and 50.00' }]);
+    expect((low.body as unknown as ErrorBody).error.details).toEqual([{ field: 'amount', message: 'El valor debe estar entre USD 1,00 y USD 50,00.' }]);
     expect((await payByCard(link, { number: '4242424242424242', ip: '198.51.100.160', amount: 1 })).body.status).toBe('APPROVED');
 
     // A link stored with a lower minimum (made before the floor) is held to the floor too.
@@ -222,7 +222,7 @@ describe.each(dialects)('card-testing defences of the hosted checkout on $name',
     const row = await gw.db.selectFrom('links').select('data').where('id', '=', older.id).executeTakeFirstOrThrow();
     await gw.db.updateTable('links').set({ data: JSON.stringify({ ...JSON.parse(row.data), min_amount: 1 }) }).where('id', '=', older.id).execute();
     const page = await gw.request('GET', pathOf(older));
-    expect(page.text).toContain('USD 1.00 – 50.00');
+    expect(page.text).toContain('Entre USD 1,00 y USD 50,00');
     expect((await payByCard(older, { number: '4242424242424242', ip: '198.51.100.161', amount: 0.01 })).status).toBe(422);
     expect((await payByCard(older, { number: '4242424242424242', ip: '198.51.100.161', amount: 1 })).body.status).toBe('APPROVED');
   });

@@ -15,7 +15,7 @@
  * (/l/{token}/..., /e/{token}/save), which the gateway performs itself. Every
  * test checks that no browser request carried an Authorization header.
  *
- * Screenshots go to /tmp/pasarela-screens (HOSTED_SCREENS=dir to change it).
+ * Screenshots go to test-results/screenshots/ (HOSTED_SCREENS=dir to change it).
  * Any console error or uncaught exception in a page or one of its frames
  * fails the test.
  */
@@ -39,13 +39,14 @@ import { eventually } from './support/wait.js';
 type JsQR = typeof jsQRModule.default;
 const jsQR: JsQR = (jsQRModule as unknown as { default?: JsQR }).default ?? (jsQRModule as unknown as JsQR);
 
-const SCREENS = process.env.HOSTED_SCREENS ?? '/tmp/pasarela-screens';
+/** Screenshots of the pages, for people to look at (gitignored; README names the folder). */
+const SCREENS = process.env.HOSTED_SCREENS ?? fileURLToPath(new URL('../../../test-results/screenshots/', import.meta.url));
 const FIELDS_DIR = fileURLToPath(new URL('../../fields/', import.meta.url));
 const PUBLIC_ORIGIN = new URL(AUDIENCE).origin;
 const PHONE = { width: 375, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
 
-/** The Spanish texts the pages show (src/links/page-text.ts, page-scripts.ts, fields i18n). */
+/** The Spanish texts the pages show (src/links/page-text.ts, packages/fields/src/hosted/, fields i18n). */
 const ES = {
   number: 'Número de la tarjeta',
   expiry: 'Vencimiento (MM/AA)',
@@ -249,7 +250,7 @@ iframe{display:block;width:100%;max-width:560px;height:620px;margin:0 auto;borde
     expect(await page.evaluate(() => (globalThis as unknown as PageWindow).document.documentElement.lang)).toBe('es');
     expect(await page.title()).toBe('Pago');
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Camiseta Pasarela');
-    expect(await page.locator('#amount').innerText()).toBe('USD 150.00');
+    expect(await page.locator('#amount').innerText()).toBe('USD 150,00');
     expect((await getLink(link.id)).status).toBe('opened');
 
     const pay = payButton(page);
@@ -350,16 +351,17 @@ iframe{display:block;width:100%;max-width:560px;height:620px;margin:0 auto;borde
     const page = await openPage();
     await page.goto(link.url);
     const amount = page.getByLabel('Valor a pagar');
-    expect(await page.locator('label[for="custom-amount"]').innerText()).toBe('Valor a pagar (USD 5.00 – 50.00)');
+    expect(await page.locator('label[for="custom-amount"]').innerText()).toBe('Valor a pagar (USD)');
+    expect(await page.locator('#custom-amount-hint').innerText()).toBe('Entre USD 5,00 y USD 50,00');
     await typeCard(page);
     const pay = payButton(page);
     // A valid card is not enough without an amount.
     expect(await pay.isDisabled()).toBe(true);
 
     await amount.pressSequentially('60');
-    const errorId = (await amount.getAttribute('aria-describedby'))!;
-    const error = page.locator(`[id="${errorId}"]`);
-    await expect.poll(() => error.innerText()).toBe('El valor debe estar entre 5 y 50');
+    expect((await amount.getAttribute('aria-describedby'))!.split(' ')).toContain('custom-amount-error');
+    const error = page.locator('#custom-amount-error');
+    await expect.poll(() => error.innerText()).toBe('El valor debe estar entre USD 5,00 y USD 50,00.');
     expect(await error.isVisible()).toBe(true);
     expect(await error.getAttribute('role')).toBe('alert');
     expect(await amount.getAttribute('aria-invalid')).toBe('true');
@@ -426,7 +428,7 @@ iframe{display:block;width:100%;max-width:560px;height:620px;margin:0 auto;borde
     const link = await createLink({ data: { amount: { value: 25000, currency: 'COP' }, description: 'Mercado semanal', redirect_url: `${thanks.origin}/gracias` } });
     const page = await openPage(PHONE);
     await page.goto(link.url);
-    expect(await page.locator('#amount').innerText()).toBe('COP 25000.00');
+    expect(await page.locator('#amount').innerText()).toBe('COP 25.000');
     const cardTab = page.getByRole('tab', { name: 'Tarjeta' });
     const railsTab = page.getByRole('tab', { name: 'Otros medios' });
     expect(await cardTab.getAttribute('aria-selected')).toBe('true');
@@ -533,7 +535,8 @@ iframe{display:block;width:100%;max-width:560px;height:620px;margin:0 auto;borde
     expect(callback.headers['content-type']).toMatch(/^application\/json/);
     expect(await getLink(created.body.id)).toMatchObject({ status: 'used', instrument_id: body.instrument_id });
     // The merchant page also hears about it from the frame.
-    expect(await page.evaluate(() => (globalThis as unknown as PageWindow).messages)).toEqual([
+    const heard = await page.evaluate(() => (globalThis as unknown as PageWindow).messages);
+    expect(heard.filter((m) => m.data.type === 'pasarela.enrollment')).toEqual([
       { origin: PUBLIC_ORIGIN, data: { type: 'pasarela.enrollment', status: 'ENROLLED', instrument_id: body.instrument_id } },
     ]);
     await page.screenshot({ path: join(SCREENS, 'enroll-desktop-es-saved.png'), fullPage: true });

@@ -222,10 +222,12 @@ describe.each(dialects)('payment links and enrollment links on $name', (dialect)
     expect(page.headers.get('x-frame-options')).toBe('DENY');
     expect(page.headers.get('content-security-policy')).toMatch(/; frame-ancestors 'none'$/);
     expect(page.text).toContain('"parentOrigins":[]');
-    const script = await gw.request('GET', '/e/assets/enroll.js');
+    const script = await gw.request('GET', '/fields/v1/hosted/enrollment.js');
+    expect(script.status).toBe(200);
+    expect(page.text).toContain('<script src="/fields/v1/hosted/enrollment.js"></script>');
     expect(script.text).toContain('postMessage');
-    expect(script.text).not.toMatch(/postMessage\([^)]*'\*'\)/);
-    expect(script.text).toContain('cfg.parentOrigins');
+    expect(script.text).not.toMatch(/postMessage\([^)]*["'`]\*["'`]\)/);
+    expect(script.text).toContain('.parentOrigins');
   });
 
   it('refuses allowed_origins that are not bare origins, naming each one (422)', async () => {

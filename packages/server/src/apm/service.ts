@@ -26,7 +26,15 @@ import { RAIL_TYPES, type ApmPayment, type CreateIntent, type RailId } from './s
 import { validateIntent } from './validation.js';
 
 export type ApmRow = Selectable<ApmPaymentsTable>;
-export type Outcome = 'approve' | 'reject' | 'fail' | 'expire';
+export type Outcome = 'approve' | 'reject' | 'fail' | 'expire' | 'abandon';
+
+/** What an OTP confirmation did (the hosted checkout tells the shopper; the API answers only that it was received). */
+export interface OtpConfirmation {
+  message: string;
+  result: 'accepted' | 'wrong' | 'exhausted' | 'expired';
+  /** Wrong codes the shopper may still try on this payment. */
+  attemptsRemaining: number;
+}
 
 export const APM_JOBS = {
   expire: 'apm.expire',
@@ -43,6 +51,8 @@ const FINAL: Record<Outcome, { status: ApmStatus; detail: ApmStatusDetail; event
   reject: { status: 'DECLINED', detail: 'REJECTED', event: 'payment.purchase.rejected' },
   expire: { status: 'DECLINED', detail: 'REJECTED', event: 'payment.purchase.rejected' },
   fail: { status: 'FAILED', detail: 'REJECTED', event: 'payment.purchase.failed' },
+  /** The customer left it unfinished for another payment method (the hosted checkout). */
+  abandon: { status: 'DECLINED', detail: 'REJECTED', event: 'payment.purchase.rejected' },
 };
 
 
@@ -205,22 +215,38 @@ export class AlternativePaymentService {
    * Moves an intent still IN_PROGRESS to its terminal state, with its event,
    * once: a compare-and-set decides between racing finishers.
    */
-  async finish(id: string, outcome: Outcome, options: { before?: (trx: Executor, row: ApmRow) => Promise<void> } = {}): Promise<boolean> {
+  async finish(
+    id: string,
+    outcome: Outcome,
+    options: { before?: (trx: Executor, row: ApmRow) => Promise<void>; onlyIfDetail?: ApmStatusDetail } = {},
+  ): Promise<boolean> {
     const final = FINAL[outcome];
     const now = nowIso();
     return this.db.transaction().execute(async (trx) => {
-      const result = await trx
+      let update = trx
         .updateTable('apm_payments')
         .set({ status: final.status, status_detail: final.detail, finished_at: now, updated_at: now })
         .where('id', '=', id)
-        .where('status', '=', 'IN_PROGRESS')
-        .executeTakeFirst();
+        .where('status', '=', 'IN_PROGRESS');
+      if (options.onlyIfDetail) update = update.where('status_detail', '=', options.onlyIfDetail);
+      const result = await update.executeTakeFirst();
       if (Number(result.numUpdatedRows) !== 1) return false;
       const row = (await this.findById(trx, id))!;
       if (options.before) await options.before(trx, row);
       await recordEvent(trx, row.organization_id, final.event, apmEventData(row));
       return true;
     });
+  }
+
+  /**
+   * The customer chose another way to pay: an intent still waiting for them
+   * (IN_PROGRESS / PENDING) is declined, once, with its event, so whatever it
+   * held (a payment link's use) is given back in the same transaction. An
+   * intent the customer already approved at the bank (PENDING_PROVIDER), or a
+   * finished one, is left alone: false.
+   */
+  abandon(id: string): Promise<boolean> {
+    return this.finish(id, 'abandon', { onlyIfDetail: 'PENDING' });
   }
 
   /** The customer approved at the bank; the bank is processing (spec: IN_PROGRESS / PENDING_PROVIDER). */
@@ -240,20 +266,20 @@ export class AlternativePaymentService {
   }
 
   /** OTP wallet step 2 (spec 4.5): 200 means received; the outcome comes by event and status. */
-  async confirm(organizationId: string, id: string, otp: string): Promise<{ message: string }> {
+  async confirm(organizationId: string, id: string, otp: string): Promise<OtpConfirmation> {
     const row = await this.find(organizationId, id);
     if (!row) throw ApiError.notFound('payment');
     if (row.rail_id !== 'WALLET_OTP') throw new ApiError('payment_not_confirmable', `Only WALLET_OTP intents are confirmed with an OTP; this one is ${row.rail_id}.`);
     if (row.status !== 'IN_PROGRESS') throw new ApiError('payment_finished', `This payment is already ${row.status}.`);
     if ((row.otp_expires_at ?? '') <= nowIso()) {
       await this.finish(id, 'expire');
-      return { message: 'OTP received; it had expired, so the payment was rejected.' };
+      return { message: 'OTP received; it had expired, so the payment was rejected.', result: 'expired', attemptsRemaining: 0 };
     }
     if (this.rails?.otpMatches(id, row.otp_hash, otp)) {
       await this.finish(id, 'approve', {
         before: (trx, current) => recordEvent(trx, organizationId, 'payment.purchase.confirm.processed', apmEventData(current)).then(() => undefined),
       });
-      return { message: 'OTP received.' };
+      return { message: 'OTP received.', result: 'accepted', attemptsRemaining: 0 };
     }
     // Wrong: the attempt stays active until the bound is reached.
     const now = nowIso();
@@ -269,8 +295,12 @@ export class AlternativePaymentService {
       await recordEvent(trx, organizationId, 'payment.purchase.confirm.failed.retryable', apmEventData(current));
     });
     const after = (await this.find(organizationId, id))!;
-    if (Number(after.otp_attempts) >= this.config.rails.otpMaxAttempts) await this.finish(id, 'reject');
-    return { message: 'OTP received.' };
+    const attemptsRemaining = Math.max(0, this.config.rails.otpMaxAttempts - Number(after.otp_attempts));
+    if (attemptsRemaining === 0) {
+      await this.finish(id, 'reject');
+      return { message: 'OTP received.', result: 'exhausted', attemptsRemaining };
+    }
+    return { message: 'OTP received.', result: after.status === 'IN_PROGRESS' ? 'wrong' : 'exhausted', attemptsRemaining };
   }
 
   async simulate(organizationId: string, id: string, outcome: Outcome): Promise<ApmPayment> {

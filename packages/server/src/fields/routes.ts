@@ -2,7 +2,8 @@
  * Serves the embedded-fields SDK (spec 4.8, docs/fields.md) from the built
  * packages/fields/dist: /fields/v1/sdk.js for merchant pages,
  * /fields/v1/frame.html + frame.js (the iframe that holds the card inputs),
- * and /fields/v1/card-form.js for the gateway's hosted pages.
+ * /fields/v1/card-form.js, and the scripts of the gateway's hosted pages
+ * (/fields/v1/hosted/checkout.js, enrollment.js: links/templates.ts).
  *
  * Headers differ from the API's defaults (http/transport.ts): the frame must
  * be embeddable by any merchant (frame-ancestors *, no X-Frame-Options) and
@@ -34,7 +35,8 @@ interface Asset {
   etag: string;
 }
 
-const ASSETS = { 'sdk.js': true, 'frame.js': false, 'card-form.js': true } as const; // name -> loadable from any origin (CORS)
+// name -> loadable from any origin (CORS). hosted/: the scripts of the gateway's own pages (links/templates.ts), same origin only.
+const ASSETS = { 'sdk.js': true, 'frame.js': false, 'card-form.js': true, 'hosted/checkout.js': false, 'hosted/enrollment.js': false } as const;
 
 function asset(body: Buffer | string): Asset {
   const buffer = Buffer.isBuffer(body) ? body : Buffer.from(body, 'utf8');

@@ -99,3 +99,21 @@ export function amountProblemMessage(problem: AmountProblem, currency: string): 
       return 'must be a number or a decimal string such as "150000.00"';
   }
 }
+
+/** The locale of each hosted-page language, for amounts shown to a person. */
+const DISPLAY_LOCALES = { es: 'es-CO', en: 'en-US' } as const;
+/** Currencies people write without cents when the amount is whole (COP 25.000, not COP 25.000,00). */
+const WHOLE_WITHOUT_CENTS = new Set(['COP']);
+
+/**
+ * An amount as a person reads it on a hosted page, in the page's language:
+ * "COP 25.000" (es), "COP 25,000" (en), "USD 150,00" (es), "USD 150.00" (en).
+ * Never the API's "25000.00".
+ */
+export function displayMoney(minor: number, currency: string, lang: 'es' | 'en'): string {
+  const digits = CURRENCIES[currency] ?? 2;
+  const whole = minor % 10 ** digits === 0;
+  const fraction = whole && WHOLE_WITHOUT_CENTS.has(currency) ? 0 : digits;
+  const text = new Intl.NumberFormat(DISPLAY_LOCALES[lang], { minimumFractionDigits: fraction, maximumFractionDigits: digits, useGrouping: true }).format(minor / 10 ** digits);
+  return `${currency} ${text}`;
+}

@@ -1,27 +1,29 @@
 /**
  * The hosted surfaces a shopper sees: the payment-link checkout (`/l/{token}`)
  * and the card-enrollment form (`/e/{token}`, made to live in a merchant's
- * iframe). Server-rendered HTML, Spanish or English by Accept-Language; the
- * card fields are the SDK's own form (/fields/v1/card-form.js), which encrypts
- * every field in the browser with the organization's public key.
+ * iframe). Server-rendered HTML (templates.ts), Spanish or English by
+ * Accept-Language; their scripts are TypeScript entry points of
+ * packages/fields (src/hosted/), served from /fields/v1/hosted/. The card
+ * fields are the SDK's own form, which encrypts every field in the browser
+ * with the organization's public key.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
 import type { Principal } from '../auth/tokens.js';
-import { ApiError } from '../errors/api-error.js';
-import { CURRENCIES, formatMinor, minorToNumber } from '../lib/money.js';
+import { ApiError, type ErrorDetail } from '../errors/api-error.js';
+import { CURRENCIES, displayMoney, minorToNumber } from '../lib/money.js';
 import type { EncryptionKeyService } from '../encryption-keys/service.js';
 import type { InstrumentService } from '../instruments/service.js';
 import type { PaymentService } from '../payments/service.js';
 import type { AlternativePaymentService } from '../apm/service.js';
 import { RAIL_TYPES, type RailId } from '../apm/schemas.js';
 import type { CreateInstrument } from '../instruments/schemas.js';
-import { CHECKOUT_SCRIPT, ENROLL_SCRIPT } from './page-scripts.js';
 import type { EnrollmentLinkData, LinkRow, LinkService, PaymentLinkData } from './service.js';
-import { layout, type Lang, pick, TEXT } from './page-text.js';
+import { fill, type Lang, pick, TEXT } from './page-text.js';
+import { checkoutPage, enrollmentPage, noticePage } from './templates.js';
 import { releaseUse } from './outcomes.js';
 import type { CardAttemptGuard } from './card-attempts.js';
-import { escapeHtml } from '../lib/html.js';
+import type { Html } from '../lib/html.js';
 
 interface Deps {
   links: LinkService;
@@ -34,15 +36,33 @@ interface Deps {
   cardAttempts: CardAttemptGuard;
 }
 
-/** JSON inside a <script type="application/json">: never closes the element. */
-const jsonBlock = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+/** The configuration the checkout's script reads (packages/fields/src/hosted/checkout.ts, CheckoutConfig). */
+export interface CheckoutConfig {
+  token: string;
+  lang: Lang;
+  currency: string;
+  digits: number;
+  amount: number | null;
+  min: number | null;
+  max: number | null;
+  /** The bounds as the page shows them ("COP 1.000"), so the label and the error say the same. */
+  minText: string | null;
+  maxText: string | null;
+  publicKey: string | null;
+  redirectUrl: string | null;
+  rails: boolean;
+  /** A payment of this link to follow at once: the shopper is back from the bank (`?payment_id=`). */
+  returning: string | null;
+  payable: boolean;
+  text: (typeof TEXT)[Lang]['script'];
+}
 
 function linkPrincipal(organizationId: string): Principal {
   return { clientId: 'hosted-page', organizationId, permissions: new Set(), jti: '', pciSaqD: false };
 }
 
 /** `frameAncestors`: the origins that may frame the page (validated origins, see links/service.ts); none: not frameable. */
-function html(reply: FastifyReply, body: string, options: { frameAncestors?: readonly string[] } = {}): FastifyReply {
+function send(reply: FastifyReply, body: Html, options: { frameAncestors?: readonly string[] } = {}): FastifyReply {
   const ancestors = options.frameAncestors ?? [];
   reply.removeHeader('x-frame-options');
   if (ancestors.length === 0) reply.header('x-frame-options', 'DENY');
@@ -52,7 +72,7 @@ function html(reply: FastifyReply, body: string, options: { frameAncestors?: rea
       'content-security-policy',
       `default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src data: 'self'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors ${ancestors.length > 0 ? ancestors.join(' ') : "'none'"}`,
     )
-    .send(body);
+    .send(body.value);
 }
 
 async function publicKey(keys: EncryptionKeyService, organizationId: string): Promise<string> {
@@ -64,18 +84,15 @@ async function publicKey(keys: EncryptionKeyService, organizationId: string): Pr
   }
 }
 
+/** The page's own names for the intent's fields, so each error sits beside its input. */
+const RAIL_FIELDS = new Set(['customer.bank_id', 'customer.document_type', 'customer.document', 'customer.first_name', 'customer.last_name', 'customer.email', 'customer.phone_number', 'rail_id']);
+
 export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const { links, keys, instruments, payments, apm, cardAttempts } = deps;
   const config = { public: true };
   const hide = { hide: true };
   const tokenParams = Type.Object({ token: Type.String({ maxLength: 64 }) });
-
-  app.get('/l/assets/checkout.js', { config, schema: hide }, async (_request, reply) =>
-    reply.type('application/javascript; charset=utf-8').header('cache-control', 'public, max-age=300').send(CHECKOUT_SCRIPT),
-  );
-  app.get('/e/assets/enroll.js', { config, schema: hide }, async (_request, reply) =>
-    reply.type('application/javascript; charset=utf-8').header('cache-control', 'public, max-age=300').send(ENROLL_SCRIPT),
-  );
+  const langOf = (request: FastifyRequest): Lang => pick(request.headers['accept-language']);
 
   /** The link behind a page request, or a 404 page. Expiry is checked on every view. */
   async function linkFor(request: FastifyRequest, type: LinkRow['type']): Promise<LinkRow | undefined> {
@@ -85,7 +102,7 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
   }
 
   function notFound(reply: FastifyReply, lang: Lang) {
-    return html(reply.code(404), layout(lang, TEXT[lang].notFound, `<h1>${TEXT[lang].notFound}</h1>`));
+    return send(reply.code(404), noticePage(lang, TEXT[lang].notFound, TEXT[lang].notFound));
   }
 
   /** A link that cannot take a payment now, or undefined when it can. */
@@ -97,100 +114,129 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
     return undefined;
   }
 
+  /** The link's entry for a payment made through it, or undefined (a payment of another link, or none). */
+  const linkEntry = (linkId: string, paymentId: string) =>
+    links.db.selectFrom('link_payments').select(['kind', 'status']).where('link_id', '=', linkId).where('payment_id', '=', paymentId).executeTakeFirst();
+
   // ---- Payment-link checkout ------------------------------------------------
 
-  app.get('/l/:token', { config, schema: { ...hide, params: tokenParams } }, async (request, reply) => {
-    const lang = pick(request.headers['accept-language']);
+  const checkoutQuery = Type.Object({ payment_id: Type.Optional(Type.String({ maxLength: 100 })) });
+
+  app.get('/l/:token', { config, schema: { ...hide, params: tokenParams, querystring: checkoutQuery } }, async (request, reply) => {
+    const lang = langOf(request);
     const t = TEXT[lang];
     const row = await linkFor(request, 'payment');
     if (!row) return notFound(reply, lang);
-    const closed = closedMessage(row, lang);
-    if (closed) return html(reply.code(410), layout(lang, t.checkoutTitle, `<h1>${t.checkoutTitle}</h1><p role="status" class="notice">${closed}</p>`));
-    await links.open(row);
     const data = JSON.parse(row.data) as PaymentLinkData;
-    const banks = data.currency === 'COP' ? (await apm.banks()).map((b) => ({ id: b.id, name: b.name })) : [];
-    const settings = {
+    // Back from the bank (return_url) or a reload after a rail payment: the page follows that payment.
+    const asked = (request.query as { payment_id?: string }).payment_id;
+    const returning = asked && (await linkEntry(row.id, asked)) ? asked : null;
+    const closed = closedMessage(row, lang);
+    if (closed && !returning) return send(reply.code(410), noticePage(lang, t.checkoutTitle, closed));
+    if (!closed) await links.open(row);
+    const payable = !closed;
+    const custom = data.amount_type === 'custom';
+    const range = custom ? { min: displayMoney(links.minimum(data), data.currency, lang), max: displayMoney(data.max_amount!, data.currency, lang) } : undefined;
+    const rails = data.currency === 'COP';
+    const banks = payable && rails ? (await apm.banks()).map((b) => ({ id: b.id, name: b.name })) : [];
+    const settings: CheckoutConfig = {
       token: row.token,
       lang,
       currency: data.currency,
       digits: CURRENCIES[data.currency] ?? 2,
       amount: data.amount === undefined ? null : minorToNumber(data.amount, data.currency),
-      min: data.amount_type === 'custom' ? minorToNumber(links.minimum(data), data.currency) : null,
+      min: custom ? minorToNumber(links.minimum(data), data.currency) : null,
       max: data.max_amount === undefined ? null : minorToNumber(data.max_amount, data.currency),
-      publicKey: await publicKey(keys, row.organization_id),
+      minText: range?.min ?? null,
+      maxText: range?.max ?? null,
+      publicKey: payable ? await publicKey(keys, row.organization_id) : null,
       redirectUrl: data.redirect_url ?? null,
-      rails: data.currency === 'COP',
-      banks,
+      rails,
+      returning,
+      payable,
+      text: t.script,
     };
-    const amount =
-      data.amount_type === 'fixed'
-        ? `<p class="amount" id="amount">${escapeHtml(data.currency)} ${formatMinor(data.amount!, data.currency)}</p>`
-        : `<label for="custom-amount">${t.amountLabel} (${escapeHtml(data.currency)} ${formatMinor(links.minimum(data), data.currency)} – ${formatMinor(data.max_amount!, data.currency)})</label>
-<input id="custom-amount" name="amount" inputmode="decimal" autocomplete="off" aria-describedby="custom-amount-error" required>
-<p class="field-error" id="custom-amount-error" role="alert"></p>`;
-    const cancel = data.cancel_url ? `<p><a class="cancel" href="${escapeHtml(data.cancel_url)}">${t.cancel}</a></p>` : '';
-    const railTabs = settings.rails
-      ? `<div role="tablist" aria-label="${t.methods}" class="tabs">
-<button role="tab" aria-selected="true" aria-controls="panel-card" id="tab-card" type="button">${t.card}</button>
-<button role="tab" aria-selected="false" aria-controls="panel-rails" id="tab-rails" type="button" tabindex="-1">${t.otherMethods}</button></div>`
-      : '';
-    const railPanel = settings.rails
-      ? `<section id="panel-rails" role="tabpanel" aria-labelledby="tab-rails" hidden>
-<fieldset><legend>${t.chooseRail}</legend>
-<label><input type="radio" name="rail" value="BANK_REDIRECT" checked> ${t.railBank}</label>
-<label><input type="radio" name="rail" value="WALLET_PUSH"> ${t.railPush}</label>
-<label><input type="radio" name="rail" value="WALLET_OTP"> ${t.railOtp}</label>
-<label><input type="radio" name="rail" value="QR_INTEROP"> ${t.railQr}</label></fieldset>
-<div data-rail="BANK_REDIRECT">
-<label for="bank">${t.bank}</label><select id="bank" name="bank_id">${banks.map((b) => `<option value="${escapeHtml(b.id)}">${escapeHtml(b.name)}</option>`).join('')}</select>
-<label for="document_type">${t.documentType}</label><select id="document_type"><option>CC</option><option>CE</option><option>NIT</option><option>PASSPORT</option></select>
-<label for="document">${t.document}</label><input id="document" autocomplete="off">
-<label for="first_name">${t.firstName}</label><input id="first_name" autocomplete="given-name">
-<label for="last_name">${t.lastName}</label><input id="last_name" autocomplete="family-name">
-<label for="email">${t.email}</label><input id="email" type="email" autocomplete="email"></div>
-<div data-rail="WALLET_PUSH WALLET_OTP" hidden><label for="phone">${t.phone}</label><input id="phone" type="tel" inputmode="numeric" autocomplete="tel-national" placeholder="3001234567"></div>
-<p class="field-error" id="rail-error" role="alert"></p>
-<button class="primary" id="rail-pay" type="button">${t.continue}</button>
-<div id="otp-step" hidden><label for="otp">${t.otp}</label><input id="otp" inputmode="numeric" autocomplete="one-time-code" maxlength="6"><button class="primary" id="otp-send" type="button">${t.confirm}</button></div>
-<div id="qr-step" hidden><img id="qr-image" alt="QR" width="220" height="220"><p>${t.alias}: <strong id="qr-alias"></strong></p></div>
-</section>`
-      : '';
     // Past the card-attempt caps the card tab says so (the other methods stay open).
-    const cardNotice = (await cardAttempts.blocked(row.id, request.ip)) ? t.cardBlocked : '';
-    const body = `<h1>${escapeHtml(data.description ?? t.checkoutTitle)}</h1>
-${amount}
-${railTabs}
-<section id="panel-card" role="tabpanel" aria-labelledby="tab-card">
-<div id="card-form"></div>
-<p class="field-error" id="card-error" role="alert">${cardNotice}</p>
-<button class="primary" id="pay" type="button" disabled>${t.pay}</button>
-</section>
-${railPanel}
-<p id="status" role="status" aria-live="polite"></p>
-${cancel}
-<script type="application/json" id="checkout-config">${jsonBlock(settings)}</script>
-<script src="/fields/v1/card-form.js"></script>
-<script src="/l/assets/checkout.js"></script>`;
-    return html(reply, layout(lang, t.checkoutTitle, body));
+    const cardNotice = payable && (await cardAttempts.blocked(row.id, request.ip)) ? t.cardBlocked : '';
+    reply.header('cache-control', 'no-store');
+    return send(
+      reply,
+      checkoutPage({
+        lang,
+        t,
+        title: data.description ?? t.checkoutTitle,
+        currency: data.currency,
+        ...(data.amount !== undefined ? { amountText: displayMoney(data.amount, data.currency, lang) } : {}),
+        ...(range ? { range } : {}),
+        banks,
+        rails,
+        payable,
+        cardNotice,
+        ...(data.cancel_url && payable ? { cancelUrl: data.cancel_url } : {}),
+        config: settings,
+      }),
+    );
   });
 
+  /**
+   * Why the link has no use to give this attempt, truthfully: closed (paid,
+   * expired), or another attempt holds the use (waiting for the shopper, or at
+   * the bank), or it was raced to its last use.
+   */
+  async function noUseMessage(linkId: string, lang: Lang): Promise<string> {
+    const t = TEXT[lang];
+    const row = (await links.db.selectFrom('links').selectAll().where('id', '=', linkId).executeTakeFirst())!;
+    const closed = closedMessage(row, lang);
+    if (closed) return closed;
+    const held = await links.db.selectFrom('link_payments').select(['payment_id', 'kind']).where('link_id', '=', linkId).where('status', '=', 'reserved').execute();
+    let lapses: string | undefined;
+    for (const entry of held) {
+      if (entry.kind !== 'apm') continue;
+      const intent = await apm.find(row.organization_id, entry.payment_id);
+      if (!intent || intent.status !== 'IN_PROGRESS') continue;
+      if (intent.status_detail === 'PENDING_PROVIDER') return t.bankInProgress;
+      if (!lapses || intent.expires_at > lapses) lapses = intent.expires_at;
+    }
+    if (lapses) return fill(t.inProgress, { minutes: Math.max(1, Math.ceil((Date.parse(lapses) - Date.now()) / 60_000)) });
+    return held.length > 0 ? t.paymentInFlight : t.unavailable;
+  }
+
+  /**
+   * The shopper leaves an unfinished rail payment of this link for another
+   * attempt (the page names it: its own, kept in the tab's sessionStorage).
+   * An intent still waiting for the shopper is declined (apm/service.ts
+   * `abandon`), which gives its use back in the same transaction (outcomes.ts);
+   * one the bank is already processing, or a finished one, is left alone.
+   */
+  async function abandon(row: LinkRow, paymentId: string | undefined): Promise<void> {
+    if (!paymentId) return;
+    const entry = await linkEntry(row.id, paymentId);
+    if (entry?.kind === 'apm' && entry.status === 'reserved') await apm.abandon(paymentId);
+  }
+
+  /** Reserves a use of the link for this attempt, or 409 with the true reason. */
+  async function reserve(row: LinkRow, lang: Lang): Promise<void> {
+    if (!(await links.reserveUse(row))) throw new ApiError('conflict', await noUseMessage(row.id, lang));
+  }
+
   /** The payment link (still payable) and the amount in major units for this attempt. */
-  async function payable(request: FastifyRequest, requested: number | undefined): Promise<{ row: LinkRow; data: PaymentLinkData; amount: number }> {
+  async function payable(request: FastifyRequest, requested: number | undefined): Promise<{ row: LinkRow; data: PaymentLinkData; amount: number; lang: Lang }> {
     const row = await linkFor(request, 'payment');
     if (!row) throw ApiError.notFound('link');
-    const lang = pick(request.headers['accept-language']);
+    const lang = langOf(request);
     const closed = closedMessage(row, lang);
     if (closed) throw new ApiError('conflict', closed);
     const data = JSON.parse(row.data) as PaymentLinkData;
-    if (data.amount_type === 'fixed') return { row, data, amount: minorToNumber(data.amount!, data.currency) };
+    if (data.amount_type === 'fixed') return { row, data, amount: minorToNumber(data.amount!, data.currency), lang };
     // The link's min_amount, raised to today's floor (LINK_MIN_AMOUNT) for links made before it.
     const floor = links.minimum(data);
     const min = minorToNumber(floor, data.currency);
     const max = minorToNumber(data.max_amount!, data.currency);
     if (typeof requested !== 'number' || !(requested >= min && requested <= max)) {
-      throw ApiError.validation([{ field: 'amount', message: `must be between ${formatMinor(floor, data.currency)} and ${formatMinor(data.max_amount!, data.currency)}` }]);
+      const message = fill(TEXT[lang].amountOutOfRange, { min: displayMoney(floor, data.currency, lang), max: displayMoney(data.max_amount!, data.currency, lang) });
+      throw ApiError.validation([{ field: 'amount', message }], message);
     }
-    return { row, data, amount: requested };
+    return { row, data, amount: requested, lang };
   }
 
   const cardBody = Type.Object({
@@ -201,13 +247,15 @@ ${cancel}
     encrypted_holder_name: Type.String({ maxLength: 2048 }),
     encrypted_cvv: Type.String({ maxLength: 2048 }),
     cvv_for_payment: Type.String({ maxLength: 2048, description: 'A second encryption of the CVV: the charge needs a fresh one.' }),
+    abandon: Type.Optional(Type.String({ maxLength: 100, description: 'An unfinished rail payment of this link the shopper leaves for this one.' })),
   });
 
   app.post('/l/:token/card', { config, schema: { ...hide, params: tokenParams, body: cardBody } }, async (request) => {
     const body = request.body as Static<typeof cardBody>;
-    const t = TEXT[pick(request.headers['accept-language'])];
-    const { row, data, amount } = await payable(request, body.amount);
-    if (!(await links.reserveUse(row))) throw new ApiError('conflict', t.unavailable);
+    const { row, data, amount, lang } = await payable(request, body.amount);
+    const t = TEXT[lang];
+    await abandon(row, body.abandon);
+    await reserve(row, lang);
     // Count the attempt against the caps before the card is read or the network called.
     const reservation = await cardAttempts.reserve(row, request.ip);
     if ('blocked' in reservation) {
@@ -254,13 +302,28 @@ ${cancel}
     amount: Type.Optional(Type.Number()),
     rail_id: Type.String({ maxLength: 32 }),
     customer: Type.Optional(Type.Record(Type.String(), Type.String({ maxLength: 254 }))),
+    abandon: Type.Optional(Type.String({ maxLength: 100, description: 'An unfinished rail payment of this link the shopper leaves for this one.' })),
   });
+
+  /** The intent's 422 in the page's language, each problem named by its field (the script puts it beside its input). */
+  function localized(error: unknown, lang: Lang): unknown {
+    if (!(error instanceof ApiError) || error.code !== 'validation_failed') return error;
+    const texts = TEXT[lang].fieldErrors;
+    const details: ErrorDetail[] = [];
+    for (const detail of error.details) {
+      const field = RAIL_FIELDS.has(detail.field) ? detail.field : detail.field === 'amount' ? 'amount' : 'rail';
+      if (details.some((d) => d.field === field)) continue;
+      details.push({ field, message: texts[field] ?? (field === 'amount' ? detail.message : texts.invalid!) });
+    }
+    return ApiError.validation(details, texts.invalid);
+  }
 
   app.post('/l/:token/intent', { config, schema: { ...hide, params: tokenParams, body: intentBody } }, async (request) => {
     const body = request.body as Static<typeof intentBody>;
-    const { row, data, amount } = await payable(request, body.amount);
-    if (data.currency !== 'COP') throw ApiError.validation([{ field: 'rail_id', message: 'alternative rails take COP only' }]);
-    if (!(await links.reserveUse(row))) throw new ApiError('conflict', TEXT[pick(request.headers['accept-language'])].unavailable);
+    const { row, data, amount, lang } = await payable(request, body.amount);
+    if (data.currency !== 'COP') throw ApiError.validation([{ field: 'rail_id', message: TEXT[lang].fieldErrors.rail_id! }]);
+    await abandon(row, body.abandon);
+    await reserve(row, lang);
     let attached = false;
     try {
       const railId = body.rail_id as RailId;
@@ -286,39 +349,58 @@ ${cancel}
       return { payment_id: payment.payment_id, rail: payment.rail, transaction: payment.transaction };
     } catch (error) {
       if (!attached) await releaseUse(links.db, row.id);
-      throw error;
+      throw localized(error, lang);
     }
   });
 
   /** A payment of this link (and only of this link) for the status and OTP calls. */
   async function linkPayment(request: FastifyRequest, paymentId: string) {
     const row = await links.byToken((request.params as { token: string }).token);
-    if (!row) throw ApiError.notFound('link');
-    const entry = await links.db.selectFrom('link_payments').select(['kind']).where('link_id', '=', row.id).where('payment_id', '=', paymentId).executeTakeFirst();
+    if (!row || row.type !== 'payment') throw ApiError.notFound('link');
+    const entry = await linkEntry(row.id, paymentId);
     if (!entry) throw ApiError.notFound('payment');
     return { row, kind: entry.kind };
   }
 
-  app.get('/l/:token/status', { config, schema: { ...hide, params: tokenParams, querystring: Type.Object({ payment_id: Type.String({ maxLength: 100 }) }) } }, async (request) => {
+  /**
+   * The state of one payment of this link: what the page polls. It reveals
+   * nothing but the state (no amount, card, customer or reason), and only for
+   * a payment made through this link.
+   */
+  app.get('/l/:token/status', { config, schema: { ...hide, params: tokenParams, querystring: Type.Object({ payment_id: Type.String({ maxLength: 100 }) }) } }, async (request, reply) => {
     const paymentId = (request.query as { payment_id: string }).payment_id;
-    const { row } = await linkPayment(request, paymentId);
+    const { row, kind } = await linkPayment(request, paymentId);
     const data = JSON.parse(row.data) as PaymentLinkData;
-    const apmRow = await apm.find(row.organization_id, paymentId);
+    const apmRow = kind === 'apm' ? await apm.find(row.organization_id, paymentId) : undefined;
     const status = apmRow ? apmRow.status : (await payments.get(row.organization_id, paymentId)).status;
     const approved = status === 'APPROVED';
+    reply.header('cache-control', 'no-store');
     return { payment_id: paymentId, status, status_detail: apmRow?.status_detail ?? null, redirect_url: approved && data.redirect_url ? withPaymentId(data.redirect_url, paymentId) : null };
   });
 
+  /**
+   * The OTP step: unlike the API's confirm (200 "received"), the shopper is
+   * told whether the code was right and how many attempts remain.
+   */
   app.post('/l/:token/otp', { config, schema: { ...hide, params: tokenParams, body: Type.Object({ payment_id: Type.String({ maxLength: 100 }), otp: Type.String({ maxLength: 12 }) }) } }, async (request) => {
     const body = request.body as { payment_id: string; otp: string };
     const { row } = await linkPayment(request, body.payment_id);
-    return apm.confirm(row.organization_id, body.payment_id, body.otp);
+    const lang = langOf(request);
+    const confirmation = await apm.confirm(row.organization_id, body.payment_id, body.otp);
+    const s = TEXT[lang].script;
+    const message =
+      confirmation.result === 'accepted' ? s.otpReceived
+      : confirmation.result === 'expired' ? s.otpExpired
+      : confirmation.result === 'exhausted' ? s.otpExhausted
+      : confirmation.attemptsRemaining === 1 ? s.otpWrongLast
+      : fill(s.otpWrong, { n: confirmation.attemptsRemaining });
+    return { result: confirmation.result, attempts_remaining: confirmation.attemptsRemaining, message };
   });
 
   // ---- Card-enrollment form -------------------------------------------------
 
   app.get('/e/:token', { config, schema: { ...hide, params: tokenParams } }, async (request, reply) => {
-    const lang = pick(request.headers['accept-language']);
+    const lang = langOf(request);
     const t = TEXT[lang];
     const row = await linkFor(request, 'card_enrollment');
     if (!row) return notFound(reply, lang);
@@ -328,30 +410,22 @@ ${cancel}
     const frameAncestors = data.allowed_origins ?? [];
     const title = style.text?.headerTitle ?? t.enrollTitle;
     const closed = closedMessage(row, lang);
-    if (closed) return html(reply.code(410), layout(lang, title, `<h1>${escapeHtml(title)}</h1><p role="status" class="notice">${closed}</p>`, style), { frameAncestors });
+    if (closed) return send(reply.code(410), noticePage(lang, title, closed, style), { frameAncestors });
     await links.open(row);
-    const settings = { token: row.token, lang, publicKey: await publicKey(keys, row.organization_id), accent: style.colors?.primary ?? null, parentOrigins: frameAncestors };
-    const body = `${style.layout?.hideHeader ? '' : `<h1>${escapeHtml(title)}</h1>`}
-<div id="card-form"></div>
-<p class="field-error" id="card-error" role="alert"></p>
-<button class="primary" id="save" type="button" disabled>${escapeHtml(style.text?.buttonText ?? t.save)}</button>
-<p id="status" role="status" aria-live="polite"></p>
-<script type="application/json" id="enroll-config">${jsonBlock(settings)}</script>
-<script src="/fields/v1/card-form.js"></script>
-<script src="/e/assets/enroll.js"></script>`;
-    return html(reply, layout(lang, title, body, style), { frameAncestors });
+    const settings = { token: row.token, lang, publicKey: await publicKey(keys, row.organization_id), accent: style.colors?.primary ?? null, parentOrigins: frameAncestors, text: { saved: t.saved } };
+    return send(reply, enrollmentPage({ lang, t, title, style, framed: frameAncestors.length > 0, config: settings }), { frameAncestors });
   });
 
   app.post(
     '/e/:token/save',
-    { config, schema: { ...hide, params: tokenParams, body: Type.Omit(cardBody, ['amount', 'cvv_for_payment']) } },
+    { config, schema: { ...hide, params: tokenParams, body: Type.Omit(cardBody, ['amount', 'cvv_for_payment', 'abandon']) } },
     async (request) => {
       const row = await linkFor(request, 'card_enrollment');
       if (!row) throw ApiError.notFound('link');
-      const closed = closedMessage(row, pick(request.headers['accept-language']));
+      const closed = closedMessage(row, langOf(request));
       if (closed) throw new ApiError('conflict', closed);
       const instrument = await instruments.tokenize(linkPrincipal(row.organization_id), { type: 'CARD', ...(request.body as Omit<CreateInstrument, 'type'>) });
-      if (!(await links.completeEnrollment(row, instrument.id))) throw new ApiError('conflict', TEXT[pick(request.headers['accept-language'])].unavailable);
+      if (!(await links.completeEnrollment(row, instrument.id))) throw new ApiError('conflict', TEXT[langOf(request)].unavailable);
       return { instrument_id: instrument.id, status: 'ENROLLED' };
     },
   );

@@ -1,0 +1,437 @@
+/**
+ * The script of the hosted payment-link checkout (`/l/{token}`), served at
+ * /fields/v1/hosted/checkout.js. The page (packages/server/src/links/
+ * templates.ts) hands it its configuration and texts; it calls only the
+ * link's own endpoints (`/l/{token}/card`, `/intent`, `/otp`, `/status`),
+ * never with a token.
+ *
+ * - Card: the SDK's card form (encrypted in the browser), Pay enabled only
+ *   for a valid card and, on a custom-amount link, an amount in range (whose
+ *   error shows as soon as it is typed).
+ * - Other methods (COP): the four rails; each invalid field of a refused
+ *   intent is marked beside itself; the OTP step says when a code is wrong
+ *   and how many attempts remain; the QR is shown; the payment is polled.
+ * - The rail payment this tab started is remembered (sessionStorage, so it
+ *   survives a reload) and named as `abandon` when the shopper starts another
+ *   attempt: the gateway declines it if it still waits for them and gives the
+ *   link's use back.
+ * - Back from the bank (`?payment_id=`), the page follows that payment and
+ *   goes to the merchant's redirect_url once it is approved.
+ */
+import { render, type CardForm } from '../card-form.js';
+import { byId, CallError, postJson, readConfig, sleep } from './dom.js';
+
+interface CheckoutText {
+  processing: string;
+  bankProcessing: string;
+  approved: string;
+  declined: string;
+  checking: string;
+  waiting: string;
+  approvePush: string;
+  otpRequired: string;
+  amountRange: string;
+  amountRequired: string;
+  network: string;
+}
+
+/** The page's configuration (packages/server/src/links/pages.ts, CheckoutConfig). */
+interface CheckoutConfig {
+  token: string;
+  lang: 'es' | 'en';
+  currency: string;
+  digits: number;
+  amount: number | null;
+  min: number | null;
+  max: number | null;
+  minText: string | null;
+  maxText: string | null;
+  publicKey: string | null;
+  redirectUrl: string | null;
+  rails: boolean;
+  returning: string | null;
+  payable: boolean;
+  text: CheckoutText;
+}
+
+interface PaymentState {
+  payment_id: string;
+  status: string;
+  status_detail?: string | null;
+  redirect_url: string | null;
+  message?: string;
+}
+
+type Rail = 'BANK_REDIRECT' | 'WALLET_PUSH' | 'WALLET_OTP' | 'QR_INTEROP';
+
+const cfg = readConfig<CheckoutConfig>('checkout-config');
+const s = cfg.text;
+const base = `/l/${encodeURIComponent(cfg.token)}`;
+const status = byId('status')!;
+const FINAL = new Set(['APPROVED', 'DECLINED', 'REJECTED', 'FAILED', 'CANCELLED', 'EXPIRED']);
+
+// ---- The rail payment this tab started (kept across reloads) ---------------
+
+const PENDING_KEY = `pasarela.checkout.${cfg.token}.pending`;
+function pendingPayment(): string | undefined {
+  try {
+    return sessionStorage.getItem(PENDING_KEY) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+function setPending(id: string | undefined): void {
+  try {
+    if (id) sessionStorage.setItem(PENDING_KEY, id);
+    else sessionStorage.removeItem(PENDING_KEY);
+  } catch {
+    /* storage off: switching method then waits for the intent to lapse */
+  }
+}
+
+// ---- Outcome ---------------------------------------------------------------
+
+let done = false;
+/** The payment the page follows now; a poll of any other stops. */
+let following: string | null = null;
+/** What a decline says when the page knows better than "declined" (an OTP out of attempts). */
+let declineMessage: string | undefined;
+
+function say(text: string): void {
+  status.textContent = text;
+}
+
+function railsOpen(): boolean {
+  const panel = byId('panel-rails');
+  return Boolean(panel && !panel.hidden);
+}
+
+function showError(text: string): void {
+  const target = byId(railsOpen() ? 'rail-error' : 'card-error');
+  if (target) target.textContent = text;
+  else say(text);
+}
+
+function goTo(url: string): void {
+  const link = byId<HTMLAnchorElement>('continue-link');
+  if (link) {
+    link.href = url;
+    byId('continue')!.hidden = false;
+  }
+  window.location.assign(url);
+}
+
+function finish(result: PaymentState): void {
+  following = null;
+  if (result.status === 'APPROVED') {
+    // Paid: nothing on this page may start another payment.
+    done = true;
+    setPending(undefined);
+    document.querySelectorAll<HTMLButtonElement>('button.primary').forEach((b) => (b.disabled = true));
+    say(s.approved);
+    const redirect = result.redirect_url ?? null;
+    if (redirect) goTo(redirect);
+    return;
+  }
+  if (FINAL.has(result.status)) {
+    if (result.payment_id === pendingPayment()) setPending(undefined);
+    say('');
+    showError(result.message ?? declineMessage ?? s.declined);
+    declineMessage = undefined;
+    hideSteps();
+    const railPay = byId<HTMLButtonElement>('rail-pay');
+    if (railPay) railPay.disabled = false;
+    refresh();
+  }
+}
+
+/** Follows a payment until it is final (the bank may take a while: PENDING_PROVIDER). */
+async function poll(paymentId: string, options: { quiet?: boolean } = {}): Promise<void> {
+  following = paymentId;
+  for (let i = 0; i < 1200 && following === paymentId; i++) {
+    let state: PaymentState | undefined;
+    try {
+      const response = await fetch(`${base}/status?payment_id=${encodeURIComponent(paymentId)}`, { headers: { 'accept-language': cfg.lang } });
+      if (response.status === 404) {
+        if (following === paymentId) following = null;
+        return;
+      }
+      if (response.ok) state = (await response.json()) as PaymentState;
+    } catch {
+      state = undefined; // offline for a moment: try again
+    }
+    if (following !== paymentId) return;
+    if (state && FINAL.has(state.status)) {
+      // A remembered attempt that ended while the shopper was away says nothing unless it was paid.
+      if (options.quiet && state.status !== 'APPROVED') {
+        setPending(undefined);
+        following = null;
+        return;
+      }
+      return finish(state);
+    }
+    if (state?.status_detail === 'PENDING_PROVIDER') say(s.bankProcessing);
+    await sleep(1500);
+  }
+}
+
+// ---- Amount ----------------------------------------------------------------
+
+const amountInput = byId<HTMLInputElement>('custom-amount');
+const amountError = byId('custom-amount-error');
+
+/** An amount as typed in the page's locale ("25.000" or "25000,50" in Spanish, "25,000.50" in English), or NaN. */
+function parseAmount(typed: string): number {
+  let text = typed.replace(/\s|\u00a0/g, '').replace(new RegExp(`^${cfg.currency}`, 'i'), '').replace(/^\$/, '');
+  const [group, decimal] = cfg.lang === 'es' ? ['.', ','] : [',', '.'];
+  const grouped = new RegExp(`^\\d{1,3}(\\${group}\\d{3})+(\\${decimal}\\d+)?$`);
+  if (grouped.test(text)) text = text.split(group).join('');
+  text = text.replace(decimal, '.');
+  if (!/^\d+(\.\d+)?$/.test(text)) return NaN;
+  if ((text.split('.')[1] ?? '').length > cfg.digits) return NaN;
+  return Number(text);
+}
+
+/** The custom amount, checked; `show` also says what is wrong beside the field (an empty field only when paying). */
+function checkAmount(show: 'typing' | 'paying' | false): { ok: boolean; value?: number } {
+  if (!amountInput) return { ok: true };
+  const typed = amountInput.value.trim();
+  const value = parseAmount(typed);
+  const ok = typed !== '' && Number.isFinite(value) && value >= (cfg.min ?? 0) && value <= (cfg.max ?? Infinity);
+  if (show && amountError) {
+    const message = ok ? '' : typed === '' ? (show === 'paying' ? s.amountRequired : '') : s.amountRange.replace('{min}', cfg.minText ?? '').replace('{max}', cfg.maxText ?? '');
+    amountError.textContent = message;
+    amountInput.setAttribute('aria-invalid', message ? 'true' : 'false');
+  }
+  return ok ? { ok, value } : { ok };
+}
+
+// ---- Card ------------------------------------------------------------------
+
+const payButton = byId<HTMLButtonElement>('pay');
+let cardValid = false;
+function refresh(): void {
+  const amountOk = checkAmount(false).ok;
+  if (payButton) payButton.disabled = done || !(cardValid && amountOk);
+}
+amountInput?.addEventListener('input', () => {
+  checkAmount('typing');
+  refresh();
+});
+
+let form: CardForm | undefined;
+if (cfg.payable && cfg.publicKey && byId('card-form')) {
+  form = render(byId('card-form')!, {
+    publicKey: cfg.publicKey,
+    locale: cfg.lang,
+    onValidity: (ok) => {
+      cardValid = ok;
+      refresh();
+    },
+  });
+}
+
+/** The message of a refused call, for the place it belongs. */
+function messageOf(error: unknown): string {
+  if (error instanceof CallError) return error.body.error?.details?.find((d) => d.field === 'amount')?.message ?? error.message;
+  return error instanceof TypeError ? s.network : (error as Error).message;
+}
+
+payButton?.addEventListener('click', async () => {
+  if (!form) return;
+  const amount = checkAmount('paying');
+  if (!amount.ok) return amountInput?.focus();
+  payButton.disabled = true;
+  byId('card-error')!.textContent = '';
+  say(s.processing);
+  try {
+    const fields = await form.encrypt();
+    const leaving = pendingPayment();
+    const result = await postJson<PaymentState>(`${base}/card`, { ...fields, cvv_for_payment: await form.encryptCvv(), amount: amount.value, ...(leaving ? { abandon: leaving } : {}) }, cfg.lang);
+    // The rail payment left behind is over (declined by the gateway, or settled): stop following it.
+    if (leaving) {
+      setPending(undefined);
+      hideSteps();
+    }
+    if (!FINAL.has(result.status)) {
+      say(s.bankProcessing);
+      void poll(result.payment_id);
+      return;
+    }
+    finish(result);
+  } catch (error) {
+    say('');
+    byId('card-error')!.textContent = messageOf(error);
+  } finally {
+    refresh();
+  }
+});
+
+// ---- Other methods (COP) ----------------------------------------------------
+
+/** Where each field of the intent is on the page. */
+const FIELD_INPUTS: Record<string, string> = {
+  'customer.bank_id': 'bank',
+  'customer.document_type': 'document_type',
+  'customer.document': 'document',
+  'customer.first_name': 'first_name',
+  'customer.last_name': 'last_name',
+  'customer.email': 'email',
+  'customer.phone_number': 'phone',
+  amount: 'custom-amount',
+};
+
+function clearFieldErrors(): void {
+  for (const id of Object.values(FIELD_INPUTS)) {
+    const input = byId(id);
+    const error = byId(`${id}-error`);
+    if (error && id !== 'custom-amount') error.textContent = '';
+    if (input && id !== 'custom-amount') input.removeAttribute('aria-invalid');
+  }
+  const railError = byId('rail-error');
+  if (railError) railError.textContent = '';
+}
+
+/** Each problem beside its field (visible ones first); the rest, and a summary, above Continue. */
+function showFieldErrors(error: CallError): void {
+  const details = error.body.error?.details ?? [];
+  let first: HTMLElement | undefined;
+  const before = (a: HTMLElement, b: HTMLElement) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+  const loose: string[] = [];
+  for (const detail of details) {
+    const id = FIELD_INPUTS[detail.field];
+    const input = id ? byId(id) : null;
+    const slot = id ? byId(`${id}-error`) : null;
+    if (input && slot && input.offsetParent !== null) {
+      slot.textContent = detail.message;
+      input.setAttribute('aria-invalid', 'true');
+      if (!first || before(input, first)) first = input;
+    } else loose.push(detail.message);
+  }
+  byId('rail-error')!.textContent = [first ? error.message : '', ...loose].filter(Boolean).join(' ');
+  first?.focus();
+}
+
+function hideSteps(): void {
+  for (const id of ['otp-step', 'qr-step']) {
+    const step = byId(id);
+    if (step) step.hidden = true;
+  }
+}
+
+function setUpRails(): void {
+  const cardTab = byId<HTMLButtonElement>('tab-card')!;
+  const railsTab = byId<HTMLButtonElement>('tab-rails')!;
+  const tabs = [cardTab, railsTab];
+  const select = (tab: HTMLButtonElement) => {
+    for (const t of tabs) {
+      const on = t === tab;
+      t.setAttribute('aria-selected', String(on));
+      t.tabIndex = on ? 0 : -1;
+      byId(t.getAttribute('aria-controls')!)!.hidden = !on;
+    }
+  };
+  tabs.forEach((t, i) => {
+    t.addEventListener('click', () => select(t));
+    t.addEventListener('keydown', (e) => {
+      if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
+        const next = tabs[(i + 1) % 2]!;
+        select(next);
+        next.focus();
+      }
+    });
+  });
+  const rail = () => (document.querySelector<HTMLInputElement>('input[name=rail]:checked')?.value ?? 'BANK_REDIRECT') as Rail;
+  const showRail = () =>
+    document.querySelectorAll<HTMLElement>('[data-rail]').forEach((el) => {
+      el.hidden = !el.dataset.rail!.split(' ').includes(rail());
+    });
+  document.querySelectorAll('input[name=rail]').forEach((r) => r.addEventListener('change', showRail));
+  showRail();
+
+  const railPay = byId<HTMLButtonElement>('rail-pay')!;
+  railPay.addEventListener('click', async () => {
+    clearFieldErrors();
+    const amount = checkAmount('paying');
+    if (!amount.ok) return amountInput?.focus();
+    const chosen = rail();
+    const customer: Record<string, string> = {};
+    if (chosen === 'BANK_REDIRECT') {
+      for (const [field, id] of Object.entries(FIELD_INPUTS)) {
+        if (field.startsWith('customer.') && id !== 'phone') customer[field.slice('customer.'.length)] = byId<HTMLInputElement>(id)!.value.trim();
+      }
+    }
+    if (chosen === 'WALLET_PUSH' || chosen === 'WALLET_OTP') customer.phone_number = byId<HTMLInputElement>('phone')!.value.trim();
+    railPay.disabled = true;
+    hideSteps();
+    following = null;
+    const leaving = pendingPayment();
+    try {
+      const result = await postJson<{ payment_id: string; rail: { payment_link?: string; alias?: string; qr?: { image: string } } }>(
+        `${base}/intent`,
+        { rail_id: chosen, amount: amount.value, customer, ...(leaving ? { abandon: leaving } : {}) },
+        cfg.lang,
+      );
+      setPending(result.payment_id);
+      if (chosen === 'BANK_REDIRECT' && result.rail.payment_link) return window.location.assign(result.rail.payment_link);
+      if (chosen === 'QR_INTEROP' && result.rail.qr) {
+        byId<HTMLImageElement>('qr-image')!.src = result.rail.qr.image;
+        byId('qr-alias')!.textContent = result.rail.alias ?? '';
+        byId('qr-step')!.hidden = false;
+      }
+      if (chosen === 'WALLET_OTP') {
+        byId('otp-step')!.hidden = false;
+        byId('otp')!.focus();
+      }
+      say(chosen === 'WALLET_PUSH' ? s.approvePush : s.waiting);
+      railPay.disabled = false;
+      void poll(result.payment_id);
+    } catch (error) {
+      if (error instanceof CallError && error.status === 422) showFieldErrors(error);
+      else byId('rail-error')!.textContent = messageOf(error);
+      railPay.disabled = false;
+    }
+  });
+
+  const otpInput = byId<HTMLInputElement>('otp')!;
+  const otpError = byId('otp-error')!;
+  byId('otp-send')!.addEventListener('click', async () => {
+    const paymentId = following ?? pendingPayment();
+    otpError.textContent = '';
+    otpInput.removeAttribute('aria-invalid');
+    if (!/^\d{4,8}$/.test(otpInput.value.trim())) {
+      otpError.textContent = s.otpRequired;
+      otpInput.setAttribute('aria-invalid', 'true');
+      return otpInput.focus();
+    }
+    if (!paymentId) return;
+    try {
+      const answer = await postJson<{ result: string; attempts_remaining: number; message: string }>(`${base}/otp`, { payment_id: paymentId, otp: otpInput.value.trim() }, cfg.lang);
+      if (answer.result === 'accepted') return say(answer.message);
+      if (answer.result === 'wrong') {
+        otpError.textContent = answer.message;
+        otpInput.setAttribute('aria-invalid', 'true');
+        otpInput.select();
+        return;
+      }
+      // Out of attempts, or expired: the payment is declined; the poll ends it with this message.
+      declineMessage = answer.message;
+      showError(answer.message);
+    } catch (error) {
+      otpError.textContent = messageOf(error);
+    }
+  });
+}
+
+if (cfg.payable && cfg.rails && byId('panel-rails')) setUpRails();
+
+// ---- Arrival -----------------------------------------------------------------
+
+if (cfg.returning) {
+  say(s.checking);
+  void poll(cfg.returning);
+} else {
+  const remembered = pendingPayment();
+  if (remembered) void poll(remembered, { quiet: true });
+}
+refresh();

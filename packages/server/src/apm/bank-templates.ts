@@ -1,0 +1,109 @@
+/**
+ * The HTML of the sandbox bank's pages (bank-page.ts): the bank-redirect
+ * rail's bank and the page a banking app shows for a scanned QR. Typed
+ * templates over lib/html.ts (every value escaped), Spanish and English; no
+ * script (their CSP allows none).
+ */
+import type { ApmStatus } from '../db/schema.js';
+import { html, raw, type Html } from '../lib/html.js';
+
+export type Lang = 'es' | 'en';
+
+export function language(header: string | undefined): Lang {
+  return /^\s*en\b/i.test(header ?? '') ? 'en' : 'es';
+}
+
+export const BANK_TEXT = {
+  es: {
+    title: 'Banco de pruebas',
+    intro: 'Autorice el pago en su banco',
+    qrIntro: 'Pago con código QR',
+    amount: 'Valor',
+    merchantRef: 'Referencia',
+    alias: 'Alias',
+    user: 'Usuario',
+    password: 'Clave',
+    approve: 'Aprobar pago',
+    reject: 'Rechazar',
+    processing: 'El banco está procesando su pago.',
+    back: 'Volver al comercio',
+    sandbox: 'Entorno de pruebas: no se mueve dinero real.',
+    required: 'Ingrese usuario y clave.',
+    qrAlt: 'Código QR del pago {alias}',
+    /** A finished payment, by state: never the API's state name. */
+    done: { APPROVED: 'Este pago ya no está pendiente: fue aprobado.', DECLINED: 'Este pago ya no está pendiente: fue rechazado.', FAILED: 'Este pago ya no está pendiente: falló.', IN_PROGRESS: 'El banco está procesando su pago.' },
+  },
+  en: {
+    title: 'Sandbox bank',
+    intro: 'Authorize the payment at your bank',
+    qrIntro: 'QR code payment',
+    amount: 'Amount',
+    merchantRef: 'Reference',
+    alias: 'Alias',
+    user: 'Username',
+    password: 'Password',
+    approve: 'Approve payment',
+    reject: 'Reject',
+    processing: 'The bank is processing your payment.',
+    back: 'Back to the merchant',
+    sandbox: 'Sandbox: no real money moves.',
+    required: 'Enter your username and password.',
+    qrAlt: 'QR code of payment {alias}',
+    done: { APPROVED: 'This payment is no longer pending: it was approved.', DECLINED: 'This payment is no longer pending: it was declined.', FAILED: 'This payment is no longer pending: it failed.', IN_PROGRESS: 'The bank is processing your payment.' },
+  },
+} satisfies Record<Lang, { done: Record<ApmStatus, string> } & Record<string, unknown>>;
+
+const STYLES = raw(`body{font-family:system-ui,sans-serif;background:#f3f5f9;margin:0;color:#1d2433;line-height:1.35}
+main{max-width:26rem;margin:2rem auto;background:#fff;border-radius:12px;padding:1.5rem;box-shadow:0 2px 12px #0002}
+h1{font-size:1.3rem;margin:0 0 .25rem} .muted{color:#4f5866;font-size:.9rem}
+dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem} dt{color:#4f5866} dd{margin:0}
+label{display:block;margin-top:.75rem;font-weight:600} input{width:100%;box-sizing:border-box;padding:.6rem;font-size:1rem;border:1px solid #8a93a6;border-radius:6px}
+button{margin-top:1rem;width:100%;padding:.75rem;font-size:1rem;border-radius:6px;border:0;cursor:pointer}
+.primary{background:#0b5cad;color:#fff} .secondary{background:#e5e8ef;color:#1d2433}
+.qr{display:block;margin:1rem auto;max-width:100%;height:auto}
+:focus-visible{outline:3px solid #b36b00;outline-offset:2px} .error{color:#b00020}
+@media (max-width:480px){main{margin:0;border-radius:0;min-height:100vh}}`);
+
+export function bankLayout(lang: Lang, body: Html): Html {
+  const t = BANK_TEXT[lang];
+  return html`<!doctype html>
+<html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${t.title}</title>
+<style>
+${STYLES}
+</style></head><body><main>${body}<p class="muted">${t.sandbox}</p></main></body></html>`;
+}
+
+/** A payment that no longer waits for the customer: its state, in words, and the way back. */
+export function finishedPage(lang: Lang, heading: string, state: ApmStatus, back?: string): Html {
+  const t = BANK_TEXT[lang];
+  return bankLayout(lang, html`<h1>${heading}</h1><p role="status">${t.done[state]}</p>${back ? html`<p><a href="${back}">${t.back}</a></p>` : ''}`);
+}
+
+export function bankLoginPage(lang: Lang, view: { bank: string; amount: string; orderId: string; error?: string }): Html {
+  const t = BANK_TEXT[lang];
+  return bankLayout(
+    lang,
+    html`<h1>${view.bank}</h1><p class="muted">${t.intro}</p>
+<dl><dt>${t.amount}</dt><dd>${view.amount}</dd><dt>${t.merchantRef}</dt><dd>${view.orderId}</dd></dl>
+<form method="post" novalidate>
+${view.error ? html`<p class="error" role="alert" id="form-error">${view.error}</p>` : ''}
+<label for="username">${t.user}</label><input id="username" name="username" autocomplete="username" required${view.error ? raw(' aria-describedby="form-error" aria-invalid="true"') : ''}>
+<label for="password">${t.password}</label><input id="password" name="password" type="password" autocomplete="current-password" required>
+<button class="primary" name="decision" value="approve" type="submit">${t.approve}</button>
+<button class="secondary" name="decision" value="reject" type="submit" formnovalidate>${t.reject}</button>
+</form>`,
+  );
+}
+
+export function qrPage(lang: Lang, view: { image: string; alias: string; amount: string }): Html {
+  const t = BANK_TEXT[lang];
+  return bankLayout(
+    lang,
+    html`<h1>${t.title}</h1><p class="muted">${t.qrIntro}</p>
+<img class="qr" src="${view.image}" alt="${t.qrAlt.replace('{alias}', view.alias)}" width="220" height="220">
+<dl><dt>${t.amount}</dt><dd>${view.amount}</dd><dt>${t.alias}</dt><dd>${view.alias}</dd></dl>
+<form method="post"><button class="primary" name="decision" value="approve" type="submit">${t.approve}</button>
+<button class="secondary" name="decision" value="reject" type="submit">${t.reject}</button></form>`,
+  );
+}

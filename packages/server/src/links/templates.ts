@@ -1,0 +1,154 @@
+/**
+ * The HTML of the hosted checkout (`/l/{token}`) and enrollment form
+ * (`/e/{token}`): typed template functions over lib/html.ts, which escapes
+ * every interpolated value. The pages' behaviour is in their scripts,
+ * TypeScript entry points in packages/fields/src/hosted/ bundled by esbuild and
+ * served at /fields/v1/hosted/ (fields/routes.ts); each page hands its script
+ * a JSON configuration (`checkout-config`, `enroll-config`).
+ */
+import { html, jsonScript, raw, type Html } from '../lib/html.js';
+import type { EnrollmentLinkData } from './service.js';
+import { fill, type Lang, type PageText } from './page-text.js';
+
+export const CHECKOUT_SCRIPT_PATH = '/fields/v1/hosted/checkout.js';
+export const ENROLLMENT_SCRIPT_PATH = '/fields/v1/hosted/enrollment.js';
+
+type Style = EnrollmentLinkData['style'];
+
+const STYLES = raw(`*{box-sizing:border-box} [hidden]{display:none!important} body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;background:#f4f6fa;margin:0;color:#1b2230;line-height:1.35}
+main{max-width:30rem;margin:1.5rem auto;background:#fff;border-radius:var(--radius);padding:1.5rem;box-shadow:0 2px 14px #0002}
+main.compact,main.framed{margin:0 auto;box-shadow:none;padding:.75rem 1rem}
+h1{font-size:1.35rem;margin:0 0 .5rem} main.framed h1{font-size:1.15rem;margin-bottom:.25rem} .amount{font-size:1.6rem;font-weight:700;margin:.25rem 0 1rem}
+label{display:block;margin-top:.75rem;font-weight:600;font-size:.95rem} .hint{color:#4a5468;font-size:.9rem;margin:.2rem 0 0}
+input,select{width:100%;padding:.65rem;font-size:1rem;border:1px solid #8a93a6;border-radius:calc(var(--radius)/2);margin-top:.25rem;background:#fff;color:inherit}
+input[aria-invalid=true],select[aria-invalid=true]{border-color:#b00020;box-shadow:0 0 0 1px #b00020}
+fieldset{border:0;padding:0;margin:1rem 0 0} legend{font-weight:600;padding:0} fieldset label{font-weight:400;display:flex;align-items:center;gap:.5rem;margin-top:.5rem} fieldset input{width:auto;margin:0}
+button{font:inherit;cursor:pointer} .primary{margin-top:1rem;width:100%;padding:.8rem;font-size:1.05rem;background:var(--primary);color:#fff;border:0;border-radius:calc(var(--radius)/2)}
+main.framed .primary{margin-top:.6rem}
+.primary:disabled{opacity:.55;cursor:not-allowed}
+:focus-visible{outline:3px solid #b36b00;outline-offset:2px}
+.tabs{display:flex;gap:.5rem;margin:1rem 0} .tabs button{flex:1;padding:.6rem;border:1px solid #8a93a6;background:#fff;color:inherit;border-radius:calc(var(--radius)/2)}
+.tabs button[aria-selected=true]{border-color:var(--primary);box-shadow:inset 0 -3px 0 var(--primary);font-weight:600}
+.field-error{color:#b00020;margin:.25rem 0;font-size:.92rem} .field-error:empty{margin:0} .notice{font-size:1.1rem} .cancel{color:#3a4252}
+#status:empty{margin:0} #status{font-weight:600} .continue{display:inline-block;margin-top:.75rem;color:var(--primary);font-weight:600}
+.qr{display:flex;flex-direction:column;align-items:center;margin-top:1rem} .qr img{max-width:100%;height:auto}
+@media (max-width:480px){main:not(.framed){margin:0;border-radius:0;min-height:100vh;padding:1.25rem}}`);
+
+export function layout(lang: Lang, title: string, body: Html, style: Style = {}, options: { framed?: boolean } = {}): Html {
+  const primary = /^#[0-9a-fA-F]{3,6}$/.test(style.colors?.primary ?? '') ? style.colors!.primary! : '#0b5cad';
+  const radius = style.layout?.borderRadius ?? 10;
+  const classes = [style.layout?.compact ? 'compact' : '', options.framed ? 'framed' : ''].filter(Boolean).join(' ');
+  return html`<!doctype html>
+<html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title>
+<style>
+:root{--primary:${primary};--radius:${radius}px}
+${STYLES}
+</style></head><body><main class="${classes}">${body}</main></body></html>`;
+}
+
+/** A page with a heading and one notice: not found, paid, expired, used. */
+export function noticePage(lang: Lang, title: string, notice: string, style: Style = {}): Html {
+  return layout(lang, title, html`<h1>${title}</h1><p role="status" class="notice">${notice}</p>`, style);
+}
+
+export interface CheckoutView {
+  lang: Lang;
+  t: PageText;
+  title: string;
+  currency: string;
+  /** The fixed amount, formatted; or undefined for a custom amount. */
+  amountText?: string;
+  /** A custom amount's bounds, formatted as the page shows them. */
+  range?: { min: string; max: string };
+  banks: Array<{ id: string; name: string }>;
+  rails: boolean;
+  /** False when the link takes no more payments (the shopper came back to see an outcome). */
+  payable: boolean;
+  cardNotice: string;
+  cancelUrl?: string;
+  config: unknown;
+}
+
+function field(id: string, label: string, input: Html): Html {
+  return html`<label for="${id}">${label}</label>${input}<p class="field-error" id="${id}-error"></p>`;
+}
+
+function railPanel(t: PageText, banks: CheckoutView['banks']): Html {
+  const described = (id: string) => `${id}-error`;
+  return html`<section id="panel-rails" role="tabpanel" aria-labelledby="tab-rails" hidden>
+<fieldset><legend>${t.chooseRail}</legend>
+<label><input type="radio" name="rail" value="BANK_REDIRECT" checked> ${t.railBank}</label>
+<label><input type="radio" name="rail" value="WALLET_PUSH"> ${t.railPush}</label>
+<label><input type="radio" name="rail" value="WALLET_OTP"> ${t.railOtp}</label>
+<label><input type="radio" name="rail" value="QR_INTEROP"> ${t.railQr}</label></fieldset>
+<div data-rail="BANK_REDIRECT">
+${field('bank', t.bank, html`<select id="bank" name="bank_id" aria-describedby="${described('bank')}">${banks.map((b) => html`<option value="${b.id}">${b.name}</option>`)}</select>`)}
+${field('document_type', t.documentType, html`<select id="document_type" aria-describedby="${described('document_type')}"><option>CC</option><option>CE</option><option>NIT</option><option>PASSPORT</option></select>`)}
+${field('document', t.document, html`<input id="document" autocomplete="off" inputmode="numeric" aria-describedby="${described('document')}">`)}
+${field('first_name', t.firstName, html`<input id="first_name" autocomplete="given-name" aria-describedby="${described('first_name')}">`)}
+${field('last_name', t.lastName, html`<input id="last_name" autocomplete="family-name" aria-describedby="${described('last_name')}">`)}
+${field('email', t.email, html`<input id="email" type="email" autocomplete="email" aria-describedby="${described('email')}">`)}
+</div>
+<div data-rail="WALLET_PUSH WALLET_OTP" hidden>${field('phone', t.phone, html`<input id="phone" type="tel" inputmode="numeric" autocomplete="tel-national" placeholder="3001234567" aria-describedby="${described('phone')}">`)}</div>
+<p class="field-error" id="rail-error" role="alert"></p>
+<button class="primary" id="rail-pay" type="button">${t.continue}</button>
+<div id="otp-step" hidden>${field('otp', t.otp, html`<input id="otp" inputmode="numeric" autocomplete="one-time-code" maxlength="6" aria-describedby="otp-error">`)}<button class="primary" id="otp-send" type="button">${t.confirm}</button></div>
+<div id="qr-step" class="qr" hidden><img id="qr-image" alt="${t.qrAlt}" width="220" height="220"><p>${t.alias}: <strong id="qr-alias"></strong></p></div>
+</section>`;
+}
+
+export function checkoutPage(view: CheckoutView): Html {
+  const { t } = view;
+  const amount = view.range
+    ? html`<label for="custom-amount">${t.amountLabel} (${view.currency})</label>
+<p class="hint" id="custom-amount-hint">${fill(t.amountHint, view.range)}</p>
+<input id="custom-amount" name="amount" inputmode="decimal" autocomplete="off" aria-describedby="custom-amount-hint custom-amount-error" required>
+<p class="field-error" id="custom-amount-error" role="alert"></p>`
+    : html`<p class="amount" id="amount">${view.amountText}</p>`;
+  const form = view.payable
+    ? html`${amount}
+${view.rails
+  ? html`<div role="tablist" aria-label="${t.methods}" class="tabs">
+<button role="tab" aria-selected="true" aria-controls="panel-card" id="tab-card" type="button">${t.card}</button>
+<button role="tab" aria-selected="false" aria-controls="panel-rails" id="tab-rails" type="button" tabindex="-1">${t.otherMethods}</button></div>`
+  : ''}
+<section id="panel-card"${view.rails ? html` role="tabpanel" aria-labelledby="tab-card"` : ''}>
+<div id="card-form"></div>
+<p class="field-error" id="card-error" role="alert">${view.cardNotice}</p>
+<button class="primary" id="pay" type="button" disabled>${t.pay}</button>
+</section>
+${view.rails ? railPanel(t, view.banks) : ''}`
+    : view.amountText
+      ? html`<p class="amount" id="amount">${view.amountText}</p>`
+      : '';
+  const body = html`<h1 id="checkout-title">${view.title}</h1>
+${form}
+<p id="status" role="status" aria-live="polite"></p>
+<p id="continue" hidden><a class="continue" id="continue-link" href="#">${t.script.continueToMerchant}</a></p>
+${view.cancelUrl ? html`<p><a class="cancel" href="${view.cancelUrl}">${t.cancel}</a></p>` : ''}
+${jsonScript('checkout-config', view.config)}
+<script src="${CHECKOUT_SCRIPT_PATH}"></script>`;
+  return layout(view.lang, t.checkoutTitle, body);
+}
+
+export interface EnrollmentView {
+  lang: Lang;
+  t: PageText;
+  title: string;
+  style: Style;
+  framed: boolean;
+  config: unknown;
+}
+
+export function enrollmentPage(view: EnrollmentView): Html {
+  const { t, style } = view;
+  const body = html`${style.layout?.hideHeader ? '' : html`<h1>${view.title}</h1>`}
+<div id="card-form"></div>
+<p class="field-error" id="card-error" role="alert"></p>
+<button class="primary" id="save" type="button" disabled>${style.text?.buttonText ?? t.save}</button>
+<p id="status" role="status" aria-live="polite"></p>
+${jsonScript('enroll-config', view.config)}
+<script src="${ENROLLMENT_SCRIPT_PATH}"></script>`;
+  return layout(view.lang, view.title, body, style, { framed: view.framed });
+}
