@@ -299,7 +299,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
 
   const jobs = new JobRunner(db, database.dialect, app.log, metrics, { pollIntervalMs: config.jobs.pollIntervalMs, concurrency: config.jobs.concurrency, leaseSeconds: config.jobs.leaseSeconds });
   jobs.register(DELIVER_JOB, ({ payload }) => deliverer.deliver(String((payload as { delivery_id: unknown }).delivery_id)));
-  registerMaintenance(jobs, db, encryptionKeys);
+  registerMaintenance(jobs, db, encryptionKeys, [() => dashboard.purgeExpired()]);
   registerPaymentJobs(jobs, { db, network, lifecycle, refunds });
   registerApmJobs(jobs, apm);
   registerPaymentInstructionJobs(jobs, instructions);

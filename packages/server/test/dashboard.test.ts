@@ -3,6 +3,7 @@
  * sessions, CSRF, one-time links, roles, API keys, the pass-through to /v1,
  * the separation of sessions and API tokens, and the app's files.
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +12,9 @@ import { dialects } from './support/dialects.js';
 import { AUDIENCE, startGateway, type Reply, type TestClient, type TestGateway } from './support/gateway.js';
 import { createDashboardUser, sessionCookie, signIn, type DashboardSession } from './support/dashboard.js';
 import { pay, tokenize, type PaymentReply } from './support/cards.js';
+import { eventually } from './support/wait.js';
+import { enqueueJob } from '../src/jobs/store.js';
+import { MAINTENANCE_JOB } from '../src/jobs/maintenance.js';
 
 const PASSWORD = 'correct horse battery staple';
 let counter = 0;
@@ -121,6 +125,21 @@ describe.each(dialects)('the dashboard on $name', (dialect) => {
         viewer = await signIn(gw, (viewer.body.user as { email: string }).email, PASSWORD);
         developer = await signIn(gw, (developer.body.user as { email: string }).email, PASSWORD);
       }
+    });
+
+    it('the maintenance job deletes ended sessions nobody presents again', async () => {
+      const session = await signIn(gw, ownerEmail, PASSWORD);
+      const count = async () => (await gw.db.selectFrom('dashboard_sessions').select('id_hash').execute()).length;
+      const before = await count();
+      const idHash = createHash('sha256').update(session.cookie).digest('hex');
+      await gw.db.updateTable('dashboard_sessions').set({ last_seen_at: new Date(Date.now() - 31 * 60_000).toISOString() }).where('id_hash', '=', idHash).execute();
+      const job = (await enqueueJob(gw.db, { type: MAINTENANCE_JOB }))!;
+      await eventually(() => gw.db.selectFrom('jobs').select('status').where('id', '=', job).executeTakeFirst(), (row) => row?.status === 'completed' || row === undefined);
+      expect(await count()).toBeLessThan(before);
+      // Live sessions stay.
+      expect((await owner.request('GET', '/dashboard/api/session')).status).toBe(200);
+      expect(await gw.db.selectFrom('dashboard_sessions').select('id_hash').where('id_hash', '=', idHash).executeTakeFirst()).toBeUndefined();
+      expect((await session.request('GET', '/dashboard/api/session')).status).toBe(401);
     });
 
     it('refuses a state-changing request without the session\'s CSRF token', async () => {

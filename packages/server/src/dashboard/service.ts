@@ -271,6 +271,20 @@ export class DashboardService {
     return user;
   }
 
+  /** The maintenance job's clean-up: sessions past their idle time or lifetime, links used or expired more than a day ago. */
+  async purgeExpired(): Promise<void> {
+    const now = Date.now();
+    await this.db
+      .deleteFrom('dashboard_sessions')
+      .where((eb) => eb.or([eb('expires_at', '<=', new Date(now).toISOString()), eb('last_seen_at', '<=', new Date(now - this.options.sessionIdleSeconds * 1000).toISOString())]))
+      .execute();
+    const dayAgo = new Date(now - 86_400_000).toISOString();
+    await this.db
+      .deleteFrom('dashboard_links')
+      .where((eb) => eb.or([eb('expires_at', '<=', dayAgo), eb('used_at', '<=', dayAgo)]))
+      .execute();
+  }
+
   /** Sign out: the row is deleted, so the cookie is worthless everywhere. */
   async endSession(id: string): Promise<void> {
     await this.db.deleteFrom('dashboard_sessions').where('id_hash', '=', sha256(id)).execute();
