@@ -400,10 +400,13 @@ describe.each(dialects)('the dashboard on $name', (dialect) => {
     it('answers a helpful 503 page when the app is not built', async () => {
       const site = await startGateway(dialect, {}, { dashboardDist: join(tmpdir(), 'no-such-dashboard-dist') });
       try {
-        const page = await site.request('GET', '/dashboard/');
+        const page = await site.request('GET', '/dashboard/', { headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
         expect(page.status).toBe(503);
         expect(page.headers.get('content-type')).toMatch(/^text\/html/);
         expect(page.text).toContain('npm run build');
+        const api = await site.request('GET', '/dashboard/payments');
+        expect(api.status).toBe(503);
+        expect(errorOf(api).code).toBe('service_unavailable');
         // The API still answers.
         expect((await site.request('GET', '/dashboard/api/session')).status).toBe(401);
       } finally {
