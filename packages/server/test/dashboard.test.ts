@@ -346,6 +346,10 @@ describe.each(dialects)('the dashboard on $name', (dialect) => {
         const reply = await gw.request('GET', path, { token: apiToken });
         expect(reply.status).toBe(401);
       }
+      // The pass-through reaches /v1 routes only.
+      for (const path of ['/dashboard/api/v1/../oauth/token', '/dashboard/api/v1/%2e%2e/healthz', '/dashboard/api/v1/..%2f..%2fmetrics']) {
+        expect((await owner.request('GET', path)).status).toBe(404);
+      }
       const create = await gw.request('POST', '/dashboard/api/keys', { token: apiToken, body: { name: 'stolen', permissions: ['payments:read'] } });
       expect(create.status).toBe(401);
     });

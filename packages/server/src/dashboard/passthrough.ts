@@ -45,6 +45,8 @@ export async function passthroughRoutes(app: FastifyInstance, opts: { db: Db }):
       const { user } = sessionOf(request);
       const path = request.url.slice(PREFIX.length);
       if (REFUSED.some((pattern) => pattern.test(path))) throw ApiError.notFound('route in the dashboard (use the API directly)');
+      // Only /v1 routes: no dot segments (plain or percent-encoded) or backslashes that could climb out of it.
+      if (!path.startsWith('/v1/') || /(^|\/)(\.|%2e){1,2}(\/|\?|$)|\\|%5c|%2f/i.test(path.split('?')[0]!)) throw ApiError.notFound('route');
       const organizationId = await actingOrganization(opts.db, request);
       const principal: Principal = { clientId: user.id, organizationId, permissions: roleScopes(user.role), jti: `dashboard:${user.id}`, pciSaqD: false };
       const headers: Record<string, string> = {};
