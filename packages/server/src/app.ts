@@ -32,6 +32,7 @@ import { newId } from './lib/ids.js';
 import { Vault } from './instruments/vault.js';
 import { registerReactions } from './events/store.js';
 import type { EventStreamHub } from './webhooks/stream.js';
+import type { DashboardService } from './dashboard/service.js';
 import { buildServices } from './gateway/services.js';
 import { MODULES, outboxReactions } from './gateway/modules.js';
 import './http/route-config.js';
@@ -57,6 +58,8 @@ export interface Gateway {
   eventStreams: EventStreamHub;
   /** Every route, as registered (the security tests walk this list). */
   routes: RouteEntry[];
+  /** The dashboard's users, sessions and one-time links (the CLI, main.ts and the tests use it too). */
+  dashboard: DashboardService;
   /** Stops the job runner, the HTTP server and the database, in that order. */
   close(): Promise<void>;
 }
@@ -67,6 +70,8 @@ export interface GatewayOptions {
    * tests use it for an operation marked deprecated); main.ts passes none.
    */
   plugins?: FastifyPluginAsync[];
+  /** Where the dashboard's built files are (default packages/dashboard/dist; the tests use their own). */
+  dashboardDist?: string;
 }
 
 export async function createGateway(config: Config, options: GatewayOptions = {}): Promise<Gateway> {
@@ -143,7 +148,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
   registerDeprecation(app);
 
   // The features: the services they share, then each module's routes and jobs, in the order of gateway/modules.ts.
-  const services = await buildServices({ config, db, keyring, log: app.log, tokens, signingKeys, metrics, vault });
+  const services = await buildServices({ config, db, keyring, log: app.log, tokens, signingKeys, metrics, vault, dashboardDist: options.dashboardDist });
   const jobs = new JobRunner(db, database.dialect, app.log, metrics, { pollIntervalMs: config.jobs.pollIntervalMs, concurrency: config.jobs.concurrency, leaseSeconds: config.jobs.leaseSeconds });
   const maintenance: MaintenanceTask[] = [];
   for (const feature of MODULES) await feature.register({ app, jobs, maintenance, config, database, db, keyring, services });
@@ -165,6 +170,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     jobs,
     metricsListener,
     eventStreams: services.eventStreams,
+    dashboard: services.dashboard,
     routes,
     async close() {
       await jobs.stop();

@@ -1,12 +1,13 @@
 import type { GatewayModule } from '../http/module.js';
 import { createRateLimiter } from '../ratelimit/limiter.js';
+import { clientRoutes } from './clients.routes.js';
 import { oauthRoutes } from './oauth.routes.js';
 import type { TokenService } from './tokens.js';
 
-/** `/oauth/token` and `/oauth/revoke`, with the failure budgets of the token endpoint. */
+/** `/oauth/token` and `/oauth/revoke`, with the failure budgets of the token endpoint; `GET /v1/clients`. */
 export const authModule: GatewayModule<{ tokens: TokenService }> = {
   name: 'auth',
-  async register({ app, config, database, services }) {
+  async register({ app, config, database, db, services }) {
     const failures = {
       // Keyed on client id and address together: a stranger who knows a client id cannot lock its owner out.
       perClientAddress: createRateLimiter('token_failures', { ...config.tokenFailureLimit, pool: database.pool }),
@@ -14,5 +15,6 @@ export const authModule: GatewayModule<{ tokens: TokenService }> = {
       perIp: createRateLimiter('token_failures_ip', { ...config.tokenFailureLimit, points: config.tokenFailureLimit.points * 5, pool: database.pool }),
     };
     await app.register(oauthRoutes, { tokens: services.tokens, failures });
+    await app.register(clientRoutes, { db });
   },
 };

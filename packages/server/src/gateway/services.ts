@@ -29,6 +29,7 @@ import { AlternativePaymentService } from '../apm/service.js';
 import { RefundService } from '../refunds/service.js';
 import { UserService } from '../users/service.js';
 import { EventStreamHub } from '../webhooks/stream.js';
+import { DashboardService } from '../dashboard/service.js';
 import type { UrlPolicy } from '../webhooks/url-guard.js';
 
 export interface Services {
@@ -55,6 +56,10 @@ export interface Services {
   webhookPolicy: UrlPolicy;
   /** GET /v1/events/stream's poller for this process. */
   eventStreams: EventStreamHub;
+  /** The dashboard's users, sessions and one-time links (its module, main.ts, the CLI and the tests use it). */
+  dashboard: DashboardService;
+  /** Where the dashboard's built files are (GatewayOptions.dashboardDist; undefined: packages/dashboard/dist). */
+  dashboardDist: string | undefined;
 }
 
 /** What the gateway built before the services: the cross-cutting hooks need these. */
@@ -67,9 +72,11 @@ export interface Foundations {
   signingKeys: SigningKeys;
   metrics: Metrics;
   vault: Vault;
+  /** GatewayOptions.dashboardDist. */
+  dashboardDist: string | undefined;
 }
 
-export async function buildServices({ config, db, keyring, log, tokens, signingKeys, metrics, vault }: Foundations): Promise<Services> {
+export async function buildServices({ config, db, keyring, log, tokens, signingKeys, metrics, vault, dashboardDist }: Foundations): Promise<Services> {
   // Cards: keys, vault, the network.
   const encryptionKeys = new EncryptionKeyService(db, keyring, {
     modulusLength: config.cards.encryptionKeyBits,
@@ -95,5 +102,6 @@ export async function buildServices({ config, db, keyring, log, tokens, signingK
   const cardPresent = new CardPresentService(db, instruments, network, lifecycle);
   const webhookPolicy = { requireHttps: config.environment === 'production', allowPrivate: config.webhooks.allowPrivateUrls };
   const eventStreams = new EventStreamHub(db, log, { pollIntervalMs: config.eventStream.pollIntervalMs, maxPerOrganization: config.eventStream.maxPerOrganization });
-  return { tokens, signingKeys, metrics, vault, encryptionKeys, instruments, network, lifecycle, payments, refunds, actions, users, checkout, rails, apm, cardPresent, webhookPolicy, eventStreams };
+  const dashboard = await DashboardService.open(db, keyring, config);
+  return { tokens, signingKeys, metrics, vault, encryptionKeys, instruments, network, lifecycle, payments, refunds, actions, users, checkout, rails, apm, cardPresent, webhookPolicy, eventStreams, dashboard, dashboardDist };
 }
