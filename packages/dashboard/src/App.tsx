@@ -55,6 +55,7 @@ export function App() {
 
   useEffect(() => {
     if (!session) return;
+    if (session.environment) return setSandbox(session.environment === 'sandbox');
     // The sandbox controls answer 404 in production: the Sandbox page shows only where they exist.
     request('GET', '/v1/sandbox/sms', undefined, { phone_number: '3000000000' }).then(
       () => setSandbox(true),

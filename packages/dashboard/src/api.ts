@@ -30,12 +30,15 @@ export interface SessionUser {
 export interface SessionOrganization {
   id: string;
   name: string;
+  parent_id?: string | null;
 }
 export interface Session {
   user: SessionUser;
   organization: SessionOrganization;
   organizations: SessionOrganization[];
   csrf_token: string;
+  /** The Sandbox pages exist only in `sandbox`. */
+  environment?: 'sandbox' | 'production';
 }
 export interface ApiKey {
   client_id: string;
