@@ -90,6 +90,10 @@ import { registerPaymentInstructionJobs } from './payment-instructions/jobs.js';
 import { postgresListener } from './payment-instructions/listener.js';
 import { CheckoutSessionService } from './checkout/service.js';
 import { checkoutSessionRoutes } from './checkout/routes.js';
+import { clientRoutes } from './auth/clients.routes.js';
+import { DashboardService } from './dashboard/service.js';
+import { dashboardRoutes } from './dashboard/routes.js';
+import { dashboardStaticRoutes } from './dashboard/static.js';
 import './http/route-config.js';
 
 export interface RouteEntry {
@@ -113,6 +117,8 @@ export interface Gateway {
   eventStreams: EventStreamHub;
   /** Every route, as registered (the security tests walk this list). */
   routes: RouteEntry[];
+  /** The dashboard's users, sessions and one-time links (the CLI, main.ts and the tests use it too). */
+  dashboard: DashboardService;
   /** Stops the job runner, the HTTP server and the database, in that order. */
   close(): Promise<void>;
 }
@@ -276,6 +282,17 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
   const eventStreams = new EventStreamHub(db, app.log, { pollIntervalMs: config.eventStream.pollIntervalMs });
   await app.register(eventStreamRoutes, { hub: eventStreams, tokens, heartbeatMs: config.eventStream.heartbeatMs });
 
+  await app.register(clientRoutes, { db });
+
+  // The dashboard (docs/dashboard.md): its API behind a cookie session, the pass-through to /v1, the app's files.
+  const dashboard = new DashboardService(db, { publicBaseUrl: config.publicBaseUrl, ...config.dashboard }, await deploymentSecret(db, keyring, 'dashboard_csrf'));
+  const signInFailures = {
+    perEmailAddress: createRateLimiter('dashboard_sign_in', { ...config.dashboard.signInFailureLimit, pool: database.pool }),
+    perAddress: createRateLimiter('dashboard_sign_in_ip', { ...config.dashboard.signInFailureLimit, points: config.dashboard.signInFailureLimit.points * 5, pool: database.pool }),
+  };
+  await app.register(dashboardRoutes, { db, dashboard, tokens, config, signInFailures });
+  await app.register(dashboardStaticRoutes);
+
   for (const plugin of options.plugins ?? []) await app.register(plugin);
 
   const jobs = new JobRunner(db, database.dialect, app.log, metrics, { pollIntervalMs: config.jobs.pollIntervalMs, concurrency: config.jobs.concurrency, leaseSeconds: config.jobs.leaseSeconds });
@@ -301,6 +318,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     metricsListener,
     eventStreams,
     routes,
+    dashboard,
     async close() {
       await jobs.stop();
       await metricsListener?.close();

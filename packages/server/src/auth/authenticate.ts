@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors/api-error.js';
 import type { RateLimiter } from '../ratelimit/limiter.js';
 import { tooManyRequests } from '../ratelimit/plugin.js';
+import { INTERNAL_PRINCIPAL_HEADER, takeInternalPrincipal } from '../http/internal-requests.js';
 import { TokenInvalid, type Principal, type TokenService } from './tokens.js';
 
 const BEARER = /^Bearer ([A-Za-z0-9_.~+/-]+=*)$/i;
@@ -50,8 +51,14 @@ export function registerAuthentication(app: FastifyInstance, tokens: TokenServic
   app.addHook('onRequest', (request, _reply, done) => {
     const config = request.routeOptions.config;
     if (request.is404 || config.public) return done();
-    const header = request.headers.authorization ?? '';
     const needed = config.scopes ?? [];
+    // The dashboard's pass-through (http/internal-requests.ts): a one-request key, never a Bearer token.
+    const internal = request.headers[INTERNAL_PRINCIPAL_HEADER];
+    if (internal !== undefined) {
+      const principal = takeInternalPrincipal(internal);
+      return principal ? done(admit(request, principal, needed)) : refuse(request.ip, unauthorized('Send Authorization: Bearer <access token> (POST /oauth/token).'), done);
+    }
+    const header = request.headers.authorization ?? '';
     const cached = header.length > 7 ? tokens.verifyCached(header.slice(7)) : undefined;
     if (cached && /^bearer $/i.test(header.slice(0, 7))) return done(admit(request, cached, needed));
     const match = BEARER.exec(header);

@@ -1,6 +1,7 @@
 import type { Executor } from '../db/database.js';
 import type { Insertable, Selectable } from 'kysely';
 import type { ClientsTable } from '../db/schema.js';
+import { paginate, type ListQuery, type Page } from '../http/pagination.js';
 
 export type ClientRow = Selectable<ClientsTable>;
 
@@ -14,6 +15,34 @@ export async function insertClient(db: Executor, row: Insertable<ClientsTable>):
 
 export function listClients(db: Executor): Promise<ClientRow[]> {
   return db.selectFrom('clients').selectAll().orderBy('created_at', 'desc').execute();
+}
+
+/** One client with when it last got a token. */
+export async function findClientWithUse(db: Executor, clientId: string): Promise<(ClientRow & { last_token_at: number | null }) | undefined> {
+  const row = await db
+    .selectFrom('clients')
+    .selectAll('clients')
+    .select((eb) => eb.selectFrom('access_tokens').select((t) => t.fn.max('issued_at').as('issued')).whereRef('access_tokens.client_id', '=', 'clients.client_id').as('last_token_at'))
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
+  return row && { ...row, last_token_at: row.last_token_at === null || row.last_token_at === undefined ? null : Number(row.last_token_at) };
+}
+
+/** An organization's clients, newest id first (keyset pages), each with when it last got a token. */
+export async function listOrganizationClients(db: Executor, organizationId: string, params: ListQuery): Promise<Page<ClientRow & { last_token_at: number | null }>> {
+  const query = db
+    .selectFrom('clients')
+    .selectAll('clients')
+    .select((eb) =>
+      eb
+        .selectFrom('access_tokens')
+        .select((t) => t.fn.max('issued_at').as('issued'))
+        .whereRef('access_tokens.client_id', '=', 'clients.client_id')
+        .as('last_token_at'),
+    )
+    .where('organization_id', '=', organizationId);
+  const page = await paginate(query.select('clients.client_id as id'), { id: 'clients.client_id', createdAt: 'clients.created_at' }, params);
+  return { has_more: page.has_more, data: page.data.map(({ id: _id, ...row }) => ({ ...row, last_token_at: row.last_token_at === null ? null : Number(row.last_token_at) })) };
 }
 
 export async function countClients(db: Executor): Promise<number> {

@@ -207,6 +207,17 @@ export class TokenService {
     for (const [token, hit] of this.principals) if (hit.principal.checkoutSession?.id === id) this.principals.delete(token);
   }
 
+  /** A client revoked by this process (the dashboard): its tokens are refused here at once (elsewhere within the revocation cache's time). */
+  forgetClient(clientId: string): void {
+    for (const [token, hit] of this.principals) {
+      if (hit.principal.clientId === clientId) {
+        this.principals.delete(token);
+        this.liveness.delete(hit.principal.jti);
+      }
+    }
+    this.liveness.clear();
+  }
+
   async revoke(request: TokenRequest): Promise<number> {
     const { client, audience } = await this.authenticate(request, (r) => this.checkRevokeRequest(r));
     let jti: string | undefined;

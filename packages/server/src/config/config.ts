@@ -105,6 +105,17 @@ export interface Config {
     /** How often each terminal connection is pinged and its token checked again. */
     heartbeatMs: number;
   };
+  /** The dashboard's sessions and sign-in (dashboard/, docs/dashboard.md). */
+  dashboard: {
+    /** A session unused this long ends. */
+    sessionIdleSeconds: number;
+    /** A session ends this long after sign-in, however active. */
+    sessionMaxSeconds: number;
+    /** Lifetime of a one-time link (invitation, first run, CLI). */
+    linkTtlSeconds: number;
+    /** Failed sign-ins per e-mail and address in the window; more answer 429 (five times as many per address). */
+    signInFailureLimit: { points: number; windowSeconds: number };
+  };
   /** GET /v1/events/stream (webhooks/stream.ts). */
   eventStream: {
     /** How often each open stream gets a `: ping` comment line. */
@@ -377,6 +388,15 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       ttlSeconds: integer(env, 'PAYMENT_INSTRUCTION_TTL_SECONDS', 300, 1, 86400),
       pollIntervalMs: integer(env, 'PAYMENT_INSTRUCTION_POLL_MS', 1000, 10, 60_000),
       heartbeatMs: integer(env, 'PAYMENT_INSTRUCTION_HEARTBEAT_SECONDS', 30, 1, 3600) * 1000,
+    },
+    dashboard: {
+      sessionIdleSeconds: integer(env, 'DASHBOARD_SESSION_IDLE_MINUTES', 30, 1, 24 * 60) * 60,
+      sessionMaxSeconds: integer(env, 'DASHBOARD_SESSION_MAX_HOURS', 12, 1, 30 * 24) * 3600,
+      linkTtlSeconds: integer(env, 'DASHBOARD_LINK_TTL_HOURS', 72, 1, 30 * 24) * 3600,
+      signInFailureLimit: {
+        points: integer(env, 'DASHBOARD_SIGN_IN_FAILURE_LIMIT', 10, 1, 100_000),
+        windowSeconds: integer(env, 'DASHBOARD_SIGN_IN_FAILURE_WINDOW_SECONDS', 900, 1, 86400),
+      },
     },
     eventStream: {
       heartbeatMs: integer(env, 'EVENT_STREAM_HEARTBEAT_SECONDS', 15, 1, 3600) * 1000,

@@ -595,7 +595,49 @@ export interface CheckoutSessionsTable {
   updated_at: string;
 }
 
+export type DashboardRole = 'owner' | 'developer' | 'viewer';
+
+/** Dashboard users (dashboard/, migration 015). */
+export interface DashboardUsersTable {
+  id: string;
+  /** Lowercased. */
+  email: string;
+  organization_id: string;
+  role: DashboardRole;
+  /** scrypt; null until set through a one-time link. */
+  password_hash: string | null;
+  created_at: string;
+  last_sign_in_at: string | null;
+}
+
+/** Dashboard sessions: only the SHA-256 of the session id. */
+export interface DashboardSessionsTable {
+  id_hash: string;
+  user_id: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+}
+
+/** One-time links that set a dashboard password (invitation, first run, CLI). */
+export interface DashboardLinksTable {
+  id: string;
+  token_hash: string;
+  kind: 'invitation' | 'password';
+  organization_id: string;
+  role: DashboardRole;
+  email: string | null;
+  user_id: string | null;
+  created_by: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 export interface Database {
+  dashboard_users: DashboardUsersTable;
+  dashboard_sessions: DashboardSessionsTable;
+  dashboard_links: DashboardLinksTable;
   organizations: OrganizationsTable;
   clients: ClientsTable;
   access_tokens: AccessTokensTable;

@@ -11,6 +11,7 @@ import type { SecureServerOptions } from 'node:http2';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/config.js';
 import { ApiError } from '../errors/api-error.js';
+import { INTERNAL_PRINCIPAL_HEADER, isInternalRequest } from './internal-requests.js';
 
 export function httpsOptions(config: Pick<Config, 'tls'>): SecureServerOptions | undefined {
   if (!config.tls) return undefined;
@@ -83,7 +84,8 @@ export function registerTransport(app: FastifyInstance, config: Config): void {
       reply.header('connection', 'close');
       return done(new ApiError('service_unavailable', 'The server is shutting down; retry.', [], { 'retry-after': '1' }));
     }
-    if (plainRefused && request.protocol !== 'https' && !PROBES.has(request.url.split('?')[0] ?? '')) {
+    // An internal request (http/internal-requests.ts) comes from a request that passed this check already.
+    if (plainRefused && request.protocol !== 'https' && !PROBES.has(request.url.split('?')[0] ?? '') && !isInternalRequest(request.headers[INTERNAL_PRINCIPAL_HEADER])) {
       return done(new ApiError('https_required', 'HTTPS is required; plain HTTP is refused.'));
     }
     done();

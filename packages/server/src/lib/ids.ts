@@ -39,6 +39,8 @@ export const ID_PREFIXES = {
   paymentInstruction: 'pin',
   checkoutSession: 'cs',
   cardAttempt: 'lca',
+  dashboardUser: 'dbu',
+  dashboardLink: 'dbl',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -1,0 +1,212 @@
+/**
+ * The dashboard's API (/dashboard/api, docs/dashboard.md): sign-in and
+ * sessions, one-time links, members and invitations, API keys. Cookie session
+ * only: these routes are `public` to the Bearer hook (auth/authenticate.ts) and
+ * never read a Bearer token, so a leaked API token reaches nothing here; a
+ * session id is not a token either (the /v1 routes refuse it).
+ *
+ * Every state-changing request of a signed-in session must carry the session's
+ * CSRF token in `X-CSRF-Token` (403 otherwise); every body must be JSON, which a
+ * cross-site form cannot send.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Config } from '../config/config.js';
+import type { Db } from '../db/database.js';
+import type { TokenService } from '../auth/tokens.js';
+import { provisionClient } from '../auth/clients.service.js';
+import { findClient, findClientWithUse, listOrganizationClients, revokeClient } from '../auth/clients.store.js';
+import { apiClientView } from '../auth/clients.routes.js';
+import { findVisibleOrganization, listVisibleOrganizations } from '../organizations/store.js';
+import { ApiError } from '../errors/api-error.js';
+import type { RateLimiter } from '../ratelimit/limiter.js';
+import { nowIso } from '../lib/time.js';
+import { canInvite, canManageKeys, permissionCatalogue } from './roles.js';
+import { normalizeEmail, type DashboardService, type DashboardUser } from './service.js';
+import { CreatedKey, CreateKey, Invitation, Invite, KeyParams, Keys, LinkView, Members, Permissions, SessionView, SetPassword, SignIn, TokenParams } from './schemas.js';
+import { passthroughRoutes } from './passthrough.js';
+import { actingOrganization, cookie, SESSION_COOKIE, sessions, sessionOf, signedOut, UNSAFE } from './session.js';
+
+export interface DashboardRouteOptions {
+  db: Db;
+  dashboard: DashboardService;
+  tokens: TokenService;
+  config: Config;
+  /** Failed sign-ins, per e-mail and address, and per address (five times the budget). */
+  signInFailures: { perEmailAddress: RateLimiter; perAddress: RateLimiter };
+}
+
+export async function dashboardRoutes(base: FastifyInstance, opts: DashboardRouteOptions): Promise<void> {
+  const { db, dashboard, config, signInFailures } = opts;
+  const production = config.environment === 'production';
+
+  function setCookie(request: FastifyRequest, reply: FastifyReply, value: string, maxAge: number): void {
+    // Secure whenever the browser reached us over HTTPS (always in production); a plain-HTTP sandbox on localhost goes without.
+    const secure = production || request.protocol === 'https';
+    reply.header('set-cookie', `${SESSION_COOKIE}=${value}; Path=/dashboard; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? '; Secure' : ''}`);
+  }
+
+  async function sessionView(sessionId: string, user: DashboardUser) {
+    const organization = await findVisibleOrganization(db, user.organization_id, user.organization_id);
+    if (!organization) throw new Error(`dashboard user ${user.id} has no organization`);
+    const children = await listVisibleOrganizations(db, user.organization_id, { limit: 100 });
+    const summary = (o: { id: string; name: string; parent_id: string | null }) => ({ id: o.id, name: o.name, parent_id: o.parent_id });
+    return {
+      user: { id: user.id, email: user.email, role: user.role, organization_id: user.organization_id, created_at: user.created_at, last_sign_in_at: user.last_sign_in_at },
+      organization: summary(organization),
+      organizations: [summary(organization), ...children.data.filter((o) => o.id !== organization.id).map(summary)],
+      csrf_token: dashboard.csrfToken(sessionId),
+      environment: config.environment,
+    };
+  }
+
+  async function signInAs(request: FastifyRequest, reply: FastifyReply, user: DashboardUser) {
+    const id = await dashboard.startSession(user);
+    setCookie(request, reply, id, config.dashboard.sessionMaxSeconds);
+    return sessionView(id, (await dashboard.resolveSession(id)) ?? user);
+  }
+
+  // ---- no session needed ----------------------------------------------------
+  await base.register(async (scope) => {
+    const app = scope.withTypeProvider<TypeBoxTypeProvider>();
+    const config = { public: true };
+
+    app.post(
+      '/dashboard/api/session',
+      { config, schema: { hide: true, body: SignIn, response: { 200: SessionView } } },
+      async (request, reply) => {
+        const email = request.body.email.trim().toLowerCase();
+        // A point from each budget before the password is checked, given back unless it was wrong:
+        // concurrent guesses get at most the budget evaluated.
+        const keys: Array<[RateLimiter, string]> = [
+          [signInFailures.perAddress, request.ip],
+          [signInFailures.perEmailAddress, `${email} ${request.ip}`],
+        ];
+        const decisions = await Promise.all(keys.map(([limiter, key]) => limiter.consume(key)));
+        const refused = decisions.find((d) => !d.allowed);
+        if (refused) {
+          throw new ApiError('rate_limited', `Too many failed sign-ins; retry in ${refused.resetSeconds} s.`, [], { 'retry-after': String(refused.resetSeconds) });
+        }
+        const user = await dashboard.verifyPassword(email, request.body.password);
+        if (!user) {
+          request.log.info({ audit: 'dashboard.sign_in_failed', email }, 'dashboard sign-in failed');
+          throw new ApiError('unauthorized', 'The e-mail address or the password is wrong.');
+        }
+        await Promise.all(keys.map(([limiter, key]) => limiter.refund(key)));
+        request.log.info({ audit: 'dashboard.sign_in', user_id: user.id, organization_id: user.organization_id }, 'dashboard sign-in');
+        return signInAs(request, reply, user);
+      },
+    );
+
+    app.get(
+      '/dashboard/api/password/:token',
+      { config, schema: { hide: true, params: TokenParams, response: { 200: LinkView } } },
+      async (request) => {
+        const link = await dashboard.describeLink(request.params.token);
+        if (!link) throw ApiError.notFound('link (it may have been used or have expired)');
+        return link;
+      },
+    );
+
+    app.post(
+      '/dashboard/api/password',
+      { config, schema: { hide: true, body: SetPassword, response: { 200: SessionView } } },
+      async (request, reply) => {
+        const user = await dashboard.useLink(request.body.token, request.body.password, request.body.email);
+        request.log.info({ audit: 'dashboard.password_set', user_id: user.id, organization_id: user.organization_id }, 'dashboard password set through a one-time link');
+        return signInAs(request, reply, user);
+      },
+    );
+  });
+
+  // ---- a session needed -----------------------------------------------------
+  await base.register(async (scope) => {
+    // Before the body is read: the session, then the CSRF token of a state-changing request.
+    scope.addHook('onRequest', async (request) => {
+      const id = cookie(request, SESSION_COOKIE);
+      const user = id ? await dashboard.resolveSession(id) : undefined;
+      if (!id || !user) throw signedOut();
+      if (UNSAFE.has(request.method) && !dashboard.checkCsrf(id, request.headers['x-csrf-token'])) {
+        throw new ApiError('forbidden', 'Send the session\'s X-CSRF-Token header (csrf_token of GET /dashboard/api/session) with every change.');
+      }
+      sessions.set(request, { id, user });
+    });
+
+    const app = scope.withTypeProvider<TypeBoxTypeProvider>();
+    const config = { public: true };
+    const schema = { hide: true } as const;
+
+    app.get('/dashboard/api/session', { config, schema: { ...schema, response: { 200: SessionView } } }, async (request) => {
+      const { id, user } = sessionOf(request);
+      return sessionView(id, user);
+    });
+
+    app.delete('/dashboard/api/session', { config, schema }, async (request, reply) => {
+      await dashboard.endSession(sessionOf(request).id);
+      setCookie(request, reply, '', 0);
+      return reply.code(204).send();
+    });
+
+    app.get('/dashboard/api/members', { config, schema: { ...schema, response: { 200: Members } } }, async (request) => ({
+      data: await dashboard.members(sessionOf(request).user.organization_id),
+    }));
+
+    app.post('/dashboard/api/invitations', { config, schema: { ...schema, body: Invite, response: { 201: Invitation } } }, async (request, reply) => {
+      const { user } = sessionOf(request);
+      if (!canInvite(user.role)) throw new ApiError('forbidden', 'Only an owner invites teammates.');
+      let email: string | undefined;
+      if (request.body.email !== undefined) {
+        email = normalizeEmail(request.body.email);
+        if (!email) throw ApiError.validation([{ field: 'email', message: 'is not an e-mail address' }]);
+        if (await dashboard.findByEmail(email)) throw new ApiError('conflict', 'A dashboard user with this e-mail address exists already.', [{ field: 'email', message: 'is taken' }]);
+      }
+      const link = await dashboard.invite({ organizationId: user.organization_id, role: request.body.role, email, createdBy: user.id });
+      request.log.info({ audit: 'dashboard.invitation', user_id: user.id, organization_id: user.organization_id, role: link.role }, 'dashboard invitation created');
+      return reply.code(201).send({ url: link.url, expires_at: link.expires_at, role: link.role });
+    });
+
+    app.get('/dashboard/api/permissions', { config, schema: { ...schema, response: { 200: Permissions } } }, async () => ({ data: permissionCatalogue() }));
+
+    // API keys: the same client service as the operator CLI (auth/clients.service.ts).
+    app.get('/dashboard/api/keys', { config, schema: { ...schema, response: { 200: Keys } } }, async (request) => {
+      const page = await listOrganizationClients(db, await actingOrganization(db, request), { limit: 100 });
+      return { data: page.data.map(apiClientView), has_more: page.has_more };
+    });
+
+    app.post('/dashboard/api/keys', { config, schema: { ...schema, body: CreateKey, response: { 201: CreatedKey } } }, async (request, reply) => {
+      const { user } = sessionOf(request);
+      if (!canManageKeys(user.role)) throw new ApiError('forbidden', 'A viewer cannot create API keys.');
+      const organizationId = await actingOrganization(db, request);
+      const name = request.body.name.trim();
+      if (!name) throw ApiError.validation([{ field: 'name', message: 'must not be blank' }]);
+      const client = await provisionClient(db, { name, organizationId, scopes: request.body.permissions });
+      const row = await findClient(db, client.client_id);
+      request.log.info({ audit: 'dashboard.key_created', user_id: user.id, organization_id: organizationId, client_id: client.client_id, permissions: client.scopes }, 'API key created in the dashboard');
+      return reply.code(201).send({
+        client_id: client.client_id,
+        client_secret: client.client_secret.reveal(),
+        name,
+        organization_id: organizationId,
+        permissions: client.scopes,
+        created_at: row!.created_at,
+      });
+    });
+
+    app.delete('/dashboard/api/keys/:client_id', { config, schema: { ...schema, params: KeyParams } }, async (request) => {
+      const { user } = sessionOf(request);
+      if (!canManageKeys(user.role)) throw new ApiError('forbidden', 'A viewer cannot revoke API keys.');
+      const organizationId = await actingOrganization(db, request);
+      const clientId = request.params.client_id;
+      const client = await findClient(db, clientId);
+      if (!client || client.organization_id !== organizationId) throw ApiError.notFound('API key');
+      if (!client.revoked_at) {
+        await db.transaction().execute((trx) => revokeClient(trx, clientId, nowIso()));
+        opts.tokens.forgetClient(clientId);
+        request.log.info({ audit: 'dashboard.key_revoked', user_id: user.id, organization_id: organizationId, client_id: clientId }, 'API key revoked in the dashboard');
+      }
+      return apiClientView((await findClientWithUse(db, clientId))!);
+    });
+
+    await scope.register(passthroughRoutes, { db });
+  });
+}

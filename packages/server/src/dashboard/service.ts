@@ -1,0 +1,282 @@
+/**
+ * The dashboard's people (docs/dashboard.md): users of an organization with a
+ * role, passwords (scrypt, at least 12 characters), sessions stored in the
+ * database (only a SHA-256 of the session id), and one-time links that set a
+ * password: an owner's invitation, the sandbox's first-run link and the CLI's
+ * (`dashboard-users create`). A link is used once, by a compare-and-set on
+ * `used_at` in the transaction that sets the password.
+ *
+ * The CLI, the sandbox's first start, the routes and the tests' helper all use
+ * this one service.
+ */
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Db, Executor } from '../db/database.js';
+import { isUniqueViolation } from '../db/database.js';
+import type { DashboardRole, DashboardUsersTable } from '../db/schema.js';
+import { hashSecret, verifySecret } from '../crypto/secret-hash.js';
+import { ApiError } from '../errors/api-error.js';
+import { newId } from '../lib/ids.js';
+import { nowIso } from '../lib/time.js';
+
+export const MIN_PASSWORD_LENGTH = 12;
+/** scrypt's cost grows with the input: a passphrase longer than this is refused. */
+export const MAX_PASSWORD_LENGTH = 256;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export type DashboardUser = DashboardUsersTable;
+
+export interface OneTimeLink {
+  url: string;
+  token: string;
+  expires_at: string;
+  role: DashboardRole;
+}
+
+export class DashboardUserError extends Error {}
+
+export interface DashboardOptions {
+  publicBaseUrl: string;
+  sessionIdleSeconds: number;
+  sessionMaxSeconds: number;
+  linkTtlSeconds: number;
+}
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+const randomToken = () => randomBytes(32).toString('base64url');
+
+export function normalizeEmail(raw: string): string | undefined {
+  const email = raw.trim().toLowerCase();
+  return email.length <= 254 && EMAIL.test(email) ? email : undefined;
+}
+
+/** The problems of a new password, as error details (empty when it is acceptable). */
+export function passwordProblems(password: string, field = 'password'): Array<{ field: string; message: string }> {
+  if ([...password].length < MIN_PASSWORD_LENGTH) return [{ field, message: `must be at least ${MIN_PASSWORD_LENGTH} characters` }];
+  if (password.length > MAX_PASSWORD_LENGTH) return [{ field, message: `must be at most ${MAX_PASSWORD_LENGTH} characters` }];
+  return [];
+}
+
+export class DashboardService {
+  constructor(
+    private readonly db: Db,
+    private readonly options: DashboardOptions,
+    /** Key of the CSRF tokens (an HMAC of the session id; a deployment secret). */
+    private readonly csrfKey: Buffer,
+  ) {}
+
+  // ---- one-time links -------------------------------------------------------
+
+  private async insertLink(
+    db: Executor,
+    link: { kind: 'invitation' | 'password'; organizationId: string; role: DashboardRole; email?: string | null; userId?: string | null; createdBy?: string | null },
+  ): Promise<OneTimeLink> {
+    const token = randomToken();
+    const now = Date.now();
+    const expires_at = new Date(now + this.options.linkTtlSeconds * 1000).toISOString();
+    await db
+      .insertInto('dashboard_links')
+      .values({
+        id: newId('dashboardLink'),
+        token_hash: sha256(token),
+        kind: link.kind,
+        organization_id: link.organizationId,
+        role: link.role,
+        email: link.email ?? null,
+        user_id: link.userId ?? null,
+        created_by: link.createdBy ?? null,
+        created_at: new Date(now).toISOString(),
+        expires_at,
+        used_at: null,
+      })
+      .execute();
+    return { url: `${this.options.publicBaseUrl.replace(/\/+$/, '')}/dashboard/welcome?token=${token}`, token, expires_at, role: link.role };
+  }
+
+  /**
+   * The CLI's `dashboard-users create`: the user (no password yet) and the
+   * one-time link that sets it. The organization must exist.
+   */
+  async createUser(input: { email: string; organizationId: string; role: DashboardRole }): Promise<{ user: DashboardUser; link: OneTimeLink }> {
+    const email = normalizeEmail(input.email);
+    if (!email) throw new DashboardUserError(`not an e-mail address: ${input.email}`);
+    return this.db.transaction().execute(async (trx) => {
+      const org = await trx.selectFrom('organizations').select('id').where('id', '=', input.organizationId).executeTakeFirst();
+      if (!org) throw new DashboardUserError(`no organization ${input.organizationId}`);
+      const user: DashboardUser = { id: newId('dashboardUser'), email, organization_id: input.organizationId, role: input.role, password_hash: null, created_at: nowIso(), last_sign_in_at: null };
+      try {
+        await trx.insertInto('dashboard_users').values(user).execute();
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new DashboardUserError(`a dashboard user ${email} exists already (use dashboard-users link to give it a new one-time link)`);
+        throw error;
+      }
+      const link = await this.insertLink(trx, { kind: 'password', organizationId: input.organizationId, role: input.role, email, userId: user.id });
+      return { user, link };
+    });
+  }
+
+  /** A new one-time link that sets the password of an existing user (a forgotten password; the CLI). */
+  async passwordLink(email: string): Promise<OneTimeLink> {
+    const user = await this.findByEmail(email);
+    if (!user) throw new DashboardUserError(`no dashboard user ${email}`);
+    return this.insertLink(this.db, { kind: 'password', organizationId: user.organization_id, role: user.role, email: user.email, userId: user.id });
+  }
+
+  /** An owner's invitation (the invitee chooses the e-mail address when none is given), or the sandbox's first-run link. */
+  invite(input: { organizationId: string; role: DashboardRole; email?: string | undefined; createdBy: string | null }): Promise<OneTimeLink> {
+    return this.insertLink(this.db, { kind: 'invitation', organizationId: input.organizationId, role: input.role, email: input.email ?? null, createdBy: input.createdBy });
+  }
+
+  /**
+   * The first start of an empty sandbox: a link that makes its visitor an
+   * owner of the first-run client's organization. Once per database (a
+   * unique settings row elects one process).
+   */
+  async firstRunLink(organizationId: string): Promise<OneTimeLink | undefined> {
+    try {
+      await this.db.insertInto('settings').values({ key: 'first_run_dashboard_link', value: 'provisioned', created_at: nowIso() }).execute();
+    } catch (error) {
+      if (isUniqueViolation(error)) return undefined;
+      throw error;
+    }
+    return this.invite({ organizationId, role: 'owner', createdBy: null });
+  }
+
+  private liveLink(db: Executor, token: string) {
+    return db
+      .selectFrom('dashboard_links')
+      .innerJoin('organizations', 'organizations.id', 'dashboard_links.organization_id')
+      .select(['dashboard_links.id', 'kind', 'organization_id', 'role', 'email', 'user_id', 'expires_at', 'organizations.name as organization_name'])
+      .where('token_hash', '=', sha256(token))
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', nowIso())
+      .executeTakeFirst();
+  }
+
+  /** What the welcome page shows; undefined when the link is unknown, used or expired. */
+  async describeLink(token: string): Promise<{ email: string | null; organization_name: string; role: DashboardRole; expires_at: string } | undefined> {
+    const link = await this.liveLink(this.db, token);
+    return link ? { email: link.email, organization_name: link.organization_name, role: link.role, expires_at: link.expires_at } : undefined;
+  }
+
+  /**
+   * Uses a one-time link: sets the password (and, for an invitation, creates
+   * the user with the link's e-mail address or the one given). All in one
+   * transaction whose first statement is the compare-and-set on `used_at`:
+   * two concurrent uses, one wins; a refused password leaves the link usable.
+   */
+  async useLink(token: string, password: string, email?: string): Promise<DashboardUser> {
+    const problems = passwordProblems(password);
+    if (problems.length > 0) throw ApiError.validation(problems);
+    const passwordHash = await hashSecret(password);
+    return this.db.transaction().execute(async (trx) => {
+      const link = await this.liveLink(trx, token);
+      if (!link) throw ApiError.notFound('link (it may have been used or have expired)');
+      const claimed = await trx
+        .updateTable('dashboard_links')
+        .set({ used_at: nowIso() })
+        .where('id', '=', link.id)
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) throw ApiError.notFound('link (it may have been used or have expired)');
+      if (link.kind === 'password' && link.user_id) {
+        await trx.updateTable('dashboard_users').set({ password_hash: passwordHash }).where('id', '=', link.user_id).execute();
+        // A new password ends every session of the user.
+        await trx.deleteFrom('dashboard_sessions').where('user_id', '=', link.user_id).execute();
+        return trx.selectFrom('dashboard_users').selectAll().where('id', '=', link.user_id).executeTakeFirstOrThrow();
+      }
+      const address = link.email ?? (email === undefined ? undefined : normalizeEmail(email));
+      if (!address) throw ApiError.validation([{ field: 'email', message: email === undefined ? 'is required for this invitation' : 'is not an e-mail address' }]);
+      const user: DashboardUser = { id: newId('dashboardUser'), email: address, organization_id: link.organization_id, role: link.role, password_hash: passwordHash, created_at: nowIso(), last_sign_in_at: null };
+      try {
+        await trx.insertInto('dashboard_users').values(user).execute();
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new ApiError('conflict', 'A dashboard user with this e-mail address exists already.', [{ field: 'email', message: 'is taken' }]);
+        throw error;
+      }
+      return user;
+    });
+  }
+
+  // ---- users and sign-in ----------------------------------------------------
+
+  findByEmail(email: string): Promise<DashboardUser | undefined> {
+    return this.db.selectFrom('dashboard_users').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+  }
+
+  /** The user whose password this is; undefined otherwise (the same scrypt work for an unknown address). */
+  async verifyPassword(email: string, password: string): Promise<DashboardUser | undefined> {
+    const user = password.length > MAX_PASSWORD_LENGTH ? undefined : await this.findByEmail(email);
+    const valid = await verifySecret(password.slice(0, MAX_PASSWORD_LENGTH), user?.password_hash ?? undefined);
+    return valid && user ? user : undefined;
+  }
+
+  members(organizationId: string) {
+    return this.db
+      .selectFrom('dashboard_users')
+      .select(['id', 'email', 'role', 'created_at', 'last_sign_in_at'])
+      .where('organization_id', '=', organizationId)
+      .orderBy('created_at', 'asc')
+      .limit(1000)
+      .execute();
+  }
+
+  // ---- sessions -------------------------------------------------------------
+
+  /** A new session for `user`: the random id goes in the cookie, its SHA-256 in the database. */
+  async startSession(user: DashboardUser): Promise<string> {
+    const id = randomToken();
+    const now = new Date();
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('dashboard_sessions')
+        .values({ id_hash: sha256(id), user_id: user.id, created_at: now.toISOString(), last_seen_at: now.toISOString(), expires_at: new Date(now.getTime() + this.options.sessionMaxSeconds * 1000).toISOString() })
+        .execute();
+      await trx.updateTable('dashboard_users').set({ last_sign_in_at: now.toISOString() }).where('id', '=', user.id).execute();
+    });
+    return id;
+  }
+
+  /**
+   * The user of a live session; undefined when unknown or expired (an expired
+   * row is deleted). Activity moves `last_seen_at` (written at most once a
+   * minute).
+   */
+  async resolveSession(id: string): Promise<DashboardUser | undefined> {
+    const hash = sha256(id);
+    const row = await this.db
+      .selectFrom('dashboard_sessions')
+      .innerJoin('dashboard_users', 'dashboard_users.id', 'dashboard_sessions.user_id')
+      .selectAll('dashboard_users')
+      .select(['dashboard_sessions.last_seen_at', 'dashboard_sessions.expires_at'])
+      .where('dashboard_sessions.id_hash', '=', hash)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const now = Date.now();
+    const { last_seen_at, expires_at, ...user } = row;
+    if (Date.parse(expires_at) <= now || Date.parse(last_seen_at) + this.options.sessionIdleSeconds * 1000 <= now) {
+      await this.db.deleteFrom('dashboard_sessions').where('id_hash', '=', hash).execute();
+      return undefined;
+    }
+    if (now - Date.parse(last_seen_at) >= Math.min(60_000, (this.options.sessionIdleSeconds * 1000) / 10)) {
+      await this.db.updateTable('dashboard_sessions').set({ last_seen_at: new Date(now).toISOString() }).where('id_hash', '=', hash).execute();
+    }
+    return user;
+  }
+
+  /** Sign out: the row is deleted, so the cookie is worthless everywhere. */
+  async endSession(id: string): Promise<void> {
+    await this.db.deleteFrom('dashboard_sessions').where('id_hash', '=', sha256(id)).execute();
+  }
+
+  /** The session's CSRF token: an HMAC of its id, so nothing more is stored. */
+  csrfToken(sessionId: string): string {
+    return createHmac('sha256', this.csrfKey).update(`csrf:${sessionId}`).digest('base64url');
+  }
+
+  checkCsrf(sessionId: string, sent: string | string[] | undefined): boolean {
+    if (typeof sent !== 'string') return false;
+    const expected = Buffer.from(this.csrfToken(sessionId));
+    const actual = Buffer.from(sent);
+    return actual.length === expected.length && timingSafeEqual(actual, expected);
+  }
+}
