@@ -4,7 +4,7 @@
  * /v1 whose bodies are typed by packages/client's generated types (from
  * /openapi.json), so the dashboard cannot drift from the API.
  */
-import type { OperationId, QueryParams, RequestBody, ResponseBody } from '@pasarela/api-types';
+import type { components, OperationId, QueryParams, RequestBody, ResponseBody } from '@pasarela/api-types';
 
 export type { ListItem, OperationId, RequestBody, ResponseBody } from '@pasarela/api-types';
 export type {
@@ -40,16 +40,15 @@ export interface Session {
   /** The Sandbox pages exist only in `sandbox`. */
   environment?: 'sandbox' | 'production';
 }
-export interface ApiKey {
+/** An API client as GET /v1/clients shows it (the dashboard's key routes answer the same). */
+export type ApiKey = components['schemas']['ApiClient'];
+export interface NewApiKey {
   client_id: string;
+  client_secret: string;
   name: string;
+  organization_id: string;
   permissions: string[];
   created_at: string;
-  last_used_at: string | null;
-  status: 'active' | 'revoked' | string;
-}
-export interface NewApiKey extends ApiKey {
-  client_secret: string;
 }
 export interface PermissionGroup {
   resource: string;
@@ -138,7 +137,9 @@ export async function request<T>(method: string, path: string, body?: unknown, q
     parsed = undefined;
   }
   if (!response.ok) {
-    const error = (parsed ?? {}) as { code?: string; message?: string; details?: ApiError['details'] };
+    type Body = { code?: string; message?: string; details?: ApiError['details'] };
+    const body = (parsed ?? {}) as Body & { error?: Body };
+    const error = body.error ?? body;
     if (response.status === 401 && path !== '/session') onSignedOut();
     throw new ApiError(response.status, error.code ?? 'error', error.message ?? response.statusText, error.details ?? []);
   }
@@ -164,7 +165,7 @@ export const api = {
     request<Session>('POST', '/password', email ? { token, password, email } : { token, password }),
   members: () => request<{ data: Member[] }>('GET', '/members'),
   invite: (role: Role, email?: string) => request<Invitation>('POST', '/invitations', email ? { role, email } : { role }),
-  keys: () => request<{ data: ApiKey[] }>('GET', '/keys'),
+  keys: () => request<{ data: ApiKey[]; has_more: boolean }>('GET', '/keys'),
   createKey: (name: string, permissions: string[]) => request<NewApiKey>('POST', '/keys', { name, permissions }),
   revokeKey: (clientId: string) => request<ApiKey>('DELETE', `/keys/${encodeURIComponent(clientId)}`),
   permissions: () => request<{ data: PermissionGroup[] }>('GET', '/permissions'),

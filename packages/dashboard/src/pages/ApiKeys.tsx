@@ -28,7 +28,7 @@ export function ApiKeys() {
       {keys.loading && !keys.data ? (
         <Loading />
       ) : keys.data && keys.data.data.length ? (
-        <div className="table-wrap">
+        <div className="table-wrap" tabIndex={0}>
           <table>
             <thead>
               <tr>

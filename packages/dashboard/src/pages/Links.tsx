@@ -5,11 +5,12 @@ import { canMoveMoney, useSession } from '../session';
 import { QrCode } from '../qr';
 import { Badge, CopyButton, Dialog, Empty, ErrorMessage, Loading, Mono, PageHeader, Pager, useLoad } from '../ui';
 
+/** A link's `data` echoes its amount flat: currency, amount_type, amount (fixed) or min_amount and max_amount (custom). */
 function linkAmount(link: PaymentLink, money: (a: string | number, c: string) => string): string {
-  const amount = (link.data as { amount?: { value?: number | string; currency?: string; type?: string; min_amount?: number | string; max_amount?: number | string } }).amount;
-  if (!amount?.currency) return '—';
-  if (amount.type === 'custom') return `${money(amount.min_amount ?? 0, amount.currency)} – ${money(amount.max_amount ?? 0, amount.currency)}`;
-  return money(amount.value ?? 0, amount.currency);
+  const data = link.data as { currency?: string; amount_type?: string; amount?: number | string; min_amount?: number | string; max_amount?: number | string };
+  if (!data.currency) return '—';
+  if (data.amount_type === 'custom') return `${money(data.min_amount ?? 0, data.currency)} – ${money(data.max_amount ?? 0, data.currency)}`;
+  return money(data.amount ?? 0, data.currency);
 }
 
 export function Links() {
@@ -27,7 +28,7 @@ export function Links() {
       <ErrorMessage error={list.error} />
       {list.loading && !list.data ? <Loading /> : list.data?.data.length ? (
         <>
-          <div className="table-wrap">
+          <div className="table-wrap" tabIndex={0}>
             <table>
               <thead><tr><th scope="col">{t('common.amount')}</th><th scope="col">{t('common.status')}</th><th scope="col">{t('links.uses')}</th><th scope="col">{t('links.expires')}</th><th scope="col">URL</th><th scope="col"><span className="visually-hidden">{t('common.actions')}</span></th></tr></thead>
               <tbody>

@@ -113,7 +113,7 @@ export function PaymentDetail({ id }: { id: string }) {
       <section className="section" aria-labelledby="trx-h">
         <h2 id="trx-h">{t('payments.transactions')}</h2>
         {transactions.length ? (
-          <div className="table-wrap">
+          <div className="table-wrap" tabIndex={0}>
             <table>
               <thead><tr><th scope="col">{t('common.type')}</th><th scope="col">{t('common.status')}</th><th scope="col">{t('common.amount')}</th><th scope="col">{t('payments.responseCode')}</th><th scope="col">{t('common.id')}</th><th scope="col">{t('common.created')}</th></tr></thead>
               <tbody>
@@ -130,7 +130,7 @@ export function PaymentDetail({ id }: { id: string }) {
           <section className="section" aria-labelledby="ref-h">
             <h2 id="ref-h">{t('payments.refunds')}</h2>
             {refunds.length ? (
-              <div className="table-wrap">
+              <div className="table-wrap" tabIndex={0}>
                 <table>
                   <thead><tr><th scope="col">{t('common.id')}</th><th scope="col">{t('common.status')}</th><th scope="col">{t('common.amount')}</th><th scope="col">{t('common.created')}</th></tr></thead>
                   <tbody>

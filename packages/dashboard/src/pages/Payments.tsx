@@ -127,7 +127,7 @@ export function Payments() {
         <Loading />
       ) : rows.length ? (
         <>
-          <div className="table-wrap">
+          <div className="table-wrap" tabIndex={0}>
             <table className="payments-table">
               <thead>
                 <tr>
@@ -135,7 +135,7 @@ export function Payments() {
                   <th scope="col">{t('common.status')}</th>
                   <th scope="col">{t('payments.instrument')}</th>
                   <th scope="col">{t('payments.order')}</th>
-                  <th scope="col">{t('common.id')}</th>
+                  <th scope="col" className="hide-narrow">{t('common.id')}</th>
                   <th scope="col">{t('common.created')}</th>
                 </tr>
               </thead>
@@ -150,7 +150,7 @@ export function Payments() {
                       <td><Badge value={paymentStatus(p)} /></td>
                       <td>{isCard(p) ? paymentMethod(p) : <span className="rail">{paymentMethod(p)}</span>}</td>
                       <td className="truncate">{p.order_id}</td>
-                      <td><Mono>{id}</Mono></td>
+                      <td className="hide-narrow"><Mono>{id}</Mono></td>
                       <td>{date(p.created_at)}</td>
                     </tr>
                   );

@@ -91,7 +91,7 @@ export function Sandbox() {
       </div>
       <section className="section" aria-labelledby="cards-h">
         <h2 id="cards-h">{t('sandbox.cards')}</h2>
-        <div className="table-wrap">
+        <div className="table-wrap" tabIndex={0}>
           <table>
             <thead><tr><th scope="col">{t('sandbox.number')}</th><th scope="col">{t('sandbox.brand')}</th><th scope="col">{t('sandbox.does')}</th></tr></thead>
             <tbody>{CARDS.map((c) => <tr key={c.number}><td><Mono>{c.number}</Mono></td><td>{c.brand}</td><td>{language === 'es' ? c.es : c.en}</td></tr>)}</tbody>

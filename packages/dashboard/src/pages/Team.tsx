@@ -26,7 +26,7 @@ export function Team() {
       <PageHeader title={t('team.title')} />
       <ErrorMessage error={members.error} />
       {members.loading && !members.data ? <Loading /> : members.data?.data.length ? (
-        <div className="table-wrap">
+        <div className="table-wrap" tabIndex={0}>
           <table>
             <thead><tr><th scope="col">{t('team.email')}</th><th scope="col">{t('team.role')}</th><th scope="col">{t('common.created')}</th><th scope="col">{t('team.lastSignIn')}</th></tr></thead>
             <tbody>

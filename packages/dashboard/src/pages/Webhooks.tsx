@@ -23,7 +23,7 @@ export function Webhooks() {
       <ErrorMessage error={list.error} />
       {list.loading && !list.data ? <Loading /> : endpoints.length ? (
         <>
-          <div className="table-wrap">
+          <div className="table-wrap" tabIndex={0}>
             <table>
               <thead><tr><th scope="col">URL</th><th scope="col">{t('webhooks.events')}</th><th scope="col">{t('common.status')}</th><th scope="col"><span className="visually-hidden">{t('common.actions')}</span></th></tr></thead>
               <tbody>
