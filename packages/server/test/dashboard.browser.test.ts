@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeInBrowser, launchChromium, watchedPage } from './support/browser.js';
-import { tokenize, pay } from './support/cards.js';
+import { pendingWalletIntent, pay, tokenize } from './support/cards.js';
 import { createDashboardUser } from './support/dashboard.js';
 import { dialects } from './support/dialects.js';
 import { AUDIENCE, startGateway, type TestClient, type TestGateway } from './support/gateway.js';
@@ -258,11 +258,6 @@ describeInBrowser.each(dialects.filter((d) => d.name === 'sqlite'))('the dashboa
     const after = await gw.request<{ amount_refunded: string }>('GET', `/v1/payments/${payment.body.id}`, { token });
     expect(after.body.amount_refunded).toBe('75.50');
     await audit(page, 'payment', () => refunds.waitFor());
-
-    await nav(page, 'Payments').click();
-    await page.getByRole('button', { name: 'Clear' }).click();
-    await page.getByRole('link', { name: money('USD 200.00') }).waitFor();
-    await audit(page, 'payments', () => page.getByRole('link', { name: money('USD 200.00') }).waitFor());
   }, 90_000);
 
   it('disputes a chargeback with evidence text and a file, and wins', async () => {
@@ -381,6 +376,28 @@ describeInBrowser.each(dialects.filter((d) => d.name === 'sqlite'))('the dashboa
     expect(refused).toBe(403);
   }, 90_000);
 
+  it('lists card and alternative payments, filtered by status and method', async () => {
+    const declined = await tokenize(gw, token, { number: '4000000000000002' });
+    expect((await pay(gw, token, { instrumentId: declined, amount: 42 })).body.status).toBe('REJECTED');
+    const intent = await gw.request('POST', '/v1/payments/intents', { token, body: pendingWalletIntent('dashboard') });
+    expect(intent.status).toBe(201);
+
+    await nav(page, 'Payments').click();
+    await heading(page, 'Payments').waitFor();
+    await page.getByRole('link', { name: money('COP 15,050') }).waitFor();
+    await audit(page, 'payments', () => page.getByRole('link', { name: money('USD 200.00') }).waitFor());
+
+    await page.getByRole('combobox', { name: /^Status/ }).selectOption('REJECTED');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('link', { name: money('USD 42.00') }).waitFor();
+    expect(await page.locator('.payments-table tbody tr').count()).toBe(1);
+    await page.getByRole('combobox', { name: /^Status/ }).selectOption('');
+    await page.getByRole('combobox', { name: /^Method/ }).selectOption('WALLET_OTP');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.locator('.payments-table tbody tr').filter({ hasText: 'WALLET_OTP' }).waitFor();
+    await eventually(async () => page.locator('.payments-table tbody tr').count(), (n) => n === 1);
+  }, 90_000);
+
   it('renders the first page of a list of 10,000 payments (the time is printed, not asserted)', async () => {
     const template = await gw.db.selectFrom('payments').selectAll().where('organization_id', '=', client.organizationId).orderBy('id').executeTakeFirstOrThrow();
     const { count } = await gw.db.selectFrom('payments').select((e) => e.fn.countAll<number>().as('count')).where('organization_id', '=', client.organizationId).executeTakeFirstOrThrow();
@@ -395,8 +412,14 @@ describeInBrowser.each(dialects.filter((d) => d.name === 'sqlite'))('the dashboa
     await page.goto('/dashboard/payments');
     const rows = page.locator('.payments-table tbody tr');
     await rows.nth(49).waitFor();
-    const sinceNavigation = await page.evaluate(() => performance.now());
-    console.log(`dashboard: the first page (50 rows) of 10,000 payments was on screen ${sinceNavigation.toFixed(0)} ms after navigation started`);
+    const timing = await page.evaluate(() => {
+      const list = performance.getEntriesByType('resource').find((e) => e.name.includes('/dashboard/api/v1/payments'));
+      return { total: performance.now(), listAnswered: list ? (list as unknown as { responseEnd: number }).responseEnd : 0 };
+    });
+    console.log(
+      `dashboard: the first page (50 rows) of 10,000 payments was on screen ${timing.total.toFixed(0)} ms after navigation started ` +
+        `(the list's answer arrived at ${timing.listAnswered.toFixed(0)} ms)`,
+    );
     expect(await rows.count()).toBe(50);
     await page.getByRole('button', { name: 'Next page' }).click();
     await page.getByRole('button', { name: 'Previous page' }).and(page.locator(':enabled')).waitFor();
