@@ -414,12 +414,14 @@ describeInBrowser.each(dialects.filter((d) => d.name === 'sqlite'))('the dashboa
     await rows.nth(49).waitFor();
     const timing = await page.evaluate(() => {
       const list = performance.getEntriesByType('resource').find((e) => e.name.includes('/dashboard/api/v1/payments'));
-      return { total: performance.now(), listAnswered: list ? (list as unknown as { responseEnd: number }).responseEnd : 0 };
+      const rendered = performance.getEntriesByName('pasarela:payments-rendered')[0];
+      return { rendered: rendered ? rendered.startTime : 0, listAnswered: list ? (list as unknown as { responseEnd: number }).responseEnd : 0 };
     });
     console.log(
-      `dashboard: the first page (50 rows) of 10,000 payments was on screen ${timing.total.toFixed(0)} ms after navigation started ` +
-        `(the list's answer arrived at ${timing.listAnswered.toFixed(0)} ms)`,
+      `dashboard: the first page (50 rows) of 10,000 payments was rendered ${timing.rendered.toFixed(0)} ms after navigation started, ` +
+        `${(timing.rendered - timing.listAnswered).toFixed(0)} ms after the list's answer arrived (at ${timing.listAnswered.toFixed(0)} ms)`,
     );
+    expect(timing.rendered).toBeGreaterThan(timing.listAnswered);
     expect(await rows.count()).toBe(50);
     await page.getByRole('button', { name: 'Next page' }).click();
     await page.getByRole('button', { name: 'Previous page' }).and(page.locator(':enabled')).waitFor();

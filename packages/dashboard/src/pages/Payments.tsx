@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { v1, type Payment, type ResponseBody } from '../api';
 import { useI18n } from '../i18n';
 import { Link } from '../router';
@@ -60,6 +60,10 @@ export function Payments() {
   };
   const set = (key: keyof Filters) => (e: { target: { value: string } }) => setDraft({ ...draft, [key]: e.target.value });
   const rows: Payment[] = list.data?.data ?? [];
+  // A performance mark once a page of rows is in the document (the browser test reports the time).
+  useEffect(() => {
+    if (list.data) performance.mark('pasarela:payments-rendered');
+  }, [list.data]);
   const hasMore = cursor.before ? true : Boolean(list.data?.has_more);
 
   return (
