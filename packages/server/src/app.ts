@@ -129,6 +129,8 @@ export interface GatewayOptions {
    * tests use it for an operation marked deprecated); main.ts passes none.
    */
   plugins?: FastifyPluginAsync[];
+  /** Where the dashboard's built files are (default packages/dashboard/dist; the tests use their own). */
+  dashboardDist?: string;
 }
 
 export async function createGateway(config: Config, options: GatewayOptions = {}): Promise<Gateway> {
@@ -285,19 +287,19 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
   await app.register(clientRoutes, { db });
 
   // The dashboard (docs/dashboard.md): its API behind a cookie session, the pass-through to /v1, the app's files.
-  const dashboard = new DashboardService(db, { publicBaseUrl: config.publicBaseUrl, ...config.dashboard }, await deploymentSecret(db, keyring, 'dashboard_csrf'));
+  const dashboard = await DashboardService.open(db, keyring, config);
   const signInFailures = {
     perEmailAddress: createRateLimiter('dashboard_sign_in', { ...config.dashboard.signInFailureLimit, pool: database.pool }),
     perAddress: createRateLimiter('dashboard_sign_in_ip', { ...config.dashboard.signInFailureLimit, points: config.dashboard.signInFailureLimit.points * 5, pool: database.pool }),
   };
   await app.register(dashboardRoutes, { db, dashboard, tokens, config, signInFailures });
-  await app.register(dashboardStaticRoutes);
+  await app.register(dashboardStaticRoutes, options.dashboardDist ? { distDir: options.dashboardDist } : {});
 
   for (const plugin of options.plugins ?? []) await app.register(plugin);
 
   const jobs = new JobRunner(db, database.dialect, app.log, metrics, { pollIntervalMs: config.jobs.pollIntervalMs, concurrency: config.jobs.concurrency, leaseSeconds: config.jobs.leaseSeconds });
   jobs.register(DELIVER_JOB, ({ payload }) => deliverer.deliver(String((payload as { delivery_id: unknown }).delivery_id)));
-  registerMaintenance(jobs, db, encryptionKeys);
+  registerMaintenance(jobs, db, encryptionKeys, [() => dashboard.purgeExpired()]);
   registerPaymentJobs(jobs, { db, network, lifecycle, refunds });
   registerApmJobs(jobs, apm);
   registerPaymentInstructionJobs(jobs, instructions);

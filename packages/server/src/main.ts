@@ -14,6 +14,7 @@ import { createGateway } from './app.js';
 import { ensureBootstrapClient, provisionFirstRunClient } from './auth/clients.service.js';
 import { loadKeyring } from './crypto/keyring.js';
 import { migrateToLatest, openDatabase, type Db } from './db/database.js';
+import { DashboardService } from './dashboard/service.js';
 
 function fail(reason: string): never {
   process.stderr.write(`pasarela: ${reason}\n`);
@@ -36,13 +37,19 @@ async function provision(db: Db, log: (fields: object, text: string) => void): P
     if (created) log({ client_id: config.bootstrapClient.id }, 'bootstrap client provisioned');
   } else if (config.environment === 'sandbox') {
     const client = await provisionFirstRunClient(db);
-    if (client) process.stdout.write(
+    if (!client) return;
+    // Beside it, a one-time link that makes its visitor an owner of that organization in the dashboard.
+    const link = await (await DashboardService.open(db, loadKeyring(config), config)).firstRunLink(client.organization_id);
+    process.stdout.write(
       [
         '',
         'A sandbox API client was provisioned. The secret is shown only this once:',
         `  client_id:     ${client.client_id}`,
         `  client_secret: ${client.client_secret.reveal()}`,
         `  organization:  ${client.organization_id}`,
+        ...(link
+          ? ['', `Open the dashboard: this one-time link (valid until ${link.expires_at}) makes you its owner:`, `  ${link.url}`]
+          : []),
         '',
       ].join('\n') + '\n',
     );

@@ -151,6 +151,68 @@ describe('the server process', () => {
     }
   });
 
+  it('the sandbox\'s first start prints a one-time dashboard link that makes its visitor an owner, once', async () => {
+    const dataDir = tmp();
+    const port = await freePort();
+    const env = { DATA_DIR: dataDir, PORT: String(port), PUBLIC_BASE_URL: `http://localhost:${port}`, LOG_LEVEL: 'warn' };
+    const first = await startServerProcess(env);
+    let url = '';
+    try {
+      const organization = /organization:\s+(\S+)/.exec(first.output())![1]!;
+      url = /(http:\/\/localhost:\d+\/dashboard\/welcome\?token=[A-Za-z0-9_-]+)/.exec(first.output())![1]!;
+      const token = new URL(url).searchParams.get('token')!;
+      const link = await fetch(`${first.url}/dashboard/api/password/${token}`);
+      expect(link.status).toBe(200);
+      expect(await link.json()).toMatchObject({ email: null, role: 'owner' });
+      const set = await fetch(`${first.url}/dashboard/api/password`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token, password: 'a long sandbox password', email: 'me@example.com' }),
+      });
+      expect(set.status).toBe(200);
+      expect(await set.json()).toMatchObject({ user: { email: 'me@example.com', role: 'owner' }, organization: { id: organization } });
+    } finally {
+      await first.stop();
+    }
+    const second = await startServerProcess(env);
+    try {
+      expect(second.output()).not.toContain('/dashboard/welcome');
+    } finally {
+      await second.stop();
+    }
+  }, 120_000);
+
+  it('the CLI\'s dashboard-users create prints a one-time link that sets the password', async () => {
+    const dataDir = tmp();
+    const port = await freePort();
+    const env = { DATA_DIR: dataDir, PORT: String(port), PUBLIC_BASE_URL: `http://localhost:${port}`, LOG_LEVEL: 'warn' };
+    const server = await startServerProcess(env);
+    try {
+      const org = JSON.parse((await runProcess(CLI_ENTRY, ['clients', 'create', '--name', 'Acme', '--new-organization', 'Acme SAS', '--all-scopes', '--json'], { DATA_DIR: dataDir })).stdout) as { organization_id: string };
+      const created = await runProcess(CLI_ENTRY, ['dashboard-users', 'create', '--email', 'Ana@Example.com', '--organization', org.organization_id, '--role', 'owner'], { DATA_DIR: dataDir });
+      expect(created.code).toBe(0);
+      expect(created.stdout).toContain('ana@example.com');
+      const url = /(http:\/\/localhost:\d+\/dashboard\/welcome\?token=[A-Za-z0-9_-]+)/.exec(created.stdout)![1]!;
+      const token = new URL(url).searchParams.get('token')!;
+      const set = await fetch(`${server.url}/dashboard/api/password`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token, password: 'twelve chars plus' }) });
+      expect(set.status).toBe(200);
+      const signIn = await fetch(`${server.url}/dashboard/api/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'ana@example.com', password: 'twelve chars plus' }) });
+      expect(signIn.status).toBe(200);
+      expect(await signIn.json()).toMatchObject({ user: { role: 'owner' }, organization: { name: 'Acme SAS' } });
+
+      const again = await runProcess(CLI_ENTRY, ['dashboard-users', 'create', '--email', 'ana@example.com', '--organization', org.organization_id, '--role', 'viewer'], { DATA_DIR: dataDir });
+      expect(again.code).toBe(2);
+      expect(again.stderr).toMatch(/exists already/);
+      const badRole = await runProcess(CLI_ENTRY, ['dashboard-users', 'create', '--email', 'b@example.com', '--organization', org.organization_id, '--role', 'admin'], { DATA_DIR: dataDir });
+      expect(badRole.code).toBe(2);
+      const reset = await runProcess(CLI_ENTRY, ['dashboard-users', 'link', '--email', 'ana@example.com', '--json'], { DATA_DIR: dataDir });
+      expect(reset.code).toBe(0);
+      expect((JSON.parse(reset.stdout) as { url: string }).url).toMatch(/\/dashboard\/welcome\?token=/);
+    } finally {
+      await server.stop();
+    }
+  }, 120_000);
+
   it('the CLI creates, lists and revokes clients against the running server\'s database', async () => {
     const dataDir = tmp();
     const port = await freePort();

@@ -7,6 +7,9 @@
  *   clients list [--json]
  *   clients revoke CLIENT_ID
  *   clients pci CLIENT_ID on|off   (PCI DSS SAQ D: may send clear card data)
+ *   dashboard-users create --email E --organization ORG_ID --role owner|developer|viewer [--json]
+ *                  (a dashboard user and the one-time link that sets its password; see dashboard/)
+ *   dashboard-users link --email E [--json]   (a new one-time link for an existing user: a forgotten password)
  *   keys reseal [--dry-run] [--batch-size N] [--json]
  *                  (every stored secret sealed again under MASTER_KEY; see crypto/reseal.ts)
  *   listen --forward-to URL [--events a,b] [--base-url URL] [--audience URL] [--client-id ID --client-secret S]
@@ -22,12 +25,17 @@ import { listClients, revokeClient, setPciSaqD } from '../auth/clients.store.js'
 import { ClientProvisioningError, provisionClient, scopesFromList } from '../auth/clients.service.js';
 import { nowIso } from '../lib/time.js';
 import { listen, ListenUsageError } from './listen.js';
+import { DashboardService, DashboardUserError, type OneTimeLink } from '../dashboard/service.js';
+import { ROLES } from '../dashboard/roles.js';
+import type { DashboardRole } from '../db/schema.js';
 
 const USAGE = `usage:
   npm run cli -- clients create --name NAME [--organization ORG_ID | --new-organization NAME] [--scopes a,b | --all-scopes] [--pci-saq-d] [--json]
   npm run cli -- clients list [--json]
   npm run cli -- clients revoke CLIENT_ID
   npm run cli -- clients pci CLIENT_ID on|off
+  npm run cli -- dashboard-users create --email E --organization ORG_ID --role owner|developer|viewer [--json]
+  npm run cli -- dashboard-users link --email E [--json]
   npm run cli -- keys reseal [--dry-run] [--batch-size N] [--json]
   npm run cli -- listen --forward-to URL [--events a,b] [--base-url URL] [--audience URL] [--client-id ID --client-secret S]`;
 
@@ -112,6 +120,37 @@ async function pciCommand(db: Db, args: string[]): Promise<string> {
   return `${clientId}: PCI DSS SAQ D ${state} (direct tokenization ${state === 'on' ? 'allowed' : 'refused'})`;
 }
 
+function linkText(link: OneTimeLink, json: boolean, extra: Record<string, string>): string {
+  if (json) return JSON.stringify({ ...extra, url: link.url, role: link.role, expires_at: link.expires_at });
+  return [
+    ...Object.entries(extra).map(([k, v]) => `${`${k}:`.padEnd(17)}${v}`),
+    `${'role:'.padEnd(17)}${link.role}`,
+    '',
+    'Open this one-time link to set the password and sign in to the dashboard',
+    `(it works once, until ${link.expires_at}):`,
+    `  ${link.url}`,
+  ].join('\n');
+}
+
+async function dashboardUserCreateCommand(db: Db, args: string[], config: Config): Promise<string> {
+  const { values } = parseArgs({ args, options: { email: { type: 'string' }, organization: { type: 'string' }, role: { type: 'string' }, json: { type: 'boolean' } } });
+  if (!values.email) throw new UsageError('--email is required');
+  if (!values.organization) throw new UsageError('--organization is required (an organization id; `clients list` shows them)');
+  const role = values.role ?? '';
+  if (!(ROLES as readonly string[]).includes(role)) throw new UsageError('--role is owner, developer or viewer');
+  const dashboard = await DashboardService.open(db, loadKeyring(config), config);
+  const { user, link } = await dashboard.createUser({ email: values.email, organizationId: values.organization, role: role as DashboardRole });
+  return linkText(link, Boolean(values.json), { user_id: user.id, email: user.email, organization_id: user.organization_id });
+}
+
+async function dashboardUserLinkCommand(db: Db, args: string[], config: Config): Promise<string> {
+  const { values } = parseArgs({ args, options: { email: { type: 'string' }, json: { type: 'boolean' } } });
+  if (!values.email) throw new UsageError('--email is required');
+  const dashboard = await DashboardService.open(db, loadKeyring(config), config);
+  const link = await dashboard.passwordLink(values.email);
+  return linkText(link, Boolean(values.json), { email: values.email.trim().toLowerCase() });
+}
+
 /** Seals every stored secret again under MASTER_KEY (resumable; safe while servers run). Exit 1 if a value did not open. */
 async function resealCommand(db: Db, args: string[], config: Config): Promise<string> {
   const { values } = parseArgs({ args, options: { 'dry-run': { type: 'boolean' }, 'batch-size': { type: 'string' }, json: { type: 'boolean' } } });
@@ -151,6 +190,7 @@ async function main(argv: string[]): Promise<number> {
   const commands: Record<string, Record<string, (db: Db, args: string[], config: Config) => Promise<string>>> = {
     clients: { create: createCommand, list: listCommand, revoke: revokeCommand, pci: pciCommand },
     keys: { reseal: resealCommand },
+    'dashboard-users': { create: dashboardUserCreateCommand, link: dashboardUserLinkCommand },
   };
   const run = group && command && Object.hasOwn(commands, group) && Object.hasOwn(commands[group]!, command) ? commands[group]![command] : undefined;
   if (!run) {
@@ -172,7 +212,7 @@ main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
     const usage = error instanceof UsageError || error instanceof ListenUsageError;
-    const known = usage || error instanceof ConfigError || error instanceof ClientProvisioningError;
+    const known = usage || error instanceof ConfigError || error instanceof ClientProvisioningError || error instanceof DashboardUserError;
     const message = error instanceof Error ? error.message : String(error);
     process.stderr.write(`pasarela: ${message}${usage ? `\n${USAGE}` : ''}\n`);
     process.exit(known || (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? 2 : 1);

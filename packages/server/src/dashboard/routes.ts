@@ -17,6 +17,7 @@ import type { TokenService } from '../auth/tokens.js';
 import { provisionClient } from '../auth/clients.service.js';
 import { findClient, findClientWithUse, listOrganizationClients, revokeClient } from '../auth/clients.store.js';
 import { apiClientView } from '../auth/clients.routes.js';
+import { parseScope } from '../auth/permissions.js';
 import { findVisibleOrganization, listVisibleOrganizations } from '../organizations/store.js';
 import { ApiError } from '../errors/api-error.js';
 import type { RateLimiter } from '../ratelimit/limiter.js';
@@ -179,7 +180,7 @@ export async function dashboardRoutes(base: FastifyInstance, opts: DashboardRout
       const organizationId = await actingOrganization(db, request);
       const name = request.body.name.trim();
       if (!name) throw ApiError.validation([{ field: 'name', message: 'must not be blank' }]);
-      const client = await provisionClient(db, { name, organizationId, scopes: request.body.permissions });
+      const client = await provisionClient(db, { name, organizationId, scopes: parseScope(request.body.permissions.join(' ')).permissions });
       const row = await findClient(db, client.client_id);
       request.log.info({ audit: 'dashboard.key_created', user_id: user.id, organization_id: organizationId, client_id: client.client_id, permissions: client.scopes }, 'API key created in the dashboard');
       return reply.code(201).send({

@@ -14,6 +14,9 @@ import type { Db, Executor } from '../db/database.js';
 import { isUniqueViolation } from '../db/database.js';
 import type { DashboardRole, DashboardUsersTable } from '../db/schema.js';
 import { hashSecret, verifySecret } from '../crypto/secret-hash.js';
+import { deploymentSecret } from '../crypto/deployment-secrets.js';
+import type { Keyring } from '../crypto/keyring.js';
+import type { Config } from '../config/config.js';
 import { ApiError } from '../errors/api-error.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
@@ -57,6 +60,11 @@ export function passwordProblems(password: string, field = 'password'): Array<{ 
 }
 
 export class DashboardService {
+  /** The service of this deployment (its CSRF key is a deployment secret, sealed in `settings`). */
+  static async open(db: Db, keyring: Keyring, config: Pick<Config, 'publicBaseUrl' | 'dashboard'>): Promise<DashboardService> {
+    return new DashboardService(db, { publicBaseUrl: config.publicBaseUrl, ...config.dashboard }, await deploymentSecret(db, keyring, 'dashboard_csrf'));
+  }
+
   constructor(
     private readonly db: Db,
     private readonly options: DashboardOptions,
@@ -261,6 +269,20 @@ export class DashboardService {
       await this.db.updateTable('dashboard_sessions').set({ last_seen_at: new Date(now).toISOString() }).where('id_hash', '=', hash).execute();
     }
     return user;
+  }
+
+  /** The maintenance job's clean-up: sessions past their idle time or lifetime, links used or expired more than a day ago. */
+  async purgeExpired(): Promise<void> {
+    const now = Date.now();
+    await this.db
+      .deleteFrom('dashboard_sessions')
+      .where((eb) => eb.or([eb('expires_at', '<=', new Date(now).toISOString()), eb('last_seen_at', '<=', new Date(now - this.options.sessionIdleSeconds * 1000).toISOString())]))
+      .execute();
+    const dayAgo = new Date(now - 86_400_000).toISOString();
+    await this.db
+      .deleteFrom('dashboard_links')
+      .where((eb) => eb.or([eb('expires_at', '<=', dayAgo), eb('used_at', '<=', dayAgo)]))
+      .execute();
   }
 
   /** Sign out: the row is deleted, so the cookie is worthless everywhere. */

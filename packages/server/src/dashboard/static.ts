@@ -5,7 +5,8 @@
  * (/dashboard/payments/pay-...) load it. Vite's hashed files under assets/
  * are cached for a year; index.html is revalidated each time. The page may
  * run only our scripts and styles (CSP). Files are read once at start; a
- * missing build answers a 503 page that says how to build it.
+ * missing build answers a 503 page that says how to build it (to a browser;
+ * anything else gets the API's `503 service_unavailable` body).
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -107,6 +108,8 @@ export async function dashboardStaticRoutes(app: FastifyInstance, opts: { distDi
     // A missing file is 404; any other path is one of the app's own routes.
     if (path.startsWith('assets/') || extname(path) !== '') throw ApiError.notFound('file');
     if (!index) {
+      // A browser gets a page that says what to do; anything else the API's error body.
+      if (!(request.headers.accept ?? '').includes('text/html')) throw new ApiError('service_unavailable', 'The dashboard is not built on this server (run npm run build).', [], { 'retry-after': '60' });
       return reply.code(503).type('text/html; charset=utf-8').header('retry-after', '60').header('content-security-policy', "default-src 'none'; frame-ancestors 'none'").send(NOT_BUILT);
     }
     return send(request, reply, index, 'no-cache');

@@ -1,6 +1,6 @@
 /**
  * The recurring clean-up job: expired idempotency keys, tokens, rate-limit rows,
- * finished jobs, hosted-checkout card attempts older than a day, and encryption keys past their grace period. One instance waits in the table at a time (dedupe key),
+ * finished jobs, hosted-checkout card attempts older than a day, encryption keys past their grace period, and what features register (the dashboard's ended sessions and spent links). One instance waits in the table at a time (dedupe key),
  * whichever process runs it schedules the next.
  */
 import type { Db } from '../db/database.js';
@@ -19,7 +19,8 @@ export function scheduleMaintenance(db: Db, delaySeconds = 60): Promise<string |
   return enqueueJob(db, { type: MAINTENANCE_JOB, delaySeconds, dedupeKey: MAINTENANCE_JOB });
 }
 
-export function registerMaintenance(runner: JobRunner, db: Db, encryptionKeys: EncryptionKeyService): void {
+/** `more`: clean-ups features register (the dashboard's ended sessions and spent links), run after these. */
+export function registerMaintenance(runner: JobRunner, db: Db, encryptionKeys: EncryptionKeyService, more: Array<() => Promise<unknown>> = []): void {
   runner.register(MAINTENANCE_JOB, async ({ job }) => {
     await deleteExpiredKeys(db, nowIso());
     await deleteExpiredTokens(db, Math.floor(Date.now() / 1000) - 86400);
@@ -27,6 +28,7 @@ export function registerMaintenance(runner: JobRunner, db: Db, encryptionKeys: E
     await deleteFinishedJobs(db, isoAfterSeconds(-7 * 86400));
     await purgeCardAttempts(db);
     await encryptionKeys.retireExpired();
+    for (const purge of more) await purge();
     // The recurring instance schedules its successor; jobs enqueued by hand do not.
     if (job.dedupe_key === MAINTENANCE_JOB) await scheduleMaintenance(db, EVERY_SECONDS);
   });
