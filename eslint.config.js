@@ -32,6 +32,11 @@ export default tseslint.config(
     },
   },
   {
+    // The dashboard runs in the browser (packages/dashboard, React + Vite).
+    files: ['packages/dashboard/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
     // The outbox sits below every feature: features register their reactions in app.ts
     // (docs/architecture.md "Dependency direction"; test/architecture.test.ts checks it too).
     files: ['packages/server/src/events/**/*.ts'],

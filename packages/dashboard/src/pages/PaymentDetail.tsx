@@ -1,0 +1,247 @@
+import { useState, type FormEvent } from 'react';
+import { ApiError, v1, type ApmPayment, type CardPayment, type Event, type Payment } from '../api';
+import { useI18n } from '../i18n';
+import { Link } from '../router';
+import { isCard, paymentAmount, paymentMethod, paymentStatus } from '../payments';
+import { canMoveMoney, useSession } from '../session';
+import { Badge, ConfirmDialog, Dialog, Empty, ErrorMessage, Loading, Mono, PageHeader, useLoad } from '../ui';
+
+interface Detail {
+  payment: Payment;
+  transactions: Awaited<ReturnType<typeof v1<'payments.transactions.list'>>>['data'];
+  refunds: Awaited<ReturnType<typeof v1<'refunds.list'>>>['data'];
+  chargebacks: Awaited<ReturnType<typeof v1<'chargebacks.list'>>>['data'];
+  fraud: Awaited<ReturnType<typeof v1<'payments.fraudEvaluation.retrieve'>>> | null;
+  events: Event[];
+}
+
+const optional = <T,>(promise: Promise<T>, fallback: T): Promise<T> =>
+  promise.catch((e: unknown) => {
+    if (e instanceof ApiError && (e.status === 404 || e.status === 403)) return fallback;
+    throw e;
+  });
+
+async function loadDetail(id: string): Promise<Detail> {
+  const payment = await v1('payments.retrieve', 'GET', `/payments/${encodeURIComponent(id)}`);
+  const card = isCard(payment);
+  const [transactions, refunds, chargebacks, fraud, events] = await Promise.all([
+    optional(v1('payments.transactions.list', 'GET', `/payments/${encodeURIComponent(id)}/transactions`, { query: { limit: 100 } }), { data: [], has_more: false }),
+    card ? optional(v1('refunds.list', 'GET', '/refunds', { query: { payment_id: id, limit: 100 } }), { data: [], has_more: false }) : Promise.resolve({ data: [], has_more: false }),
+    card ? optional(v1('chargebacks.list', 'GET', '/chargebacks', { query: { payment_id: id, limit: 10 } }), { data: [], has_more: false }) : Promise.resolve({ data: [], has_more: false }),
+    card ? optional(v1('payments.fraudEvaluation.retrieve', 'GET', `/payments/${encodeURIComponent(id)}/fraud-evaluation`), null) : Promise.resolve(null),
+    // The events API filters by type only: the latest 100, those that name this payment.
+    optional(v1('events.list', 'GET', '/events', { query: { limit: 100 } }), { data: [], has_more: false }),
+  ]);
+  return {
+    payment,
+    transactions: transactions.data,
+    refunds: refunds.data,
+    chargebacks: chargebacks.data,
+    fraud,
+    events: (events.data as Event[]).filter((e) => JSON.stringify(e.data).includes(id)).reverse(),
+  };
+}
+
+export function PaymentDetail({ id }: { id: string }) {
+  const { t, money, date } = useI18n();
+  const { role } = useSession();
+  const detail = useLoad(() => loadDetail(id), [id]);
+  const [action, setAction] = useState<'capture' | 'cancel' | 'refund' | null>(null);
+  const mover = canMoveMoney(role);
+
+  if (detail.loading && !detail.data) return <><PageHeader title={t('payments.title')} /><Loading /></>;
+  if (!detail.data) return <><PageHeader title={t('payments.title')} /><ErrorMessage error={detail.error} /></>;
+  const { payment, transactions, refunds, chargebacks, fraud, events } = detail.data;
+  const card = isCard(payment) ? payment : null;
+  const refundable = card ? Number(card.amount_captured) - Number(card.amount_refunded) : 0;
+
+  return (
+    <>
+      <p className="breadcrumb"><Link to="/payments">← {t('payments.title')}</Link></p>
+      <PageHeader title={`${money(paymentAmount(payment), payment.currency)}`}>
+        {mover && card && card.status === 'AUTHORIZED' ? (
+          <>
+            <button type="button" className="button primary" onClick={() => setAction('capture')}>{t('payments.capture')}</button>
+            <button type="button" className="button" onClick={() => setAction('cancel')}>{t('payments.cancel')}</button>
+          </>
+        ) : null}
+        {mover && card && refundable > 0 && card.status === 'APPROVED' ? (
+          <button type="button" className="button" onClick={() => setAction('refund')}>{t('payments.refund')}</button>
+        ) : null}
+      </PageHeader>
+      <p className="subtitle">
+        <Badge value={paymentStatus(payment)} /> <Mono>{card ? card.id : (payment as ApmPayment).payment_id}</Mono> · {paymentMethod(payment)}
+      </p>
+      <ErrorMessage error={detail.error} />
+      <div className="grid">
+        <section className="card-panel" aria-labelledby="summary-h">
+          <h2 id="summary-h">{t('common.details')}</h2>
+          <dl className="kv">
+            <dt>{t('payments.order')}</dt><dd>{payment.order_id}</dd>
+            <dt>{t('common.created')}</dt><dd>{date(payment.created_at)}</dd>
+            {card ? (
+              <>
+                <dt>{t('payments.captured')}</dt><dd>{money(card.amount_captured, card.currency)}</dd>
+                <dt>{t('payments.refunded')}</dt><dd>{money(card.amount_refunded, card.currency)}</dd>
+                <dt>{t('payments.feesTotal')}</dt><dd>{money(card.fees_total, card.currency)}</dd>
+                <dt>{t('payments.net')}</dt><dd>{money(card.net_amount, card.currency)}</dd>
+                <dt>{t('payments.responseCode')}</dt><dd>{card.response_code ?? '—'}</dd>
+              </>
+            ) : (
+              <>
+                <dt>{t('payments.rail')}</dt><dd>{(payment as ApmPayment).rail.id}</dd>
+                <dt>{t('common.status')}</dt><dd><Badge value={(payment as ApmPayment).transaction.status_detail} /></dd>
+              </>
+            )}
+          </dl>
+        </section>
+        <section className="card-panel" aria-labelledby="timeline-h">
+          <h2 id="timeline-h">{t('payments.timeline')}</h2>
+          {events.length ? (
+            <ol className="timeline">
+              {events.map((e) => (
+                <li key={e.id}>
+                  <span className="timeline-type">{e.type}</span>
+                  <time dateTime={e.time}>{date(e.time)}</time>
+                  <Mono>{e.id}</Mono>
+                </li>
+              ))}
+            </ol>
+          ) : <Empty />}
+        </section>
+      </div>
+      <section className="section" aria-labelledby="trx-h">
+        <h2 id="trx-h">{t('payments.transactions')}</h2>
+        {transactions.length ? (
+          <div className="table-wrap" tabIndex={0}>
+            <table>
+              <thead><tr><th scope="col">{t('common.type')}</th><th scope="col">{t('common.status')}</th><th scope="col">{t('common.amount')}</th><th scope="col">{t('payments.responseCode')}</th><th scope="col">{t('common.id')}</th><th scope="col">{t('common.created')}</th></tr></thead>
+              <tbody>
+                {transactions.map((x) => (
+                  <tr key={x.id}><td>{x.type}</td><td><Badge value={x.status} /></td><td className="num">{money(x.amount, x.currency)}</td><td>{x.response_code ?? '—'}</td><td><Mono>{x.id}</Mono></td><td>{date(x.created_at)}</td></tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : <Empty />}
+      </section>
+      {card ? (
+        <>
+          <section className="section" aria-labelledby="ref-h">
+            <h2 id="ref-h">{t('payments.refunds')}</h2>
+            {refunds.length ? (
+              <div className="table-wrap" tabIndex={0}>
+                <table>
+                  <thead><tr><th scope="col">{t('common.id')}</th><th scope="col">{t('common.status')}</th><th scope="col">{t('common.amount')}</th><th scope="col">{t('common.created')}</th></tr></thead>
+                  <tbody>
+                    {refunds.map((r) => (
+                      <tr key={r.id}><td><Mono>{r.id}</Mono></td><td><Badge value={r.status} /></td><td className="num">{money(r.amount, r.currency)}</td><td>{date(r.created_at)}</td></tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            ) : <Empty />}
+          </section>
+          <div className="grid">
+            <section className="card-panel" aria-labelledby="fees-h">
+              <h2 id="fees-h">{t('payments.fees')}</h2>
+              {card.fees.length ? (
+                <dl className="kv">
+                  {card.fees.map((f) => (
+                    <div key={f.rule_id} className="kv-row"><dt>{f.type} ({(f.percentage_bps / 100).toFixed(2)}% + {money(f.fixed_amount, card.currency)})</dt><dd>{money(f.amount, card.currency)}</dd></div>
+                  ))}
+                </dl>
+              ) : <Empty />}
+            </section>
+            <section className="card-panel" aria-labelledby="fraud-h">
+              <h2 id="fraud-h">{t('payments.fraud')}</h2>
+              {fraud ? (
+                <>
+                  <dl className="kv">
+                    <dt>{t('payments.score')}</dt><dd>{fraud.score}</dd>
+                    <dt>{t('payments.decision')}</dt><dd>{fraud.decision}</dd>
+                  </dl>
+                  {fraud.rules_hit.length ? <ul>{fraud.rules_hit.map((r) => <li key={r.rule}>{r.rule} ({r.action}): {r.message}</li>)}</ul> : null}
+                </>
+              ) : <Empty />}
+            </section>
+          </div>
+          <section className="section" aria-labelledby="chb-h">
+            <h2 id="chb-h">{t('payments.chargeback')}</h2>
+            {chargebacks.length ? (
+              <ul className="plain">
+                {chargebacks.map((c) => (
+                  <li key={c.id}><Badge value={c.status} /> {money(c.amount, c.currency)} · {c.reason_code} {c.reason} · <Link to="/disputes">{t('nav.disputes')}</Link></li>
+                ))}
+              </ul>
+            ) : <Empty />}
+          </section>
+        </>
+      ) : null}
+      {card ? (
+        <>
+          <ConfirmDialog
+            open={action === 'capture'}
+            title={t('payments.capture')}
+            message={t('payments.captureConfirm', { amount: money(card.amount_authorized ?? card.amount, card.currency) })}
+            confirmLabel={t('payments.capture')}
+            onClose={() => setAction(null)}
+            onConfirm={async () => {
+              await v1('payments.capture', 'POST', `/payments/${card.id}/capture`, { body: {} });
+              detail.reload();
+            }}
+          />
+          <ConfirmDialog
+            open={action === 'cancel'}
+            title={t('payments.cancel')}
+            message={t('payments.cancelConfirm')}
+            confirmLabel={t('payments.cancel')}
+            danger
+            onClose={() => setAction(null)}
+            onConfirm={async () => {
+              await v1('payments.cancel', 'POST', `/payments/${card.id}/cancel`);
+              detail.reload();
+            }}
+          />
+          {action === 'refund' ? <RefundDialog payment={card} max={refundable} onClose={() => setAction(null)} onDone={() => { setAction(null); detail.reload(); }} /> : null}
+        </>
+      ) : null}
+    </>
+  );
+}
+
+function RefundDialog({ payment, max, onClose, onDone }: { payment: CardPayment; max: number; onClose: () => void; onDone: () => void }) {
+  const { t, money } = useI18n();
+  const [amount, setAmount] = useState(String(max));
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await v1('payments.refund', 'POST', `/payments/${payment.id}/refund`, { body: { amount: amount.trim() } });
+      onDone();
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog open title={t('payments.refund')} onClose={onClose}>
+      <form className="form" onSubmit={submit}>
+        <label className="field">
+          <span>{t('payments.refundAmount', { currency: payment.currency })}</span>
+          <input inputMode="decimal" required pattern="\d+(\.\d+)?" value={amount} onChange={(e) => setAmount(e.target.value)} />
+        </label>
+        <p className="muted">{t('payments.refundConfirm', { amount: money(amount || 0, payment.currency) })}</p>
+        <ErrorMessage error={error} />
+        <div className="dialog-actions">
+          <button type="button" className="button" onClick={onClose}>{t('common.cancel')}</button>
+          <button type="submit" className="button danger" disabled={busy}>{t('payments.refund')}</button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
