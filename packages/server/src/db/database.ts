@@ -152,6 +152,11 @@ function withNamedStatements(pool: pg.Pool): pg.Pool {
         const client = await connect();
         if (!patched.has(client)) {
           patched.add(client);
+          // The pool listens for errors only on idle clients: a server restart or shutdown while a
+          // client is checked out (between two statements of a transaction) would be an unhandled
+          // 'error' event and end the process. The statement in flight fails instead, and the pool
+          // drops the broken client when it is released (it is no longer queryable).
+          client.on('error', () => undefined);
           const query = client.query.bind(client) as (...args: unknown[]) => unknown;
           // Only the promise form with parameters, as Kysely calls it; callers with callbacks (the pool's own query) pass through.
           client.query = (async (...args: unknown[]) => {
