@@ -131,10 +131,10 @@ export class GatewayProcess {
     child.stdout.on('data', append);
     child.stderr.on('data', append);
     this.exited = new Promise((r) => child.once('exit', (code, signal) => r({ code, signal })));
-    const deadline = Date.now() + 90_000;
+    const deadline = Date.now() + 240_000;
     while (!/listening on/.test(this.output)) {
       if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${this.name} exited while starting: ${this.output.slice(-2000)}`);
-      if (Date.now() > deadline) throw new Error(`${this.name} did not start in 90 s: ${this.output.slice(-2000)}`);
+      if (Date.now() > deadline) throw new Error(`${this.name} did not start in 240 s: ${this.output.slice(-2000)}`);
       await sleep(50);
     }
     this.pid = child.pid;

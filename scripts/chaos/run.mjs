@@ -38,7 +38,8 @@ if (!process.env.CHAOS_RUN_DIR) {
 }
 
 const { GatewayProcess, PostgresCluster, freePort, sleep, startNginx, startReceiver } = await import('./infra.mjs');
-const { Merchant, drive, flows, prepareInstruments } = await import('./workload.mjs');
+const { Merchant, drive, flows, prepareInstruments, withKind } = await import('./workload.mjs');
+const replayContext = (fn) => withKind('replay (same Idempotency-Key, at the end)', fn);
 const { databaseInvariants, effectInvariants, receiptInvariants } = await import('./invariants.mjs');
 
 const dir = process.env.CHAOS_RUN_DIR;
@@ -242,7 +243,20 @@ try {
           log(`fault: kill -9 ${g.name} (pid ${g.pid})`);
           g.expectExit = true;
           await g.kill9();
-          await g.start();
+          // As systemd's Restart=always, RestartSec=1: a start that fails (the database restarting
+          // at that moment, or the next kill of the same process) is tried again.
+          for (let attempt = 1; ; attempt++) {
+            try {
+              await g.start();
+              break;
+            } catch (error) {
+              const reason = firstLine(error.message);
+              window.notes = [...(window.notes ?? []), `start ${attempt} failed: ${reason}`];
+              log(`      ${g.name} start ${attempt} failed (${reason}); again in 1 s`);
+              if (attempt >= 10) throw error;
+              await sleep(1000);
+            }
+          }
           g.expectExit = false;
           log(`      ${g.name} restarted (pid ${g.pid}) after ${Date.now() - window.start} ms`);
         } else if (fault.kind.startsWith('webhook receiver')) {
@@ -273,8 +287,8 @@ try {
           log(`      ${g.name} resumed (SIGCONT)`);
         }
       } catch (error) {
-        log(`fault ${fault.kind} could not be injected: ${error.message}`);
-        window.error = error.message;
+        log(`fault ${fault.kind}: ${firstLine(error.message)}`);
+        window.error = firstLine(error.message);
       }
       window.end = Date.now();
     }
@@ -436,7 +450,7 @@ async function replayKeys(c, firstAnswers, rnd) {
   for (const [key, first] of sample) {
     const path = new URL(first.url).pathname + new URL(first.url).search;
     try {
-      const body = await c.transport.request({ method: 'POST', path, body: first.body === undefined ? undefined : JSON.parse(first.body) }, { idempotencyKey: key, maxRetries: 5 });
+      const body = await replayContext(() => c.transport.request({ method: 'POST', path, body: first.body === undefined ? undefined : JSON.parse(first.body) }, { idempotencyKey: key, maxRetries: 5 }));
       replayed++;
       const firstBody = JSON.parse(first.text || 'null');
       // Documented: the replay of a webhook endpoint's creation answers it without the signing secret (webhooks/routes.ts).
@@ -450,6 +464,12 @@ async function replayKeys(c, firstAnswers, rnd) {
     }
   }
   return { violations, replayed };
+}
+
+/** The first meaningful line of an error message (a child's output may follow it). */
+function firstLine(text) {
+  const line = String(text).split('\n').map((l) => l.trim()).find((l) => /error|exited|refused|terminat/i.test(l)) ?? String(text).split('\n')[0];
+  return line.replace(/\|/g, '/').slice(0, 160);
 }
 
 function stable(value) {
@@ -512,7 +532,7 @@ function report({ attempts, windows, probes, workloadEnd, runStart, flowCounts, 
     const lastErr = errs.length ? Math.max(...errs.map((a) => a.started + a.ms)) : undefined;
     row(
       ((w.start - runStart) / 1000).toFixed(0),
-      `${w.kind}${w.target !== undefined ? ` (gateway ${w.target + 1})` : ''}${w.error ? ` (not injected: ${w.error})` : ''}`,
+      `${w.kind}${w.target !== undefined ? ` (gateway ${w.target + 1})` : ''}${w.notes ? ` (${w.notes.length} restart attempt${w.notes.length > 1 ? 's' : ''} failed first)` : ''}${w.error ? ` (${w.error})` : ''}`,
       (((w.end ?? w.start) - w.start) / 1000).toFixed(1),
       failed.length,
       lastFail ? (recovered ? ((recovered.at - w.start) / 1000).toFixed(1) : 'never') : '0 (none failed)',

@@ -13,6 +13,11 @@ import { sleep } from './infra.mjs';
 
 const context = new AsyncLocalStorage();
 
+/** Runs `fn` with its HTTP attempts counted under `kind` (the final replays of Idempotency-Keys, for one). */
+export function withKind(kind, fn) {
+  return context.run({ kind }, fn);
+}
+
 export function recordingFetch(attempts, firstAnswers) {
   return async (input, init = {}) => {
     const kind = context.getStore()?.kind ?? 'other';
@@ -239,14 +244,16 @@ export function flows(merchant, { instruments, receiverUrl, runId }) {
       if (org.ok) merchant.effects.push({ kind: 'organization', id: org.result.id });
     }],
     ['webhook endpoint change', 0.5, async () => {
-      const created = await merchant.call('webhook.create', (o) => c.webhooks.create({ url: `${receiverUrl}/h/${runId}-${++orders}`, events: pick(r, [['*'], ['payment.card.captured', 'payment.card.cancelled'], ['payment.purchase.succeeded']]), description: 'chaos' }, o));
+      const url = `${receiverUrl}/h/${runId}-${++orders}`;
+      const created = await merchant.call('webhook.create', (o) => c.webhooks.create({ url, events: pick(r, [['*'], ['payment.card.captured', 'payment.card.cancelled'], ['payment.purchase.succeeded']]), description: 'chaos' }, o));
       if (!created.ok) return;
       merchant.effects.push({ kind: 'webhook', id: created.result.id });
-      const update = await merchant.call('webhook.update', (o) => c.webhooks.update(created.result.id, { events: ['*'], description: 'chaos, widened' }, o));
+      // PUT replaces the endpoint: url and events every time.
+      const update = await merchant.call('webhook.update', (o) => c.webhooks.update(created.result.id, { url, events: ['*'], description: 'chaos, widened' }, o));
       if (update.ok && r() < 0.3) {
-        await merchant.call('webhook.update', (o) => c.webhooks.update(created.result.id, { status: 'disabled' }, o));
+        await merchant.call('webhook.update', (o) => c.webhooks.update(created.result.id, { url, events: ['*'], status: 'disabled' }, o));
         await sleep(2000);
-        await merchant.call('webhook.update', (o) => c.webhooks.update(created.result.id, { status: 'enabled' }, o));
+        await merchant.call('webhook.update', (o) => c.webhooks.update(created.result.id, { url, events: ['*'], status: 'enabled' }, o));
       }
     }],
   ];
