@@ -29,6 +29,13 @@ export function recordingFetch(attempts, firstAnswers) {
       const response = await fetch(input, init);
       entry.status = response.status;
       entry.ms = Date.now() - started;
+      if (response.status === 409) {
+        try {
+          entry.code = JSON.parse(await response.clone().text())?.error?.code;
+        } catch {
+          entry.code = undefined;
+        }
+      }
       if (key && response.status >= 200 && response.status < 300 && !firstAnswers.has(key)) {
         const text = await response.clone().text();
         firstAnswers.set(key, { status: response.status, text, method: init.method, url: String(input), body: init.body });
