@@ -134,10 +134,20 @@ export class GatewayProcess {
     const deadline = Date.now() + 240_000;
     while (!/listening on/.test(this.output)) {
       if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${this.name} exited while starting: ${this.output.slice(-2000)}`);
-      if (Date.now() > deadline) throw new Error(`${this.name} did not start in 240 s: ${this.output.slice(-2000)}`);
+      if (Date.now() > deadline) {
+        child.kill('SIGKILL');
+        throw new Error(`${this.name} did not start in 240 s: ${this.output.slice(-2000)}`);
+      }
       await sleep(50);
     }
     this.pid = child.pid;
+  }
+
+  /** Runs `fn` after every earlier `exclusive` call on this process has ended (two faults never restart it at once). */
+  exclusive(fn) {
+    const run = (this.queue ?? Promise.resolve()).then(fn, fn);
+    this.queue = run.catch(() => undefined);
+    return run;
   }
 
   async kill9() {

@@ -240,24 +240,28 @@ try {
       try {
         if (fault.kind === 'kill -9 gateway') {
           const g = gateways[fault.target];
-          log(`fault: kill -9 ${g.name} (pid ${g.pid})`);
-          g.expectExit = true;
-          await g.kill9();
-          // As systemd's Restart=always, RestartSec=1: a start that fails (the database restarting
-          // at that moment, or the next kill of the same process) is tried again.
-          for (let attempt = 1; ; attempt++) {
-            try {
-              await g.start();
-              break;
-            } catch (error) {
-              const reason = firstLine(error.message);
-              window.notes = [...(window.notes ?? []), `start ${attempt} failed: ${reason}`];
-              log(`      ${g.name} start ${attempt} failed (${reason}); again in 1 s`);
-              if (attempt >= 10) throw error;
-              await sleep(1000);
+          // One kill and restart of a process at a time: a kill due while the last one's restart is under way waits for it.
+          await g.exclusive(async () => {
+            window.start = Date.now();
+            log(`fault: kill -9 ${g.name} (pid ${g.pid})`);
+            g.expectExit = true;
+            await g.kill9();
+            // As systemd's Restart=always, RestartSec=1: a start that fails (the database restarting
+            // at that moment, or the next kill of the same process) is tried again.
+            for (let attempt = 1; ; attempt++) {
+              try {
+                await g.start();
+                break;
+              } catch (error) {
+                const reason = firstLine(error.message);
+                window.notes = [...(window.notes ?? []), `start ${attempt} failed: ${reason}`];
+                log(`      ${g.name} start ${attempt} failed (${reason}); again in 1 s`);
+                if (attempt >= 10) throw error;
+                await sleep(1000);
+              }
             }
-          }
-          g.expectExit = false;
+            g.expectExit = false;
+          });
           log(`      ${g.name} restarted (pid ${g.pid}) after ${Date.now() - window.start} ms`);
         } else if (fault.kind.startsWith('webhook receiver')) {
           log('fault: the failing receiver answers 500');
