@@ -28,6 +28,13 @@ try {
   fail(error instanceof Error ? error.message : String(error));
 }
 
+// A production rehearsal against the simulators (config.ts): loud at every start, on stderr, before anything else.
+if (config.simulatedRehearsal && !cluster.isWorker) {
+  process.stderr.write(
+    'pasarela: WARNING: ALLOW_SIMULATED_CONNECTORS=true: ENVIRONMENT=production with CONNECTORS=simulator; payments are approved by a simulator. For rehearsals and staging only, never with real money (docs/security.md).\n',
+  );
+}
+
 const message = (error: unknown) => (error instanceof ConfigError || error instanceof Error ? error.message : String(error));
 
 /** The bootstrap client, or a sandbox's first-run client (its secret shown this once). */

@@ -11,6 +11,7 @@ import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
 import { enqueueJob } from '../src/jobs/store.js';
 import { MAINTENANCE_JOB } from '../src/jobs/maintenance.js';
 import { eventually } from './support/wait.js';
+import { sql } from 'kysely';
 
 // vitest.config.ts leaves this file out when TEST_DATABASE_URL is not set.
 if (!postgres) throw new Error('multiprocess.test.ts needs TEST_DATABASE_URL (PostgreSQL)');
@@ -213,5 +214,31 @@ describe('WORKERS=2: one server, two worker processes on one port', () => {
   it('stops all its workers on SIGTERM', async () => {
     await server.stop();
     expect(server.child.exitCode).toBe(0);
+  });
+});
+
+describe('a PostgreSQL connection ended by the server (restart, shutdown)', () => {
+  it('fails the statement of a checked-out connection instead of ending the process; the next query gets a new connection', async () => {
+    const database = openDatabase({ database: { kind: 'postgres', url: await postgres!.databaseUrl() } }, { poolSize: 2 });
+    const admin = openDatabase({ database: { kind: 'postgres', url: process.env.TEST_DATABASE_URL! } }, { poolSize: 1 });
+    try {
+      const failed = await database.db
+        .transaction()
+        .execute(async (trx) => {
+          const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+          // What a fast shutdown does to every backend, while this transaction holds its connection between two statements.
+          await sql`select pg_terminate_backend(${rows[0]!.pid})`.execute(admin.db);
+          await new Promise((r) => setTimeout(r, 300));
+          await sql`select 1`.execute(trx);
+          return false;
+        })
+        .catch(() => true);
+      expect(failed).toBe(true);
+      const { rows } = await sql<{ one: number }>`select 1 as one`.execute(database.db);
+      expect(rows[0]!.one).toBe(1);
+    } finally {
+      await database.close();
+      await admin.close();
+    }
   });
 });

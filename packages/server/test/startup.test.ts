@@ -69,6 +69,8 @@ describe('configuration', () => {
     [{}, /needs TLS_CERT_FILE and TLS_KEY_FILE, or TRUST_PROXY set to the hop count or the addresses/],
     [{ TRUST_PROXY: 'false' }, /needs TLS_CERT_FILE and TLS_KEY_FILE, or TRUST_PROXY/],
     [{ TRUST_PROXY: '1', CONNECTORS: 'simulator' }, /CONNECTORS=simulator is refused when ENVIRONMENT=production/],
+    [{ TRUST_PROXY: '1', CONNECTORS: 'none', ALLOW_SIMULATED_CONNECTORS: 'true' }, /ALLOW_SIMULATED_CONNECTORS=true needs CONNECTORS=simulator/],
+    [{ TRUST_PROXY: '1', CONNECTORS: 'simulator', ALLOW_SIMULATED_CONNECTORS: 'false' }, /CONNECTORS=simulator is refused when ENVIRONMENT=production/],
     [{ TRUST_PROXY: '1', PUBLIC_BASE_URL: 'http://api.example.test' }, /PUBLIC_BASE_URL must be an https:\/\/ URL when ENVIRONMENT=production/],
     [{ TRUST_PROXY: '1', PUBLIC_BASE_URL: '' }, /PUBLIC_BASE_URL is required when ENVIRONMENT=production/],
   ])('production refuses %j', (env, reason) => {
@@ -79,6 +81,13 @@ describe('configuration', () => {
   it('production starts with TLS files or an explicit TRUST_PROXY, and never with the simulators', () => {
     expect(loadConfig({ ...productionEnv, TLS_CERT_FILE: '/c.pem', TLS_KEY_FILE: '/k.pem' })).toMatchObject({ trustProxy: false, connectors: 'none' });
     expect(loadConfig({ ...productionEnv, TRUST_PROXY: '2' })).toMatchObject({ trustProxy: { hops: 2 }, connectors: 'none' });
+    // A rehearsal of production against the simulators says so explicitly (docs/reliability.md); webhooks to private
+    // addresses only with their own setting on top; the flag means nothing, and is refused, in a sandbox.
+    const rehearsal = { ...productionEnv, TRUST_PROXY: '1', CONNECTORS: 'simulator', ALLOW_SIMULATED_CONNECTORS: 'true' };
+    expect(loadConfig(rehearsal)).toMatchObject({ connectors: 'simulator', simulatedRehearsal: true, webhooks: { allowPrivateUrls: false } });
+    expect(loadConfig({ ...rehearsal, WEBHOOK_ALLOW_PRIVATE_URLS: 'true' })).toMatchObject({ webhooks: { allowPrivateUrls: true } });
+    expect(loadConfig({ ...productionEnv, TRUST_PROXY: '1', WEBHOOK_ALLOW_PRIVATE_URLS: 'true' })).toMatchObject({ webhooks: { allowPrivateUrls: false } });
+    expect(() => loadConfig({ ALLOW_SIMULATED_CONNECTORS: 'true' })).toThrow(/only for ENVIRONMENT=production rehearsals/);
     // The sandbox keeps both (a staging deployment is a sandbox).
     expect(loadConfig({ CONNECTORS: 'simulator', PUBLIC_BASE_URL: 'http://localhost:8080' })).toMatchObject({ connectors: 'simulator', trustProxy: false });
   });

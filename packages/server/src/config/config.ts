@@ -20,6 +20,13 @@ export interface Config {
    */
   connectors: 'simulator' | 'none';
   /**
+   * ALLOW_SIMULATED_CONNECTORS=true: a production-mode rehearsal (the chaos
+   * harness, a staging drill) may run CONNECTORS=simulator and deliver webhooks
+   * to private addresses. main.ts logs a warning at every start. Never in a
+   * deployment that takes real money.
+   */
+  simulatedRehearsal: boolean;
+  /**
    * How the card-network simulator answers an authorization: `transaction`
    * (default) inside the payment's own database transaction (its ledger is in
    * this database); `remote` as a real acquirer across the network would, with
@@ -296,8 +303,16 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     );
   }
   const connectors = oneOf(env, 'CONNECTORS', ['simulator', 'none'] as const, production ? 'none' : 'simulator');
-  // Production never runs against a simulator: a test or staging deployment runs ENVIRONMENT=sandbox.
-  if (production && connectors === 'simulator') {
+  // Production never runs against a simulator: a test or staging deployment runs ENVIRONMENT=sandbox,
+  // except a rehearsal of production that says so in two settings (the chaos harness, docs/reliability.md).
+  const simulatedRehearsal = boolean(env, 'ALLOW_SIMULATED_CONNECTORS', false);
+  if (simulatedRehearsal && !production) {
+    throw new ConfigError('ALLOW_SIMULATED_CONNECTORS is only for ENVIRONMENT=production rehearsals: the sandbox runs the simulators without it');
+  }
+  if (simulatedRehearsal && connectors !== 'simulator') {
+    throw new ConfigError('ALLOW_SIMULATED_CONNECTORS=true needs CONNECTORS=simulator (it is a rehearsal against the simulators)');
+  }
+  if (production && connectors === 'simulator' && !simulatedRehearsal) {
     throw new ConfigError('CONNECTORS=simulator is refused when ENVIRONMENT=production: run a staging or test deployment with ENVIRONMENT=sandbox');
   }
   if (production && !env.PUBLIC_BASE_URL) throw new ConfigError('PUBLIC_BASE_URL is required when ENVIRONMENT=production (the https:// address clients use)');
@@ -323,6 +338,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   return {
     environment,
     connectors,
+    simulatedRehearsal,
     simulatorAuthorization: oneOf(env, 'SIMULATOR_AUTHORIZATION', ['transaction', 'remote'] as const, 'transaction'),
     port,
     host,
@@ -356,7 +372,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     webhooks: {
       retrySchedule: schedule(env, 'WEBHOOK_RETRY_SCHEDULE', [0, 5, 300, 1800, 7200, 18000, 36000, 36000]),
       // Never in production: deliveries to loopback, private, link-local or metadata addresses are refused.
-      allowPrivateUrls: production ? false : boolean(env, 'WEBHOOK_ALLOW_PRIVATE_URLS', true),
+      // (A rehearsal with ALLOW_SIMULATED_CONNECTORS may allow them, for receivers on its own machine.)
+      allowPrivateUrls: production ? simulatedRehearsal && boolean(env, 'WEBHOOK_ALLOW_PRIVATE_URLS', false) : boolean(env, 'WEBHOOK_ALLOW_PRIVATE_URLS', true),
       timeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 5000, 100, 30_000),
       secretGraceSeconds: integer(env, 'WEBHOOK_SECRET_GRACE_SECONDS', 86400, 0, 30 * 86400),
     },

@@ -136,6 +136,11 @@ export function withNamedStatementsAndDeferredInserts(pool: pg.Pool): pg.Pool {
         const client = await connect();
         if (!patched.has(client)) {
           patched.add(client);
+          // The pool listens for errors only on idle clients: a server restart or shutdown while a
+          // client is checked out (between two statements of a transaction) would be an unhandled
+          // 'error' event and end the process. The statement in flight fails instead, and the pool
+          // drops the broken client when it is released (it is no longer queryable).
+          client.on('error', () => undefined);
           patch(client);
         }
         return client;

@@ -1,0 +1,200 @@
+/**
+ * The invariants of a chaos run (docs/reliability.md), read from the database
+ * (a pg client on the run's cluster, or on the restored dump) and from what the
+ * harness saw (answers, receipts). Each returns a list of violations (strings).
+ */
+import pg from 'pg';
+
+/** Card payment statuses and the moves between them the gateway makes (payments/lifecycle.ts, refund reservations). */
+const CARD_MOVES = {
+  PENDING: ['AUTHORIZED', 'APPROVED', 'REJECTED', 'CANCELLED'],
+  AUTHORIZED: ['APPROVED', 'CANCELLED'],
+  APPROVED: ['REFUNDED', 'CANCELLED'],
+  REFUNDED: [],
+  REJECTED: [],
+  CANCELLED: [],
+};
+const APM_MOVES = { IN_PROGRESS: ['APPROVED', 'DECLINED', 'FAILED'], APPROVED: [], DECLINED: [], FAILED: [] };
+
+export async function databaseInvariants(url, { organizationId, endpoints = [], since }) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const q = async (text, values = []) => (await client.query(text, values)).rows;
+  const violations = [];
+  const facts = {};
+  try {
+    // 1. No order_id charged twice: one payment per order, and one approved authorization per order at the network.
+    const dupOrders = await q(`select organization_id, order_id, count(*)::int n from payments group by 1, 2 having count(*) > 1`);
+    for (const d of dupOrders) violations.push(`order ${d.order_id}: ${d.n} card payments`);
+    const dupApm = await q(`select organization_id, order_id, count(*)::int n from apm_payments group by 1, 2 having count(*) > 1`).catch(() => []);
+    for (const d of dupApm) violations.push(`order ${d.order_id}: ${d.n} alternative payments`);
+
+    // 2. Amounts: refunds succeeded <= captured <= authorized, and the columns agree with the transactions and refunds.
+    const payments = await q(`
+      select p.id, p.order_id, p.status, p.amount, p.amount_authorized::int authorized, p.amount_captured::int captured, p.amount_refunded::int refunded,
+             p.pending_action, p.channel,
+             coalesce((select sum(amount) from refunds r where r.payment_id = p.id and r.status = 'SUCCEEDED'), 0)::int refunds_succeeded,
+             coalesce((select sum(amount) from transactions t where t.payment_id = p.id and t.type = 'capture' and t.status = 'SUCCEEDED'), 0)::int captures_succeeded,
+             (select count(*) from transactions t where t.payment_id = p.id and t.type = 'authorization' and t.status = 'SUCCEEDED')::int authorizations
+      from payments p where p.created_at >= $1`, [since]);
+    facts.payments = payments.length;
+    for (const p of payments) {
+      if (!(p.refunds_succeeded <= p.captured && p.captured <= p.authorized)) violations.push(`payment ${p.id}: refunded ${p.refunds_succeeded}, captured ${p.captured}, authorized ${p.authorized}`);
+      if (p.refunded !== p.refunds_succeeded) violations.push(`payment ${p.id}: amount_refunded ${p.refunded} but refunds succeeded ${p.refunds_succeeded}`);
+      if (p.captured !== p.captures_succeeded && p.status !== 'CANCELLED') violations.push(`payment ${p.id}: amount_captured ${p.captured} but capture transactions ${p.captures_succeeded}`);
+      if (p.authorizations > 1) violations.push(`payment ${p.id}: ${p.authorizations} successful authorizations`);
+      if (p.pending_action !== null) violations.push(`payment ${p.id}: still ${p.pending_action} in flight after the drain`);
+      if (p.status === 'PENDING') violations.push(`payment ${p.id}: still PENDING after the drain`);
+    }
+
+    // 3. States moved along the diagram: each payment's events, in order.
+    const events = await q(`select id, type, data, created_at from events where organization_id = $1 and created_at >= $2 order by created_at, id`, [organizationId, since]);
+    facts.events = events.length;
+    const lastStatus = new Map();
+    for (const event of events) {
+      let data;
+      try {
+        data = JSON.parse(event.data);
+      } catch {
+        continue;
+      }
+      const id = data?.payment?.id ?? data?.id ?? data?.payment_id;
+      const status = data?.payment?.transaction?.status ?? data?.transaction?.status ?? data?.status;
+      if (typeof id !== 'string' || typeof status !== 'string' || !event.type.startsWith('payment.')) continue;
+      const moves = event.type.startsWith('payment.card.') ? CARD_MOVES : event.type.startsWith('payment.purchase.') ? APM_MOVES : undefined;
+      if (!moves) continue;
+      const before = lastStatus.get(id);
+      if (before !== undefined && before !== status && !(moves[before] ?? []).includes(status)) violations.push(`payment ${id}: ${before} -> ${status} (event ${event.id}, ${event.type}) is not a move of the state diagram`);
+      lastStatus.set(id, status);
+    }
+
+    // 4. The simulator's ledger equals the payments' authorizations and captures.
+    const ledger = await q(`select reference, kind, result from simulator_operations where created_at >= $1`, [since]);
+    const approvedAuth = new Set();
+    const captures = new Set();
+    for (const row of ledger) {
+      const result = JSON.parse(row.result);
+      if (row.kind === 'authorize' && result.outcome === 'approved') approvedAuth.add(row.reference.replace(/^auth:/, ''));
+      if (row.kind === 'capture' && result.outcome === 'succeeded') captures.add(row.reference.replace(/^capture:/, ''));
+    }
+    const references = await q(`select p.id, p.amount_authorized::int authorized, p.amount_captured::int captured, p.status, p.network_reference from payments p where p.created_at >= $1 and p.channel = 'ecommerce'`, [since]);
+    const authorizedAt = new Set();
+    for (const p of references) {
+      const reference = (p.network_reference ?? '').replace(/^sim_/, '');
+      if (p.authorized > 0) {
+        authorizedAt.add(reference);
+        if (!approvedAuth.has(reference)) violations.push(`payment ${p.id}: authorized ${p.authorized} but the network has no approved authorization for ${reference}`);
+      }
+      if (p.captured > 0 && !captures.has(`${p.id}:capture`)) violations.push(`payment ${p.id}: captured ${p.captured} but the network has no capture`);
+    }
+    for (const reference of approvedAuth) {
+      if (!authorizedAt.has(reference)) {
+        // An approval the gateway never recorded must at least have been voided or reversed at the network.
+        const released = ledger.some((l) => (l.kind === 'void' || l.kind === 'reverse') && l.reference.includes(reference));
+        if (!released) violations.push(`network authorization ${reference}: approved at the network, not on any payment, never released`);
+      }
+    }
+    for (const reference of captures) {
+      const id = reference.replace(/:capture$/, '');
+      if (!references.some((p) => p.id === id && p.captured > 0)) violations.push(`network capture ${reference}: no payment shows it captured`);
+    }
+    facts.ledger = ledger.length;
+
+    // 5. Webhooks: every event delivered to every subscribed endpoint (the deliveries rows), all succeeded.
+    const deliveries = await q(
+      `select d.id, d.endpoint_id, d.event_id, d.status, d.attempts, d.last_error, e.type from webhook_deliveries d join events e on e.id = d.event_id where d.organization_id = $1 and d.created_at >= $2`,
+      [organizationId, since],
+    );
+    facts.deliveries = deliveries.length;
+    // A delivery that came due while its endpoint was disabled (by the merchant: the workload disables
+    // and re-enables endpoints) is failed by design, without an attempt (webhooks/delivery.ts): not owed.
+    const disabled = deliveries.filter((d) => d.status === 'failed' && d.last_error === 'the endpoint is disabled');
+    facts.deliveriesToDisabledEndpoints = disabled.length;
+    for (const d of deliveries) if (d.status !== 'succeeded' && !disabled.includes(d)) violations.push(`delivery ${d.id} (${d.type} to ${d.endpoint_id}): ${d.status} after ${d.attempts} attempts`);
+    for (const endpoint of endpoints) {
+      const missing = await q(
+        `select e.id, e.type from events e where e.organization_id = $1 and e.created_at >= $2 and e.type not like 'audit.%'
+           and not exists (select 1 from webhook_deliveries d where d.event_id = e.id and d.endpoint_id = $3)`,
+        [organizationId, since, endpoint],
+      );
+      const deliverable = missing.filter((m) => !m.type.startsWith('audit') && !m.type.includes('.audit'));
+      facts[`missing:${endpoint}`] = deliverable.length;
+      for (const m of deliverable.slice(0, 20)) violations.push(`event ${m.id} (${m.type}) has no delivery to the always-subscribed endpoint ${endpoint}`);
+    }
+
+    // 6. Jobs: none stuck on a dead lease, none overdue, none failed.
+    const jobs = await q(`select status, type, count(*)::int n from jobs group by 1, 2 order by 1, 2`);
+    facts.jobs = jobs;
+    const stuck = await q(`select id, type, status, locked_until, run_at, last_error from jobs where (status = 'running' and locked_until < $1) or (status = 'pending' and run_at < $2)`, [new Date(Date.now() - 5000).toISOString(), new Date(Date.now() - 30_000).toISOString()]);
+    for (const j of stuck) violations.push(`job ${j.id} (${j.type}) ${j.status}: ${j.status === 'running' ? `lease ended ${j.locked_until}` : `due since ${j.run_at}`}`);
+    const failed = await q(`select id, type, last_error from jobs where status = 'failed' and created_at >= $1`, [since]);
+    for (const j of failed) violations.push(`job ${j.id} (${j.type}) failed: ${j.last_error}`);
+  } finally {
+    await client.end();
+  }
+  return { violations, facts };
+}
+
+/** Every 2xx answer's effect exists and holds. */
+export async function effectInvariants(url, effects) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const violations = [];
+  const tables = { payment: 'payments', refund: 'refunds', organization: 'organizations', link: 'links', webhook: 'webhook_endpoints' };
+  try {
+    for (const effect of effects) {
+      if (effect.kind === 'intent') {
+        const rows = (await client.query(`select 1 from apm_payments where id = $1 union all select 1 from payments where id = $1`, [effect.id]).catch(() => ({ rows: [{}] }))).rows;
+        if (rows.length === 0) violations.push(`intent ${effect.id}: answered 2xx but not in the database`);
+        continue;
+      }
+      if (effect.kind === 'capture' || effect.kind === 'cancel') {
+        const row = (await client.query(`select status, amount_captured::int captured from payments where id = $1`, [effect.id])).rows[0];
+        if (effect.kind === 'capture' && !(row && row.captured > 0)) violations.push(`capture of ${effect.id}: answered 2xx, payment shows ${JSON.stringify(row)}`);
+        if (effect.kind === 'cancel' && row?.status !== 'CANCELLED') violations.push(`cancel of ${effect.id}: answered 2xx, payment is ${row?.status}`);
+        continue;
+      }
+      const table = tables[effect.kind];
+      const rows = (await client.query(`select 1 from ${table} where id = $1`, [effect.id])).rows;
+      if (rows.length === 0) violations.push(`${effect.kind} ${effect.id}: answered 2xx but not in the database`);
+    }
+  } finally {
+    await client.end();
+  }
+  return violations;
+}
+
+/** Webhook receipts: each delivered event arrived, every copy with webhook-id = the event's id; duplicates counted. */
+export async function receiptInvariants(url, { organizationId, since, receivers }) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const violations = [];
+  let duplicates = 0;
+  let received = 0;
+  try {
+    const rows = (
+      await client.query(
+        `select d.event_id, w.url from webhook_deliveries d join webhook_endpoints w on w.id = d.endpoint_id where d.organization_id = $1 and d.created_at >= $2 and d.status = 'succeeded'`,
+        [organizationId, since],
+      )
+    ).rows;
+    const receipts = new Map();
+    for (const receiver of receivers) {
+      for (const r of receiver.receipts) {
+        if (r.webhookId !== r.eventId) violations.push(`${receiver.name}: webhook-id ${r.webhookId} carried event ${r.eventId}`);
+        if (r.answered !== 'ok') continue;
+        const key = `${receiver.url}${r.path}|${r.eventId}`;
+        receipts.set(key, (receipts.get(key) ?? 0) + 1);
+      }
+    }
+    for (const row of rows) {
+      const n = receipts.get(`${row.url}|${row.event_id}`) ?? 0;
+      if (n === 0) violations.push(`event ${row.event_id}: delivery to ${row.url} marked succeeded, never answered 200 by the receiver`);
+      received++;
+      if (n > 1) duplicates += n - 1;
+    }
+  } finally {
+    await client.end();
+  }
+  return { violations, duplicates, received };
+}
