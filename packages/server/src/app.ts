@@ -90,6 +90,9 @@ import { registerPaymentInstructionJobs } from './payment-instructions/jobs.js';
 import { postgresListener } from './payment-instructions/listener.js';
 import { CheckoutSessionService } from './checkout/service.js';
 import { checkoutSessionRoutes } from './checkout/routes.js';
+import { SandboxClock } from './clock/clock.js';
+import { ClockService } from './clock/service.js';
+import { clockRoutes } from './clock/routes.js';
 import './http/route-config.js';
 
 export interface RouteEntry {
@@ -134,6 +137,8 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
   const keyring = loadKeyring(config);
   const signingKeys = new SigningKeys(db, keyring);
   await signingKeys.load();
+  // Every sandbox timer reads an organization's time here (test clocks, docs/sandbox.md).
+  const clock = new SandboxClock(db, config.environment === 'sandbox');
 
   const tokens = new TokenService(db, signingKeys, {
     issuer: config.publicBaseUrl,
@@ -217,7 +222,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
   });
   const instruments = new InstrumentService(db, encryptionKeys, vault);
   const network = config.connectors === 'simulator' ? new CardNetworkSimulator(db, { remote: config.simulatorAuthorization === 'remote' }) : new NoCardNetwork();
-  const lifecycle = new PaymentLifecycle(db, network, config.cards);
+  const lifecycle = new PaymentLifecycle(db, network, config.cards, clock);
   const payments = new PaymentService(db, encryptionKeys, instruments, network, lifecycle);
   const refunds = new RefundService(db, network);
   const actions = new PaymentActions(db, network, lifecycle, payments, refunds);
@@ -229,9 +234,9 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
   await app.register(instrumentRoutes, { instruments, db, checkout });
   const rails =
     config.connectors === 'simulator'
-      ? new RailSimulator(await deploymentSecret(db, keyring, 'otp_hash'), { publicBaseUrl: config.publicBaseUrl, otpValiditySeconds: config.rails.otpValiditySeconds })
+      ? new RailSimulator(await deploymentSecret(db, keyring, 'otp_hash'), { publicBaseUrl: config.publicBaseUrl, otpValiditySeconds: config.rails.otpValiditySeconds, clock })
       : undefined;
-  const apm = new AlternativePaymentService(db, rails, config);
+  const apm = new AlternativePaymentService(db, rails, config, clock);
   await app.register(paymentRoutes, { payments, apm, actions, checkout });
   await app.register(transactionRoutes, { transactions: new TransactionService(db), actions });
   await app.register(apmRoutes, { apm, sandbox: config.environment === 'sandbox' });
@@ -243,7 +248,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
   const merchants = new MerchantService(db);
   await app.register(merchantRoutes, { merchants, terminals: new TerminalService(db, merchants) });
   const webhookPolicy = { requireHttps: config.environment === 'production', allowPrivate: config.webhooks.allowPrivateUrls };
-  const links = new LinkService(db, keyring, { publicBaseUrl: config.publicBaseUrl, webhookPolicy, minAmount: config.links.minAmount });
+  const links = new LinkService(db, keyring, { publicBaseUrl: config.publicBaseUrl, webhookPolicy, minAmount: config.links.minAmount }, clock);
   await app.register(linkRoutes, { links });
   const cardAttempts = new CardAttemptGuard(db, await deploymentSecret(db, keyring, 'link_address_hash'), {
     perLink: config.links.cardDeclinesPerLink,
@@ -252,7 +257,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
   });
   await app.register(hostedPageRoutes, { links, keys: encryptionKeys, instruments, payments, apm, publicBaseUrl: config.publicBaseUrl, cardAttempts });
   await app.register(refundRoutes, { refunds });
-  const chargebacks = new ChargebackService(db, network, { decisionDelaySeconds: config.cards.chargebackDecisionDelaySeconds });
+  const chargebacks = new ChargebackService(db, network, { decisionDelaySeconds: config.cards.chargebackDecisionDelaySeconds }, clock);
   await app.register(chargebackRoutes, { chargebacks });
   // Fees, fraud rules and evaluations, 3-D Secure version check.
   await app.register(feeRuleRoutes, { feeRules: new FeeRuleService(db) });
@@ -260,7 +265,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
   await app.register(threeDsRoutes, { db });
   // Card-present payments and the payment instructions terminals receive over a WebSocket.
   const cardPresent = new CardPresentService(db, instruments, network, lifecycle);
-  const instructions = new PaymentInstructionService(db, cardPresent, { ...config.paymentInstructions, notify: database.dialect === 'postgres' });
+  const instructions = new PaymentInstructionService(db, cardPresent, { ...config.paymentInstructions, notify: database.dialect === 'postgres' }, clock);
   await app.register(cardPresentRoutes, { cardPresent, actions });
   await app.register(paymentInstructionRoutes, { instructions, cardPresent, hub: new TerminalHub(instructions, tokens, app.log, {
       ...config.paymentInstructions,
@@ -268,7 +273,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     }),
   });
 
-  const deliverer = new WebhookDeliverer(db, keyring, config.webhooks, webhookPolicy);
+  const deliverer = new WebhookDeliverer(db, keyring, config.webhooks, webhookPolicy, clock);
   await app.register(webhookRoutes, {
     webhooks: new WebhookService(db, keyring, deliverer, { policy: webhookPolicy, secretGraceSeconds: config.webhooks.secretGraceSeconds }),
   });
@@ -287,6 +292,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
   registerLinkJobs(jobs, links, { policy: webhookPolicy, timeoutMs: config.webhooks.timeoutMs });
   registerChargebackJobs(jobs, chargebacks);
   await scheduleMaintenance(db);
+  if (config.environment === 'sandbox') await app.register(clockRoutes, { clocks: new ClockService(db, database.dialect, clock, jobs) });
 
   await app.ready();
   const metricsListener = config.metricsPort === undefined ? undefined : await listenMetrics(metrics, config.metricsPort);

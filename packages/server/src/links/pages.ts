@@ -89,8 +89,8 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
   }
 
   /** A link that cannot take a payment now, or undefined when it can. */
-  function closedMessage(row: LinkRow, lang: Lang): string | undefined {
-    if (row.status === 'expired' || (row.status !== 'used' && row.expires_at <= new Date().toISOString())) {
+  async function closedMessage(row: LinkRow, lang: Lang): Promise<string | undefined> {
+    if (row.status === 'expired' || (row.status !== 'used' && (await links.pastExpiry(row)))) {
       return row.type === 'payment' ? TEXT[lang].expired : TEXT[lang].enrollExpired;
     }
     if (row.status === 'used') return row.type === 'payment' ? TEXT[lang].paid : TEXT[lang].enrolled;
@@ -104,7 +104,7 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
     const t = TEXT[lang];
     const row = await linkFor(request, 'payment');
     if (!row) return notFound(reply, lang);
-    const closed = closedMessage(row, lang);
+    const closed = await closedMessage(row, lang);
     if (closed) return html(reply.code(410), layout(lang, t.checkoutTitle, `<h1>${t.checkoutTitle}</h1><p role="status" class="notice">${closed}</p>`));
     await links.open(row);
     const data = JSON.parse(row.data) as PaymentLinkData;
@@ -179,7 +179,7 @@ ${cancel}
     const row = await linkFor(request, 'payment');
     if (!row) throw ApiError.notFound('link');
     const lang = pick(request.headers['accept-language']);
-    const closed = closedMessage(row, lang);
+    const closed = await closedMessage(row, lang);
     if (closed) throw new ApiError('conflict', closed);
     const data = JSON.parse(row.data) as PaymentLinkData;
     if (data.amount_type === 'fixed') return { row, data, amount: minorToNumber(data.amount!, data.currency) };
@@ -327,7 +327,7 @@ ${cancel}
     // Framed only by the merchant's listed origins (data.allowed_origins), which alone hear the result.
     const frameAncestors = data.allowed_origins ?? [];
     const title = style.text?.headerTitle ?? t.enrollTitle;
-    const closed = closedMessage(row, lang);
+    const closed = await closedMessage(row, lang);
     if (closed) return html(reply.code(410), layout(lang, title, `<h1>${escapeHtml(title)}</h1><p role="status" class="notice">${closed}</p>`, style), { frameAncestors });
     await links.open(row);
     const settings = { token: row.token, lang, publicKey: await publicKey(keys, row.organization_id), accent: style.colors?.primary ?? null, parentOrigins: frameAncestors };
@@ -348,7 +348,7 @@ ${cancel}
     async (request) => {
       const row = await linkFor(request, 'card_enrollment');
       if (!row) throw ApiError.notFound('link');
-      const closed = closedMessage(row, pick(request.headers['accept-language']));
+      const closed = await closedMessage(row, pick(request.headers['accept-language']));
       if (closed) throw new ApiError('conflict', closed);
       const instrument = await instruments.tokenize(linkPrincipal(row.organization_id), { type: 'CARD', ...(request.body as Omit<CreateInstrument, 'type'>) });
       if (!(await links.completeEnrollment(row, instrument.id))) throw new ApiError('conflict', TEXT[pick(request.headers['accept-language'])].unavailable);

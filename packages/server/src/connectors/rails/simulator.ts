@@ -7,7 +7,8 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Executor } from '../../db/database.js';
 import { newId } from '../../lib/ids.js';
-import { isoAfterSeconds, nowIso } from '../../lib/time.js';
+import { nowIso } from '../../lib/time.js';
+import type { Clock } from '../../clock/clock.js';
 import { emvMerchantPresentedPayload } from '../../apm/qr.js';
 import type { DisbursementResult, RailConnector, RailDisbursement, RailIntent, RailOutcome, RailStart } from './connector.js';
 
@@ -21,7 +22,8 @@ export class RailSimulator implements RailConnector {
   constructor(
     /** Keys the OTP hashes (a deployment secret). */
     private readonly otpKey: Buffer,
-    private readonly options: { publicBaseUrl: string; otpValiditySeconds: number },
+    /** `clock`: the sandbox timers' clock (an OTP's validity is in the organization's time). */
+    private readonly options: { publicBaseUrl: string; otpValiditySeconds: number; clock: Clock },
   ) {}
 
   private otpHash(paymentId: string, otp: string): string {
@@ -47,7 +49,7 @@ export class RailSimulator implements RailConnector {
       case 'WALLET_OTP': {
         const otp = mock ? MOCK_OTP : String(randomInt(0, 1_000_000)).padStart(6, '0');
         start.otpHash = this.otpHash(intent.paymentId, otp);
-        start.otpExpiresAt = isoAfterSeconds(this.options.otpValiditySeconds);
+        start.otpExpiresAt = await this.options.clock.isoAfter(intent.organizationId, this.options.otpValiditySeconds, trx);
         if (mock) start.automaticOutcome = 'approve';
         // The "SMS": what GET /v1/sandbox/sms shows.
         await trx

@@ -11,6 +11,7 @@ import * as feesFraud from './009_fees_fraud.js';
 import * as paymentInstructions from './010_payment_instructions.js';
 import * as checkoutSessions from './011_checkout_sessions.js';
 import * as cardAttempts from './012_card_attempts.js';
+import * as sandboxClocks from './013_sandbox_clocks.js';
 
 /** Every migration, in order. One set serves SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '010_payment_instructions': paymentInstructions,
   '011_checkout_sessions': checkoutSessions,
   '012_card_attempts': cardAttempts,
+  '013_sandbox_clocks': sandboxClocks,
 };
