@@ -136,7 +136,8 @@ export class AlternativePaymentService {
     if (existing) return { payment: await this.sameOrder(existing, intent.amount, intent.railId), created: false };
 
     const now = Date.now();
-    const clockNow = await this.clock.now(organizationId);
+    // Deadlines in the organization's (sandbox) time, from the same instant as created_at.
+    const clockNow = now + (await this.clock.offsetMs(organizationId));
     const id = newId('payment');
     const row: ApmRow = {
       id,

@@ -65,4 +65,4 @@ export async function readOffset(db: Executor, organizationId: string): Promise<
 }
 
 /** What the sandbox timers need of the clock (services take this, so a test may pass another). */
-export type Clock = Pick<SandboxClock, 'now' | 'nowIso' | 'isoAfter'>;
+export type Clock = Pick<SandboxClock, 'offsetMs' | 'now' | 'nowIso' | 'isoAfter'>;

@@ -17,7 +17,7 @@ import { paginate, type ListQuery, type Page } from '../http/pagination.js';
 import { enqueueJob } from '../jobs/store.js';
 import { amountProblemMessage, CURRENCIES, formatMinor, minorToNumber, toMinorUnits, type MoneyAmount } from '../lib/money.js';
 import { newId } from '../lib/ids.js';
-import { nowIso } from '../lib/time.js';
+import { isoAfterSeconds, nowIso } from '../lib/time.js';
 import type { Clock } from '../clock/clock.js';
 import { urlProblems, type UrlPolicy } from '../webhooks/url-guard.js';
 import type { CreateEnrollment, CreatePaymentLink, LinkView } from './schemas.js';
@@ -184,7 +184,8 @@ export class LinkService {
       multi_use: link.multiUse ? 1 : 0,
       max_uses: link.maxUses,
       uses: 0,
-      expires_at: await this.clock.isoAfter(organizationId, link.expiresIn),
+      // In the organization's (sandbox) time, from the same instant as created_at.
+      expires_at: isoAfterSeconds(link.expiresIn, Date.parse(now) + (await this.clock.offsetMs(organizationId))),
       opened_at: null,
       used_at: null,
       created_at: now,

@@ -23,7 +23,7 @@ import { recordEvent } from '../events/store.js';
 import { paginate, type Page } from '../http/pagination.js';
 import { enqueueJob } from '../jobs/store.js';
 import { newId } from '../lib/ids.js';
-import { nowIso } from '../lib/time.js';
+import { isoAfterSeconds, nowIso } from '../lib/time.js';
 import type { Clock } from '../clock/clock.js';
 import { parseAmount } from '../payments/service.js';
 import type { CardPresentService, CardPresentPayment } from '../card-present/service.js';
@@ -107,7 +107,8 @@ export class PaymentInstructionService {
       payment_id: null,
       failure_code: null,
       failure_message: null,
-      expires_at: await this.clock.isoAfter(organizationId, ttl),
+      // In the organization's (sandbox) time, from the same instant as created_at.
+      expires_at: isoAfterSeconds(ttl, Date.parse(now) + (await this.clock.offsetMs(organizationId))),
       delivered_at: null,
       acknowledged_at: null,
       completed_at: null,
