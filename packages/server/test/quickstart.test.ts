@@ -38,5 +38,5 @@ describe.each(dialects)('examples/quickstart.mjs on $name', (dialect) => {
     expect(stdout).toMatch(/^payment +pay-\S+ +APPROVED +captured 150000\.00$/m);
     for (const type of ['payment.card.approved', 'payment.card.captured', 'refund.succeeded']) expect(stdout).toMatch(new RegExp(`^received +${type.replace(/\./g, '\\.')} +evt-`, 'm'));
     expect(stdout).toContain('done ');
-  }, 90_000);
+  }, 180_000);
 });
