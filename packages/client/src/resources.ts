@@ -368,6 +368,16 @@ export function reference(api: Api) {
         /** Sandbox only: the OTP "SMS" sent to a phone number. */
         list: (query?: Query<'sandbox.sms.list'>, options?: RequestOptions) => api.call<'sandbox.sms.list'>('GET', '/v1/sandbox/sms', { query }, options),
       },
+      clock: {
+        /** Sandbox only: the organization's test clock (its offset and time). */
+        retrieve: (options?: RequestOptions) => api.call<'sandbox.clock.retrieve'>('GET', '/v1/sandbox/clock', {}, options),
+        /**
+         * Sandbox only: moves the organization's time forward by `seconds` and
+         * runs what fell due (automatic capture, expiries, webhook retries...)
+         * before answering, with the list of what ran.
+         */
+        advance: (body: Body<'sandbox.clock.advance'>, options?: RequestOptions) => api.call<'sandbox.clock.advance'>('POST', '/v1/sandbox/clock/advance', { body }, options),
+      },
     },
   };
 }

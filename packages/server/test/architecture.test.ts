@@ -293,7 +293,7 @@ const LAYERS: { name: string; folders: string[] }[] = [
   { name: 'storage and utilities', folders: ['lib', 'config', 'errors', 'cards', 'db'] },
   {
     name: 'cross-cutting',
-    folders: ['crypto', 'events', 'jobs', 'connectors', 'http', 'observability', 'ratelimit', 'idempotency', 'auth', 'organizations'],
+    folders: ['crypto', 'events', 'jobs', 'clock', 'connectors', 'http', 'observability', 'ratelimit', 'idempotency', 'auth', 'organizations'],
   },
   { name: 'features', folders: [] },
   { name: 'wiring', folders: ['app.ts', 'main.ts', 'cli', 'gateway'] },

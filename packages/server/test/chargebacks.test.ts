@@ -10,6 +10,7 @@ import { startGateway, type TestClient, type TestGateway } from './support/gatew
 import { pay, tokenize, type PaymentReply } from './support/cards.js';
 import { Receiver } from './support/receiver.js';
 import { eventually } from './support/wait.js';
+import { advanceClock } from './support/clock.js';
 
 const CHARGEBACK_CARD = '4000000000000259';
 
@@ -108,7 +109,8 @@ describe.each(dialects)('chargebacks on $name', (dialect) => {
   let receiver: Receiver;
 
   beforeAll(async () => {
-    gw = await startGateway(dialect, { CAPTURE_DELAY_SECONDS: '1', CHARGEBACK_DECISION_DELAY_SECONDS: '1' });
+    // The default delays (capture 180 s, decision 300 s): the test clock gets there.
+    gw = await startGateway(dialect);
     client = await gw.client();
     token = await client.token();
     intruderToken = await (await gw.client()).token();
@@ -127,7 +129,9 @@ describe.each(dialects)('chargebacks on $name', (dialect) => {
   it('the automatic capture of the chargeback card opens an OPEN chargeback with a response deadline, event chargeback.opened', async () => {
     const card = await tokenize(gw, token, { number: CHARGEBACK_CARD });
     const payment = await pay(gw, token, { instrumentId: card, amount: 120000, currency: 'COP' });
-    await eventually(() => gw.request<PaymentReply>('GET', `/v1/payments/${payment.body.id}`, { token }), (r) => r.body.captured_at !== null);
+    const advanced = await advanceClock(gw, token, 181);
+    const capture = advanced.ran.find((r) => r.type === 'payment.capture' && r.subject_id === payment.body.id)!;
+    expect((await gw.request<PaymentReply>('GET', `/v1/payments/${payment.body.id}`, { token })).body.captured_at).not.toBeNull();
     const list = await gw.request<{ data: Chargeback[] }>('GET', `/v1/chargebacks?payment_id=${payment.body.id}`, { token });
     const chargeback = list.body.data[0]!;
     expect(chargeback).toMatchObject({
@@ -143,8 +147,8 @@ describe.each(dialects)('chargebacks on $name', (dialect) => {
       resolved_at: null,
       attachments: [],
     });
-    // CHARGEBACK_RESPONSE_SECONDS: 7 days by default.
-    const window = Date.parse(chargeback.respond_by) - Date.parse(chargeback.created_at);
+    // CHARGEBACK_RESPONSE_SECONDS: 7 days by default, from the capture, in the organization's (sandbox) time.
+    const window = Date.parse(chargeback.respond_by) - Date.parse(capture.run_at);
     expect(Math.abs(window - 7 * 86400 * 1000)).toBeLessThan(5000);
     expect((await get(chargeback.id)).body).toEqual(chargeback);
     expect((await events(gw, token, chargeback.id)).map((e) => e.type)).toEqual(['chargeback.opened']);
@@ -203,7 +207,8 @@ describe.each(dialects)('chargebacks on $name', (dialect) => {
     expect(disputed.status).toBe(200);
     expect(disputed.body).toMatchObject({ status: 'DISPUTED', resolved_at: null, evidence: { text: 'Signed delivery receipt attached. winning_evidence', attachment_ids: [] } });
     expect(disputed.body.decision_due_at).not.toBeNull();
-    const decided = await eventually(() => get(chargeback.id), (r) => r.body.status !== 'DISPUTED');
+    await advanceClock(gw, token, 301);
+    const decided = await get(chargeback.id);
     expect(decided.body).toMatchObject({ status: 'WON', resolution: expect.stringMatching(/accepted the evidence/) });
     expect(decided.body.resolved_at).not.toBeNull();
     const log = await events(gw, token, chargeback.id);
@@ -235,7 +240,8 @@ describe.each(dialects)('chargebacks on $name', (dialect) => {
     const mixed = await openChargeback(gw, token);
     const note = await uploadBase64(gw, token, mixed.id, { filename: 'note.txt', content_type: 'text/plain', content_base64: Buffer.from('losing_evidence').toString('base64') });
     await post(`/v1/chargebacks/${mixed.id}/dispute`, { evidence: 'winning_evidence', attachment_ids: [note.body.id] });
-    const outcome = async (id: string) => (await eventually(() => get(id), (r) => r.body.status !== 'DISPUTED')).body;
+    await advanceClock(gw, token, 301);
+    const outcome = async (id: string) => (await get(id)).body;
     expect((await outcome(losing.id)).status).toBe('LOST');
     expect((await outcome(bare.id)).status).toBe('LOST');
     expect((await outcome(documented.id)).status).toBe('WON');
@@ -520,16 +526,22 @@ describe.each(dialects)('chargeback response deadline on $name', (dialect) => {
   let token: string;
 
   beforeAll(async () => {
-    gw = await startGateway(dialect, { CHARGEBACK_RESPONSE_SECONDS: '2' });
+    gw = await startGateway(dialect);
     token = await (await gw.client()).token();
   });
   afterAll(() => gw.close());
 
   it('an OPEN chargeback not answered by respond_by is LOST by its job, with chargeback.updated', async () => {
     const chargeback = await openChargeback(gw, token);
-    expect(Date.parse(chargeback.respond_by) - Date.parse(chargeback.created_at)).toBeLessThan(2500);
+    // CHARGEBACK_RESPONSE_SECONDS: 7 days by default.
+    expect(Math.abs(Date.parse(chargeback.respond_by) - Date.parse(chargeback.created_at) - 7 * 86400_000)).toBeLessThan(2500);
     await postTo(gw, token, `/v1/chargebacks/${chargeback.id}/review`);
-    const lost = await eventually(() => gw.request<Chargeback>('GET', `/v1/chargebacks/${chargeback.id}`, { token }), (r) => r.body.status !== 'OPEN');
+    const early = await advanceClock(gw, token, 7 * 86400 - 60);
+    expect(early.ran.map((r) => r.type)).not.toContain('chargeback.expire');
+    expect((await gw.request<Chargeback>('GET', `/v1/chargebacks/${chargeback.id}`, { token })).body.status).toBe('OPEN');
+    const due = await advanceClock(gw, token, 120);
+    expect(due.ran.map((r) => [r.type, r.subject_id])).toContainEqual(['chargeback.expire', chargeback.id]);
+    const lost = await gw.request<Chargeback>('GET', `/v1/chargebacks/${chargeback.id}`, { token });
     expect(lost.body).toMatchObject({ status: 'LOST', resolution: expect.stringMatching(/No answer by respond_by/) });
     const log = await events(gw, token, chargeback.id);
     expect(log.at(-1)!.data.chargeback).toMatchObject({ previous_status: 'OPEN', status: 'LOST' });

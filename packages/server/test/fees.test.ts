@@ -4,9 +4,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from './support/dialects.js';
+import { advanceClock } from './support/clock.js';
 import { startGateway, type Reply, type TestGateway } from './support/gateway.js';
 import { pay, tokenize, type PaymentReply } from './support/cards.js';
-import { eventually } from './support/wait.js';
 
 type Body = Record<string, unknown> & { id: string };
 type ErrorBody = { error: { code: string; details: Array<{ field: string; message: string }> } };
@@ -17,7 +17,7 @@ describe.each(dialects)('fee rules and fees on $name', (dialect) => {
   let gw: TestGateway;
 
   beforeAll(async () => {
-    gw = await startGateway(dialect, { CAPTURE_DELAY_SECONDS: '1' });
+    gw = await startGateway(dialect);
   });
   afterAll(() => gw.close());
 
@@ -152,7 +152,9 @@ describe.each(dialects)('fee rules and fees on $name', (dialect) => {
       const mdr = await rule({ type: 'mdr', percentage_bps: 290, fixed_amount: 0.3, currency: 'USD' });
       const payment = await pay(gw, token, { instrumentId: await tokenize(gw, token, { number: '4242424242424242' }), amount: 150 });
       expect(payment.body).toMatchObject({ fees: [], fees_total: '0.00', net_amount: '0.00' });
-      const captured = await eventually(() => call<Paid>('GET', `/v1/payments/${payment.body.id}`), (r) => r.body.captured_at !== null);
+      // The automatic capture (CAPTURE_DELAY_SECONDS, 180 s), reached by the test clock.
+      await advanceClock(gw, token, 181);
+      const captured = await call<Paid>('GET', `/v1/payments/${payment.body.id}`);
       // 15000 × 150 / 10000 = 225; 15000 × 290 / 10000 = 435, + 30.
       expect(captured.body).toMatchObject({
         amount_captured: '150.00',

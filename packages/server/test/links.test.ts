@@ -4,6 +4,7 @@ import { startGateway, type TestClient, type TestGateway } from './support/gatew
 import { encrypt, encryptedCard, importPublicKey, merchantKey } from './support/cards.js';
 import { Receiver } from './support/receiver.js';
 import { eventually } from './support/wait.js';
+import { advanceClock } from './support/clock.js';
 
 interface LinkView {
   id: string;
@@ -142,8 +143,9 @@ describe.each(dialects)('payment links and enrollment links on $name', (dialect)
   });
 
   it('an expired link shows a clear page and refuses payment; link.expired is emitted', async () => {
-    const link = (await createLink({ expires_in: 1, data: { amount: { value: 10, currency: 'USD' } } })).body;
-    await new Promise((r) => setTimeout(r, 1300));
+    const link = (await createLink({ expires_in: 60, data: { amount: { value: 10, currency: 'USD' } } })).body;
+    // The test clock passes expires_at; the expiry job runs before the advance answers.
+    expect((await advanceClock(gw, token, 61)).ran.map((r) => [r.type, r.subject_id])).toContainEqual(['link.expire', link.id]);
     const page = await gw.request('GET', pagePath(link), { headers: { 'accept-language': 'es' } });
     expect(page.status).toBe(410);
     expect(page.text).toContain('expiró');

@@ -12,6 +12,7 @@ import { dialects } from './support/dialects.js';
 import { AUDIENCE, startGateway, type TestClient, type TestGateway } from './support/gateway.js';
 import { merchantKey, pay, tokenize } from './support/cards.js';
 import { eventually } from './support/wait.js';
+import { advanceClock } from './support/clock.js';
 import { cardRead, placeTerminal, TestTerminal } from './support/terminal.js';
 
 interface Instruction {
@@ -140,9 +141,11 @@ describe.each(dialects)('payment instructions on $name', (dialect) => {
 
   it('expires an instruction nobody paid, tells the connected terminal, and refuses its result', async () => {
     const terminal = await connect();
-    const created = await instruct({ expires_in: 1 });
+    const created = await instruct({ expires_in: 60 });
     await terminal.next('instruction', (m) => m.instruction.id === created.body.id);
-    const expired = await eventually(() => getInstruction(created.body.id), (r) => r.body.status === 'EXPIRED');
+    // The test clock passes expires_at; the expiry job runs before the advance answers.
+    await advanceClock(gw, token, 61);
+    const expired = await getInstruction(created.body.id);
     expect(expired.body).toMatchObject({ status: 'EXPIRED', payment_id: null });
     expect(expired.body.completed_at).not.toBeNull();
     expect((await terminal.next('expired')).instruction).toMatchObject({ id: created.body.id, status: 'EXPIRED' });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from './support/dialects.js';
 import { startGateway, type TestClient, type TestGateway } from './support/gateway.js';
 import { encrypt, merchantKey, pay, tokenize, type PaymentReply } from './support/cards.js';
-import { eventually } from './support/wait.js';
+import { advanceClock } from './support/clock.js';
 
 
 // `remote`: the simulator answers like an acquirer across the network (intent, call, answer),
@@ -18,7 +18,7 @@ describe.each(authorizationModes)('card payments on $name', ({ dialect, mode }) 
   let visa: string;
 
   beforeAll(async () => {
-    gw = await startGateway(dialect, { PENDING_CARD_DELAY_SECONDS: '1', SIMULATOR_AUTHORIZATION: mode });
+    gw = await startGateway(dialect, { SIMULATOR_AUTHORIZATION: mode });
     client = await gw.client();
     token = await client.token();
     visa = await tokenize(gw, token, { number: '4242424242424242' });
@@ -68,7 +68,11 @@ describe.each(authorizationModes)('card payments on $name', ({ dialect, mode }) 
   it('a PENDING authorization is approved after PENDING_CARD_DELAY_SECONDS', async () => {
     const reply = await pay(gw, token, { instrumentId: await tokenize(gw, token, { number: '4000000000003303' }) });
     expect(reply.body.status).toBe('PENDING');
-    const later = await eventually(() => get(reply.body.id), (r) => r.body.status !== 'PENDING');
+    // PENDING_CARD_DELAY_SECONDS: 10 s by default; the test clock gets there.
+    expect((await advanceClock(gw, token, 5)).ran.map((r) => r.type)).not.toContain('payment.resolve_pending');
+    expect((await get(reply.body.id)).body.status).toBe('PENDING');
+    await advanceClock(gw, token, 6);
+    const later = await get(reply.body.id);
     expect(later.body.status).toBe('APPROVED');
     expect(later.body.approval_code).toMatch(/^[A-Z0-9]{6}$/);
   });
@@ -217,7 +221,8 @@ describe.each(dialects)('card payment background work on $name', (dialect) => {
   let token: string;
 
   beforeAll(async () => {
-    gw = await startGateway(dialect, { CAPTURE_DELAY_SECONDS: '1', AUTHORIZATION_TTL_SECONDS: '1' });
+    // The default delays (capture 180 s, authorizations 7 days): the test clock gets there.
+    gw = await startGateway(dialect);
     token = await (await gw.client()).token();
   });
   afterAll(() => gw.close());
@@ -226,7 +231,8 @@ describe.each(dialects)('card payment background work on $name', (dialect) => {
     const card = await tokenize(gw, token, { number: '4000000000000259' });
     const payment = await pay(gw, token, { instrumentId: card, amount: 75.5 });
     expect(payment.body.captured_at).toBeNull();
-    const captured = await eventually(() => gw.request<PaymentReply>('GET', `/v1/payments/${payment.body.id}`, { token }), (r) => r.body.captured_at !== null);
+    await advanceClock(gw, token, 181);
+    const captured = await gw.request<PaymentReply>('GET', `/v1/payments/${payment.body.id}`, { token });
     expect(captured.body).toMatchObject({ status: 'APPROVED', amount_captured: '75.50' });
     const chargebacks = await gw.request<{ data: Array<{ id: string; payment_id: string; status: string; amount: string }>; has_more: boolean }>('GET', '/v1/chargebacks', { token });
     expect(chargebacks.status).toBe(200);
@@ -237,13 +243,17 @@ describe.each(dialects)('card payment background work on $name', (dialect) => {
   it('a cancelled payment is never captured', async () => {
     const payment = await pay(gw, token, { instrumentId: await tokenize(gw, token, { number: '4242424242424242' }) });
     await gw.request('POST', `/v1/payments/${payment.body.id}/cancel`, { token });
-    await new Promise((r) => setTimeout(r, 1500));
+    const advanced = await advanceClock(gw, token, 181);
+    expect(advanced.ran.filter((r) => r.subject_id === payment.body.id).map((r) => [r.type, r.outcome])).toEqual([['payment.capture', 'completed']]);
     expect((await gw.request<PaymentReply>('GET', `/v1/payments/${payment.body.id}`, { token })).body).toMatchObject({ status: 'CANCELLED', captured_at: null });
   });
 
   it('an authorization not captured in time is voided by itself', async () => {
     const payment = await pay(gw, token, { instrumentId: await tokenize(gw, token, { number: '4242424242424242' }), capture: false });
-    const later = await eventually(() => gw.request<PaymentReply>('GET', `/v1/payments/${payment.body.id}`, { token }), (r) => r.body.status !== 'AUTHORIZED');
+    await advanceClock(gw, token, 7 * 86400 - 60);
+    expect((await gw.request<PaymentReply>('GET', `/v1/payments/${payment.body.id}`, { token })).body.status).toBe('AUTHORIZED');
+    await advanceClock(gw, token, 120);
+    const later = await gw.request<PaymentReply>('GET', `/v1/payments/${payment.body.id}`, { token });
     expect(later.body.status).toBe('CANCELLED');
   });
 });

@@ -19,6 +19,7 @@ import { enqueueJob } from '../jobs/store.js';
 import { newId } from '../lib/ids.js';
 import { minorToNumber } from '../lib/money.js';
 import { isoAfterSeconds, nowIso } from '../lib/time.js';
+import type { Clock } from '../clock/clock.js';
 import { qrImageDataUri } from './qr.js';
 import type { RailConnector } from '../connectors/rails/connector.js';
 import { MOCK_OTP } from '../connectors/rails/simulator.js';
@@ -75,6 +76,8 @@ export class AlternativePaymentService {
     /** The rails (the sandbox simulator), or undefined when no rail is configured (CONNECTORS=none). */
     private readonly rails: RailConnector | undefined,
     private readonly config: Pick<Config, 'rails'>,
+    /** The sandbox timers' clock: expires_at and the OTP's validity are in the organization's time. */
+    private readonly clock: Clock,
   ) {}
 
   banks(railId = 'BANK_REDIRECT') {
@@ -143,6 +146,8 @@ export class AlternativePaymentService {
     if (existing) return { payment: await this.sameOrder(existing, intent.amount, intent.railId), created: false };
 
     const now = Date.now();
+    // Deadlines in the organization's (sandbox) time, from the same instant as created_at.
+    const clockNow = now + (await this.clock.offsetMs(organizationId));
     const id = newId('payment');
     const row: ApmRow = {
       id,
@@ -167,7 +172,7 @@ export class AlternativePaymentService {
       otp_attempts: 0,
       amount_cashed_out: 0,
       amount_cashout_pending: 0,
-      expires_at: isoAfterSeconds(this.config.rails.validitySeconds[intent.railId], now),
+      expires_at: isoAfterSeconds(this.config.rails.validitySeconds[intent.railId], clockNow),
       finished_at: null,
       created_at: new Date(now).toISOString(),
       updated_at: new Date(now).toISOString(),
@@ -190,9 +195,10 @@ export class AlternativePaymentService {
         await trx.insertInto('apm_payments').values(row).execute();
         await options.onCreate?.(trx, id);
         await recordEvent(trx, organizationId, 'payment.purchase.pending', apmEventData(row));
-        await enqueueJob(trx, { type: APM_JOBS.expire, payload: { payment_id: id }, delaySeconds: this.config.rails.validitySeconds[intent.railId] });
+        // Sandbox timers: a test clock advance of the organization runs them (clock/).
+        await enqueueJob(trx, { type: APM_JOBS.expire, payload: { payment_id: id }, delaySeconds: this.config.rails.validitySeconds[intent.railId], organizationId });
         if (start.automaticOutcome) {
-          await enqueueJob(trx, { type: APM_JOBS.mockCustomer, payload: { payment_id: id, outcome: start.automaticOutcome }, delaySeconds: this.config.rails.mockDelaySeconds });
+          await enqueueJob(trx, { type: APM_JOBS.mockCustomer, payload: { payment_id: id, outcome: start.automaticOutcome }, delaySeconds: this.config.rails.mockDelaySeconds, organizationId });
         }
       });
     } catch (error) {
@@ -252,15 +258,16 @@ export class AlternativePaymentService {
   /** The customer approved at the bank; the bank is processing (spec: IN_PROGRESS / PENDING_PROVIDER). */
   async bankProcessing(id: string, outcome: Outcome): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
-      const result = await trx
+      const moved = await trx
         .updateTable('apm_payments')
         .set({ status_detail: 'PENDING_PROVIDER', updated_at: nowIso() })
         .where('id', '=', id)
         .where('status', '=', 'IN_PROGRESS')
         .where('status_detail', '=', 'PENDING')
+        .returning('organization_id')
         .executeTakeFirst();
-      if (Number(result.numUpdatedRows) !== 1) return false;
-      await enqueueJob(trx, { type: APM_JOBS.bankSettle, payload: { payment_id: id, outcome }, delaySeconds: this.config.rails.mockDelaySeconds });
+      if (!moved) return false;
+      await enqueueJob(trx, { type: APM_JOBS.bankSettle, payload: { payment_id: id, outcome }, delaySeconds: this.config.rails.mockDelaySeconds, organizationId: moved.organization_id });
       return true;
     });
   }
@@ -271,7 +278,7 @@ export class AlternativePaymentService {
     if (!row) throw ApiError.notFound('payment');
     if (row.rail_id !== 'WALLET_OTP') throw new ApiError('payment_not_confirmable', `Only WALLET_OTP intents are confirmed with an OTP; this one is ${row.rail_id}.`);
     if (row.status !== 'IN_PROGRESS') throw new ApiError('payment_finished', `This payment is already ${row.status}.`);
-    if ((row.otp_expires_at ?? '') <= nowIso()) {
+    if ((row.otp_expires_at ?? '') <= (await this.clock.nowIso(organizationId))) {
       await this.finish(id, 'expire');
       return { message: 'OTP received; it had expired, so the payment was rejected.', result: 'expired', attemptsRemaining: 0 };
     }

@@ -15,13 +15,13 @@ export const CHARGEBACK_JOBS = {
 } as const;
 
 /** Call inside the transaction that opens the chargeback. */
-export async function enqueueChargebackExpiry(trx: Executor, chargebackId: string, delaySeconds: number): Promise<void> {
-  await enqueueJob(trx, { type: CHARGEBACK_JOBS.expire, payload: { chargeback_id: chargebackId }, delaySeconds, dedupeKey: `${CHARGEBACK_JOBS.expire}:${chargebackId}` });
+export async function enqueueChargebackExpiry(trx: Executor, organizationId: string, chargebackId: string, delaySeconds: number): Promise<void> {
+  await enqueueJob(trx, { type: CHARGEBACK_JOBS.expire, payload: { chargeback_id: chargebackId }, delaySeconds, dedupeKey: `${CHARGEBACK_JOBS.expire}:${chargebackId}`, organizationId });
 }
 
 /** Call inside the dispute's transaction. */
-export async function enqueueChargebackDecision(trx: Executor, chargebackId: string, delaySeconds: number): Promise<void> {
-  await enqueueJob(trx, { type: CHARGEBACK_JOBS.decide, payload: { chargeback_id: chargebackId }, delaySeconds, dedupeKey: `${CHARGEBACK_JOBS.decide}:${chargebackId}` });
+export async function enqueueChargebackDecision(trx: Executor, organizationId: string, chargebackId: string, delaySeconds: number): Promise<void> {
+  await enqueueJob(trx, { type: CHARGEBACK_JOBS.decide, payload: { chargeback_id: chargebackId }, delaySeconds, dedupeKey: `${CHARGEBACK_JOBS.decide}:${chargebackId}`, organizationId });
 }
 
 function chargebackId(payload: unknown): string {

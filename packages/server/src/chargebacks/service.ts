@@ -18,7 +18,8 @@ import { recordEvent } from '../events/store.js';
 import { paginate, type ListQuery, type Page } from '../http/pagination.js';
 import { newId } from '../lib/ids.js';
 import { amountProblemMessage, formatMinor, minorToNumber, toMinorUnits } from '../lib/money.js';
-import { isoAfterSeconds, nowIso } from '../lib/time.js';
+import { nowIso } from '../lib/time.js';
+import type { Clock } from '../clock/clock.js';
 import type { CardNetworkConnector } from '../connectors/card-network/connector.js';
 import { requireNetwork } from '../connectors/card-network/unavailable.js';
 import { checkFile, decodeBase64, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, type CheckedFile } from './files.js';
@@ -123,6 +124,8 @@ export class ChargebackService {
     private readonly db: Db,
     private readonly network: CardNetworkConnector,
     private readonly settings: { decisionDelaySeconds: number },
+    /** The sandbox timers' clock: respond_by and decision_due_at are in the organization's time. */
+    private readonly clock: Clock,
   ) {}
 
   private async row(organizationId: string, id: string, db: Executor = this.db): Promise<Row> {
@@ -193,8 +196,10 @@ export class ChargebackService {
       .set({ ...changes, status: to, updated_at: now })
       .where('id', '=', row.id)
       .where('status', '=', row.status);
-    if (guard.beforeDeadline) update = update.where('respond_by', '>', now);
-    if (guard.afterDeadline) update = update.where('respond_by', '<=', now);
+    if (guard.beforeDeadline || guard.afterDeadline) {
+      const clockNow = await this.clock.nowIso(row.organization_id, trx);
+      update = update.where('respond_by', guard.beforeDeadline ? '>' : '<=', clockNow);
+    }
     const result = await update.executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) return undefined;
     const updated: Row = { ...row, ...changes, status: to, updated_at: now };
@@ -214,7 +219,7 @@ export class ChargebackService {
    */
   private async openRow(organizationId: string, id: string, action: string): Promise<Row> {
     let row = await this.row(organizationId, id);
-    if (row.status === 'OPEN' && row.respond_by <= nowIso()) {
+    if (row.status === 'OPEN' && row.respond_by <= (await this.clock.nowIso(organizationId))) {
       await this.expire(row.id);
       row = await this.row(organizationId, id);
     }
@@ -261,13 +266,14 @@ export class ChargebackService {
     const row = await this.openRow(organizationId, id, 'disputed');
     requireNetwork(this.network);
     const now = nowIso();
+    const decisionDueAt = await this.clock.isoAfter(organizationId, this.settings.decisionDelaySeconds);
     const updated = await this.db.transaction().execute(async (trx) => {
       // The evidence set is read after the compare-and-set, which an upload or delete also touches: no file slips in or out.
       const changed = await this.transition(
         trx,
         row,
         'DISPUTED',
-        { disputed_at: now, decision_due_at: isoAfterSeconds(this.settings.decisionDelaySeconds), evidence_text: input.evidence },
+        { disputed_at: now, decision_due_at: decisionDueAt, evidence_text: input.evidence },
         { beforeDeadline: true },
       );
       if (!changed) return undefined;
@@ -281,7 +287,7 @@ export class ChargebackService {
         ids = input.attachment_ids;
       }
       await trx.updateTable('chargebacks').set({ evidence_attachment_ids: JSON.stringify(ids) }).where('id', '=', row.id).execute();
-      await enqueueChargebackDecision(trx, row.id, this.settings.decisionDelaySeconds);
+      await enqueueChargebackDecision(trx, organizationId, row.id, this.settings.decisionDelaySeconds);
       return { ...changed, evidence_attachment_ids: JSON.stringify(ids) };
     });
     if (!updated) return this.lostRace(organizationId, id, 'disputed');
@@ -292,7 +298,7 @@ export class ChargebackService {
   async expire(id: string): Promise<void> {
     const row = await this.db.selectFrom('chargebacks').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row || row.status !== 'OPEN') return;
-    if (row.respond_by > nowIso()) throw new Error('the response deadline has not passed yet; look again later');
+    if (row.respond_by > (await this.clock.nowIso(row.organization_id))) throw new Error('the response deadline has not passed yet; look again later');
     await this.db.transaction().execute((trx) =>
       this.transition(trx, row, 'LOST', { resolved_at: nowIso(), resolution: 'No answer by respond_by: the chargeback is lost.' }, { afterDeadline: true }),
     );
@@ -327,7 +333,7 @@ export class ChargebackService {
       .executeTakeFirstOrThrow();
     const attachments = await this.attachmentsOf([row.id]);
     const comments = await this.db.selectFrom('chargeback_comments').select((eb) => eb.fn.countAll<number>().as('n')).where('chargeback_id', '=', row.id).executeTakeFirstOrThrow();
-    const now = Date.now();
+    const now = await this.clock.now(organizationId);
     const deadline = Date.parse(row.respond_by);
     const open = row.status === 'OPEN';
     const submitted = row.disputed_at !== null;

@@ -76,6 +76,16 @@ export interface JobsTable {
   last_error: string | null;
   created_at: string;
   updated_at: string;
+  /** The organization whose sandbox clock this job's time follows (clock/); null for maintenance and crash recovery. */
+  organization_id: string | null;
+}
+
+/** clock/: an organization's sandbox time is the real time plus `offset_ms`. */
+export interface SandboxClocksTable {
+  organization_id: string;
+  /** bigint: PostgreSQL returns it as a string. */
+  offset_ms: string | number;
+  updated_at: string;
 }
 
 /** Owned by rate-limiter-flexible's PostgreSQL store; created by our migrations. */
@@ -644,6 +654,7 @@ export interface Database {
   signing_keys: SigningKeysTable;
   idempotency_keys: IdempotencyKeysTable;
   jobs: JobsTable;
+  sandbox_clocks: SandboxClocksTable;
   rate_limits: RateLimitsTable;
   encryption_keys: EncryptionKeysTable;
   organization_keys: OrganizationKeysTable;

@@ -11,6 +11,7 @@ import { authModule } from '../auth/module.js';
 import { cardPresentModule } from '../card-present/module.js';
 import { cashoutsModule } from '../cashouts/module.js';
 import { chargebacksModule } from '../chargebacks/module.js';
+import { clockModule } from '../clock/module.js';
 import { dashboardModule } from '../dashboard/module.js';
 import { checkoutModule } from '../checkout/module.js';
 import { discoveryModule } from '../discovery/module.js';
@@ -55,6 +56,7 @@ export const MODULES: readonly GatewayModule<Services>[] = [
   cardPresentModule,
   paymentInstructionsModule,
   webhooksModule,
+  clockModule,
   dashboardModule,
 ];
 

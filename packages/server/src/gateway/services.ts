@@ -28,11 +28,14 @@ import { emvMerchantPresentedPayload } from '../apm/qr.js';
 import { AlternativePaymentService } from '../apm/service.js';
 import { RefundService } from '../refunds/service.js';
 import { UserService } from '../users/service.js';
+import { SandboxClock } from '../clock/clock.js';
 import { EventStreamHub } from '../webhooks/stream.js';
 import { DashboardService } from '../dashboard/service.js';
 import type { UrlPolicy } from '../webhooks/url-guard.js';
 
 export interface Services {
+  /** Every sandbox timer reads an organization's time here (test clocks, docs/sandbox.md). */
+  clock: SandboxClock;
   tokens: TokenService;
   signingKeys: SigningKeys;
   metrics: Metrics;
@@ -77,6 +80,7 @@ export interface Foundations {
 }
 
 export async function buildServices({ config, db, keyring, log, tokens, signingKeys, metrics, vault, dashboardDist }: Foundations): Promise<Services> {
+  const clock = new SandboxClock(db, config.environment === 'sandbox');
   // Cards: keys, vault, the network.
   const encryptionKeys = new EncryptionKeyService(db, keyring, {
     modulusLength: config.cards.encryptionKeyBits,
@@ -84,7 +88,7 @@ export async function buildServices({ config, db, keyring, log, tokens, signingK
   });
   const instruments = new InstrumentService(db, encryptionKeys, vault);
   const network = config.connectors === 'simulator' ? new CardNetworkSimulator(db, { remote: config.simulatorAuthorization === 'remote' }) : new NoCardNetwork();
-  const lifecycle = new PaymentLifecycle(db, network, config.cards);
+  const lifecycle = new PaymentLifecycle(db, network, config.cards, clock);
   const payments = new PaymentService(db, encryptionKeys, instruments, network, lifecycle);
   const refunds = new RefundService(db, network);
   const actions = new PaymentActions(db, network, lifecycle, payments, refunds);
@@ -96,12 +100,13 @@ export async function buildServices({ config, db, keyring, log, tokens, signingK
           publicBaseUrl: config.publicBaseUrl,
           otpValiditySeconds: config.rails.otpValiditySeconds,
           qrPayload: emvMerchantPresentedPayload,
+          clock,
         })
       : undefined;
-  const apm = new AlternativePaymentService(db, rails, config);
+  const apm = new AlternativePaymentService(db, rails, config, clock);
   const cardPresent = new CardPresentService(db, instruments, network, lifecycle);
   const webhookPolicy = { requireHttps: config.environment === 'production', allowPrivate: config.webhooks.allowPrivateUrls };
   const eventStreams = new EventStreamHub(db, log, { pollIntervalMs: config.eventStream.pollIntervalMs, maxPerOrganization: config.eventStream.maxPerOrganization });
   const dashboard = await DashboardService.open(db, keyring, config);
-  return { tokens, signingKeys, metrics, vault, encryptionKeys, instruments, network, lifecycle, payments, refunds, actions, users, checkout, rails, apm, cardPresent, webhookPolicy, eventStreams, dashboard, dashboardDist };
+  return { clock, tokens, signingKeys, metrics, vault, encryptionKeys, instruments, network, lifecycle, payments, refunds, actions, users, checkout, rails, apm, cardPresent, webhookPolicy, eventStreams, dashboard, dashboardDist };
 }

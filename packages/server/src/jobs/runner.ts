@@ -19,6 +19,8 @@ export interface JobContext {
 
 export type JobHandler = (context: JobContext) => Promise<void>;
 
+export type JobOutcome = 'completed' | 'retry' | 'failed';
+
 export interface JobRunnerOptions {
   pollIntervalMs: number;
   /** Jobs run at once in this process. */
@@ -37,7 +39,7 @@ export class JobRunner {
   private running = 0;
   private stopped = true;
   private polling: Promise<void> | undefined;
-  private readonly inFlight = new Set<Promise<void>>();
+  private readonly inFlight = new Set<Promise<unknown>>();
   /** The last claim filled every free slot: more work is probably due. */
   private backlog = false;
 
@@ -51,6 +53,24 @@ export class JobRunner {
 
   register(type: string, handler: JobHandler): void {
     this.handlers.set(type, handler);
+  }
+
+  /** The job types this runner has handlers for. */
+  get types(): string[] {
+    return [...this.handlers.keys()];
+  }
+
+  get leaseSeconds(): number {
+    return this.options.leaseSeconds ?? 60;
+  }
+
+  /**
+   * Runs a job this runner's worker has claimed (a test clock advance claims
+   * the organization's due jobs itself, clock/), exactly as a polled one:
+   * handler, then completed, retried or failed.
+   */
+  runClaimed(job: JobRow): Promise<JobOutcome> {
+    return this.run(job);
   }
 
   start(): void {
@@ -102,7 +122,7 @@ export class JobRunner {
       jobs = await claimJobs(this.db, this.dialect, this.worker, {
         types: [...this.handlers.keys()],
         limit: free,
-        leaseSeconds: this.options.leaseSeconds ?? 60,
+        leaseSeconds: this.leaseSeconds,
       });
     } catch (error) {
       this.log.error({ err: error }, 'claiming jobs failed');
@@ -122,13 +142,14 @@ export class JobRunner {
     return jobs.length;
   }
 
-  private async run(job: JobRow): Promise<void> {
+  private async run(job: JobRow): Promise<JobOutcome> {
     const handler = this.handlers.get(job.type);
     try {
       if (!handler) throw new Error(`no handler for job type ${job.type}`);
       await handler({ job, payload: JSON.parse(job.payload) as unknown });
       await completeJob(this.db, job.id, this.worker);
       this.metrics?.jobsCompleted.inc({ type: job.type, outcome: 'completed' });
+      return 'completed';
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const retry = job.attempts < job.max_attempts ? (this.options.backoff ?? defaultBackoff)(job.attempts) : null;
@@ -137,6 +158,7 @@ export class JobRunner {
       await failJob(this.db, job, this.worker, message, retry).catch((e: unknown) =>
         this.log.error({ err: e, job: job.id }, 'recording a job failure failed'),
       );
+      return retry === null ? 'failed' : 'retry';
     }
   }
 }

@@ -20,6 +20,13 @@ export interface NewJob {
   maxAttempts?: number;
   /** At most one pending job with this key; a second enqueue is a no-op. */
   dedupeKey?: string;
+  /**
+   * The organization whose sandbox clock moves this job (a sandbox timer:
+   * automatic capture, expiries, the rail mock, webhook retries...). A test
+   * clock advance (clock/) runs it when the organization's time reaches it.
+   * Left out for work no clock moves (maintenance, crash recovery).
+   */
+  organizationId?: string;
 }
 
 // A job without a dedupe key may go with its transaction's other inserts (db/postgres-client.ts);
@@ -46,6 +53,7 @@ export async function enqueueJob(db: Executor, job: NewJob): Promise<string | nu
         last_error: null,
         created_at: now,
         updated_at: now,
+        organization_id: job.organizationId ?? null,
       });
     return id;
   } catch (error) {
@@ -126,6 +134,88 @@ export async function failJob(db: Executor, job: JobRow, worker: string, error: 
     .where('locked_by', '=', worker)
     .where('status', '=', 'running')
     .execute();
+}
+
+/** The organization's earliest pending job of the given types (clock/: the next one an advance may reach). */
+export function nextOrganizationJob(db: Executor, organizationId: string, types: string[]): Promise<Pick<JobRow, 'id' | 'run_at'> | undefined> {
+  return db
+    .selectFrom('jobs')
+    .select(['id', 'run_at'])
+    .where('organization_id', '=', organizationId)
+    .where('status', '=', 'pending')
+    .where('type', 'in', types)
+    .orderBy('run_at')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/**
+ * Moves the organization's pending jobs `ms` milliseconds earlier: its clock
+ * moved forward by as much (`run_at` stays in real time, so the runner's
+ * claim needs no clock). Runs inside the transaction that moves the clock.
+ */
+export async function shiftOrganizationJobs(db: Executor, organizationId: string, ms: number): Promise<void> {
+  if (ms === 0) return;
+  const rows = await db.selectFrom('jobs').select(['id', 'run_at']).where('organization_id', '=', organizationId).where('status', '=', 'pending').execute();
+  for (const row of rows) {
+    await db
+      .updateTable('jobs')
+      .set({ run_at: new Date(Date.parse(row.run_at) - ms).toISOString() })
+      .where('id', '=', row.id)
+      .where('status', '=', 'pending')
+      .execute();
+  }
+}
+
+/**
+ * Claims the organization's pending jobs due by `dueBy` for `worker`, like
+ * `claimJobs` (same lease, same compare-and-set on the status), so the
+ * background runner cannot take them too.
+ */
+export async function claimOrganizationJobs(
+  db: Executor,
+  dialect: DatabaseKind,
+  worker: string,
+  options: { organizationId: string; types: string[]; dueBy: string; leaseSeconds: number },
+): Promise<JobRow[]> {
+  if (options.types.length === 0) return [];
+  const now = nowIso();
+  let candidates = db
+    .selectFrom('jobs')
+    .select('id')
+    .where('organization_id', '=', options.organizationId)
+    .where('status', '=', 'pending')
+    .where('run_at', '<=', options.dueBy)
+    .where('type', 'in', options.types);
+  if (dialect === 'postgres') candidates = candidates.forUpdate().skipLocked();
+  const rows = await db
+    .updateTable('jobs')
+    .set((eb) => ({ status: 'running', locked_by: worker, locked_until: isoAfterSeconds(options.leaseSeconds), attempts: eb('attempts', '+', 1), updated_at: now }))
+    .where('id', 'in', candidates)
+    .where('status', '=', 'pending')
+    .returningAll()
+    .execute();
+  return rows.sort((a, b) => (a.run_at < b.run_at ? -1 : a.run_at > b.run_at ? 1 : a.id < b.id ? -1 : 1));
+}
+
+/** Extends the lease of the jobs `worker` holds among `ids` (an advance runs its jobs one after another). */
+export async function renewLeases(db: Executor, worker: string, ids: string[], leaseSeconds: number): Promise<void> {
+  if (ids.length === 0) return;
+  await db.updateTable('jobs').set({ locked_until: isoAfterSeconds(leaseSeconds) }).where('id', 'in', ids).where('locked_by', '=', worker).where('status', '=', 'running').execute();
+}
+
+/** The organization's jobs that other workers are running now. */
+export async function organizationJobsRunningElsewhere(db: Executor, organizationId: string, worker: string): Promise<number> {
+  const row = await db
+    .selectFrom('jobs')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('organization_id', '=', organizationId)
+    .where('status', '=', 'running')
+    .where('locked_by', '!=', worker)
+    .where('locked_until', '>', nowIso())
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export async function deleteFinishedJobs(db: Executor, before: string): Promise<number> {

@@ -1,4 +1,5 @@
 import type { AlternativePaymentService } from '../apm/service.js';
+import type { SandboxClock } from '../clock/clock.js';
 import { deploymentSecret } from '../crypto/deployment-secrets.js';
 import type { EncryptionKeyService } from '../encryption-keys/service.js';
 import type { GatewayModule } from '../http/module.js';
@@ -13,6 +14,7 @@ import { linkRoutes } from './routes.js';
 import { LinkService } from './service.js';
 
 interface Needs {
+  clock: SandboxClock;
   encryptionKeys: EncryptionKeyService;
   instruments: InstrumentService;
   payments: PaymentService;
@@ -26,7 +28,7 @@ export const linksModule: GatewayModule<Needs> = {
   reactions: [linkSettlement],
   async register({ app, jobs, maintenance, db, keyring, config, services }) {
     const { encryptionKeys, instruments, payments, apm, webhookPolicy } = services;
-    const links = new LinkService(db, keyring, { publicBaseUrl: config.publicBaseUrl, webhookPolicy, minAmount: config.links.minAmount });
+    const links = new LinkService(db, keyring, { publicBaseUrl: config.publicBaseUrl, webhookPolicy, minAmount: config.links.minAmount }, services.clock);
     await app.register(linkRoutes, { links });
     const cardAttempts = new CardAttemptGuard(db, await deploymentSecret(db, keyring, 'link_address_hash'), {
       perLink: config.links.cardDeclinesPerLink,

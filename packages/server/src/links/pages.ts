@@ -106,8 +106,8 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
   }
 
   /** A link that cannot take a payment now, or undefined when it can. */
-  function closedMessage(row: LinkRow, lang: Lang): string | undefined {
-    if (row.status === 'expired' || (row.status !== 'used' && row.expires_at <= new Date().toISOString())) {
+  async function closedMessage(row: LinkRow, lang: Lang): Promise<string | undefined> {
+    if (row.status === 'expired' || (row.status !== 'used' && (await links.pastExpiry(row)))) {
       return row.type === 'payment' ? TEXT[lang].expired : TEXT[lang].enrollExpired;
     }
     if (row.status === 'used') return row.type === 'payment' ? TEXT[lang].paid : TEXT[lang].enrolled;
@@ -131,7 +131,7 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
     // Back from the bank (return_url) or a reload after a rail payment: the page follows that payment.
     const asked = (request.query as { payment_id?: string }).payment_id;
     const returning = asked && (await linkEntry(row.id, asked)) ? asked : null;
-    const closed = closedMessage(row, lang);
+    const closed = await closedMessage(row, lang);
     if (closed && !returning) return send(reply.code(410), noticePage(lang, t.checkoutTitle, closed));
     if (!closed) await links.open(row);
     const payable = !closed;
@@ -186,7 +186,7 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
   async function noUseMessage(linkId: string, lang: Lang): Promise<string> {
     const t = TEXT[lang];
     const row = (await links.db.selectFrom('links').selectAll().where('id', '=', linkId).executeTakeFirst())!;
-    const closed = closedMessage(row, lang);
+    const closed = await closedMessage(row, lang);
     if (closed) return closed;
     const held = await links.db.selectFrom('link_payments').select(['payment_id', 'kind']).where('link_id', '=', linkId).where('status', '=', 'reserved').execute();
     let lapses: string | undefined;
@@ -224,7 +224,7 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
     const row = await linkFor(request, 'payment');
     if (!row) throw ApiError.notFound('link');
     const lang = langOf(request);
-    const closed = closedMessage(row, lang);
+    const closed = await closedMessage(row, lang);
     if (closed) throw new ApiError('conflict', closed);
     const data = JSON.parse(row.data) as PaymentLinkData;
     if (data.amount_type === 'fixed') return { row, data, amount: minorToNumber(data.amount!, data.currency), lang };
@@ -409,7 +409,7 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
     // Framed only by the merchant's listed origins (data.allowed_origins), which alone hear the result.
     const frameAncestors = data.allowed_origins ?? [];
     const title = style.text?.headerTitle ?? t.enrollTitle;
-    const closed = closedMessage(row, lang);
+    const closed = await closedMessage(row, lang);
     if (closed) return send(reply.code(410), noticePage(lang, title, closed, style), { frameAncestors });
     await links.open(row);
     const settings = { token: row.token, lang, publicKey: await publicKey(keys, row.organization_id), accent: style.colors?.primary ?? null, parentOrigins: frameAncestors, text: { saved: t.saved } };
@@ -422,7 +422,7 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
     async (request) => {
       const row = await linkFor(request, 'card_enrollment');
       if (!row) throw ApiError.notFound('link');
-      const closed = closedMessage(row, langOf(request));
+      const closed = await closedMessage(row, langOf(request));
       if (closed) throw new ApiError('conflict', closed);
       const instrument = await instruments.tokenize(linkPrincipal(row.organization_id), { type: 'CARD', ...(request.body as Omit<CreateInstrument, 'type'>) });
       if (!(await links.completeEnrollment(row, instrument.id))) throw new ApiError('conflict', TEXT[langOf(request)].unavailable);

@@ -18,6 +18,7 @@ import { enqueueJob } from '../jobs/store.js';
 import { amountProblemMessage, CURRENCIES, formatMinor, minorToNumber, toMinorUnits, type MoneyAmount } from '../lib/money.js';
 import { newId } from '../lib/ids.js';
 import { isoAfterSeconds, nowIso } from '../lib/time.js';
+import type { Clock } from '../clock/clock.js';
 import { urlProblems, type UrlPolicy } from '../webhooks/url-guard.js';
 import type { CreateEnrollment, CreatePaymentLink, LinkView } from './schemas.js';
 
@@ -49,6 +50,8 @@ export class LinkService {
     readonly db: Db,
     private readonly keyring: Keyring,
     private readonly options: { publicBaseUrl: string; webhookPolicy: UrlPolicy; minAmount?: Record<string, number> },
+    /** The sandbox timers' clock: expires_at is in the organization's time. */
+    private readonly clock: Clock,
   ) {}
 
   /** The floor of a custom amount in `currency` (LINK_MIN_AMOUNT), in minor units. */
@@ -181,7 +184,8 @@ export class LinkService {
       multi_use: link.multiUse ? 1 : 0,
       max_uses: link.maxUses,
       uses: 0,
-      expires_at: isoAfterSeconds(link.expiresIn),
+      // In the organization's (sandbox) time, from the same instant as created_at.
+      expires_at: isoAfterSeconds(link.expiresIn, Date.parse(now) + (await this.clock.offsetMs(organizationId))),
       opened_at: null,
       used_at: null,
       created_at: now,
@@ -189,7 +193,7 @@ export class LinkService {
     };
     await this.db.transaction().execute(async (trx) => {
       await trx.insertInto('links').values(row).execute();
-      await enqueueJob(trx, { type: LINK_JOBS.expire, payload: { link_id: id }, delaySeconds: link.expiresIn });
+      await enqueueJob(trx, { type: LINK_JOBS.expire, payload: { link_id: id }, delaySeconds: link.expiresIn, organizationId });
     });
     return this.view(row);
   }
@@ -221,12 +225,21 @@ export class LinkService {
    * expired state (spec section 3): their form checks expires_at itself.
    */
   async expireIfDue(row: LinkRow): Promise<LinkRow> {
-    if (row.type !== 'payment' || row.status === 'used' || row.status === 'expired' || row.expires_at > nowIso()) return row;
+    if (row.type !== 'payment' || row.status === 'used' || row.status === 'expired') return row;
+    if (row.expires_at > (await this.clock.nowIso(row.organization_id))) return row;
     await this.expire(row.id);
     return (await this.db.selectFrom('links').selectAll().where('id', '=', row.id).executeTakeFirst())!;
   }
 
+  /** Past expires_at, in the organization's (sandbox) time. */
+  async pastExpiry(row: LinkRow): Promise<boolean> {
+    return row.expires_at <= (await this.clock.nowIso(row.organization_id));
+  }
+
   async expire(id: string): Promise<void> {
+    const link = await this.db.selectFrom('links').select('organization_id').where('id', '=', id).executeTakeFirst();
+    if (!link) return;
+    const clockNow = await this.clock.nowIso(link.organization_id);
     const now = nowIso();
     await this.db.transaction().execute(async (trx) => {
       const result = await trx
@@ -235,7 +248,7 @@ export class LinkService {
         .where('id', '=', id)
         .where('type', '=', 'payment')
         .where('status', 'in', ['created', 'opened'])
-        .where('expires_at', '<=', now)
+        .where('expires_at', '<=', clockNow)
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) !== 1) return;
       const row = (await trx.selectFrom('links').selectAll().where('id', '=', id).executeTakeFirst())!;
@@ -253,12 +266,13 @@ export class LinkService {
   /** Reserves one use for a payment attempt; false when the link is used up, expired, or was raced to its last use. */
   async reserveUse(row: LinkRow): Promise<boolean> {
     const now = nowIso();
+    const clockNow = await this.clock.nowIso(row.organization_id);
     const result = await this.db
       .updateTable('links')
       .set({ uses: sql`uses + 1`, updated_at: now })
       .where('id', '=', row.id)
       .where('status', 'in', ['created', 'opened'])
-      .where('expires_at', '>', now)
+      .where('expires_at', '>', clockNow)
       .where(sql<boolean>`uses < coalesce(max_uses, 1)`)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
@@ -267,6 +281,7 @@ export class LinkService {
   /** The enrollment form saved a card: the link is used, and the merchant's webhook is called (with retries). */
   async completeEnrollment(row: LinkRow, instrumentId: string): Promise<boolean> {
     const now = nowIso();
+    const clockNow = await this.clock.nowIso(row.organization_id);
     return this.db.transaction().execute(async (trx) => {
       const data = { ...(JSON.parse(row.data) as EnrollmentLinkData), instrument_id: instrumentId };
       const result = await trx
@@ -274,10 +289,11 @@ export class LinkService {
         .set({ status: 'used', uses: 1, used_at: now, updated_at: now, data: JSON.stringify(data) })
         .where('id', '=', row.id)
         .where('status', 'in', ['created', 'opened'])
-        .where('expires_at', '>', now)
+        .where('expires_at', '>', clockNow)
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) !== 1) return false;
-      await enqueueJob(trx, { type: LINK_JOBS.enrollmentCallback, payload: { link_id: row.id, instrument_id: instrumentId }, maxAttempts: 10 });
+      // Retried with backoff; a test clock advance runs the retries that fall due (clock/).
+      await enqueueJob(trx, { type: LINK_JOBS.enrollmentCallback, payload: { link_id: row.id, instrument_id: instrumentId }, maxAttempts: 10, organizationId: row.organization_id });
       return true;
     });
   }

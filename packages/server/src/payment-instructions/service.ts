@@ -23,7 +23,8 @@ import { recordEvent } from '../events/store.js';
 import { paginate, type Page } from '../http/pagination.js';
 import { enqueueJob } from '../jobs/store.js';
 import { newId } from '../lib/ids.js';
-import { nowIso, isoAfterSeconds } from '../lib/time.js';
+import { isoAfterSeconds, nowIso } from '../lib/time.js';
+import type { Clock } from '../clock/clock.js';
 import { parseAmount } from '../payments/service.js';
 import type { CardPresentService, CardPresentPayment } from '../card-present/service.js';
 import type { CardRead, CreatePaymentInstruction, InstructionListQuery, PaymentInstruction } from './schemas.js';
@@ -59,6 +60,8 @@ export class PaymentInstructionService {
     readonly db: Db,
     private readonly cardPresent: CardPresentService,
     private readonly settings: { ttlSeconds: number; notify?: boolean },
+    /** The sandbox timers' clock: expires_at is in the organization's time. */
+    private readonly clock: Clock,
   ) {}
 
   /** In-process notice of a new or changed instruction (the hub pushes it to a terminal connected here). */
@@ -104,7 +107,8 @@ export class PaymentInstructionService {
       payment_id: null,
       failure_code: null,
       failure_message: null,
-      expires_at: isoAfterSeconds(ttl, Date.parse(now)),
+      // In the organization's (sandbox) time, from the same instant as created_at.
+      expires_at: isoAfterSeconds(ttl, Date.parse(now) + (await this.clock.offsetMs(organizationId))),
       delivered_at: null,
       acknowledged_at: null,
       completed_at: null,
@@ -115,7 +119,7 @@ export class PaymentInstructionService {
       await this.db.transaction().execute(async (trx) => {
         await trx.insertInto('payment_instructions').values(row).execute();
         await recordEvent(trx, organizationId, 'payment_instruction.created', instructionEventData(row));
-        await enqueueJob(trx, { type: INSTRUCTION_JOBS.expire, payload: { instruction_id: row.id }, delaySeconds: ttl });
+        await enqueueJob(trx, { type: INSTRUCTION_JOBS.expire, payload: { instruction_id: row.id }, delaySeconds: ttl, organizationId });
         // PostgreSQL: every process listening hears of it at commit (hub.ts), not only at its next poll.
         if (this.settings.notify) await sql`select pg_notify(${INSTRUCTION_CHANNEL}, ${row.terminal_id})`.execute(trx);
       });
@@ -208,14 +212,14 @@ export class PaymentInstructionService {
       .set({ status: 'ACKNOWLEDGED', acknowledged_at: now, delivered_at: row.delivered_at ?? now, updated_at: now })
       .where('id', '=', row.id)
       .where('status', 'in', ['PENDING', 'DELIVERED'])
-      .where('expires_at', '>', now)
+      .where('expires_at', '>', await this.clock.nowIso(row.organization_id))
       .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) throw this.notOpen(await this.terminalInstruction(terminal, id));
+    if (Number(result.numUpdatedRows) !== 1) throw await this.notOpen(await this.terminalInstruction(terminal, id));
     return instructionView({ ...row, status: 'ACKNOWLEDGED', acknowledged_at: now, delivered_at: row.delivered_at ?? now, updated_at: now });
   }
 
-  private notOpen(row: InstructionRow): TerminalError {
-    if (row.status === 'EXPIRED' || (OPEN_STATUSES.includes(row.status) && row.expires_at <= nowIso())) {
+  private async notOpen(row: InstructionRow): Promise<TerminalError> {
+    if (row.status === 'EXPIRED' || (OPEN_STATUSES.includes(row.status) && row.expires_at <= (await this.clock.nowIso(row.organization_id)))) {
       return new TerminalError('conflict', `The instruction expired at ${row.expires_at}.`);
     }
     return new TerminalError('conflict', `The instruction is ${row.status}.`);
@@ -239,7 +243,7 @@ export class PaymentInstructionService {
     if (row.payment_id) {
       return { instruction: instructionView(row), payment: await this.cardPresent.get(row.organization_id, row.payment_id) };
     }
-    if (!OPEN_STATUSES.includes(row.status) || row.expires_at <= nowIso()) throw this.notOpen(row);
+    if (!OPEN_STATUSES.includes(row.status) || row.expires_at <= (await this.clock.nowIso(row.organization_id))) throw await this.notOpen(row);
 
     const charge = {
       minor: Number(row.amount),
@@ -261,10 +265,10 @@ export class PaymentInstructionService {
         .set({ status: 'PROCESSING', payment_id: paymentId, entry_mode: entryMode, updated_at: now })
         .where('id', '=', row.id)
         .where('status', 'in', OPEN_STATUSES)
-        .where('expires_at', '>', now)
+        .where('expires_at', '>', await this.clock.nowIso(row.organization_id, trx))
         .executeTakeFirst();
       // Lost to the expiry job: roll the payment back.
-      if (Number(result.numUpdatedRows) !== 1) throw this.notOpen({ ...row, status: 'EXPIRED' });
+      if (Number(result.numUpdatedRows) !== 1) throw await this.notOpen({ ...row, status: 'EXPIRED' });
     };
     let outcome: { payment: CardPresentPayment; created: boolean };
     try {

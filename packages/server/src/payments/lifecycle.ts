@@ -13,7 +13,8 @@ import { recordEvent } from '../events/store.js';
 import type { EventType } from '../events/types.js';
 import { enqueueJob } from '../jobs/store.js';
 import { newId } from '../lib/ids.js';
-import { isoAfterSeconds, nowIso } from '../lib/time.js';
+import { nowIso } from '../lib/time.js';
+import type { Clock } from '../clock/clock.js';
 import { minorToNumber } from '../lib/money.js';
 import type { AuthorizationResult, CardNetworkConnector, OperationResult } from '../connectors/card-network/connector.js';
 import { insertTransaction, newTransaction, type TransactionRow, type TransactionType } from '../transactions/store.js';
@@ -70,6 +71,8 @@ export class PaymentLifecycle {
     private readonly db: Db,
     private readonly network: CardNetworkConnector,
     private readonly settings: Config['cards'],
+    /** The sandbox timers' clock: a chargeback's respond_by is in the organization's time. */
+    private readonly clock: Clock,
   ) {}
 
   private async reload(id: string): Promise<PaymentWithCard> {
@@ -150,12 +153,14 @@ export class PaymentLifecycle {
     // Counted by the fraud rule card_declines (a card tested until the network declines it).
     if (result.outcome === 'declined') await recordCardDecline(trx, payment, options.now);
     const payload = { payment_id: payment.id };
+    // Sandbox timers: a test clock advance of the organization runs them (clock/).
+    const organizationId = payment.organization_id;
     if (result.outcome === 'pending') {
-      await enqueueJob(trx, { type: PAYMENT_JOBS.resolvePending, payload, delaySeconds: this.settings.pendingCardDelaySeconds });
+      await enqueueJob(trx, { type: PAYMENT_JOBS.resolvePending, payload, delaySeconds: this.settings.pendingCardDelaySeconds, organizationId });
     } else if (payment.status === 'APPROVED') {
-      await enqueueJob(trx, { type: PAYMENT_JOBS.capture, payload, delaySeconds: this.settings.captureDelaySeconds });
+      await enqueueJob(trx, { type: PAYMENT_JOBS.capture, payload, delaySeconds: this.settings.captureDelaySeconds, organizationId });
     } else if (payment.status === 'AUTHORIZED') {
-      await enqueueJob(trx, { type: PAYMENT_JOBS.expireAuthorization, payload, delaySeconds: this.settings.authorizationTtlSeconds });
+      await enqueueJob(trx, { type: PAYMENT_JOBS.expireAuthorization, payload, delaySeconds: this.settings.authorizationTtlSeconds, organizationId });
     }
   }
 
@@ -216,7 +221,7 @@ export class PaymentLifecycle {
           currency: payment.currency,
           reason_code: dispute.reasonCode,
           reason: dispute.reason,
-          respond_by: isoAfterSeconds(this.settings.chargebackResponseSeconds),
+          respond_by: await this.clock.isoAfter(payment.organization_id, this.settings.chargebackResponseSeconds, trx),
           created_at: now,
           updated_at: now,
         };
@@ -225,7 +230,7 @@ export class PaymentLifecycle {
           chargeback: { id: chargeback.id, payment_id: payment.id, status: 'OPEN', amount: minorToNumber(amount, payment.currency), currency: payment.currency, reason_code: dispute.reasonCode },
         });
         // Not answered by respond_by, it is LOST (chargebacks/jobs.ts).
-        await enqueueChargebackExpiry(trx, chargeback.id, this.settings.chargebackResponseSeconds);
+        await enqueueChargebackExpiry(trx, payment.organization_id, chargeback.id, this.settings.chargebackResponseSeconds);
       }
       return row;
     });

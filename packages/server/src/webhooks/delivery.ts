@@ -13,6 +13,7 @@ import { eventBody } from '../events/store.js';
 import { enqueueJob } from '../jobs/store.js';
 import { newId } from '../lib/ids.js';
 import { isoAfterSeconds, nowIso } from '../lib/time.js';
+import type { Clock } from '../clock/clock.js';
 import { DELIVER_JOB } from './outbox.js';
 import { postJson } from './http-post.js';
 import { signatureHeaders } from './signing.js';
@@ -26,6 +27,8 @@ export class WebhookDeliverer {
     private readonly keyring: Keyring,
     private readonly settings: Config['webhooks'],
     private readonly policy: UrlPolicy,
+    /** The sandbox timers' clock: a retry's next_attempt_at is in the organization's time. */
+    private readonly clock: Clock,
   ) {
     this.lookup = guardedLookup(policy);
   }
@@ -49,7 +52,7 @@ export class WebhookDeliverer {
       .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
       .innerJoin('events as v', 'v.id', 'd.event_id')
       .select([
-        'd.id', 'd.status', 'd.attempts', 'd.endpoint_id', 'e.url', 'e.status as endpoint_status',
+        'd.id', 'd.organization_id', 'd.status', 'd.attempts', 'd.endpoint_id', 'e.url', 'e.status as endpoint_status',
         'v.id as event_id', 'v.type', 'v.data', 'v.created_at as event_time',
       ])
       .where('d.id', '=', deliveryId)
@@ -75,6 +78,7 @@ export class WebhookDeliverer {
       }
     }
     const durationMs = Math.round(performance.now() - started);
+    const clockNow = await this.clock.now(row.organization_id);
     await this.db.transaction().execute(async (trx) => {
       await trx
         .insertInto('webhook_attempts')
@@ -98,8 +102,8 @@ export class WebhookDeliverer {
         return;
       }
       const jittered = delay * (0.9 + Math.random() * 0.2);
-      await trx.updateTable('webhook_deliveries').set({ ...base, next_attempt_at: isoAfterSeconds(jittered) }).where('id', '=', deliveryId).execute();
-      await enqueueJob(trx, { type: DELIVER_JOB, payload: { delivery_id: deliveryId }, delaySeconds: jittered, maxAttempts: 1000 });
+      await trx.updateTable('webhook_deliveries').set({ ...base, next_attempt_at: isoAfterSeconds(jittered, clockNow) }).where('id', '=', deliveryId).execute();
+      await enqueueJob(trx, { type: DELIVER_JOB, payload: { delivery_id: deliveryId }, delaySeconds: jittered, maxAttempts: 1000, organizationId: row.organization_id });
     });
   }
 

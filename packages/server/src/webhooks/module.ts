@@ -1,3 +1,4 @@
+import type { SandboxClock } from '../clock/clock.js';
 import type { TokenService } from '../auth/tokens.js';
 import type { GatewayModule } from '../http/module.js';
 import { WebhookDeliverer } from './delivery.js';
@@ -8,6 +9,7 @@ import { eventStreamRoutes, type EventStreamHub } from './stream.js';
 import type { UrlPolicy } from './url-guard.js';
 
 interface Needs {
+  clock: SandboxClock;
   tokens: TokenService;
   webhookPolicy: UrlPolicy;
   /** One poller per process, also handed to the tests (Gateway.eventStreams). */
@@ -20,7 +22,7 @@ export const webhooksModule: GatewayModule<Needs> = {
   reactions: [webhookFanOut],
   async register({ app, jobs, db, keyring, config, services }) {
     const { tokens, webhookPolicy, eventStreams } = services;
-    const deliverer = new WebhookDeliverer(db, keyring, config.webhooks, webhookPolicy);
+    const deliverer = new WebhookDeliverer(db, keyring, config.webhooks, webhookPolicy, services.clock);
     await app.register(webhookRoutes, {
       webhooks: new WebhookService(db, keyring, deliverer, { policy: webhookPolicy, secretGraceSeconds: config.webhooks.secretGraceSeconds }),
     });

@@ -40,7 +40,8 @@ export async function scheduleDelivery(db: Executor, organizationId: string, end
       created_at: now,
       updated_at: now,
     });
-  await enqueueJob(db, { type: DELIVER_JOB, payload: { delivery_id: id }, maxAttempts: 1000 });
+  // Tagged with the organization: a test clock advance delivers what the jobs it ran recorded before answering (clock/).
+  await enqueueJob(db, { type: DELIVER_JOB, payload: { delivery_id: id }, maxAttempts: 1000, organizationId });
   return id;
 }
 

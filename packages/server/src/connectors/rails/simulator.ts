@@ -7,7 +7,8 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Executor } from '../../db/database.js';
 import { newId } from '../../lib/ids.js';
-import { isoAfterSeconds, nowIso } from '../../lib/time.js';
+import { nowIso } from '../../lib/time.js';
+import type { Clock } from '../../clock/clock.js';
 import type { DisbursementResult, RailConnector, RailDisbursement, RailIntent, RailOutcome, RailStart } from './connector.js';
 
 /** What the simulator puts in a QR_INTEROP intent's EMVCo payload. */
@@ -34,6 +35,8 @@ export class RailSimulator implements RailConnector {
       otpValiditySeconds: number;
       /** Encodes the EMVCo merchant-presented QR of a QR_INTEROP intent (apm/qr.ts, handed in by gateway/services.ts: connectors import no feature). */
       qrPayload: (input: QrPayloadInput) => string;
+      /** The sandbox timers' clock (an OTP's validity is in the organization's time). */
+      clock: Clock;
     },
   ) {}
 
@@ -60,7 +63,7 @@ export class RailSimulator implements RailConnector {
       case 'WALLET_OTP': {
         const otp = mock ? MOCK_OTP : String(randomInt(0, 1_000_000)).padStart(6, '0');
         start.otpHash = this.otpHash(intent.paymentId, otp);
-        start.otpExpiresAt = isoAfterSeconds(this.options.otpValiditySeconds);
+        start.otpExpiresAt = await this.options.clock.isoAfter(intent.organizationId, this.options.otpValiditySeconds, trx);
         if (mock) start.automaticOutcome = 'approve';
         // The "SMS": what GET /v1/sandbox/sms shows.
         await trx

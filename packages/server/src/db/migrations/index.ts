@@ -11,6 +11,7 @@ import * as feesFraud from './009_fees_fraud.js';
 import * as paymentInstructions from './010_payment_instructions.js';
 import * as checkoutSessions from './011_checkout_sessions.js';
 import * as cardAttempts from './012_card_attempts.js';
+import * as sandboxClocks from './013_sandbox_clocks.js';
 import * as dashboard from './015_dashboard.js';
 
 /** Every migration, in order. One set serves SQLite and PostgreSQL. */
@@ -27,5 +28,6 @@ export const migrations: Record<string, Migration> = {
   '010_payment_instructions': paymentInstructions,
   '011_checkout_sessions': checkoutSessions,
   '012_card_attempts': cardAttempts,
+  '013_sandbox_clocks': sandboxClocks,
   '015_dashboard': dashboard,
 };

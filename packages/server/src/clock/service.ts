@@ -1,0 +1,131 @@
+/**
+ * Test clocks: `POST /v1/sandbox/clock/advance` moves one organization's
+ * sandbox time forward and runs, in order, every job of that organization
+ * the new time reaches (docs/sandbox.md "Test clocks").
+ *
+ * The advance steps: it finds the organization's earliest pending job; if the
+ * target time reaches it, the clock moves to that job's time (and the
+ * organization's other pending jobs move earlier by as much), the job is
+ * claimed in the same transaction and run by the job runner's handler, and
+ * the advance looks again, so jobs that a job enqueued run too if they fall
+ * before the target. Each job sees the clock at its own time. Then the clock
+ * moves to the target.
+ */
+import type { DatabaseKind } from '../config/config.js';
+import type { Db } from '../db/database.js';
+import { ApiError } from '../errors/api-error.js';
+import type { JobOutcome, JobRunner } from '../jobs/runner.js';
+import { claimOrganizationJobs, nextOrganizationJob, organizationJobsRunningElsewhere, renewLeases, shiftOrganizationJobs } from '../jobs/store.js';
+import { nowIso } from '../lib/time.js';
+import { readOffset, type SandboxClock } from './clock.js';
+
+/** The longest single advance: a year and a day. */
+export const MAX_ADVANCE_SECONDS = 366 * 86400;
+/** At most this many jobs per advance; what is left runs in the background. */
+const MAX_JOBS = 1000;
+/** How long an advance waits for jobs of the organization another runner holds. */
+const WAIT_ELSEWHERE_MS = 10_000;
+
+export interface ClockView {
+  offset_seconds: number;
+  now: string;
+}
+
+export interface RanJob {
+  id: string;
+  type: string;
+  /** What the job is about: the payment, link, chargeback, delivery... it names. */
+  subject_id: string | null;
+  /** When it was due, in the organization's time. */
+  run_at: string;
+  outcome: JobOutcome;
+}
+
+function subjectOf(payload: string): string | null {
+  try {
+    const value = JSON.parse(payload) as Record<string, unknown>;
+    for (const [key, v] of Object.entries(value)) if (key.endsWith('_id') && typeof v === 'string') return v;
+  } catch {
+    // not JSON: no subject
+  }
+  return null;
+}
+
+export class ClockService {
+  /** One advance at a time per organization in this process; across processes the offset's compare-and-set decides. */
+  private readonly busy = new Map<string, Promise<unknown>>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly dialect: DatabaseKind,
+    private readonly clock: SandboxClock,
+    private readonly runner: JobRunner,
+  ) {}
+
+  async view(organizationId: string): Promise<ClockView> {
+    const offset = await readOffset(this.db, organizationId);
+    this.clock.remember(organizationId, offset);
+    return { offset_seconds: Math.round(offset / 1000), now: new Date(Date.now() + offset).toISOString() };
+  }
+
+  advance(organizationId: string, seconds: number): Promise<ClockView & { ran: RanJob[] }> {
+    const previous = this.busy.get(organizationId) ?? Promise.resolve();
+    const run = previous.catch(() => undefined).then(() => this.step(organizationId, seconds));
+    this.busy.set(organizationId, run);
+    void run.finally(() => {
+      if (this.busy.get(organizationId) === run) this.busy.delete(organizationId);
+    }).catch(() => undefined);
+    return run;
+  }
+
+  private async step(organizationId: string, seconds: number): Promise<ClockView & { ran: RanJob[] }> {
+    const worker = this.runner.worker;
+    const types = this.runner.types;
+    const lease = this.runner.leaseSeconds;
+    await this.db
+      .insertInto('sandbox_clocks')
+      .values({ organization_id: organizationId, offset_ms: 0, updated_at: nowIso() })
+      .onConflict((oc) => oc.column('organization_id').doNothing())
+      .execute();
+    let offset = await readOffset(this.db, organizationId);
+    const target = offset + seconds * 1000;
+    const ran: RanJob[] = [];
+
+    for (;;) {
+      const realNow = Date.now();
+      const remaining = target - offset;
+      const next = ran.length < MAX_JOBS ? await nextOrganizationJob(this.db, organizationId, types) : undefined;
+      const due = next !== undefined && Date.parse(next.run_at) <= realNow + remaining;
+      const delta = due ? Math.min(remaining, Math.max(0, Date.parse(next.run_at) - realNow)) : remaining;
+      const from = offset;
+      const claimed = await this.db.transaction().execute(async (trx) => {
+        const moved = await trx
+          .updateTable('sandbox_clocks')
+          .set({ offset_ms: from + delta, updated_at: nowIso() })
+          .where('organization_id', '=', organizationId)
+          .where('offset_ms', '=', from)
+          .executeTakeFirst();
+        if (Number(moved.numUpdatedRows) !== 1) throw new ApiError('conflict', 'Another advance of this organization\'s clock is running; retry when it has answered.');
+        await shiftOrganizationJobs(trx, organizationId, delta);
+        return due ? claimOrganizationJobs(trx, this.dialect, worker, { organizationId, types, dueBy: new Date(realNow).toISOString(), leaseSeconds: lease }) : [];
+      });
+      offset = from + delta;
+      this.clock.remember(organizationId, offset);
+      if (!due) break;
+      const held = claimed.map((j) => j.id);
+      for (const job of claimed) {
+        await renewLeases(this.db, worker, held, lease);
+        const outcome = await this.runner.runClaimed(job);
+        held.shift();
+        ran.push({ id: job.id, type: job.type, subject_id: subjectOf(job.payload), run_at: new Date(Date.parse(job.run_at) + offset).toISOString(), outcome });
+      }
+    }
+
+    // Jobs of this organization the background runner took meanwhile: answer when they are done too.
+    const deadline = Date.now() + WAIT_ELSEWHERE_MS;
+    while (Date.now() < deadline && (await organizationJobsRunningElsewhere(this.db, organizationId, worker)) > 0) {
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    return { offset_seconds: Math.round(offset / 1000), now: new Date(Date.now() + offset).toISOString(), ran };
+  }
+}

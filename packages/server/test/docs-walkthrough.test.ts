@@ -1,0 +1,118 @@
+/**
+ * The docs' walk-throughs, run as a reader pastes them: the shell blocks of
+ * README.md ("A first call in curl") and docs/sandbox.md ("Walk-through: a
+ * first card payment") marked `<!-- doc-test NAME: STATUS... -->`, in order,
+ * in one bash session with the real curl, openssl and node, against a fresh
+ * server. Each block must answer the HTTP statuses its marker lists, so the
+ * docs cannot drift from the product.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGateway, type Gateway } from '../src/app.js';
+import { loadConfig } from '../src/config/config.js';
+import { provisionClient } from '../src/auth/clients.service.js';
+import { dialects } from './support/dialects.js';
+import { testEnv } from './support/gateway.js';
+import { freePort } from './support/process.js';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+
+interface Block {
+  /** The marker's line in the file (1-based), for failure messages. */
+  line: number;
+  statuses: number[];
+  code: string;
+}
+
+/** The marked shell blocks of a file, in order. */
+function markedBlocks(file: string, name: string): Block[] {
+  const text = readFileSync(join(ROOT, file), 'utf8');
+  const blocks: Block[] = [];
+  const marker = /<!-- doc-test ([\w-]+)(?::([\d ]+))? -->\n```sh\n([\s\S]*?)\n```/g;
+  for (const m of text.matchAll(marker)) {
+    if (m[1] !== name) continue;
+    blocks.push({ line: text.slice(0, m.index).split('\n').length, statuses: (m[2] ?? '').trim().split(/\s+/).filter(Boolean).map(Number), code: m[3]! });
+  }
+  return blocks;
+}
+
+/**
+ * Runs the blocks in one bash session. `curl` is wrapped to report each
+ * answer's status on stderr (the body stays on stdout, as the docs use it);
+ * after each block a line separates the statuses of the next.
+ */
+async function runBlocks(blocks: Block[], substitute: (code: string) => string) {
+  const script = [
+    'set -o pipefail',
+    `curl() { command curl -w '%{stderr}DOC_TEST_STATUS %{http_code}\\n' "$@"; }`,
+    ...blocks.flatMap((b, i) => [substitute(b.code), `echo "DOC_TEST_BLOCK ${i}" >&2`]),
+  ].join('\n');
+  // Asynchronous: the server answers from this process.
+  const child = spawn('bash', ['-c', script], { cwd: mkdtempSync(join(tmpdir(), 'pasarela-docs-')), stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const status = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const run = { status, stdout, stderr };
+  const statuses: number[][] = [[]];
+  for (const line of run.stderr.split('\n')) {
+    const status = /^DOC_TEST_STATUS (\d+)$/.exec(line);
+    if (status) statuses.at(-1)!.push(Number(status[1]));
+    if (/^DOC_TEST_BLOCK \d+$/.test(line)) statuses.push([]);
+  }
+  return { ...run, statuses: statuses.slice(0, blocks.length) };
+}
+
+describe.each(dialects)('the docs\' walk-throughs on $name', (dialect) => {
+  let gateway: Gateway;
+  let base: string;
+  let client: { id: string; secret: string };
+
+  beforeAll(async () => {
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    // The defaults a reader's `npm start` has (automatic capture after 180 s), and its own address as the audience.
+    gateway = await createGateway(loadConfig(await testEnv(dialect, { PUBLIC_BASE_URL: base })));
+    await gateway.app.listen({ port, host: '127.0.0.1' });
+    const made = await provisionClient(gateway.database.db, { name: 'docs', pciSaqD: false });
+    client = { id: made.client_id, secret: made.client_secret.reveal() };
+  });
+  afterAll(() => gateway.close());
+
+  it('README.md: the first calls in curl', async () => {
+    const blocks = markedBlocks('README.md', 'readme-first-calls');
+    expect(blocks.length).toBeGreaterThanOrEqual(4);
+    const run = await runBlocks(blocks, (code) =>
+      code
+        .replaceAll('http://localhost:8080', base)
+        .replace(/cli-01m8095chwj9g4rkgbq563q94y|cli-\.\.\./g, client.id)
+        .replace(/MgrRzCXlDdUlzmAsfetEGxwl-fVdoQuL4gXTC2z9rnY|(?<="client_secret":")\.\.\.(?=")/g, client.secret),
+    );
+    expect(run.status, run.stderr).toBe(0);
+    expect(blocks.map((b) => `README.md:${b.line} ${b.statuses.join(' ')}`)).toEqual(blocks.map((b, i) => `README.md:${b.line} ${run.statuses[i]!.join(' ')}`));
+    expect(run.stdout).toContain('"name":"Tienda Norte"');
+  }, 60_000);
+
+  it('docs/sandbox.md: the first card payment, captured by advancing the test clock, refunded', async () => {
+    const blocks = markedBlocks('docs/sandbox.md', 'sandbox-first-payment');
+    expect(blocks.length).toBeGreaterThanOrEqual(10);
+    const run = await runBlocks(blocks, (code) =>
+      code
+        .replace(/^BASE=.*$/m, `BASE=${base}`)
+        .replace(/^CLIENT_ID=.*$/m, `CLIENT_ID=${client.id}`)
+        .replace(/^CLIENT_SECRET=.*$/m, `CLIENT_SECRET=${client.secret}`),
+    );
+    expect(run.status, run.stderr).toBe(0);
+    expect(blocks.map((b) => `docs/sandbox.md:${b.line} ${b.statuses.join(' ')}`)).toEqual(blocks.map((b, i) => `docs/sandbox.md:${b.line} ${run.statuses[i]!.join(' ')}`));
+    // `show` pretty-prints each answer on stderr: the capture ran, and the payment ends REFUNDED.
+    expect(run.stderr).toContain('"type": "payment.capture"');
+    expect(run.stderr).toContain('"amount_captured": "150000.00"');
+    expect(run.stderr).toContain('"status": "REFUNDED"');
+    expect(run.stderr).toContain('"code": "refund_exceeds_captured"');
+  }, 60_000);
+});
