@@ -7,31 +7,5 @@ export const paymentAmount = (p: Payment): string | number => (isCard(p) ? p.amo
 export const paymentMethod = (p: Payment): string =>
   isCard(p) ? `${p.instrument.card_brand} •••• ${p.instrument.last_four_digits}` : (p as ApmPayment).rail.id;
 
-/** The event types of the gateway (packages/server/src/events/types.ts), for webhook subscriptions and the events filter. */
-export const EVENT_TYPES = [
-  'payment.purchase.pending',
-  'payment.purchase.succeeded',
-  'payment.purchase.rejected',
-  'payment.purchase.failed',
-  'payment.purchase.confirm.processed',
-  'payment.purchase.confirm.failed.retryable',
-  'payment.card.approved',
-  'payment.card.authorized',
-  'payment.card.rejected',
-  'payment.card.captured',
-  'payment.card.cancelled',
-  'payment.card.adjusted',
-  'refund.succeeded',
-  'refund.rejected',
-  'cashout.succeeded',
-  'cashout.failed',
-  'chargeback.opened',
-  'chargeback.updated',
-  'link.paid',
-  'link.expired',
-  'link.card_attempts_blocked',
-  'payment_instruction.created',
-  'payment_instruction.completed',
-  'payment_instruction.failed',
-  'payment_instruction.expired',
-] as const;
+/** The event types of the gateway, for webhook subscriptions and the events filter: the server's own list, bundled in. */
+export { EVENT_TYPES } from '../../server/src/events/types';

@@ -21,7 +21,6 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import jsQRModule from 'jsqr';
@@ -34,6 +33,7 @@ import { AUDIENCE, startGateway, type TestGateway } from './support/gateway.js';
 import { encrypt, encryptedCard, importPublicKey } from './support/cards.js';
 import { Receiver } from './support/receiver.js';
 import { eventually } from './support/wait.js';
+import { LocalSite } from './support/hosted.js';
 
 // Under NodeNext the default import is typed as the module object (see qr.test.ts).
 type JsQR = typeof jsQRModule.default;
@@ -74,45 +74,6 @@ interface LinkView {
   payments: Array<{ payment_id: string; status: string }>;
 }
 
-interface Hit {
-  method: string;
-  url: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** A tiny local web site (the merchant's "thanks" page, the merchant's account page): records every request. */
-class LocalSite {
-  readonly hits: Hit[] = [];
-  origin = '';
-  private server: Server | undefined;
-
-  constructor(private readonly respond: (hit: Hit) => { status?: number; type?: string; body: string }) {}
-
-  async start(): Promise<this> {
-    this.server = createServer((request, response) => {
-      let body = '';
-      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      request.on('end', () => {
-        if (request.url === '/favicon.ico') return void response.writeHead(204).end();
-        const hit = { method: request.method ?? '', url: request.url ?? '', headers: request.headers, body };
-        this.hits.push(hit);
-        const answer = this.respond(hit);
-        response.writeHead(answer.status ?? 200, { 'content-type': answer.type ?? 'text/html; charset=utf-8' }).end(answer.body);
-      });
-    });
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    const address = this.server.address();
-    this.origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    return this;
-  }
-
-  close(): Promise<void> {
-    if (!this.server) return Promise.resolve();
-    this.server.closeAllConnections();
-    return new Promise((resolve) => this.server!.close(() => resolve()));
-  }
-}
 
 /** The page's globals as the evaluate() callbacks below use them (the server's tsconfig has no DOM lib). */
 interface PageWindow {
