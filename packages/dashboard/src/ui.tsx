@@ -114,8 +114,7 @@ export function ConfirmDialog({
   onClose: () => void;
 }) {
   const { t } = useI18n();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const { busy, error, run } = useAction();
   return (
     <Dialog open={open} title={title} onClose={onClose}>
       <p>{message}</p>
@@ -129,16 +128,10 @@ export function ConfirmDialog({
           className={danger ? 'button danger' : 'button primary'}
           disabled={busy}
           onClick={async () => {
-            setBusy(true);
-            setError(null);
-            try {
+            await run(async () => {
               await onConfirm();
               onClose();
-            } catch (e) {
-              setError(e);
-            } finally {
-              setBusy(false);
-            }
+            });
           }}
         >
           {confirmLabel}
@@ -209,4 +202,22 @@ export function Pager({
 
 export function Mono({ children }: { children: ReactNode }) {
   return <code className="mono">{children}</code>;
+}
+
+/** A form's or button's action: `busy` while it runs, its failure in `error` (shown by ErrorMessage). */
+export function useAction(): { busy: boolean; error: unknown; setError: (error: unknown) => void; run: (action: () => Promise<void>) => Promise<void> } {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, error, setError, run };
 }

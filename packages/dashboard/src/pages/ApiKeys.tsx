@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { api, type ApiKey, type NewApiKey } from '../api';
 import { useI18n } from '../i18n';
 import { canManageKeys, useSession } from '../session';
-import { Badge, ConfirmDialog, CopyButton, Dialog, Empty, ErrorMessage, Loading, Mono, PageHeader, useLoad } from '../ui';
+import { Badge, ConfirmDialog, CopyButton, Dialog, Empty, ErrorMessage, Loading, Mono, PageHeader, useAction, useLoad } from '../ui';
 
 export function ApiKeys() {
   const { t, date } = useI18n();
@@ -122,9 +122,8 @@ function CreateKey({ onClose, onCreated }: { onClose: () => void; onCreated: (ke
   const groups = useLoad(() => api.permissions(), []);
   const [name, setName] = useState('');
   const [chosen, setChosen] = useState<Set<string>>(new Set());
-  const [error, setError] = useState<unknown>(null);
   const [problem, setProblem] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useAction();
   const toggle = (names: string[], on: boolean) =>
     setChosen((previous) => {
       const next = new Set(previous);
@@ -138,15 +137,9 @@ function CreateKey({ onClose, onCreated }: { onClose: () => void; onCreated: (ke
     event.preventDefault();
     if (chosen.size === 0) return setProblem(t('keys.pickOne'));
     setProblem('');
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       onCreated(await api.createKey(name.trim(), [...chosen]));
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <Dialog open title={t('keys.new')} onClose={onClose}>

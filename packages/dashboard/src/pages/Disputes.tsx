@@ -3,7 +3,7 @@ import { v1, type Chargeback } from '../api';
 import { useI18n, type Translator } from '../i18n';
 import { Link } from '../router';
 import { canMoveMoney, useSession } from '../session';
-import { Badge, ConfirmDialog, Empty, ErrorMessage, Loading, Mono, PageHeader, useLoad } from '../ui';
+import { Badge, ConfirmDialog, Empty, ErrorMessage, Loading, Mono, PageHeader, useAction, useLoad } from '../ui';
 
 /** Time left until `iso`, in the largest two units. */
 function countdown(iso: string, now: number, t: Translator['t']): string {
@@ -92,39 +92,26 @@ function Respond({ chargeback, onDone }: { chargeback: Chargeback; onDone: () =>
   const [evidence, setEvidence] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [attachments, setAttachments] = useState(chargeback.attachments);
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useAction();
   const [accepting, setAccepting] = useState(false);
   const base = `/chargebacks/${encodeURIComponent(chargeback.id)}`;
 
   const upload = async () => {
     if (!file) return;
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       const form = new FormData();
       form.append('file', file, file.name);
       const attachment = await v1('chargebacks.attachments.create', 'POST', `${base}/attachments`, { body: form });
       setAttachments([...attachments, attachment]);
       setFile(null);
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       await v1('chargebacks.dispute', 'POST', `${base}/dispute`, { body: { evidence } });
       onDone();
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <form className="form respond" onSubmit={submit}>

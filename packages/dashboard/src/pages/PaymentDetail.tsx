@@ -4,7 +4,7 @@ import { useI18n } from '../i18n';
 import { Link } from '../router';
 import { isCard, paymentAmount, paymentMethod, paymentStatus } from '../payments';
 import { canMoveMoney, useSession } from '../session';
-import { Badge, ConfirmDialog, Dialog, Empty, ErrorMessage, Loading, Mono, PageHeader, useLoad } from '../ui';
+import { Badge, ConfirmDialog, Dialog, Empty, ErrorMessage, Loading, Mono, PageHeader, useAction, useLoad } from '../ui';
 
 interface Detail {
   payment: Payment;
@@ -213,20 +213,13 @@ export function PaymentDetail({ id }: { id: string }) {
 function RefundDialog({ payment, max, onClose, onDone }: { payment: CardPayment; max: number; onClose: () => void; onDone: () => void }) {
   const { t, money } = useI18n();
   const [amount, setAmount] = useState(String(max));
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useAction();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       await v1('payments.refund', 'POST', `/payments/${payment.id}/refund`, { body: { amount: amount.trim() } });
       onDone();
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <Dialog open title={t('payments.refund')} onClose={onClose}>
