@@ -1,15 +1,16 @@
 #!/usr/bin/env node
 /**
  * The "bare Fastify route" ceiling: the same Fastify, logger options
- * (observability/logger.js: pino, serializers, redaction, timestamp) and
- * request-id generator as the server (app.ts), and one GET route returning a
+ * (observability/logger.js: pino, serializers, redaction, timestamp), request
+ * log (one line per request, `logRequests`) and request-id generator as the
+ * server (app.ts), and one GET route returning a
  * small JSON object. No other hooks, no authentication, no database.
  *
  * Environment: PORT (required), HOST (default 127.0.0.1), LOG_LEVEL (default info).
  * Logs go to stdout, as the server's do.
  */
 import Fastify from 'fastify';
-import { loggerOptions } from '../dist/observability/logger.js';
+import { loggerOptions, logRequests } from '../dist/observability/logger.js';
 import { newId } from '../dist/lib/ids.js';
 
 const port = Number(process.env.PORT);
@@ -18,7 +19,8 @@ if (!Number.isInteger(port) || port <= 0) {
   process.exit(1);
 }
 
-const app = Fastify({ logger: loggerOptions(process.env.LOG_LEVEL || 'info'), genReqId: () => newId('request') });
+const app = Fastify({ logger: loggerOptions(process.env.LOG_LEVEL || 'info'), disableRequestLogging: true, genReqId: () => newId('request') });
+logRequests(app);
 app.get('/bare', async () => ({ status: 'ok' }));
 await app.listen({ port, host: process.env.HOST || '127.0.0.1' });
 

@@ -21,6 +21,19 @@ export interface RecordedEvent {
   type: EventType;
   data: object;
   created_at: string;
+  /** What the recorder knew of the event's subject beyond `data`; see EventContext. */
+  context?: EventContext;
+}
+
+/**
+ * Facts the recorder knows about the event's subject that its payload does
+ * not carry, handed to the reactions so that they can skip a look-up that
+ * cannot find anything (never stored, never sent). A reaction treats a
+ * missing fact as unknown and does its look-up.
+ */
+export interface EventContext {
+  /** A card payment's channel (`ecommerce`, `card_present`). */
+  channel?: string;
 }
 
 /**
@@ -68,14 +81,14 @@ const insertEvent = preparedInsert('events', { deferrable: true });
  * Records the event and runs its reactions; call it inside the state change's
  * transaction. An audit record (AUDIT_EVENT_TYPES) has no reactions: no webhook receives it.
  */
-export async function recordEvent(db: Executor, organizationId: string, type: EventType | AuditEventType, data: object): Promise<string> {
+export async function recordEvent(db: Executor, organizationId: string, type: EventType | AuditEventType, data: object, context?: EventContext): Promise<string> {
   const id = newId('event');
   const createdAt = nowIso();
   await insertEvent(db, { id, organization_id: organizationId, type, data: JSON.stringify(data), created_at: createdAt });
   // byType holds the webhook event types only: an audit record has no reactions.
   const reactions = byType.get(type);
   if (reactions) {
-    const event: RecordedEvent = { id, organization_id: organizationId, type: type as EventType, data, created_at: createdAt };
+    const event: RecordedEvent = { id, organization_id: organizationId, type: type as EventType, data, created_at: createdAt, ...(context ? { context } : {}) };
     for (const run of reactions) await run(db, event);
   }
   return id;

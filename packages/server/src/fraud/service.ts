@@ -352,7 +352,7 @@ const insertEvaluation = preparedInsert('fraud_evaluations', { deferrable: true 
  */
 export async function recordFraudOutcome(
   trx: Executor,
-  payment: { id: string; organization_id: string; created_at: string },
+  payment: { id: string; organization_id: string; created_at: string; channel?: string },
   decision: Decision,
   rejectedEvent: () => object,
 ): Promise<void> {
@@ -369,5 +369,5 @@ export async function recordFraudOutcome(
       rules_hit: JSON.stringify(decision.rulesHit),
       created_at: payment.created_at,
     });
-  if (decision.decision === 'decline') await recordEvent(trx, payment.organization_id, 'payment.card.rejected', rejectedEvent());
+  if (decision.decision === 'decline') await recordEvent(trx, payment.organization_id, 'payment.card.rejected', rejectedEvent(), payment.channel ? { channel: payment.channel } : undefined);
 }

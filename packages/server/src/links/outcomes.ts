@@ -8,10 +8,28 @@ import type { Executor } from '../db/database.js';
 import { preparedQuery } from '../db/prepared.js';
 import { recordEvent, type Reaction } from '../events/store.js';
 import type { EventType } from '../events/types.js';
+import { ID_PREFIXES } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 
 const PAID: readonly EventType[] = ['payment.card.approved', 'payment.card.authorized', 'payment.purchase.succeeded'];
 const NOT_PAID: readonly EventType[] = ['payment.card.rejected', 'payment.card.cancelled', 'payment.purchase.rejected', 'payment.purchase.failed'];
+
+/**
+ * The order_id of a payment made through a link: the link's id, then a unique
+ * suffix. Every payment a link reserves a use for gets one (pages.ts), so the
+ * settlement reaction skips, without a look-up, the payments whose order_id
+ * cannot be a link's (a merchant's own order_id may look like one: it is then
+ * looked up and found to hold no use).
+ */
+export function linkOrderId(linkId: string): string {
+  return `${linkId}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
+const LINK_ORDER_PREFIX = `${ID_PREFIXES.link}-`;
+
+function mayBeLinkOrder(orderId: unknown): boolean {
+  return typeof orderId !== 'string' || orderId.startsWith(LINK_ORDER_PREFIX);
+}
 
 export async function releaseUse(db: Executor, linkId: string): Promise<void> {
   await db.updateTable('links').set({ uses: sql`uses - 1`, updated_at: nowIso() }).where('id', '=', linkId).where('uses', '>', 0).execute();
@@ -54,7 +72,7 @@ export const linkSettlement: Reaction = {
   name: 'links.settlement',
   types: [...PAID, ...NOT_PAID],
   run: async (db, event) => {
-    const paymentId = (event.data as { payment?: { id?: unknown } }).payment?.id;
-    if (typeof paymentId === 'string') await settleLinkPayment(db, paymentId, PAID.includes(event.type));
+    const payment = (event.data as { payment?: { id?: unknown; order_id?: unknown } }).payment;
+    if (typeof payment?.id === 'string' && mayBeLinkOrder(payment.order_id)) await settleLinkPayment(db, payment.id, PAID.includes(event.type));
   },
 };

@@ -21,7 +21,7 @@ import type { CreateInstrument } from '../instruments/schemas.js';
 import type { EnrollmentLinkData, LinkRow, LinkService, PaymentLinkData } from './service.js';
 import { fill, type Lang, pick, TEXT } from './page-text.js';
 import { checkoutPage, enrollmentPage, noticePage } from './templates.js';
-import { releaseUse } from './outcomes.js';
+import { linkOrderId, releaseUse } from './outcomes.js';
 import type { CardAttemptGuard } from './card-attempts.js';
 import type { Html } from '../lib/html.js';
 
@@ -276,7 +276,7 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
       const instrument = await instruments.tokenize(principal, fields);
       const { payment } = await payments.create(
         principal,
-        { amount, currency: data.currency, order_id: `${row.id}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`, instrument_id: instrument.id, encrypted_cvv: body.cvv_for_payment, description: data.description },
+        { amount, currency: data.currency, order_id: linkOrderId(row.id), instrument_id: instrument.id, encrypted_cvv: body.cvv_for_payment, description: data.description },
         {
           onCreate: async (trx, paymentId) => {
             await links.attach(trx, row.id, paymentId, 'card');
@@ -330,7 +330,7 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
       const { payment } = await apm.create(
         row.organization_id,
         {
-          order_id: `${row.id}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
+          order_id: linkOrderId(row.id),
           amount,
           currency: 'COP',
           rail_id: railId,

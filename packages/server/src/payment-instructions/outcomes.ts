@@ -38,6 +38,8 @@ export const instructionSettlement: Reaction = {
   run: async (db, event) => {
     const payment = (event.data as { payment?: { id?: unknown; response_code?: unknown } }).payment;
     if (typeof payment?.id !== 'string') return;
+    // Instructions are paid at a terminal: an e-commerce payment's event needs no look-up (most of them).
+    if (event.context?.channel !== undefined && event.context.channel !== 'card_present') return;
     await settleInstructionPayment(db, payment.id, COMPLETED.includes(event.type) ? 'COMPLETED' : 'FAILED', payment.response_code);
   },
 };

@@ -66,6 +66,11 @@ export function paymentEventData(p: PaymentRow) {
   };
 }
 
+/** Records a card payment event, telling the reactions the payment's channel (events/store.ts EventContext). */
+export function recordPaymentEvent(trx: Executor, p: PaymentRow, type: EventType, data: object = paymentEventData(p)): Promise<string> {
+  return recordEvent(trx, p.organization_id, type, data, { channel: p.channel });
+}
+
 export class PaymentLifecycle {
   constructor(
     private readonly db: Db,
@@ -149,7 +154,7 @@ export class PaymentLifecycle {
         .where('status', '=', 'PENDING')
         .execute();
     }
-    if (event) await recordEvent(trx, payment.organization_id, event, paymentEventData(payment));
+    if (event) await recordPaymentEvent(trx, payment, event);
     // Counted by the fraud rule card_declines (a card tested until the network declines it).
     if (result.outcome === 'declined') await recordCardDecline(trx, payment, options.now);
     const payload = { payment_id: payment.id };
@@ -210,7 +215,7 @@ export class PaymentLifecycle {
       // Fees (fees/apply.ts): the interchange and MDR of the captured amount; their copy on the row is written here.
       const fees = await applyCaptureFees(trx, captured, amount);
       if (fees) await setPaymentFees(trx, payment.id, fees.fees);
-      await recordEvent(trx, payment.organization_id, 'payment.card.captured', paymentEventData(captured));
+      await recordPaymentEvent(trx, captured, 'payment.card.captured');
       if (dispute) {
         const chargeback = {
           id: newId('chargeback'),
@@ -270,7 +275,7 @@ export class PaymentLifecycle {
       if (!(await transitionPayment(trx, payment.id, { status: ['APPROVED', 'AUTHORIZED'], pendingAction: action }, changes))) return undefined;
       await insertTransaction(trx, row);
       if (result.outcome === 'succeeded') {
-        await recordEvent(trx, payment.organization_id, 'payment.card.cancelled', paymentEventData({ ...payment, ...changes } as PaymentRow));
+        await recordPaymentEvent(trx, { ...payment, ...changes } as PaymentRow, 'payment.card.cancelled');
       }
       return row;
     });
@@ -296,7 +301,7 @@ export class PaymentLifecycle {
       await insertTransaction(trx, row);
       if (result.outcome === 'succeeded') {
         const adjusted = { ...payment, ...changes } as PaymentRow;
-        await recordEvent(trx, payment.organization_id, 'payment.card.adjusted', {
+        await recordPaymentEvent(trx, adjusted, 'payment.card.adjusted', {
           ...paymentEventData(adjusted),
           adjustment: { transaction_id: row.id, amount_authorized: minorToNumber(amount, payment.currency) },
         });
