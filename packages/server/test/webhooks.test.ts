@@ -79,6 +79,33 @@ describe.each(dialects)('webhooks on $name', (dialect) => {
     expect(event.body).toMatchObject({ id: first.id, type: 'payment.card.authorized' });
   });
 
+  it('fans each event out to every enabled endpoint of the organization that subscribes to its type, and to no other', async () => {
+    const { token, card } = await merchant();
+    const all = (await register(token, { events: ['*'] })).body;
+    const captures = (await register(token, { events: ['payment.card.captured', 'refund.succeeded'] })).body;
+    const disabled = (await register(token, { events: ['*'] })).body;
+    expect((await gw.request('PUT', `/v1/webhooks/${disabled.id}`, { token, body: { url: receiver.url, events: ['*'], status: 'disabled' } })).status).toBe(200);
+    // Another organization's endpoint sees none of these events.
+    const other = await merchant();
+    const elsewhere = (await register(other.token, { events: ['*'] })).body;
+
+    const payment = await pay(gw, token, { instrumentId: card, capture: false, amount: 20 });
+    await gw.request('POST', `/v1/payments/${payment.body.id}/capture`, { token, body: {} });
+    const eventsOf = async (t: string, endpoint: string) => {
+      const list = (await deliveriesOf(t, endpoint)).body.data;
+      const types = await Promise.all(list.map(async (d) => (await gw.request<{ type: string; data: { payment?: { id: string } } }>('GET', `/v1/events/${d.event_id}`, { token: t })).body));
+      return types.filter((e) => e.data.payment?.id === payment.body.id).map((e) => e.type).sort();
+    };
+    await eventually(() => eventsOf(token, all.id), (types) => types.length >= 2);
+    expect(await eventsOf(token, all.id)).toEqual(['payment.card.authorized', 'payment.card.captured']);
+    expect(await eventsOf(token, captures.id)).toEqual(['payment.card.captured']);
+    expect(await eventsOf(token, disabled.id)).toEqual([]);
+    expect(await eventsOf(other.token, elsewhere.id)).toEqual([]);
+    // Each delivery has its own id.
+    const ids = [...(await deliveriesOf(token, all.id)).body.data, ...(await deliveriesOf(token, captures.id)).body.data].map((d) => d.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
   it('retries a failing receiver on the schedule, recording every attempt; gives up after the last', async () => {
     const { token, card } = await merchant();
     const endpoint = await register(token, { events: ['payment.card.approved'] });

@@ -15,7 +15,7 @@ import type { DatabaseKind } from '../config/config.js';
 import type { Db } from '../db/database.js';
 import { ApiError } from '../errors/api-error.js';
 import type { JobOutcome, JobRunner } from '../jobs/runner.js';
-import { claimOrganizationJobs, nextOrganizationJob, organizationJobsRunningElsewhere, renewLeases, shiftOrganizationJobs } from '../jobs/store.js';
+import { claimOrganizationJobs, nextOrganizationJob, organizationJobsRunning, renewLeases, shiftOrganizationJobs } from '../jobs/store.js';
 import { nowIso } from '../lib/time.js';
 import { readOffset, type SandboxClock } from './clock.js';
 
@@ -121,9 +121,10 @@ export class ClockService {
       }
     }
 
-    // Jobs of this organization the background runner took meanwhile: answer when they are done too.
+    // Jobs of this organization the background runners took meanwhile (this process's too: it shares the
+    // advance's worker id, and the advance holds no job here): answer when they are done too.
     const deadline = Date.now() + WAIT_ELSEWHERE_MS;
-    while (Date.now() < deadline && (await organizationJobsRunningElsewhere(this.db, organizationId, worker)) > 0) {
+    while (Date.now() < deadline && (await organizationJobsRunning(this.db, organizationId)) > 0) {
       await new Promise((r) => setTimeout(r, 25));
     }
     return { offset_seconds: Math.round(offset / 1000), now: new Date(Date.now() + offset).toISOString(), ran };

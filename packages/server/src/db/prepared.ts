@@ -7,7 +7,7 @@
  * Reads outside a transaction on a SQLite file run synchronously on the read
  * connection (db/database.ts); inside a transaction they run on it.
  */
-import type { Compilable, CompiledQuery, Insertable } from 'kysely';
+import type { Compilable, CompiledQuery, Insertable, RawBuilder } from 'kysely';
 import { directReaders, type Db, type Executor } from './database.js';
 import type { Database } from './schema.js';
 import { DEFERRABLE } from './postgres-client.js';
@@ -67,5 +67,22 @@ export function preparedInsert<T extends keyof Database & string>(table: T, opti
       byColumns.set(key, bind);
     }
     await db.executeQuery(bind(db, columns.map((c) => values[c])));
+  };
+}
+
+/**
+ * A statement written with Kysely's `sql` template (an `INSERT ... SELECT`, say),
+ * compiled once per dialect like preparedQuery; it returns nothing.
+ * `deferrable`: as for preparedInsert, for an `insert into <table> ...` whose
+ * caller does not catch its error.
+ */
+export function preparedStatement<Args extends unknown[]>(build: (...args: Args) => RawBuilder<unknown>, options: { deferrable?: boolean } = {}) {
+  const prefix = options.deferrable ? DEFERRABLE : '';
+  const bind = compiledPer((db, markers) => {
+    const compiled = build(...(markers as unknown as Args)).compile(db);
+    return { compile: () => ({ ...compiled, sql: prefix + compiled.sql }) };
+  }, build.length);
+  return async (db: Executor, ...args: Args): Promise<void> => {
+    await db.executeQuery(bind(db, args));
   };
 }

@@ -2,6 +2,7 @@
  * The durable job table. `enqueueJob` takes the caller's transaction, so a job
  * is written in the same commit as the state change that needs it (outbox).
  */
+import { sql, type RawBuilder } from 'kysely';
 import type { DatabaseKind } from '../config/config.js';
 import type { Executor } from '../db/database.js';
 import { isUniqueViolation } from '../db/database.js';
@@ -33,6 +34,19 @@ export interface NewJob {
 // one with a key is sent at once, because its unique violation is caught here.
 const insertJob = preparedInsert('jobs', { deferrable: true });
 const insertDedupedJob = preparedInsert('jobs');
+
+/**
+ * The statement that enqueues one job per row of `rows` (a query with the text
+ * columns `id` and `payload`), due at once, as enqueueJob would for each row:
+ * for a fan-out whose rows are in the database, written as one
+ * `INSERT ... SELECT` (with preparedStatement, deferrable) instead of a read
+ * and an insert per row. `now` and `organizationId` are parameters; the
+ * type and the attempts are constants of the statement.
+ */
+export function insertJobsPerRow(job: { type: string; maxAttempts: number }, rows: RawBuilder<unknown>, now: unknown, organizationId: unknown): RawBuilder<unknown> {
+  return sql`insert into jobs (id, type, payload, status, run_at, attempts, max_attempts, created_at, updated_at, organization_id)
+    select r.id, ${sql.lit(job.type)}, r.payload, 'pending', cast(${now} as text), 0, ${sql.lit(job.maxAttempts)}, cast(${now} as text), cast(${now} as text), cast(${organizationId} as text) from (${rows}) as r`;
+}
 
 /** Returns the new job's id, or null when a job with the same dedupe key is already waiting. */
 export async function enqueueJob(db: Executor, job: NewJob): Promise<string | null> {
@@ -205,14 +219,13 @@ export async function renewLeases(db: Executor, worker: string, ids: string[], l
   await db.updateTable('jobs').set({ locked_until: isoAfterSeconds(leaseSeconds) }).where('id', 'in', ids).where('locked_by', '=', worker).where('status', '=', 'running').execute();
 }
 
-/** The organization's jobs that other workers are running now. */
-export async function organizationJobsRunningElsewhere(db: Executor, organizationId: string, worker: string): Promise<number> {
+/** The organization's jobs running now under a live lease, in any process (this one's background runner included). */
+export async function organizationJobsRunning(db: Executor, organizationId: string): Promise<number> {
   const row = await db
     .selectFrom('jobs')
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
     .where('organization_id', '=', organizationId)
     .where('status', '=', 'running')
-    .where('locked_by', '!=', worker)
     .where('locked_until', '>', nowIso())
     .executeTakeFirstOrThrow();
   return Number(row.n);

@@ -14,7 +14,7 @@ import { enqueueJob } from '../jobs/store.js';
 import { newId } from '../lib/ids.js';
 import { isoAfterSeconds, nowIso } from '../lib/time.js';
 import type { Clock } from '../clock/clock.js';
-import { DELIVER_JOB } from './outbox.js';
+import { DELIVER_JOB, MAX_DELIVERY_ATTEMPTS } from './outbox.js';
 import { postJson } from './http-post.js';
 import { signatureHeaders } from './signing.js';
 import { guardedLookup, urlProblems, type UrlPolicy } from './url-guard.js';
@@ -103,7 +103,7 @@ export class WebhookDeliverer {
       }
       const jittered = delay * (0.9 + Math.random() * 0.2);
       await trx.updateTable('webhook_deliveries').set({ ...base, next_attempt_at: isoAfterSeconds(jittered, clockNow) }).where('id', '=', deliveryId).execute();
-      await enqueueJob(trx, { type: DELIVER_JOB, payload: { delivery_id: deliveryId }, delaySeconds: jittered, maxAttempts: 1000, organizationId: row.organization_id });
+      await enqueueJob(trx, { type: DELIVER_JOB, payload: { delivery_id: deliveryId }, delaySeconds: jittered, maxAttempts: MAX_DELIVERY_ATTEMPTS, organizationId: row.organization_id });
     });
   }
 
