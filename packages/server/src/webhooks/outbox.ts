@@ -8,15 +8,15 @@ import { preparedInsert, preparedQuery } from '../db/prepared.js';
 import type { Reaction } from '../events/store.js';
 import { enqueueJob } from '../jobs/store.js';
 import { newId } from '../lib/ids.js';
-import { AUDIT_EVENT_TYPES } from '../events/types.js';
+import { AUDIT_EVENT_TYPES, TEST_EVENT_TYPE } from '../events/types.js';
 
 export const DELIVER_JOB = 'webhook.deliver';
 
-const AUDIT = new Set<string>(AUDIT_EVENT_TYPES);
+/** Never delivered by subscription: audit records (nor redelivered), test events (only to the endpoint they were sent to, service.ts). */
+const UNSUBSCRIBABLE = new Set<string>([...AUDIT_EVENT_TYPES, TEST_EVENT_TYPE]);
 
 export function subscribes(eventsJson: string, type: string): boolean {
-  // Audit records are never delivered (nor redelivered).
-  if (AUDIT.has(type)) return false;
+  if (UNSUBSCRIBABLE.has(type)) return false;
   const events = JSON.parse(eventsJson) as string[];
   return events.includes('*') || events.includes(type);
 }
