@@ -219,6 +219,25 @@ describeInBrowser.each(dialects.filter((d) => d.name === 'sqlite'))('the dashboa
       async () => receiver.events().filter((e) => e.id === eventId),
       (events) => events.length === 2,
     );
+
+    // Each attempt opens to show the request sent and the response received.
+    await delivery.locator('summary').first().click();
+    const sentBody = await delivery.getByLabel('Request body').first().textContent();
+    expect(JSON.parse(sentBody ?? '')).toEqual(JSON.parse(delivered.body));
+    expect(await delivery.getByLabel('Request headers').first().textContent()).toContain(`webhook-signature: ${String(delivered.headers['webhook-signature'])}`);
+    expect(await delivery.getByLabel('Response body (first 4 KB)').first().textContent()).toBe('ok');
+    await audit(page, 'webhooks-attempt', () => delivery.getByLabel('Request body').first().waitFor());
+
+    // "Send test event": a signed webhook.test, to this endpoint only, shown in its delivery log.
+    await page.getByRole('button', { name: 'Send test event' }).click();
+    const notice = (await page.getByText(/^Test event evt-\S+ sent to this endpoint\.$/).textContent()) ?? '';
+    const testId = /(evt-\S+)/.exec(notice)![1]!;
+    const tested = page.locator(`li.delivery[data-event-id="${testId}"]`);
+    await tested.getByText('webhook.test').waitFor();
+    await tested.getByText('Attempt 1: 200').waitFor();
+    const received = receiver.received.find((r) => JSON.parse(r.body).id === testId)!;
+    expect(Receiver.verify(secret, received)).toMatchObject({ id: testId, type: 'webhook.test' });
+    await audit(page, 'webhooks-test-event', () => tested.waitFor());
   }, 90_000);
 
   it('captures and refunds part of a payment from its page, and shows the refund and its event', async () => {
@@ -330,6 +349,34 @@ describeInBrowser.each(dialects.filter((d) => d.name === 'sqlite'))('the dashboa
     await audit(page, 'team', () => page.getByRole('cell', { name: email }).waitFor());
   }, 90_000);
 
+  it('switches to a sub-organization, shows its own payments, and switches back', async () => {
+    const created = await gw.request<{ id: string; name: string }>('POST', '/v1/organizations', { token, body: { name: 'Tienda Norte' } });
+    expect(created.status).toBe(201);
+    const subToken = await (await gw.client({ organizationId: created.body.id })).token();
+    const card = await tokenize(gw, subToken, { number: '4242424242424242' });
+    expect((await pay(gw, subToken, { instrumentId: card, amount: 321, orderId: 'norte-1' })).body.status).toBe('APPROVED');
+
+    // The selector lists the organizations of the session: read again on a reload.
+    await page.reload();
+    await nav(page, 'Payments').click();
+    await heading(page, 'Payments').waitFor();
+    await page.getByRole('link', { name: money('USD 200.00') }).waitFor();
+    const switcher = page.getByRole('combobox', { name: 'Organization' });
+    await switcher.selectOption({ label: 'Tienda Norte' });
+    await page.getByRole('link', { name: money('USD 321.00') }).waitFor();
+    expect(await page.getByRole('link', { name: money('USD 200.00') }).count()).toBe(0);
+    expect(await page.locator('.payments-table tbody tr').count()).toBe(1);
+    await audit(page, 'payments-sub-organization', () => page.getByRole('link', { name: money('USD 321.00') }).waitFor());
+    // Its pages act on it: its payment's page opens.
+    await page.getByRole('link', { name: money('USD 321.00') }).click();
+    await heading(page, money('USD 321.00')).waitFor();
+
+    await nav(page, 'Payments').click();
+    await switcher.selectOption({ index: 0 });
+    await page.getByRole('link', { name: money('USD 200.00') }).waitFor();
+    expect(await page.getByRole('link', { name: money('USD 321.00') }).count()).toBe(0);
+  }, 90_000);
+
   it('invites a teammate as a viewer, who sets a password, signs in and cannot create keys', async () => {
     await nav(page, 'Team').click();
     await page.getByLabel('Email (optional)').fill('viewer@tienda.example');
@@ -400,20 +447,32 @@ describeInBrowser.each(dialects.filter((d) => d.name === 'sqlite'))('the dashboa
   }, 90_000);
 
   it('renders the first page of a list of 10,000 payments (the time is printed, not asserted)', async () => {
-    const template = await gw.db.selectFrom('payments').selectAll().where('organization_id', '=', client.organizationId).orderBy('id').executeTakeFirstOrThrow();
-    const { count } = await gw.db.selectFrom('payments').select((e) => e.fn.countAll<number>().as('count')).where('organization_id', '=', client.organizationId).executeTakeFirstOrThrow();
+    // Its own organization and user, so it also runs alone: npx vitest run packages/server/test/dashboard.browser.test.ts -t '10,000'
+    const bulk = await gw.client();
+    const bulkToken = await bulk.token();
+    const card = await tokenize(gw, bulkToken, { number: '4242424242424242' });
+    const first = await pay(gw, bulkToken, { instrumentId: card, amount: 10 });
+    const template = await gw.db.selectFrom('payments').selectAll().where('id', '=', first.body.id).executeTakeFirstOrThrow();
     // Copies of a real payment row: only the list's size matters here.
-    for (let made = Number(count); made < 10_000; ) {
+    for (let made = 1; made < 10_000; ) {
       const batch = Math.min(500, 10_000 - made);
       const rows = Array.from({ length: batch }, (_, i) => ({ ...template, id: newId('payment'), order_id: `bulk-${made + i}`, network_reference: null }));
       await gw.db.insertInto('payments').values(rows).execute();
       made += batch;
     }
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto('/dashboard/payments');
-    const rows = page.locator('.payments-table tbody tr');
+    const bulkEmail = 'bulk@tienda.example';
+    await createDashboardUser(gw, { email: bulkEmail, password: PASSWORD, role: 'owner', organizationId: bulk.organizationId });
+    const bulkPage = await watchedPage(await newContext(), errors, { width: 1280, height: 800 });
+    await bulkPage.goto('/dashboard/sign-in');
+    await bulkPage.getByLabel('Email').fill(bulkEmail);
+    await bulkPage.getByLabel('Password').fill(PASSWORD);
+    await bulkPage.getByRole('button', { name: 'Sign in' }).click();
+    await heading(bulkPage, 'Payments').waitFor();
+
+    await bulkPage.goto('/dashboard/payments');
+    const rows = bulkPage.locator('.payments-table tbody tr');
     await rows.nth(49).waitFor();
-    const timing = await page.evaluate(() => {
+    const timing = await bulkPage.evaluate(() => {
       const list = performance.getEntriesByType('resource').find((e) => e.name.includes('/dashboard/api/v1/payments'));
       const rendered = performance.getEntriesByName('pasarela:payments-rendered')[0];
       return { rendered: rendered ? rendered.startTime : 0, listAnswered: list ? (list as unknown as { responseEnd: number }).responseEnd : 0 };
@@ -424,10 +483,10 @@ describeInBrowser.each(dialects.filter((d) => d.name === 'sqlite'))('the dashboa
     );
     expect(timing.rendered).toBeGreaterThan(timing.listAnswered);
     expect(await rows.count()).toBe(50);
-    await page.getByRole('button', { name: 'Next page' }).click();
-    await page.getByRole('button', { name: 'Previous page' }).and(page.locator(':enabled')).waitFor();
+    await bulkPage.getByRole('button', { name: 'Next page' }).click();
+    await bulkPage.getByRole('button', { name: 'Previous page' }).and(bulkPage.locator(':enabled')).waitFor();
     expect(await rows.count()).toBe(50);
-  }, 90_000);
+  }, 120_000);
 
   it('logged no console error or CSP violation on any page', () => {
     // The answers the pages expect (401 before signing in and for a wrong password) are logged by Chromium as failed loads.

@@ -17,8 +17,16 @@ interface Endpoint {
 interface Delivery {
   id: string;
   event_id: string;
+  event_type: string;
   status: string;
-  attempts: Array<{ attempt: number; status_code: number | null; duration_ms: number; error: string | null }>;
+  attempts: Array<{
+    attempt: number;
+    status_code: number | null;
+    duration_ms: number;
+    error: string | null;
+    request: { headers: Record<string, string>; body: string } | null;
+    response: { status_code: number; body: string } | null;
+  }>;
 }
 
 describe.each(dialects)('webhooks on $name', (dialect) => {
@@ -126,6 +134,94 @@ describe.each(dialects)('webhooks on $name', (dialect) => {
     expect(redeliver.body.deliveries).toHaveLength(1);
     await eventually(async () => receiver.received.filter((r) => r.body.includes(failing.body.id)).length, (n) => n === 4);
     expect(receiver.received.filter((r) => r.body.includes(failing.body.id))).toHaveLength(4);
+  });
+
+  it('keeps each attempt\'s request and response in the delivery log (the first 4 KB of the response, never a split character)', async () => {
+    const { token, card } = await merchant();
+    const own = await new Receiver().start();
+    try {
+      const endpoint = await gw.request<Endpoint>('POST', '/v1/webhooks', { token, body: { url: own.url, events: ['payment.card.approved'] } });
+      own.answers.push(500);
+      own.answerBody = '€'.repeat(2000); // 6,000 bytes; 4,096 falls inside a 3-byte character
+      await pay(gw, token, { instrumentId: card });
+      const done = await eventually(() => deliveriesOf(token, endpoint.body.id), (r) => r.body.data[0]?.status === 'succeeded');
+      const [failed, succeeded] = done.body.data[0]!.attempts;
+      expect(own.received).toHaveLength(2);
+      for (const [attempt, received] of [[failed!, own.received[0]!], [succeeded!, own.received[1]!]] as const) {
+        expect(attempt.request!.body).toBe(received.body);
+        for (const name of ['webhook-id', 'webhook-timestamp', 'webhook-signature', 'content-type', 'user-agent', 'content-length']) {
+          expect(attempt.request!.headers[name], name).toBe(received.headers[name]);
+        }
+        expect(JSON.stringify(attempt)).not.toContain(endpoint.body.secret.replace(/^whsec_/, ''));
+        expect(attempt.response!.body).toBe('€'.repeat(1365));
+        expect(attempt.duration_ms).toBeGreaterThanOrEqual(0);
+      }
+      expect(failed!.response!.status_code).toBe(500);
+      expect(succeeded!.response!.status_code).toBe(200);
+      // No answer: no response, the error says why.
+      own.answerBody = 'ok';
+      await own.close();
+      const unanswered = await pay(gw, token, { instrumentId: card });
+      const retrying = await eventually(
+        () => deliveriesOf(token, endpoint.body.id),
+        (r) => r.body.data[0]?.event_id !== done.body.data[0]!.event_id && (r.body.data[0]?.attempts.length ?? 0) >= 1,
+      );
+      const attempt = retrying.body.data[0]!.attempts[0]!;
+      expect(attempt).toMatchObject({ status_code: null, response: null, error: expect.any(String) });
+      expect(attempt.request!.body).toContain(unanswered.body.id);
+    } finally {
+      await own.close().catch(() => undefined);
+    }
+  });
+
+  it('sends a signed test event to one endpoint only, through its delivery log, and redelivers it there', async () => {
+    const { client, token } = await merchant();
+    const target = await new Receiver().start();
+    const other = await new Receiver().start();
+    try {
+      const endpoint = await gw.request<Endpoint>('POST', '/v1/webhooks', { token, body: { url: target.url, events: ['refund.succeeded'] } });
+      const everything = await gw.request<Endpoint>('POST', '/v1/webhooks', { token, body: { url: other.url, events: ['*'] } });
+      const sent = await gw.request<{ delivery_id: string; event: { id: string; type: string; data: Record<string, unknown> } }>('POST', `/v1/webhooks/${endpoint.body.id}/test`, { token });
+      expect(sent.status).toBe(202);
+      expect(sent.body.event).toMatchObject({ type: 'webhook.test', data: { test: { endpoint_id: endpoint.body.id } } });
+
+      await eventually(async () => target.received.length, (n) => n === 1);
+      const payload = Receiver.verify(endpoint.body.secret, target.received[0]!);
+      expect(payload).toMatchObject({ id: sent.body.event.id, type: 'webhook.test', data: { test: { endpoint_id: endpoint.body.id } } });
+      const log = await eventually(() => deliveriesOf(token, endpoint.body.id), (r) => r.body.data[0]?.status === 'succeeded');
+      expect(log.body.data[0]).toMatchObject({ id: sent.body.delivery_id, event_id: sent.body.event.id, event_type: 'webhook.test' });
+      expect(log.body.data[0]!.attempts[0]!.request!.body).toBe(target.received[0]!.body);
+
+      // Redelivered to its endpoint only, also when no endpoint is named; another endpoint cannot have it.
+      const again = await gw.request<{ deliveries: string[] }>('POST', `/v1/events/${sent.body.event.id}/redeliver`, { token, body: {} });
+      expect(again.status).toBe(202);
+      expect(again.body.deliveries).toHaveLength(1);
+      await eventually(async () => target.received.length, (n) => n === 2);
+      expect(Receiver.verify(endpoint.body.secret, target.received[1]!).id).toBe(sent.body.event.id);
+      const refused = await gw.request('POST', `/v1/events/${sent.body.event.id}/redeliver`, { token, body: { endpoint_id: everything.body.id } });
+      expect(refused.status).toBe(404);
+      expect((await deliveriesOf(token, everything.body.id)).body.data).toEqual([]);
+      expect(other.received).toEqual([]);
+
+      // Not in the events list unless asked for by type; not subscribable.
+      const listed = await gw.request<{ data: Array<{ id: string }> }>('GET', '/v1/events?limit=100', { token });
+      expect(listed.body.data.map((e) => e.id)).not.toContain(sent.body.event.id);
+      const tests = await gw.request<{ data: Array<{ id: string }> }>('GET', '/v1/events?type=webhook.test', { token });
+      expect(tests.body.data.map((e) => e.id)).toEqual([sent.body.event.id]);
+      const subscribe = await gw.request('POST', '/v1/webhooks', { token, body: { url: other.url, events: ['webhook.test'] } });
+      expect(subscribe.status).toBe(422);
+
+      // A disabled endpoint gets none; an unknown one is not found.
+      await gw.request('PUT', `/v1/webhooks/${endpoint.body.id}`, { token, body: { url: target.url, events: ['refund.succeeded'], status: 'disabled' } });
+      expect((await gw.request('POST', `/v1/webhooks/${endpoint.body.id}/test`, { token })).status).toBe(409);
+      expect((await gw.request('POST', '/v1/webhooks/whk-nope/test', { token })).status).toBe(404);
+      // webhooks:read alone cannot send one.
+      const reader = await (await gw.client({ scopes: ['webhooks:read'], organizationId: client.organizationId })).token();
+      expect((await gw.request('POST', `/v1/webhooks/${everything.body.id}/test`, { token: reader })).status).toBe(403);
+    } finally {
+      await target.close();
+      await other.close();
+    }
   });
 
   it('a 410 answer disables the endpoint', async () => {

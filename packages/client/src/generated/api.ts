@@ -1786,10 +1786,33 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List deliveries and their attempts */
+        /**
+         * List deliveries and their attempts
+         * @description Newest first. Each attempt carries the request sent (headers and body), the response (status and the first 4 KB of its body) and the duration. They are kept as long as the delivery: deleting the endpoint deletes them.
+         */
         get: operations["webhooks.deliveries.list"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event
+         * @description Records an event of type `webhook.test` (its `data.test` names the endpoint) and delivers it, signed like every event, to this endpoint only, whatever event types it subscribes to, through the same delivery job: it appears in the endpoint's delivery log, is retried on failure, and POST /v1/events/{id}/redeliver sends it again to this endpoint (never to another). No other endpoint receives it, GET /v1/events/stream never carries it, and GET /v1/events lists it only when asked for with `type=webhook.test`. `webhook.test` cannot be subscribed to. The endpoint must be enabled (409 otherwise). Answers 202 with the delivery's id, before the delivery is attempted.
+         */
+        post: operations["webhooks.test"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1803,7 +1826,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List events */
+        /**
+         * List events
+         * @description Newest first. `payment_id`: only the events about that payment (card or alternative): its own events and those of its refunds, chargebacks, cashouts, payment links and payment instructions. Test events (`webhook.test`) are listed only with `type=webhook.test`.
+         */
         get: operations["events.list"];
         put?: never;
         post?: never;
@@ -17702,9 +17728,27 @@ export interface operations {
                             status: "pending" | "succeeded" | "failed";
                             attempts: {
                                 attempt: number;
+                                /** @description The receiver's HTTP status; null when it did not answer (see `error`). */
                                 status_code: number | null;
+                                /** @description From sending the request to the end of the response (or the failure). */
                                 duration_ms: number;
+                                /** @description Why there was no response: a timeout, a refused connection, a refused URL. */
                                 error: string | null;
+                                /** @description What was sent (or tried); null for attempts recorded before the gateway kept it. */
+                                request: {
+                                    /** @description The headers sent. None is a secret: `webhook-signature` is an HMAC, not the signing secret. */
+                                    headers: {
+                                        [key: string]: string;
+                                    };
+                                    /** @description The body sent: the event as GET /v1/events/{id} returns it. */
+                                    body: string;
+                                } | null;
+                                /** @description What the receiver answered; null when it did not answer. */
+                                response: {
+                                    status_code: number;
+                                    /** @description The first 4 KB of the response body (UTF-8, never a split character). */
+                                    body: string;
+                                } | null;
                                 created_at: string;
                             }[];
                             next_attempt_at: string | null;
@@ -17712,6 +17756,108 @@ export interface operations {
                             created_at: string;
                         }[];
                         has_more: boolean;
+                    };
+                };
+            };
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token lacks the permission this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in your organization. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "webhooks.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The delivery, in GET /v1/webhooks/{id}/deliveries. */
+                        delivery_id: string;
+                        event: components["schemas"]["Event"];
                     };
                 };
             };
@@ -17801,6 +17947,8 @@ export interface operations {
                 created_gte?: string;
                 created_lte?: string;
                 type?: string;
+                /** @description Only the events about this payment. */
+                payment_id?: string;
             };
             header?: never;
             path?: never;

@@ -3,7 +3,7 @@ import { v1, type Link as PaymentLink, type RequestBody } from '../api';
 import { useI18n } from '../i18n';
 import { canMoveMoney, useSession } from '../session';
 import { QrCode } from '../qr';
-import { Badge, CopyButton, Dialog, Empty, ErrorMessage, Loading, Mono, PageHeader, Pager, useLoad } from '../ui';
+import { Badge, CopyButton, Dialog, Empty, ErrorMessage, Loading, Mono, PageHeader, Pager, useAction, useLoad } from '../ui';
 
 /** A link's `data` echoes its amount flat: currency, amount_type, amount (fixed) or min_amount and max_amount (custom). */
 function linkAmount(link: PaymentLink, money: (a: string | number, c: string) => string): string {
@@ -78,12 +78,9 @@ function CreateLink({ onClose, onCreated }: { onClose: () => void; onCreated: (l
   const [uses, setUses] = useState('1');
   const [hours, setHours] = useState('12');
   const [description, setDescription] = useState('');
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
+  const { busy, error, run } = useAction();
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
     const maxUses = Math.max(1, Number(uses) || 1);
     const amount = kind === 'fixed' ? { type: 'fixed' as const, currency, value } : { type: 'custom' as const, currency, ...(min ? { min_amount: min } : {}), max_amount: max };
     const body = {
@@ -92,13 +89,7 @@ function CreateLink({ onClose, onCreated }: { onClose: () => void; onCreated: (l
       ...(maxUses > 1 ? { multi_use: true, max_uses: maxUses } : {}),
       data: { amount, ...(description ? { description } : {}) },
     } as RequestBody<'links.create'>;
-    try {
-      onCreated(await v1('links.create', 'POST', '/links', { body }));
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
+    return run(async () => onCreated(await v1('links.create', 'POST', '/links', { body })));
   };
   return (
     <Dialog open title={t('links.new')} onClose={onClose}>

@@ -29,8 +29,8 @@ async function loadDetail(id: string): Promise<Detail> {
     card ? optional(v1('refunds.list', 'GET', '/refunds', { query: { payment_id: id, limit: 100 } }), { data: [], has_more: false }) : Promise.resolve({ data: [], has_more: false }),
     card ? optional(v1('chargebacks.list', 'GET', '/chargebacks', { query: { payment_id: id, limit: 10 } }), { data: [], has_more: false }) : Promise.resolve({ data: [], has_more: false }),
     card ? optional(v1('payments.fraudEvaluation.retrieve', 'GET', `/payments/${encodeURIComponent(id)}/fraud-evaluation`), null) : Promise.resolve(null),
-    // The events API filters by type only: the latest 100, those that name this payment.
-    optional(v1('events.list', 'GET', '/events', { query: { limit: 100 } }), { data: [], has_more: false }),
+    // The events about this payment (its own and its refunds', chargebacks', links'...), through the payment_id index.
+    optional(v1('events.list', 'GET', '/events', { query: { payment_id: id, limit: 100 } }), { data: [], has_more: false }),
   ]);
   return {
     payment,
@@ -38,7 +38,7 @@ async function loadDetail(id: string): Promise<Detail> {
     refunds: refunds.data,
     chargebacks: chargebacks.data,
     fraud,
-    events: (events.data as Event[]).filter((e) => JSON.stringify(e.data).includes(id)).reverse(),
+    events: (events.data as Event[]).reverse(),
   };
 }
 

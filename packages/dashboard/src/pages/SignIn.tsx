@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { api, ApiError, type Session } from '../api';
 import { useI18n } from '../i18n';
-import { PageHeader } from '../ui';
+import { PageHeader, useAction } from '../ui';
 
 export function AuthFrame({ children }: { children: React.ReactNode }) {
   return (
@@ -20,19 +20,20 @@ export function SignIn({ onSignedIn }: { onSignedIn: (session: Session) => void 
   const { t } = useI18n();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
+  const { busy, error: failure, run } = useAction();
+  // Sign-in failures in the person's words; the server's message only for the unexpected.
+  const error = !failure
+    ? ''
+    : failure instanceof ApiError && failure.status === 429
+      ? t('signIn.tooMany')
+      : failure instanceof ApiError && failure.status === 401
+        ? t('signIn.failed')
+        : failure instanceof Error
+          ? failure.message
+          : t('common.error');
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setError('');
-    try {
-      onSignedIn(await api.signIn(email, password));
-    } catch (e) {
-      setError(e instanceof ApiError && e.status === 429 ? t('signIn.tooMany') : e instanceof ApiError && e.status === 401 ? t('signIn.failed') : e instanceof Error ? e.message : t('common.error'));
-    } finally {
-      setBusy(false);
-    }
+    return run(async () => onSignedIn(await api.signIn(email, password)));
   };
   return (
     <AuthFrame>

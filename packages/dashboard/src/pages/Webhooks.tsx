@@ -1,9 +1,11 @@
-import { useState, type FormEvent } from 'react';
-import { v1, type WebhookEndpoint } from '../api';
+import { useEffect, useState, type FormEvent } from 'react';
+import { v1, type ResponseBody, type WebhookEndpoint } from '../api';
 import { useI18n } from '../i18n';
 import { EVENT_TYPES } from '../payments';
 import { canMoveMoney, useSession } from '../session';
-import { Badge, CopyButton, Dialog, Empty, ErrorMessage, Loading, Mono, PageHeader, useLoad } from '../ui';
+import { Badge, CopyButton, Dialog, Empty, ErrorMessage, Loading, Mono, PageHeader, useAction, useLoad } from '../ui';
+
+type Attempt = ResponseBody<'webhooks.deliveries.list'>['data'][number]['attempts'][number];
 
 export function Webhooks() {
   const { t } = useI18n();
@@ -11,6 +13,7 @@ export function Webhooks() {
   const list = useLoad(() => v1('webhooks.list', 'GET', '/webhooks', { query: { limit: 100 } }), []);
   const [editing, setEditing] = useState<WebhookEndpoint | 'new' | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
+  const toggle = useAction();
   const writer = canMoveMoney(role);
   const endpoints = list.data?.data ?? [];
   const current = endpoints.find((e) => e.id === selected) ?? endpoints[0];
@@ -20,7 +23,7 @@ export function Webhooks() {
         {writer ? <button type="button" className="button primary" onClick={() => setEditing('new')}>{t('webhooks.new')}</button> : null}
       </PageHeader>
       <p className="note">{t('webhooks.testEvent')}</p>
-      <ErrorMessage error={list.error} />
+      <ErrorMessage error={list.error ?? toggle.error} />
       {list.loading && !list.data ? <Loading /> : endpoints.length ? (
         <>
           <div className="table-wrap" tabIndex={0}>
@@ -40,12 +43,15 @@ export function Webhooks() {
                           <button
                             type="button"
                             className="button small"
-                            onClick={async () => {
-                              await v1('webhooks.update', 'PUT', `/webhooks/${endpoint.id}`, {
-                                body: { url: endpoint.url, events: endpoint.events, ...(endpoint.description ? { description: endpoint.description } : {}), status: endpoint.status === 'enabled' ? 'disabled' : 'enabled' },
-                              });
-                              list.reload();
-                            }}
+                            disabled={toggle.busy}
+                            onClick={() =>
+                              toggle.run(async () => {
+                                await v1('webhooks.update', 'PUT', `/webhooks/${endpoint.id}`, {
+                                  body: { url: endpoint.url, events: endpoint.events, ...(endpoint.description ? { description: endpoint.description } : {}), status: endpoint.status === 'enabled' ? 'disabled' : 'enabled' },
+                                });
+                                list.reload();
+                              })
+                            }
                           >
                             {endpoint.status === 'enabled' ? t('webhooks.disable') : t('webhooks.enable')}
                           </button>
@@ -65,14 +71,30 @@ export function Webhooks() {
   );
 }
 
+/** How often, and how many times, the log is read again while a test event's delivery is pending. */
+const WATCH_MS = 1000;
+const WATCH_TIMES = 20;
+
 function Endpoint({ endpoint }: { endpoint: WebhookEndpoint }) {
   const { t, date } = useI18n();
   const { role } = useSession();
   const [secret, setSecret] = useState<string | null>(null);
-  const [error, setError] = useState<unknown>(null);
   const [notice, setNotice] = useState('');
+  // The test event's delivery, followed until it is no longer pending.
+  const [watched, setWatched] = useState<{ id: string; left: number } | null>(null);
+  const action = useAction();
   const deliveries = useLoad(() => v1('webhooks.deliveries.list', 'GET', `/webhooks/${endpoint.id}/deliveries`, { query: { limit: 50 } }), [endpoint.id]);
   const writer = canMoveMoney(role);
+  const watchedDelivery = watched ? deliveries.data?.data.find((d) => d.id === watched.id) : undefined;
+  useEffect(() => {
+    if (!watched || deliveries.loading) return;
+    if ((watchedDelivery && watchedDelivery.status !== 'pending') || watched.left <= 0) return;
+    const timer = window.setTimeout(() => {
+      setWatched({ id: watched.id, left: watched.left - 1 });
+      deliveries.reload();
+    }, WATCH_MS);
+    return () => window.clearTimeout(timer);
+  }, [watched, deliveries.loading, watchedDelivery?.status]);
   return (
     <section className="section" aria-labelledby="endpoint-h">
       <h2 id="endpoint-h">{endpoint.url}</h2>
@@ -82,28 +104,35 @@ function Endpoint({ endpoint }: { endpoint: WebhookEndpoint }) {
             type="button"
             className="button"
             aria-expanded={secret !== null}
-            onClick={async () => {
-              if (secret !== null) return setSecret(null);
-              setError(null);
-              try {
-                setSecret((await v1('webhooks.secret.retrieve', 'GET', `/webhooks/${endpoint.id}/secret`)).secret);
-              } catch (e) {
-                setError(e);
-              }
-            }}
+            onClick={() => (secret !== null ? setSecret(null) : action.run(async () => setSecret((await v1('webhooks.secret.retrieve', 'GET', `/webhooks/${endpoint.id}/secret`)).secret)))}
           >
             {secret !== null ? t('webhooks.hide') : t('webhooks.reveal')}
           </button>
           {secret !== null ? <><span className="visually-hidden">{t('webhooks.secret')}</span><Mono>{secret}</Mono> <CopyButton text={secret} label={t('webhooks.secret')} /></> : null}
+          <button
+            type="button"
+            className="button"
+            disabled={action.busy || endpoint.status !== 'enabled'}
+            onClick={() =>
+              action.run(async () => {
+                const sent = await v1('webhooks.test', 'POST', `/webhooks/${endpoint.id}/test`);
+                setNotice(t('webhooks.testSent', { id: sent.event.id }));
+                setWatched({ id: sent.delivery_id, left: WATCH_TIMES });
+                deliveries.reload();
+              })
+            }
+          >
+            {t('webhooks.sendTest')}
+          </button>
         </div>
       ) : null}
-      <ErrorMessage error={error ?? deliveries.error} />
+      <ErrorMessage error={action.error ?? deliveries.error} />
       {notice ? <p className="alert alert-ok" role="status">{notice}</p> : null}
       <h3>{t('webhooks.deliveries')}</h3>
       {deliveries.loading && !deliveries.data ? <Loading /> : deliveries.data?.data.length ? (
         <ul className="deliveries">
           {deliveries.data.data.map((d) => (
-            <li key={d.id} className="delivery" data-event-id={d.event_id}>
+            <li key={d.id} className={d.id === watched?.id ? 'delivery delivery-watched' : 'delivery'} data-event-id={d.event_id} data-delivery-id={d.id}>
               <div className="delivery-head">
                 <span><Badge value={d.status} /> <strong>{d.event_type}</strong> <Mono>{d.event_id}</Mono></span>
                 <span className="muted small">{date(d.created_at)}</span>
@@ -112,28 +141,21 @@ function Endpoint({ endpoint }: { endpoint: WebhookEndpoint }) {
                     type="button"
                     className="button small"
                     aria-label={`${t('webhooks.redeliver')} ${d.event_id}`}
-                    onClick={async () => {
-                      setError(null);
-                      try {
+                    disabled={action.busy}
+                    onClick={() =>
+                      action.run(async () => {
                         await v1('events.redeliver', 'POST', `/events/${d.event_id}/redeliver`, { body: { endpoint_id: endpoint.id } });
                         setNotice(t('webhooks.redelivered'));
                         deliveries.reload();
-                      } catch (e) {
-                        setError(e);
-                      }
-                    }}
+                      })
+                    }
                   >
                     {t('webhooks.redeliver')}
                   </button>
                 ) : null}
               </div>
               <ol className="attempts" aria-label={t('webhooks.attempts')}>
-                {d.attempts.map((a) => (
-                  <li key={a.attempt}>
-                    {t('webhooks.attempt', { n: a.attempt, status: a.status_code ?? t('webhooks.noResponse'), ms: a.duration_ms })}
-                    {a.error ? <span className="muted"> · {a.error}</span> : null} <span className="muted small">{date(a.created_at)}</span>
-                  </li>
-                ))}
+                {d.attempts.map((a) => <AttemptItem key={a.attempt} attempt={a} />)}
                 {d.next_attempt_at ? <li className="muted">{t('webhooks.nextAttempt')}: {date(d.next_attempt_at)}</li> : null}
               </ol>
             </li>
@@ -144,13 +166,52 @@ function Endpoint({ endpoint }: { endpoint: WebhookEndpoint }) {
   );
 }
 
+/** One attempt: its outcome, and (expanded) the request sent and the response received. */
+function AttemptItem({ attempt: a }: { attempt: Attempt }) {
+  const { t, date } = useI18n();
+  return (
+    <li>
+      <details className="attempt">
+        <summary>
+          {t('webhooks.attempt', { n: a.attempt, status: a.status_code ?? t('webhooks.noResponse'), ms: a.duration_ms })}
+          {a.error ? <span className="muted"> · {a.error}</span> : null} <span className="muted small">{date(a.created_at)}</span>
+        </summary>
+        <div className="attempt-detail">
+          <h4>{t('webhooks.request')}</h4>
+          {a.request ? (
+            <>
+              <pre className="payload" aria-label={t('webhooks.requestHeaders')} tabIndex={0}>{Object.entries(a.request.headers).map(([name, value]) => `${name}: ${value}`).join('\n')}</pre>
+              <pre className="payload" aria-label={t('webhooks.requestBody')} tabIndex={0}>{pretty(a.request.body)}</pre>
+            </>
+          ) : <p className="muted">{t('webhooks.notKept')}</p>}
+          <h4>{t('webhooks.response')}</h4>
+          {a.response ? (
+            <>
+              <p>{t('webhooks.responseStatus', { status: a.response.status_code, ms: a.duration_ms })}</p>
+              <pre className="payload" aria-label={t('webhooks.responseBody')} tabIndex={0}>{a.response.body || t('webhooks.emptyBody')}</pre>
+            </>
+          ) : <p className="muted">{a.error ?? t('webhooks.noResponse')}</p>}
+        </div>
+      </details>
+    </li>
+  );
+}
+
+/** JSON indented when it is JSON; the text as it is otherwise. */
+function pretty(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+}
+
 function EditEndpoint({ endpoint, onClose, onSaved }: { endpoint: WebhookEndpoint | null; onClose: () => void; onSaved: (e: WebhookEndpoint) => void }) {
   const { t } = useI18n();
   const [url, setUrl] = useState(endpoint?.url ?? '');
   const [description, setDescription] = useState(endpoint?.description ?? '');
   const [events, setEvents] = useState<Set<string>>(new Set(endpoint?.events ?? ['*']));
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useAction();
   const all = events.has('*');
   const toggle = (type: string, on: boolean) => {
     const next = new Set(events);
@@ -159,18 +220,10 @@ function EditEndpoint({ endpoint, onClose, onSaved }: { endpoint: WebhookEndpoin
     else next.delete(type);
     setEvents(next);
   };
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
     const body = { url: url.trim(), events: [...events], ...(description ? { description } : {}), ...(endpoint ? { status: endpoint.status } : {}) };
-    try {
-      onSaved(endpoint ? await v1('webhooks.update', 'PUT', `/webhooks/${endpoint.id}`, { body }) : await v1('webhooks.create', 'POST', '/webhooks', { body }));
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
+    return run(async () => onSaved(endpoint ? await v1('webhooks.update', 'PUT', `/webhooks/${endpoint.id}`, { body }) : await v1('webhooks.create', 'POST', '/webhooks', { body })));
   };
   return (
     <Dialog open title={endpoint ? t('webhooks.edit') : t('webhooks.new')} onClose={onClose}>

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { api, type Session } from '../api';
 import { useI18n } from '../i18n';
 import { navigate, useLocation } from '../router';
-import { ErrorMessage, Loading, PageHeader, useLoad } from '../ui';
+import { ErrorMessage, Loading, PageHeader, useAction, useLoad } from '../ui';
 import { AuthFrame } from './SignIn';
 
 /** /dashboard/welcome?token=...: the one-time link of an invitation, the first run or the CLI. */
@@ -14,25 +14,19 @@ export function Welcome({ onSignedIn }: { onSignedIn: (session: Session) => void
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const [problem, setProblem] = useState('');
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useAction();
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     setError(null);
     if (password.length < 12) return setProblem(t('welcome.short'));
     if (password !== repeat) return setProblem(t('welcome.mismatch'));
     setProblem('');
-    setBusy(true);
-    try {
+    return run(async () => {
       const session = await api.setPassword(token, password, link.data?.email ? undefined : email);
       onSignedIn(session);
       navigate('/payments', true);
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -260,6 +260,8 @@ export interface EventsTable {
   organization_id: string;
   type: string;
   data: string;
+  /** The payment the event is about (events/store.ts paymentIdOf), or null. */
+  payment_id: string | null;
   created_at: string;
 }
 
@@ -319,6 +321,11 @@ export interface WebhookAttemptsTable {
   status_code: number | null;
   duration_ms: number;
   error: string | null;
+  /** JSON object of the request's headers (none is a secret); null for attempts before migration 016. */
+  request_headers: string | null;
+  request_body: string | null;
+  /** The response's first 4 KB (UTF-8), null when there was no response. */
+  response_body: string | null;
   created_at: string;
 }
 

@@ -12,7 +12,7 @@ import type { Executor } from '../db/database.js';
 import { preparedInsert } from '../db/prepared.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
-import { EVENT_TYPES, type AuditEventType, type EventType } from './types.js';
+import { EVENT_TYPES, type AuditEventType, type EventType, type TestEventType } from './types.js';
 
 /** An event as recorded, handed to each reaction; `data` is the object the caller gave (not re-parsed). */
 export interface RecordedEvent {
@@ -77,15 +77,35 @@ export function registeredReactions(): string[] {
 
 const insertEvent = preparedInsert('events', { deferrable: true });
 
+/** Where an event's data names the payment it is about (migration 016 fills older events from the same paths). */
+const PAYMENT_PATHS: ReadonlyArray<readonly [string, string]> = [
+  ['payment', 'id'],
+  ['refund', 'payment_id'],
+  ['chargeback', 'payment_id'],
+  ['link', 'payment_id'],
+  ['payment_instruction', 'payment_id'],
+  ['cashout', 'payment_id'],
+];
+
+/** The payment an event is about (GET /v1/events?payment_id=), or null. */
+export function paymentIdOf(data: object): string | null {
+  for (const [object, field] of PAYMENT_PATHS) {
+    const value = (data as Record<string, Record<string, unknown> | undefined>)[object]?.[field];
+    if (typeof value === 'string' && value) return value;
+  }
+  return null;
+}
+
 /**
  * Records the event and runs its reactions; call it inside the state change's
- * transaction. An audit record (AUDIT_EVENT_TYPES) has no reactions: no webhook receives it.
+ * transaction. An audit record (AUDIT_EVENT_TYPES) has no reactions: no webhook receives it;
+ * nor does a test event (TEST_EVENT_TYPE): webhooks/service.ts delivers it to its one endpoint.
  */
-export async function recordEvent(db: Executor, organizationId: string, type: EventType | AuditEventType, data: object, context?: EventContext): Promise<string> {
+export async function recordEvent(db: Executor, organizationId: string, type: EventType | AuditEventType | TestEventType, data: object, context?: EventContext): Promise<string> {
   const id = newId('event');
   const createdAt = nowIso();
-  await insertEvent(db, { id, organization_id: organizationId, type, data: JSON.stringify(data), created_at: createdAt });
-  // byType holds the webhook event types only: an audit record has no reactions.
+  await insertEvent(db, { id, organization_id: organizationId, type, data: JSON.stringify(data), payment_id: paymentIdOf(data), created_at: createdAt });
+  // byType holds the webhook event types only: an audit record and a test event have no reactions.
   const reactions = byType.get(type);
   if (reactions) {
     const event: RecordedEvent = { id, organization_id: organizationId, type: type as EventType, data, created_at: createdAt, ...(context ? { context } : {}) };

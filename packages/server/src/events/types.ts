@@ -36,3 +36,12 @@ export type EventType = (typeof EVENT_TYPES)[number];
 export const AUDIT_EVENT_TYPES = ['instrument.number_revealed'] as const;
 
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
+
+/**
+ * A test event (POST /v1/webhooks/{id}/test): delivered to the one endpoint it
+ * was sent to, whatever it subscribes to, and to nothing else: no fan-out, no
+ * event stream, and not in GET /v1/events unless asked for by `type`.
+ */
+export const TEST_EVENT_TYPE = 'webhook.test';
+
+export type TestEventType = typeof TEST_EVENT_TYPE;

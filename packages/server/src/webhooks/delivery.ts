@@ -4,7 +4,9 @@
  * WEBHOOK_TIMEOUT_MS (5 s), and records the attempt. 2xx is delivered; 410
  * disables the endpoint; anything else is retried on WEBHOOK_RETRY_SCHEDULE
  * with ±10% jitter, then the delivery is failed (and can be redelivered).
- * The attempt's record and the next attempt's job commit together.
+ * The attempt's record and the next attempt's job commit together. Each
+ * attempt keeps the request it sent (headers, none a secret, and body) and
+ * the response's status, first RESPONSE_BODY_BYTES (4 KB) and duration.
  */
 import type { Config } from '../config/config.js';
 import type { Db } from '../db/database.js';
@@ -15,9 +17,12 @@ import { newId } from '../lib/ids.js';
 import { isoAfterSeconds, nowIso } from '../lib/time.js';
 import type { Clock } from '../clock/clock.js';
 import { DELIVER_JOB, MAX_DELIVERY_ATTEMPTS } from './outbox.js';
-import { postJson } from './http-post.js';
+import { postJson, sentHeaders } from './http-post.js';
 import { signatureHeaders } from './signing.js';
 import { guardedLookup, urlProblems, type UrlPolicy } from './url-guard.js';
+
+/** How much of a receiver's response body an attempt keeps. */
+export const RESPONSE_BODY_BYTES = 4096;
 
 export class WebhookDeliverer {
   private readonly lookup;
@@ -67,12 +72,15 @@ export class WebhookDeliverer {
     const attempt = Number(row.attempts) + 1;
     let statusCode: number | null = null;
     let error: string | null = null;
+    let responseBody: string | null = null;
     const started = performance.now();
     const problems = urlProblems(row.url, this.policy);
     if (problems.length > 0) error = `refused: the URL ${problems.join(', ')}`;
     else {
       try {
-        statusCode = (await postJson(row.url, headers, body, { timeoutMs: this.settings.timeoutMs, lookup: this.lookup })).status;
+        const response = await postJson(row.url, headers, body, { timeoutMs: this.settings.timeoutMs, lookup: this.lookup, maxBodyBytes: RESPONSE_BODY_BYTES });
+        statusCode = response.status;
+        responseBody = response.body;
       } catch (e) {
         error = (e instanceof Error ? e.message : String(e)).slice(0, 500);
       }
@@ -82,7 +90,19 @@ export class WebhookDeliverer {
     await this.db.transaction().execute(async (trx) => {
       await trx
         .insertInto('webhook_attempts')
-        .values({ id: newId('webhookAttempt'), delivery_id: deliveryId, attempt, status_code: statusCode, duration_ms: durationMs, error, created_at: nowIso() })
+        .values({
+          id: newId('webhookAttempt'),
+          delivery_id: deliveryId,
+          attempt,
+          status_code: statusCode,
+          duration_ms: durationMs,
+          error,
+          // What postJson sends: its own headers and the signature's (a signature is not a secret).
+          request_headers: JSON.stringify({ ...sentHeaders(body), ...headers }),
+          request_body: body,
+          response_body: responseBody,
+          created_at: nowIso(),
+        })
         .execute();
       const now = nowIso();
       const base = { attempts: attempt, last_status_code: statusCode, last_error: error, updated_at: now };

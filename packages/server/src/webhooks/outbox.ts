@@ -9,17 +9,17 @@ import { preparedInsert, preparedStatement } from '../db/prepared.js';
 import type { Reaction } from '../events/store.js';
 import { enqueueJob, insertJobsPerRow } from '../jobs/store.js';
 import { ID_PREFIXES, newId } from '../lib/ids.js';
-import { AUDIT_EVENT_TYPES } from '../events/types.js';
+import { AUDIT_EVENT_TYPES, TEST_EVENT_TYPE } from '../events/types.js';
 
 export const DELIVER_JOB = 'webhook.deliver';
 /** The delivery job's attempts: it reschedules itself along the retry schedule (service.ts), so this is only a backstop. */
 export const MAX_DELIVERY_ATTEMPTS = 1000;
 
-const AUDIT = new Set<string>(AUDIT_EVENT_TYPES);
+/** Never delivered by subscription: audit records (nor redelivered), test events (only to the endpoint they were sent to, service.ts). */
+const UNSUBSCRIBABLE = new Set<string>([...AUDIT_EVENT_TYPES, TEST_EVENT_TYPE]);
 
 export function subscribes(eventsJson: string, type: string): boolean {
-  // Audit records are never delivered (nor redelivered).
-  if (AUDIT.has(type)) return false;
+  if (UNSUBSCRIBABLE.has(type)) return false;
   const events = JSON.parse(eventsJson) as string[];
   return events.includes('*') || events.includes(type);
 }
@@ -89,7 +89,7 @@ const insertDeliveryJobs = preparedStatement(
  * costs no round trip of its own for its fan-out.
  */
 export async function fanOut(db: Executor, event: { id: string; organization_id: string; type: string; created_at: string }): Promise<void> {
-  if (AUDIT.has(event.type)) return;
+  if (UNSUBSCRIBABLE.has(event.type)) return;
   const ulid = event.id.slice(event.id.indexOf('-') + 1);
   const deliveryPrefix = `${ID_PREFIXES.webhookDelivery}-${ulid}-`;
   const jobPrefix = `${ID_PREFIXES.job}-${ulid}-`;

@@ -39,9 +39,29 @@ const Event = Type.Object(
 
 const Attempt = Type.Object({
   attempt: Type.Integer(),
-  status_code: Type.Union([Type.Integer(), Type.Null()]),
-  duration_ms: Type.Integer(),
-  error: Type.Union([Type.String(), Type.Null()]),
+  status_code: Type.Union([Type.Integer(), Type.Null()], { description: 'The receiver\'s HTTP status; null when it did not answer (see `error`).' }),
+  duration_ms: Type.Integer({ description: 'From sending the request to the end of the response (or the failure).' }),
+  error: Type.Union([Type.String(), Type.Null()], { description: 'Why there was no response: a timeout, a refused connection, a refused URL.' }),
+  request: Type.Union(
+    [
+      Type.Object({
+        headers: Type.Record(Type.String(), Type.String(), { description: 'The headers sent. None is a secret: `webhook-signature` is an HMAC, not the signing secret.' }),
+        body: Type.String({ description: 'The body sent: the event as GET /v1/events/{id} returns it.' }),
+      }),
+      Type.Null(),
+    ],
+    { description: 'What was sent (or tried); null for attempts recorded before the gateway kept it.' },
+  ),
+  response: Type.Union(
+    [
+      Type.Object({
+        status_code: Type.Integer(),
+        body: Type.String({ description: 'The first 4 KB of the response body (UTF-8, never a split character).' }),
+      }),
+      Type.Null(),
+    ],
+    { description: 'What the receiver answered; null when it did not answer.' },
+  ),
   created_at: Type.String(),
 });
 
@@ -127,8 +147,35 @@ export async function webhookRoutes(base: FastifyInstance, opts: { webhooks: Web
   );
   app.get(
     '/v1/webhooks/:id/deliveries',
-    { config: read, schema: { tags, summary: 'List deliveries and their attempts', params: Params, querystring: ListQuery, response: { 200: ListOf(Delivery) } } },
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'List deliveries and their attempts',
+        description:
+          'Newest first. Each attempt carries the request sent (headers and body), the response (status and the first 4 KB of its body) and the duration. They are kept as long as the delivery: deleting the endpoint deletes them.',
+        params: Params,
+        querystring: ListQuery,
+        response: { 200: ListOf(Delivery) },
+      },
+    },
     async (request) => webhooks.deliveries(org(request), request.params.id, request.query),
+  );
+  app.post(
+    '/v1/webhooks/:id/test',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Send a test event',
+        description:
+          'Records an event of type `webhook.test` (its `data.test` names the endpoint) and delivers it, signed like every event, to this endpoint only, whatever event types it subscribes to, through the same delivery job: it appears in the endpoint\'s delivery log, is retried on failure, and POST /v1/events/{id}/redeliver sends it again to this endpoint (never to another). No other endpoint receives it, GET /v1/events/stream never carries it, and GET /v1/events lists it only when asked for with `type=webhook.test`. `webhook.test` cannot be subscribed to. The endpoint must be enabled (409 otherwise). Answers 202 with the delivery\'s id, before the delivery is attempted.',
+        params: Params,
+        body: Type.Optional(Type.Object({}, { additionalProperties: false })),
+        response: { 202: Type.Object({ delivery_id: Type.String({ description: 'The delivery, in GET /v1/webhooks/{id}/deliveries.' }), event: Event }) },
+      },
+    },
+    async (request, reply) => reply.code(202).send(await webhooks.sendTest(org(request), request.params.id)),
   );
 
   const eventTags = ['Events'];
@@ -136,7 +183,18 @@ export async function webhookRoutes(base: FastifyInstance, opts: { webhooks: Web
     '/v1/events',
     {
       config: read,
-      schema: { tags: eventTags, summary: 'List events', querystring: Type.Object({ ...ListQuery.properties, type: Type.Optional(Type.String({ maxLength: 100 })) }), response: { 200: ListOf(Event) } },
+      schema: {
+        tags: eventTags,
+        summary: 'List events',
+        description:
+          'Newest first. `payment_id`: only the events about that payment (card or alternative): its own events and those of its refunds, chargebacks, cashouts, payment links and payment instructions. Test events (`webhook.test`) are listed only with `type=webhook.test`.',
+        querystring: Type.Object({
+          ...ListQuery.properties,
+          type: Type.Optional(Type.String({ maxLength: 100 })),
+          payment_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Only the events about this payment.' })),
+        }),
+        response: { 200: ListOf(Event) },
+      },
     },
     async (request) => webhooks.events(org(request), request.query),
   );

@@ -6,11 +6,11 @@
  */
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/database.js';
-import type { WebhookEndpointsTable } from '../db/schema.js';
+import type { WebhookAttemptsTable, WebhookEndpointsTable } from '../db/schema.js';
 import type { Keyring } from '../crypto/keyring.js';
 import { ApiError, type ErrorDetail } from '../errors/api-error.js';
-import { EVENT_TYPES } from '../events/types.js';
-import { eventBody } from '../events/store.js';
+import { EVENT_TYPES, TEST_EVENT_TYPE } from '../events/types.js';
+import { eventBody, recordEvent } from '../events/store.js';
 import { paginate, type ListQuery, type Page } from '../http/pagination.js';
 import { newId } from '../lib/ids.js';
 import { isoAfterSeconds, nowIso } from '../lib/time.js';
@@ -42,6 +42,21 @@ export function endpointView(row: EndpointRow) {
 }
 
 const KNOWN = new Set<string>(EVENT_TYPES);
+
+type AttemptRow = Selectable<WebhookAttemptsTable>;
+
+/** An attempt as the deliveries list shows it: what was sent, what came back, how long it took. */
+export function attemptView(a: AttemptRow) {
+  return {
+    attempt: Number(a.attempt),
+    status_code: a.status_code === null ? null : Number(a.status_code),
+    duration_ms: Number(a.duration_ms),
+    error: a.error,
+    request: a.request_body === null ? null : { headers: JSON.parse(a.request_headers ?? '{}') as Record<string, string>, body: a.request_body },
+    response: a.status_code === null ? null : { status_code: Number(a.status_code), body: a.response_body ?? '' },
+    created_at: a.created_at,
+  };
+}
 
 export class WebhookService {
   constructor(
@@ -165,9 +180,7 @@ export class WebhookService {
         event_id: d.event_id,
         event_type: d.event_type,
         status: d.status,
-        attempts: attempts
-          .filter((a) => a.delivery_id === d.id)
-          .map((a) => ({ attempt: Number(a.attempt), status_code: a.status_code === null ? null : Number(a.status_code), duration_ms: Number(a.duration_ms), error: a.error, created_at: a.created_at })),
+        attempts: attempts.filter((a) => a.delivery_id === d.id).map(attemptView),
         next_attempt_at: d.next_attempt_at,
         delivered_at: d.delivered_at,
         created_at: d.created_at,
@@ -181,19 +194,46 @@ export class WebhookService {
     return row;
   }
 
-  async events(organizationId: string, params: ListQuery & { type?: string }) {
+  async events(organizationId: string, params: ListQuery & { type?: string; payment_id?: string }) {
     let query = this.db.selectFrom('events').selectAll().where('organization_id', '=', organizationId);
+    // events_org_payment_idx (organization_id, payment_id, id): one range scan, newest first.
+    if (params.payment_id) query = query.where('payment_id', '=', params.payment_id);
     if (params.type) query = query.where('type', '=', params.type);
+    // Test events only when asked for by type (POST /v1/webhooks/{id}/test).
+    else query = query.where('type', '!=', TEST_EVENT_TYPE);
     const page = await paginate(query, { id: 'id', createdAt: 'created_at' }, params);
     return { data: page.data.map(eventBody), has_more: page.has_more };
   }
 
-  /** Sends the event again to every enabled endpoint subscribed to it (or to one). */
+  /**
+   * A signed `webhook.test` event for this endpoint only (whatever it subscribes to), through the
+   * same delivery job as every event: it shows in the endpoint's delivery log, is retried, and can
+   * be redelivered (to this endpoint only). No other endpoint, stream or listener receives it.
+   */
+  async sendTest(organizationId: string, id: string) {
+    const endpoint = await this.row(organizationId, id);
+    if (endpoint.status !== 'enabled') throw new ApiError('conflict', 'The endpoint is disabled: enable it to send it a test event.');
+    const data = {
+      test: {
+        endpoint_id: endpoint.id,
+        message: 'A test event sent from Pasarela. It is about no payment; answer 2xx to acknowledge it.',
+      },
+    };
+    const { eventId, deliveryId } = await this.db.transaction().execute(async (trx) => {
+      const eventId = await recordEvent(trx, organizationId, TEST_EVENT_TYPE, data);
+      const deliveryId = await scheduleDelivery(trx, organizationId, endpoint.id, eventId, nowIso());
+      return { eventId, deliveryId };
+    });
+    return { delivery_id: deliveryId, event: eventBody(await this.event(organizationId, eventId)) };
+  }
+
+  /** Sends the event again to every enabled endpoint subscribed to it (or to one); a test event only to its endpoint. */
   async redeliver(organizationId: string, eventId: string, endpointId?: string): Promise<{ deliveries: string[] }> {
     const event = await this.event(organizationId, eventId);
     let query = this.db.selectFrom('webhook_endpoints').select(['id', 'events']).where('organization_id', '=', organizationId).where('status', '=', 'enabled');
     if (endpointId) query = query.where('id', '=', endpointId);
-    const endpoints = (await query.execute()).filter((e) => subscribes(e.events, event.type));
+    const testedEndpoint = event.type === TEST_EVENT_TYPE ? (JSON.parse(event.data) as { test?: { endpoint_id?: string } }).test?.endpoint_id : undefined;
+    const endpoints = (await query.execute()).filter((e) => (event.type === TEST_EVENT_TYPE ? e.id === testedEndpoint : subscribes(e.events, event.type)));
     if (endpointId && endpoints.length === 0) throw ApiError.notFound('enabled webhook endpoint subscribed to this event');
     const now = nowIso();
     const deliveries = await this.db.transaction().execute(async (trx) => {

@@ -28,7 +28,7 @@ import { TokenInvalid, type TokenService } from '../auth/tokens.js';
 import type { Db } from '../db/database.js';
 import { ApiError, type ErrorDetail } from '../errors/api-error.js';
 import { eventBody } from '../events/store.js';
-import { AUDIT_EVENT_TYPES, EVENT_TYPES } from '../events/types.js';
+import { AUDIT_EVENT_TYPES, EVENT_TYPES, TEST_EVENT_TYPE } from '../events/types.js';
 
 /** Late commits within this time of their id's timestamp still reach open streams. */
 export const OVERLAP_MS = 2000;
@@ -158,6 +158,8 @@ export class EventStreamHub {
           .select(['id', 'type', 'data', 'created_at'])
           .where('organization_id', '=', organizationId)
           .where('id', '>', after)
+          // A test event is for the one endpoint it was sent to (webhooks/service.ts), never a stream.
+          .where('type', '!=', TEST_EVENT_TYPE)
           .orderBy('id', 'asc')
           .limit(PAGE)
           .execute();

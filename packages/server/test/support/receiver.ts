@@ -15,6 +15,8 @@ export class Receiver {
   readonly received: Received[] = [];
   /** Status codes to answer, in order; when empty, 200. */
   answers: number[] = [];
+  /** The body of every answer. */
+  answerBody = 'ok';
   private server: Server | undefined;
   url = '';
 
@@ -24,7 +26,7 @@ export class Receiver {
       request.on('data', (chunk: Buffer) => (body += chunk.toString()));
       request.on('end', () => {
         this.received.push({ headers: request.headers, body, at: Date.now() });
-        response.writeHead(this.answers.shift() ?? 200, { 'content-type': 'text/plain' }).end('ok');
+        response.writeHead(this.answers.shift() ?? 200, { 'content-type': 'text/plain' }).end(this.answerBody);
       });
     });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
