@@ -11,7 +11,7 @@ import { createServer, type Server } from 'node:http';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeInBrowser, launchChromium } from './support/browser.js';
-import { dialects } from './support/dialects.js';
+import { dialects, renderingIt } from './support/dialects.js';
 import { AUDIENCE, startGateway, type TestClient, type TestGateway } from './support/gateway.js';
 import { eventually } from './support/wait.js';
 
@@ -59,6 +59,8 @@ class MerchantSite {
 
 
 describeInBrowser.each(dialects)('the sandbox bank page in a browser on $name', (dialect) => {
+  /** Layout and wording: on the first dialect only (support/dialects.ts renderingIt). */
+  const itRendering = renderingIt(dialect);
   let gw: TestGateway;
   let merchant: MerchantSite;
   let browser: Browser;
@@ -138,7 +140,7 @@ describeInBrowser.each(dialects)('the sandbox bank page in a browser on $name', 
 
   const onMerchant = (url: URL) => url.origin === merchant.origin;
 
-  it('shows the bank, the amount and labelled fields, in Spanish and in English', async () => {
+  itRendering('shows the bank, the amount and labelled fields, in Spanish and in English', async () => {
     const payment = await intent();
     const es = await open('es');
     const response = await es.goto(link(payment));
@@ -177,7 +179,7 @@ describeInBrowser.each(dialects)('the sandbox bank page in a browser on $name', 
     expect(await transaction(payment.payment_id)).toMatchObject({ status: 'IN_PROGRESS', status_detail: 'PENDING' });
   });
 
-  it('an empty submission shows an error beside the form and stays at the bank', async () => {
+  itRendering('an empty submission shows an error beside the form and stays at the bank', async () => {
     const payment = await intent();
     const page = await open('es');
     const url = link(payment);

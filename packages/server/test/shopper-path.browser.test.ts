@@ -19,7 +19,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { describeInBrowser, launchChromium, watchedPage } from './support/browser.js';
-import { dialects } from './support/dialects.js';
+import { dialects, renderingIt } from './support/dialects.js';
 import { startGateway, type TestGateway } from './support/gateway.js';
 import { LocalSite, PUBLIC_ORIGIN, routePublicOrigin, thanksPage } from './support/hosted.js';
 import { eventually } from './support/wait.js';
@@ -45,6 +45,8 @@ const poll = <T>(read: () => T | Promise<T>, options: { timeout: number } = OUTC
 const PHONE = { width: 390, height: 844 };
 
 describeInBrowser.each(dialects)('the shopper\'s path through the hosted checkout on $name', (dialect) => {
+  /** Layout and wording: on the first dialect only (support/dialects.ts renderingIt). */
+  const itRendering = renderingIt(dialect);
   let gw: TestGateway;
   let token: string;
   let browser: Browser;
@@ -241,7 +243,7 @@ describeInBrowser.each(dialects)('the shopper\'s path through the hosted checkou
     expect(settled.payments.filter((p) => p.status !== 'released').length).toBe(1);
   }, SLOW);
 
-  it('rail form errors: every invalid field is marked beside itself, in the page\'s language', async () => {
+  itRendering('rail form errors: every invalid field is marked beside itself, in the page\'s language', async () => {
     const link = await createLink({ amount: { value: 25050, currency: 'COP' } });
     for (const lang of ['es', 'en'] as const) {
       const page = await open(lang);
@@ -281,7 +283,7 @@ describeInBrowser.each(dialects)('the shopper\'s path through the hosted checkou
     expect(await getLink(link.id)).toMatchObject({ uses: 0, payments: [] });
   }, SLOW);
 
-  it('a wrong OTP says the code was wrong and how many attempts remain; the right one pays', async () => {
+  itRendering('a wrong OTP says the code was wrong and how many attempts remain; the right one pays', async () => {
     const link = await createLink({ amount: { value: 25050, currency: 'COP' }, redirect_url: `${thanks.origin}/gracias` });
     const page = await open('es');
     await page.goto(link.url);
@@ -311,7 +313,7 @@ describeInBrowser.each(dialects)('the shopper\'s path through the hosted checkou
     expect((await getPayment(paymentId)).transaction).toMatchObject({ status: 'APPROVED' });
   }, SLOW);
 
-  it('a custom amount: the error shows as soon as it is out of range, with the same amounts as the range, in the locale\'s format', async () => {
+  itRendering('a custom amount: the error shows as soon as it is out of range, with the same amounts as the range, in the locale\'s format', async () => {
     const link = await createLink({ amount: { type: 'custom', currency: 'COP', min_amount: 1000, max_amount: 50000 }, description: 'Donación' });
     const page = await open('es');
     await page.goto(link.url);
@@ -346,7 +348,7 @@ describeInBrowser.each(dialects)('the shopper\'s path through the hosted checkou
     expect(await es.locator('main').innerText()).not.toContain('25000.00');
   }, SLOW);
 
-  it('the enrollment form fits the documented iframe (420×460) and tells the page its height', async () => {
+  itRendering('the enrollment form fits the documented iframe (420×460) and tells the page its height', async () => {
     const created = await gw.request<{ url: string }>('POST', '/v1/instruments/enrollments', {
       token,
       body: { type: 'card_enrollment', expires_in: 3600, data: { webhook: `${thanks.origin}/card-saved`, api_key: 'merchant-key-0123456789', allowed_origins: [merchant.origin] } },

@@ -7,6 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { it } from 'vitest';
 
 export interface Dialect {
   name: 'sqlite' | 'postgres';
@@ -44,3 +45,14 @@ export const dialects: Dialect[] = [
 ].filter((d) => !only || only.includes(d.name));
 
 export const postgres = dialects.find((d) => d.name === 'postgres');
+
+/**
+ * `it` for a browser test of what a page shows (layout, wording, accessibility),
+ * not of what is stored or raced: the pages render the same on every dialect,
+ * so such a test is registered on the first dialect of the list only (SQLite,
+ * or PostgreSQL alone with TEST_DIALECTS=postgres). On the others it is not
+ * registered at all.
+ */
+export function renderingIt(dialect: Dialect): typeof it {
+  return dialect === dialects[0] ? it : ((() => undefined) as unknown as typeof it);
+}
