@@ -2,7 +2,7 @@
 /**
  * The "bare Fastify route" ceiling: the same Fastify, logger options
  * (observability/logger.js: pino, serializers, redaction, timestamp), request
- * log (one line per request, `logRequests`) and request-id generator as the
+ * log (one line per request, `RequestLog`) and request-id generator as the
  * server (app.ts), and one GET route returning a
  * small JSON object. No other hooks, no authentication, no database.
  *
@@ -10,7 +10,7 @@
  * Logs go to stdout, as the server's do.
  */
 import Fastify from 'fastify';
-import { loggerOptions, logRequests } from '../dist/observability/logger.js';
+import { loggerOptions, RequestLog } from '../dist/observability/logger.js';
 import { newId } from '../dist/lib/ids.js';
 
 const port = Number(process.env.PORT);
@@ -19,8 +19,7 @@ if (!Number.isInteger(port) || port <= 0) {
   process.exit(1);
 }
 
-const app = Fastify({ logger: loggerOptions(process.env.LOG_LEVEL || 'info'), disableRequestLogging: true, genReqId: () => newId('request') });
-logRequests(app);
+const app = Fastify({ logger: loggerOptions(process.env.LOG_LEVEL || 'info'), logController: new RequestLog(), genReqId: () => newId('request') });
 app.get('/bare', async () => ({ status: 'ok' }));
 await app.listen({ port, host: process.env.HOST || '127.0.0.1' });
 

@@ -23,7 +23,7 @@ import { createRateLimiter } from './ratelimit/limiter.js';
 import { registerRateLimit } from './ratelimit/plugin.js';
 import { JobRunner } from './jobs/runner.js';
 import { registerMaintenance, scheduleMaintenance, type MaintenanceTask } from './jobs/maintenance.js';
-import { loggerOptions, logRequests } from './observability/logger.js';
+import { loggerOptions, RequestLog } from './observability/logger.js';
 import { createMetrics, instrumentRequests } from './observability/metrics.js';
 import { listenMetrics, type MetricsListener } from './observability/metrics-listener.js';
 import { registerOpenApi } from './discovery/openapi.js';
@@ -97,8 +97,8 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
   const https = httpsOptions(config);
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
-    // One line per request instead of two (observability/logger.ts logRequests).
-    disableRequestLogging: true,
+    // One line per request instead of two (observability/logger.ts).
+    logController: new RequestLog(),
     genReqId: () => newId('request'),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: fastifyTrustProxy(config.trustProxy),
@@ -140,7 +140,6 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
   // socket is closed after its 401 (or any other answer).
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   instrumentRequests(app, metrics);
-  logRequests(app);
   registerTransport(app, config);
   registerRequestTimeout(app, config.requestTimeoutMs);
   registerAuthentication(app, tokens, requestLimiter);

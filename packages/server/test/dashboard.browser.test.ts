@@ -233,7 +233,7 @@ describeInBrowser.each(dialects.filter((d) => d.name === 'sqlite'))('the dashboa
     const notice = (await page.getByText(/^Test event evt-\S+ sent to this endpoint\.$/).textContent()) ?? '';
     const testId = /(evt-\S+)/.exec(notice)![1]!;
     const tested = page.locator(`li.delivery[data-event-id="${testId}"]`);
-    await tested.getByText('webhook.test').waitFor();
+    await tested.getByText('webhook.test', { exact: true }).waitFor();
     await tested.getByText('Attempt 1: 200').waitFor();
     const received = receiver.received.find((r) => JSON.parse(r.body).id === testId)!;
     expect(Receiver.verify(secret, received)).toMatchObject({ id: testId, type: 'webhook.test' });

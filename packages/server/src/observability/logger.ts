@@ -3,7 +3,7 @@
  * headers, secrets, card data and CVVs are redacted by path, and values wrapped
  * in Secret (crypto/secret.ts) print as [redacted] wherever they end up.
  */
-import type { FastifyInstance } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { LoggerOptions } from 'pino';
 
 // Explicit paths only: pino's wildcard redaction costs about a tenth of a small
@@ -43,14 +43,18 @@ export function loggerOptions(level: string): LoggerOptions {
 
 /**
  * One line per request, when its answer has been sent: the request (id, method,
- * path), its status and its time in milliseconds. Fastify's own request logging
- * (a line when the request arrives and another when it completes) is turned off
- * in app.ts (`disableRequestLogging`): half the log writes per request. A request
- * still running when a log is read is not lost: http/timeout.ts answers it.
+ * path), its status and its time in milliseconds ("request completed", or
+ * "request errored" with the error). Fastify's default writes a second line
+ * when the request arrives ("incoming request"): half the log writes per
+ * request are left out. A request that never answers still gets its line:
+ * http/timeout.ts answers it.
  */
-export function logRequests(app: FastifyInstance): void {
-  app.addHook('onResponse', (request, reply, done) => {
-    request.log.info({ req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime }, 'request completed');
-    done();
-  });
+export class RequestLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (this.isLogDisabled(request)) return;
+    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
 }
