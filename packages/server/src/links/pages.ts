@@ -20,6 +20,7 @@ import { RAIL_TYPES, type RailId } from '../apm/schemas.js';
 import type { CreateInstrument } from '../instruments/schemas.js';
 import type { EnrollmentLinkData, LinkRow, LinkService, PaymentLinkData } from './service.js';
 import { fill, type Lang, pick, TEXT } from './page-text.js';
+import type { CheckoutConfig, EnrollmentConfig } from './page-config.js';
 import { checkoutPage, enrollmentPage, noticePage } from './templates.js';
 import { releaseUse } from './outcomes.js';
 import type { CardAttemptGuard } from './card-attempts.js';
@@ -34,27 +35,6 @@ interface Deps {
   publicBaseUrl: string;
   /** Caps on declined card attempts per link and per client address (card-attempts.ts). */
   cardAttempts: CardAttemptGuard;
-}
-
-/** The configuration the checkout's script reads (packages/fields/src/hosted/checkout.ts, CheckoutConfig). */
-export interface CheckoutConfig {
-  token: string;
-  lang: Lang;
-  currency: string;
-  digits: number;
-  amount: number | null;
-  min: number | null;
-  max: number | null;
-  /** The bounds as the page shows them ("COP 1.000"), so the label and the error say the same. */
-  minText: string | null;
-  maxText: string | null;
-  publicKey: string | null;
-  redirectUrl: string | null;
-  rails: boolean;
-  /** A payment of this link to follow at once: the shopper is back from the bank (`?payment_id=`). */
-  returning: string | null;
-  payable: boolean;
-  text: (typeof TEXT)[Lang]['script'];
 }
 
 function linkPrincipal(organizationId: string): Principal {
@@ -415,7 +395,7 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
     const key = await publicKey(keys, row.organization_id);
     if (key === null) return send(reply.code(503), noticePage(lang, title, t.enrollUnavailable, style), { frameAncestors });
     await links.open(row);
-    const settings = { token: row.token, lang, publicKey: key, accent: style.colors?.primary ?? null, parentOrigins: frameAncestors, text: { saved: t.saved } };
+    const settings: EnrollmentConfig = { token: row.token, lang, publicKey: key, accent: style.colors?.primary ?? null, parentOrigins: frameAncestors, text: { saved: t.saved } };
     return send(reply, enrollmentPage({ lang, t, title, style, framed: frameAncestors.length > 0, config: settings }), { frameAncestors });
   });
 
