@@ -72,6 +72,8 @@ export interface GatewayOptions {
   plugins?: FastifyPluginAsync[];
   /** Where the dashboard's built files are (default packages/dashboard/dist; the tests use their own). */
   dashboardDist?: string;
+  /** Where the log lines go (default standard output; the tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 export async function createGateway(config: Config, options: GatewayOptions = {}): Promise<Gateway> {
@@ -96,7 +98,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
 
   const https = httpsOptions(config);
   const app = Fastify({
-    logger: loggerOptions(config.logLevel),
+    logger: { ...loggerOptions(config.logLevel), ...(options.logStream ? { stream: options.logStream } : {}) },
     // One line per request instead of two (observability/logger.ts).
     logController: new RequestLog(),
     genReqId: () => newId('request'),

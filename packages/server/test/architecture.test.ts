@@ -325,3 +325,32 @@ describe('no import runs from a lower layer to a higher one', () => {
     expect(layerOf('payments/service.ts')).toBe(layerOf('apm/service.js'));
   });
 });
+
+/**
+ * The hosted pages' configurations (links/page-config.ts) are defined once:
+ * the server builds them, the scripts of packages/fields/src/hosted/ import
+ * the same types (type-only, erased by esbuild) instead of a copy that could
+ * drift. And page-config.ts stays readable by the browser's type check: it
+ * imports nothing but page-text.ts, which imports nothing.
+ */
+describe('the hosted pages\' configuration types have one definition', () => {
+  const HOSTED = resolve(SRC, '../../fields/src/hosted');
+  const scripts = { 'checkout.ts': 'CheckoutConfig', 'enrollment.ts': 'EnrollmentConfig' } as const;
+
+  it.each(Object.entries(scripts))('%s imports %s from links/page-config.ts and declares none', (script, type) => {
+    const text = readFileSync(join(HOSTED, script), 'utf8');
+    expect(code(text)).not.toMatch(new RegExp(`\\b(?:interface|type)\\s+${type}\\b`));
+    const from = importsOf(text).filter((s) => s.startsWith('.')).map((s) => relative(SRC, resolve(HOSTED, s)).split(sep).join('/'));
+    expect(from).toContain('links/page-config.js');
+    expect(text).toMatch(new RegExp(`import type \\{[^}]*\\b${type}\\b[^}]*\\} from '[./]+server/src/links/page-config\\.js'`));
+  });
+
+  it('the server builds them with those types, and page-config.ts imports only page-text.ts (which imports nothing)', () => {
+    const pages = readFileSync(join(SRC, 'links/pages.ts'), 'utf8');
+    expect(code(pages)).not.toMatch(/\binterface\s+(?:CheckoutConfig|EnrollmentConfig)\b/);
+    expect(pages).toMatch(/const settings: CheckoutConfig = /);
+    expect(pages).toMatch(/const settings: EnrollmentConfig = /);
+    expect(importsOf(readFileSync(join(SRC, 'links/page-config.ts'), 'utf8'))).toEqual(['./page-text.js']);
+    expect(importsOf(readFileSync(join(SRC, 'links/page-text.ts'), 'utf8'))).toEqual([]);
+  });
+});

@@ -10,6 +10,8 @@ import { dialects } from './support/dialects.js';
 import { startGateway, type TestClient, type TestGateway } from './support/gateway.js';
 import { encrypt, encryptedCard, merchantKey, pay, tokenize } from './support/cards.js';
 import { eventually } from './support/wait.js';
+import { enqueueJob } from '../src/jobs/store.js';
+import { MAINTENANCE_JOB } from '../src/jobs/maintenance.js';
 
 interface Session {
   id: string;
@@ -295,6 +297,31 @@ describe.each(dialects)('checkout sessions on $name', (dialect) => {
     expect((await payWith(complete.token, { amount: 150.5, currency: 'USD', order_id: complete.order_id, instrument_id: card })).status).toBe(201);
     const late = await gw.request<ErrorBody>('POST', `/v1/checkout/sessions/${complete.id}/expire`, { token });
     expect([late.status, late.body.error.code]).toEqual([409, 'checkout_session_complete']);
+  });
+
+  it('the maintenance job deletes sessions past their expiry by more than CHECKOUT_SESSION_RETENTION_DAYS (30), and nothing else', async () => {
+    // A paid session, one the merchant ended, one left open; their expiry moved back as if days had passed.
+    const paid = await paymentSession();
+    const card = await tokenizeWith(paid.token);
+    const payment = await payWith(paid.token, { amount: 150.5, currency: 'USD', order_id: paid.order_id, instrument_id: card });
+    expect(payment.status, payment.text).toBe(201);
+    const ended = await paymentSession();
+    expect((await gw.request('POST', `/v1/checkout/sessions/${ended.id}/expire`, { token })).status).toBe(200);
+    const open = await paymentSession();
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+    const moveExpiry = (id: string, at: string) => gw.db.updateTable('checkout_sessions').set({ expires_at: at }).where('id', '=', id).execute();
+    await moveExpiry(paid.id, daysAgo(31));
+    await moveExpiry(ended.id, daysAgo(30.5));
+    await moveExpiry(open.id, daysAgo(29));
+
+    const job = (await enqueueJob(gw.db, { type: MAINTENANCE_JOB }))!;
+    await eventually(() => gw.db.selectFrom('jobs').select('status').where('id', '=', job).executeTakeFirst(), (row) => row?.status === 'completed' || row === undefined);
+
+    const status = async (id: string) => (await gw.request('GET', `/v1/checkout/sessions/${id}`, { token })).status;
+    expect([await status(paid.id), await status(ended.id), await status(open.id)]).toEqual([404, 404, 200]);
+    // The session's payment and card are the merchant's records: untouched.
+    expect((await gw.request('GET', `/v1/payments/${String(payment.body.id)}`, { token })).status).toBe(200);
+    expect((await gw.request('GET', `/v1/instruments/${card}`, { token })).status).toBe(200);
   });
 
   it('enrollment mode saves the tokenized card for the session\'s user only, once, without charging', async () => {

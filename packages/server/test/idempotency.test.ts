@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash, randomUUID } from 'node:crypto';
 import { dialects } from './support/dialects.js';
 import { startGateway, type TestClient, type TestGateway } from './support/gateway.js';
+import { encrypt, merchantKey, tokenize } from './support/cards.js';
 
 interface Org {
   id: string;
@@ -55,6 +56,37 @@ describe.each(dialects)('Idempotency-Key on $name', (dialect) => {
     expect(first.status).toBe(201);
     expect(retry.status).toBe(201);
     expect(retry.headers.get('idempotent-replayed')).toBe('true');
+  });
+
+  it('an amount is one value however the API accepts it: "150.00", 150 and "0150.0" replay; another amount or another order_id is a mismatch', async () => {
+    const instrumentId = await tokenize(gw, token, { number: '4242424242424242' });
+    const key = await merchantKey(gw, token);
+    // One encrypted CVV for every attempt, as a retry resends the same body.
+    const body = { currency: 'USD', order_id: `idem-amount-${randomUUID()}`, instrument_id: instrumentId, encrypted_cvv: await encrypt(key, '123'), capture: false };
+    const idem = { 'idempotency-key': randomUUID() };
+    const first = await gw.request<{ id: string; amount: string }>('POST', '/v1/payments', { token, body: { ...body, amount: '150.00' }, headers: idem });
+    expect(first.status, first.text).toBe(201);
+    expect(first.body.amount).toBe('150.00');
+    for (const rawAmount of ['150', '150.0', '"150"', '"0150.0"', '1.5e2']) {
+      const raw = JSON.stringify({ ...body, amount: 0 }).replace('"amount":0', `"amount":${rawAmount}`);
+      const again = await gw.request<{ id: string }>('POST', '/v1/payments', { token, rawBody: raw, headers: { ...idem, 'content-type': 'application/json' } });
+      expect([rawAmount, again.status, again.headers.get('idempotent-replayed'), again.body.id]).toEqual([rawAmount, 201, 'true', first.body.id]);
+    }
+    for (const different of [{ ...body, amount: '150.01' }, { ...body, amount: 150, order_id: `0${body.order_id}` }]) {
+      const mismatch = await gw.request('POST', '/v1/payments', { token, body: different, headers: idem });
+      expect([mismatch.status, mismatch.body]).toMatchObject([409, { error: { code: 'idempotency_key_mismatch' } }]);
+    }
+  });
+
+  it('nested amounts too: a payment link with data.amount.value "25000.00", then 25000', async () => {
+    const idem = { 'idempotency-key': randomUUID() };
+    const link = (value: unknown) => ({ type: 'payment', data: { amount: { value, currency: 'COP' }, description: 'Amount forms' } });
+    const first = await gw.request<{ id: string }>('POST', '/v1/links', { token, body: link('25000.00'), headers: idem });
+    expect(first.status, first.text).toBe(201);
+    const again = await gw.request<{ id: string }>('POST', '/v1/links', { token, body: link(25000), headers: idem });
+    expect([again.status, again.headers.get('idempotent-replayed'), again.body.id]).toEqual([201, 'true', first.body.id]);
+    const other = await gw.request('POST', '/v1/links', { token, body: link(25000.5), headers: idem });
+    expect(other.status).toBe(409);
   });
 
   it('400 invalid_idempotency_key outside 8..64 characters, and nothing is written', async () => {

@@ -232,6 +232,43 @@ describe.each(dialects)('payment links and enrollment links on $name', (dialect)
     expect(script.text).toContain('.parentOrigins');
   });
 
+  it('a hosted page never makes the encryption key: a link\'s creator with compliance:write does, once; without it the card form is unavailable', async () => {
+    // A new organization with no key, and a client that may make links but not keys.
+    const linker = await gw.client({ scopes: ['links:write', 'links-api:read', 'instruments:write', 'instruments:read'] });
+    const linkerToken = await linker.token();
+    const keyOf = async () => gw.db.selectFrom('encryption_keys').select(['kid', 'status']).where('organization_id', '=', linker.organizationId).execute();
+    const configOf = (text: string) => JSON.parse(/<script type="application\/json" id="checkout-config">(.*?)<\/script>/s.exec(text)![1]!) as { publicKey: string | null; payable: boolean };
+
+    const usd = await gw.request<LinkView>('POST', '/v1/links', { token: linkerToken, body: { type: 'payment', data: { amount: { value: 20, currency: 'USD' } } } });
+    expect(usd.status, usd.text).toBe(201);
+    const enrollment = await gw.request<{ url: string }>('POST', '/v1/instruments/enrollments', {
+      token: linkerToken,
+      body: { type: 'card_enrollment', expires_in: 3600, data: { webhook: receiver.url, api_key: 'merchant-key-0123456789' } },
+    });
+    expect(enrollment.status, enrollment.text).toBe(201);
+    // Any shopper opening the pages: still no key, the card form says it is unavailable, the enrollment form is 503.
+    const page = await gw.request('GET', pagePath(usd.body), { headers: { 'accept-language': 'en' } });
+    expect(page.status).toBe(200);
+    expect(configOf(page.text)).toMatchObject({ publicKey: null, payable: true });
+    expect(page.text).toContain('This merchant does not take card payments through this link yet.');
+    const form = await gw.request('GET', new URL(enrollment.body.url).pathname, { headers: { 'accept-language': 'en' } });
+    expect(form.status).toBe(503);
+    expect(form.text).toContain('This form is not available yet.');
+    expect(await keyOf()).toEqual([]);
+
+    // A client of the same organization that may make keys makes the first one by creating a link; later links keep it.
+    const keeper = await (await gw.client({ organizationId: linker.organizationId, scopes: ['links:write', 'compliance:write'] })).token();
+    expect((await gw.request('POST', '/v1/links', { token: keeper, body: { type: 'payment', data: { amount: { value: 20, currency: 'USD' } } } })).status).toBe(201);
+    const made = await keyOf();
+    expect(made).toMatchObject([{ status: 'active' }]);
+    expect((await gw.request('POST', '/v1/links', { token: keeper, body: { type: 'payment', data: { amount: { value: 30, currency: 'USD' } } } })).status).toBe(201);
+    expect(await keyOf()).toEqual(made);
+    // The first link's page now encrypts with it.
+    const now = await gw.request('GET', pagePath(usd.body));
+    expect(configOf(now.text).publicKey).toBe((await gw.db.selectFrom('encryption_keys').select('public_key').where('kid', '=', made[0]!.kid).executeTakeFirstOrThrow()).public_key);
+    expect((await gw.request('GET', new URL(enrollment.body.url).pathname)).status).toBe(200);
+  });
+
   it('refuses allowed_origins that are not bare origins, naming each one (422)', async () => {
     const bad = ['*', 'https://*.example.com', 'https://shop.example.com/checkout', 'https://shop.example.com?x=1', 'ftp://shop.example.com', 'shop.example.com', 'https://user:pw@shop.example.com', "https://a.example.com; script-src *"];
     const reply = await gw.request<{ error: { code: string; details: Array<{ field: string; message: string }> } }>('POST', '/v1/instruments/enrollments', {

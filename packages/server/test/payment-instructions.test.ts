@@ -160,6 +160,27 @@ describe.each(dialects)('payment instructions on $name', (dialect) => {
     expect(events.body.data.some((e) => e.type === 'payment_instruction.expired' && e.data.payment_instruction?.id === created.body.id)).toBe(true);
   });
 
+  it('sends a new connection only what is unexpired in the organization\'s sandbox time, not the real time', async () => {
+    // An organization of its own: its clock moves an hour.
+    const own = await gw.client();
+    const ownToken = await own.token();
+    const ownPlace = await placeTerminal(gw, ownToken);
+    const create = (expiresIn: number) =>
+      gw.request<Instruction>('POST', '/v1/payment-instructions', { token: ownToken, body: { terminal_id: ownPlace.terminalId, amount: 150, currency: 'USD', order_id: orderId(), expires_in: expiresIn } });
+    const stale = (await create(60)).body;
+    const fresh = (await create(7200)).body;
+    // The stale one's expiry job has not run yet (a runner behind, or holding it elsewhere): only its deadline says it is over.
+    await gw.db.deleteFrom('jobs').where('type', '=', 'payment_instruction.expire').where('payload', 'like', `%${stale.id}%`).execute();
+    await advanceClock(gw, ownToken, 3600);
+
+    const terminal = await connect(ownPlace.terminalId, ownToken);
+    // Delivered in id order: once the fresh one has arrived, the stale one would have come first.
+    expect((await terminal.next('instruction', (m) => m.instruction.id === fresh.id)).instruction.status).toBe('DELIVERED');
+    expect(terminal.pending().filter((m) => m.type === 'instruction').map((m) => m.instruction.id)).toEqual([]);
+    const row = await gw.db.selectFrom('payment_instructions').select('status').where('id', '=', stale.id).executeTakeFirstOrThrow();
+    expect(row.status).toBe('PENDING');
+  });
+
   it('makes one payment when two connections of the terminal report the same instruction at once', async () => {
     const own = await placeTerminal(gw, token);
     const first = await connect(own.terminalId);

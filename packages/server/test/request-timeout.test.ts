@@ -7,9 +7,11 @@
  * (an RSA key pair) always outlasts it; `gw` (the default timeout) issues the
  * token and checks the state afterwards.
  */
+import type { FastifyPluginAsync } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '../src/auth/permissions.js';
 import { pay, tokenize } from './support/cards.js';
+import { eventually } from './support/wait.js';
 import { dialects } from './support/dialects.js';
 import { startGateway, type TestGateway } from './support/gateway.js';
 
@@ -61,5 +63,66 @@ describe.each(dialects)('request timeout on $name', (dialect) => {
     const payment = await pay(gw, token, { instrumentId: card, capture: false });
     expect(payment.status).toBe(201);
     expect(payment.body.status).toBe('AUTHORIZED');
+  });
+});
+
+/**
+ * A handler that finishes after its 504 (a late value, a late error, the
+ * hosted checkout's rail intent) is not answered a second time: Fastify logs
+ * nothing about a reply already sent. The late handlers wait for a gate the
+ * test opens once it holds the 504, so "late" needs no timing.
+ */
+describe.each(dialects)('late replies after a 504 on $name', (dialect) => {
+  let slow: TestGateway;
+  const lines: string[] = [];
+  let openGate: () => void = () => undefined;
+  let gate = Promise.resolve();
+  let finished: Promise<void> = Promise.resolve();
+  let finish: () => void = () => undefined;
+  const late: FastifyPluginAsync = async (app) => {
+    const config = { public: true };
+    app.post('/test/late-value', { config }, async () => {
+      await gate;
+      finish();
+      return { late: true };
+    });
+    app.post('/test/late-error', { config }, async () => {
+      await gate;
+      finish();
+      throw new Error('late failure');
+    });
+  };
+  const arm = () => {
+    gate = new Promise((resolve) => (openGate = resolve));
+    finished = new Promise((resolve) => (finish = resolve));
+  };
+
+  beforeAll(async () => {
+    slow = await startGateway(
+      dialect,
+      { REQUEST_TIMEOUT_MS: '1', JOBS_ENABLED: 'false', LOG_LEVEL: 'info' },
+      { plugins: [late], logStream: { write: (line: string) => void lines.push(line) } },
+    );
+  });
+  afterAll(async () => {
+    await slow.close();
+  });
+
+  const complaints = () => lines.filter((line) => /FST_ERR_REP_ALREADY_SENT|Promise errored|"level":50/.test(line));
+
+  it.each(['/test/late-value', '/test/late-error'])('%s: one 504, the late outcome logged once at info, nothing else', async (path) => {
+    arm();
+    const reply = await slow.request('POST', path, { body: {} });
+    expect(reply.status).toBe(504);
+    openGate();
+    await finished;
+    // Whatever is logged about the late outcome (the dropped line, or Fastify's complaint) comes right after it.
+    await eventually(
+      async () => lines.filter((line) => /after the 504 dropped|FST_ERR_REP_ALREADY_SENT|Promise errored/.test(line)).length,
+      (n) => n > 0,
+    );
+    expect(complaints()).toEqual([]);
+    expect(lines.filter((line) => line.includes('after the 504 dropped') && line.includes('"level":30'))).toHaveLength(1);
+    lines.length = 0;
   });
 });

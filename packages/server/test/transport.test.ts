@@ -127,6 +127,21 @@ describe('discovery', () => {
     expect(await docs.text()).toMatch(/<html/i);
   });
 
+  it('the /docs page and its files carry a CSP without upgrade-insecure-requests (it broke the page on a plain-HTTP host)', async () => {
+    for (const path of ['/docs', '/docs/', '/docs/static/index.html', '/docs/static/swagger-ui-bundle.js', '/docs/static/swagger-ui.css', '/docs/static/theme/pasarela.css']) {
+      const reply = await fetch(`${gw.baseUrl}${path}`, { redirect: 'manual' });
+      const policy = reply.headers.get('content-security-policy') ?? '';
+      await reply.arrayBuffer();
+      expect([path, reply.status < 400, policy]).toEqual([path, true, expect.stringContaining("default-src 'self';")]);
+      expect(policy).not.toMatch(/upgrade-insecure-requests/i);
+      // The rest of the plugin's policy is kept, with the inline style's hash.
+      expect(policy).toMatch(/script-src 'self'[^;]*;/);
+      expect(policy).toMatch(/style-src 'self' https: [^;]*'sha256-[A-Za-z0-9+/=]+';/);
+      expect(policy).toContain("object-src 'none';");
+      expect(policy).toContain("frame-ancestors 'self';");
+    }
+  });
+
   it('reports health, readiness and Prometheus metrics by route and status', async () => {
     expect((await gw.request('GET', '/healthz')).body).toEqual({ status: 'ok' });
     expect((await gw.request('GET', '/readyz')).body).toEqual({ status: 'ready' });

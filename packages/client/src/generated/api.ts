@@ -1103,7 +1103,7 @@ export interface paths {
         put?: never;
         /**
          * Create a payment link
-         * @description A hosted checkout at `url`: card, and for COP the four alternative rails. Fixed amount, or `custom` within min_amount..max_amount. `expires_in` defaults to 12 hours, at most 24. `multi_use` with `max_uses` for reusable links. States: created, opened (first view), used (paid; a multi-use link when its last use is paid), expired.
+         * @description A hosted checkout at `url`: card, and for COP the four alternative rails. Fixed amount, or `custom` within min_amount..max_amount. `expires_in` defaults to 12 hours, at most 24. `multi_use` with `max_uses` for reusable links. States: created, opened (first view), used (paid; a multi-use link when its last use is paid), expired. The checkout encrypts cards with the organization's encryption key: when it has none, a caller with `compliance:write` makes it here (as `POST /v1/encryption/keys` would); without that permission the card form is unavailable until the key exists (the alternative rails still work).
          */
         post: operations["links.create"];
         delete?: never;
@@ -1140,7 +1140,7 @@ export interface paths {
         put?: never;
         /**
          * Create a card-enrollment link
-         * @description A hosted form at `url` that a merchant embeds in an iframe on the origins listed in data.allowed_origins (without them the form cannot be framed). Saving a card creates the instrument, marks the link used, POSTs {"instrument_id"} to data.webhook with header Api-Key: data.api_key (retried by the job runner), and posts `{type: "pasarela.enrollment", status: "ENROLLED", instrument_id}` to the parent window on those origins only. data.api_key is stored encrypted.
+         * @description A hosted form at `url` that a merchant embeds in an iframe on the origins listed in data.allowed_origins (without them the form cannot be framed). Saving a card creates the instrument, marks the link used, POSTs {"instrument_id"} to data.webhook with header Api-Key: data.api_key (retried by the job runner), and posts `{type: "pasarela.enrollment", status: "ENROLLED", instrument_id}` to the parent window on those origins only. data.api_key is stored encrypted. The form encrypts the card with the organization's encryption key: when it has none, a caller with `compliance:write` makes it here (as `POST /v1/encryption/keys` would); without that permission the form answers 503 until the key exists.
          */
         post: operations["instruments.enrollments.create"];
         delete?: never;

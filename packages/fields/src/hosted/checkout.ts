@@ -20,39 +20,8 @@
  */
 import { render, type CardForm } from '../card-form.js';
 import { byId, CallError, postJson, readConfig, sleep } from './dom.js';
-
-interface CheckoutText {
-  processing: string;
-  bankProcessing: string;
-  approved: string;
-  declined: string;
-  checking: string;
-  waiting: string;
-  approvePush: string;
-  otpRequired: string;
-  amountRange: string;
-  amountRequired: string;
-  network: string;
-}
-
-/** The page's configuration (packages/server/src/links/pages.ts, CheckoutConfig). */
-interface CheckoutConfig {
-  token: string;
-  lang: 'es' | 'en';
-  currency: string;
-  digits: number;
-  amount: number | null;
-  min: number | null;
-  max: number | null;
-  minText: string | null;
-  maxText: string | null;
-  publicKey: string | null;
-  redirectUrl: string | null;
-  rails: boolean;
-  returning: string | null;
-  payable: boolean;
-  text: CheckoutText;
-}
+// The page's configuration, as the server defines and renders it (one definition for both ends).
+import type { CheckoutConfig } from '../../../server/src/links/page-config.js';
 
 interface PaymentState {
   payment_id: string;

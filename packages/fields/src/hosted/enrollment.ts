@@ -11,16 +11,8 @@
  */
 import { render } from '../card-form.js';
 import { byId, CallError, postJson, readConfig } from './dom.js';
-
-interface EnrollmentConfig {
-  token: string;
-  lang: 'es' | 'en';
-  publicKey: string;
-  accent: string | null;
-  /** The link's allowed_origins: the only windows told anything. */
-  parentOrigins: string[];
-  text: { saved: string };
-}
+// The page's configuration, as the server defines and renders it (one definition for both ends).
+import type { EnrollmentConfig } from '../../../server/src/links/page-config.js';
 
 const cfg = readConfig<EnrollmentConfig>('enroll-config');
 const save = byId<HTMLButtonElement>('save')!;

@@ -45,3 +45,14 @@ export async function expireSession(db: Executor, id: string, now: string): Prom
   const result = await db.updateTable('checkout_sessions').set({ status: 'expired', updated_at: now }).where('id', '=', id).where('status', '=', 'open').executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/**
+ * The maintenance clean-up: sessions whose `expires_at` is older than
+ * `before`. Every session is over by its `expires_at` (an open one expires,
+ * a complete or ended one's token lapses), so this is each session kept
+ * for the retention after its end; its payment or card is untouched.
+ */
+export async function purgeSessions(db: Executor, before: string): Promise<number> {
+  const result = await db.deleteFrom('checkout_sessions').where('expires_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

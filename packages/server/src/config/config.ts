@@ -104,6 +104,8 @@ export interface Config {
     /** The lowest amount a custom-amount link may ask for, per currency, in minor units. */
     minAmount: Record<string, number>;
   };
+  /** Checkout sessions are deleted this long after their `expires_at` (checkout/store.ts, the maintenance job). */
+  checkoutSessionRetentionSeconds: number;
   paymentInstructions: {
     /** Lifetime of an instruction not yet paid (PENDING, DELIVERED or ACKNOWLEDGED): then EXPIRED. */
     ttlSeconds: number;
@@ -403,6 +405,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       cardDeclineWindowSeconds: integer(env, 'LINK_CARD_DECLINE_WINDOW_SECONDS', 3600, 1, 86400),
       minAmount: minAmounts(env, 'LINK_MIN_AMOUNT'),
     },
+    checkoutSessionRetentionSeconds: integer(env, 'CHECKOUT_SESSION_RETENTION_DAYS', 30, 7, 3650) * 86400,
     paymentInstructions: {
       ttlSeconds: integer(env, 'PAYMENT_INSTRUCTION_TTL_SECONDS', 300, 1, 86400),
       pollIntervalMs: integer(env, 'PAYMENT_INSTRUCTION_POLL_MS', 1000, 10, 60_000),

@@ -23,6 +23,26 @@ const ERROR_STATUSES: Record<string, string> = {
   504: '`timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`.',
 };
 
+/**
+ * The /docs page's Content-Security-Policy from the plugin's: the inline style
+ * swagger-ui-bundle.js inserts is allowed by its hash, and the plugin's
+ * `upgrade-insecure-requests` is removed, everywhere. On a sandbox served over
+ * plain HTTP on any host but localhost it made the browser fetch the page's
+ * own scripts and styles as https://, which that server does not answer: a
+ * blank page. Over HTTPS it changed nothing: every resource of the page is
+ * same-origin and relative (so already HTTPS), and transport is enforced by
+ * HSTS and the production HTTPS check (http/transport.ts), not by this page.
+ */
+export function docsPolicy(header: string): string {
+  return header
+    .replace(/style-src ([^;]*);/, (_all, sources: string) => `style-src ${sources.trim()} '${DOCS_INLINE_STYLE_HASH}';`)
+    .split(';')
+    .map((directive) => directive.trim())
+    .filter((directive) => directive !== '' && directive.toLowerCase() !== 'upgrade-insecure-requests')
+    .join('; ')
+    .concat(';');
+}
+
 export async function registerOpenApi(app: FastifyInstance, config: Config): Promise<void> {
   app.addSchema(ErrorBody);
   // Every authenticated route documents the error answers it can give, as the shared Error body.
@@ -69,9 +89,10 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
       css: [{ filename: 'pasarela.css', content: '.swagger-ui .topbar { display: none; }\n' }],
     },
     // The plugin's own policy for the page and its files, plus the one style element
-    // that swagger-ui-bundle.js inserts, allowed by its hash (no 'unsafe-inline').
+    // that swagger-ui-bundle.js inserts, allowed by its hash (no 'unsafe-inline'),
+    // without its `upgrade-insecure-requests` (docsPolicy).
     staticCSP: true,
-    transformStaticCSP: (header) => header.replace(/style-src ([^;]*);/, (_all, sources: string) => `style-src ${sources.trim()} '${DOCS_INLINE_STYLE_HASH}';`),
+    transformStaticCSP: docsPolicy,
   });
 }
 

@@ -23,6 +23,7 @@ export async function encryptionKeyRoutes(base: FastifyInstance, opts: { keys: E
   app.post(
     '/v1/encryption/keys',
     {
+      // The one permission that makes a key, here and in EncryptionKeyService.provideFor.
       config: { scopes: ['compliance:write'] },
       schema: {
         tags,

@@ -15,10 +15,14 @@ import { isUniqueViolation } from '../db/database.js';
 import type { EncryptionKeysTable } from '../db/schema.js';
 import type { Keyring } from '../crypto/keyring.js';
 import { ApiError } from '../errors/api-error.js';
+import type { Principal } from '../auth/tokens.js';
+import type { Permission } from '../auth/permissions.js';
 import { ulid } from '../lib/ids.js';
 import { isoAfterSeconds, nowIso } from '../lib/time.js';
 
 const generate = promisify(generateKeyPair);
+/** What making a key needs: the permission of `POST /v1/encryption/keys` (routes.ts). */
+const CREATE_PERMISSION: Permission = 'compliance:write';
 const YEAR_SECONDS = 365 * 86400;
 /** How long a process trusts its list of an organization's keys (a miss re-reads it at once). */
 const KEY_CACHE_MS = 60_000;
@@ -59,26 +63,43 @@ export class EncryptionKeyService {
     return row;
   }
 
+  /** The organization's active key, or undefined when it has none yet. */
+  async find(organizationId: string): Promise<EncryptionKeysTable | undefined> {
+    try {
+      return await this.active(organizationId);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'not_found') return undefined;
+      throw error;
+    }
+  }
+
+  /**
+   * The organization's first key, made for a caller that may make keys: what
+   * `POST /v1/encryption/keys` needs (`compliance:write`), checked here, so
+   * a feature that provides a key as a convenience (links/routes.ts, at the
+   * creation of a link) grants no more than that route. An existing key is
+   * returned as it is, never rotated; without the permission and without a
+   * key, undefined (the hosted pages then offer no card form).
+   */
+  async provideFor(principal: Principal): Promise<EncryptionKeysTable | undefined> {
+    const existing = await this.find(principal.organizationId);
+    if (existing || !principal.permissions.has(CREATE_PERMISSION)) return existing;
+    const row = await this.newKey(principal.organizationId);
+    try {
+      await this.db.insertInto('encryption_keys').values(row).execute();
+      this.keysByOrganization.delete(principal.organizationId);
+      return row;
+    } catch (error) {
+      // Another request made the first key meanwhile (the unique "one active key" index): that one.
+      if (!isUniqueViolation(error)) throw error;
+      return this.active(principal.organizationId);
+    }
+  }
+
   /** Creates the organization's key, or rotates it (the old one decrypts during the grace period). */
   async rotate(organizationId: string): Promise<EncryptionKeysTable> {
-    const { publicKey, privateKey } = await generate('rsa', {
-      modulusLength: this.options.modulusLength,
-      publicKeyEncoding: { type: 'spki', format: 'pem' },
-      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-    });
-    const kid = `key_${ulid()}`;
-    const now = Date.now();
-    const row: EncryptionKeysTable = {
-      kid,
-      organization_id: organizationId,
-      public_key: publicKey,
-      private_key_sealed: this.keyring.seal(privateKey, `encryption_key:${kid}`),
-      status: 'active',
-      valid_from: new Date(now).toISOString(),
-      valid_until: isoAfterSeconds(YEAR_SECONDS, now),
-      decrypts_until: null,
-      created_at: new Date(now).toISOString(),
-    };
+    const row = await this.newKey(organizationId);
+    const now = Date.parse(row.created_at);
     // Two rotations racing: the unique "one active key" index makes the loser try again on top of the winner.
     for (let attempt = 0; ; attempt++) {
       try {
@@ -99,6 +120,29 @@ export class EncryptionKeyService {
         if (!isUniqueViolation(error) || attempt >= 3) throw error;
       }
     }
+  }
+
+  /** A new key pair for the organization, active from now, not yet stored. */
+  private async newKey(organizationId: string): Promise<EncryptionKeysTable> {
+    const { publicKey, privateKey } = await generate('rsa', {
+      modulusLength: this.options.modulusLength,
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    });
+    const kid = `key_${ulid()}`;
+    const now = Date.now();
+    const row: EncryptionKeysTable = {
+      kid,
+      organization_id: organizationId,
+      public_key: publicKey,
+      private_key_sealed: this.keyring.seal(privateKey, `encryption_key:${kid}`),
+      status: 'active',
+      valid_from: new Date(now).toISOString(),
+      valid_until: isoAfterSeconds(YEAR_SECONDS, now),
+      decrypts_until: null,
+      created_at: new Date(now).toISOString(),
+    };
+    return row;
   }
 
   /**

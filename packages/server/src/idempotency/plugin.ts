@@ -6,6 +6,11 @@
  * running, 409 idempotency_conflict. Keys are per client and kept 24 hours.
  * Only 2xx answers are stored: an error changed nothing, so a retry runs again.
  *
+ * "Another request" means another request as validated, not other JSON text:
+ * the hash is taken over the body after validation (property order, unknown
+ * properties and defaults do not count) with every money amount in one form,
+ * so `"amount": "150000.00"` and `"amount": 150000` are the same request.
+ *
  * Nothing secret is kept: the request hash is an HMAC under a deployment
  * secret, taken over the body with a clear card number replaced by its keyed
  * fingerprint (the vault's) and any CVV left out; a route that answers with a
@@ -21,6 +26,7 @@ import type { Db } from '../db/database.js';
 import { Secret } from '../crypto/secret.js';
 import { ApiError } from '../errors/api-error.js';
 import { isoAfterSeconds } from '../lib/time.js';
+import { canonicalAmount, MONEY_INPUT } from '../lib/money.js';
 import { completeKey, releaseKey, reserveKey } from './store.js';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -84,8 +90,59 @@ function redactedReply(payload: string, fields: readonly string[]): string {
   }
 }
 
+/** An amount in its one form (lib/money.ts canonicalAmount), written by `canonical` as a bare JSON number. */
+class Amount {
+  constructor(readonly digits: string) {}
+}
+
+/** A schema node as the walk below reads it (TypeBox schemas are plain JSON Schema objects). */
+interface SchemaNode {
+  [MONEY_INPUT]?: boolean;
+  properties?: Record<string, SchemaNode>;
+  items?: SchemaNode;
+  anyOf?: SchemaNode[];
+  oneOf?: SchemaNode[];
+  allOf?: SchemaNode[];
+  const?: unknown;
+}
+
+/** A union branch a value may be: none of its `const` properties (a discriminator such as `type`) says otherwise. */
+function mayBe(schema: SchemaNode, value: unknown): boolean {
+  if (!schema.properties) return true;
+  if (!isRecord(value)) return false;
+  return Object.entries(schema.properties).every(([key, property]) => !('const' in property) || value[key] === property.const);
+}
+
+/**
+ * The body as the route's schema reads it: every money amount (a MoneyInput,
+ * which takes `150000`, `150000.0` and `"150000.00"` as one amount) in one
+ * form, so the same request written another accepted way hashes the same.
+ * Other values are what validation left (unknown properties dropped,
+ * defaults filled in).
+ */
+function normalised(value: unknown, schema: SchemaNode | undefined): unknown {
+  if (!schema || typeof schema !== 'object') return value;
+  if (schema[MONEY_INPUT]) {
+    const digits = canonicalAmount(value);
+    return digits === undefined ? value : new Amount(digits);
+  }
+  let out = value;
+  if (schema.properties && isRecord(value)) {
+    const copy: Record<string, unknown> = { ...value };
+    for (const [key, property] of Object.entries(schema.properties)) if (key in copy) copy[key] = normalised(copy[key], property);
+    out = copy;
+  } else if (schema.items && Array.isArray(value)) {
+    out = value.map((item) => normalised(item, schema.items));
+  }
+  for (const branch of [...(schema.allOf ?? []), ...(schema.anyOf ?? []), ...(schema.oneOf ?? [])]) {
+    if (mayBe(branch, value)) out = normalised(out, branch);
+  }
+  return out;
+}
+
 /** JSON with sorted keys, so the same body in another property order hashes the same. */
 function canonical(value: unknown): string {
+  if (value instanceof Amount) return value.digits;
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
@@ -97,9 +154,10 @@ function canonical(value: unknown): string {
 
 export function registerIdempotency(app: FastifyInstance, db: Db, ttlSeconds: number, hashKey: Buffer, cardFingerprint: CardFingerprint): void {
   // Keyed, and over a body without clear card data (hashableBody), so a stored hash cannot be brute-forced back to a card or a CVV.
+  // Over the validated body with its amounts in one form (normalised): one request, one hash, however it was written.
   const requestHash = async (request: FastifyRequest, organizationId: string): Promise<string> =>
     createHmac('sha256', hashKey)
-      .update(`${request.method} ${request.url}\n${canonical(await hashableBody(request.body, organizationId, cardFingerprint))}`)
+      .update(`${request.method} ${request.url}\n${canonical(normalised(await hashableBody(request.body, organizationId, cardFingerprint), request.routeOptions.schema?.body as SchemaNode | undefined))}`)
       .digest('hex');
 
   app.decorateRequest('idempotency', null);

@@ -26,12 +26,35 @@ export type MoneyAmount = number | string;
 export const DECIMAL_STRING = /^\d+(\.\d+)?$/;
 
 /**
+ * Marks a MoneyInput schema (a symbol: no validator or document sees it), so
+ * what reads a route's schema can find its amounts: the idempotency hash
+ * takes `150000`, `150000.0` and `"150000.00"` as the one amount they are.
+ */
+export const MONEY_INPUT = Symbol.for('pasarela.moneyInput');
+
+/**
+ * An amount the schema accepted, in one form: its decimal digits without
+ * leading zeros or trailing fractional zeros (`"0150000.50"` and `150000.5`
+ * are `150000.5`), or undefined for what is not a plain decimal (a negative
+ * number, an exponent: refused by toMinorUnits anyway).
+ */
+export function canonicalAmount(amount: unknown): string | undefined {
+  const text = typeof amount === 'number' ? (Number.isFinite(amount) ? String(amount) : '') : typeof amount === 'string' ? amount : '';
+  if (!DECIMAL_STRING.test(text)) return undefined;
+  const [whole = '0', fraction = ''] = text.split('.');
+  const digits = whole.replace(/^0+(?=\d)/, '');
+  const decimals = fraction.replace(/0+$/, '');
+  return decimals ? `${digits}.${decimals}` : digits;
+}
+
+/**
  * The request schema of every money amount: a JSON number or a decimal string
  * in major units. The string's form is checked by the schema; the currency's
  * digits and the range by toMinorUnits, which names the field in a 422.
  */
 export function MoneyInput(options: { description?: string } = {}): TUnsafe<MoneyAmount> {
   return Type.Unsafe<MoneyAmount>({
+    [MONEY_INPUT]: true,
     type: ['number', 'string'],
     pattern: DECIMAL_STRING.source,
     description:

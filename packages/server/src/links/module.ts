@@ -29,7 +29,7 @@ export const linksModule: GatewayModule<Needs> = {
   async register({ app, jobs, maintenance, db, keyring, config, services }) {
     const { encryptionKeys, instruments, payments, apm, webhookPolicy } = services;
     const links = new LinkService(db, keyring, { publicBaseUrl: config.publicBaseUrl, webhookPolicy, minAmount: config.links.minAmount }, services.clock);
-    await app.register(linkRoutes, { links });
+    await app.register(linkRoutes, { links, keys: encryptionKeys });
     const cardAttempts = new CardAttemptGuard(db, await deploymentSecret(db, keyring, 'link_address_hash'), {
       perLink: config.links.cardDeclinesPerLink,
       perAddress: config.links.cardDeclinesPerAddress,

@@ -69,6 +69,8 @@ const es = {
   bankInProgress: 'Su banco está procesando un pago de este enlace. Espere el resultado antes de pagar de otra forma.',
   cardDeclined: 'La tarjeta fue rechazada. Intente con otra tarjeta.',
   cardBlocked: 'Los pagos con tarjeta no están disponibles por un tiempo. Intente más tarde o use otro medio de pago.',
+  cardUnavailable: 'Este comercio aún no recibe pagos con tarjeta por este enlace.',
+  enrollUnavailable: 'Este formulario aún no está disponible. Intente más tarde o consulte al comercio.',
   notFound: 'Enlace no encontrado',
   amountOutOfRange: 'El valor debe estar entre {min} y {max}.',
   fieldErrors: {
@@ -144,6 +146,8 @@ const en: PageText = {
   bankInProgress: 'Your bank is processing a payment through this link. Wait for its outcome before paying another way.',
   cardDeclined: 'The card was declined. Try another card.',
   cardBlocked: 'Card payments are unavailable for a while. Try again later or use another payment method.',
+  cardUnavailable: 'This merchant does not take card payments through this link yet.',
+  enrollUnavailable: 'This form is not available yet. Try again later or ask the merchant.',
   notFound: 'Link not found',
   amountOutOfRange: 'The amount must be between {min} and {max}.',
   fieldErrors: {

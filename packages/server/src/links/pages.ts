@@ -20,6 +20,7 @@ import { RAIL_TYPES, type RailId } from '../apm/schemas.js';
 import type { CreateInstrument } from '../instruments/schemas.js';
 import type { EnrollmentLinkData, LinkRow, LinkService, PaymentLinkData } from './service.js';
 import { fill, type Lang, pick, TEXT } from './page-text.js';
+import type { CheckoutConfig, EnrollmentConfig } from './page-config.js';
 import { checkoutPage, enrollmentPage, noticePage } from './templates.js';
 import { linkOrderId, releaseUse } from './outcomes.js';
 import type { CardAttemptGuard } from './card-attempts.js';
@@ -34,27 +35,6 @@ interface Deps {
   publicBaseUrl: string;
   /** Caps on declined card attempts per link and per client address (card-attempts.ts). */
   cardAttempts: CardAttemptGuard;
-}
-
-/** The configuration the checkout's script reads (packages/fields/src/hosted/checkout.ts, CheckoutConfig). */
-export interface CheckoutConfig {
-  token: string;
-  lang: Lang;
-  currency: string;
-  digits: number;
-  amount: number | null;
-  min: number | null;
-  max: number | null;
-  /** The bounds as the page shows them ("COP 1.000"), so the label and the error say the same. */
-  minText: string | null;
-  maxText: string | null;
-  publicKey: string | null;
-  redirectUrl: string | null;
-  rails: boolean;
-  /** A payment of this link to follow at once: the shopper is back from the bank (`?payment_id=`). */
-  returning: string | null;
-  payable: boolean;
-  text: (typeof TEXT)[Lang]['script'];
 }
 
 function linkPrincipal(organizationId: string): Principal {
@@ -75,13 +55,12 @@ function send(reply: FastifyReply, body: Html, options: { frameAncestors?: reado
     .send(body.value);
 }
 
-async function publicKey(keys: EncryptionKeyService, organizationId: string): Promise<string> {
-  try {
-    return (await keys.active(organizationId)).public_key;
-  } catch (error) {
-    if (error instanceof ApiError && error.code === 'not_found') return (await keys.rotate(organizationId)).public_key;
-    throw error;
-  }
+/**
+ * The organization's public key, or null when it has none: a page never makes
+ * one (its visitor holds no permission; see links/routes.ts for who does).
+ */
+async function publicKey(keys: EncryptionKeyService, organizationId: string): Promise<string | null> {
+  return (await keys.find(organizationId))?.public_key ?? null;
 }
 
 /** The page's own names for the intent's fields, so each error sits beside its input. */
@@ -139,6 +118,7 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
     const range = custom ? { min: displayMoney(links.minimum(data), data.currency, lang), max: displayMoney(data.max_amount!, data.currency, lang) } : undefined;
     const rails = data.currency === 'COP';
     const banks = payable && rails ? (await apm.banks()).map((b) => ({ id: b.id, name: b.name })) : [];
+    const key = payable ? await publicKey(keys, row.organization_id) : null;
     const settings: CheckoutConfig = {
       token: row.token,
       lang,
@@ -149,15 +129,15 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
       max: data.max_amount === undefined ? null : minorToNumber(data.max_amount, data.currency),
       minText: range?.min ?? null,
       maxText: range?.max ?? null,
-      publicKey: payable ? await publicKey(keys, row.organization_id) : null,
+      publicKey: key,
       redirectUrl: data.redirect_url ?? null,
       rails,
       returning,
       payable,
       text: t.script,
     };
-    // Past the card-attempt caps the card tab says so (the other methods stay open).
-    const cardNotice = payable && (await cardAttempts.blocked(row.id, request.ip)) ? t.cardBlocked : '';
+    // Without the organization's key, or past the card-attempt caps, the card tab says so (the other methods stay open).
+    const cardNotice = !payable ? '' : key === null ? t.cardUnavailable : (await cardAttempts.blocked(row.id, request.ip)) ? t.cardBlocked : '';
     reply.header('cache-control', 'no-store');
     return send(
       reply,
@@ -411,8 +391,11 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
     const title = style.text?.headerTitle ?? t.enrollTitle;
     const closed = await closedMessage(row, lang);
     if (closed) return send(reply.code(410), noticePage(lang, title, closed, style), { frameAncestors });
+    // The form cannot encrypt a card without the organization's key; the link stays unopened until it exists.
+    const key = await publicKey(keys, row.organization_id);
+    if (key === null) return send(reply.code(503), noticePage(lang, title, t.enrollUnavailable, style), { frameAncestors });
     await links.open(row);
-    const settings = { token: row.token, lang, publicKey: await publicKey(keys, row.organization_id), accent: style.colors?.primary ?? null, parentOrigins: frameAncestors, text: { saved: t.saved } };
+    const settings: EnrollmentConfig = { token: row.token, lang, publicKey: key, accent: style.colors?.primary ?? null, parentOrigins: frameAncestors, text: { saved: t.saved } };
     return send(reply, enrollmentPage({ lang, t, title, style, framed: frameAncestors.length > 0, config: settings }), { frameAncestors });
   });
 

@@ -9,6 +9,7 @@
 import { html, jsonScript, raw, type Html } from '../lib/html.js';
 import type { EnrollmentLinkData } from './service.js';
 import { fill, type Lang, type PageText } from './page-text.js';
+import type { CheckoutConfig, EnrollmentConfig } from './page-config.js';
 
 export const CHECKOUT_SCRIPT_PATH = '/fields/v1/hosted/checkout.js';
 export const ENROLLMENT_SCRIPT_PATH = '/fields/v1/hosted/enrollment.js';
@@ -67,7 +68,7 @@ export interface CheckoutView {
   payable: boolean;
   cardNotice: string;
   cancelUrl?: string;
-  config: unknown;
+  config: CheckoutConfig;
 }
 
 function field(id: string, label: string, input: Html): Html {
@@ -138,7 +139,7 @@ export interface EnrollmentView {
   title: string;
   style: Style;
   framed: boolean;
-  config: unknown;
+  config: EnrollmentConfig;
 }
 
 export function enrollmentPage(view: EnrollmentView): Html {

@@ -91,10 +91,20 @@ export class TerminalHub {
     this.schedule();
     this.listen();
     try {
-      await this.deliver(await this.instructions.openFor([terminalId], OPEN_STATUSES));
+      await this.deliver(await this.instructions.openFor([{ terminalId, organizationId: connection.organizationId }], OPEN_STATUSES));
     } catch (error) {
       this.log.error({ err: error }, 'delivering open payment instructions failed');
     }
+  }
+
+  /** These terminals, connected here, each with its organization (a terminal belongs to one). */
+  private connected(terminalIds: string[]): Array<{ terminalId: string; organizationId: string }> {
+    const terminals: Array<{ terminalId: string; organizationId: string }> = [];
+    for (const terminalId of terminalIds) {
+      const first = this.byTerminal.get(terminalId)?.values().next().value;
+      if (first) terminals.push({ terminalId, organizationId: first.organizationId });
+    }
+    return terminals;
   }
 
   private detach(connection: TerminalConnection): void {
@@ -146,7 +156,7 @@ export class TerminalHub {
   private async onNotified(terminalId: string): Promise<void> {
     if (this.closed || !this.byTerminal.has(terminalId)) return;
     try {
-      await this.deliver(await this.instructions.openFor([terminalId], ['PENDING']));
+      await this.deliver(await this.instructions.openFor(this.connected([terminalId]), ['PENDING']));
     } catch (error) {
       this.log.error({ err: error }, 'delivering a notified payment instruction failed');
     }
@@ -170,7 +180,7 @@ export class TerminalHub {
     if (this.closed || this.byTerminal.size === 0 || this.polling) return;
     this.polling = true;
     try {
-      await this.deliver(await this.instructions.openFor([...this.byTerminal.keys()], ['PENDING']));
+      await this.deliver(await this.instructions.openFor(this.connected([...this.byTerminal.keys()]), ['PENDING']));
     } catch (error) {
       this.log.error({ err: error }, 'polling payment instructions failed');
     } finally {

@@ -163,15 +163,30 @@ export class PaymentInstructionService {
 
   // What the terminal's socket does (hub.ts).
 
-  /** Open instructions of these terminals: PENDING only (the poll), or also those delivered before (a new connection). */
-  openFor(terminalIds: string[], statuses: PaymentInstructionStatus[]): Promise<InstructionRow[]> {
-    if (terminalIds.length === 0) return Promise.resolve([]);
+  /**
+   * Open instructions of these terminals: PENDING only (the poll), or also
+   * those delivered before (a new connection). Unexpired in each terminal's
+   * organization's time (the sandbox clock, like the deadline itself), so a
+   * terminal is never sent an instruction it could no longer acknowledge.
+   */
+  async openFor(terminals: Array<{ terminalId: string; organizationId: string }>, statuses: PaymentInstructionStatus[]): Promise<InstructionRow[]> {
+    if (terminals.length === 0) return [];
+    const byOrganization = new Map<string, string[]>();
+    for (const { terminalId, organizationId } of terminals) {
+      const ids = byOrganization.get(organizationId);
+      if (ids) ids.push(terminalId);
+      else byOrganization.set(organizationId, [terminalId]);
+    }
+    const clauses = await Promise.all(
+      [...byOrganization].map(async ([organizationId, terminalIds]) => ({ organizationId, terminalIds, now: await this.clock.nowIso(organizationId) })),
+    );
     return this.db
       .selectFrom('payment_instructions')
       .selectAll()
-      .where('terminal_id', 'in', terminalIds)
       .where('status', 'in', statuses)
-      .where('expires_at', '>', nowIso())
+      .where((eb) =>
+        eb.or(clauses.map((c) => eb.and([eb('organization_id', '=', c.organizationId), eb('terminal_id', 'in', c.terminalIds), eb('expires_at', '>', c.now)]))),
+      )
       .orderBy('id')
       .limit(100)
       .execute();

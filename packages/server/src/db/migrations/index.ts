@@ -14,6 +14,7 @@ import * as cardAttempts from './012_card_attempts.js';
 import * as sandboxClocks from './013_sandbox_clocks.js';
 import * as dashboard from './015_dashboard.js';
 import * as deliveryBodies from './016_delivery_bodies_event_payment.js';
+import * as checkoutSessionExpiry from './018_checkout_session_expiry.js';
 
 /** Every migration, in order. One set serves SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '013_sandbox_clocks': sandboxClocks,
   '015_dashboard': dashboard,
   '016_delivery_bodies_event_payment': deliveryBodies,
+  '018_checkout_session_expiry': checkoutSessionExpiry,
 };
