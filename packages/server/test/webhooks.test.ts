@@ -5,6 +5,8 @@ import { startGateway, type TestClient, type TestGateway } from './support/gatew
 import { pay, tokenize } from './support/cards.js';
 import { Receiver } from './support/receiver.js';
 import { eventually } from './support/wait.js';
+import { enqueueJob } from '../src/jobs/store.js';
+import { MAINTENANCE_JOB } from '../src/jobs/maintenance.js';
 
 interface Endpoint {
   id: string;
@@ -25,7 +27,7 @@ interface Delivery {
     duration_ms: number;
     error: string | null;
     request: { headers: Record<string, string>; body: string } | null;
-    response: { status_code: number; body: string } | null;
+    response: { status_code: number; body: string | null } | null;
   }>;
 }
 
@@ -112,6 +114,38 @@ describe.each(dialects)('webhooks on $name', (dialect) => {
     // Each delivery has its own id.
     const ids = [...(await deliveriesOf(token, all.id)).body.data, ...(await deliveriesOf(token, captures.id)).body.data].map((d) => d.id);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('the maintenance job clears the request and response of attempts older than WEBHOOK_ATTEMPT_BODY_RETENTION_DAYS (30); the attempts stay', async () => {
+    const { token, card } = await merchant();
+    const endpoint = (await register(token, { events: ['payment.card.approved'] })).body;
+    const old = await pay(gw, token, { instrumentId: card });
+    const recent = await pay(gw, token, { instrumentId: card });
+    const attemptsOf = async () => {
+      const list = (await deliveriesOf(token, endpoint.id)).body.data;
+      const byPayment = async (paymentId: string) => {
+        for (const d of list) {
+          const event = (await gw.request<{ data: { payment: { id: string } } }>('GET', `/v1/events/${d.event_id}`, { token })).body;
+          if (event.data.payment.id === paymentId) return d.attempts;
+        }
+        return [];
+      };
+      return { old: await byPayment(old.body.id), recent: await byPayment(recent.body.id) };
+    };
+    await eventually(attemptsOf, (a) => a.old.length === 1 && a.recent.length === 1);
+    const before = await attemptsOf();
+    expect(before.old[0]).toMatchObject({ status_code: 200, request: { body: expect.stringContaining(old.body.id) }, response: { status_code: 200, body: 'ok' } });
+    // The first delivery's attempt made 31 days ago.
+    const oldDelivery = (await deliveriesOf(token, endpoint.id)).body.data.find((d) => d.attempts.some((a) => a.request?.body.includes(old.body.id)))!;
+    await gw.db.updateTable('webhook_attempts').set({ created_at: new Date(Date.now() - 31 * 86_400_000).toISOString() }).where('delivery_id', '=', oldDelivery.id).execute();
+
+    const job = (await enqueueJob(gw.db, { type: MAINTENANCE_JOB }))!;
+    await eventually(() => gw.db.selectFrom('jobs').select('status').where('id', '=', job).executeTakeFirst(), (row) => row?.status === 'completed' || row === undefined);
+
+    const after = await attemptsOf();
+    expect(after.old).toHaveLength(1);
+    expect(after.old[0]).toMatchObject({ attempt: 1, status_code: 200, request: null, response: { status_code: 200, body: null } });
+    expect(after.recent[0]).toEqual(before.recent[0]);
   });
 
   it('retries a failing receiver on the schedule, recording every attempt; gives up after the last', async () => {

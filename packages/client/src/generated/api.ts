@@ -17734,7 +17734,7 @@ export interface operations {
                                 duration_ms: number;
                                 /** @description Why there was no response: a timeout, a refused connection, a refused URL. */
                                 error: string | null;
-                                /** @description What was sent (or tried); null for attempts recorded before the gateway kept it. */
+                                /** @description What was sent (or tried); null when not kept: cleared WEBHOOK_ATTEMPT_BODY_RETENTION_DAYS after the attempt, or an attempt older than the gateway keeping it. */
                                 request: {
                                     /** @description The headers sent. None is a secret: `webhook-signature` is an HMAC, not the signing secret. */
                                     headers: {
@@ -17746,8 +17746,8 @@ export interface operations {
                                 /** @description What the receiver answered; null when it did not answer. */
                                 response: {
                                     status_code: number;
-                                    /** @description The first 4 KB of the response body (UTF-8, never a split character). */
-                                    body: string;
+                                    /** @description The first 4 KB of the response body (UTF-8, never a split character); null when not kept: cleared WEBHOOK_ATTEMPT_BODY_RETENTION_DAYS after the attempt, or an attempt older than the gateway keeping it. */
+                                    body: string | null;
                                 } | null;
                                 created_at: string;
                             }[];

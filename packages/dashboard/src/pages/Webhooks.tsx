@@ -188,7 +188,7 @@ function AttemptItem({ attempt: a }: { attempt: Attempt }) {
           {a.response ? (
             <>
               <p>{t('webhooks.responseStatus', { status: a.response.status_code, ms: a.duration_ms })}</p>
-              <pre className="payload" aria-label={t('webhooks.responseBody')} tabIndex={0}>{a.response.body || t('webhooks.emptyBody')}</pre>
+              {a.response.body === null ? <p className="muted">{t('webhooks.notKept')}</p> : <pre className="payload" aria-label={t('webhooks.responseBody')} tabIndex={0}>{a.response.body || t('webhooks.emptyBody')}</pre>}
             </>
           ) : <p className="muted">{a.error ?? t('webhooks.noResponse')}</p>}
         </div>

@@ -76,6 +76,8 @@ export interface Config {
     allowPrivateUrls: boolean;
     timeoutMs: number;
     secretGraceSeconds: number;
+    /** An attempt's request and response are cleared this long after it was made (the maintenance job). */
+    attemptBodyRetentionSeconds: number;
   };
   rails: {
     mockDelaySeconds: number;
@@ -378,6 +380,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       allowPrivateUrls: production ? simulatedRehearsal && boolean(env, 'WEBHOOK_ALLOW_PRIVATE_URLS', false) : boolean(env, 'WEBHOOK_ALLOW_PRIVATE_URLS', true),
       timeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 5000, 100, 30_000),
       secretGraceSeconds: integer(env, 'WEBHOOK_SECRET_GRACE_SECONDS', 86400, 0, 30 * 86400),
+      attemptBodyRetentionSeconds: integer(env, 'WEBHOOK_ATTEMPT_BODY_RETENTION_DAYS', 30, 1, 3650) * 86400,
     },
     rails: {
       mockDelaySeconds: integer(env, 'RAIL_MOCK_DELAY_SECONDS', 5, 0, 3600),

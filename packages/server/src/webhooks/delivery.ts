@@ -9,7 +9,7 @@
  * the response's status, first RESPONSE_BODY_BYTES (4 KB) and duration.
  */
 import type { Config } from '../config/config.js';
-import type { Db } from '../db/database.js';
+import type { Db, Executor } from '../db/database.js';
 import type { Keyring } from '../crypto/keyring.js';
 import { eventBody } from '../events/store.js';
 import { enqueueJob } from '../jobs/store.js';
@@ -23,6 +23,21 @@ import { guardedLookup, urlProblems, type UrlPolicy } from './url-guard.js';
 
 /** How much of a receiver's response body an attempt keeps. */
 export const RESPONSE_BODY_BYTES = 4096;
+
+/**
+ * Clears the request and response kept with the attempts made before `before`
+ * (the maintenance job, WEBHOOK_ATTEMPT_BODY_RETENTION_DAYS): the attempt
+ * itself (status, duration, error) stays in the delivery log.
+ */
+export async function clearAttemptBodies(db: Executor, before: string): Promise<number> {
+  const result = await db
+    .updateTable('webhook_attempts')
+    .set({ request_headers: null, request_body: null, response_body: null })
+    .where('created_at', '<', before)
+    .where((eb) => eb.or([eb('request_body', 'is not', null), eb('response_body', 'is not', null), eb('request_headers', 'is not', null)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
 
 export class WebhookDeliverer {
   private readonly lookup;

@@ -1,7 +1,8 @@
 import type { SandboxClock } from '../clock/clock.js';
 import type { TokenService } from '../auth/tokens.js';
 import type { GatewayModule } from '../http/module.js';
-import { WebhookDeliverer } from './delivery.js';
+import { isoAfterSeconds } from '../lib/time.js';
+import { clearAttemptBodies, WebhookDeliverer } from './delivery.js';
 import { DELIVER_JOB, webhookFanOut } from './outbox.js';
 import { webhookRoutes } from './routes.js';
 import { WebhookService } from './service.js';
@@ -20,7 +21,7 @@ interface Needs {
 export const webhooksModule: GatewayModule<Needs> = {
   name: 'webhooks',
   reactions: [webhookFanOut],
-  async register({ app, jobs, db, keyring, config, services }) {
+  async register({ app, jobs, maintenance, db, keyring, config, services }) {
     const { tokens, webhookPolicy, eventStreams } = services;
     const deliverer = new WebhookDeliverer(db, keyring, config.webhooks, webhookPolicy, services.clock);
     await app.register(webhookRoutes, {
@@ -28,6 +29,8 @@ export const webhooksModule: GatewayModule<Needs> = {
     });
     // GET /v1/events/stream: Server-Sent Events, fed by one poller per process (stream.ts).
     await app.register(eventStreamRoutes, { hub: eventStreams, tokens, heartbeatMs: config.eventStream.heartbeatMs });
+    // The request and response kept with each attempt, after WEBHOOK_ATTEMPT_BODY_RETENTION_DAYS (docs/configuration.md).
+    maintenance.push((database) => clearAttemptBodies(database, isoAfterSeconds(-config.webhooks.attemptBodyRetentionSeconds)));
     jobs.register(DELIVER_JOB, ({ payload }) => deliverer.deliver(String((payload as { delivery_id: unknown }).delivery_id)));
   },
 };

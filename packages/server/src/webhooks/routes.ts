@@ -50,13 +50,15 @@ const Attempt = Type.Object({
       }),
       Type.Null(),
     ],
-    { description: 'What was sent (or tried); null for attempts recorded before the gateway kept it.' },
+    { description: 'What was sent (or tried); null when not kept: cleared WEBHOOK_ATTEMPT_BODY_RETENTION_DAYS after the attempt, or an attempt older than the gateway keeping it.' },
   ),
   response: Type.Union(
     [
       Type.Object({
         status_code: Type.Integer(),
-        body: Type.String({ description: 'The first 4 KB of the response body (UTF-8, never a split character).' }),
+        body: Type.Union([Type.String(), Type.Null()], {
+          description: 'The first 4 KB of the response body (UTF-8, never a split character); null when not kept: cleared WEBHOOK_ATTEMPT_BODY_RETENTION_DAYS after the attempt, or an attempt older than the gateway keeping it.',
+        }),
       }),
       Type.Null(),
     ],

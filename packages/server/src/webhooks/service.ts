@@ -53,7 +53,7 @@ export function attemptView(a: AttemptRow) {
     duration_ms: Number(a.duration_ms),
     error: a.error,
     request: a.request_body === null ? null : { headers: JSON.parse(a.request_headers ?? '{}') as Record<string, string>, body: a.request_body },
-    response: a.status_code === null ? null : { status_code: Number(a.status_code), body: a.response_body ?? '' },
+    response: a.status_code === null ? null : { status_code: Number(a.status_code), body: a.response_body },
     created_at: a.created_at,
   };
 }

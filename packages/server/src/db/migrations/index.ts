@@ -15,6 +15,7 @@ import * as sandboxClocks from './013_sandbox_clocks.js';
 import * as dashboard from './015_dashboard.js';
 import * as deliveryBodies from './016_delivery_bodies_event_payment.js';
 import * as checkoutSessionExpiry from './018_checkout_session_expiry.js';
+import * as webhookAttemptRetention from './019_webhook_attempt_retention.js';
 
 /** Every migration, in order. One set serves SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '015_dashboard': dashboard,
   '016_delivery_bodies_event_payment': deliveryBodies,
   '018_checkout_session_expiry': checkoutSessionExpiry,
+  '019_webhook_attempt_retention': webhookAttemptRetention,
 };
