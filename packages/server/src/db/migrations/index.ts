@@ -13,6 +13,7 @@ import * as checkoutSessions from './011_checkout_sessions.js';
 import * as cardAttempts from './012_card_attempts.js';
 import * as sandboxClocks from './013_sandbox_clocks.js';
 import * as dashboard from './015_dashboard.js';
+import * as instanceLiveness from './017_instance_liveness.js';
 
 /** Every migration, in order. One set serves SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '012_card_attempts': cardAttempts,
   '013_sandbox_clocks': sandboxClocks,
   '015_dashboard': dashboard,
+  '017_instance_liveness': instanceLiveness,
 };
