@@ -160,7 +160,7 @@ export class TerminalHub {
       this.pollTimer.unref();
     }
     if (!this.heartbeatTimer) {
-      this.heartbeatTimer = setInterval(() => void this.heartbeat(), this.options.heartbeatMs);
+      this.heartbeatTimer = setInterval(() => void this.heartbeat().catch((error: unknown) => this.log.error({ err: error }, 'terminal heartbeat failed')), this.options.heartbeatMs);
       this.heartbeatTimer.unref();
     }
   }
@@ -196,7 +196,12 @@ export class TerminalHub {
         try {
           await this.tokens.verify(connection.token);
         } catch (error) {
-          if (!(error instanceof TokenInvalid)) throw error;
+          // The database away (a restart): the token is checked again at the next beat. This ran
+          // unhandled from the timer before, and a PostgreSQL restart ended the process (the chaos run).
+          if (!(error instanceof TokenInvalid)) {
+            this.log.warn({ err: error }, 'could not check a terminal connection\'s token; checking again at the next heartbeat');
+            continue;
+          }
           connection.socket.close(CLOSE_CODES.tokenInvalid, 'token expired or revoked');
         }
       }
