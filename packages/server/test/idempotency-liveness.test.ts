@@ -7,6 +7,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsync } from 'fastify';
+import { sql } from 'kysely';
+import { Type } from 'typebox';
+import { eventually } from './support/wait.js';
 import { dialects } from './support/dialects.js';
 import { startGateway, type TestGateway } from './support/gateway.js';
 import { pay, tokenize, type PaymentReply } from './support/cards.js';
@@ -138,5 +142,47 @@ describe.each(dialects)('Idempotency-Key lock owners on $name', (dialect) => {
     const after = await ids();
     expect(during.length - after.length).toBe(1);
     expect(after).toContain(self);
+  });
+});
+
+describe.each(dialects)('a key whose release failed on $name', (dialect) => {
+  let gw: TestGateway;
+  let token: string;
+  // A test operation that, when asked, takes the idempotency table away (as a database restart would,
+  // for this one table) and fails: its key cannot be freed at once.
+  const away = { on: false };
+  const testOperation: FastifyPluginAsync = async (app) => {
+    app.post(
+      '/v1/test-fails-with-the-database-away',
+      { config: { scopes: ['payments:write'] }, schema: { tags: ['Test'], summary: 'Fails when asked', description: 'Test only.', body: Type.Object({ n: Type.Integer() }), response: { 200: Type.Object({ ok: Type.Boolean() }) } } },
+      async () => {
+        if (away.on) {
+          await sql`alter table idempotency_keys rename to idempotency_keys_away`.execute(gw.db);
+          throw new Error('the database went away');
+        }
+        return { ok: true };
+      },
+    );
+  };
+
+  beforeAll(async () => {
+    gw = await startGateway(dialect, {}, { plugins: [testOperation] });
+    token = await (await gw.client()).token();
+  });
+  afterAll(() => gw.close());
+
+  it('is freed as soon as the database is back, not after the 2-minute stale lock', async () => {
+    const key = randomUUID();
+    const send = () => gw.request<{ ok: boolean }>('POST', '/v1/test-fails-with-the-database-away', { token, body: { n: 1 }, headers: { 'idempotency-key': key } });
+    away.on = true;
+    expect((await send()).status).toBe(500);
+    away.on = false;
+    await sql`alter table idempotency_keys_away rename to idempotency_keys`.execute(gw.db);
+    // The key is still held by this live process: a retry now may get 409; within a few seconds it is freed.
+    const row = () => gw.db.selectFrom('idempotency_keys').select('key').where('key', '=', key).executeTakeFirst();
+    expect(await eventually(row, (r) => r === undefined, 10_000)).toBeUndefined();
+    const retry = await send();
+    expect(retry.status).toBe(200);
+    expect(retry.headers.get('idempotent-replayed')).toBeNull();
   });
 });

@@ -179,8 +179,19 @@ export function registerIdempotency(app: FastifyInstance, db: Db, ttlSeconds: nu
     if (reply.statusCode >= 200 && reply.statusCode < 300 && typeof payload === 'string') {
       slot.guard.active = false;
       const redact = request.routeOptions.config.idempotency?.redactReply;
-      const stored = await completeKey(db, slot.clientId, slot.key, slot.token, reply.statusCode, redact?.length ? redactedReply(payload, redact) : payload);
-      if (!stored) {
+      const status = reply.statusCode;
+      const stored = redact?.length ? redactedReply(payload, redact) : payload;
+      const complete = () => completeKey(db, slot.clientId, slot.key, slot.token, status, stored);
+      let completed: boolean;
+      try {
+        completed = await complete();
+      } catch (error) {
+        // The database away just now: the answer is stored as soon as it is back (a retry meanwhile gets
+        // idempotency_conflict, then this answer), and this request answers the error (retryable).
+        persistLater(request, 'store the answer of', complete, error);
+        throw error;
+      }
+      if (!completed) {
         // Taken over between this request's last commit and now: the retry that took it over
         // answers for the key (a replay must always answer the stored body), so this answer is not given.
         const lost = lockLost();
@@ -192,9 +203,38 @@ export function registerIdempotency(app: FastifyInstance, db: Db, ttlSeconds: nu
       // commits stay fenced; a retry gets idempotency_conflict until STALE_LOCK_SECONDS (or this process dies).
     } else {
       slot.guard.active = false;
-      await releaseKey(db, slot.clientId, slot.key, slot.token);
+      await release(request, slot);
     }
     return payload;
+  };
+
+  /**
+   * Frees the key of a request that failed. If the database is away (the request likely failed for
+   * that), the key would stay locked by this live process for STALE_LOCK_SECONDS: it is freed as soon
+   * as the database is back instead.
+   */
+  const release = async (request: FastifyRequest, slot: NonNullable<FastifyRequest['idempotency']>): Promise<void> => {
+    const free = () => releaseKey(db, slot.clientId, slot.key, slot.token);
+    try {
+      await free();
+    } catch (error) {
+      persistLater(request, 'free', free, error);
+    }
+  };
+
+  /** Tries `work` again every second until it succeeds, for up to STALE_LOCK_SECONDS. */
+  const persistLater = (request: FastifyRequest, what: string, work: () => Promise<unknown>, error: unknown): void => {
+    request.log.warn({ err: error, idempotencyKey: request.idempotency?.key }, `could not ${what} the Idempotency-Key; trying again every second`);
+    const retry = (attempt: number) => {
+      const timer = setTimeout(() => {
+        work().catch((again: unknown) => {
+          if (attempt < STALE_LOCK_SECONDS) retry(attempt + 1);
+          else request.log.error({ err: again, idempotencyKey: request.idempotency?.key }, `gave up trying to ${what} the Idempotency-Key`);
+        });
+      }, 1000);
+      timer.unref();
+    };
+    retry(1);
   };
 
   // The client went away before onSend: free the key.
@@ -203,7 +243,7 @@ export function registerIdempotency(app: FastifyInstance, db: Db, ttlSeconds: nu
     if (slot?.open) {
       slot.open = false;
       slot.guard.active = false;
-      await releaseKey(db, slot.clientId, slot.key, slot.token);
+      await release(request, slot);
     }
   };
 
