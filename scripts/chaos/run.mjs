@@ -511,6 +511,16 @@ function report({ attempts, windows, probes, workloadEnd, runStart, flowCounts, 
   };
   const lines = [];
   const row = (...cells) => lines.push(`| ${cells.join(' | ')} |`);
+  const final = (a) => a.status >= 200 && a.status < 500 && a.status !== 429 && !(a.status === 409 && a.code === 'idempotency_conflict');
+  const cutRequests = (w) => {
+    if (w.kind !== 'kill -9 gateway') return '';
+    const cut = attempts.filter((a) => a.key && a.started <= w.start && a.started + a.ms >= w.start && (a.status === 0 || a.status >= 500));
+    const keys = [...new Set(cut.map((a) => a.key))];
+    if (keys.length === 0) return '0';
+    const after = keys.map((key) => attempts.find((a) => a.key === key && a.started >= w.start && final(a)));
+    const answered = after.filter(Boolean).map((a) => a.started + a.ms - w.start);
+    return `${keys.length}, ${answered.length ? (Math.max(...answered) / 1000).toFixed(1) : '-'}${answered.length < keys.length ? ` (${keys.length - answered.length} never)` : ''}`;
+  };
   lines.push(`## Chaos run: ${SHORT ? 'short (CI) variant' : 'full run'}, seed ${seed}`, '');
   lines.push(`${new Date().toISOString().slice(0, 16)} UTC; ${seconds} s of workload at ${rate} flows/s; 3 gateway processes (ENVIRONMENT=production, SIMULATOR_AUTHORIZATION=remote) behind nginx (TLS), PostgreSQL (fsync ${SHORT ? 'off' : 'on'}); drain ${(drain.ms / 1000).toFixed(0)} s.`, '');
   lines.push('### Requests by kind', '');
@@ -542,8 +552,8 @@ function report({ attempts, windows, probes, workloadEnd, runStart, flowCounts, 
   }
   lines.push('', '### Faults and recovery', '');
   lines.push('Recovery: from the fault\'s start until the first successful `/readyz` through nginx after the last failed one, and until the workload\'s last failed attempt of that window (its own retries then succeeded).', '');
-  row('at s', 'fault', 'lasted s', 'failed probes', 'probe recovery s', 'workload errors', 'last workload error +s');
-  row('---:', '---', '---:', '---:', '---:', '---:', '---:');
+  row('at s', 'fault', 'lasted s', 'failed probes', 'probe recovery s', 'workload errors', 'last workload error +s', 'keyed requests cut, answered after +s (max)');
+  row('---:', '---', '---:', '---:', '---:', '---:', '---:', '---');
   for (const w of windows) {
     const end = (w.end ?? workloadEnd) + 30_000;
     const failed = probes.filter((p) => p.at >= w.start && p.at <= end && !p.ok);
@@ -559,8 +569,10 @@ function report({ attempts, windows, probes, workloadEnd, runStart, flowCounts, 
       lastFail ? (recovered ? ((recovered.at - w.start) / 1000).toFixed(1) : 'never') : '0 (none failed)',
       errs.length,
       lastErr ? ((lastErr - w.start) / 1000).toFixed(1) : '-',
+      cutRequests(w),
     );
   }
+  lines.push('', '"Keyed requests cut" (kill -9 only): attempts with an Idempotency-Key in flight at the kill that got no answer or a 5xx, and when the first final answer (2xx, or a 4xx other than 409 idempotency_conflict) to that key came: the recovery a merchant sees for the requests the dead process held.');
   lines.push('', '### Invariants', '');
   row('invariant', 'checked', 'result');
   row('---', '---', '---');

@@ -45,7 +45,7 @@ function lockLost(): ApiError {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    idempotency: { clientId: string; key: string; open: boolean; token: string; guard: CommitGuard } | null;
+    idempotency: { clientId: string; key: string; open: boolean; token: string; guard: CommitGuard; timedOut?: boolean } | null;
   }
   interface FastifyContextConfig {
     idempotency?: {
@@ -200,7 +200,9 @@ export function registerIdempotency(app: FastifyInstance, db: Db, ttlSeconds: nu
       }
     } else if (reply.statusCode === 504) {
       // Timed out (http/timeout.ts): the handler may still be running, so the key stays reserved and its
-      // commits stay fenced; a retry gets idempotency_conflict until STALE_LOCK_SECONDS (or this process dies).
+      // commits stay fenced; a retry gets idempotency_conflict until the handler ends (then the key is
+      // freed, see `fenced`), or this process dies, or STALE_LOCK_SECONDS.
+      slot.timedOut = true;
     } else {
       slot.guard.active = false;
       await release(request, slot);
@@ -248,10 +250,21 @@ export function registerIdempotency(app: FastifyInstance, db: Db, ttlSeconds: nu
   };
 
   // The handler runs under the key's fence: each of its transactions commits only while the lock is its own.
+  // A handler that ends after its request's 504 frees the key: its work is whole (committed or not),
+  // and a retry runs the request again, finding what it committed (order_id, a refund's key).
   const fenced = (handler: RouteHandlerMethod): RouteHandlerMethod =>
     function (this: FastifyInstance, request, reply) {
       const slot = request.idempotency;
-      return slot ? withCommitGuard(slot.guard, () => handler.call(this, request, reply)) : handler.call(this, request, reply);
+      if (!slot) return handler.call(this, request, reply);
+      const result: unknown = withCommitGuard(slot.guard, () => handler.call(this, request, reply));
+      const freeIfLate = () => {
+        if (!slot.timedOut) return;
+        slot.timedOut = false;
+        slot.guard.active = false;
+        void release(request, slot);
+      };
+      if (result instanceof Promise) result.then(freeIfLate, freeIfLate);
+      return result;
     };
 
   // Only on the routes that change something: reads pay nothing for it.
