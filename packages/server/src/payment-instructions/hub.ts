@@ -10,7 +10,8 @@
  *   if it is connected here;
  * - on PostgreSQL, the transaction that creates an instruction NOTIFYs its
  *   terminal id, and each process with connected terminals LISTENs
- *   (listener.ts): one created through another process arrives at its commit;
+ *   (listener.ts): one created through another process arrives at its commit
+ *   (one created while the LISTEN was being set up, by a read once it is);
  * - every PAYMENT_INSTRUCTION_POLL_MS (1 s), while terminals are connected,
  *   the process also reads the PENDING instructions of its terminals, so
  *   nothing waits longer than that if a notification is lost (SQLite has no
@@ -136,8 +137,14 @@ export class TerminalHub {
     if (!listen || this.closed || this.subscribing || (this.listening && !this.listening.closed)) return;
     this.subscribing = listen((terminalId) => void this.onNotified(terminalId))
       .then(async (subscription) => {
-        if (this.closed) await subscription.close();
-        else this.listening = subscription;
+        if (this.closed) return subscription.close();
+        this.listening = subscription;
+        // What was created while the LISTEN was being set up was notified to nobody here: read it now.
+        try {
+          await this.deliver(await this.instructions.openFor([...this.byTerminal.keys()], ['PENDING']));
+        } catch (error) {
+          this.log.error({ err: error }, 'delivering payment instructions after LISTEN failed; the poll delivers them');
+        }
       })
       .catch((error: unknown) => this.log.warn({ err: error }, 'could not listen for payment instructions; polling only'))
       .finally(() => (this.subscribing = undefined));
