@@ -11,7 +11,11 @@
  * attached to it), connects, then plays the merchant's till too: it sends
  * itself one instruction with POST /v1/payment-instructions, runs the loop
  * once, and exits. With --wait it stays connected and pays every instruction
- * sent to its terminal (e.g. with curl, see docs/sandbox.md) until Ctrl-C.
+ * sent to its terminal (e.g. with curl, see docs/sandbox.md) until Ctrl-C or
+ * until the connection ends (run it again, or under a supervisor, to
+ * reconnect: the gateway then sends every instruction still open again). A
+ * message the gateway could not handle (`internal_error`, e.g. its database
+ * was away) is sent again after a second, up to five times.
  *
  * Environment: PASARELA_URL (default http://localhost:8080), PASARELA_AUDIENCE
  * (the gateway's PUBLIC_BASE_URL, default PASARELA_URL), CLIENT_ID and
@@ -98,8 +102,10 @@ async function main() {
 
   const url = `${gateway.replace(/^http/, 'ws')}/v1/payment-instructions/ws?terminal_id=${encodeURIComponent(terminalId)}`;
   const socket = new WebSocket(url, { headers: { authorization: `Bearer ${token}` } });
+  const sent = new Map(); // instruction id -> { message, tries }: what to send again after an internal_error
   const send = (message) => {
     log('terminal ->', JSON.stringify(message).slice(0, 160));
+    if (message.instruction_id) sent.set(message.instruction_id, { message, tries: (sent.get(message.instruction_id)?.message === message ? sent.get(message.instruction_id).tries : 0) });
     socket.send(JSON.stringify(message));
   };
   const finish = (code) => {
@@ -151,7 +157,13 @@ async function main() {
         log(`instruction ${instruction.id}: ${instruction.status}${instruction.failure ? ` (${instruction.failure.code}: ${instruction.failure.message})` : ''}, payment ${instruction.payment_id}`);
         if (!wait) finish(0);
       } else if (message.type === 'error') {
-        if (!wait) finish(1);
+        const last = message.instruction_id ? sent.get(message.instruction_id) : undefined;
+        if (wait && message.error?.code === 'internal_error' && last && last.tries < 5) {
+          last.tries++;
+          setTimeout(() => {
+            if (socket.readyState === WebSocket.OPEN) send(last.message);
+          }, 1000);
+        } else if (!wait) finish(1);
       }
     } catch (error) {
       console.error(error.message);

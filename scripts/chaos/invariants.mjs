@@ -77,7 +77,8 @@ export async function databaseInvariants(url, { organizationId, endpoints = [], 
       if (row.kind === 'authorize' && result.outcome === 'approved') approvedAuth.add(row.reference.replace(/^auth:/, ''));
       if (row.kind === 'capture' && result.outcome === 'succeeded') captures.add(row.reference.replace(/^capture:/, ''));
     }
-    const references = await q(`select p.id, p.amount_authorized::int authorized, p.amount_captured::int captured, p.status, p.network_reference from payments p where p.created_at >= $1 and p.channel = 'ecommerce'`, [since]);
+    // Every channel: card payments and the card-present payments of the terminals (the same network, the same references).
+    const references = await q(`select p.id, p.amount_authorized::int authorized, p.amount_captured::int captured, p.status, p.network_reference from payments p where p.created_at >= $1`, [since]);
     const authorizedAt = new Set();
     for (const p of references) {
       const reference = (p.network_reference ?? '').replace(/^sim_/, '');
@@ -140,7 +141,7 @@ export async function effectInvariants(url, effects) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const violations = [];
-  const tables = { payment: 'payments', refund: 'refunds', organization: 'organizations', link: 'links', webhook: 'webhook_endpoints' };
+  const tables = { payment: 'payments', 'terminal payment': 'payments', instruction: 'payment_instructions', refund: 'refunds', organization: 'organizations', link: 'links', webhook: 'webhook_endpoints' };
   try {
     for (const effect of effects) {
       if (effect.kind === 'intent') {
@@ -197,4 +198,82 @@ export async function receiptInvariants(url, { organizationId, since, receivers 
     await client.end();
   }
   return { violations, duplicates, received };
+}
+
+const FINAL_INSTRUCTION = ['COMPLETED', 'FAILED', 'EXPIRED'];
+
+/**
+ * Payment instructions and their card-present payments (payment-instructions/): each instruction of the run
+ * is final after the drain and ends in at most one payment, in the state that payment's state gives it
+ * (COMPLETED: authorized, or approved when it captures; FAILED card_declined: rejected; EXPIRED: none);
+ * every card-present payment belongs to an instruction; every payment a terminal simulator was told of
+ * exists, on its instruction, with the outcome it was told.
+ */
+export async function instructionInvariants(url, { organizationId, since, simulators = [] }) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const q = async (text, values = []) => (await client.query(text, values)).rows;
+  const violations = [];
+  const facts = { instructions: 0, byStatus: {}, payments: 0, paymentsByStatus: {}, reported: 0 };
+  try {
+    const instructions = await q(
+      `select id, order_id, status, capture_mode, payment_id, failure_code from payment_instructions where organization_id = $1 and created_at >= $2`,
+      [organizationId, since],
+    );
+    const payments = await q(
+      `select id, order_id, status, channel from payments where organization_id = $1 and (channel = 'card_present' or order_id in (select order_id from payment_instructions where organization_id = $1 and created_at >= $2))`,
+      [organizationId, since],
+    );
+    facts.instructions = instructions.length;
+    const cardPresent = payments.filter((p) => p.channel === 'card_present');
+    facts.payments = cardPresent.length;
+    for (const p of cardPresent) facts.paymentsByStatus[p.status] = (facts.paymentsByStatus[p.status] ?? 0) + 1;
+    const byOrder = new Map();
+    for (const p of payments) byOrder.set(p.order_id, [...(byOrder.get(p.order_id) ?? []), p]);
+    const byId = new Map(payments.map((p) => [p.id, p]));
+    const instructionOf = new Map();
+    for (const i of instructions) {
+      facts.byStatus[i.status] = (facts.byStatus[i.status] ?? 0) + 1;
+      const ofOrder = byOrder.get(i.order_id) ?? [];
+      if (ofOrder.length > 1) violations.push(`instruction ${i.id}: order ${i.order_id} has ${ofOrder.length} payments`);
+      if (!FINAL_INSTRUCTION.includes(i.status)) violations.push(`instruction ${i.id}: still ${i.status} after the drain`);
+      const payment = i.payment_id ? byId.get(i.payment_id) : undefined;
+      if (i.payment_id) {
+        if (instructionOf.has(i.payment_id)) violations.push(`instruction ${i.id}: its payment ${i.payment_id} is also instruction ${instructionOf.get(i.payment_id)}'s`);
+        instructionOf.set(i.payment_id, i.id);
+        if (!payment) violations.push(`instruction ${i.id}: its payment ${i.payment_id} does not exist`);
+        else if (payment.order_id !== i.order_id) violations.push(`instruction ${i.id}: its payment ${payment.id} has order ${payment.order_id}, not ${i.order_id}`);
+      }
+      const status = payment?.status;
+      if (i.status === 'COMPLETED') {
+        const expected = i.capture_mode === 'automatic' ? ['APPROVED'] : ['AUTHORIZED'];
+        if (!expected.includes(status)) violations.push(`instruction ${i.id}: COMPLETED (capture ${i.capture_mode}) but its payment is ${status ?? 'missing'}`);
+      } else if (i.status === 'FAILED') {
+        if (i.failure_code === 'card_declined' && status !== 'REJECTED') violations.push(`instruction ${i.id}: FAILED card_declined but its payment is ${status ?? 'missing'}`);
+        if (i.failure_code !== 'card_declined' && i.failure_code !== 'order_id_conflict') violations.push(`instruction ${i.id}: FAILED with ${i.failure_code}`);
+      } else if (i.status === 'EXPIRED') {
+        if (i.payment_id || ofOrder.length > 0) violations.push(`instruction ${i.id}: EXPIRED but order ${i.order_id} has a payment`);
+      }
+    }
+    for (const p of cardPresent) if (!instructionOf.has(p.id)) violations.push(`card-present payment ${p.id} (order ${p.order_id}, ${p.status}) belongs to no instruction`);
+    // What the terminals were told.
+    for (const simulator of simulators) {
+      for (const [id, told] of simulator.payments) {
+        facts.reported++;
+        const payment = byId.get(id);
+        if (!payment) {
+          violations.push(`terminal ${simulator.terminal.id}: told of payment ${id} (${told}), not in the database`);
+          continue;
+        }
+        const instruction = instructions.find((i) => i.id === instructionOf.get(id));
+        const outcome = { APPROVED: 'COMPLETED', AUTHORIZED: 'COMPLETED', REJECTED: 'FAILED' }[told];
+        if (outcome && instruction?.status !== outcome) violations.push(`terminal ${simulator.terminal.id}: told payment ${id} ${told}, its instruction is ${instruction?.status ?? 'missing'}`);
+        if (told === 'REJECTED' && payment.status !== 'REJECTED') violations.push(`terminal ${simulator.terminal.id}: told payment ${id} REJECTED, it is ${payment.status}`);
+        if ((told === 'APPROVED' || told === 'AUTHORIZED') && !['AUTHORIZED', 'APPROVED'].includes(payment.status)) violations.push(`terminal ${simulator.terminal.id}: told payment ${id} ${told}, it is ${payment.status}`);
+      }
+    }
+  } finally {
+    await client.end();
+  }
+  return { violations, facts };
 }

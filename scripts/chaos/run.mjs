@@ -40,7 +40,8 @@ if (!process.env.CHAOS_RUN_DIR) {
 const { GatewayProcess, PostgresCluster, freePort, sleep, startNginx, startReceiver } = await import('./infra.mjs');
 const { Merchant, drive, flows, prepareInstruments, withKind } = await import('./workload.mjs');
 const replayContext = (fn) => withKind('replay (same Idempotency-Key, at the end)', fn);
-const { databaseInvariants, effectInvariants, receiptInvariants } = await import('./invariants.mjs');
+const { databaseInvariants, effectInvariants, receiptInvariants, instructionInvariants } = await import('./invariants.mjs');
+const { TerminalSimulator, prepareTerminals } = await import('./terminals.mjs');
 
 const dir = process.env.CHAOS_RUN_DIR;
 const cert = join(dir, 'cert.pem');
@@ -207,6 +208,11 @@ try {
   const endpointFailing = await merchant.call('webhook.create', (o) => c.webhooks.create({ url: `${failing.url}/`, events: ['*'], description: 'chaos: fails on command' }, o));
   if (!endpointHealthy.ok || !endpointFailing.ok) throw new Error(`could not register the receivers: ${endpointHealthy.error ?? endpointFailing.error}`);
   const runId = seed.toString(36);
+  // The card-present side: two terminals, each driven by the terminal simulator through nginx.
+  const terminals = await prepareTerminals(merchant, `${runId}-${Date.now().toString(36)}`);
+  const simulators = terminals.map((terminal) => new TerminalSimulator({ terminal, baseUrl, clientId, clientSecret, logDir: dir }));
+  for (const simulator of simulators) simulator.start();
+  cleanups.push(() => Promise.all(simulators.map((s) => s.stop())));
 
   // ------------------------------------------------------------ probe: one read through nginx every 250 ms
   const probes = [];
@@ -299,7 +305,7 @@ try {
   }));
 
   log(`workload: ${seconds} s`);
-  const flowCounts = await drive(flows(merchant, { instruments, receiverUrl: healthy.url, runId }), {
+  const flowCounts = await drive(flows(merchant, { instruments, receiverUrl: healthy.url, runId, terminals }), {
     rate,
     seconds,
     random,
@@ -317,6 +323,10 @@ try {
   // ------------------------------------------------------------ drain: jobs and deliveries
   const drain = await drainAll(databaseUrl, organizationId, since, SHORT ? 120_000 : 240_000);
   log(`drain: ${drain.ok ? 'done' : 'NOT done'} in ${(drain.ms / 1000).toFixed(1)} s`);
+  await Promise.all(simulators.map((s) => s.stop()));
+  // Every payment a terminal simulator was told of is an answer whose effect must exist.
+  for (const simulator of simulators) for (const id of simulator.payments.keys()) merchant.effects.push({ kind: 'terminal payment', id });
+  log(`terminal simulators: ${simulators.map((s) => `${s.terminal.behaviour} card: ${s.starts} starts, ${s.connections} connections, ${s.payments.size} payments`).join('; ')}`);
   probing = false;
   await probeLoop;
   supervising = false;
@@ -343,6 +353,8 @@ try {
   await failing.collect();
   const receipts = await receiptInvariants(databaseUrl, { organizationId, since, receivers: [healthy, failing] });
   violations.push(...receipts.violations);
+  const cardPresent = await instructionInvariants(databaseUrl, { organizationId, since, simulators });
+  violations.push(...cardPresent.violations);
 
   // ------------------------------------------------------------ backup: pg_dump, restore into a fresh database, check again
   for (const g of gateways) {
@@ -357,13 +369,14 @@ try {
   const restoredUrl = `postgres://postgres@127.0.0.1:${pgCluster.port}/pasarela_restored`;
   const restored = await databaseInvariants(restoredUrl, { organizationId, endpoints, since });
   const restoredEffects = await effectInvariants(restoredUrl, merchant.effects);
-  for (const v of [...restored.violations, ...restoredEffects]) violations.push(`restored dump: ${v}`);
+  const restoredCardPresent = await instructionInvariants(restoredUrl, { organizationId, since, simulators });
+  for (const v of [...restored.violations, ...restoredEffects, ...restoredCardPresent.violations]) violations.push(`restored dump: ${v}`);
   const sameFacts = ['payments', 'events', 'ledger', 'deliveries'].every((k) => restored.facts[k] === database.facts[k]);
   if (!sameFacts) violations.push(`restored dump: counts differ (${JSON.stringify(restored.facts)} vs ${JSON.stringify(database.facts)})`);
   log(`backup: pg_dump -Fc restored into a fresh database; ${restored.violations.length + restoredEffects.length} violations there; counts ${sameFacts ? 'equal' : 'DIFFER'}`);
 
   // ------------------------------------------------------------ the table
-  const table = report({ attempts, windows, probes, workloadEnd, runStart, flowCounts, merchant, stats, receipts, replay, database, rateLimit, drain, tlsFindings, violations });
+  const table = report({ attempts, windows, probes, workloadEnd, runStart, flowCounts, merchant, stats, receipts, replay, database, rateLimit, drain, tlsFindings, violations, cardPresent, simulators });
   console.log(table);
   writeFileSync(join(dir, 'report.md'), table);
   if (process.env.CHAOS_REPORT) writeFileSync(process.env.CHAOS_REPORT, table);
@@ -433,8 +446,9 @@ async function drainAll(databaseUrl, organizationId, since, timeoutMs) {
       const jobs = (await client.query(`select count(*)::int n from jobs where status = 'running' or (status = 'pending' and run_at <= $1)`, [new Date(Date.now() + 60_000).toISOString()])).rows[0].n;
       const deliveries = (await client.query(`select count(*)::int n from webhook_deliveries where status = 'pending' and organization_id = $1 and created_at >= $2`, [organizationId, since])).rows[0].n;
       const inFlight = (await client.query(`select count(*)::int n from payments where pending_action is not null or status = 'PENDING'`)).rows[0].n;
-      left = `${jobs} jobs due or running, ${deliveries} deliveries pending, ${inFlight} payments in flight`;
-      if (jobs === 0 && deliveries === 0 && inFlight === 0) return { ok: true, ms: Date.now() - started, left };
+      const instructions = (await client.query(`select count(*)::int n from payment_instructions where status not in ('COMPLETED', 'FAILED', 'EXPIRED')`)).rows[0].n;
+      left = `${jobs} jobs due or running, ${deliveries} deliveries pending, ${inFlight} payments in flight, ${instructions} payment instructions open`;
+      if (jobs === 0 && deliveries === 0 && inFlight === 0 && instructions === 0) return { ok: true, ms: Date.now() - started, left };
     } catch (error) {
       left = error.message;
     } finally {
@@ -488,7 +502,7 @@ function percentile(values, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-function report({ attempts, windows, probes, workloadEnd, runStart, flowCounts, merchant, stats, receipts, replay, database, rateLimit, drain, tlsFindings, violations }) {
+function report({ attempts, windows, probes, workloadEnd, runStart, flowCounts, merchant, stats, receipts, replay, database, rateLimit, drain, tlsFindings, violations, cardPresent, simulators }) {
   const lastFaultEnd = Math.max(...windows.map((w) => w.end ?? 0));
   const phaseOf = (t) => {
     if (t >= lastFaultEnd) return 'after';
@@ -497,6 +511,16 @@ function report({ attempts, windows, probes, workloadEnd, runStart, flowCounts, 
   };
   const lines = [];
   const row = (...cells) => lines.push(`| ${cells.join(' | ')} |`);
+  const final = (a) => a.status >= 200 && a.status < 500 && a.status !== 429 && !(a.status === 409 && a.code === 'idempotency_conflict');
+  const cutRequests = (w) => {
+    if (w.kind !== 'kill -9 gateway') return '';
+    const cut = attempts.filter((a) => a.key && a.started <= w.start && a.started + a.ms >= w.start && (a.status === 0 || a.status >= 500));
+    const keys = [...new Set(cut.map((a) => a.key))];
+    if (keys.length === 0) return '0';
+    const after = keys.map((key) => attempts.find((a) => a.key === key && a.started >= w.start && final(a)));
+    const answered = after.filter(Boolean).map((a) => a.started + a.ms - w.start);
+    return `${keys.length}, ${answered.length ? (Math.max(...answered) / 1000).toFixed(1) : '-'}${answered.length < keys.length ? ` (${keys.length - answered.length} never)` : ''}`;
+  };
   lines.push(`## Chaos run: ${SHORT ? 'short (CI) variant' : 'full run'}, seed ${seed}`, '');
   lines.push(`${new Date().toISOString().slice(0, 16)} UTC; ${seconds} s of workload at ${rate} flows/s; 3 gateway processes (ENVIRONMENT=production, SIMULATOR_AUTHORIZATION=remote) behind nginx (TLS), PostgreSQL (fsync ${SHORT ? 'off' : 'on'}); drain ${(drain.ms / 1000).toFixed(0)} s.`, '');
   lines.push('### Requests by kind', '');
@@ -511,6 +535,9 @@ function report({ attempts, windows, probes, workloadEnd, runStart, flowCounts, 
   }
   lines.push('', `Flows started: ${[...flowCounts.entries()].map(([k, v]) => `${k} ${v}`).join('; ')}.`);
   lines.push(`Retries the client needed: ${attempts.length - [...merchant.outcomes.values()].reduce((s, o) => s + o.ok + o.refused + o.gaveUp, 0)} HTTP attempts beyond the first of each operation (${stats.outerRetries} of them after the typed client's own 5 retries were spent).`, '');
+  lines.push('### Card-present: payment instructions and the terminal simulators', '');
+  lines.push(`Instructions by final state: ${Object.entries(cardPresent.facts.byStatus).map(([k, v]) => `${k} ${v}`).join(', ') || 'none'}; card-present payments: ${cardPresent.facts.payments} (${Object.entries(cardPresent.facts.paymentsByStatus).map(([k, v]) => `${k} ${v}`).join(', ') || 'none'}).`);
+  lines.push(`Terminal simulators (examples/terminal-simulator.mjs --wait, through nginx, started again whenever their connection ended): ${simulators.map((s) => `${s.terminal.behaviour} card ${s.starts} starts, ${s.connections} connections, told of ${s.payments.size} payments`).join('; ')}.`, '');
   lines.push('### Errors and latency by phase', '');
   lines.push('"fault": from a fault\'s start to 5 s after its end; "after": once the last fault ended. An error is an attempt answered 5xx, 429, 409 idempotency_conflict or not at all (a 409 of the business, such as a refund that no longer fits, is an answer, not an error).', '');
   row('phase', 'attempts', 'errors', 'network', '5xx', '429', '409 idempotency_conflict', 'p50 ms', 'p99 ms');
@@ -525,8 +552,8 @@ function report({ attempts, windows, probes, workloadEnd, runStart, flowCounts, 
   }
   lines.push('', '### Faults and recovery', '');
   lines.push('Recovery: from the fault\'s start until the first successful `/readyz` through nginx after the last failed one, and until the workload\'s last failed attempt of that window (its own retries then succeeded).', '');
-  row('at s', 'fault', 'lasted s', 'failed probes', 'probe recovery s', 'workload errors', 'last workload error +s');
-  row('---:', '---', '---:', '---:', '---:', '---:', '---:');
+  row('at s', 'fault', 'lasted s', 'failed probes', 'probe recovery s', 'workload errors', 'last workload error +s', 'keyed requests cut, answered after +s (max)');
+  row('---:', '---', '---:', '---:', '---:', '---:', '---:', '---');
   for (const w of windows) {
     const end = (w.end ?? workloadEnd) + 30_000;
     const failed = probes.filter((p) => p.at >= w.start && p.at <= end && !p.ok);
@@ -542,8 +569,10 @@ function report({ attempts, windows, probes, workloadEnd, runStart, flowCounts, 
       lastFail ? (recovered ? ((recovered.at - w.start) / 1000).toFixed(1) : 'never') : '0 (none failed)',
       errs.length,
       lastErr ? ((lastErr - w.start) / 1000).toFixed(1) : '-',
+      cutRequests(w),
     );
   }
+  lines.push('', '"Keyed requests cut" (kill -9 only): attempts with an Idempotency-Key in flight at the kill that got no answer or a 5xx, and when the first final answer (2xx, or a 4xx other than 409 idempotency_conflict) to that key came: the recovery a merchant sees for the requests the dead process held.');
   lines.push('', '### Invariants', '');
   row('invariant', 'checked', 'result');
   row('---', '---', '---');
@@ -553,7 +582,8 @@ function report({ attempts, windows, probes, workloadEnd, runStart, flowCounts, 
   row('a replayed Idempotency-Key answers the first body', `${replay.replayed} replays`, count(/Idempotency-Key/) ? `${count(/Idempotency-Key/)} violations` : 'ok');
   row('refunds succeeded ≤ captured ≤ authorized; columns = transactions', `${database.facts.payments} payments`, count(/refunded|amount_/) ? `${count(/refunded|amount_/)} violations` : 'ok');
   row('states only move along the state diagram', `${database.facts.events} events`, count(/state diagram/) ? `${count(/state diagram/)} violations` : 'ok');
-  row('the network simulator\'s ledger = authorizations and captures', `${database.facts.ledger} network operations`, count(/network/) ? `${count(/network/)} violations` : 'ok');
+  row('the network simulator\'s ledger = authorizations and captures (card and card-present payments)', `${database.facts.ledger} network operations`, count(/network/) ? `${count(/network/)} violations` : 'ok');
+  row('each payment instruction ends in at most one payment, its state matching the payment\'s; every instruction and terminal answer exists', `${cardPresent.facts.instructions} instructions, ${cardPresent.facts.reported} payments the terminals were told of`, count(/instruction|terminal/) ? `${count(/instruction|terminal/)} violations` : 'ok');
   row('every event delivered to every subscribed endpoint, webhook-id = event id', `${database.facts.deliveries} deliveries, ${receipts.received} received`, count(/delivery|webhook-id|never answered/) ? `${count(/delivery|webhook-id|never answered/)} violations` : 'ok');
   row('duplicates within one endpoint\'s successful deliveries (at-least-once allows them)', `${receipts.received} deliveries`, `${receipts.duplicates} duplicates`);
   row('every job terminal after the drain, none on a dead lease', (database.facts.jobs ?? []).map((j) => `${j.status} ${j.type} ${j.n}`).join(', '), count(/^job |drain/) ? `${count(/^job |drain/)} violations` : 'ok');

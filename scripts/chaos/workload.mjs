@@ -133,7 +133,7 @@ export async function prepareInstruments(merchant) {
 const pick = (random, list) => list[Math.floor(random() * list.length)];
 
 /** The workload mix: name, weight, flow. Each flow is one customer's story, several requests long. */
-export function flows(merchant, { instruments, receiverUrl, runId }) {
+export function flows(merchant, { instruments, receiverUrl, runId, terminals = [] }) {
   const c = merchant.client;
   const r = merchant.random;
   let orders = 0;
@@ -245,6 +245,27 @@ export function flows(merchant, { instruments, receiverUrl, runId }) {
         }
         merchant.outcome('link.checkout', 'gaveUp');
       });
+    }],
+    ['card-present: payment instruction paid at a terminal simulator', terminals.length ? 2 : 0, async () => {
+      // The till asks a terminal to take a payment; the terminal simulator (terminals.mjs) picks it up over
+      // its WebSocket, acknowledges it and reports the card read; the instruction ends COMPLETED, FAILED or EXPIRED.
+      const terminal = pick(r, terminals);
+      const order = orderId();
+      const body = { terminal_id: terminal.id, amount: amountOf(), currency: 'COP', order_id: order, capture: r() < 0.7, expires_in: 90, description: 'chaos' };
+      const created = await merchant.call('instruction.create', (o) => c.paymentInstructions.create(body, o));
+      if (!created.ok) return;
+      merchant.effects.push({ kind: 'instruction', id: created.result.id, order, terminal: terminal.behaviour });
+      // The same order again under a new key: the same instruction.
+      if (r() < 0.2) {
+        const again = await merchant.call('instruction.create(order replay)', (o) => c.paymentInstructions.create(body, o));
+        if (again.ok && again.result.id !== created.result.id) merchant.checks.push(`order ${order}: a second instruction create answered another instruction (${again.result.id} != ${created.result.id})`);
+      }
+      const deadline = Date.now() + 150_000;
+      while (Date.now() < deadline) {
+        await sleep(1000);
+        const got = await merchant.call('instruction.retrieve', (o) => c.paymentInstructions.retrieve(created.result.id, o));
+        if (got.ok && ['COMPLETED', 'FAILED', 'EXPIRED'].includes(got.result.status)) return;
+      }
     }],
     ['organization', 1, async () => {
       const org = await merchant.call('organization.create', (o) => c.organizations.create({ name: `chaos ${runId} ${++orders}` }, o));

@@ -19,6 +19,7 @@ import { registerValidation } from './http/validation.js';
 import { fastifyTrustProxy, httpsOptions, registerTransport, securityHeaders } from './http/transport.js';
 import { registerRequestTimeout } from './http/timeout.js';
 import { registerIdempotency } from './idempotency/plugin.js';
+import { InstanceLiveness } from './idempotency/liveness.js';
 import { createRateLimiter } from './ratelimit/limiter.js';
 import { registerRateLimit } from './ratelimit/plugin.js';
 import { JobRunner } from './jobs/runner.js';
@@ -147,7 +148,10 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
   registerAuthentication(app, tokens, requestLimiter);
   registerRateLimit(app, requestLimiter);
   const vault = new Vault(db, keyring);
-  registerIdempotency(app, db, config.idempotencyTtlSeconds, await deploymentSecret(db, keyring, 'idempotency_request_hash'), (org, number) => vault.fingerprint(org, number));
+  // This process's heartbeat: the Idempotency-Key locks it holds are taken over soon after it dies.
+  const liveness = new InstanceLiveness(db, app.log, { dialect: database.dialect, ...config.instances });
+  await liveness.start();
+  registerIdempotency(app, db, config.idempotencyTtlSeconds, await deploymentSecret(db, keyring, 'idempotency_request_hash'), (org, number) => vault.fingerprint(org, number), liveness);
   await registerOpenApi(app, config);
   registerDeprecation(app);
 
@@ -180,6 +184,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
       await jobs.stop();
       await metricsListener?.close();
       await app.close();
+      await liveness.stop();
       await requestLimiter.close?.();
       await database.close();
     },

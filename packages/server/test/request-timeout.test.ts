@@ -52,6 +52,13 @@ describe.each(dialects)('request timeout on $name', (dialect) => {
       expect(reply.headers.get('x-request-id')).toBe(body.error.request_id);
       expect(reply.headers.get('x-content-type-options')).toBe('nosniff');
     }
+    // The keyed request's late work ends: its key is freed then (not after the 2-minute stale lock), and a
+    // retry through the other process runs the request again.
+    const keyRow = () => gw.db.selectFrom('idempotency_keys').select('status').where('key', '=', 'timeout-key-0001').executeTakeFirst();
+    expect(await eventually(keyRow, (row) => row === undefined, 15_000)).toBeUndefined();
+    const retried = await gw.request('POST', '/v1/encryption/keys', { token, headers: { 'idempotency-key': 'timeout-key-0001' } });
+    expect(retried.status).toBe(201);
+    expect(retried.headers.get('idempotent-replayed')).toBeNull();
     // It shuts down cleanly with that work possibly still in flight.
     await slow.close();
 

@@ -56,6 +56,8 @@ export interface Config {
   /** A request not answered within this time gets `504 timeout` (http/timeout.ts). */
   requestTimeoutMs: number;
   idempotencyTtlSeconds: number;
+  /** Lock-owner liveness (idempotency/liveness.ts). */
+  instances: { heartbeatMs: number; deadAfterMs: number };
   tls: { certFile: string; keyFile: string } | undefined;
   /**
    * Which proxies in front of the server are believed about the client
@@ -141,6 +143,16 @@ export interface Config {
 export class ConfigError extends Error {}
 
 type Env = Record<string, string | undefined>;
+
+/** A process is dead once its heartbeat is older than a few of its intervals. */
+function instanceLiveness(env: Env): { heartbeatMs: number; deadAfterMs: number } {
+  const heartbeatSeconds = integer(env, 'INSTANCE_HEARTBEAT_SECONDS', 2, 1, 60);
+  const deadAfterSeconds = integer(env, 'INSTANCE_DEAD_AFTER_SECONDS', 10, 2, 3600);
+  if (deadAfterSeconds < 2 * heartbeatSeconds) {
+    throw new ConfigError(`INSTANCE_DEAD_AFTER_SECONDS (${deadAfterSeconds}) must be at least twice INSTANCE_HEARTBEAT_SECONDS (${heartbeatSeconds})`);
+  }
+  return { heartbeatMs: heartbeatSeconds * 1000, deadAfterMs: deadAfterSeconds * 1000 };
+}
 
 function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
@@ -368,6 +380,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 50 * 1_048_576),
     requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 15_000, 1, 600_000),
     idempotencyTtlSeconds: integer(env, 'IDEMPOTENCY_TTL_SECONDS', 86400, 1, 7 * 86400),
+    instances: instanceLiveness(env),
     tls: certFile && keyFile ? { certFile, keyFile } : undefined,
     trustProxy,
     metricsToken,

@@ -14,6 +14,7 @@ import type { Config, DatabaseKind } from '../config/config.js';
 import type { Database } from './schema.js';
 import { migrations } from './migrations/index.js';
 import { withNamedStatementsAndDeferredInserts } from './postgres-client.js';
+import { guardedDialect } from './commit-guard.js';
 
 export type Db = Kysely<Database>;
 /** A repository function takes `Executor` so a service can pass a transaction. */
@@ -41,7 +42,7 @@ export function openDatabase(config: Pick<Config, 'database'>, options: { poolSi
     const pool = new pg.Pool({ connectionString: config.database.url, max: options.poolSize ?? 10 });
     // An idle client's error (server restart) must not crash the process.
     pool.on('error', () => undefined);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatementsAndDeferredInserts(pool) }) });
+    const db = new Kysely<Database>({ dialect: guardedDialect(new PostgresDialect({ pool: withNamedStatementsAndDeferredInserts(pool) })) });
     return { db, dialect: 'postgres', pool, close: () => db.destroy() };
   }
   const file = config.database.url;
@@ -53,7 +54,7 @@ export function openDatabase(config: Pick<Config, 'database'>, options: { poolSi
   sqlite.pragma('foreign_keys = ON');
   // Reads of a large database from memory-mapped pages instead of a read() per page.
   sqlite.pragma(`mmap_size = ${MMAP_BYTES}`);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: guardedDialect(new SqliteDialect({ database: withStatementCache(sqlite) })) });
   // Hot reads go to a second connection, synchronously: WAL lets it read beside the
   // writer, and it sees only committed rows (never another request's open transaction).
   let reader: SQLite.Database | undefined;

@@ -59,6 +59,17 @@ export interface IdempotencyKeysTable {
   locked_at: string;
   created_at: string;
   expires_at: string;
+  /** The gateway instance holding the lock (gateway_instances.id); null on rows older than migration 017. */
+  owner_instance: string | null;
+  /** Random per reservation: the commit fence of the request holding the lock (idempotency/plugin.ts). */
+  lock_token: string | null;
+}
+
+/** One row per running gateway process, its heartbeat written every INSTANCE_HEARTBEAT_SECONDS (idempotency/liveness.ts). */
+export interface GatewayInstancesTable {
+  id: string;
+  started_at: string;
+  heartbeat_at: string;
 }
 
 export interface JobsTable {
@@ -207,6 +218,8 @@ export interface RefundsTable {
   response_code: string | null;
   created_at: string;
   updated_at: string;
+  /** `client_id:Idempotency-Key` of the request that created it (migration 017), so a run again after a lock takeover finds it. */
+  request_key?: string | null;
 }
 
 export interface ChargebacksTable {
@@ -660,6 +673,7 @@ export interface Database {
   access_tokens: AccessTokensTable;
   signing_keys: SigningKeysTable;
   idempotency_keys: IdempotencyKeysTable;
+  gateway_instances: GatewayInstancesTable;
   jobs: JobsTable;
   sandbox_clocks: SandboxClocksTable;
   rate_limits: RateLimitsTable;

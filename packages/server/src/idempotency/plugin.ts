@@ -18,23 +18,40 @@
  * reply, and so a replay, leaves out.
  *
  * An error releases the key, except a 504 timeout: its work may still finish, so the key stays
- * reserved (retries get idempotency_conflict) until the stale lock lapses.
+ * reserved (retries get idempotency_conflict) until STALE_LOCK_SECONDS.
+ *
+ * A lock records the gateway instance holding it (liveness.ts) and a token of
+ * its own. A key whose owner died (kill -9: no heartbeat for
+ * INSTANCE_DEAD_AFTER_SECONDS) is taken over by the next retry at once. The
+ * owner may only be paused, and wake up later: every transaction of the
+ * request checks the token just before its commit (the fence,
+ * db/commit-guard.ts), and so does the storing of its answer, so after a
+ * takeover the old owner commits nothing more and answers 409
+ * idempotency_conflict. docs/reliability.md says what this guarantees.
  */
-import { createHmac } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest, onResponseAsyncHookHandler, onSendHookHandler, preHandlerAsyncHookHandler } from 'fastify';
+import { createHmac, randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest, RouteHandlerMethod, onResponseAsyncHookHandler, onSendHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import type { Db } from '../db/database.js';
+import { withCommitGuard, type CommitGuard } from '../db/commit-guard.js';
 import { Secret } from '../crypto/secret.js';
 import { ApiError } from '../errors/api-error.js';
 import { isoAfterSeconds } from '../lib/time.js';
 import { canonicalAmount, MONEY_INPUT } from '../lib/money.js';
-import { completeKey, releaseKey, reserveKey } from './store.js';
+import type { InstanceLiveness } from './liveness.js';
+import { completeKey, fenceStatement, releaseKey, reserveKey } from './store.js';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** A lock is taken over after this long whoever holds it (a request still running after its 504). */
 const STALE_LOCK_SECONDS = 120;
+
+/** What the old owner of a taken-over key answers: another process now runs the request; a retry gets its answer. */
+function lockLost(): ApiError {
+  return new ApiError('idempotency_conflict', 'This request\'s Idempotency-Key was taken over by a retry in another process; retry shortly for its answer.', [], { 'retry-after': '1' });
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
-    idempotency: { clientId: string; key: string; open: boolean } | null;
+    idempotency: { clientId: string; key: string; open: boolean; token: string; guard: CommitGuard; timedOut?: boolean } | null;
   }
   interface FastifyContextConfig {
     idempotency?: {
@@ -152,7 +169,7 @@ function canonical(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-export function registerIdempotency(app: FastifyInstance, db: Db, ttlSeconds: number, hashKey: Buffer, cardFingerprint: CardFingerprint): void {
+export function registerIdempotency(app: FastifyInstance, db: Db, ttlSeconds: number, hashKey: Buffer, cardFingerprint: CardFingerprint, liveness: InstanceLiveness): void {
   // Keyed, and over a body without clear card data (hashableBody), so a stored hash cannot be brute-forced back to a card or a CVV.
   // Over the validated body with its amounts in one form (normalised): one request, one hash, however it was written.
   const requestHash = async (request: FastifyRequest, organizationId: string): Promise<string> =>
@@ -172,6 +189,7 @@ export function registerIdempotency(app: FastifyInstance, db: Db, ttlSeconds: nu
     }
     const clientId = request.principal.clientId;
     const now = Date.now();
+    const token = randomBytes(16).toString('hex');
     const result = await reserveKey(db, {
       clientId,
       key,
@@ -179,11 +197,17 @@ export function registerIdempotency(app: FastifyInstance, db: Db, ttlSeconds: nu
       now: new Date(now).toISOString(),
       expiresAt: isoAfterSeconds(ttlSeconds, now),
       staleBefore: isoAfterSeconds(-STALE_LOCK_SECONDS, now),
+      owner: liveness.id,
+      token,
+      ownerAlive: (owner) => liveness.alive(owner),
     });
     switch (result.kind) {
-      case 'reserved':
-        request.idempotency = { clientId, key, open: true };
+      case 'reserved': {
+        if (result.takenOver) request.log.warn({ idempotencyKey: key }, 'took over the Idempotency-Key of a dead or stale request');
+        const guard: CommitGuard = { work: `${clientId}:${key}`, active: true, statement: () => fenceStatement(db, clientId, key, token), lost: lockLost };
+        request.idempotency = { clientId, key, open: true, token, guard };
         return;
+      }
       case 'replay': {
         // A secret the answer held (a checkout session's token) was not stored: derived again here.
         const restore = request.routeOptions.config.idempotency?.restore;
@@ -211,15 +235,66 @@ export function registerIdempotency(app: FastifyInstance, db: Db, ttlSeconds: nu
     if (!slot?.open) return payload;
     slot.open = false;
     if (reply.statusCode >= 200 && reply.statusCode < 300 && typeof payload === 'string') {
+      slot.guard.active = false;
       const redact = request.routeOptions.config.idempotency?.redactReply;
-      await completeKey(db, slot.clientId, slot.key, reply.statusCode, redact?.length ? redactedReply(payload, redact) : payload);
+      const status = reply.statusCode;
+      const stored = redact?.length ? redactedReply(payload, redact) : payload;
+      const complete = () => completeKey(db, slot.clientId, slot.key, slot.token, status, stored);
+      let completed: boolean;
+      try {
+        completed = await complete();
+      } catch (error) {
+        // The database away just now: the answer is stored as soon as it is back (a retry meanwhile gets
+        // idempotency_conflict, then this answer), and this request answers the error (retryable).
+        persistLater(request, 'store the answer of', complete, error);
+        throw error;
+      }
+      if (!completed) {
+        // Taken over between this request's last commit and now: the retry that took it over
+        // answers for the key (a replay must always answer the stored body), so this answer is not given.
+        const lost = lockLost();
+        reply.code(lost.status).headers(lost.headers).type('application/json; charset=utf-8');
+        return JSON.stringify({ error: { code: lost.code, message: lost.message, details: [], request_id: request.id } });
+      }
     } else if (reply.statusCode === 504) {
-      // Timed out (http/timeout.ts): the handler may still be running, so the key stays
-      // reserved; a retry gets idempotency_conflict until the stale lock (STALE_LOCK_SECONDS) lapses.
+      // Timed out (http/timeout.ts): the handler may still be running, so the key stays reserved and its
+      // commits stay fenced; a retry gets idempotency_conflict until the handler ends (then the key is
+      // freed, see `fenced`), or this process dies, or STALE_LOCK_SECONDS.
+      slot.timedOut = true;
     } else {
-      await releaseKey(db, slot.clientId, slot.key);
+      slot.guard.active = false;
+      await release(request, slot);
     }
     return payload;
+  };
+
+  /**
+   * Frees the key of a request that failed. If the database is away (the request likely failed for
+   * that), the key would stay locked by this live process for STALE_LOCK_SECONDS: it is freed as soon
+   * as the database is back instead.
+   */
+  const release = async (request: FastifyRequest, slot: NonNullable<FastifyRequest['idempotency']>): Promise<void> => {
+    const free = () => releaseKey(db, slot.clientId, slot.key, slot.token);
+    try {
+      await free();
+    } catch (error) {
+      persistLater(request, 'free', free, error);
+    }
+  };
+
+  /** Tries `work` again every second until it succeeds, for up to STALE_LOCK_SECONDS. */
+  const persistLater = (request: FastifyRequest, what: string, work: () => Promise<unknown>, error: unknown): void => {
+    request.log.warn({ err: error, idempotencyKey: request.idempotency?.key }, `could not ${what} the Idempotency-Key; trying again every second`);
+    const retry = (attempt: number) => {
+      const timer = setTimeout(() => {
+        work().catch((again: unknown) => {
+          if (attempt < STALE_LOCK_SECONDS) retry(attempt + 1);
+          else request.log.error({ err: again, idempotencyKey: request.idempotency?.key }, `gave up trying to ${what} the Idempotency-Key`);
+        });
+      }, 1000);
+      timer.unref();
+    };
+    retry(1);
   };
 
   // The client went away before onSend: free the key.
@@ -227,13 +302,33 @@ export function registerIdempotency(app: FastifyInstance, db: Db, ttlSeconds: nu
     const slot = request.idempotency;
     if (slot?.open) {
       slot.open = false;
-      await releaseKey(db, slot.clientId, slot.key);
+      slot.guard.active = false;
+      await release(request, slot);
     }
   };
+
+  // The handler runs under the key's fence: each of its transactions commits only while the lock is its own.
+  // A handler that ends after its request's 504 frees the key: its work is whole (committed or not),
+  // and a retry runs the request again, finding what it committed (order_id, a refund's key).
+  const fenced = (handler: RouteHandlerMethod): RouteHandlerMethod =>
+    function (this: FastifyInstance, request, reply) {
+      const slot = request.idempotency;
+      if (!slot) return handler.call(this, request, reply);
+      const result: unknown = withCommitGuard(slot.guard, () => handler.call(this, request, reply));
+      const freeIfLate = () => {
+        if (!slot.timedOut) return;
+        slot.timedOut = false;
+        slot.guard.active = false;
+        void release(request, slot);
+      };
+      if (result instanceof Promise) result.then(freeIfLate, freeIfLate);
+      return result;
+    };
 
   // Only on the routes that change something: reads pay nothing for it.
   app.addHook('onRoute', (route) => {
     if (![route.method].flat().some((m) => MUTATING.has(m))) return;
+    route.handler = fenced(route.handler as RouteHandlerMethod);
     route.preHandler = [preHandler, ...[route.preHandler ?? []].flat()];
     route.onSend = [onSend, ...[route.onSend ?? []].flat()];
     route.onResponse = [onResponse, ...[route.onResponse ?? []].flat()];

@@ -1,8 +1,9 @@
-import type { Executor } from '../db/database.js';
+import type { CompiledQuery } from 'kysely';
+import type { Db, Executor } from '../db/database.js';
 import { isUniqueViolation } from '../db/database.js';
 
 export type Reservation =
-  | { kind: 'reserved' }
+  | { kind: 'reserved'; token: string; takenOver: boolean }
   | { kind: 'replay'; status: number; body: string }
   | { kind: 'mismatch' }
   | { kind: 'conflict' };
@@ -13,8 +14,14 @@ interface Reserve {
   requestHash: string;
   now: string;
   expiresAt: string;
-  /** An in-progress reservation older than this was left by a crashed process and may be taken over. */
+  /** An in-progress reservation older than this may be taken over whoever holds it (a request still running past its 504). */
   staleBefore: string;
+  /** This process's instance id (liveness.ts), recorded as the lock's owner. */
+  owner: string;
+  /** A fresh random token for this reservation: the fence (fenceStatement). */
+  token: string;
+  /** Whether the instance holding a lock may still be running its request; a lock of a dead one is taken over at once. */
+  ownerAlive(owner: string): Promise<boolean>;
 }
 
 /**
@@ -37,9 +44,11 @@ export async function reserveKey(db: Executor, r: Reserve): Promise<Reservation>
           locked_at: r.now,
           created_at: r.now,
           expires_at: r.expiresAt,
+          owner_instance: r.owner,
+          lock_token: r.token,
         })
         .execute();
-      return { kind: 'reserved' };
+      return { kind: 'reserved', token: r.token, takenOver: false };
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
     }
@@ -62,39 +71,67 @@ export async function reserveKey(db: Executor, r: Reserve): Promise<Reservation>
     }
     if (row.request_hash !== r.requestHash) return { kind: 'mismatch' };
     if (row.status === 'completed') return { kind: 'replay', status: row.response_status ?? 200, body: row.response_body ?? '' };
-    if (row.locked_at < r.staleBefore) {
+    // Taken over when its owner is dead (no heartbeat) or, whoever the owner, after STALE_LOCK_SECONDS.
+    // The compare-and-set on the old token decides between racing takers; the old owner's
+    // transactions check the token before they commit (the fence), so they fail from now on.
+    const dead = row.locked_at < r.staleBefore || (row.owner_instance !== null && !(await r.ownerAlive(row.owner_instance)));
+    if (dead) {
       const taken = await db
         .updateTable('idempotency_keys')
-        .set({ locked_at: r.now })
+        .set({ locked_at: r.now, owner_instance: r.owner, lock_token: r.token })
         .where('client_id', '=', r.clientId)
         .where('key', '=', r.key)
         .where('status', '=', 'in_progress')
         .where('locked_at', '=', row.locked_at)
+        .where('lock_token', row.lock_token === null ? 'is' : '=', row.lock_token)
         .executeTakeFirst();
-      if (Number(taken.numUpdatedRows) === 1) return { kind: 'reserved' };
+      if (Number(taken.numUpdatedRows) === 1) return { kind: 'reserved', token: r.token, takenOver: true };
     }
     return { kind: 'conflict' };
   }
   return { kind: 'conflict' };
 }
 
-export async function completeKey(db: Executor, clientId: string, key: string, status: number, body: string): Promise<void> {
-  await db
+/** Stores the answer, only while the lock is still this request's (`token`); false when it was taken over. */
+export async function completeKey(db: Executor, clientId: string, key: string, token: string, status: number, body: string): Promise<boolean> {
+  const result = await db
     .updateTable('idempotency_keys')
     .set({ status: 'completed', response_status: status, response_body: body })
     .where('client_id', '=', clientId)
     .where('key', '=', key)
-    .execute();
+    .where('status', '=', 'in_progress')
+    .where('lock_token', '=', token)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
-/** Forgets a reservation whose request did not succeed, so a retry runs again. */
-export async function releaseKey(db: Executor, clientId: string, key: string): Promise<void> {
+/** Forgets a reservation whose request did not succeed, so a retry runs again (not one another request took over). */
+export async function releaseKey(db: Executor, clientId: string, key: string, token: string): Promise<void> {
   await db
     .deleteFrom('idempotency_keys')
     .where('client_id', '=', clientId)
     .where('key', '=', key)
     .where('status', '=', 'in_progress')
+    .where('lock_token', '=', token)
     .execute();
+}
+
+/**
+ * The fence: run inside each transaction of the request just before its commit
+ * (db/commit-guard.ts). It changes one row while the lock is still the
+ * request's, and its row lock orders it with a takeover (PostgreSQL): either
+ * the commit comes first and the taker sees its effects, or the takeover comes
+ * first and the commit fails.
+ */
+export function fenceStatement(db: Db, clientId: string, key: string, token: string): CompiledQuery {
+  return db
+    .updateTable('idempotency_keys')
+    .set({ lock_token: token })
+    .where('client_id', '=', clientId)
+    .where('key', '=', key)
+    .where('status', '=', 'in_progress')
+    .where('lock_token', '=', token)
+    .compile();
 }
 
 export async function deleteExpiredKeys(db: Executor, now: string): Promise<number> {

@@ -10,7 +10,8 @@
  *   if it is connected here;
  * - on PostgreSQL, the transaction that creates an instruction NOTIFYs its
  *   terminal id, and each process with connected terminals LISTENs
- *   (listener.ts): one created through another process arrives at its commit;
+ *   (listener.ts): one created through another process arrives at its commit
+ *   (one created while the LISTEN was being set up, by a read once it is);
  * - every PAYMENT_INSTRUCTION_POLL_MS (1 s), while terminals are connected,
  *   the process also reads the PENDING instructions of its terminals, so
  *   nothing waits longer than that if a notification is lost (SQLite has no
@@ -146,8 +147,14 @@ export class TerminalHub {
     if (!listen || this.closed || this.subscribing || (this.listening && !this.listening.closed)) return;
     this.subscribing = listen((terminalId) => void this.onNotified(terminalId))
       .then(async (subscription) => {
-        if (this.closed) await subscription.close();
-        else this.listening = subscription;
+        if (this.closed) return subscription.close();
+        this.listening = subscription;
+        // What was created while the LISTEN was being set up was notified to nobody here: read it now.
+        try {
+          await this.deliver(await this.instructions.openFor(this.connected([...this.byTerminal.keys()]), ['PENDING']));
+        } catch (error) {
+          this.log.error({ err: error }, 'delivering payment instructions after LISTEN failed; the poll delivers them');
+        }
       })
       .catch((error: unknown) => this.log.warn({ err: error }, 'could not listen for payment instructions; polling only'))
       .finally(() => (this.subscribing = undefined));
@@ -170,7 +177,7 @@ export class TerminalHub {
       this.pollTimer.unref();
     }
     if (!this.heartbeatTimer) {
-      this.heartbeatTimer = setInterval(() => void this.heartbeat(), this.options.heartbeatMs);
+      this.heartbeatTimer = setInterval(() => void this.heartbeat().catch((error: unknown) => this.log.error({ err: error }, 'terminal heartbeat failed')), this.options.heartbeatMs);
       this.heartbeatTimer.unref();
     }
   }
@@ -206,7 +213,12 @@ export class TerminalHub {
         try {
           await this.tokens.verify(connection.token);
         } catch (error) {
-          if (!(error instanceof TokenInvalid)) throw error;
+          // The database away (a restart): the token is checked again at the next beat. This ran
+          // unhandled from the timer before, and a PostgreSQL restart ended the process (the chaos run).
+          if (!(error instanceof TokenInvalid)) {
+            this.log.warn({ err: error }, 'could not check a terminal connection\'s token; checking again at the next heartbeat');
+            continue;
+          }
           connection.socket.close(CLOSE_CODES.tokenInvalid, 'token expired or revoked');
         }
       }

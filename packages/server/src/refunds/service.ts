@@ -10,6 +10,7 @@
  */
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/database.js';
+import { currentCommitGuard } from '../db/commit-guard.js';
 import type { RefundsTable } from '../db/schema.js';
 import { ApiError, type ErrorDetail } from '../errors/api-error.js';
 import { recordEvent } from '../events/store.js';
@@ -76,6 +77,17 @@ export class RefundService {
    */
   async create(organizationId: string, body: { payment_id: string; amount?: MoneyAmount; currency?: string }): Promise<RefundView> {
     requireNetwork(this.network);
+    // Under an Idempotency-Key (POST /v1/refunds, the payment's refund actions), the refund remembers it.
+    const requestKey = currentCommitGuard()?.work;
+    if (requestKey !== undefined) {
+      // The same request run again (its Idempotency-Key taken over from a process that died or froze
+      // after creating the refund): that refund, settled if it is not yet, never a second one.
+      const earlier = await this.db.selectFrom('refunds').selectAll().where('organization_id', '=', organizationId).where('request_key', '=', requestKey).executeTakeFirst();
+      if (earlier) {
+        if (earlier.status === 'PENDING') await this.settle(earlier);
+        return this.get(organizationId, earlier.id);
+      }
+    }
     const payment = await findPayment(this.db, organizationId, body.payment_id);
     if (!payment) {
       const apm = await this.db.selectFrom('apm_payments').select('id').where('id', '=', body.payment_id).where('organization_id', '=', organizationId).executeTakeFirst();
@@ -105,6 +117,7 @@ export class RefundService {
       response_code: null,
       created_at: now,
       updated_at: now,
+      request_key: requestKey ?? null,
     };
     await this.db.transaction().execute(async (trx) => {
       // The reservation (payments/refund-reservations.ts): succeeds only while captured - refunded - pending covers the amount.

@@ -14,6 +14,7 @@ import * as cardAttempts from './012_card_attempts.js';
 import * as sandboxClocks from './013_sandbox_clocks.js';
 import * as dashboard from './015_dashboard.js';
 import * as deliveryBodies from './016_delivery_bodies_event_payment.js';
+import * as instanceLiveness from './017_instance_liveness.js';
 import * as checkoutSessionExpiry from './018_checkout_session_expiry.js';
 import * as webhookAttemptRetention from './019_webhook_attempt_retention.js';
 
@@ -34,6 +35,7 @@ export const migrations: Record<string, Migration> = {
   '013_sandbox_clocks': sandboxClocks,
   '015_dashboard': dashboard,
   '016_delivery_bodies_event_payment': deliveryBodies,
+  '017_instance_liveness': instanceLiveness,
   '018_checkout_session_expiry': checkoutSessionExpiry,
   '019_webhook_attempt_retention': webhookAttemptRetention,
 };

@@ -1,0 +1,61 @@
+/**
+ * A check that runs inside every transaction of one piece of work, just before
+ * its COMMIT, on the transaction's own connection: if the check's statement
+ * changes no row, the transaction is rolled back and fails with the guard's
+ * error. The Idempotency-Key layer uses it as a fence (idempotency/plugin.ts):
+ * a request's transactions commit only while its key's lock is still its own,
+ * so a process paused past its lock (SIGSTOP, a long GC) and then resumed cannot
+ * commit after another process took the key over.
+ *
+ * The guard follows the async context (AsyncLocalStorage) of `withCommitGuard`;
+ * work outside it (jobs, other requests) is untouched. A write made outside a
+ * transaction is not guarded: the guarded work does its effects in transactions.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { CompiledQuery, DatabaseConnection, Dialect, Driver } from 'kysely';
+
+export interface CommitGuard {
+  /** Names the guarded work (the Idempotency-Key layer: `client_id:key`), for a service that records it (refunds). */
+  readonly work: string;
+  /** False once the guarded work has ended (its answer stored): later commits of work it left behind are not checked. */
+  active: boolean;
+  /** An UPDATE that changes exactly the rows proving the work may still commit (at least one). */
+  statement(): CompiledQuery;
+  /** The error a refused commit fails with. */
+  lost(): Error;
+}
+
+const storage = new AsyncLocalStorage<CommitGuard>();
+
+/** Runs `fn` with every transaction it (and what it starts) commits checked by `guard`. */
+export function withCommitGuard<T>(guard: CommitGuard, fn: () => T): T {
+  return storage.run(guard, fn);
+}
+
+/** The guard of the work running now, if any. */
+export function currentCommitGuard(): CommitGuard | undefined {
+  return storage.getStore();
+}
+
+/** The dialect with each COMMIT preceded by the current guard's check, if any. */
+export function guardedDialect(inner: Dialect): Dialect {
+  return {
+    createAdapter: () => inner.createAdapter(),
+    createIntrospector: (db) => inner.createIntrospector(db),
+    createQueryCompiler: () => inner.createQueryCompiler(),
+    createDriver: (): Driver => {
+      const driver = inner.createDriver();
+      const commit = driver.commitTransaction.bind(driver);
+      driver.commitTransaction = async (connection: DatabaseConnection) => {
+        const guard = storage.getStore();
+        if (guard?.active) {
+          const result = await connection.executeQuery(guard.statement());
+          // Kysely rolls the transaction back when its commit throws.
+          if (!result.numAffectedRows || result.numAffectedRows < 1n) throw guard.lost();
+        }
+        await commit(connection);
+      };
+      return driver;
+    },
+  };
+}
