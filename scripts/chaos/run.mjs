@@ -402,8 +402,9 @@ process.exit(exitCode);
 // ---------------------------------------------------------------- helpers
 /**
  * A burst of one client's requests spread over the three processes, faster than one window: together
- * they may admit the limit plus what each other process admitted before its next synchronisation
- * ((processes - 1) x requests per RATE_LIMIT_SYNC_MS, docs/configuration.md). The client is an address
+ * they may admit the limit plus what each other process admitted before this one saw it, up to two
+ * synchronisations later (the other's, then this one's): (processes - 1) x requests per process in
+ * 2 x RATE_LIMIT_SYNC_MS (docs/configuration.md), plus the requests in flight. The client is an address
  * of its own (X-Forwarded-For, believed from the one trusted hop), on a public route, sent to the
  * processes directly so that nginx's own address is not the key.
  */
@@ -428,8 +429,8 @@ async function checkRateLimit(gatewayPorts) {
     }),
   );
   const elapsed = Date.now() - started;
-  const perInterval = Math.ceil((sent / Math.max(1, elapsed)) * RATE_SYNC_MS / gatewayPorts.length);
-  const bound = RATE_LIMIT + (gatewayPorts.length - 1) * perInterval + concurrency;
+  const unseenPerProcess = Math.ceil((sent / Math.max(1, elapsed)) * (2 * RATE_SYNC_MS) / gatewayPorts.length);
+  const bound = RATE_LIMIT + (gatewayPorts.length - 1) * unseenPerProcess + concurrency;
   // A burst longer than one window proves nothing about one window.
   const conclusive = elapsed < RATE_WINDOW * 1000;
   return { sent, admitted, refused, elapsed, bound, conclusive };

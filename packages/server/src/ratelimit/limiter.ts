@@ -142,9 +142,11 @@ interface SyncedWindow {
  * adds this process's increments of every key that had any and reads back
  * each key's count over all processes. A request is decided at once, without
  * a database round trip; what a process does not yet see is what the others
- * counted since their last synchronisation, so across P processes a window
- * admits at most the limit plus what the other processes admit in about one
- * interval (P × per-process rate × interval; docs/configuration.md).
+ * counted since it last read the shared counts: another process's requests
+ * reach the table at its next synchronisation, and this process at its own
+ * next one after that. So across P processes a window admits at most the limit
+ * plus what the other processes admit in about two intervals
+ * ((P − 1) × per-process rate × 2 × interval; docs/configuration.md).
  * If the database is unreachable, the increments wait for the next attempt
  * and each process goes on counting its own requests.
  */
