@@ -204,6 +204,7 @@ const fixtures: Record<string, Fixture | 'global'> = {
   '/v1/webhooks/:id/secret': webhook,
   '/v1/webhooks/:id/secret/rotate': webhook,
   '/v1/webhooks/:id/deliveries': webhook,
+  '/v1/webhooks/:id/test': webhook,
   '/v1/events/:id': event,
   '/v1/events/:id/redeliver': event,
   '/v1/fee-rules/:id': async (gw, owner) => {
