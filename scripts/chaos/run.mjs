@@ -125,9 +125,7 @@ try {
     CAPTURE_DELAY_SECONDS: '5',
     PENDING_CARD_DELAY_SECONDS: '3',
     RAIL_MOCK_DELAY_SECONDS: '2',
-    // The short (CI) variant waits at most 15 s between attempts, so its drain does not wait out
-    // minute-long backoffs after the receiver recovers; sixteen attempts either way.
-    WEBHOOK_RETRY_SCHEDULE: SHORT ? '0,1,2,4,8,15,15,15,15,15,15,15,15,15,15,15' : '0,1,2,4,8,15,30,30,60,60,60,60,60,60,60,60',
+    WEBHOOK_RETRY_SCHEDULE: '0,1,2,4,8,15,30,30,60,60,60,60,60,60,60,60',
     WEBHOOK_TIMEOUT_MS: '5000',
     RATE_LIMIT_REQUESTS: String(RATE_LIMIT),
     RATE_LIMIT_WINDOW_SECONDS: String(RATE_WINDOW),
