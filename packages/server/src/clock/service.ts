@@ -70,7 +70,14 @@ export class ClockService {
 
   advance(organizationId: string, seconds: number): Promise<ClockView & { ran: RanJob[] }> {
     const previous = this.busy.get(organizationId) ?? Promise.resolve();
-    const run = previous.catch(() => undefined).then(() => this.step(organizationId, seconds));
+    const run = previous.catch(() => undefined).then(async () => {
+      const release = this.runner.hold(organizationId);
+      try {
+        return await this.step(organizationId, seconds);
+      } finally {
+        release();
+      }
+    });
     this.busy.set(organizationId, run);
     void run.finally(() => {
       if (this.busy.get(organizationId) === run) this.busy.delete(organizationId);
@@ -121,8 +128,8 @@ export class ClockService {
       }
     }
 
-    // Jobs of this organization the background runners took meanwhile (this process's too: it shares the
-    // advance's worker id, and the advance holds no job here): answer when they are done too.
+    // Jobs of this organization other processes' runners took meanwhile (this process's runner leaves them
+    // alone while the advance holds the organization, but may have taken one just before): answer when they are done too.
     const deadline = Date.now() + WAIT_ELSEWHERE_MS;
     while (Date.now() < deadline && (await organizationJobsRunning(this.db, organizationId)) > 0) {
       await new Promise((r) => setTimeout(r, 25));

@@ -40,6 +40,8 @@ export class JobRunner {
   private stopped = true;
   private polling: Promise<void> | undefined;
   private readonly inFlight = new Set<Promise<unknown>>();
+  /** Organizations whose jobs an advance of their test clock in this process is running (clock/): not polled meanwhile. */
+  private readonly held = new Map<string, number>();
   /** The last claim filled every free slot: more work is probably due. */
   private backlog = false;
 
@@ -71,6 +73,24 @@ export class JobRunner {
    */
   runClaimed(job: JobRow): Promise<JobOutcome> {
     return this.run(job);
+  }
+
+  /**
+   * Leaves the organization's jobs to the caller until `release`: a test clock
+   * advance steps through them itself and lists every one it ran, the jobs
+   * they enqueue too (a capture's webhook). Other processes' runners are not
+   * told; the advance waits for what they took.
+   */
+  hold(organizationId: string): () => void {
+    this.held.set(organizationId, (this.held.get(organizationId) ?? 0) + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const n = (this.held.get(organizationId) ?? 1) - 1;
+      if (n > 0) this.held.set(organizationId, n);
+      else this.held.delete(organizationId);
+    };
   }
 
   start(): void {
@@ -123,6 +143,7 @@ export class JobRunner {
         types: [...this.handlers.keys()],
         limit: free,
         leaseSeconds: this.leaseSeconds,
+        skipOrganizations: [...this.held.keys()],
       });
     } catch (error) {
       this.log.error({ err: error }, 'claiming jobs failed');
