@@ -132,6 +132,23 @@ describe.each(authorizationModes)('card payments on $name', ({ dialect, mode }) 
     expect(elsewhere.body.id).not.toBe(first.body.id);
   });
 
+  it('a retry answers the first payment even when it could not be charged again: its instrument deleted, or a CVV of the wrong length', async () => {
+    const card = await tokenize(gw, token, { number: '4242424242424242' });
+    const orderId = `order-gone-${Date.now()}`;
+    const first = await pay(gw, token, { instrumentId: card, orderId, amount: 12 });
+    expect(first.status).toBe(201);
+    expect((await gw.request('DELETE', `/v1/instruments/${card}`, { token })).status).toBe(200);
+    const again = await pay(gw, token, { instrumentId: card, orderId, amount: 12 });
+    expect({ status: again.status, id: again.body.id }).toEqual({ status: 201, id: first.body.id });
+    const shortCvv = await pay(gw, token, { instrumentId: card, orderId, amount: 12, cvv: '12' });
+    expect({ status: shortCvv.status, id: shortCvv.body.id }).toEqual({ status: 201, id: first.body.id });
+    // Another charge with that order_id is still 409; a new order with the deleted instrument is 422.
+    expect((await pay(gw, token, { instrumentId: card, orderId, amount: 13 })).status).toBe(409);
+    const fresh = await pay(gw, token, { instrumentId: card, amount: 12 });
+    expect(fresh.status).toBe(422);
+    expect(JSON.stringify(fresh.body)).toContain('instrument_id');
+  });
+
   it('racing requests with one order_id charge once', async () => {
     const orderId = `race-${Date.now()}`;
     const replies = await Promise.all(Array.from({ length: 8 }, () => pay(gw, token, { instrumentId: visa, orderId, amount: 42 })));

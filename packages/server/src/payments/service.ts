@@ -11,10 +11,11 @@ import { mergePages, type Page } from '../http/pagination.js';
 import { amountProblemMessage, formatMinor, toMinorUnits, type MoneyAmount } from '../lib/money.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
-import type { CardNetworkConnector } from '../connectors/card-network/connector.js';
+import type { AuthorizeRequest, CardNetworkConnector } from '../connectors/card-network/connector.js';
 import { requireNetwork } from '../connectors/card-network/unavailable.js';
 import type { EncryptionKeyService } from '../encryption-keys/service.js';
 import type { InstrumentService } from '../instruments/service.js';
+import type { InstrumentRow } from '../instruments/store.js';
 import type { PaymentLifecycle } from './lifecycle.js';
 import { ALTERNATIVE_PAYMENT_STATUSES, CARD_PAYMENT_STATUSES, type CardPayment, type CreatePayment, type PaymentSearchQuery } from './schemas.js';
 import type { ApmPayment } from '../apm/schemas.js';
@@ -23,7 +24,7 @@ import type { TransactionRow } from '../transactions/store.js';
 import { transactionView } from '../transactions/schemas.js';
 import { findPayment, listPayments, pendingPayment, type PaymentWithCard } from './store.js';
 import { feeFields } from '../fees/apply.js';
-import { decide, FraudService } from '../fraud/service.js';
+import { decide, FraudService, type Decision } from '../fraud/service.js';
 import { screenedPayment } from './screened.js';
 import { authorizeAndRecord, paymentOfOrder } from './authorize.js';
 
@@ -96,18 +97,20 @@ export class PaymentService {
     const minor = (amount as { minor: number }).minor;
     const captureMode = (options.capture ?? body.capture ?? true) ? 'automatic' : 'manual';
 
-    // A retry of an order already charged: the first payment, whatever state it is in.
+    // A retry of an order already charged answers the first payment, whatever state it is in. Most
+    // orders are new, so there is no look-up first: a retry is found when its insert loses to the
+    // first payment's order_id (authorize.ts), or below when it could not be charged again (its CVV's
+    // key retired, its instrument deleted since).
     const terms = { orderId: body.order_id, minor, currency: body.currency, instrumentId: body.instrument_id };
-    const existing = await paymentOfOrder(this.db, organizationId, terms);
-    if (existing) return { payment: paymentView(existing), created: false };
-
-    // Fraud screening (fraud/): its counts are read while the CVV is decrypted.
-    const screening = this.fraud.startScreening({ organizationId, clientId: principal.clientId, instrumentId: body.instrument_id });
-
-    const [cvv] = await this.keys.decrypt(organizationId, [body.encrypted_cvv]);
-    if (cvv === undefined) throw ApiError.validation([{ field: 'encrypted_cvv', message: 'could not be decrypted with this organization\'s encryption keys' }]);
-    const { instrument, card } = await this.instruments.cardForPayment(organizationId, body.instrument_id, cvv);
-    const fraud = decide(await screening, { clientId: principal.clientId, instrumentId: instrument.id, amount: minor, currency: body.currency });
+    let screened: { instrument: InstrumentRow; card: AuthorizeRequest['card']; fraud: Decision };
+    try {
+      screened = await this.screen(principal, body, minor);
+    } catch (error) {
+      const existing = await paymentOfOrder(this.db, organizationId, terms);
+      if (existing) return { payment: paymentView(existing), created: false };
+      throw error;
+    }
+    const { instrument, card, fraud } = screened;
 
     const now = nowIso();
     const pending = pendingPayment({
@@ -134,6 +137,17 @@ export class PaymentService {
       withinTransaction: true,
     });
     return { payment: paymentView(payment), created };
+  }
+
+  /** The card to charge and the fraud rules' decision: the counts are read while the CVV is decrypted. */
+  private async screen(principal: Principal, body: CreatePayment, minor: number): Promise<{ instrument: InstrumentRow; card: AuthorizeRequest['card']; fraud: Decision }> {
+    const organizationId = principal.organizationId;
+    const screening = this.fraud.startScreening({ organizationId, clientId: principal.clientId, instrumentId: body.instrument_id });
+    const [cvv] = await this.keys.decrypt(organizationId, [body.encrypted_cvv]);
+    if (cvv === undefined) throw ApiError.validation([{ field: 'encrypted_cvv', message: 'could not be decrypted with this organization\'s encryption keys' }]);
+    const { instrument, card } = await this.instruments.cardForPayment(organizationId, body.instrument_id, cvv);
+    const fraud = decide(await screening, { clientId: principal.clientId, instrumentId: instrument.id, amount: minor, currency: body.currency });
+    return { instrument, card, fraud };
   }
 
   /**

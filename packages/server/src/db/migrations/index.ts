@@ -17,6 +17,7 @@ import * as deliveryBodies from './016_delivery_bodies_event_payment.js';
 import * as instanceLiveness from './017_instance_liveness.js';
 import * as checkoutSessionExpiry from './018_checkout_session_expiry.js';
 import * as webhookAttemptRetention from './019_webhook_attempt_retention.js';
+import * as paymentWritePath from './020_payment_write_path.js';
 
 /** Every migration, in order. One set serves SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '017_instance_liveness': instanceLiveness,
   '018_checkout_session_expiry': checkoutSessionExpiry,
   '019_webhook_attempt_retention': webhookAttemptRetention,
+  '020_payment_write_path': paymentWritePath,
 };
