@@ -305,7 +305,7 @@ try {
   }));
 
   log(`workload: ${seconds} s`);
-  const flowCounts = await drive(flows(merchant, { instruments, receiverUrl: healthy.url, runId, terminals }), {
+  const flowCounts = await drive(flows(merchant, { instruments, receiverUrl: healthy.url, runId, terminals, instructionSeconds: SHORT ? 30 : 90 }), {
     rate,
     seconds,
     random,
@@ -452,6 +452,7 @@ async function checkRateLimit(gatewayPorts) {
 async function drainAll(databaseUrl, organizationId, since, timeoutMs) {
   const { default: pg } = await import('pg');
   const started = Date.now();
+  let logged = started;
   let left = '';
   for (;;) {
     const client = new pg.Client({ connectionString: databaseUrl });
@@ -478,6 +479,10 @@ async function drainAll(databaseUrl, organizationId, since, timeoutMs) {
       await client.end().catch(() => undefined);
     }
     if (Date.now() - started > timeoutMs) return { ok: false, ms: Date.now() - started, left };
+    if (Date.now() - logged >= 20_000) {
+      logged = Date.now();
+      log(`drain: waiting for ${left}`);
+    }
     await sleep(2000);
   }
 }

@@ -133,7 +133,7 @@ export async function prepareInstruments(merchant) {
 const pick = (random, list) => list[Math.floor(random() * list.length)];
 
 /** The workload mix: name, weight, flow. Each flow is one customer's story, several requests long. */
-export function flows(merchant, { instruments, receiverUrl, runId, terminals = [] }) {
+export function flows(merchant, { instruments, receiverUrl, runId, terminals = [], instructionSeconds = 90 }) {
   const c = merchant.client;
   const r = merchant.random;
   let orders = 0;
@@ -251,7 +251,7 @@ export function flows(merchant, { instruments, receiverUrl, runId, terminals = [
       // its WebSocket, acknowledges it and reports the card read; the instruction ends COMPLETED, FAILED or EXPIRED.
       const terminal = pick(r, terminals);
       const order = orderId();
-      const body = { terminal_id: terminal.id, amount: amountOf(), currency: 'COP', order_id: order, capture: r() < 0.7, expires_in: 90, description: 'chaos' };
+      const body = { terminal_id: terminal.id, amount: amountOf(), currency: 'COP', order_id: order, capture: r() < 0.7, expires_in: instructionSeconds, description: 'chaos' };
       const created = await merchant.call('instruction.create', (o) => c.paymentInstructions.create(body, o));
       if (!created.ok) return;
       merchant.effects.push({ kind: 'instruction', id: created.result.id, order, terminal: terminal.behaviour });

@@ -11,6 +11,7 @@ import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
 import { enqueueJob } from '../src/jobs/store.js';
 import { MAINTENANCE_JOB } from '../src/jobs/maintenance.js';
 import { eventually } from './support/wait.js';
+import { provisionClient } from '../src/auth/clients.service.js';
 import { sql } from 'kysely';
 
 // vitest.config.ts leaves this file out when TEST_DATABASE_URL is not set.
@@ -43,6 +44,7 @@ describe('two server processes on one PostgreSQL', () => {
   let servers: ServerProcess[] = [];
   let database: DatabaseHandle;
   let token: string;
+  let burstToken: string;
   const clientId = `multi-${randomUUID()}`;
   const secret = randomUUID();
   const limit = 40;
@@ -66,6 +68,17 @@ describe('two server processes on one PostgreSQL', () => {
     });
     expect(reply.status).toBe(200);
     token = reply.body.access_token as string;
+    // A second client (its own rate-limit key) for the burst test, issued now: /oauth/token counts per
+    // address, and the address's budget is spent by an earlier test.
+    const made = await provisionClient(database.db, { name: 'rate limit burst', pciSaqD: false });
+    const issued = await call(servers[0]!.url, 'POST', '/oauth/token', undefined, {
+      grant_type: 'client_credentials',
+      client_id: made.client_id,
+      client_secret: made.client_secret.reveal(),
+      audience: AUDIENCE,
+    });
+    expect(issued.status).toBe(200);
+    burstToken = issued.body.access_token as string;
   });
 
   afterAll(async () => {
@@ -171,6 +184,19 @@ describe('two server processes on one PostgreSQL', () => {
     for (const server of servers) {
       expect((await eventually(() => call(server.url, 'GET', '/.well-known/jwks.json', undefined), (r) => r.status === 429, 5000)).status).toBe(429);
     }
+  });
+
+  it('the rate limit is shared: after a burst that stayed under the limit on each process but not on both, both refuse a few intervals later', async () => {
+    // A client of its own (its own key, burstToken). 30 requests on each process, limit 40: neither process reaches the
+    // limit on its own count; each refuses once it has read back the other's. The process whose last
+    // synchronisation came first has not seen the other's last requests: it reads the key back for a while
+    // after its own last request (ratelimit/limiter.ts), so it knows too, without a request in between.
+    const own = burstToken;
+    const burst = await Promise.all(Array.from({ length: 60 }, (_, i) => call(servers[i % 2]!.url, 'GET', '/v1/organizations', own)));
+    expect(burst.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(limit);
+    await new Promise((r) => setTimeout(r, 300));
+    const after = await Promise.all(Array.from({ length: 20 }, (_, i) => call(servers[i % 2]!.url, 'GET', '/v1/organizations', own)));
+    expect(after.map((r) => r.status)).toEqual(Array.from({ length: 20 }, () => 429));
   });
 });
 

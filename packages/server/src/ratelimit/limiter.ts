@@ -134,6 +134,8 @@ interface SyncedWindow {
   sending: number;
   /** Increments (refunds negative) not yet sent. */
   unsent: number;
+  /** Until then (ms) the key is synchronised every interval even with nothing to add: reading back what the others sent. */
+  rereadUntil: number;
 }
 
 /**
@@ -174,7 +176,7 @@ class SyncedLimiter implements RateLimiter {
       if (this.windows.size >= 100_000) this.sweep(now);
       // A new window: increments of the old one that were not sent yet no longer matter.
       if (w) this.dirty.delete(key);
-      w = { expire: now + this.windowMs, synced: 0, sending: 0, unsent: 0 };
+      w = { expire: now + this.windowMs, synced: 0, sending: 0, unsent: 0, rereadUntil: 0 };
       this.windows.set(key, w);
     }
     return w;
@@ -259,11 +261,16 @@ class SyncedLimiter implements RateLimiter {
         const byKey = new Map(rows.map((r) => [r.key, r]));
         for (const [key, w] of batch) {
           const row = byKey.get(`${this.prefix}:${key}`);
+          // After its last increment a key is read back every interval for a while (REREAD_MS, at least two
+          // intervals): every other process sends what it counted within an interval, so a process that
+          // went quiet after a burst still learns the window's whole count and refuses.
+          if (w.sending !== 0) w.rereadUntil = Date.now() + Math.max(REREAD_MS, 2 * this.syncIntervalMs);
           w.sending = 0;
           if (row) {
             w.synced = Number(row.points);
             w.expire = Number(row.expire);
           }
+          if (Date.now() < w.rereadUntil && this.windows.get(key) === w && !this.dirty.has(key)) this.dirty.set(key, w);
         }
       } catch {
         // The database is unreachable: keep the increments for the next attempt, count locally meanwhile.
@@ -284,6 +291,9 @@ class SyncedLimiter implements RateLimiter {
     await this.flush().catch(() => undefined);
   }
 }
+
+/** How long after its last increment a key is still read back every synchronisation (`SyncedLimiter`). */
+const REREAD_MS = 1000;
 
 /**
  * Adds each key's increment to its window in the table, or starts a new window
