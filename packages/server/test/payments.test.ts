@@ -133,7 +133,7 @@ describe.each(authorizationModes)('card payments on $name', ({ dialect, mode }) 
   });
 
   it('a retry answers the first payment even when it could not be charged again: its instrument deleted, or a CVV of the wrong length', async () => {
-    const card = await tokenize(gw, token, { number: '4242424242424242' });
+    const card = await tokenize(gw, token, { number: '4000056655665556', holder: 'Deleted Later' });
     const orderId = `order-gone-${Date.now()}`;
     const first = await pay(gw, token, { instrumentId: card, orderId, amount: 12 });
     expect(first.status).toBe(201);

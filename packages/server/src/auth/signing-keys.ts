@@ -38,7 +38,16 @@ export class SigningKeys {
     await this.reload();
     if (this.activeKid) return;
     const kid = newId('signingKey');
-    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    // Generated as PEM text and read back into key objects of their own. Exporting a key object that
+    // generateKeyPairSync returned can deadlock Node 20: its JWK export holds the key's mutex while
+    // it allocates, and a garbage collection then runs the generation job's destructor, which takes
+    // the same mutex (a test process hung on it in CI).
+    const pair = generateKeyPairSync('rsa', {
+      modulusLength: 2048,
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    });
+    const publicKey = createPublicKey(pair.publicKey);
     const jwk: JWK = { ...publicKey.export({ format: 'jwk' }), kid, alg: TOKEN_ALGORITHM, use: 'sig' };
     try {
       await this.db
@@ -47,7 +56,7 @@ export class SigningKeys {
           kid,
           algorithm: TOKEN_ALGORITHM,
           public_jwk: JSON.stringify(jwk),
-          private_key_sealed: this.keyring.seal(privateKey.export({ format: 'pem', type: 'pkcs8' }), `signing_key:${kid}`),
+          private_key_sealed: this.keyring.seal(pair.privateKey, `signing_key:${kid}`),
           status: 'active',
           created_at: nowIso(),
         })
