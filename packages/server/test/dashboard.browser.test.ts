@@ -210,15 +210,19 @@ describeInBrowser.each(dialects.filter((d) => d.name === 'sqlite'))('the dashboa
     expect(Receiver.verify(secret, delivered).type).toBe('payment.card.authorized');
 
     await page.reload();
-    const delivery = page.locator(`li.delivery[data-event-id="${eventId}"]`);
-    await delivery.getByText('Attempt 1: 200').waitFor();
-    await audit(page, 'webhooks', () => delivery.waitFor());
+    const delivery0 = page.locator(`li.delivery[data-event-id="${eventId}"]`);
+    await delivery0.getByText('Attempt 1: 200').waitFor();
+    await audit(page, 'webhooks', () => delivery0.waitFor());
+    // The event's first delivery, by its own id: the redelivery is a second delivery of the same event.
+    const delivery = page.locator(`li.delivery[data-delivery-id="${await delivery0.getAttribute('data-delivery-id')}"]`);
     await delivery.getByRole('button', { name: `Redeliver ${eventId}` }).click();
     await page.getByText('Queued for redelivery.').waitFor();
     await eventually(
       async () => receiver.events().filter((e) => e.id === eventId),
       (events) => events.length === 2,
     );
+    // The page follows the redelivery until it is delivered, with no reload.
+    await page.locator(`li.delivery-watched[data-event-id="${eventId}"]`).getByText('Attempt 1: 200').waitFor();
 
     // Each attempt opens to show the request sent and the response received.
     await delivery.locator('summary').first().click();

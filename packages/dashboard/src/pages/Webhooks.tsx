@@ -80,7 +80,7 @@ function Endpoint({ endpoint }: { endpoint: WebhookEndpoint }) {
   const { role } = useSession();
   const [secret, setSecret] = useState<string | null>(null);
   const [notice, setNotice] = useState('');
-  // The test event's delivery, followed until it is no longer pending.
+  // The delivery of a test event or a redelivery, followed until it is no longer pending.
   const [watched, setWatched] = useState<{ id: string; left: number } | null>(null);
   const action = useAction();
   const deliveries = useLoad(() => v1('webhooks.deliveries.list', 'GET', `/webhooks/${endpoint.id}/deliveries`, { query: { limit: 50 } }), [endpoint.id]);
@@ -144,8 +144,10 @@ function Endpoint({ endpoint }: { endpoint: WebhookEndpoint }) {
                     disabled={action.busy}
                     onClick={() =>
                       action.run(async () => {
-                        await v1('events.redeliver', 'POST', `/events/${d.event_id}/redeliver`, { body: { endpoint_id: endpoint.id } });
+                        const sent = await v1('events.redeliver', 'POST', `/events/${d.event_id}/redeliver`, { body: { endpoint_id: endpoint.id } });
                         setNotice(t('webhooks.redelivered'));
+                        // The new delivery, followed until it is no longer pending (like a test event's).
+                        if (sent.deliveries[0]) setWatched({ id: sent.deliveries[0], left: WATCH_TIMES });
                         deliveries.reload();
                       })
                     }
