@@ -16,6 +16,7 @@ import { TokenService } from './auth/tokens.js';
 import { registerAuthentication } from './auth/authenticate.js';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './errors/handler.js';
 import { registerValidation } from './http/validation.js';
+import { LazyCompiler } from './http/lazy-compile.js';
 import { fastifyTrustProxy, httpsOptions, registerTransport, securityHeaders } from './http/transport.js';
 import { registerRequestTimeout } from './http/timeout.js';
 import { registerIdempotency } from './idempotency/plugin.js';
@@ -61,6 +62,8 @@ export interface Gateway {
   routes: RouteEntry[];
   /** The dashboard's users, sessions and one-time links (the CLI, main.ts and the tests use it too). */
   dashboard: DashboardService;
+  /** Compiles every route schema not compiled yet (they compile on first use, http/lazy-compile.ts); returns how many. */
+  compileSchemas(): number;
   /** Stops the job runner, the HTTP server and the database, in that order. */
   close(): Promise<void>;
 }
@@ -98,6 +101,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
   const metrics = createMetrics();
 
   const https = httpsOptions(config);
+  const schemas = new LazyCompiler();
   const app = Fastify({
     logger: { ...loggerOptions(config.logLevel), ...(options.logStream ? { stream: options.logStream } : {}) },
     // One line per request instead of two (observability/logger.ts).
@@ -110,6 +114,8 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     // A URL that is not valid percent-encoding, and a request Node's parser refuses: our error body.
     frameworkErrors: frameworkErrorHandler(securityHeaders(config)),
     clientErrorHandler,
+    // Response serializers compile on a route's first use (validators too, registerValidation).
+    schemaController: { compilersFactory: { buildSerializer: schemas.buildSerializer } },
     ...(https ? { https } : {}),
   });
 
@@ -137,7 +143,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
   // Order matters: errors and validation first, then the onRequest chain
   // transport -> authentication -> rate limit, then idempotency (preHandler).
   registerErrorHandling(app);
-  registerValidation(app);
+  registerValidation(app, schemas);
   // WebSocket upgrades (the terminals' /v1/payment-instructions/ws) run through the routes and
   // their hooks like any request; registered before authentication so that a refused upgrade's
   // socket is closed after its 401 (or any other answer).
@@ -180,6 +186,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     eventStreams: services.eventStreams,
     dashboard: services.dashboard,
     routes,
+    compileSchemas: () => schemas.compileAll(),
     async close() {
       await jobs.stop();
       await metricsListener?.close();

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyPluginAsync } from 'fastify';
 import { dialects } from './support/dialects.js';
 import { startGateway, type TestGateway } from './support/gateway.js';
 
@@ -113,5 +114,40 @@ describe('the platform reference (spec 4.9) in /openapi.json', () => {
     expect(operation, `${method} ${path} is missing from /openapi.json`).toBeDefined();
     const oauth2 = operation!.security?.find((requirement) => 'oauth2' in requirement)?.oauth2;
     expect([...(oauth2 ?? [])].sort()).toEqual([...scopes].sort());
+  });
+});
+
+/** Route schemas compile on a route's first request (src/http/lazy-compile.ts); this compiles them all. */
+describe('route schemas', () => {
+  it('every route schema of the gateway compiles, and a compiled route still validates and serializes', async () => {
+    const gw = await startGateway(dialects[0]!);
+    try {
+      const compiled = gw.gateway.compileSchemas();
+      // At least one per route with a response schema; none is left for a second call.
+      expect(compiled).toBeGreaterThan(gw.gateway.routes.length);
+      expect(gw.gateway.compileSchemas()).toBe(0);
+      const client = await gw.client();
+      const token = await client.token();
+      const bad = await gw.request<{ error: { details: Array<{ field: string }> } }>('POST', '/v1/payments', { token, body: { amount: 'ten' } });
+      expect(bad.status).toBe(422);
+      expect(bad.body.error.details.map((d) => d.field)).toContain('amount');
+      const list = await gw.request<{ data: unknown[] }>('GET', '/v1/payments', { token });
+      expect(list.status).toBe(200);
+      expect(list.body.data).toEqual([]);
+    } finally {
+      await gw.close();
+    }
+  });
+
+  it('a schema that does not compile fails compileSchemas, not only its first request', async () => {
+    const broken: FastifyPluginAsync = async (app) => {
+      app.get('/v1/broken-thing', { config: { scopes: ['payments:read'] }, schema: { tags: ['Test'], querystring: { type: 'object', properties: { n: { type: 'no-such-type' } } } } }, async () => ({}));
+    };
+    const gw = await startGateway(dialects[0]!, {}, { plugins: [broken] });
+    try {
+      expect(() => gw.gateway.compileSchemas()).toThrow(/no-such-type|type/);
+    } finally {
+      await gw.close();
+    }
   });
 });

@@ -18,6 +18,7 @@ import { Ajv, type AnySchema, type ErrorObject, type ValidateFunction } from 'aj
 import formatsModule from 'ajv-formats';
 import type { FastifyInstance, preValidationHookHandler } from 'fastify';
 import { ApiError } from '../errors/api-error.js';
+import type { LazyCompiler } from './lazy-compile.js';
 
 /** Deeper JSON is refused (422); the deepest request schema has a handful of levels. */
 export const MAX_JSON_DEPTH = 32;
@@ -88,7 +89,7 @@ function makeAjv(coerceTypes: boolean | 'array') {
   return ajv;
 }
 
-export function registerValidation(app: FastifyInstance): void {
+export function registerValidation(app: FastifyInstance, lazy: LazyCompiler): void {
   const bodyAjv = makeAjv(false);
   const otherAjv = makeAjv('array');
   const compile = (ajv: ReturnType<typeof makeAjv>, schema: AnySchema): ValidateFunction => {
@@ -107,10 +108,11 @@ export function registerValidation(app: FastifyInstance): void {
     }) as ValidateFunction;
     check.errors = null;
     // Fastify passes the parent object to a function with `schemaEnv` (Ajv's), so coercion can replace a root value.
-    return Object.assign(check, { schemaEnv: validate.schemaEnv, schema: validate.schema });
+    return Object.assign(check, { schemaEnv: validate.schemaEnv });
   };
   app.setValidatorCompiler(({ schema, httpPart }) => {
-    const validate = compile(httpPart === 'body' ? bodyAjv : otherAjv, schema as AnySchema);
+    // Compiled on the route's first request (http/lazy-compile.ts).
+    const validate = lazy.validator(() => compile(httpPart === 'body' ? bodyAjv : otherAjv, schema as AnySchema));
     // Path parameters are checked by the hook below (404, before any other validation).
     return httpPart === 'params' ? validate : withTextCheck(validate);
   });

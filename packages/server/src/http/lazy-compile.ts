@@ -1,0 +1,62 @@
+/**
+ * Route schemas compiled on a route's first use instead of at startup.
+ *
+ * Fastify compiles every route's validators (Ajv) and response serializers
+ * (fast-json-stringify) when the app becomes ready: for the gateway's routes
+ * that was about half a second of CPU at every start (most of a start's work,
+ * measured with a CPU profile), paid by every process of a deployment, every
+ * CLI start and every test gateway, although a process serves a few routes
+ * most of the time. Compiled lazily, a route's first request pays a few
+ * milliseconds once and later requests run the same compiled function.
+ *
+ * A schema that does not compile would then fail at its first request (500)
+ * instead of at startup: `compileAll` compiles every pending one, and a test
+ * runs it over all routes (test/openapi-platform.test.ts).
+ */
+import { SerializerSelector, type Serializer, type SerializerFactory } from '@fastify/fast-json-stringify-compiler';
+import type { ValidateFunction } from 'ajv';
+
+export class LazyCompiler {
+  private readonly pending = new Set<() => void>();
+
+  /** A validator that compiles on its first call; `.errors` follows the compiled one's. */
+  validator(build: () => ValidateFunction): ValidateFunction {
+    let validate: ValidateFunction | undefined;
+    const compile = () => {
+      this.pending.delete(compile);
+      return (validate ??= build());
+    };
+    this.pending.add(compile);
+    const lazy = ((data: unknown, context?: Parameters<ValidateFunction>[1]) => {
+      const compiled = validate ?? compile();
+      const valid = compiled(data, context);
+      lazy.errors = compiled.errors;
+      return valid;
+    }) as ValidateFunction;
+    lazy.errors = null;
+    // Fastify passes the parent object to a validator with `schemaEnv` (as Ajv's have), so Ajv's
+    // coercion can replace a root value (a query string's array, for example).
+    return Object.assign(lazy, { schemaEnv: true });
+  }
+
+  /** Fastify's `schemaController.compilersFactory.buildSerializer`: its default compiler, run on first use. */
+  readonly buildSerializer: SerializerFactory = (externalSchemas, options) => {
+    const compileSerializer = SerializerSelector()(externalSchemas, options);
+    return (route) => {
+      let serialize: Serializer | undefined;
+      const compile = () => {
+        this.pending.delete(compile);
+        return (serialize ??= compileSerializer(route));
+      };
+      this.pending.add(compile);
+      return (data: unknown) => (serialize ?? compile())(data);
+    };
+  };
+
+  /** Compiles every schema not compiled yet; returns how many it compiled. */
+  compileAll(): number {
+    const all = [...this.pending];
+    for (const compile of all) compile();
+    return all.length;
+  }
+}
