@@ -9,6 +9,7 @@ import { dirname } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
+import { installRowTemplateCache } from './pg-row-template.js';
 import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type SqliteDatabase, type Transaction } from 'kysely';
 import type { Config, DatabaseKind } from '../config/config.js';
 import type { Database } from './schema.js';
@@ -30,6 +31,8 @@ export interface DatabaseHandle {
 
 // PostgreSQL BIGINT arrives as text by default; our bigints are Unix seconds.
 pg.types.setTypeParser(20, (value) => Number(value));
+// One row template per column list (db/pg-row-template.ts).
+installRowTemplateCache();
 
 /** Runs a compiled read synchronously (SQLite files only); see db/prepared.ts. */
 export type DirectReader = (text: string, parameters: readonly unknown[]) => unknown[];
