@@ -145,7 +145,7 @@ describe('route schemas', () => {
     };
     const gw = await startGateway(dialects[0]!, {}, { plugins: [broken] });
     try {
-      expect(() => gw.gateway.compileSchemas()).toThrow(/no-such-type|type/);
+      expect(() => gw.gateway.compileSchemas()).toThrow(/schema is invalid/);
     } finally {
       await gw.close();
     }

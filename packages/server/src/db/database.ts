@@ -9,12 +9,12 @@ import { dirname } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { installRowTemplateCache } from './pg-row-template.js';
 import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type SqliteDatabase, type Transaction } from 'kysely';
 import type { Config, DatabaseKind } from '../config/config.js';
 import type { Database } from './schema.js';
 import { migrations } from './migrations/index.js';
 import { withNamedStatementsAndDeferredInserts } from './postgres-client.js';
+import { installRowTemplateCache } from './pg-row-template.js';
 import { guardedDialect } from './commit-guard.js';
 
 export type Db = Kysely<Database>;

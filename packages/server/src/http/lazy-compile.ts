@@ -17,20 +17,26 @@ import { SerializerSelector, type Serializer, type SerializerFactory } from '@fa
 import type { ValidateFunction } from 'ajv';
 
 export class LazyCompiler {
-  private readonly pending = new Set<() => void>();
+  private readonly pending = new Set<() => unknown>();
+
+  /** `build` run once, on the first call (or by compileAll); the result is kept. */
+  private once<T>(build: () => T): () => T {
+    let built: { value: T } | undefined;
+    const compile = () => {
+      this.pending.delete(compile);
+      return (built ??= { value: build() }).value;
+    };
+    this.pending.add(compile);
+    return compile;
+  }
 
   /** A validator that compiles on its first call; `.errors` follows the compiled one's. */
   validator(build: () => ValidateFunction): ValidateFunction {
-    let validate: ValidateFunction | undefined;
-    const compile = () => {
-      this.pending.delete(compile);
-      return (validate ??= build());
-    };
-    this.pending.add(compile);
+    const compiled = this.once(build);
     const lazy = ((data: unknown, context?: Parameters<ValidateFunction>[1]) => {
-      const compiled = validate ?? compile();
-      const valid = compiled(data, context);
-      lazy.errors = compiled.errors;
+      const validate = compiled();
+      const valid = validate(data, context);
+      lazy.errors = validate.errors;
       return valid;
     }) as ValidateFunction;
     lazy.errors = null;
@@ -43,13 +49,8 @@ export class LazyCompiler {
   readonly buildSerializer: SerializerFactory = (externalSchemas, options) => {
     const compileSerializer = SerializerSelector()(externalSchemas, options);
     return (route) => {
-      let serialize: Serializer | undefined;
-      const compile = () => {
-        this.pending.delete(compile);
-        return (serialize ??= compileSerializer(route));
-      };
-      this.pending.add(compile);
-      return (data: unknown) => (serialize ?? compile())(data);
+      const compiled: () => Serializer = this.once(() => compileSerializer(route));
+      return (data: unknown) => compiled()(data);
     };
   };
 
