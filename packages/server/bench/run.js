@@ -107,6 +107,7 @@ const CASE_KEYS = [
   'intent-create',
   'webhook-latency',
   'payment-create',
+  'payment-create-idem',
 ];
 const SELECTED = selectedCases();
 const FULL_RUN = SELECTED.size === CASE_KEYS.length;
@@ -759,6 +760,15 @@ async function main() {
         setupRequest: (req) => ({ ...req, body: paymentBody() }),
         breakdown: true,
       },
+      // What a merchant's SDK sends: every create with a key of its own (reserved, then completed with the answer).
+      'payment-create-idem': {
+        name: 'POST /v1/payments + Idempotency-Key',
+        method: 'POST',
+        path: '/v1/payments',
+        headers: { ...auth, ...json },
+        body: paymentBody(),
+        setupRequest: (req) => ({ ...req, body: paymentBody(), headers: { ...req.headers, 'idempotency-key': `${idemPrefix}pay-${++idemSeq}` } }),
+      },
       'intent-create': {
         name: 'POST /v1/payments/intents (QR rail)',
         method: 'POST',
@@ -963,8 +973,9 @@ async function main() {
     if (SELECTED.has('webhook-latency')) await webhookLatency();
     if (SELECTED.has('payment-create')) {
       await halfRate('payment-create', await run('payment-create'));
-      stored.afterCreate = await storedPayments();
     }
+    if (SELECTED.has('payment-create-idem')) await run('payment-create-idem');
+    if (SELECTED.has('payment-create') || SELECTED.has('payment-create-idem')) stored.afterCreate = await storedPayments();
 
     // PostgreSQL: the same server as one process per core (WORKERS), on the same port and database.
     const cores = Math.floor(positiveNumber('BENCH_PG_WORKERS', os.availableParallelism?.() ?? os.cpus().length));
@@ -1140,6 +1151,7 @@ function buildTable({ rows, ceilings, postgres }) {
   add('payment-create@workers', ratioTo('RSA (1 decryption per request)', rsa));
   add('payment-create@half-autocannon', p99Under(25));
   add('payment-create@half-paced', p99Under(25));
+  add('payment-create-idem', ratioTo('RSA (1 decryption per request)', rsa));
   add('payment-get', ratioTo('bare Fastify', bareRps, `≥ ${getMin}`, getMin));
   add('payment-get@workers', ratioTo('bare Fastify', bareRps));
   add('payment-get@half-autocannon', p99Under(10));
