@@ -6,6 +6,7 @@
 import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase } from '../src/db/database.js';
 import { eventually } from './support/wait.js';
@@ -21,6 +22,30 @@ describe('SQLite checkpoints', () => {
       // Nothing here checkpoints: only the background thread can make the database file grow.
       const after = await eventually(async () => statSync(file).size, (size) => size > before * 10, 10_000);
       expect(after).toBeGreaterThan(before * 10);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('starts the WAL over under a steady stream of commits, so it does not grow with them', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'pasarela-checkpoint-')), 'db.sqlite');
+    // Started over from 2 560 frames (10 MiB) here instead of 256 MiB, to keep the test small.
+    const handle = openDatabase({ database: { kind: 'sqlite', url: file } }, { walRestartAtFrames: 2560 });
+    try {
+      await sql`create table filler (body text not null)`.execute(handle.db);
+      const body = 'x'.repeat(64 * 1024);
+      // About 20 MB of WAL a second for 3 seconds, in commits of 64 KiB, never pausing for
+      // more than 50 ms: SQLite alone would keep every frame (the WAL is never fully
+      // copied back when a commit begins), 60 MB and more.
+      const end = Date.now() + 3000;
+      let written = 0;
+      while (Date.now() < end) {
+        for (let i = 0; i < 16; i++) await handle.db.insertInto('filler' as never).values({ body } as never).execute();
+        written += 16 * body.length;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(written).toBeGreaterThan(40 * 1024 * 1024);
+      expect(statSync(`${file}-wal`).size).toBeLessThan(written / 2);
     } finally {
       await handle.close();
     }

@@ -40,7 +40,10 @@ export const directReaders = new WeakMap<Db, DirectReader>();
 
 const MMAP_BYTES = 1024 * 1024 * 1024;
 
-export function openDatabase(config: Pick<Config, 'database'>, options: { poolSize?: number } = {}): DatabaseHandle {
+export function openDatabase(
+  config: Pick<Config, 'database'>,
+  options: { poolSize?: number; /** SQLite: RESTART_AT_FRAMES (tests use a small WAL). */ walRestartAtFrames?: number } = {},
+): DatabaseHandle {
   if (config.database.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.database.url, max: options.poolSize ?? 10 });
     // An idle client's error (server restart) must not crash the process.
@@ -65,7 +68,7 @@ export function openDatabase(config: Pick<Config, 'database'>, options: { poolSi
   if (file !== ':memory:') {
     // The WAL is copied back into the database by a thread of its own, never in a request.
     sqlite.pragma('wal_autocheckpoint = 0');
-    checkpointer = startCheckpointer(file);
+    checkpointer = startCheckpointer(file, options.walRestartAtFrames ?? RESTART_AT_FRAMES);
     reader = new SQLite(file, { readonly: true });
     reader.pragma('busy_timeout = 5000');
     reader.pragma(`mmap_size = ${MMAP_BYTES}`);
@@ -85,25 +88,69 @@ export function openDatabase(config: Pick<Config, 'database'>, options: { poolSi
 }
 
 const CHECKPOINT_INTERVAL_MS = 1000;
+/** Tries per interval to find a moment without a writer for the WAL's restart, 1 ms apart. */
+const RESTART_TRIES = 20;
+/** The WAL is started over once it holds this many frames (pages of 4 KiB: 256 MiB), which bounds its file. */
+const RESTART_AT_FRAMES = 65_536;
+/** The restart waits until at most this many WAL frames (pages) are left to copy back. */
+const RESTART_MAX_FRAMES = 256;
 
 /**
  * SQLite's automatic checkpoint runs inside the commit that crosses 1000 WAL
  * pages, on the event loop, with an fsync: a stall of tens of milliseconds
  * for whichever request made that commit. Instead, a worker thread with a
- * connection of its own runs a PASSIVE checkpoint every second (it waits for
- * nobody: readers and the writer carry on), so the request path never
- * fsyncs (synchronous = NORMAL syncs the WAL only at checkpoints).
+ * connection of its own, every second:
+ *
+ * 1. runs a PASSIVE checkpoint: it copies the WAL into the database and waits
+ *    for nobody (readers and the writer carry on), so the request path never
+ *    fsyncs (synchronous = NORMAL syncs the WAL only at checkpoints);
+ * 2. once the WAL holds RESTART_AT_FRAMES, starts it over from its
+ *    beginning (a RESTART checkpoint, tried when no write transaction is
+ *    open), after PASSIVE passes have copied all but RESTART_MAX_FRAMES.
+ *    SQLite restarts the WAL by itself only when a writer begins while every
+ *    frame has been copied back, which a steady stream of commits never
+ *    allows: under the create-payment bench the WAL grew by about 70 MB a
+ *    second (2.6 GB in 40 s), and commits and reads slowed as it grew
+ *    (docs/benchmarks.md, tenth session). A restart holds the write lock,
+ *    and a commit meanwhile waits for it (busy_timeout): measured 50–80 ms
+ *    with a 256 MB WAL at about 90 MB of WAL a second, so it runs only when
+ *    the WAL is that large, every few seconds under such a load and never
+ *    under a light one (SQLite restarts it then).
  */
-function startCheckpointer(file: string): Worker {
+function startCheckpointer(file: string, restartAtFrames: number): Worker {
   const source = `
     const { workerData } = require('node:worker_threads');
     const Database = require(workerData.driver);
     const db = new Database(workerData.file);
     db.pragma('busy_timeout = 0');
-    setInterval(() => { try { db.pragma('wal_checkpoint(PASSIVE)'); } catch {} }, workerData.intervalMs);
+    const pause = new Int32Array(new SharedArrayBuffer(4));
+    setInterval(() => {
+      try {
+        // Copy back what was committed while the previous copy ran, until a pass finds little
+        // to copy (so little was committed while it ran): only then the restart, which holds
+        // the write lock while it copies what is left. Traffic that writes faster than the
+        // copies go leaves the WAL as it is until the next second.
+        let seen = 0;
+        for (let pass = 0; pass < 8; pass++) {
+          const { log } = db.pragma('wal_checkpoint(PASSIVE)')[0];
+          const copied = log - seen;
+          seen = log;
+          if (log < workerData.restartAtFrames) break;
+          if (copied > workerData.restartMaxFrames) continue;
+          // Each try right after a PASSIVE pass, so that the syncs the restart makes while it
+          // holds the write lock (the WAL, then the database) have little to write.
+          for (let i = 0; i < workerData.restartTries; i++) {
+            if (db.pragma('wal_checkpoint(RESTART)')[0].busy === 0) break;
+            Atomics.wait(pause, 0, 0, 1);
+            db.pragma('wal_checkpoint(PASSIVE)');
+          }
+          break;
+        }
+      } catch {}
+    }, workerData.intervalMs);
   `;
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-  const worker = new Worker(source, { eval: true, workerData: { file, driver, intervalMs: CHECKPOINT_INTERVAL_MS } });
+  const worker = new Worker(source, { eval: true, workerData: { file, driver, intervalMs: CHECKPOINT_INTERVAL_MS, restartTries: RESTART_TRIES, restartMaxFrames: RESTART_MAX_FRAMES, restartAtFrames } });
   worker.unref();
   // A checkpoint thread that fails leaves SQLite to checkpoint when the WAL is next opened; requests go on.
   worker.on('error', () => undefined);
