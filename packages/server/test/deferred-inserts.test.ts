@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../src/db/database.js';
 import { preparedInsert } from '../src/db/prepared.js';
-import { combineInserts, DEFERRABLE, tablesRead } from '../src/db/postgres-client.js';
+import { withCommitGuard, type CommitGuard } from '../src/db/commit-guard.js';
+import { combineInserts, DEFERRABLE, FENCE, tablesRead } from '../src/db/postgres-client.js';
 import { newId } from '../src/lib/ids.js';
 import { nowIso } from '../src/lib/time.js';
 import { dialects } from './support/dialects.js';
@@ -41,6 +42,17 @@ describe('the tables a read names', () => {
       { text: `${DEFERRABLE}insert into "b" ("x") values ($1)`, values: [3], table: 'b' },
     ]);
     expect(combined).toEqual({ text: 'with w0 as (insert into "a" ("x", "y") values ($1, $2)) insert into "b" ("x") values ($3)', values: [1, 2, 3] });
+  });
+
+  it('a fence goes with them, and the main statement divides by the rows it changed', () => {
+    const combined = combineInserts([
+      { text: `${DEFERRABLE}insert into "a" ("x") values ($1)`, values: [1], table: 'a' },
+      { text: `${FENCE}update "k" set "t" = $1 where "t" = $2`, values: ['t', 't'], table: 'k', fence: true },
+    ]);
+    expect(combined).toEqual({
+      text: 'with w0 as (insert into "a" ("x") values ($1)), w1 as (update "k" set "t" = $2 where "t" = $3 returning 1) select 1 / (select count(*) from w1) as fenced',
+      values: [1, 't', 't'],
+    });
   });
 });
 
@@ -110,6 +122,56 @@ describe.each(dialects)('deferrable inserts on $name', (dialect) => {
     });
     expect(updated).toBe(1);
     expect((await handle.db.selectFrom('events').select('data').where('id', '=', a.id).executeTakeFirstOrThrow()).data).toBe('{"updated":true}');
+  });
+
+  it('commit with a fence that holds, and not at all with one that changed no row, on the same connection', async () => {
+    const fenced = (id: string): CommitGuard => ({
+      work: 'test',
+      active: true,
+      // An update of this test's organization's event: it changes a row only once that event exists.
+      statement: () => {
+        const update = handle.db.updateTable('events').set({ data: '{}' }).where('id', '=', id).compile();
+        return { ...update, sql: FENCE + update.sql };
+      },
+      lost: () => new Error('fence lost'),
+    });
+    const anchor = event(org);
+    await insertEvent(handle.db, anchor);
+    const held = event(org);
+    const heldJob = job('test.fence.held');
+    await withCommitGuard(fenced(anchor.id), () =>
+      handle.db.transaction().execute(async (trx) => {
+        await insertEvent(trx, held);
+        await insertJob(trx, heldJob);
+      }),
+    );
+    expect(await eventsOf()).toContain(held.id);
+    expect(await handle.db.selectFrom('jobs').select('id').where('id', '=', heldJob.id).execute()).toHaveLength(1);
+
+    const before = await eventsOf();
+    const lost = withCommitGuard(fenced('evt-nothing-here'), () =>
+      handle.db.transaction().execute(async (trx) => {
+        await insertEvent(trx, event(org));
+        await insertJob(trx, job('test.fence.lost'));
+      }),
+    );
+    await expect(lost).rejects.toThrow('fence lost');
+    expect(await eventsOf()).toEqual(before);
+    expect(await handle.db.selectFrom('jobs').select('id').where('type', '=', 'test.fence.lost').execute()).toEqual([]);
+    // A transaction that wrote at once (BEGIN sent) before its fence fails the same way.
+    const written = event(org);
+    const lostAfterWrite = withCommitGuard(fenced('evt-nothing-here'), () =>
+      handle.db.transaction().execute(async (trx) => {
+        await trx.insertInto('events').values(written).execute();
+        await insertEvent(trx, event(org));
+      }),
+    );
+    await expect(lostAfterWrite).rejects.toThrow('fence lost');
+    expect(await eventsOf()).toEqual(before);
+    // The connection is usable afterwards.
+    const after = event(org);
+    await handle.db.transaction().execute((trx) => insertEvent(trx, after));
+    expect(await eventsOf()).toEqual([...before, after.id].sort());
   });
 
   it('are sent at once outside a transaction', async () => {

@@ -13,13 +13,18 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { CompiledQuery, DatabaseConnection, Dialect, Driver } from 'kysely';
+import { FenceLost } from './postgres-client.js';
 
 export interface CommitGuard {
   /** Names the guarded work (the Idempotency-Key layer: `client_id:key`), for a service that records it (refunds). */
   readonly work: string;
   /** False once the guarded work has ended (its answer stored): later commits of work it left behind are not checked. */
   active: boolean;
-  /** An UPDATE that changes exactly the rows proving the work may still commit (at least one). */
+  /**
+   * An UPDATE that changes exactly the rows proving the work may still commit (at least
+   * one), its text starting with FENCE: on PostgreSQL it goes in the same statement as the
+   * transaction's waiting inserts (db/postgres-client.ts).
+   */
   statement(): CompiledQuery;
   /** The error a refused commit fails with. */
   lost(): Error;
@@ -48,12 +53,15 @@ export function guardedDialect(inner: Dialect): Dialect {
       const commit = driver.commitTransaction.bind(driver);
       driver.commitTransaction = async (connection: DatabaseConnection) => {
         const guard = storage.getStore();
-        if (guard?.active) {
+        if (!guard?.active) return commit(connection);
+        // Kysely rolls the transaction back when its commit throws.
+        try {
           const result = await connection.executeQuery(guard.statement());
-          // Kysely rolls the transaction back when its commit throws.
           if (!result.numAffectedRows || result.numAffectedRows < 1n) throw guard.lost();
+          await commit(connection);
+        } catch (error) {
+          throw error instanceof FenceLost ? guard.lost() : error;
         }
-        await commit(connection);
       };
       return driver;
     },

@@ -31,12 +31,32 @@
  *    deferred). A data-modifying WITH checks foreign keys at the end of the
  *    statement, so the inserts may reference each other in any order.
  *
+ * 3. **A fence with them.** An update marked with `FENCE` (the commit guard's
+ *    check, db/commit-guard.ts) must change a row, or the transaction fails.
+ *    Inside a transaction it waits like a deferrable insert and goes in the
+ *    same statement, as `wN AS (UPDATE ... RETURNING 1)` with, for the main
+ *    statement, `SELECT 1 / (SELECT count(*) FROM wN)`: no row changed, a
+ *    division by zero, and the whole statement (its inserts too) fails;
+ *    that error comes out as `FenceLost`. A created payment under an
+ *    Idempotency-Key so keeps the one statement of a payment without one,
+ *    instead of BEGIN, the inserts, the fence's UPDATE and COMMIT.
+ *
  * A transaction Kysely begins with settings (`isolationLevel`) is left as it is.
  */
 import pg from 'pg';
 
 /** The start of a deferrable insert's text (a comment: SQLite and PostgreSQL ignore it). */
 export const DEFERRABLE = '/* deferrable */ ';
+/** The start of a fence's text: an UPDATE that must change at least one row (a comment, as DEFERRABLE). */
+export const FENCE = '/* fence */ ';
+
+/** A fence changed no row: the statement that carried it, and so its transaction, failed. */
+export class FenceLost extends Error {
+  constructor() {
+    super('the fence changed no row');
+    this.name = 'FenceLost';
+  }
+}
 
 const MAX_NAMES = 5000;
 
@@ -94,24 +114,39 @@ const LOCKING = /\bfor\s+(update|share|no\s+key\s+update|key\s+share)\b/i;
 /** Functions with effects a read must not take out of its transaction. */
 const EFFECTS = /\b(pg_notify|nextval|setval|set_config|pg_advisory\w*|pg_try_advisory\w*)\s*\(/i;
 const INSERT_TABLE = /^insert\s+into\s+"?([A-Za-z0-9_]+)"?/i;
+const UPDATE_TABLE = /^update\s+"?([A-Za-z0-9_]+)"?/i;
+/** division_by_zero: how a fence that changed no row fails its statement. */
+const FENCE_FAILED = '22012';
 
 interface Deferred {
   text: string;
   values: unknown[];
   table: string;
+  /** A fence (FENCE): it must change a row. */
+  fence?: boolean;
 }
 
-/** One combined statement for the waiting inserts: parameters renumbered, the last insert as the main statement. */
+/**
+ * One combined statement for the waiting inserts and fences: parameters renumbered; the
+ * last insert as the main statement, or, with a fence, every statement a CTE and the main
+ * statement the fences' check (a division by zero when one changed no row).
+ */
 export function combineInserts(batch: readonly Deferred[]): { text: string; values: unknown[] } {
-  if (batch.length === 1) return { text: batch[0]!.text, values: batch[0]!.values };
+  const fences = batch.some((d) => d.fence);
+  if (batch.length === 1 && !fences) return { text: batch[0]!.text, values: batch[0]!.values };
   const values: unknown[] = [];
-  const parts = batch.map(({ text, values: own }) => {
+  const parts = batch.map(({ text, values: own, fence }) => {
     const offset = values.length;
     values.push(...own);
-    return text.slice(DEFERRABLE.length).replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`);
+    const body = text.slice(fence ? FENCE.length : DEFERRABLE.length).replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`);
+    return fence ? `${body} returning 1` : body;
   });
-  const last = parts.pop()!;
-  return { text: `with ${parts.map((p, i) => `w${i} as (${p})`).join(', ')} ${last}`, values };
+  if (!fences) {
+    const last = parts.pop()!;
+    return { text: `with ${parts.map((p, i) => `w${i} as (${p})`).join(', ')} ${last}`, values };
+  }
+  const checks = batch.flatMap((d, i) => (d.fence ? [`1 / (select count(*) from w${i})`] : []));
+  return { text: `with ${parts.map((p, i) => `w${i} as (${p})`).join(', ')} select ${checks.join(' + ')} as fenced`, values };
 }
 
 type Query = (...args: unknown[]) => Promise<pg.QueryResult>;
@@ -179,9 +214,15 @@ export function withNamedStatementsAndDeferredInserts(pool: pg.Pool): pg.Pool {
     };
     const flush = async () => {
       if (batch.length === 0) return;
+      const fenced = batch.some((d) => d.fence);
       const combined = combineInserts(batch);
       batch = [];
-      await run(combined.text, combined.values);
+      try {
+        await run(combined.text, combined.values);
+      } catch (error) {
+        if (fenced && (error as { code?: unknown }).code === FENCE_FAILED) throw new FenceLost();
+        throw error;
+      }
     };
 
     const fake = (command: string, rowCount: number | null = null) => ({ command, rowCount, rows: [], fields: [], oid: 0 }) as unknown as pg.QueryResult;
@@ -190,6 +231,13 @@ export function withNamedStatementsAndDeferredInserts(pool: pg.Pool): pg.Pool {
       const [text, values] = args;
       // Only the promise form with an array of parameters, as Kysely calls it; other callers pass through.
       if (args.length !== 2 || typeof text !== 'string' || !Array.isArray(values)) return query(...args);
+      if (text.startsWith(FENCE)) {
+        batch.push({ text, values, table: UPDATE_TABLE.exec(text.slice(FENCE.length))?.[1] ?? '', fence: true });
+        // Outside a transaction we manage (none, or BEGIN sent at once under a stricter isolation):
+        // now, on its own. Inside one it goes with the commit's flush.
+        if (!open) await flush();
+        return fake('UPDATE', 1);
+      }
       if (!open) {
         if (text !== 'begin' || values.length > 0) return run(text, values);
         readCommitted ??= (await query('show default_transaction_isolation')).rows[0]?.default_transaction_isolation === 'read committed';

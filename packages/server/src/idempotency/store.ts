@@ -1,6 +1,7 @@
 import type { CompiledQuery } from 'kysely';
 import type { Db, Executor } from '../db/database.js';
 import { isUniqueViolation } from '../db/database.js';
+import { FENCE } from '../db/postgres-client.js';
 
 export type Reservation =
   | { kind: 'reserved'; token: string; takenOver: boolean }
@@ -124,7 +125,7 @@ export async function releaseKey(db: Executor, clientId: string, key: string, to
  * first and the commit fails.
  */
 export function fenceStatement(db: Db, clientId: string, key: string, token: string): CompiledQuery {
-  return db
+  const update = db
     .updateTable('idempotency_keys')
     .set({ lock_token: token })
     .where('client_id', '=', clientId)
@@ -132,6 +133,8 @@ export function fenceStatement(db: Db, clientId: string, key: string, token: str
     .where('status', '=', 'in_progress')
     .where('lock_token', '=', token)
     .compile();
+  // Marked, so that on PostgreSQL it goes with the transaction's inserts (db/postgres-client.ts).
+  return { ...update, sql: FENCE + update.sql };
 }
 
 export async function deleteExpiredKeys(db: Executor, now: string): Promise<number> {
