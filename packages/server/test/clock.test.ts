@@ -9,6 +9,7 @@ import { dialects } from './support/dialects.js';
 import { startGateway, type TestGateway } from './support/gateway.js';
 import { pay, tokenize, type PaymentReply } from './support/cards.js';
 import { Receiver } from './support/receiver.js';
+import { eventually } from './support/wait.js';
 
 interface Ran {
   id: string;
@@ -163,6 +164,35 @@ describe.each(dialects)('test clocks on $name', (dialect) => {
       expect(failing.received.filter((r) => r.body.includes(payment.body.id))).toHaveLength(8);
     } finally {
       await failing.close();
+    }
+  });
+});
+
+describe.each(dialects)('a long test clock advance on $name', (dialect) => {
+  it('runs jobs for SANDBOX_CLOCK_ADVANCE_RUN_SECONDS, then moves to its target and leaves the rest, due, to the background', async () => {
+    const gw = await startGateway(dialect, { SANDBOX_CLOCK_ADVANCE_RUN_SECONDS: '1' });
+    const slow = await new Receiver().start();
+    try {
+      // An endpoint that fails every delivery, slowly: each of its 8 attempts per event takes 300 ms.
+      slow.answers = Array.from({ length: 64 }, () => 500);
+      slow.delayMs = 300;
+      const token = await (await gw.client()).token();
+      await gw.request('POST', '/v1/webhooks', { token, body: { url: slow.url, events: ['payment.card.approved'] } });
+      const card = await tokenize(gw, token, { number: '4242424242424242' });
+      for (let i = 0; i < 4; i++) await pay(gw, token, { instrumentId: card });
+      // Two days reach every retry of the four deliveries: about 28 attempts, 8 s of waiting on the endpoint.
+      const advanced = await gw.request<Advanced>('POST', '/v1/sandbox/clock/advance', { token, body: { seconds: 2 * DAY } });
+      expect(advanced.status).toBe(200);
+      expect(advanced.body.offset_seconds).toBe(2 * DAY);
+      const deliveries = advanced.body.ran.filter((r) => r.type === 'webhook.deliver');
+      expect(deliveries.length).toBeGreaterThan(0);
+      expect(deliveries.length).toBeLessThan(20);
+      // What it left was given back, due: the background runner attempts it without another advance.
+      const before = slow.received.length;
+      await eventually(async () => slow.received.length, (n) => n > before, 10_000);
+    } finally {
+      await slow.close();
+      await gw.close();
     }
   });
 });

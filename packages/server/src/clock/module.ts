@@ -9,6 +9,6 @@ export const clockModule: GatewayModule<{ clock: SandboxClock }> = {
   async register({ app, jobs, config, database, db, services }) {
     if (config.environment !== 'sandbox') return;
     // The advance runs due jobs through the runner's handlers, which every module registers before the runner starts.
-    await app.register(clockRoutes, { clocks: new ClockService(db, database.dialect, services.clock, jobs) });
+    await app.register(clockRoutes, { clocks: new ClockService(db, database.dialect, services.clock, jobs, config.clockAdvanceRunMs) });
   },
 };

@@ -15,13 +15,13 @@ import type { DatabaseKind } from '../config/config.js';
 import type { Db } from '../db/database.js';
 import { ApiError } from '../errors/api-error.js';
 import type { JobOutcome, JobRunner } from '../jobs/runner.js';
-import { claimOrganizationJobs, nextOrganizationJob, organizationJobsRunning, renewLeases, shiftOrganizationJobs } from '../jobs/store.js';
+import { claimOrganizationJobs, nextOrganizationJob, organizationJobsRunning, releaseJobs, renewLeases, shiftOrganizationJobs } from '../jobs/store.js';
 import { nowIso } from '../lib/time.js';
 import { readOffset, type SandboxClock } from './clock.js';
 
 /** The longest single advance: a year and a day. */
 export const MAX_ADVANCE_SECONDS = 366 * 86400;
-/** At most this many jobs per advance; what is left runs in the background. */
+/** At most this many jobs per advance, and for at most SANDBOX_CLOCK_ADVANCE_RUN_SECONDS; what is left runs in the background. */
 const MAX_JOBS = 1000;
 /** How long an advance waits for jobs of the organization another runner holds. */
 const WAIT_ELSEWHERE_MS = 10_000;
@@ -60,6 +60,8 @@ export class ClockService {
     private readonly dialect: DatabaseKind,
     private readonly clock: SandboxClock,
     private readonly runner: JobRunner,
+    /** How long an advance runs jobs before it moves to its target and answers (SANDBOX_CLOCK_ADVANCE_RUN_SECONDS). */
+    private readonly runMs: number,
   ) {}
 
   async view(organizationId: string): Promise<ClockView> {
@@ -97,11 +99,15 @@ export class ClockService {
     let offset = await readOffset(this.db, organizationId);
     const target = offset + seconds * 1000;
     const ran: RanJob[] = [];
+    // Past it, the jobs still due are left to the background runner, so that the call answers
+    // well before REQUEST_TIMEOUT_MS however much a long advance reaches (a year of webhook
+    // retries to an endpoint that times out, say).
+    const stopAt = Date.now() + this.runMs;
 
     for (;;) {
       const realNow = Date.now();
       const remaining = target - offset;
-      const next = ran.length < MAX_JOBS ? await nextOrganizationJob(this.db, organizationId, types) : undefined;
+      const next = ran.length < MAX_JOBS && realNow < stopAt ? await nextOrganizationJob(this.db, organizationId, types) : undefined;
       const due = next !== undefined && Date.parse(next.run_at) <= realNow + remaining;
       const delta = due ? Math.min(remaining, Math.max(0, Date.parse(next.run_at) - realNow)) : remaining;
       const from = offset;
@@ -121,11 +127,14 @@ export class ClockService {
       if (!due) break;
       const held = claimed.map((j) => j.id);
       for (const job of claimed) {
+        if (Date.now() >= stopAt) break;
         await renewLeases(this.db, worker, held, lease);
         const outcome = await this.runner.runClaimed(job);
         held.shift();
         ran.push({ id: job.id, type: job.type, subject_id: subjectOf(job.payload), run_at: new Date(Date.parse(job.run_at) + offset).toISOString(), outcome });
       }
+      // Claimed and not run (out of time): pending again, for the background runner.
+      await releaseJobs(this.db, worker, held);
     }
 
     // Jobs of this organization other processes' runners took meanwhile (this process's runner leaves them

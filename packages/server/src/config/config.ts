@@ -110,6 +110,8 @@ export interface Config {
   };
   /** Checkout sessions are deleted this long after their `expires_at` (checkout/store.ts, the maintenance job). */
   checkoutSessionRetentionSeconds: number;
+  /** A test clock advance stops running jobs after this long; what is left runs in the background (clock/service.ts). */
+  clockAdvanceRunMs: number;
   paymentInstructions: {
     /** Lifetime of an instruction not yet paid (PENDING, DELIVERED or ACKNOWLEDGED): then EXPIRED. */
     ttlSeconds: number;
@@ -422,6 +424,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       minAmount: minAmounts(env, 'LINK_MIN_AMOUNT'),
     },
     checkoutSessionRetentionSeconds: integer(env, 'CHECKOUT_SESSION_RETENTION_DAYS', 30, 7, 3650) * 86400,
+    clockAdvanceRunMs: integer(env, 'SANDBOX_CLOCK_ADVANCE_RUN_SECONDS', 5, 1, 60) * 1000,
     paymentInstructions: {
       ttlSeconds: integer(env, 'PAYMENT_INSTRUCTION_TTL_SECONDS', 300, 1, 86400),
       pollIntervalMs: integer(env, 'PAYMENT_INSTRUCTION_POLL_MS', 1000, 10, 60_000),

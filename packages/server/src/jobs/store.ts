@@ -216,6 +216,18 @@ export async function claimOrganizationJobs(
   return rows.sort((a, b) => (a.run_at < b.run_at ? -1 : a.run_at > b.run_at ? 1 : a.id < b.id ? -1 : 1));
 }
 
+/** Gives back jobs `worker` claimed and did not run: pending again, their attempt not counted. */
+export async function releaseJobs(db: Executor, worker: string, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('jobs')
+    .set((eb) => ({ status: 'pending', locked_by: null, locked_until: null, attempts: eb('attempts', '-', 1), updated_at: nowIso() }))
+    .where('id', 'in', ids)
+    .where('locked_by', '=', worker)
+    .where('status', '=', 'running')
+    .execute();
+}
+
 /** Extends the lease of the jobs `worker` holds among `ids` (an advance runs its jobs one after another). */
 export async function renewLeases(db: Executor, worker: string, ids: string[], leaseSeconds: number): Promise<void> {
   if (ids.length === 0) return;

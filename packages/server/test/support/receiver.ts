@@ -17,6 +17,8 @@ export class Receiver {
   answers: number[] = [];
   /** The body of every answer. */
   answerBody = 'ok';
+  /** How long each answer waits (a slow endpoint). */
+  delayMs = 0;
   private server: Server | undefined;
   url = '';
 
@@ -26,7 +28,8 @@ export class Receiver {
       request.on('data', (chunk: Buffer) => (body += chunk.toString()));
       request.on('end', () => {
         this.received.push({ headers: request.headers, body, at: Date.now() });
-        response.writeHead(this.answers.shift() ?? 200, { 'content-type': 'text/plain' }).end(this.answerBody);
+        const status = this.answers.shift() ?? 200;
+        setTimeout(() => response.writeHead(status, { 'content-type': 'text/plain' }).end(this.answerBody), this.delayMs);
       });
     });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
