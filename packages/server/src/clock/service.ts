@@ -23,7 +23,7 @@ import { readOffset, type SandboxClock } from './clock.js';
 export const MAX_ADVANCE_SECONDS = 366 * 86400;
 /** At most this many jobs per advance, and for at most SANDBOX_CLOCK_ADVANCE_RUN_SECONDS; what is left runs in the background. */
 const MAX_JOBS = 1000;
-/** How long an advance waits for jobs of the organization another runner holds. */
+/** How long an advance waits for jobs of the organization another runner holds (at most until twice its run budget). */
 const WAIT_ELSEWHERE_MS = 10_000;
 
 export interface ClockView {
@@ -139,7 +139,8 @@ export class ClockService {
 
     // Jobs of this organization other processes' runners took meanwhile (this process's runner leaves them
     // alone while the advance holds the organization, but may have taken one just before): answer when they are done too.
-    const deadline = Date.now() + WAIT_ELSEWHERE_MS;
+    // Within the run budget once more at most, so that the call answers before REQUEST_TIMEOUT_MS.
+    const deadline = Math.min(Date.now() + WAIT_ELSEWHERE_MS, stopAt + this.runMs);
     while (Date.now() < deadline && (await organizationJobsRunning(this.db, organizationId)) > 0) {
       await new Promise((r) => setTimeout(r, 25));
     }
