@@ -130,21 +130,21 @@ function startCheckpointer(file: string, restartAtFrames: number): Worker {
         // to copy (so little was committed while it ran): only then the restart, which holds
         // the write lock while it copies what is left. Traffic that writes faster than the
         // copies go leaves the WAL as it is until the next second.
-        let seen = 0;
-        for (let pass = 0; pass < 8; pass++) {
-          const { log } = db.pragma('wal_checkpoint(PASSIVE)')[0];
-          const copied = log - seen;
-          seen = log;
-          if (log < workerData.restartAtFrames) break;
-          if (copied > workerData.restartMaxFrames) continue;
-          // Each try right after a PASSIVE pass, so that the syncs the restart makes while it
-          // holds the write lock (the WAL, then the database) have little to write.
-          for (let i = 0; i < workerData.restartTries; i++) {
-            if (db.pragma('wal_checkpoint(RESTART)')[0].busy === 0) break;
-            Atomics.wait(pause, 0, 0, 1);
-            db.pragma('wal_checkpoint(PASSIVE)');
-          }
-          break;
+        let log = 0;
+        let copied = Infinity;
+        for (let pass = 0; pass < 8 && copied > workerData.restartMaxFrames; pass++) {
+          const before = log;
+          log = db.pragma('wal_checkpoint(PASSIVE)')[0].log;
+          copied = log - before;
+          if (log < workerData.restartAtFrames) return;
+        }
+        if (copied > workerData.restartMaxFrames) return;
+        // Each try right after a PASSIVE pass, so that the syncs the restart makes while it
+        // holds the write lock (the WAL, then the database) have little to write.
+        for (let i = 0; i < workerData.restartTries; i++) {
+          if (db.pragma('wal_checkpoint(RESTART)')[0].busy === 0) return;
+          Atomics.wait(pause, 0, 0, 1);
+          db.pragma('wal_checkpoint(PASSIVE)');
         }
       } catch {}
     }, workerData.intervalMs);
