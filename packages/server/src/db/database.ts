@@ -34,8 +34,12 @@ pg.types.setTypeParser(20, (value) => Number(value));
 // One row template per column list (db/pg-row-template.ts).
 installRowTemplateCache();
 
-/** Runs a compiled read synchronously (SQLite files only); see db/prepared.ts. */
-export type DirectReader = (text: string, parameters: readonly unknown[]) => unknown[];
+/**
+ * Runs a compiled read synchronously (SQLite only; see db/prepared.ts), or
+ * answers undefined when it cannot: the caller then queues it on Kysely's
+ * connection.
+ */
+export type DirectReader = (text: string, parameters: readonly unknown[]) => unknown[] | undefined;
 export const directReaders = new WeakMap<Db, DirectReader>();
 
 const MMAP_BYTES = 1024 * 1024 * 1024;
@@ -60,9 +64,17 @@ export function openDatabase(
   sqlite.pragma('foreign_keys = ON');
   // Reads of a large database from memory-mapped pages instead of a read() per page.
   sqlite.pragma(`mmap_size = ${MMAP_BYTES}`);
-  const db = new Kysely<Database>({ dialect: guardedDialect(new SqliteDialect({ database: withStatementCache(sqlite) })) });
-  // Hot reads go to a second connection, synchronously: WAL lets it read beside the
-  // writer, and it sees only committed rows (never another request's open transaction).
+  const writerStatements = withStatementCache(sqlite);
+  const db = new Kysely<Database>({ dialect: guardedDialect(new SqliteDialect({ database: writerStatements })) });
+  // Hot reads run synchronously. While no transaction is open (the common case: a
+  // transaction's statements run back to back, without yielding to another request), on
+  // the one connection, whose page cache stays warm and which holds only committed rows.
+  // While one is open (it may wait for something truly asynchronous), on a second, read-only
+  // connection: WAL lets it read beside the writer, and it sees only committed rows, never
+  // another request's open transaction. That connection drops its page cache and its memory
+  // map whenever another connection has committed, so nearly every read of it under write
+  // load starts cold: it is the fallback, not the default, and maps no memory (remapping
+  // on every read cost more than it saved).
   let reader: SQLite.Database | undefined;
   let checkpointer: Worker | undefined;
   if (file !== ':memory:') {
@@ -71,10 +83,12 @@ export function openDatabase(
     checkpointer = startCheckpointer(file, options.walRestartAtFrames ?? RESTART_AT_FRAMES);
     reader = new SQLite(file, { readonly: true });
     reader.pragma('busy_timeout = 5000');
-    reader.pragma(`mmap_size = ${MMAP_BYTES}`);
-    const statements = withStatementCache(reader);
-    directReaders.set(db, (text, parameters) => statements.prepare(text).all(parameters) as unknown[]);
   }
+  const readerStatements = reader && withStatementCache(reader);
+  directReaders.set(db, (text, parameters) => {
+    const statements = !sqlite.inTransaction ? writerStatements : readerStatements;
+    return statements?.prepare(text).all(parameters) as unknown[] | undefined;
+  });
   return {
     db,
     dialect: 'sqlite',

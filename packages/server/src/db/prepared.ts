@@ -4,8 +4,8 @@
  * costs more than SQLite takes to run it). A query is compiled with a marker
  * for each argument; each call swaps the markers for the values.
  *
- * Reads outside a transaction on a SQLite file run synchronously on the read
- * connection (db/database.ts); inside a transaction they run on it.
+ * Reads outside a transaction on SQLite run synchronously (db/database.ts,
+ * DirectReader); inside a transaction they run on it.
  */
 import type { Compilable, CompiledQuery, Insertable, RawBuilder } from 'kysely';
 import { directReaders, type Db, type Executor } from './database.js';
@@ -33,8 +33,8 @@ export function preparedQuery<Args extends unknown[], Row>(build: (db: Executor,
   const bind = compiledPer((db, markers) => build(db, ...(markers as unknown as Args)), build.length - 1);
   return async (db: Executor, ...args: Args): Promise<Row[]> => {
     const query = bind(db, args);
-    const direct = db.isTransaction ? undefined : directReaders.get(db as Db);
-    if (direct) return direct(query.sql, query.parameters) as Row[];
+    const rows = db.isTransaction ? undefined : directReaders.get(db as Db)?.(query.sql, query.parameters);
+    if (rows) return rows as Row[];
     return (await db.executeQuery<Row>(query)).rows;
   };
 }

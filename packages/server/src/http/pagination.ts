@@ -4,7 +4,7 @@
  * A page costs one indexed range scan whatever the size of the table.
  */
 import { Type, type Static, type TSchema } from 'typebox';
-import type { SelectQueryBuilder } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import { ApiError } from '../errors/api-error.js';
 
 export const ListQuery = Type.Object({
@@ -47,7 +47,8 @@ export async function paginate<DB, TB extends keyof DB, O extends { id: string }
   if (params.ending_before) query = query.where(ref(columns.id), '>', params.ending_before as never);
   const rows = await query
     .orderBy(ref(columns.id), backwards ? 'asc' : 'desc')
-    .limit(limit + 1)
+    // A literal, not a parameter: SQLite compiles a statement with `LIMIT ?` again each time it is bound.
+    .limit(sql.lit(limit + 1))
     .execute();
   const has_more = rows.length > limit;
   const data = rows.slice(0, limit);
