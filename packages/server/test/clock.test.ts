@@ -177,9 +177,16 @@ describe.each(dialects)('a long test clock advance on $name', (dialect) => {
       slow.answers = Array.from({ length: 64 }, () => 500);
       slow.delayMs = 300;
       const token = await (await gw.client()).token();
-      await gw.request('POST', '/v1/webhooks', { token, body: { url: slow.url, events: ['payment.card.approved'] } });
+      const endpoint = (await gw.request<{ id: string }>('POST', '/v1/webhooks', { token, body: { url: slow.url, events: ['payment.card.approved'] } })).body.id;
       const card = await tokenize(gw, token, { number: '4242424242424242' });
       for (let i = 0; i < 4; i++) await pay(gw, token, { instrumentId: card });
+      // The background runner makes each delivery's first attempt at once; the advance starts once
+      // all four are over (otherwise, on a busy machine, it could spend its budget waiting for them).
+      await eventually(
+        async () => (await gw.request<{ data: Array<{ attempts: unknown[] }> }>('GET', `/v1/webhooks/${endpoint}/deliveries`, { token })).body.data,
+        (deliveries) => deliveries.length === 4 && deliveries.every((d) => d.attempts.length >= 1),
+        15_000,
+      );
       // Two days reach every retry of the four deliveries: about 28 attempts, 8 s of waiting on the endpoint.
       const advanced = await gw.request<Advanced>('POST', '/v1/sandbox/clock/advance', { token, body: { seconds: 2 * DAY } });
       expect(advanced.status).toBe(200);
