@@ -131,14 +131,23 @@ interface Deferred {
  * last insert as the main statement, or, with a fence, every statement a CTE and the main
  * statement the fences' check (a division by zero when one changed no row).
  */
+/**
+ * A statement's text for a combined statement whose `values` already hold
+ * others': its own parameters are appended to `values` and its `$n` shifted
+ * past theirs.
+ */
+export function appendParameters(values: unknown[], text: string, own: readonly unknown[]): string {
+  const offset = values.length;
+  values.push(...own);
+  return offset === 0 ? text : text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`);
+}
+
 export function combineInserts(batch: readonly Deferred[]): { text: string; values: unknown[] } {
   const fences = batch.some((d) => d.fence);
   if (batch.length === 1 && !fences) return { text: batch[0]!.text, values: batch[0]!.values };
   const values: unknown[] = [];
   const parts = batch.map(({ text, values: own, fence }) => {
-    const offset = values.length;
-    values.push(...own);
-    const body = text.slice(fence ? FENCE.length : DEFERRABLE.length).replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`);
+    const body = appendParameters(values, text.slice(fence ? FENCE.length : DEFERRABLE.length), own);
     return fence ? `${body} returning 1` : body;
   });
   if (!fences) {

@@ -7,10 +7,10 @@
  * Reads outside a transaction on SQLite run synchronously (db/database.ts,
  * DirectReader); inside a transaction they run on it.
  */
-import type { Compilable, CompiledQuery, Insertable, RawBuilder } from 'kysely';
+import { CompiledQuery, PostgresAdapter, type Compilable, type Insertable, type RawBuilder } from 'kysely';
 import { directReaders, type Db, type Executor } from './database.js';
 import type { Database } from './schema.js';
-import { DEFERRABLE } from './postgres-client.js';
+import { appendParameters, DEFERRABLE } from './postgres-client.js';
 
 const MARKER = '\u0000pasarela-arg-';
 
@@ -29,14 +29,54 @@ function compiledPer<Row>(build: (db: Executor, markers: string[]) => Compilable
   };
 }
 
-export function preparedQuery<Args extends unknown[], Row>(build: (db: Executor, ...args: Args) => Compilable<Row>) {
+/** A read bound to its arguments, not yet run: for `readTogether`. */
+export interface Read<Row> {
+  readonly query: CompiledQuery<Row>;
+}
+
+async function run<Row>(db: Executor, query: CompiledQuery<Row>): Promise<Row[]> {
+  const rows = db.isTransaction ? undefined : directReaders.get(db as Db)?.(query.sql, query.parameters);
+  if (rows) return rows as Row[];
+  return (await db.executeQuery<Row>(query)).rows;
+}
+
+export type PreparedQuery<Args extends unknown[], Row> = ((db: Executor, ...args: Args) => Promise<Row[]>) & {
+  /** The same read, bound and not run (readTogether runs it). */
+  read(db: Executor, ...args: Args): Read<Row>;
+};
+
+export function preparedQuery<Args extends unknown[], Row>(build: (db: Executor, ...args: Args) => Compilable<Row>): PreparedQuery<Args, Row> {
   const bind = compiledPer((db, markers) => build(db, ...(markers as unknown as Args)), build.length - 1);
-  return async (db: Executor, ...args: Args): Promise<Row[]> => {
-    const query = bind(db, args);
-    const rows = db.isTransaction ? undefined : directReaders.get(db as Db)?.(query.sql, query.parameters);
-    if (rows) return rows as Row[];
-    return (await db.executeQuery<Row>(query)).rows;
-  };
+  return Object.assign((db: Executor, ...args: Args): Promise<Row[]> => run(db, bind(db, args)), {
+    read: (db: Executor, ...args: Args): Read<Row> => ({ query: bind(db, args) }),
+  });
+}
+
+type RowsOf<R> = { -readonly [K in keyof R]: R[K] extends Read<infer Row> ? Row[] : [] };
+
+/**
+ * Runs independent reads in one round trip to the database where that saves
+ * one: on PostgreSQL outside a transaction, as one statement whose columns are
+ * the reads' rows as JSON (`json_agg`), so a request that needs rows owned by
+ * two features still waits for PostgreSQL once. Only for reads whose columns
+ * are text, integers or booleans, which JSON gives back as pg would. On SQLite
+ * the reads are synchronous and run one after the other. An undefined read
+ * reads nothing (its rows: []).
+ */
+export async function readTogether<R extends readonly (Read<unknown> | undefined)[]>(db: Executor, ...reads: R): Promise<RowsOf<R>> {
+  const present = reads.filter((r): r is Read<unknown> => r !== undefined);
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  if (!postgres || db.isTransaction || present.length < 2) {
+    const out: unknown[][] = [];
+    for (const r of reads) out.push(r ? await run(db, r.query) : []);
+    return out as RowsOf<R>;
+  }
+  const parameters: unknown[] = [];
+  const columns = present.map((r, i) => `(select coalesce(json_agg(r), '[]'::json) from (${appendParameters(parameters, r.query.sql, r.query.parameters)}) as r) as "${i}"`);
+  const { rows } = await db.executeQuery<Record<string, unknown[]>>(CompiledQuery.raw(`select ${columns.join(', ')}`, parameters));
+  const row = rows[0]!;
+  let next = 0;
+  return reads.map((r) => (r ? row[String(next++)]! : [])) as RowsOf<R>;
 }
 
 /**

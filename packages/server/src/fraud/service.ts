@@ -9,7 +9,7 @@
  */
 import { sql } from 'kysely';
 import type { Db, Executor } from '../db/database.js';
-import { preparedInsert, preparedQuery } from '../db/prepared.js';
+import { preparedInsert, preparedQuery, readTogether, type Read } from '../db/prepared.js';
 import type { FraudEvaluationsTable } from '../db/schema.js';
 import { ApiError, type ErrorDetail } from '../errors/api-error.js';
 import { recordEvent } from '../events/store.js';
@@ -100,6 +100,15 @@ function rulesView(entry: { rules: RuleSet; configured: boolean; updatedAt: stri
     updated_at: entry.updatedAt,
   };
 }
+
+export interface ScreeningSubject {
+  organizationId: string;
+  clientId: string;
+  instrumentId: string;
+}
+
+/** The screening read's one row (counts arrive as numbers or numeric strings, by dialect). */
+type ScreeningRow = { instrument_count: unknown; client_count: unknown; new_card_count: unknown; card_decline_count: unknown; seen_card: unknown };
 
 export interface Screening {
   rules: RuleSet;
@@ -254,16 +263,29 @@ export class FraudService {
    * (fraud_evaluations_instrument_idx, _client_idx, _new_card_idx) stopped at
    * the rule's max + 1 rows, so its cost does not grow with traffic.
    */
-  async screen(subject: { organizationId: string; clientId: string; instrumentId: string }): Promise<Screening> {
+  async screen(subject: ScreeningSubject): Promise<Screening> {
+    const plan = await this.planScreening(subject);
+    const [rows] = await readTogether(this.db, plan.read);
+    return plan.screening(rows);
+  }
+
+  /**
+   * The screening as a read not yet run, for a caller that runs it with its
+   * own reads in one round trip (db/prepared.ts, readTogether), and how its
+   * rows become the Screening. No read when every counting rule is off.
+   */
+  async planScreening(subject: ScreeningSubject): Promise<{ read: Read<ScreeningRow> | undefined; screening(rows: readonly ScreeningRow[]): Screening }> {
     const { rules } = await loadRules(this.db, subject.organizationId);
     const since = (seconds: number) => new Date(Date.now() - seconds * 1000).toISOString();
     const iv = rules.instrument_velocity;
     const cv = rules.client_velocity;
     const nc = rules.client_new_cards;
     const cd = rules.card_declines;
-    if (!iv && !cv && !nc && !cd) return { rules, instrumentCount: 0, clientCount: 0, newCardCount: 0, cardDeclineCount: 0, newCard: false };
+    if (!iv && !cv && !nc && !cd) {
+      return { read: undefined, screening: () => ({ rules, instrumentCount: 0, clientCount: 0, newCardCount: 0, cardDeclineCount: 0, newCard: false }) };
+    }
     const caps: Caps = [(iv?.max ?? -1) + 1, (cv?.max ?? -1) + 1, (nc?.max ?? -1) + 1, (cd?.max ?? -1) + 1];
-    const [row] = await screenQuery(Boolean(iv), Boolean(cv), Boolean(nc), Boolean(cd), caps)(
+    const read = screenQuery(Boolean(iv), Boolean(cv), Boolean(nc), Boolean(cd), caps).read(
       this.db,
       subject.instrumentId,
       subject.organizationId,
@@ -273,22 +295,18 @@ export class FraudService {
       since(nc?.window_seconds ?? 0),
       since(cd?.window_seconds ?? 0),
     );
-    if (!row) throw new Error('fraud screening read no row');
-    return {
-      rules,
-      instrumentCount: count(row.instrument_count),
-      clientCount: count(row.client_count),
-      newCardCount: count(row.new_card_count),
-      cardDeclineCount: count(row.card_decline_count),
-      newCard: Boolean(nc) && (row.seen_card === null || row.seen_card === undefined),
+    const screening = ([row]: readonly ScreeningRow[]): Screening => {
+      if (!row) throw new Error('fraud screening read no row');
+      return {
+        rules,
+        instrumentCount: count(row.instrument_count),
+        clientCount: count(row.client_count),
+        newCardCount: count(row.new_card_count),
+        cardDeclineCount: count(row.card_decline_count),
+        newCard: Boolean(nc) && (row.seen_card === null || row.seen_card === undefined),
+      };
     };
-  }
-
-  /** Starts `screen` at once; the promise is awaited later (its failure is never left unhandled). */
-  startScreening(subject: { organizationId: string; clientId: string; instrumentId: string }): Promise<Screening> {
-    const pending = this.screen(subject);
-    pending.catch(() => undefined);
-    return pending;
+    return { read, screening };
   }
 
   async evaluation(organizationId: string, paymentId: string): Promise<FraudEvaluation> {

@@ -19,7 +19,8 @@ import type { CardData } from '../connectors/card-network/connector.js';
 import type { Vault } from './vault.js';
 import type { CreateInstrument, Instrument, InstrumentWithNumber, UpdateInstrument } from './schemas.js';
 import { recordEvent } from '../events/store.js';
-import { findActiveByFingerprint, findInstrument, insertInstrument, listInstruments, updateInstrument, type InstrumentRow } from './store.js';
+import { findActiveByFingerprint, findInstrument, insertInstrument, instrumentRead, listInstruments, updateInstrument, type InstrumentRow } from './store.js';
+import type { Read } from '../db/prepared.js';
 
 /** A validated card read; the CVV (rarely present) is never stored. */
 export interface CardReadResult {
@@ -244,9 +245,16 @@ export class InstrumentService {
     return this.view({ ...row, status: 'DELETED', deleted_at: now, updated_at: now });
   }
 
-  /** The card for a charge: the active instrument plus a CVV of the right length, or 422 naming the field. */
-  async cardForPayment(organizationId: string, instrumentId: string, cvv: string): Promise<{ instrument: InstrumentRow; card: CardData }> {
-    const instrument = await findInstrument(this.db, organizationId, instrumentId);
+  /** The instrument a payment names, as a read not yet run (db/prepared.ts, readTogether); its rows go to cardForPayment. */
+  paymentInstrumentRead(organizationId: string, instrumentId: string): Read<InstrumentRow> {
+    return instrumentRead(this.db, organizationId, instrumentId);
+  }
+
+  /**
+   * The card for a charge: the active instrument (the rows of paymentInstrumentRead)
+   * plus a CVV of the right length, or 422 naming the field.
+   */
+  async cardForPayment(organizationId: string, [instrument]: readonly InstrumentRow[], cvv: string): Promise<{ instrument: InstrumentRow; card: CardData }> {
     if (!instrument) throw ApiError.validation([{ field: 'instrument_id', message: 'no such instrument' }]);
     if (instrument.status !== 'ACTIVE') throw ApiError.validation([{ field: 'instrument_id', message: 'the instrument was deleted' }]);
     const length = cvvLengthOf(instrument.brand as ValidCard['brand']);

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Executor } from '../db/database.js';
-import { preparedQuery } from '../db/prepared.js';
+import { preparedQuery, type Read } from '../db/prepared.js';
 import type { InstrumentsTable } from '../db/schema.js';
 import { paginate, type ListQuery, type Page } from '../http/pagination.js';
 
@@ -12,6 +12,11 @@ const findInstrumentQuery = preparedQuery((db: Executor, organizationId: string,
 
 export async function findInstrument(db: Executor, organizationId: string, id: string): Promise<InstrumentRow | undefined> {
   return (await findInstrumentQuery(db, organizationId, id))[0];
+}
+
+/** findInstrument as a read not yet run (db/prepared.ts, readTogether): its rows are the instrument or none. */
+export function instrumentRead(db: Executor, organizationId: string, id: string): Read<InstrumentRow> {
+  return findInstrumentQuery.read(db, organizationId, id);
 }
 
 export function findActiveByFingerprint(db: Executor, organizationId: string, fingerprint: string): Promise<InstrumentRow | undefined> {

@@ -26,6 +26,7 @@ import { findPayment, listPayments, pendingPayment, type PaymentWithCard } from 
 import { feeFields } from '../fees/apply.js';
 import { decide, FraudService, type Decision } from '../fraud/service.js';
 import { screenedPayment } from './screened.js';
+import { readTogether } from '../db/prepared.js';
 import { authorizeAndRecord, paymentOfOrder } from './authorize.js';
 
 
@@ -139,14 +140,25 @@ export class PaymentService {
     return { payment: paymentView(payment), created };
   }
 
-  /** The card to charge and the fraud rules' decision: the counts are read while the CVV is decrypted. */
+  /**
+   * The card to charge and the fraud rules' decision. The instrument and the
+   * fraud rules' counts are read in one round trip (readTogether), while the
+   * CVV is decrypted.
+   */
   private async screen(principal: Principal, body: CreatePayment, minor: number): Promise<{ instrument: InstrumentRow; card: AuthorizeRequest['card']; fraud: Decision }> {
     const organizationId = principal.organizationId;
-    const screening = this.fraud.startScreening({ organizationId, clientId: principal.clientId, instrumentId: body.instrument_id });
+    const reads = (async () => {
+      const plan = await this.fraud.planScreening({ organizationId, clientId: principal.clientId, instrumentId: body.instrument_id });
+      const [instrumentRows, screeningRows] = await readTogether(this.db, this.instruments.paymentInstrumentRead(organizationId, body.instrument_id), plan.read);
+      return { instrumentRows, screening: plan.screening(screeningRows) };
+    })();
+    // Awaited below, after the decryption; a failure meanwhile is not left unhandled.
+    reads.catch(() => undefined);
     const [cvv] = await this.keys.decrypt(organizationId, [body.encrypted_cvv]);
     if (cvv === undefined) throw ApiError.validation([{ field: 'encrypted_cvv', message: 'could not be decrypted with this organization\'s encryption keys' }]);
-    const { instrument, card } = await this.instruments.cardForPayment(organizationId, body.instrument_id, cvv);
-    const fraud = decide(await screening, { clientId: principal.clientId, instrumentId: instrument.id, amount: minor, currency: body.currency });
+    const { instrumentRows, screening } = await reads;
+    const { instrument, card } = await this.instruments.cardForPayment(organizationId, instrumentRows, cvv);
+    const fraud = decide(screening, { clientId: principal.clientId, instrumentId: instrument.id, amount: minor, currency: body.currency });
     return { instrument, card, fraud };
   }
 
