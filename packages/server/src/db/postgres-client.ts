@@ -142,9 +142,42 @@ export function appendParameters(values: unknown[], text: string, own: readonly 
   return offset === 0 ? text : text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`);
 }
 
+/**
+ * The combined texts, per sequence of their statements' texts: a code path's
+ * inserts come in the same few sequences, so the text is built (and hashed by
+ * the named-statement lookup) once, not on every transaction.
+ */
+const combinedTexts = new Map<string, string>();
+const textIds = new Map<string, number>();
+
+function textId(text: string): number {
+  let id = textIds.get(text);
+  if (id === undefined) {
+    if (textIds.size >= MAX_NAMES) {
+      textIds.clear();
+      combinedTexts.clear();
+    }
+    id = textIds.size;
+    textIds.set(text, id);
+  }
+  return id;
+}
+
 export function combineInserts(batch: readonly Deferred[]): { text: string; values: unknown[] } {
+  if (batch.length === 1 && !batch[0]!.fence) return { text: batch[0]!.text, values: batch[0]!.values };
+  const key = batch.map((d) => textId(d.text)).join(' ');
+  const values = batch.flatMap((d) => d.values);
+  let text = combinedTexts.get(key);
+  if (text === undefined) {
+    text = combinedText(batch);
+    combinedTexts.set(key, text);
+  }
+  return { text, values };
+}
+
+/** The combined statement's text (each statement's parameters, in `values` order, renumbered). */
+function combinedText(batch: readonly Deferred[]): string {
   const fences = batch.some((d) => d.fence);
-  if (batch.length === 1 && !fences) return { text: batch[0]!.text, values: batch[0]!.values };
   const values: unknown[] = [];
   const parts = batch.map(({ text, values: own, fence }) => {
     const body = appendParameters(values, text.slice(fence ? FENCE.length : DEFERRABLE.length), own);
@@ -152,10 +185,10 @@ export function combineInserts(batch: readonly Deferred[]): { text: string; valu
   });
   if (!fences) {
     const last = parts.pop()!;
-    return { text: `with ${parts.map((p, i) => `w${i} as (${p})`).join(', ')} ${last}`, values };
+    return `with ${parts.map((p, i) => `w${i} as (${p})`).join(', ')} ${last}`;
   }
   const checks = batch.flatMap((d, i) => (d.fence ? [`1 / (select count(*) from w${i})`] : []));
-  return { text: `with ${parts.map((p, i) => `w${i} as (${p})`).join(', ')} select ${checks.join(' + ')} as fenced`, values };
+  return `with ${parts.map((p, i) => `w${i} as (${p})`).join(', ')} select ${checks.join(' + ')} as fenced`;
 }
 
 type Query = (...args: unknown[]) => Promise<pg.QueryResult>;
