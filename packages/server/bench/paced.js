@@ -28,11 +28,13 @@ class Connection {
     this.current = undefined;
     this.socket.on('data', (chunk) => this.read(chunk));
     const fail = () => {
+      if (this.closed) return;
       const current = this.current;
       this.current = undefined;
       this.closed = true;
-      current?.(undefined);
+      // Out of the pool first, so that the callback's requeue can open a connection in its place.
       onClose(this);
+      current?.(undefined);
     };
     this.socket.on('error', fail);
     this.socket.on('close', fail);
@@ -50,6 +52,8 @@ class Connection {
       const headEnd = this.buffer.indexOf('\r\n\r\n');
       if (headEnd < 0) return;
       const head = this.buffer.toString('latin1', 0, headEnd);
+      // The server answers with Content-Length; a chunked answer would be misread, so it stops the run.
+      if (/\r\ntransfer-encoding:/i.test(head)) throw new Error(`paced: a chunked answer, not supported: ${head.split('\r\n')[0]}`);
       const status = Number(head.slice(9, 12));
       const length = /\r\ncontent-length: *(\d+)/i.exec(head);
       const total = headEnd + 4 + (length ? Number(length[1]) : 0);

@@ -153,10 +153,6 @@ const textIds = new Map<string, number>();
 function textId(text: string): number {
   let id = textIds.get(text);
   if (id === undefined) {
-    if (textIds.size >= MAX_NAMES) {
-      textIds.clear();
-      combinedTexts.clear();
-    }
     id = textIds.size;
     textIds.set(text, id);
   }
@@ -165,6 +161,11 @@ function textId(text: string): number {
 
 export function combineInserts(batch: readonly Deferred[]): { text: string; values: unknown[] } {
   if (batch.length === 1 && !batch[0]!.fence) return { text: batch[0]!.text, values: batch[0]!.values };
+  // Both bounded, and cleared together before a key is built (an id must not outlive its text).
+  if (textIds.size + batch.length > MAX_NAMES || combinedTexts.size >= MAX_NAMES) {
+    textIds.clear();
+    combinedTexts.clear();
+  }
   const key = batch.map((d) => textId(d.text)).join(' ');
   const values = batch.flatMap((d) => d.values);
   let text = combinedTexts.get(key);
