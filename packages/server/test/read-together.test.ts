@@ -42,6 +42,11 @@ describe.each(dialects)('readTogether on $name', (dialect) => {
     expect(together[0][1]!.body).toBeNull();
     expect(Number(together[1][0]!.n)).toBe(3);
     expect(together[2]).toEqual([]);
+    // The same reads with other arguments: the combined text is reused, the values are the new ones.
+    const again = await readTogether(db, notesByAmount.read(db, 250, 250), countAbove.read(db, 200), notesByAmount.read(db, 100, 100));
+    expect(again).toEqual([await notesByAmount(db, 250, 250), await countAbove(db, 200), await notesByAmount(db, 100, 100)]);
+    expect(again[0].map((r) => r.id)).toEqual(['b']);
+    expect(Number(again[1][0]!.n)).toBe(2);
     const [largest] = await readTogether(db, notesByAmount.read(db, 9007199254740991, 9007199254740991), countAbove.read(db, 0));
     expect(largest).toEqual(await notesByAmount(db, 9007199254740991, 9007199254740991));
     expect(largest[0]).toMatchObject({ id: 'c', body: 'ñandú 🐦', amount: 9007199254740991 });

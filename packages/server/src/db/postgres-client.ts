@@ -127,11 +127,6 @@ interface Deferred {
 }
 
 /**
- * One combined statement for the waiting inserts and fences: parameters renumbered; the
- * last insert as the main statement, or, with a fence, every statement a CTE and the main
- * statement the fences' check (a division by zero when one changed no row).
- */
-/**
  * A statement's text for a combined statement whose `values` already hold
  * others': its own parameters are appended to `values` and its `$n` shifted
  * past theirs.
@@ -143,9 +138,10 @@ export function appendParameters(values: unknown[], text: string, own: readonly 
 }
 
 /**
- * The combined texts, per sequence of their statements' texts: a code path's
- * inserts come in the same few sequences, so the text is built (and hashed by
- * the named-statement lookup) once, not on every transaction.
+ * Combined texts, per kind of combination and sequence of their statements'
+ * texts: a code path's statements come in the same few sequences, so each
+ * combined text is built (and hashed by the named-statement lookup) once, not
+ * on every transaction or request.
  */
 const combinedTexts = new Map<string, string>();
 const textIds = new Map<string, number>();
@@ -159,37 +155,46 @@ function textId(text: string): number {
   return id;
 }
 
-export function combineInserts(batch: readonly Deferred[]): { text: string; values: unknown[] } {
-  if (batch.length === 1 && !batch[0]!.fence) return { text: batch[0]!.text, values: batch[0]!.values };
+/**
+ * One statement made of `parts`, with their parameters in order: its text is
+ * `build()` the first time this `kind` meets this sequence of texts (`build`
+ * renumbers the parameters with appendParameters), the cached text after.
+ */
+export function combineStatements(kind: string, parts: readonly { text: string; values: readonly unknown[] }[], build: () => string): { text: string; values: unknown[] } {
   // Both bounded, and cleared together before a key is built (an id must not outlive its text).
-  if (textIds.size + batch.length > MAX_NAMES || combinedTexts.size >= MAX_NAMES) {
+  if (textIds.size + parts.length > MAX_NAMES || combinedTexts.size >= MAX_NAMES) {
     textIds.clear();
     combinedTexts.clear();
   }
-  const key = batch.map((d) => textId(d.text)).join(' ');
-  const values = batch.flatMap((d) => d.values);
+  const key = `${kind} ${parts.map((p) => textId(p.text)).join(' ')}`;
   let text = combinedTexts.get(key);
   if (text === undefined) {
-    text = combinedText(batch);
+    text = build();
     combinedTexts.set(key, text);
   }
-  return { text, values };
+  return { text, values: parts.flatMap((p) => p.values) };
 }
 
-/** The combined statement's text (each statement's parameters, in `values` order, renumbered). */
-function combinedText(batch: readonly Deferred[]): string {
-  const fences = batch.some((d) => d.fence);
-  const values: unknown[] = [];
-  const parts = batch.map(({ text, values: own, fence }) => {
-    const body = appendParameters(values, text.slice(fence ? FENCE.length : DEFERRABLE.length), own);
-    return fence ? `${body} returning 1` : body;
+/**
+ * One combined statement for the waiting inserts and fences: parameters renumbered; the
+ * last insert as the main statement, or, with a fence, every statement a CTE and the main
+ * statement the fences' check (a division by zero when one changed no row).
+ */
+export function combineInserts(batch: readonly Deferred[]): { text: string; values: unknown[] } {
+  if (batch.length === 1 && !batch[0]!.fence) return { text: batch[0]!.text, values: batch[0]!.values };
+  return combineStatements('insert', batch, () => {
+    const values: unknown[] = [];
+    const parts = batch.map(({ text, values: own, fence }) => {
+      const body = appendParameters(values, text.slice(fence ? FENCE.length : DEFERRABLE.length), own);
+      return fence ? `${body} returning 1` : body;
+    });
+    if (!batch.some((d) => d.fence)) {
+      const last = parts.pop()!;
+      return `with ${parts.map((p, i) => `w${i} as (${p})`).join(', ')} ${last}`;
+    }
+    const checks = batch.flatMap((d, i) => (d.fence ? [`1 / (select count(*) from w${i})`] : []));
+    return `with ${parts.map((p, i) => `w${i} as (${p})`).join(', ')} select ${checks.join(' + ')} as fenced`;
   });
-  if (!fences) {
-    const last = parts.pop()!;
-    return `with ${parts.map((p, i) => `w${i} as (${p})`).join(', ')} ${last}`;
-  }
-  const checks = batch.flatMap((d, i) => (d.fence ? [`1 / (select count(*) from w${i})`] : []));
-  return `with ${parts.map((p, i) => `w${i} as (${p})`).join(', ')} select ${checks.join(' + ')} as fenced`;
 }
 
 type Query = (...args: unknown[]) => Promise<pg.QueryResult>;

@@ -10,7 +10,7 @@
 import { CompiledQuery, PostgresAdapter, type Compilable, type Insertable, type RawBuilder } from 'kysely';
 import { directReaders, type Db, type Executor } from './database.js';
 import type { Database } from './schema.js';
-import { appendParameters, DEFERRABLE } from './postgres-client.js';
+import { appendParameters, combineStatements, DEFERRABLE } from './postgres-client.js';
 
 const MARKER = '\u0000pasarela-arg-';
 
@@ -71,9 +71,13 @@ export async function readTogether<R extends readonly (Read<unknown> | undefined
     for (const r of reads) out.push(r ? await run(db, r.query) : []);
     return out as RowsOf<R>;
   }
-  const parameters: unknown[] = [];
-  const columns = present.map((r, i) => `(select coalesce(json_agg(r), '[]'::json) from (${appendParameters(parameters, r.query.sql, r.query.parameters)}) as r) as "${i}"`);
-  const { rows } = await db.executeQuery<Record<string, unknown[]>>(CompiledQuery.raw(`select ${columns.join(', ')}`, parameters));
+  const parts = present.map((r) => ({ text: r.query.sql, values: r.query.parameters }));
+  const combined = combineStatements('read', parts, () => {
+    const parameters: unknown[] = [];
+    const columns = parts.map((p, i) => `(select coalesce(json_agg(r), '[]'::json) from (${appendParameters(parameters, p.text, p.values)}) as r) as "${i}"`);
+    return `select ${columns.join(', ')}`;
+  });
+  const { rows } = await db.executeQuery<Record<string, unknown[]>>(CompiledQuery.raw(combined.text, combined.values));
   const row = rows[0]!;
   let next = 0;
   return reads.map((r) => (r ? row[String(next++)]! : [])) as RowsOf<R>;
