@@ -9,13 +9,14 @@ import { dirname } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type SqliteDatabase, type Transaction } from 'kysely';
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, sql, type SqliteDatabase, type Transaction } from 'kysely';
 import type { Config, DatabaseKind } from '../config/config.js';
 import type { Database } from './schema.js';
 import { migrations } from './migrations/index.js';
 import { withNamedStatementsAndDeferredInserts } from './postgres-client.js';
 import { installRowTemplateCache } from './pg-row-template.js';
 import { guardedDialect } from './commit-guard.js';
+import { groupCommitDialect } from './group-commit.js';
 
 export type Db = Kysely<Database>;
 /** A repository function takes `Executor` so a service can pass a transaction. */
@@ -62,10 +63,13 @@ export function openDatabase(
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
+  // Group commit (db/group-commit.ts) puts each transaction in a savepoint, whose journal of the
+  // pages it changed would otherwise spill to a temporary file past 64 KiB (a created payment's is 120).
+  sqlite.pragma('temp_store = MEMORY');
   // Reads of a large database from memory-mapped pages instead of a read() per page.
   sqlite.pragma(`mmap_size = ${MMAP_BYTES}`);
   const writerStatements = withStatementCache(sqlite);
-  const db = new Kysely<Database>({ dialect: guardedDialect(new SqliteDialect({ database: writerStatements })) });
+  const db = new Kysely<Database>({ dialect: guardedDialect(groupCommitDialect(writerStatements, () => sqlite.inTransaction)) });
   // Hot reads run synchronously. While no transaction is open (the common case: a
   // transaction's statements run back to back, without yielding to another request), on
   // the one connection, whose page cache stays warm and which holds only committed rows.

@@ -1,0 +1,207 @@
+/**
+ * Group commit for SQLite: the write transactions that are ready at one moment
+ * commit together, in one SQLite transaction, each in a savepoint of its own.
+ *
+ * Why: a commit writes every page the transaction changed to the WAL, whole
+ * (4 KiB each, with a write for its header and one for the page). A created
+ * payment changes about 30 pages (the rightmost leaf of each table and index it
+ * inserts into), so each commit wrote about 124 KB, and half of a commit's time
+ * was the kernel copying it (docs/benchmarks.md, twelfth session). Consecutive
+ * payments change the same pages: a group of N writes each page once.
+ *
+ * How:
+ * - `db.transaction().execute(fn)` waits for its turn instead of running at once.
+ *   The transactions asked for while the event loop runs its callbacks are
+ *   started together right after (`setImmediate`): BEGIN, then for each one in
+ *   order a SAVEPOINT, its statements, and RELEASE (or ROLLBACK TO: a transaction
+ *   that fails leaves the others as they were), then one COMMIT.
+ * - A transaction's `execute` resolves only after that COMMIT: an answer that
+ *   follows it (a 201) still means its rows are committed. If the COMMIT fails,
+ *   every transaction of the group fails with its error, and none was answered.
+ * - The transactions of a group run one after another, as they did on the one
+ *   connection before; a statement outside a transaction waits while a group
+ *   runs. Reads are unchanged (db/database.ts): while a group is open they run
+ *   on the read-only connection and see committed rows only, never a row of the
+ *   open group.
+ * - A group takes at most MAX_GROUP transactions; the rest start the next one.
+ *
+ * PostgreSQL commits concurrently on several connections and groups its WAL
+ * flushes by itself; this is for SQLite only.
+ */
+import { SqliteDialect, CompiledQuery, type DatabaseConnection, type Dialect, type Driver, type QueryResult, type SqliteDatabase } from 'kysely';
+
+/** The most transactions one COMMIT takes (bounds what one failed commit undoes, and a group's wait). */
+export const MAX_GROUP = 64;
+
+const SAVEPOINT = 'group_member';
+
+/** What a transaction of the group waits on, and tells the group. */
+class Member {
+  readonly turn: Promise<void>;
+  startTurn!: () => void;
+  refuseTurn!: (error: unknown) => void;
+  /** Resolves when the transaction has released or rolled back its savepoint. */
+  readonly finished: Promise<void>;
+  finish!: () => void;
+  isFinished = false;
+  released = false;
+  /** Settles once its group has committed (or failed to). */
+  readonly committed: Promise<void>;
+  settle!: (error?: unknown) => void;
+
+  constructor() {
+    this.turn = new Promise((resolve, reject) => ((this.startTurn = resolve), (this.refuseTurn = reject)));
+    this.finished = new Promise((resolve) => (this.finish = resolve));
+    this.committed = new Promise((resolve, reject) => (this.settle = (error) => (error === undefined ? resolve() : reject(error))));
+    // A transaction that rolled back waits for its group's end, not for its outcome.
+    this.committed.catch(() => undefined);
+  }
+}
+
+/** One acquisition of the connection: a transaction (then `member` is set) or a single statement. */
+class Handle implements DatabaseConnection {
+  member: Member | undefined;
+  constructor(private readonly driver: GroupCommitDriver) {}
+  executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    return this.driver.execute<R>(this, query);
+  }
+  streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('streaming is not supported');
+  }
+}
+
+class GroupCommitDriver implements Driver {
+  #connection!: DatabaseConnection;
+  #pending: Member[] = [];
+  #scheduled = false;
+  /** Set while a group runs; resolves when it has ended. */
+  #running: Promise<void> | undefined;
+
+  constructor(
+    private readonly inner: Driver,
+    /** Whether the connection has a transaction open (better-sqlite3's `inTransaction`). */
+    private readonly inTransaction: () => boolean,
+  ) {}
+
+  async init(): Promise<void> {
+    await this.inner.init();
+    // The one connection, kept: this driver decides who uses it when.
+    this.#connection = await this.inner.acquireConnection();
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return new Handle(this);
+  }
+
+  async execute<R>(handle: Handle, query: CompiledQuery): Promise<QueryResult<R>> {
+    // A transaction's statements run in its turn; a lone statement waits for a running group to end.
+    if (!handle.member) while (this.#running) await this.#running;
+    return this.#connection.executeQuery<R>(query);
+  }
+
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    const member = new Member();
+    (connection as Handle).member = member;
+    this.#pending.push(member);
+    this.#schedule();
+    await member.turn;
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    const member = (connection as Handle).member!;
+    // If RELEASE fails, Kysely calls rollbackTransaction, which finishes the member.
+    await this.#run(`release ${SAVEPOINT}`);
+    member.released = true;
+    member.isFinished = true;
+    member.finish();
+    await member.committed;
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    const member = (connection as Handle).member!;
+    // Released, then its group's COMMIT failed: nothing of it is left to undo.
+    if (member.isFinished) return;
+    member.isFinished = true;
+    try {
+      // SQLite rolls the whole transaction back by itself after some errors (a full disk, an I/O error).
+      if (this.inTransaction()) {
+        await this.#run(`rollback to ${SAVEPOINT}`);
+        await this.#run(`release ${SAVEPOINT}`);
+      }
+    } finally {
+      member.finish();
+    }
+    // Its failure may come from an earlier transaction of the group (a unique key taken, a
+    // compare-and-set lost), and the caller's next step is to read what that one wrote: only
+    // committed rows are read outside a transaction, so the failure is told once the group has ended.
+    await member.committed.catch(() => undefined);
+  }
+
+  async releaseConnection(): Promise<void> {}
+
+  async destroy(): Promise<void> {
+    await this.inner.destroy();
+  }
+
+  #run(text: string): Promise<QueryResult<unknown>> {
+    return this.#connection.executeQuery(CompiledQuery.raw(text));
+  }
+
+  #schedule(): void {
+    if (this.#scheduled || this.#running) return;
+    this.#scheduled = true;
+    setImmediate(() => {
+      this.#scheduled = false;
+      let end!: () => void;
+      this.#running = new Promise((resolve) => (end = resolve));
+      void this.#runGroup().finally(() => {
+        this.#running = undefined;
+        end();
+        if (this.#pending.length) this.#schedule();
+      });
+    });
+  }
+
+  async #runGroup(): Promise<void> {
+    const taken: Member[] = [];
+    let lost: unknown;
+    while (this.#pending.length && taken.length < MAX_GROUP) {
+      const member = this.#pending.shift()!;
+      try {
+        if (!this.inTransaction()) await this.#run('begin');
+        await this.#run(`savepoint ${SAVEPOINT}`);
+      } catch (error) {
+        member.refuseTurn(error);
+        continue;
+      }
+      taken.push(member);
+      member.startTurn();
+      await member.finished;
+      if (!this.inTransaction()) {
+        // SQLite rolled the whole transaction back (see rollbackTransaction): the group's earlier members went with it.
+        lost = new Error('SQLite rolled back the transaction this one was grouped with');
+        break;
+      }
+    }
+    if (!lost && this.inTransaction()) {
+      try {
+        await this.#run('commit');
+      } catch (error) {
+        lost = error;
+        if (this.inTransaction()) await this.#run('rollback').catch(() => undefined);
+      }
+    }
+    for (const member of taken) member.settle(member.released ? lost : undefined);
+  }
+}
+
+/** Kysely's SQLite dialect with group commit (see above). */
+export function groupCommitDialect(database: SqliteDatabase, inTransaction: () => boolean): Dialect {
+  const inner = new SqliteDialect({ database });
+  return {
+    createAdapter: () => inner.createAdapter(),
+    createIntrospector: (db) => inner.createIntrospector(db),
+    createQueryCompiler: () => inner.createQueryCompiler(),
+    createDriver: () => new GroupCommitDriver(inner.createDriver(), inTransaction),
+  };
+}
