@@ -7,7 +7,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { loadConfig, ConfigError } from '../src/config/config.js';
+import { openDatabase } from '../src/db/database.js';
 import { CURRENCIES } from '../src/lib/money.js';
 import { CLI_ENTRY, SERVER_ENTRY, freePort, runProcess, startServerProcess } from './support/process.js';
 import { eventually } from './support/wait.js';
@@ -22,7 +24,7 @@ describe('configuration', () => {
       port: 8080,
       host: '127.0.0.1',
       publicBaseUrl: 'http://localhost:8080',
-      database: { kind: 'sqlite', url: '/srv/app/data/pasarela.sqlite' },
+      database: { kind: 'sqlite', url: '/srv/app/data/pasarela.sqlite', sqliteSync: 'normal' },
       tokenTtlSeconds: 43200,
       rateLimit: { points: 1000, windowSeconds: 10 },
       idempotencyTtlSeconds: 86400,
@@ -58,6 +60,7 @@ describe('configuration', () => {
     [{ WORKERS: '2' }, /WORKERS above 1 needs PostgreSQL/],
     [{ WORKERS: '0', DATABASE_URL: 'postgres://u@h/db' }, /WORKERS must be between 1 and 64/],
     [{ RATE_LIMIT_SYNC_MS: '5', DATABASE_URL: 'postgres://u@h/db' }, /RATE_LIMIT_SYNC_MS must be between 10 and 5000/],
+    [{ SQLITE_SYNCHRONOUS: 'off' }, /SQLITE_SYNCHRONOUS/],
   ])('refuses %j', (env, reason) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(reason);
@@ -76,6 +79,21 @@ describe('configuration', () => {
   ])('production refuses %j', (env, reason) => {
     expect(() => loadConfig({ ...productionEnv, ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ ...productionEnv, ...env })).toThrow(reason);
+  });
+
+  it('SQLite syncs every commit to disk in production, and at checkpoints only in the sandbox, unless SQLITE_SYNCHRONOUS says', async () => {
+    expect(loadConfig({ ...productionEnv, TRUST_PROXY: '1' }).database.sqliteSync).toBe('full');
+    expect(loadConfig({ ...productionEnv, TRUST_PROXY: '1', SQLITE_SYNCHRONOUS: 'normal' }).database.sqliteSync).toBe('normal');
+    expect(loadConfig({ SQLITE_SYNCHRONOUS: 'full' }).database.sqliteSync).toBe('full');
+    // What the connection runs with (PRAGMA synchronous: 1 NORMAL, 2 FULL).
+    for (const [sqliteSync, level] of [['full', 2], ['normal', 1]] as const) {
+      const handle = openDatabase({ database: { kind: 'sqlite', url: join(tmp(), 'db.sqlite'), sqliteSync } });
+      try {
+        expect((await sql<{ synchronous: number }>`pragma synchronous`.execute(handle.db)).rows).toEqual([{ synchronous: level }]);
+      } finally {
+        await handle.close();
+      }
+    }
   });
 
   it('production starts with TLS files or an explicit TRUST_PROXY, and never with the simulators', () => {

@@ -36,7 +36,12 @@ export interface Config {
   port: number;
   host: string;
   publicBaseUrl: string;
-  database: { kind: DatabaseKind; url: string };
+  /**
+   * `sqliteSync` (SQLite only): `full` syncs the WAL to disk at every commit (a group's, see
+   * db/group-commit.ts), so a commit survives a power loss; `normal` syncs it at checkpoints
+   * only, so the last commits survive a crash of the process but not of the machine.
+   */
+  database: { kind: DatabaseKind; url: string; sqliteSync?: 'full' | 'normal' };
   /** Server processes (node:cluster) on one port; more than 1 only on PostgreSQL. */
   workers: number;
   /** PostgreSQL connections per process. */
@@ -296,7 +301,13 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (/^postgres(ql)?:\/\//.test(rawDb)) database = { kind: 'postgres', url: rawDb };
   else if (/^[a-z][a-z0-9+.-]*:\/\//i.test(rawDb)) {
     throw new ConfigError(`DATABASE_URL must be a file path (SQLite) or a postgres:// URL, got "${rawDb.split(':')[0]}://..."`);
-  } else database = { kind: 'sqlite', url: rawDb ? resolve(cwd, rawDb.replace(/^sqlite:/, '')) : resolve(dataDir, 'pasarela.sqlite') };
+  } else {
+    database = {
+      kind: 'sqlite',
+      url: rawDb ? resolve(cwd, rawDb.replace(/^sqlite:/, '')) : resolve(dataDir, 'pasarela.sqlite'),
+      sqliteSync: oneOf(env, 'SQLITE_SYNCHRONOUS', ['full', 'normal'] as const, production ? 'full' : 'normal'),
+    };
+  }
 
   const masterKey = env.MASTER_KEY ? validateMasterKey(env.MASTER_KEY) : undefined;
   if (production && !masterKey) throw new ConfigError('MASTER_KEY is required when ENVIRONMENT=production');

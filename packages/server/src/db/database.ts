@@ -61,7 +61,8 @@ export function openDatabase(
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('busy_timeout = 5000');
-  sqlite.pragma('synchronous = NORMAL');
+  // SQLITE_SYNCHRONOUS (config/config.ts): FULL syncs the WAL at every commit, NORMAL only at checkpoints.
+  sqlite.pragma(`synchronous = ${config.database.sqliteSync === 'full' ? 'FULL' : 'NORMAL'}`);
   sqlite.pragma('foreign_keys = ON');
   // Group commit (db/group-commit.ts) puts each transaction in a savepoint, whose journal of the
   // pages it changed would otherwise spill to a temporary file past 64 KiB (a created payment's is 120).
@@ -121,7 +122,8 @@ const RESTART_MAX_FRAMES = 256;
  *
  * 1. runs a PASSIVE checkpoint: it copies the WAL into the database and waits
  *    for nobody (readers and the writer carry on), so the request path never
- *    fsyncs (synchronous = NORMAL syncs the WAL only at checkpoints);
+ *    syncs the database file (with synchronous = NORMAL, the sandbox's default,
+ *    it syncs nothing: the WAL is synced at checkpoints only);
  * 2. once the WAL holds RESTART_AT_FRAMES, starts it over from its
  *    beginning (a RESTART checkpoint, tried when no write transaction is
  *    open), after PASSIVE passes have copied all but RESTART_MAX_FRAMES.
