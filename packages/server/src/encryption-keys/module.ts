@@ -8,5 +8,6 @@ export const encryptionKeysModule: GatewayModule<{ encryptionKeys: EncryptionKey
     await app.register(encryptionKeyRoutes, { keys: services.encryptionKeys });
     // Keys past their grace period.
     maintenance.push(() => services.encryptionKeys.retireExpired());
+    app.addHook('onClose', () => services.encryptionKeys.close());
   },
 };

@@ -5,15 +5,16 @@
  * retires. At most one key is in grace: a rotation retires the key already in
  * grace at once, so a value is tried with at most two keys (the active one and
  * the one in grace) however often the key is rotated. Private keys are sealed
- * under the master key; decryption uses WebCrypto, which runs off the event
- * loop, with keys parsed once and cached.
+ * under the master key; decryption runs on worker threads (crypto/rsa-decryptor.ts),
+ * off the event loop, with keys parsed once and cached.
  */
-import { generateKeyPair, webcrypto } from 'node:crypto';
+import { createPrivateKey, generateKeyPair, type KeyObject } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { Db } from '../db/database.js';
 import { isUniqueViolation } from '../db/database.js';
 import type { EncryptionKeysTable } from '../db/schema.js';
 import type { Keyring } from '../crypto/keyring.js';
+import { RsaDecryptor } from '../crypto/rsa-decryptor.js';
 import { ApiError } from '../errors/api-error.js';
 import type { Principal } from '../auth/tokens.js';
 import type { Permission } from '../auth/permissions.js';
@@ -41,8 +42,9 @@ export function toView(row: EncryptionKeysTable): EncryptionKeyView {
 }
 
 export class EncryptionKeyService {
-  /** kid -> imported private key; keys never change once written. */
-  private readonly imported = new Map<string, Promise<webcrypto.CryptoKey>>();
+  /** kid -> parsed private key; keys never change once written. */
+  private readonly parsed = new Map<string, KeyObject>();
+  private readonly decryptor = new RsaDecryptor();
   /** organization -> its decrypting keys, as last read; refreshed when a value does not decrypt. */
   private readonly keysByOrganization = new Map<string, { rows: EncryptionKeysTable[]; at: number }>();
 
@@ -165,15 +167,18 @@ export class EncryptionKeyService {
     return [active, grace].filter((r): r is EncryptionKeysTable => r !== undefined);
   }
 
-  private cryptoKey(row: EncryptionKeysTable): Promise<webcrypto.CryptoKey> {
-    let key = this.imported.get(row.kid);
+  private privateKey(row: EncryptionKeysTable): KeyObject {
+    let key = this.parsed.get(row.kid);
     if (!key) {
-      const pem = this.keyring.open(row.private_key_sealed, `encryption_key:${row.kid}`).toString('utf8');
-      const der = Buffer.from(pem.replace(/-----[^-]+-----/g, '').replace(/\s+/g, ''), 'base64');
-      key = webcrypto.subtle.importKey('pkcs8', der, { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['decrypt']);
-      this.imported.set(row.kid, key);
+      key = createPrivateKey(this.keyring.open(row.private_key_sealed, `encryption_key:${row.kid}`).toString('utf8'));
+      this.parsed.set(row.kid, key);
     }
     return key;
+  }
+
+  /** Stops the decryption workers (the server's close). */
+  close(): Promise<void> {
+    return this.decryptor.close();
   }
 
   /**
@@ -204,23 +209,18 @@ export class EncryptionKeyService {
   }
 
   private async decryptWith(keys: EncryptionKeysTable[], values: string[]): Promise<Array<string | undefined>> {
-    if (keys.length === 0) return values.map(() => undefined);
-    const cryptoKeys = await Promise.all(keys.map((k) => this.cryptoKey(k)));
-    return Promise.all(
-      values.map(async (value) => {
-        if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(value)) return undefined;
-        const bytes = Buffer.from(value, 'base64');
-        for (const key of cryptoKeys) {
-          try {
-            const plain = await webcrypto.subtle.decrypt({ name: 'RSA-OAEP' }, key, bytes);
-            return Buffer.from(plain).toString('utf8');
-          } catch {
-            // not this key: try the next one
-          }
-        }
-        return undefined;
-      }),
-    );
+    const clear: Array<string | undefined> = values.map(() => undefined);
+    // Positions still to decrypt, tried with each key in turn (the active one first).
+    let left = values.flatMap((value, i) => (/^[A-Za-z0-9+/_-]+={0,2}$/.test(value) ? [i] : []));
+    for (const row of keys) {
+      if (left.length === 0) break;
+      const found = await this.decryptor.decrypt(row.kid, this.privateKey(row), left.map((i) => Buffer.from(values[i]!, 'base64')));
+      left = left.filter((position, j) => {
+        clear[position] = found[j];
+        return found[j] === undefined;
+      });
+    }
+    return clear;
   }
 
   /** Retires keys whose grace period is over (run by the maintenance job). */
