@@ -106,7 +106,14 @@ export function openDatabase(
   };
 }
 
-const CHECKPOINT_INTERVAL_MS = 1000;
+/**
+ * A checkpoint syncs the WAL before it copies it, and while the kernel writes that out, a commit
+ * appending to the WAL waits for the block it shares with the written part (frames are not
+ * aligned to blocks) or for the file's allocation lock: the event loop stopped for as long as the
+ * sync took. A sync every second of a create-payment load held it 60-90 ms each time; every
+ * 250 ms, 15-38 ms, for the same throughput (twelfth session in docs/benchmarks.md).
+ */
+const CHECKPOINT_INTERVAL_MS = 250;
 /** Tries per interval to find a moment without a writer for the WAL's restart, 1 ms apart. */
 const RESTART_TRIES = 20;
 /** The WAL is started over once it holds this many frames (pages of 4 KiB: 256 MiB), which bounds its file. */
@@ -118,7 +125,7 @@ const RESTART_MAX_FRAMES = 256;
  * SQLite's automatic checkpoint runs inside the commit that crosses 1000 WAL
  * pages, on the event loop, with an fsync: a stall of tens of milliseconds
  * for whichever request made that commit. Instead, a worker thread with a
- * connection of its own, every second:
+ * connection of its own, every CHECKPOINT_INTERVAL_MS:
  *
  * 1. runs a PASSIVE checkpoint: it copies the WAL into the database and waits
  *    for nobody (readers and the writer carry on), so the request path never
@@ -149,7 +156,7 @@ function startCheckpointer(file: string, restartAtFrames: number): Worker {
         // Copy back what was committed while the previous copy ran, until a pass finds little
         // to copy (so little was committed while it ran): only then the restart, which holds
         // the write lock while it copies what is left. Traffic that writes faster than the
-        // copies go leaves the WAL as it is until the next second.
+        // copies go leaves the WAL as it is until the next interval.
         let log = 0;
         let copied = Infinity;
         for (let pass = 0; pass < 8 && copied > workerData.restartMaxFrames; pass++) {
