@@ -119,6 +119,55 @@ describe('SQLite group commit', () => {
     expect(seenByLoser).toEqual([['order-1']]);
   });
 
+  it('a statement of a transaction that has ended is refused, not run in the next transaction of its group', async () => {
+    const { db, watcher } = await notesDatabase();
+    let late: Promise<unknown> = Promise.resolve();
+    let started!: () => void;
+    const firstDone = new Promise<void>((resolve) => (started = resolve));
+    await Promise.all([
+      db.transaction().execute(async (trx) => {
+        await insert(trx, 'first');
+        // Not awaited: it runs after this transaction has released its savepoint.
+        late = firstDone.then(() => insert(trx, 'first-late')).then(() => 'ran', (error: unknown) => error);
+      }),
+      db.transaction().execute(async (trx) => {
+        started();
+        // Holds the group open while the first one's stray statement arrives.
+        await sleep(20);
+        await insert(trx, 'second');
+      }),
+    ]);
+    expect(String(await late)).toMatch(/transaction has ended/);
+    expect(stored(watcher, ['first', 'first-late', 'second'])).toEqual(['first', 'second']);
+  });
+
+  it('when SQLite rolls a group back by itself, its members fail and nothing of theirs is committed, not even what a callback ran after catching the error', async () => {
+    const { db, watcher } = await notesDatabase();
+    // RAISE(ROLLBACK) ends the whole transaction, as a full disk or an I/O error can.
+    await sql`create table tripwire (id text)`.execute(db);
+    await sql`create trigger tripwire_rollback before insert on tripwire begin select raise(rollback, 'rolled back by SQLite'); end`.execute(db);
+    let caught: unknown;
+    const results = await Promise.allSettled([
+      db.transaction().execute((trx) => insert(trx, 'earlier')),
+      db.transaction().execute(async (trx) => {
+        try {
+          await sql`insert into tripwire (id) values ('x')`.execute(trx);
+        } catch (error) {
+          caught = error;
+        }
+        await insert(trx, 'after-catch');
+      }),
+    ]);
+    expect(String(caught)).toMatch(/rolled back by SQLite/);
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+    expect(String((results[0] as PromiseRejectedResult).reason)).toMatch(/rolled back the transaction this one was grouped with/);
+    expect(String((results[1] as PromiseRejectedResult).reason)).toMatch(/transaction has ended/);
+    expect(stored(watcher, ['earlier', 'after-catch'])).toEqual([]);
+    // The next group commits.
+    await db.transaction().execute((trx) => insert(trx, 'next'));
+    expect(stored(watcher, ['next'])).toEqual(['next']);
+  });
+
   it('a COMMIT that fails fails every transaction of its group and keeps none of their rows', async () => {
     const { db, watcher } = await notesDatabase();
     // A deferred foreign key is checked at COMMIT only: the one way to make a COMMIT refuse on demand.

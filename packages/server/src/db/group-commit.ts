@@ -23,7 +23,12 @@
  *   runs. Reads are unchanged (db/database.ts): while a group is open they run
  *   on the read-only connection and see committed rows only, never a row of the
  *   open group.
- * - A group takes at most MAX_GROUP transactions; the rest start the next one.
+ * - A group takes the transactions waiting when it starts, at most MAX_GROUP;
+ *   the rest, and those asked for while it runs, wait for the next.
+ * - A transaction's callback must not wait for what another transaction's
+ *   caller does once that transaction's `execute` has resolved: the group
+ *   commits only after the callback ends, so that wait never ends (with one
+ *   connection, a transaction could already not wait for another to start).
  *
  * PostgreSQL commits concurrently on several connections and groups its WAL
  * flushes by itself; this is for SQLite only.
@@ -76,6 +81,8 @@ class GroupCommitDriver implements Driver {
   #scheduled = false;
   /** Set while a group runs; resolves when it has ended. */
   #running: Promise<void> | undefined;
+  /** Set when a member could not be rolled back alone (its ROLLBACK TO failed): its group must not commit. */
+  #undone: unknown;
 
   constructor(
     private readonly inner: Driver,
@@ -94,8 +101,12 @@ class GroupCommitDriver implements Driver {
   }
 
   async execute<R>(handle: Handle, query: CompiledQuery): Promise<QueryResult<R>> {
-    // A transaction's statements run in its turn; a lone statement waits for a running group to end.
-    if (!handle.member) while (this.#running) await this.#running;
+    const member = handle.member;
+    // A lone statement waits for a running group to end.
+    if (!member) while (this.#running) await this.#running;
+    // A transaction's statement runs in its turn, and never after it: one not awaited would run
+    // in the next member's savepoint, and one after SQLite rolled the group back would autocommit.
+    else if (member.isFinished || !this.inTransaction()) throw new Error('This transaction has ended (or SQLite rolled it back): its statement was not run.');
     return this.#connection.executeQuery<R>(query);
   }
 
@@ -125,8 +136,14 @@ class GroupCommitDriver implements Driver {
     try {
       // SQLite rolls the whole transaction back by itself after some errors (a full disk, an I/O error).
       if (this.inTransaction()) {
-        await this.#run(`rollback to ${SAVEPOINT}`);
-        await this.#run(`release ${SAVEPOINT}`);
+        try {
+          await this.#run(`rollback to ${SAVEPOINT}`);
+          await this.#run(`release ${SAVEPOINT}`);
+        } catch (error) {
+          // It cannot be undone alone: the whole group is, and its other members fail (#runGroup).
+          this.#undone = error;
+          await this.#run('rollback').catch(() => undefined);
+        }
       }
     } finally {
       member.finish();
@@ -143,7 +160,8 @@ class GroupCommitDriver implements Driver {
     await this.inner.destroy();
   }
 
-  #run(text: string): Promise<QueryResult<unknown>> {
+  /** Async, so that better-sqlite3's synchronous throw arrives as a rejection. */
+  async #run(text: string): Promise<QueryResult<unknown>> {
     return this.#connection.executeQuery(CompiledQuery.raw(text));
   }
 
@@ -163,35 +181,50 @@ class GroupCommitDriver implements Driver {
   }
 
   async #runGroup(): Promise<void> {
+    // The transactions waiting now; any asked for while this group runs wait for the next.
+    const batch = this.#pending.splice(0, MAX_GROUP);
     const taken: Member[] = [];
     let lost: unknown;
-    while (this.#pending.length && taken.length < MAX_GROUP) {
-      const member = this.#pending.shift()!;
-      try {
-        if (!this.inTransaction()) await this.#run('begin');
-        await this.#run(`savepoint ${SAVEPOINT}`);
-      } catch (error) {
-        member.refuseTurn(error);
-        continue;
+    try {
+      // A transaction left open by a ROLLBACK that failed must not take this group in.
+      if (this.inTransaction()) await this.#run('rollback').catch(() => undefined);
+      if (this.inTransaction()) {
+        const stuck = new Error('The SQLite connection is in a transaction it could not roll back.');
+        for (const member of batch.splice(0)) member.refuseTurn(stuck);
+        return;
       }
-      taken.push(member);
-      member.startTurn();
-      await member.finished;
-      if (!this.inTransaction()) {
-        // SQLite rolled the whole transaction back (see rollbackTransaction): the group's earlier members went with it.
-        lost = new Error('SQLite rolled back the transaction this one was grouped with');
-        break;
+      while (batch.length > 0) {
+        const member = batch.shift()!;
+        try {
+          if (!this.inTransaction()) await this.#run('begin');
+          await this.#run(`savepoint ${SAVEPOINT}`);
+        } catch (error) {
+          member.refuseTurn(error);
+          continue;
+        }
+        taken.push(member);
+        member.startTurn();
+        await member.finished;
+        if (this.#undone !== undefined || !this.inTransaction()) {
+          // The whole transaction is gone (see rollbackTransaction): the group's earlier members went with it.
+          lost = this.#undone ?? new Error('SQLite rolled back the transaction this one was grouped with.');
+          break;
+        }
       }
+      if (lost === undefined && this.inTransaction()) {
+        try {
+          await this.#run('commit');
+        } catch (error) {
+          lost = error;
+        }
+      }
+      if (lost !== undefined && this.inTransaction()) await this.#run('rollback').catch(() => undefined);
+    } finally {
+      this.#undone = undefined;
+      // Not begun because the transaction went down before their turn: the next group.
+      this.#pending.unshift(...batch);
+      for (const member of taken) member.settle(member.released ? lost : undefined);
     }
-    if (!lost && this.inTransaction()) {
-      try {
-        await this.#run('commit');
-      } catch (error) {
-        lost = error;
-        if (this.inTransaction()) await this.#run('rollback').catch(() => undefined);
-      }
-    }
-    for (const member of taken) member.settle(member.released ? lost : undefined);
   }
 }
 
