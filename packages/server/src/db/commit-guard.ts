@@ -42,28 +42,32 @@ export function currentCommitGuard(): CommitGuard | undefined {
   return storage.getStore();
 }
 
-/** The dialect with each COMMIT preceded by the current guard's check, if any. */
-export function guardedDialect(inner: Dialect): Dialect {
+/** `inner` with its driver replaced by `wrap(driver)`: the adapter, introspector and compiler stay. */
+export function dialectWithDriver(inner: Dialect, wrap: (driver: Driver) => Driver): Dialect {
   return {
     createAdapter: () => inner.createAdapter(),
     createIntrospector: (db) => inner.createIntrospector(db),
     createQueryCompiler: () => inner.createQueryCompiler(),
-    createDriver: (): Driver => {
-      const driver = inner.createDriver();
-      const commit = driver.commitTransaction.bind(driver);
-      driver.commitTransaction = async (connection: DatabaseConnection) => {
-        const guard = storage.getStore();
-        if (!guard?.active) return commit(connection);
-        // Kysely rolls the transaction back when its commit throws.
-        try {
-          const result = await connection.executeQuery(guard.statement());
-          if (!result.numAffectedRows || result.numAffectedRows < 1n) throw guard.lost();
-          await commit(connection);
-        } catch (error) {
-          throw error instanceof FenceLost ? guard.lost() : error;
-        }
-      };
-      return driver;
-    },
+    createDriver: () => wrap(inner.createDriver()),
   };
+}
+
+/** The dialect with each COMMIT preceded by the current guard's check, if any. */
+export function guardedDialect(inner: Dialect): Dialect {
+  return dialectWithDriver(inner, (driver) => {
+    const commit = driver.commitTransaction.bind(driver);
+    driver.commitTransaction = async (connection: DatabaseConnection) => {
+      const guard = storage.getStore();
+      if (!guard?.active) return commit(connection);
+      // Kysely rolls the transaction back when its commit throws.
+      try {
+        const result = await connection.executeQuery(guard.statement());
+        if (!result.numAffectedRows || result.numAffectedRows < 1n) throw guard.lost();
+        await commit(connection);
+      } catch (error) {
+        throw error instanceof FenceLost ? guard.lost() : error;
+      }
+    };
+    return driver;
+  });
 }

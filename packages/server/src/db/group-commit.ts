@@ -34,6 +34,7 @@
  * flushes by itself; this is for SQLite only.
  */
 import { SqliteDialect, CompiledQuery, type DatabaseConnection, type Dialect, type Driver, type QueryResult, type SqliteDatabase } from 'kysely';
+import { dialectWithDriver } from './commit-guard.js';
 
 /** The most transactions one COMMIT takes (bounds what one failed commit undoes, and a group's wait). */
 export const MAX_GROUP = 64;
@@ -230,11 +231,5 @@ class GroupCommitDriver implements Driver {
 
 /** Kysely's SQLite dialect with group commit (see above). */
 export function groupCommitDialect(database: SqliteDatabase, inTransaction: () => boolean): Dialect {
-  const inner = new SqliteDialect({ database });
-  return {
-    createAdapter: () => inner.createAdapter(),
-    createIntrospector: (db) => inner.createIntrospector(db),
-    createQueryCompiler: () => inner.createQueryCompiler(),
-    createDriver: () => new GroupCommitDriver(inner.createDriver(), inTransaction),
-  };
+  return dialectWithDriver(new SqliteDialect({ database }), (driver) => new GroupCommitDriver(driver, inTransaction));
 }

@@ -139,8 +139,8 @@ const count = (value: unknown) => Number(value ?? 0);
 type Caps = readonly [iv: number, cv: number, nc: number, cd: number];
 
 /**
- * The screening read, compiled once per combination of enabled rules (the
- * shape of the query), row caps and dialect: it runs on every card payment.
+ * The screening read, compiled once per set of row caps (which also say which
+ * rules are on: the shape of the query) and dialect: it runs on every card payment.
  *
  * The caps are literals in the SQL, not parameters: SQLite plans a `LIMIT ?`
  * with the value bound at the time, so a statement with one is compiled again
@@ -149,18 +149,20 @@ type Caps = readonly [iv: number, cv: number, nc: number, cd: number];
  * statements; the map is bounded all the same.
  */
 const screenQueries = new Map<string, ReturnType<typeof buildScreenQuery>>();
-function screenQuery(iv: boolean, cv: boolean, nc: boolean, cd: boolean, caps: Caps) {
-  const key = `${iv}${cv}${nc}${cd}:${caps.join(',')}`;
+function screenQuery(caps: Caps) {
+  const key = caps.join(',');
   let query = screenQueries.get(key);
   if (!query) {
     if (screenQueries.size >= 256) screenQueries.clear();
-    query = buildScreenQuery(iv, cv, nc, cd, caps);
+    query = buildScreenQuery(caps);
     screenQueries.set(key, query);
   }
   return query;
 }
 
-function buildScreenQuery(iv: boolean, cv: boolean, nc: boolean, cd: boolean, [ivCap, cvCap, ncCap, cdCap]: Caps) {
+function buildScreenQuery([ivCap, cvCap, ncCap, cdCap]: Caps) {
+  // A rule is on when its cap is (its max, at least 1, plus 1).
+  const [iv, cv, nc, cd] = [ivCap > 0, cvCap > 0, ncCap > 0, cdCap > 0];
   return preparedQuery(
     (db: Executor, instrumentId: string, organizationId: string, clientId: string, ivSince: string, cvSince: string, ncSince: string, cdSince: string) =>
       db.selectNoFrom((eb) => {
@@ -285,7 +287,7 @@ export class FraudService {
       return { read: undefined, screening: () => ({ rules, instrumentCount: 0, clientCount: 0, newCardCount: 0, cardDeclineCount: 0, newCard: false }) };
     }
     const caps: Caps = [(iv?.max ?? -1) + 1, (cv?.max ?? -1) + 1, (nc?.max ?? -1) + 1, (cd?.max ?? -1) + 1];
-    const read = screenQuery(Boolean(iv), Boolean(cv), Boolean(nc), Boolean(cd), caps).read(
+    const read = screenQuery(caps).read(
       this.db,
       subject.instrumentId,
       subject.organizationId,
