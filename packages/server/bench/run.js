@@ -61,6 +61,12 @@ const LOG_LEVEL = process.env.BENCH_LOG_LEVEL || 'info';
 const LAYERS_ON = process.env.BENCH_LAYERS !== '0';
 const CONNECTIONS = 10;
 const TOKEN_CONNECTIONS = 4;
+/**
+ * Decryptions in flight in the RSA ceiling, and requests in flight in the cases
+ * compared with it (tokenize and create): a ratio compares the same load. The
+ * server commits the payments that are ready together (SQLite: db/group-commit.ts;
+ * PostgreSQL groups WAL flushes), so its rate rises with the requests in flight.
+ */
 const RSA_IN_FLIGHT = 16;
 const CLIENT_ID = 'bench-client';
 const CLIENT_SECRET = 'bench-secret-0123456789abcdef';
@@ -778,6 +784,7 @@ async function main() {
       },
       tokenize: {
         name: 'POST /v1/instruments (encrypted form)',
+        connections: RSA_IN_FLIGHT,
         method: 'POST',
         path: '/v1/instruments',
         headers: { ...auth, ...json },
@@ -786,6 +793,7 @@ async function main() {
       },
       'payment-create': {
         name: 'POST /v1/payments',
+        connections: RSA_IN_FLIGHT,
         method: 'POST',
         path: '/v1/payments',
         headers: { ...auth, ...json },
@@ -796,6 +804,7 @@ async function main() {
       // What a merchant's SDK sends: every create with a key of its own (reserved, then completed with the answer).
       'payment-create-idem': {
         name: 'POST /v1/payments + Idempotency-Key',
+        connections: RSA_IN_FLIGHT,
         method: 'POST',
         path: '/v1/payments',
         headers: { ...auth, ...json },
@@ -1239,7 +1248,7 @@ function renderSection({ meta, table, warnings, serverErr }) {
     `- node: ${meta.node}; code: git \`${meta.git}\` (dist/ as built by \`npm run bench\`)`,
     `- database: ${meta.database}${meta.dbCpu ? '; PostgreSQL CPU µs/req: its postmaster and all its processes, from /proc' : ''}`,
     `- ${SECONDS} s per case after ${WARMUP_SECONDS} s warm-up (none before the ½-max runs), ${CONNECTIONS} connections ` +
-      `(${TOKEN_CONNECTIONS} for /oauth/token); LOG_LEVEL=${LOG_LEVEL} for the server and the bare route, logs to ${process.env.BENCH_SERVER_LOG ? 'a file' : '/dev/null'}; ` +
+      `(${TOKEN_CONNECTIONS} for /oauth/token; ${RSA_IN_FLIGHT}, as many as the RSA ceiling's decryptions in flight, for the cases compared with it: tokenize and create); LOG_LEVEL=${LOG_LEVEL} for the server and the bare route, logs to ${process.env.BENCH_SERVER_LOG ? 'a file' : '/dev/null'}; ` +
       `autocannon runs in the bench process, on the same machine`,
     ...(stored.length ? [`- stored payments of the organization: ${stored.join(', ')}`] : []),
     ...Object.entries(meta.plans ?? {}).map(
