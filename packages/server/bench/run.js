@@ -57,7 +57,7 @@ const CEILING_SECONDS = positiveNumber('BENCH_CEILING_SECONDS', 3);
 const LIST_SMALL = 10_000;
 const LIST_LARGE = Math.floor(positiveNumber('BENCH_LIST_ROWS', 1_000_000));
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL || 'info';
-/** The server (one process) runs under `node --cpu-prof` for the server CPU by layer; BENCH_LAYERS=0 leaves the profiler out. */
+/** The server CPU by layer comes from a second run of the server under `node --cpu-prof` (create and get once more); BENCH_LAYERS=0 leaves it out. */
 const LAYERS_ON = process.env.BENCH_LAYERS !== '0';
 const CONNECTIONS = 10;
 const TOKEN_CONNECTIONS = 4;
@@ -685,9 +685,10 @@ async function main() {
 
     progress('bench: starting the server and setting up ...');
     const port = await freePort();
-    // Profiled for the server CPU by layer (bench/layers.js), unless BENCH_LAYERS=0.
+    // Not under the CPU profiler, which costs create 6–12%: the server CPU by layer comes from a
+    // second, profiled run of the cases with a breakdown, at the end (unless BENCH_LAYERS=0).
     const layerProfiles = LAYERS_ON ? join(dataDir, 'cpu-profile') : undefined;
-    server = await startServer({ port, dataDir, databaseUrl: scratch?.url, profileDir: layerProfiles });
+    server = await startServer({ port, dataDir, databaseUrl: scratch?.url });
     const { base, publicBaseUrl, jobPollIntervalMs } = server;
     if (pgUrl) {
       server.dbCpu = await postgresCpu(scratch.url);
@@ -1021,19 +1022,9 @@ async function main() {
 
     // PostgreSQL: the same server as one process per core (WORKERS), on the same port and database.
     const cores = Math.floor(positiveNumber('BENCH_PG_WORKERS', os.availableParallelism?.() ?? os.cpus().length));
-    const addLayers = async (proc) => {
-      if (!layerProfiles) return;
-      const pid = proc.child.pid;
-      const file = readdirSync(process.env.BENCH_CPU_PROF || layerProfiles).find((f) => f.includes(`.${pid}.`) && f.endsWith('.cpuprofile'));
-      const measured = [...rows.values()].filter((r) => r.window && r.breakdown);
-      if (!file || measured.length === 0) return;
-      const found = cpuByLayer(join(process.env.BENCH_CPU_PROF || layerProfiles, file), measured.map((r) => r.window));
-      measured.forEach((r, i) => (r.layers = found[i]));
-    };
     if (pgUrl && cores > 1 && (SELECTED.has('payment-get') || SELECTED.has('payment-create'))) {
       await server.statements?.close();
       await stopChild(server);
-      await addLayers(server);
       progress(`bench: restarting the server with WORKERS=${cores} ...`);
       server = await startServer({ port, dataDir, databaseUrl: scratch.url, workers: cores });
       server.workers = cores;
@@ -1055,8 +1046,28 @@ async function main() {
     const dbCpuMeasured = Boolean(server.dbCpu);
     await server.statements?.close();
     await stopChild(server);
-    if (!server.workers) await addLayers(server);
     server = undefined;
+    // The server CPU by layer: the same server (one process) started again on the same data under
+    // `node --cpu-prof`, and the cases with a breakdown run once more; each layer's share of the
+    // profiled run's samples is applied to the main-thread CPU measured without the profiler.
+    const profiled = [...rows.keys()].filter((key) => cases[key]?.breakdown);
+    if (layerProfiles && profiled.length > 0) {
+      progress('bench: the server again, under the CPU profiler, for the time by layer ...');
+      server = await startServer({ port, dataDir, databaseUrl: scratch?.url, profileDir: layerProfiles });
+      progress(' done\n');
+      const windows = [];
+      for (const key of profiled) {
+        progress(`bench: ${cases[key].name} (profiled) ...`);
+        windows.push((await measure(server, cases[key])).window);
+        progress(' done\n');
+      }
+      const pid = server.child.pid;
+      await stopChild(server);
+      server = undefined;
+      const dir = process.env.BENCH_CPU_PROF || layerProfiles;
+      const file = readdirSync(dir).find((f) => f.includes(`.${pid}.`) && f.endsWith('.cpuprofile'));
+      if (file) cpuByLayer(join(dir, file), windows).forEach((layers, i) => (rows.get(profiled[i]).layers = layers));
+    }
     const after = await measureCeilings('after the service cases', (b) => (bare = b));
     bare = undefined;
     Object.assign(ceilings, bestOf(before, after));
@@ -1311,8 +1322,9 @@ function renderBreakdown(rows, postgres) {
     '',
     ...(layerLines.length
       ? [
-          '**Server CPU by layer** (µs per request, one process: the main thread\'s CPU time from /proc, shared out in proportion to the samples of a CPU profile of the measured seconds, ' +
-            'each sample charged to the nearest layer on its stack (`bench/layers.js`). The last column is all the process\'s threads, the RSA decryptions on the thread pool included):',
+          '**Server CPU by layer** (µs per request, one process: the main thread\'s CPU time from /proc, shared out in proportion to the samples of a CPU profile ' +
+            'of the same case run once more, after the measured runs, by the server restarted under `node --cpu-prof` (which costs create 6–12%, so the measured runs go without it); ' +
+            'each sample charged to the nearest layer on its stack (`bench/layers.js`). The last column is all the process\'s threads, the RSA decryptions on their worker threads included):',
           '',
           `| case | ${LAYERS.join(' | ')} | main thread | all threads |`,
           `|---|${LAYERS.map(() => '---:').join('|')}|---:|---:|`,
