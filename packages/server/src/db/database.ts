@@ -17,6 +17,7 @@ import { withNamedStatementsAndDeferredInserts } from './postgres-client.js';
 import { installRowTemplateCache } from './pg-row-template.js';
 import { guardedDialect } from './commit-guard.js';
 import { groupCommitDialect } from './group-commit.js';
+import { RESTART_IN_TURN_SOURCE, WalGate } from './wal-gate.js';
 
 export type Db = Kysely<Database>;
 /** A repository function takes `Executor` so a service can pass a transaction. */
@@ -70,7 +71,9 @@ export function openDatabase(
   // Reads of a large database from memory-mapped pages instead of a read() per page.
   sqlite.pragma(`mmap_size = ${MMAP_BYTES}`);
   const writerStatements = withStatementCache(sqlite);
-  const db = new Kysely<Database>({ dialect: guardedDialect(groupCommitDialect(writerStatements, () => sqlite.inTransaction)) });
+  // A file's WAL is restarted by the checkpoint thread, in turns with the writer (db/wal-gate.ts).
+  const gate = file !== ':memory:' ? new WalGate() : undefined;
+  const db = new Kysely<Database>({ dialect: guardedDialect(groupCommitDialect(writerStatements, () => sqlite.inTransaction, gate)) });
   // Hot reads run synchronously. While no transaction is open (the common case: a
   // transaction's statements run back to back, without yielding to another request), on
   // the one connection, whose page cache stays warm and which holds only committed rows.
@@ -82,10 +85,10 @@ export function openDatabase(
   // on every read cost more than it saved).
   let reader: SQLite.Database | undefined;
   let checkpointer: Worker | undefined;
-  if (file !== ':memory:') {
+  if (gate) {
     // The WAL is copied back into the database by a thread of its own, never in a request.
     sqlite.pragma('wal_autocheckpoint = 0');
-    checkpointer = startCheckpointer(file, options.walRestartAtFrames ?? RESTART_AT_FRAMES);
+    checkpointer = startCheckpointer(file, options.walRestartAtFrames ?? RESTART_AT_FRAMES, gate);
     reader = new SQLite(file, { readonly: true });
     reader.pragma('busy_timeout = 5000');
   }
@@ -100,6 +103,7 @@ export function openDatabase(
     pool: undefined,
     close: async () => {
       await checkpointer?.terminate();
+      gate?.reset();
       await db.destroy();
       reader?.close();
     },
@@ -114,7 +118,9 @@ export function openDatabase(
  * 250 ms, 15-38 ms, for the same throughput (twelfth session in docs/benchmarks.md).
  */
 const CHECKPOINT_INTERVAL_MS = 250;
-/** Tries per interval to find a moment without a writer for the WAL's restart, 1 ms apart. */
+/** How long the restart waits for the writer to give the write lock back (db/wal-gate.ts), per try. */
+const RESTART_WAIT_MS = 20;
+/** Tries per interval at the WAL's restart (one finding a reader on an old snapshot fails), 1 ms apart. */
 const RESTART_TRIES = 20;
 /** The WAL is started over once it holds this many frames (pages of 4 KiB: 256 MiB), which bounds its file. */
 const RESTART_AT_FRAMES = 65_536;
@@ -142,10 +148,14 @@ const RESTART_MAX_FRAMES = 256;
  *    and a commit meanwhile waits for it (busy_timeout): measured 50–80 ms
  *    with a 256 MB WAL at about 90 MB of WAL a second, so it runs only when
  *    the WAL is that large, every few seconds under such a load and never
- *    under a light one (SQLite restarts it then).
+ *    under a light one (SQLite restarts it then). The restart takes turns
+ *    with the event loop's writes (db/wal-gate.ts): it begins only while no
+ *    write is under way, and the writes wait for it without SQLite's busy
+ *    handler sleeping on the event loop.
  */
-function startCheckpointer(file: string, restartAtFrames: number): Worker {
+function startCheckpointer(file: string, restartAtFrames: number, gate: WalGate): Worker {
   const source = `
+    ${RESTART_IN_TURN_SOURCE}
     const { workerData } = require('node:worker_threads');
     const Database = require(workerData.driver);
     const db = new Database(workerData.file);
@@ -169,7 +179,8 @@ function startCheckpointer(file: string, restartAtFrames: number): Worker {
         // Each try right after a PASSIVE pass, so that the syncs the restart makes while it
         // holds the write lock (the WAL, then the database) have little to write.
         for (let i = 0; i < workerData.restartTries; i++) {
-          if (db.pragma('wal_checkpoint(RESTART)')[0].busy === 0) return;
+          const restarted = restartInTurn(workerData.gate, workerData.restartWaitMs, () => db.pragma('wal_checkpoint(RESTART)')[0].busy === 0);
+          if (restarted) return;
           Atomics.wait(pause, 0, 0, 1);
           db.pragma('wal_checkpoint(PASSIVE)');
         }
@@ -177,10 +188,22 @@ function startCheckpointer(file: string, restartAtFrames: number): Worker {
     }, workerData.intervalMs);
   `;
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-  const worker = new Worker(source, { eval: true, workerData: { file, driver, intervalMs: CHECKPOINT_INTERVAL_MS, restartTries: RESTART_TRIES, restartMaxFrames: RESTART_MAX_FRAMES, restartAtFrames } });
+  const worker = new Worker(source, { eval: true, workerData: {
+      file,
+      driver,
+      intervalMs: CHECKPOINT_INTERVAL_MS,
+      restartTries: RESTART_TRIES,
+      restartWaitMs: RESTART_WAIT_MS,
+      restartMaxFrames: RESTART_MAX_FRAMES,
+      restartAtFrames,
+      gate: gate.buffer,
+    },
+  });
   worker.unref();
-  // A checkpoint thread that fails leaves SQLite to checkpoint when the WAL is next opened; requests go on.
+  // A checkpoint thread that fails leaves SQLite to checkpoint when the WAL is next opened; requests go
+  // on, and no write waits for a restart it held.
   worker.on('error', () => undefined);
+  worker.on('exit', () => gate.reset());
   return worker;
 }
 

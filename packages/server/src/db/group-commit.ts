@@ -35,6 +35,7 @@
  */
 import { SqliteDialect, CompiledQuery, type DatabaseConnection, type Dialect, type Driver, type QueryResult, type SqliteDatabase } from 'kysely';
 import { dialectWithDriver } from './commit-guard.js';
+import type { WalGate } from './wal-gate.js';
 
 /** The most transactions one COMMIT takes (bounds what one failed commit undoes, and a group's wait). */
 export const MAX_GROUP = 64;
@@ -89,6 +90,8 @@ class GroupCommitDriver implements Driver {
     private readonly inner: Driver,
     /** Whether the connection has a transaction open (better-sqlite3's `inTransaction`). */
     private readonly inTransaction: () => boolean,
+    /** Turns at the write lock with the checkpoint thread's WAL restart (a file database; db/wal-gate.ts). */
+    private readonly gate: WalGate | undefined,
   ) {}
 
   async init(): Promise<void> {
@@ -103,12 +106,26 @@ class GroupCommitDriver implements Driver {
 
   async execute<R>(handle: Handle, query: CompiledQuery): Promise<QueryResult<R>> {
     const member = handle.member;
-    // A lone statement waits for a running group to end.
-    if (!member) while (this.#running) await this.#running;
     // A transaction's statement runs in its turn, and never after it: one not awaited would run
     // in the next member's savepoint, and one after SQLite rolled the group back would autocommit.
-    else if (member.isFinished || !this.inTransaction()) throw new Error('This transaction has ended (or SQLite rolled it back): its statement was not run.');
-    return this.#connection.executeQuery<R>(query);
+    if (member) {
+      if (member.isFinished || !this.inTransaction()) throw new Error('This transaction has ended (or SQLite rolled it back): its statement was not run.');
+      return this.#connection.executeQuery<R>(query);
+    }
+    // A lone statement waits for a running group to end, and for a WAL restart; it runs at once
+    // (better-sqlite3 is synchronous), so the write lock is given back when the call returns.
+    while (this.#running) await this.#running;
+    if (this.gate && !this.gate.tryEnter()) {
+      await this.gate.enter();
+      // A group may have begun while this waited; it goes first.
+      this.gate.leave();
+      return this.execute<R>(handle, query);
+    }
+    try {
+      return this.#connection.executeQuery<R>(query);
+    } finally {
+      this.gate?.leave();
+    }
   }
 
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
@@ -173,12 +190,23 @@ class GroupCommitDriver implements Driver {
       this.#scheduled = false;
       let end!: () => void;
       this.#running = new Promise((resolve) => (end = resolve));
-      void this.#runGroup().finally(() => {
+      void this.#gatedGroup().finally(() => {
         this.#running = undefined;
         end();
         if (this.#pending.length) this.#schedule();
       });
     });
+  }
+
+  /** The group, holding the write lock (db/wal-gate.ts) from before its BEGIN to after its end. */
+  async #gatedGroup(): Promise<void> {
+    if (!this.gate) return this.#runGroup();
+    if (!this.gate.tryEnter()) await this.gate.enter();
+    try {
+      await this.#runGroup();
+    } finally {
+      this.gate.leave();
+    }
   }
 
   async #runGroup(): Promise<void> {
@@ -230,6 +258,6 @@ class GroupCommitDriver implements Driver {
 }
 
 /** Kysely's SQLite dialect with group commit (see above). */
-export function groupCommitDialect(database: SqliteDatabase, inTransaction: () => boolean): Dialect {
-  return dialectWithDriver(new SqliteDialect({ database }), (driver) => new GroupCommitDriver(driver, inTransaction));
+export function groupCommitDialect(database: SqliteDatabase, inTransaction: () => boolean, gate?: WalGate): Dialect {
+  return dialectWithDriver(new SqliteDialect({ database }), (driver) => new GroupCommitDriver(driver, inTransaction, gate));
 }

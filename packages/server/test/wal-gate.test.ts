@@ -1,0 +1,124 @@
+/**
+ * The turns at SQLite's write lock between the event loop's writer and the
+ * checkpoint thread's WAL restart (db/wal-gate.ts), with a real worker thread
+ * running the restart side as the checkpoint thread does.
+ */
+import { Worker } from 'node:worker_threads';
+import { afterEach, describe, expect, it } from 'vitest';
+import { RESTART_IN_TURN_SOURCE, WalGate } from '../src/db/wal-gate.js';
+
+/** A checkpoint thread whose "restart" says it began, then holds the lock until `finish()`. */
+function restarter(gate: WalGate, waitMs: number) {
+  const control = new Int32Array(new SharedArrayBuffer(4));
+  const worker = new Worker(
+    `${RESTART_IN_TURN_SOURCE}
+    const { workerData, parentPort } = require('node:worker_threads');
+    const control = new Int32Array(workerData.control);
+    parentPort.postMessage('waiting');
+    const result = restartInTurn(workerData.gate, workerData.waitMs, () => {
+      parentPort.postMessage('began');
+      Atomics.wait(control, 0, 0);
+      return 'restarted';
+    });
+    parentPort.postMessage(result === undefined ? 'gave up' : 'done');`,
+    { eval: true, workerData: { gate: gate.buffer, control: control.buffer, waitMs } },
+  );
+  const said: string[] = [];
+  const heard = (what: string) =>
+    new Promise<void>((resolve) => {
+      if (said.includes(what)) return resolve();
+      const listen = (message: string) => {
+        if (message !== what) return;
+        worker.off('message', listen);
+        resolve();
+      };
+      worker.on('message', listen);
+    });
+  worker.on('message', (message: string) => said.push(message));
+  const finish = () => {
+    Atomics.store(control, 0, 1);
+    Atomics.notify(control, 0);
+  };
+  return { worker, said, heard, finish };
+}
+
+const workers: Worker[] = [];
+afterEach(async () => {
+  await Promise.all(workers.splice(0).map((w) => w.terminate()));
+});
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+describe('WalGate', () => {
+  it('a restart waits for the write under way, and no new write begins while it waits', async () => {
+    const gate = new WalGate();
+    expect(gate.tryEnter()).toBe(true);
+    const r = restarter(gate, 10_000);
+    workers.push(r.worker);
+    await r.heard('waiting');
+    await tick();
+    expect(r.said).not.toContain('began');
+    gate.leave();
+    // The waiting restart goes first, even before its thread has woken up to take the lock.
+    expect(gate.tryEnter()).toBe(false);
+    await r.heard('began');
+    // The restart holds the lock: the writer's next turn comes after it.
+    expect(gate.tryEnter()).toBe(false);
+    r.finish();
+    await r.heard('done');
+    expect(gate.tryEnter()).toBe(true);
+    gate.leave();
+  });
+
+  it('a write waits for a running restart without stopping the event loop, and goes once it ends', async () => {
+    const gate = new WalGate();
+    const r = restarter(gate, 10_000);
+    workers.push(r.worker);
+    await r.heard('began');
+    let entered = false;
+    const entering = gate.enter().then(() => (entered = true));
+    // Timers still fire while the write waits.
+    let ticks = 0;
+    for (let i = 0; i < 3; i++) {
+      await tick();
+      ticks++;
+    }
+    expect(ticks).toBe(3);
+    expect(entered).toBe(false);
+    r.finish();
+    await entering;
+    expect(entered).toBe(true);
+    gate.leave();
+    await r.heard('done');
+  });
+
+  it('a restart that waited too long for the write gives up, and the writer carries on', async () => {
+    const gate = new WalGate();
+    expect(gate.tryEnter()).toBe(true);
+    const r = restarter(gate, 50);
+    workers.push(r.worker);
+    await r.heard('gave up');
+    expect(r.said).not.toContain('began');
+    gate.leave();
+    expect(gate.tryEnter()).toBe(true);
+    gate.leave();
+  });
+
+  it('a checkpoint thread that ends while it holds the lock leaves no write waiting (reset)', async () => {
+    const gate = new WalGate();
+    const r = restarter(gate, 10_000);
+    await r.heard('began');
+    const entering = gate.enter();
+    await r.worker.terminate();
+    gate.reset();
+    await entering;
+    gate.leave();
+  });
+
+  it('entering twice is a bug, refused rather than waited on forever', () => {
+    const gate = new WalGate();
+    expect(gate.tryEnter()).toBe(true);
+    expect(() => gate.tryEnter()).toThrow(/entered twice/);
+    gate.leave();
+  });
+});
