@@ -50,4 +50,36 @@ describe('SQLite checkpoints', () => {
       await handle.close();
     }
   });
+
+  it('many writes at once, transactions and single statements, all go through while the WAL restarts under them', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'pasarela-checkpoint-')), 'db.sqlite');
+    // Restarted from 256 frames (1 MiB), so restarts come every few rounds.
+    const handle = openDatabase({ database: { kind: 'sqlite', url: file } }, { walRestartAtFrames: 256 });
+    try {
+      await sql`create table filler (body text not null)`.execute(handle.db);
+      const body = 'x'.repeat(16 * 1024);
+      const insert = (db: typeof handle.db) => db.insertInto('filler' as never).values({ body } as never).execute();
+      const end = Date.now() + 2500;
+      let expected = 0;
+      while (Date.now() < end) {
+        // Each round: single statements and transactions asked for at the same moment, as requests do.
+        await Promise.all([
+          ...Array.from({ length: 8 }, () => insert(handle.db)),
+          ...Array.from({ length: 8 }, () => handle.db.transaction().execute(async (trx) => {
+            await insert(trx);
+            await insert(trx);
+          })),
+        ]);
+        expected += 24;
+        // About 8 MB of WAL a second: the restart finds moments when little is left to copy.
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      const { n } = (await sql<{ n: number }>`select count(*) as n from filler`.execute(handle.db)).rows[0]!;
+      expect(n).toBe(expected);
+      expect(expected * body.length).toBeGreaterThan(10 * 1024 * 1024);
+      expect(statSync(`${file}-wal`).size).toBeLessThan((expected * body.length) / 4);
+    } finally {
+      await handle.close();
+    }
+  });
 });

@@ -36,19 +36,23 @@ export class WalGate {
     this.#state = new Int32Array(buffer);
   }
 
-  /** Takes the write lock for the writer if no restart holds it or waits for it. */
+  /** Takes the write lock for the writer if nobody holds it and no restart waits for it. */
   tryEnter(): boolean {
     if (Atomics.load(this.#state, WANTED) !== 0) return false;
-    const was = Atomics.compareExchange(this.#state, TURN, FREE, WRITER);
-    if (was === WRITER) throw new Error('The SQLite writer already holds the write lock (WalGate entered twice).');
-    return was === FREE;
+    return Atomics.compareExchange(this.#state, TURN, FREE, WRITER) === FREE;
   }
 
-  /** Takes it once the restart that holds it or waits for it is over; the event loop runs meanwhile. */
+  /**
+   * Takes it once the restart that holds it or waits for it is over, and once
+   * the event loop's other holder has given it back (two writes that waited
+   * for the same restart take turns); the event loop runs meanwhile.
+   */
   async enter(): Promise<void> {
     while (!this.tryEnter()) {
-      const wanted = Atomics.load(this.#state, WANTED) !== 0;
-      const waiting = wanted ? Atomics.waitAsync(this.#state, WANTED, 1) : Atomics.waitAsync(this.#state, TURN, RESTART);
+      const waiting =
+        Atomics.load(this.#state, WANTED) !== 0
+          ? Atomics.waitAsync(this.#state, WANTED, 1)
+          : Atomics.waitAsync(this.#state, TURN, Atomics.load(this.#state, TURN));
       if (waiting.async) await waiting.value;
     }
   }
