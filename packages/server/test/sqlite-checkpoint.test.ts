@@ -11,6 +11,14 @@ import { describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase } from '../src/db/database.js';
 import { eventually } from './support/wait.js';
 
+/** A file database with a `filler` table, whose WAL is started over from `walRestartAtFrames`. */
+async function fillerDatabase(walRestartAtFrames: number) {
+  const file = join(mkdtempSync(join(tmpdir(), 'pasarela-checkpoint-')), 'db.sqlite');
+  const handle = openDatabase({ database: { kind: 'sqlite', url: file } }, { walRestartAtFrames });
+  await sql`create table filler (body text not null)`.execute(handle.db);
+  return { file, handle };
+}
+
 describe('SQLite checkpoints', () => {
   it('copies committed pages from the WAL into the database file in the background', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'pasarela-checkpoint-')), 'db.sqlite');
@@ -28,11 +36,9 @@ describe('SQLite checkpoints', () => {
   });
 
   it('starts the WAL over under a steady stream of commits, so it does not grow with them', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'pasarela-checkpoint-')), 'db.sqlite');
     // Started over from 2 560 frames (10 MiB) here instead of 256 MiB, to keep the test small.
-    const handle = openDatabase({ database: { kind: 'sqlite', url: file } }, { walRestartAtFrames: 2560 });
+    const { file, handle } = await fillerDatabase(2560);
     try {
-      await sql`create table filler (body text not null)`.execute(handle.db);
       const body = 'x'.repeat(64 * 1024);
       // About 20 MB of WAL a second for 3 seconds, in commits of 64 KiB, never pausing for
       // more than 50 ms: SQLite alone would keep every frame (the WAL is never fully
@@ -52,11 +58,9 @@ describe('SQLite checkpoints', () => {
   });
 
   it('many writes at once, transactions and single statements, all go through while the WAL restarts under them', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'pasarela-checkpoint-')), 'db.sqlite');
     // Restarted from 256 frames (1 MiB), so restarts come every few rounds.
-    const handle = openDatabase({ database: { kind: 'sqlite', url: file } }, { walRestartAtFrames: 256 });
+    const { file, handle } = await fillerDatabase(256);
     try {
-      await sql`create table filler (body text not null)`.execute(handle.db);
       const body = 'x'.repeat(16 * 1024);
       const insert = (db: typeof handle.db) => db.insertInto('filler' as never).values({ body } as never).execute();
       const end = Date.now() + 2500;

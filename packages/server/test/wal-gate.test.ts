@@ -47,6 +47,14 @@ afterEach(async () => {
   await Promise.all(workers.splice(0).map((w) => w.terminate()));
 });
 
+/** A restart that has begun and holds the lock until its `finish()`. */
+async function runningRestart(gate: WalGate) {
+  const r = restarter(gate, 10_000);
+  workers.push(r.worker);
+  await r.heard('began');
+  return r;
+}
+
 const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 describe('WalGate', () => {
@@ -72,9 +80,7 @@ describe('WalGate', () => {
 
   it('a write waits for a running restart without stopping the event loop, and goes once it ends', async () => {
     const gate = new WalGate();
-    const r = restarter(gate, 10_000);
-    workers.push(r.worker);
-    await r.heard('began');
+    const r = await runningRestart(gate);
     let entered = false;
     const entering = gate.enter().then(() => (entered = true));
     // Timers still fire while the write waits.
@@ -117,9 +123,7 @@ describe('WalGate', () => {
 
   it('writes that waited for the same restart take turns, each once the one before has given the lock back', async () => {
     const gate = new WalGate();
-    const r = restarter(gate, 10_000);
-    workers.push(r.worker);
-    await r.heard('began');
+    const r = await runningRestart(gate);
     const order: string[] = [];
     const write = async (name: string) => {
       await gate.enter();
