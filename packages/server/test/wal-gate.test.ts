@@ -3,8 +3,17 @@
  * checkpoint thread's WAL restart (db/wal-gate.ts), with a real worker thread
  * running the restart side as the checkpoint thread does.
  */
+import { execFile } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
+import SQLite from 'better-sqlite3';
+import { Kysely, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import { groupCommitDialect } from '../src/db/group-commit.js';
 import { RESTART_IN_TURN_SOURCE, WalGate } from '../src/db/wal-gate.js';
 
 /** A checkpoint thread whose "restart" says it began, then holds the lock until `finish()`. */
@@ -138,5 +147,52 @@ describe('WalGate', () => {
     expect(order).toEqual(['a in', 'a out', 'b in', 'b out']);
     expect(gate.tryEnter()).toBe(true);
     gate.leave();
+  });
+
+  it('a process whose only work left is a write waiting for a restart stays alive until the write is done', async () => {
+    // A command-line run (the built module, as the CLI runs it): the checkpoint thread is unref'd, and
+    // Atomics.waitAsync alone keeps nothing alive, so without a handle of its own the process exited.
+    const gateModule = fileURLToPath(new URL('../dist/db/wal-gate.js', import.meta.url));
+    const script = `
+      import { Worker } from 'node:worker_threads';
+      import { RESTART_IN_TURN_SOURCE, WalGate } from ${JSON.stringify(gateModule)};
+      const gate = new WalGate();
+      const worker = new Worker(RESTART_IN_TURN_SOURCE + \`
+        const { workerData, parentPort } = require('node:worker_threads');
+        restartInTurn(workerData, 10000, () => { parentPort.postMessage('began'); Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300); });\`,
+        { eval: true, workerData: gate.buffer, execArgv: [] });
+      worker.unref();
+      await new Promise((resolve) => worker.once('message', resolve));
+      await gate.enter();
+      gate.leave();
+      console.log('written');`;
+    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], { timeout: 10_000 });
+    expect(stdout.trim()).toBe('written');
+  });
+
+  it('through the group commit: while a restart holds the lock, reads go on, and single writes and transactions wait for its end', async () => {
+    const sqlite = new SQLite(join(mkdtempSync(join(tmpdir(), 'pasarela-gate-')), 'db.sqlite'));
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.exec('create table notes (id text primary key)');
+    const gate = new WalGate();
+    const db = new Kysely<{ notes: { id: string } }>({
+      dialect: groupCommitDialect(sqlite, () => sqlite.inTransaction, gate, (text) => sqlite.prepare(text).readonly),
+    });
+    try {
+      const r = await runningRestart(gate);
+      const done: string[] = [];
+      const single = db.insertInto('notes').values({ id: 'single' }).execute().then(() => done.push('single'));
+      const transaction = db.transaction().execute((trx) => trx.insertInto('notes').values({ id: 'grouped' }).execute()).then(() => done.push('transaction'));
+      const count = async () => Number((await sql<{ n: number }>`select count(*) as n from notes`.execute(db)).rows[0]!.n);
+      expect(await count()).toBe(0);
+      await tick();
+      expect(done).toEqual([]);
+      r.finish();
+      await Promise.all([single, transaction]);
+      expect(done.sort()).toEqual(['single', 'transaction']);
+      expect(await count()).toBe(2);
+    } finally {
+      await db.destroy();
+    }
   });
 });

@@ -9,7 +9,7 @@ import { dirname } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, Migrator, PostgresAdapter, PostgresDialect, sql, type SqliteDatabase, type Transaction } from 'kysely';
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, sql, type Transaction } from 'kysely';
 import type { Config, DatabaseKind } from '../config/config.js';
 import type { Database } from './schema.js';
 import { migrations } from './migrations/index.js';
@@ -73,7 +73,8 @@ export function openDatabase(
   const writerStatements = withStatementCache(sqlite);
   // A file's WAL is restarted by the checkpoint thread, in turns with the writer (db/wal-gate.ts).
   const gate = file !== ':memory:' ? new WalGate() : undefined;
-  const db = new Kysely<Database>({ dialect: guardedDialect(groupCommitDialect(writerStatements, () => sqlite.inTransaction, gate)) });
+  const readsOnly = (text: string) => writerStatements.prepare(text).readonly;
+  const db = new Kysely<Database>({ dialect: guardedDialect(groupCommitDialect(writerStatements, () => sqlite.inTransaction, gate, readsOnly)) });
   // Hot reads run synchronously. While no transaction is open (the common case: a
   // transaction's statements run back to back, without yielding to another request), on
   // the one connection, whose page cache stays warm and which holds only committed rows.
@@ -213,7 +214,7 @@ function startCheckpointer(file: string, restartAtFrames: number, gate: WalGate)
  * so the set of texts is small). Kysely runs one query at a time per
  * connection and never leaves an iterator open across queries.
  */
-function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+function withStatementCache(sqlite: SQLite.Database): { close(): void; prepare(text: string): SQLite.Statement } {
   const statements = new Map<string, SQLite.Statement>();
   return {
     close: () => sqlite.close(),

@@ -92,6 +92,8 @@ class GroupCommitDriver implements Driver {
     private readonly inTransaction: () => boolean,
     /** Turns at the write lock with the checkpoint thread's WAL restart (a file database; db/wal-gate.ts). */
     private readonly gate: WalGate | undefined,
+    /** Whether a statement only reads (better-sqlite3's `readonly`): it needs no turn at the write lock. */
+    private readonly readsOnly: (sql: string) => boolean,
   ) {}
 
   async init(): Promise<void> {
@@ -112,10 +114,11 @@ class GroupCommitDriver implements Driver {
       if (member.isFinished || !this.inTransaction()) throw new Error('This transaction has ended (or SQLite rolled it back): its statement was not run.');
       return this.#connection.executeQuery<R>(query);
     }
-    // A lone statement waits for a running group to end, and for a WAL restart; it runs at once
-    // (better-sqlite3 is synchronous), so the write lock is given back when the call returns.
+    // A lone statement waits for a running group to end, and one that writes for a WAL restart; it
+    // runs at once (better-sqlite3 is synchronous), so the write lock is given back when the call returns.
     while (this.#running) await this.#running;
-    if (this.gate && !this.gate.tryEnter()) {
+    if (!this.gate || this.readsOnly(query.sql)) return this.#connection.executeQuery<R>(query);
+    if (!this.gate.tryEnter()) {
       await this.gate.enter();
       // A group may have begun while this waited; it goes first.
       this.gate.leave();
@@ -124,7 +127,7 @@ class GroupCommitDriver implements Driver {
     try {
       return this.#connection.executeQuery<R>(query);
     } finally {
-      this.gate?.leave();
+      this.gate.leave();
     }
   }
 
@@ -258,6 +261,11 @@ class GroupCommitDriver implements Driver {
 }
 
 /** Kysely's SQLite dialect with group commit (see above). */
-export function groupCommitDialect(database: SqliteDatabase, inTransaction: () => boolean, gate?: WalGate): Dialect {
-  return dialectWithDriver(new SqliteDialect({ database }), (driver) => new GroupCommitDriver(driver, inTransaction, gate));
+export function groupCommitDialect(
+  database: SqliteDatabase,
+  inTransaction: () => boolean,
+  gate?: WalGate,
+  readsOnly: (sql: string) => boolean = () => false,
+): Dialect {
+  return dialectWithDriver(new SqliteDialect({ database }), (driver) => new GroupCommitDriver(driver, inTransaction, gate, readsOnly));
 }

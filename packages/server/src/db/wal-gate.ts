@@ -19,7 +19,12 @@
  *   the writer then starts nothing new, so a busy writer cannot starve the
  *   restart, and the restart never begins in the middle of a write.
  * The writer waits with `Atomics.waitAsync`, so the event loop keeps serving
- * reads and requests while a restart runs; only the writes wait.
+ * reads and requests while a restart runs; only the writes wait (statements
+ * that only read do not take the gate: SQLite lets them run beside a restart).
+ *
+ * The gate is per process: a second process on the same file (a command-line
+ * run beside the server) has its own, and meets the server's restarts in
+ * SQLite's busy handler as before. SQLite is written by one server process.
  */
 
 const FREE = 0;
@@ -48,12 +53,24 @@ export class WalGate {
    * for the same restart take turns); the event loop runs meanwhile.
    */
   async enter(): Promise<void> {
-    while (!this.tryEnter()) {
-      const waiting =
-        Atomics.load(this.#state, WANTED) !== 0
-          ? Atomics.waitAsync(this.#state, WANTED, 1)
-          : Atomics.waitAsync(this.#state, TURN, Atomics.load(this.#state, TURN));
-      if (waiting.async) await waiting.value;
+    if (this.tryEnter()) return;
+    // Atomics.waitAsync holds no reference on the event loop (and the checkpoint thread is
+    // unref'd): a command-line run whose only work left is this write would exit without it.
+    const alive = setInterval(() => undefined, 2 ** 30);
+    try {
+      while (!this.tryEnter()) {
+        let waiting;
+        if (Atomics.load(this.#state, WANTED) !== 0) waiting = Atomics.waitAsync(this.#state, WANTED, 1);
+        else {
+          const turn = Atomics.load(this.#state, TURN);
+          // Given back between the try and this load: its notify has gone, so try again instead of waiting.
+          if (turn === FREE) continue;
+          waiting = Atomics.waitAsync(this.#state, TURN, turn);
+        }
+        if (waiting.async) await waiting.value;
+      }
+    } finally {
+      clearInterval(alive);
     }
   }
 
@@ -83,9 +100,9 @@ function restartInTurn(buffer, waitMs, restart) {
   const state = new Int32Array(buffer);
   Atomics.store(state, ${WANTED}, 1);
   try {
-    const deadline = Date.now() + waitMs;
+    const deadline = performance.now() + waitMs;
     while (Atomics.compareExchange(state, ${TURN}, ${FREE}, ${RESTART}) !== ${FREE}) {
-      const left = deadline - Date.now();
+      const left = deadline - performance.now();
       if (left <= 0) return undefined;
       Atomics.wait(state, ${TURN}, ${WRITER}, left);
     }
