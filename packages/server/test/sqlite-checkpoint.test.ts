@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase } from '../src/db/database.js';
+import { migrateToLatest, openDatabase, type Executor } from '../src/db/database.js';
 import { eventually } from './support/wait.js';
 
 /** A file database with a `filler` table, whose WAL is started over from `walRestartAtFrames`. */
@@ -18,6 +18,8 @@ async function fillerDatabase(walRestartAtFrames: number) {
   await sql`create table filler (body text not null)`.execute(handle.db);
   return { file, handle };
 }
+
+const insertFiller = (db: Executor, body: string) => db.insertInto('filler' as never).values({ body } as never).execute();
 
 describe('SQLite checkpoints', () => {
   it('copies committed pages from the WAL into the database file in the background', async () => {
@@ -46,7 +48,7 @@ describe('SQLite checkpoints', () => {
       const end = Date.now() + 3000;
       let written = 0;
       while (Date.now() < end) {
-        for (let i = 0; i < 16; i++) await handle.db.insertInto('filler' as never).values({ body } as never).execute();
+        for (let i = 0; i < 16; i++) await insertFiller(handle.db, body);
         written += 16 * body.length;
         await new Promise((r) => setTimeout(r, 50));
       }
@@ -62,17 +64,18 @@ describe('SQLite checkpoints', () => {
     const { file, handle } = await fillerDatabase(256);
     try {
       const body = 'x'.repeat(16 * 1024);
-      const insert = (db: typeof handle.db) => db.insertInto('filler' as never).values({ body } as never).execute();
       const end = Date.now() + 2500;
       let expected = 0;
       while (Date.now() < end) {
         // Each round: single statements and transactions asked for at the same moment, as requests do.
         await Promise.all([
-          ...Array.from({ length: 8 }, () => insert(handle.db)),
-          ...Array.from({ length: 8 }, () => handle.db.transaction().execute(async (trx) => {
-            await insert(trx);
-            await insert(trx);
-          })),
+          ...Array.from({ length: 8 }, () => insertFiller(handle.db, body)),
+          ...Array.from({ length: 8 }, () =>
+            handle.db.transaction().execute(async (trx) => {
+              await insertFiller(trx, body);
+              await insertFiller(trx, body);
+            }),
+          ),
         ]);
         expected += 24;
         // About 8 MB of WAL a second: the restart finds moments when little is left to copy.

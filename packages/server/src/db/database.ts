@@ -189,17 +189,17 @@ function startCheckpointer(file: string, restartAtFrames: number, gate: WalGate)
     }, workerData.intervalMs);
   `;
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-  const worker = new Worker(source, { eval: true, workerData: {
-      file,
-      driver,
-      intervalMs: CHECKPOINT_INTERVAL_MS,
-      restartTries: RESTART_TRIES,
-      restartWaitMs: RESTART_WAIT_MS,
-      restartMaxFrames: RESTART_MAX_FRAMES,
-      restartAtFrames,
-      gate: gate.buffer,
-    },
-  });
+  const workerData = {
+    file,
+    driver,
+    intervalMs: CHECKPOINT_INTERVAL_MS,
+    restartTries: RESTART_TRIES,
+    restartWaitMs: RESTART_WAIT_MS,
+    restartMaxFrames: RESTART_MAX_FRAMES,
+    restartAtFrames,
+    gate: gate.buffer,
+  };
+  const worker = new Worker(source, { eval: true, workerData });
   worker.unref();
   // A checkpoint thread that fails leaves SQLite to checkpoint when the WAL is next opened; requests go
   // on, and no write waits for a restart it held.

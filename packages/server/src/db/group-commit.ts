@@ -204,7 +204,7 @@ class GroupCommitDriver implements Driver {
   /** The group, holding the write lock (db/wal-gate.ts) from before its BEGIN to after its end. */
   async #gatedGroup(): Promise<void> {
     if (!this.gate) return this.#runGroup();
-    if (!this.gate.tryEnter()) await this.gate.enter();
+    await this.gate.enter();
     try {
       await this.#runGroup();
     } finally {
