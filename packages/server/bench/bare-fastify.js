@@ -1,14 +1,15 @@
 #!/usr/bin/env node
 /**
- * The "bare Fastify route" ceiling: the same Fastify, logger options
- * (observability/logger.js: pino, serializers, redaction, timestamp), request
- * log (one line per request, `RequestLog`) and request-id generator as the
- * server (app.ts), and one GET route returning a
+ * The "bare Fastify route" ceiling: the same V8 flags (v8-flags.js), Fastify,
+ * logger options (observability/logger.js: pino, serializers, redaction,
+ * timestamp), request log (one line per request, `RequestLog`) and request-id
+ * generator as the server (main.ts, app.ts), and one GET route returning a
  * small JSON object. No other hooks, no authentication, no database.
  *
  * Environment: PORT (required), HOST (default 127.0.0.1), LOG_LEVEL (default info).
  * Logs go to stdout, as the server's do.
  */
+import '../dist/v8-flags.js';
 import Fastify from 'fastify';
 import { loggerOptions, RequestLog } from '../dist/observability/logger.js';
 import { newId } from '../dist/lib/ids.js';

@@ -8,6 +8,8 @@
  * client), then starts N server processes that share the port, restarts one
  * that dies, and passes SIGINT/SIGTERM on to them.
  */
+// First: V8 settings that must hold before the rest of the program is loaded.
+import './v8-flags.js';
 import cluster from 'node:cluster';
 import { ConfigError, loadConfig, type Config } from './config/config.js';
 import { createGateway } from './app.js';
