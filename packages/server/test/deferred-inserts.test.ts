@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../src/db/database.js';
 import { preparedInsert } from '../src/db/prepared.js';
 import { withCommitGuard, type CommitGuard } from '../src/db/commit-guard.js';
-import { combineInserts, DEFERRABLE, FENCE, tablesRead } from '../src/db/postgres-client.js';
+import pg from 'pg';
+import { combineInserts, DEFERRABLE, FENCE, StatementGroups, tablesRead } from '../src/db/postgres-client.js';
 import { newId } from '../src/lib/ids.js';
 import { nowIso } from '../src/lib/time.js';
 import { dialects } from './support/dialects.js';
@@ -70,6 +71,65 @@ describe('the tables a read names', () => {
       text: 'with w0 as (insert into "a" ("x") values ($1)), w1 as (update "k" set "t" = $2 where "t" = $3 returning 1) select 1 / (select count(*) from w1) as fenced',
       values: [1, 't', 't'],
     });
+  });
+});
+
+describe('transactions committed in groups (PostgreSQL)', () => {
+  const insert = (table: string, value: unknown) => ({ text: `${DEFERRABLE}insert into "${table}" ("x") values ($1)`, values: [value], table });
+  /** A connection that answers on the next turn of the event loop, records each statement it is sent, and fails as `fail` says. */
+  function connection(sent: string[], fail: (text: string) => unknown = () => undefined) {
+    return async (text: string) => {
+      sent.push(text);
+      await new Promise((r) => setImmediate(r));
+      const error = fail(text);
+      if (error) throw error;
+      return { rows: [] } as never;
+    };
+  }
+
+  it('the first goes at once; those that come while it is answered go together after it', async () => {
+    const groups = new StatementGroups(1);
+    const sent: string[] = [];
+    const run = connection(sent);
+    await Promise.all([groups.send([insert('a', 1)], run), groups.send([insert('b', 2)], run), groups.send([insert('c', 3), insert('d', 4)], run)]);
+    expect(sent).toEqual([`${DEFERRABLE}insert into "a" ("x") values ($1)`, 'with w0 as (insert into "b" ("x") values ($1)), w1 as (insert into "c" ("x") values ($2)) insert into "d" ("x") values ($3)']);
+    expect(groups.stats).toEqual({ groups: 2, transactions: 3, retried: 0 });
+  });
+
+  it("a group's inserts of one table with the same columns become one insert of their rows", async () => {
+    const groups = new StatementGroups(1);
+    const sent: string[] = [];
+    const run = connection(sent);
+    const pair = (x: number, y: number) => [insert('a', x), { text: `${DEFERRABLE}insert into "b" ("x", "y") values ($1, $2)`, values: [y, y], table: 'b' }];
+    const fence = { text: `${FENCE}update "k" set "t" = $1 where "t" = $2`, values: ['t', 't'], table: 'k', fence: true };
+    await Promise.all([groups.send(pair(0, 0), run), groups.send(pair(1, 10), run), groups.send([...pair(2, 20), fence], run), groups.send(pair(3, 30), run)]);
+    expect(sent[1]).toBe(
+      'with w0 as (insert into "a" ("x") values ($1), ($2), ($3)), w1 as (insert into "b" ("x", "y") values ($4, $5), ($6, $7), ($8, $9)), ' +
+        'w2 as (update "k" set "t" = $10 where "t" = $11 returning 1) select 1 / (select count(*) from w2) as fenced',
+    );
+  });
+
+  it('a group PostgreSQL refused is sent again one by one, each with its own answer', async () => {
+    const groups = new StatementGroups(1);
+    const sent: string[] = [];
+    const duplicate = Object.assign(new pg.DatabaseError('duplicate key', 0, 'error'), { code: '23505' });
+    const run = connection(sent, (text) => (text.includes('"dup"') ? duplicate : undefined));
+    const results = await Promise.allSettled([groups.send([insert('a', 1)], run), groups.send([insert('b', 2)], run), groups.send([insert('dup', 3)], run), groups.send([insert('c', 4)], run)]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    expect((results[2] as PromiseRejectedResult).reason).toBe(duplicate);
+    expect(sent.slice(2)).toEqual(['b', 'dup', 'c'].map((table) => `${DEFERRABLE}insert into "${table}" ("x") values ($1)`));
+    expect(groups.stats.retried).toBe(3);
+  });
+
+  it('a group whose connection failed is not sent again: every transaction in it fails', async () => {
+    const groups = new StatementGroups(1);
+    const sent: string[] = [];
+    const lost = new Error('Connection terminated unexpectedly');
+    const run = connection(sent, (text) => (text.startsWith('with') ? lost : undefined));
+    const results = await Promise.allSettled([groups.send([insert('a', 1)], run), groups.send([insert('b', 2)], run), groups.send([insert('c', 3)], run)]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'rejected']);
+    expect(sent).toHaveLength(2);
+    expect(groups.stats.retried).toBe(0);
   });
 });
 
@@ -189,6 +249,38 @@ describe.each(dialects)('deferrable inserts on $name', (dialect) => {
     const after = event(org);
     await handle.db.transaction().execute((trx) => insertEvent(trx, after));
     expect(await eventsOf()).toEqual([...before, after.id].sort());
+  });
+
+  it('concurrent transactions each commit all of theirs or nothing, whichever fails beside them', async () => {
+    const before = await eventsOf();
+    const taken = event(org);
+    await insertEvent(handle.db, taken);
+    const stats = handle.statementGroups?.stats;
+    const groupsBefore = stats ? { ...stats } : undefined;
+    // 40 transactions at once, of two inserts each; every fifth one's second insert reuses an id that is taken.
+    const attempts = Array.from({ length: 40 }, (_, i) => {
+      const own = event(org);
+      const second = i % 5 === 4 ? taken : event(org);
+      const done = handle.db.transaction().execute(async (trx) => {
+        await insertEvent(trx, own);
+        await insertEvent(trx, second);
+      });
+      return { own, second, done };
+    });
+    const results = await Promise.allSettled(attempts.map((a) => a.done));
+    const committed = attempts.filter((_, i) => results[i]!.status === 'fulfilled');
+    expect(committed).toHaveLength(32);
+    results.forEach((r, i) => {
+      if (i % 5 === 4) expect(r).toMatchObject({ status: 'rejected', reason: { code: dialect.name === 'postgres' ? '23505' : 'SQLITE_CONSTRAINT_PRIMARYKEY' } });
+      else expect(r.status).toBe('fulfilled');
+    });
+    expect(await eventsOf()).toEqual([...before, taken.id, ...committed.flatMap((a) => [a.own.id, a.second.id])].sort());
+    if (stats && groupsBefore) {
+      // PostgreSQL: fewer statements than transactions, and the refused groups' transactions sent again one by one.
+      expect(stats.transactions - groupsBefore.transactions).toBe(40);
+      expect(stats.groups - groupsBefore.groups).toBeLessThan(40);
+      expect(stats.retried - groupsBefore.retried).toBeGreaterThan(0);
+    }
   });
 
   it('are sent at once outside a transaction', async () => {

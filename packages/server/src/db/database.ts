@@ -13,7 +13,7 @@ import { Kysely, Migrator, PostgresAdapter, PostgresDialect, sql, type Transacti
 import type { Config, DatabaseKind } from '../config/config.js';
 import type { Database } from './schema.js';
 import { migrations } from './migrations/index.js';
-import { withNamedStatementsAndDeferredInserts } from './postgres-client.js';
+import { StatementGroups, withNamedStatementsAndDeferredInserts } from './postgres-client.js';
 import { installRowTemplateCache } from './pg-row-template.js';
 import { guardedDialect } from './commit-guard.js';
 import { groupCommitDialect } from './group-commit.js';
@@ -28,6 +28,8 @@ export interface DatabaseHandle {
   dialect: DatabaseKind;
   /** The pg pool (PostgreSQL only), shared with the rate limiter's store. */
   pool: pg.Pool | undefined;
+  /** PostgreSQL only: the transactions committed in groups (db/postgres-client.ts). */
+  statementGroups?: StatementGroups;
   close(): Promise<void>;
 }
 
@@ -54,8 +56,9 @@ export function openDatabase(
     const pool = new pg.Pool({ connectionString: config.database.url, max: options.poolSize ?? 10 });
     // An idle client's error (server restart) must not crash the process.
     pool.on('error', () => undefined);
-    const db = new Kysely<Database>({ dialect: guardedDialect(new PostgresDialect({ pool: withNamedStatementsAndDeferredInserts(pool) })) });
-    return { db, dialect: 'postgres', pool, close: () => db.destroy() };
+    const statementGroups = new StatementGroups();
+    const db = new Kysely<Database>({ dialect: guardedDialect(new PostgresDialect({ pool: withNamedStatementsAndDeferredInserts(pool, statementGroups) })) });
+    return { db, dialect: 'postgres', pool, statementGroups, close: () => db.destroy() };
   }
   const file = config.database.url;
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
