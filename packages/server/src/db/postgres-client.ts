@@ -229,7 +229,19 @@ async function sendDeferred(run: Run, batch: readonly Deferred[]): Promise<void>
 
 /** A deferrable insert of one row, as Kysely compiles it: the part before its row, and its row. */
 const ONE_ROW = /^(insert into "[A-Za-z0-9_]+" \([^()]*\) values )(\(\$\d+(?:, \$\d+)*\))$/;
-const multiRowTexts = new Map<string, string>();
+
+/** Per deferrable insert text: its texts for 2, 3, ... rows as they are needed; null for a text that is not one row. */
+const multiRowTexts = new Map<string, string[] | null>();
+
+function multiRowTextsOf(text: string): string[] | null {
+  let texts = multiRowTexts.get(text);
+  if (texts === undefined) {
+    texts = ONE_ROW.test(text.slice(DEFERRABLE.length)) ? [] : null;
+    if (multiRowTexts.size >= MAX_NAMES) multiRowTexts.clear();
+    multiRowTexts.set(text, texts);
+  }
+  return texts;
+}
 
 /**
  * A group's inserts with the same text (one table, one set of columns) as one
@@ -241,7 +253,7 @@ export function mergeRows(batch: readonly Deferred[]): Deferred[] {
   const same = new Map<string, Deferred[]>();
   const out: (Deferred | Deferred[])[] = [];
   for (const d of batch) {
-    if (d.fence || !ONE_ROW.test(d.text.slice(DEFERRABLE.length))) {
+    if (d.fence || !multiRowTextsOf(d.text)) {
       out.push(d);
       continue;
     }
@@ -256,15 +268,13 @@ export function mergeRows(batch: readonly Deferred[]): Deferred[] {
 }
 
 function multiRowText(text: string, rows: number): string {
-  const key = `${rows} ${text}`;
-  let merged = multiRowTexts.get(key);
+  const texts = multiRowTextsOf(text)!;
+  let merged = texts[rows];
   if (merged === undefined) {
     const [, head, row] = ONE_ROW.exec(text.slice(DEFERRABLE.length))!;
     const width = row!.split('$').length - 1;
     const tuples = Array.from({ length: rows }, (_, r) => row!.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + r * width}`));
-    merged = `${DEFERRABLE}${head}${tuples.join(', ')}`;
-    if (multiRowTexts.size >= MAX_NAMES) multiRowTexts.clear();
-    multiRowTexts.set(key, merged);
+    merged = texts[rows] = `${DEFERRABLE}${head}${tuples.join(', ')}`;
   }
   return merged;
 }
