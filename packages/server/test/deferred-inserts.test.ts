@@ -76,57 +76,95 @@ describe('the tables a read names', () => {
 
 describe('transactions committed in groups (PostgreSQL)', () => {
   const insert = (table: string, value: unknown) => ({ text: `${DEFERRABLE}insert into "${table}" ("x") values ($1)`, values: [value], table });
+  const pair = (x: unknown) => [insert('a', x), { text: `${DEFERRABLE}insert into "b" ("x", "y") values ($1, $2)`, values: [x, x], table: 'b' }];
+  const duplicate = () => Object.assign(new pg.DatabaseError('duplicate key', 0, 'error'), { code: '23505' });
   /** A connection that answers on the next turn of the event loop, records each statement it is sent, and fails as `fail` says. */
-  function connection(sent: string[], fail: (text: string) => unknown = () => undefined) {
-    return async (text: string) => {
-      sent.push(text);
+  function connection(sent: { text: string; values: unknown[] }[], fail: (text: string, values: unknown[]) => unknown = () => undefined) {
+    return async (text: string, values: unknown[]) => {
+      sent.push({ text, values });
       await new Promise((r) => setImmediate(r));
-      const error = fail(text);
+      const error = fail(text, values);
       if (error) throw error;
       return { rows: [] } as never;
     };
   }
 
-  it('the first goes at once; those that come while it is answered go together after it', async () => {
+  it("the first goes at once; those of its kind that come while it is answered go together after it, a table's rows as one insert", async () => {
     const groups = new StatementGroups(1);
-    const sent: string[] = [];
+    const sent: { text: string; values: unknown[] }[] = [];
     const run = connection(sent);
-    await Promise.all([groups.send([insert('a', 1)], run), groups.send([insert('b', 2)], run), groups.send([insert('c', 3), insert('d', 4)], run)]);
-    expect(sent).toEqual([`${DEFERRABLE}insert into "a" ("x") values ($1)`, 'with w0 as (insert into "b" ("x") values ($1)), w1 as (insert into "c" ("x") values ($2)) insert into "d" ("x") values ($3)']);
-    expect(groups.stats).toEqual({ groups: 2, transactions: 3, retried: 0 });
+    await Promise.all([groups.send(pair(1), run), groups.send(pair(2), run), groups.send(pair(3), run)]);
+    expect(sent).toEqual([
+      { text: 'with w0 as (insert into "a" ("x") values ($1)) insert into "b" ("x", "y") values ($2, $3)', values: [1, 1, 1] },
+      { text: 'with w0 as (insert into "a" ("x") values ($1), ($2)) insert into "b" ("x", "y") values ($3, $4), ($5, $6)', values: [2, 3, 2, 2, 3, 3] },
+    ]);
+    expect(groups.stats).toEqual({ groups: 2, transactions: 3, retried: 0, late: 0 });
   });
 
-  it("a group's inserts of one table with the same columns become one insert of their rows", async () => {
+  it('fences stay one each, and the statement divides by each', async () => {
     const groups = new StatementGroups(1);
-    const sent: string[] = [];
+    const sent: { text: string; values: unknown[] }[] = [];
     const run = connection(sent);
-    const pair = (x: number, y: number) => [insert('a', x), { text: `${DEFERRABLE}insert into "b" ("x", "y") values ($1, $2)`, values: [y, y], table: 'b' }];
     const fence = { text: `${FENCE}update "k" set "t" = $1 where "t" = $2`, values: ['t', 't'], table: 'k', fence: true };
-    await Promise.all([groups.send(pair(0, 0), run), groups.send(pair(1, 10), run), groups.send([...pair(2, 20), fence], run), groups.send(pair(3, 30), run)]);
-    expect(sent[1]).toBe(
-      'with w0 as (insert into "a" ("x") values ($1), ($2), ($3)), w1 as (insert into "b" ("x", "y") values ($4, $5), ($6, $7), ($8, $9)), ' +
-        'w2 as (update "k" set "t" = $10 where "t" = $11 returning 1) select 1 / (select count(*) from w2) as fenced',
-    );
+    await Promise.all([1, 2, 3].map((x) => groups.send([insert('a', x), fence], run)));
+    expect(sent[1]).toEqual({
+      text:
+        'with w0 as (insert into "a" ("x") values ($1), ($2)), w1 as (update "k" set "t" = $3 where "t" = $4 returning 1), ' +
+        'w2 as (update "k" set "t" = $5 where "t" = $6 returning 1) select 1 / (select count(*) from w1) + 1 / (select count(*) from w2) as fenced',
+      values: [2, 3, 't', 't', 't', 't'],
+    });
+  });
+
+  it('a group is the oldest waiting transaction and those of its kind behind it', async () => {
+    const groups = new StatementGroups(1);
+    const sent: { text: string; values: unknown[] }[] = [];
+    const run = connection(sent);
+    await Promise.all([groups.send([insert('a', 1)], run), groups.send([insert('b', 2)], run), groups.send([insert('a', 3)], run), groups.send([insert('b', 4)], run)]);
+    expect(sent.map((s) => s.values)).toEqual([[1], [2, 4], [3]]);
   });
 
   it('a group PostgreSQL refused is sent again one by one, each with its own answer', async () => {
     const groups = new StatementGroups(1);
-    const sent: string[] = [];
-    const duplicate = Object.assign(new pg.DatabaseError('duplicate key', 0, 'error'), { code: '23505' });
-    const run = connection(sent, (text) => (text.includes('"dup"') ? duplicate : undefined));
-    const results = await Promise.allSettled([groups.send([insert('a', 1)], run), groups.send([insert('b', 2)], run), groups.send([insert('dup', 3)], run), groups.send([insert('c', 4)], run)]);
+    const sent: { text: string; values: unknown[] }[] = [];
+    const refusal = duplicate();
+    const run = connection(sent, (_, values) => (values.includes('dup') ? refusal : undefined));
+    const results = await Promise.allSettled([1, 2, 'dup', 4].map((x) => groups.send([insert('a', x)], run)));
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
-    expect((results[2] as PromiseRejectedResult).reason).toBe(duplicate);
-    expect(sent.slice(2)).toEqual(['b', 'dup', 'c'].map((table) => `${DEFERRABLE}insert into "${table}" ("x") values ($1)`));
+    expect((results[2] as PromiseRejectedResult).reason).toBe(refusal);
+    expect(sent.map((s) => s.values)).toEqual([[1], [2, 'dup', 4], [2], ['dup'], [4]]);
     expect(groups.stats.retried).toBe(3);
+  });
+
+  it('a refused group gives up its turn before its transactions are sent again, so one that waits holds up no other', async () => {
+    const groups = new StatementGroups(1, 60_000);
+    const sent: { text: string; values: unknown[] }[] = [];
+    let unblock!: () => void;
+    const blocked = new Promise<void>((resolve) => (unblock = resolve));
+    const run = async (text: string, values: unknown[]) => {
+      sent.push({ text, values });
+      await new Promise((r) => setImmediate(r));
+      if (values.length > 1 && values.includes('dup')) throw duplicate();
+      // Sent again alone, the transaction that made the group fail waits (for a lock, say).
+      if (values.includes('dup')) await blocked;
+      return { rows: [] } as never;
+    };
+    const first = groups.send([insert('a', 1)], run);
+    const refused = Promise.allSettled([groups.send([insert('a', 'dup')], run), groups.send([insert('a', 3)], run)]);
+    await first;
+    // The refused group's transactions are sent again one by one; the first of them waits.
+    while (!sent.some((s) => s.values.length === 1 && s.values[0] === 'dup')) await new Promise((r) => setImmediate(r));
+    await groups.send([insert('a', 4)], run);
+    expect(sent.at(-1)!.values).toEqual([4]);
+    unblock();
+    expect((await refused).map((r) => r.status)).toEqual(['fulfilled', 'fulfilled']);
   });
 
   it('a group whose connection failed is not sent again: every transaction in it fails', async () => {
     const groups = new StatementGroups(1);
-    const sent: string[] = [];
+    const sent: { text: string; values: unknown[] }[] = [];
     const lost = new Error('Connection terminated unexpectedly');
-    const run = connection(sent, (text) => (text.startsWith('with') ? lost : undefined));
-    const results = await Promise.allSettled([groups.send([insert('a', 1)], run), groups.send([insert('b', 2)], run), groups.send([insert('c', 3)], run)]);
+    const run = connection(sent, (_, values) => (values.length > 1 ? lost : undefined));
+    const results = await Promise.allSettled([1, 2, 3].map((x) => groups.send([insert('a', x)], run)));
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'rejected']);
     expect(sent).toHaveLength(2);
     expect(groups.stats.retried).toBe(0);
@@ -135,9 +173,11 @@ describe('transactions committed in groups (PostgreSQL)', () => {
 
 describe.each(dialects)('deferrable inserts on $name', (dialect) => {
   let handle: DatabaseHandle;
+  let url: string;
   const org = `org_deferred_${Date.now()}`;
   beforeAll(async () => {
-    handle = openDatabase({ database: { kind: dialect.name, url: await dialect.databaseUrl() } });
+    url = await dialect.databaseUrl();
+    handle = openDatabase({ database: { kind: dialect.name, url } });
     await migrateToLatest(handle.db);
   });
   afterAll(async () => {
@@ -282,6 +322,37 @@ describe.each(dialects)('deferrable inserts on $name', (dialect) => {
       expect(stats.retried - groupsBefore.retried).toBeGreaterThan(0);
     }
   });
+
+  // PostgreSQL only: SQLite has one writing connection, so no other connection's lock to wait for.
+  if (dialect.name === 'postgres')
+    it("a transaction held up by another's lock holds up no other (PostgreSQL)", async () => {
+      // Another connection inserts an event and keeps its transaction open: an insert of the same id waits for it.
+      const blocker = new pg.Client({ connectionString: url });
+      await blocker.connect();
+      try {
+        const held = event(org);
+        await blocker.query('begin');
+        await blocker.query('insert into events (id, organization_id, type, data, created_at) values ($1, $2, $3, $4, $5)', [held.id, org, held.type, held.data, held.created_at]);
+        const stats = handle.statementGroups!.stats;
+        const late = stats.late;
+        let waitingDone = false;
+        const waiting = handle.db.transaction().execute((trx) => insertEvent(trx, held));
+        void waiting.then(
+          () => (waitingDone = true),
+          () => (waitingDone = true),
+        );
+        const others = Array.from({ length: 3 }, () => event(org));
+        await Promise.all(others.map((e) => handle.db.transaction().execute((trx) => insertEvent(trx, e))));
+        expect(waitingDone).toBe(false);
+        expect(stats.late).toBeGreaterThan(late);
+        expect((await eventsOf()).filter((id) => others.some((e) => e.id === id))).toHaveLength(3);
+        await blocker.query('rollback');
+        await waiting;
+        expect(await eventsOf()).toContain(held.id);
+      } finally {
+        await blocker.end();
+      }
+    });
 
   it('are sent at once outside a transaction', async () => {
     const a = event(org);

@@ -53,7 +53,10 @@ export function openDatabase(
   options: { poolSize?: number; /** SQLite: RESTART_AT_FRAMES (tests use a small WAL). */ walRestartAtFrames?: number } = {},
 ): DatabaseHandle {
   if (config.database.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: config.database.url, max: options.poolSize ?? 10 });
+    // TCP keepalive: a connection whose server vanished after taking a statement (nothing left to
+    // retransmit, so TCP would wait for its answer forever) is found out, with probes from 10 s of
+    // silence on (then the system's interval and count of probes).
+    const pool = new pg.Pool({ connectionString: config.database.url, max: options.poolSize ?? 10, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
     // An idle client's error (server restart) must not crash the process.
     pool.on('error', () => undefined);
     const statementGroups = new StatementGroups();

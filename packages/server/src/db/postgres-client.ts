@@ -44,11 +44,13 @@
  * 4. **Such statements in groups.** A transaction that reaches its commit
  *    having sent nothing but plain reads (2.) ends as one statement of its
  *    own. While
- *    one of those is being answered (`GROUPS_IN_FLIGHT`), the next ones wait, and
- *    all that waited go together as one statement (their inserts and fences
- *    one after the other, `combineInserts`, and the inserts of one table with
- *    the same columns as one insert of several rows, `mergeRows`), on the
- *    connection of the first.
+ *    one of those is being answered (`GROUPS_IN_FLIGHT`), the next ones wait;
+ *    then the oldest and those of its kind that waited behind it (the same
+ *    statements, up to 16) go together as one statement (their inserts and
+ *    fences one after the other, `combineInserts`, and the inserts of one table
+ *    with the same columns as one insert of several rows, `mergeRows`), on the
+ *    connection of the first. A group unanswered after `GROUP_TURN_MS` gives
+ *    up its turn, so one held up by a row lock holds up no other.
  *    Each answers its caller only once that statement has committed: the
  *    group shares PostgreSQL's executor start, commit and WAL flush, and the
  *    round trip. A statement is atomic, so a group that fails has written
@@ -75,6 +77,8 @@ export class FenceLost extends Error {
 }
 
 const MAX_NAMES = 5000;
+/** Names for groups' statements (4.): at most 16 sizes of a group for each kind of transaction. */
+const MAX_GROUP_NAMES = 1000;
 
 /** Per statement text (the texts are few): what it reads, which table it inserts into. */
 const readCache = new Map<string, Set<string>>();
@@ -214,13 +218,14 @@ export function combineInserts(batch: readonly Deferred[]): { text: string; valu
 }
 
 type Query = (...args: unknown[]) => Promise<pg.QueryResult>;
-type Run = (text: string, values: unknown[]) => Promise<pg.QueryResult>;
+/** Runs a statement on one connection; `grouped`: a group's statement (its name comes from a budget of its own). */
+type Run = (text: string, values: unknown[], grouped?: boolean) => Promise<pg.QueryResult>;
 
-/** Sends a transaction's waiting inserts and fences as one statement on `run`; a fence that changed no row is `FenceLost`. */
-async function sendDeferred(run: Run, batch: readonly Deferred[]): Promise<void> {
+/** Sends waiting inserts and fences as one statement on `run`; a fence that changed no row is `FenceLost`. */
+async function sendDeferred(run: Run, batch: readonly Deferred[], grouped = false): Promise<void> {
   const combined = combineInserts(batch);
   try {
-    await run(combined.text, combined.values);
+    await run(combined.text, combined.values, grouped);
   } catch (error) {
     if (batch.some((d) => d.fence) && (error as { code?: unknown }).code === FENCE_FAILED) throw new FenceLost();
     throw error;
@@ -283,11 +288,19 @@ function multiRowText(text: string, rows: number): string {
  * Statement groups in flight at once. Measured on PostgreSQL with 16 payments
  * in flight (docs/benchmarks.md, "Fourteenth session"): one gave the largest
  * groups (4.2 transactions on average) and the least database CPU per payment;
- * two, groups of 2.4 and more CPU. A group waits for no other: what could hold
- * its statement back is a row lock of a transaction that has sent BEGIN, and
- * those commit on their own connection, outside the groups.
+ * two, groups of 2.4 and more CPU.
  */
 export const GROUPS_IN_FLIGHT = 1;
+/**
+ * A group unanswered after this long gives up its turn, and the next group goes
+ * beside it: a statement held up by a row lock (another transaction's
+ * uncommitted insert of the same key, on another instance that is paused) or
+ * by a connection that stopped answering must not hold up every other
+ * transaction of the process. A group's answer takes 1–5 ms under load.
+ */
+export const GROUP_TURN_MS = 50;
+/** At most this many transactions in a group (the others wait for the next): bounds the texts of one kind of transaction. */
+const GROUP_MAX_MEMBERS = 16;
 /** At most this many parameters in a group's statement (PostgreSQL's limit is 65 535). */
 const GROUP_MAX_PARAMETERS = 30_000;
 
@@ -298,18 +311,28 @@ interface Member {
   reject: (error: unknown) => void;
 }
 
+/** The same statements in the same order: transactions of one kind, whose group's text is the same for the same count. */
+function sameKind(a: readonly Deferred[], b: readonly Deferred[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i]!.text !== b[i]!.text) return false;
+  return true;
+}
+
 /**
  * The transactions that end as one statement of their own (4. above): sent
- * as they come while fewer than `inFlight` groups are being answered, else
- * queued, and the queue sent as one statement when a group is answered.
+ * as they come while fewer than `inFlight` groups hold a turn, else queued;
+ * a group is the oldest waiting transaction and those of its kind behind it.
  */
 export class StatementGroups {
   readonly #waiting: Member[] = [];
   #inFlight = 0;
-  /** Groups sent and transactions in them, for tests and measurements. */
-  readonly stats = { groups: 0, transactions: 0, retried: 0 };
+  /** Groups sent, transactions in them, transactions sent again alone, and turns given up by a late group. */
+  readonly stats = { groups: 0, transactions: 0, retried: 0, late: 0 };
 
-  constructor(private readonly inFlight = GROUPS_IN_FLIGHT) {}
+  constructor(
+    private readonly inFlight = GROUPS_IN_FLIGHT,
+    private readonly turnMs = GROUP_TURN_MS,
+  ) {}
 
   /** Resolves once the statement carrying `batch` has committed; rejects with that transaction's own error. */
   send(batch: Deferred[], run: Run): Promise<void> {
@@ -321,36 +344,62 @@ export class StatementGroups {
 
   #pump(): void {
     while (this.#inFlight < this.inFlight && this.#waiting.length > 0) {
-      const group: Member[] = [];
-      let parameters = 0;
-      while (this.#waiting.length > 0) {
-        const size = this.#waiting[0]!.batch.reduce((n, d) => n + d.values.length, 0);
-        if (group.length > 0 && parameters + size > GROUP_MAX_PARAMETERS) break;
-        parameters += size;
-        group.push(this.#waiting.shift()!);
-      }
+      const group = this.#take();
       this.#inFlight++;
       this.stats.groups++;
       this.stats.transactions += group.length;
-      void this.#sendGroup(group).finally(() => {
+      let held = true;
+      const release = () => {
+        if (!held) return;
+        held = false;
         this.#inFlight--;
         this.#pump();
+      };
+      const late = setTimeout(() => {
+        if (held) this.stats.late++;
+        release();
+      }, this.turnMs);
+      late.unref();
+      void this.#sendGroup(group, release).finally(() => {
+        clearTimeout(late);
+        release();
       });
     }
   }
 
-  async #sendGroup(group: Member[]): Promise<void> {
+  /** The oldest waiting transaction and those of its kind behind it, within the group's bounds. */
+  #take(): Member[] {
+    const head = this.#waiting.shift()!;
+    const group = [head];
+    let parameters = head.batch.reduce((n, d) => n + d.values.length, 0);
+    for (let i = 0; i < this.#waiting.length && group.length < GROUP_MAX_MEMBERS; ) {
+      const m = this.#waiting[i]!;
+      const size = m.batch.reduce((n, d) => n + d.values.length, 0);
+      if (!sameKind(m.batch, head.batch) || parameters + size > GROUP_MAX_PARAMETERS) {
+        i++;
+        continue;
+      }
+      parameters += size;
+      group.push(m);
+      this.#waiting.splice(i, 1);
+    }
+    return group;
+  }
+
+  async #sendGroup(group: Member[], release: () => void): Promise<void> {
     if (group.length === 1) return this.#sendAlone(group[0]!);
     try {
-      await sendDeferred(group[0]!.run, mergeRows(group.flatMap((m) => m.batch)));
+      await sendDeferred(group[0]!.run, mergeRows(group.flatMap((m) => m.batch)), true);
     } catch (error) {
       // Not answered by PostgreSQL (a lost connection): whether it committed is unknown, so not sent again.
       if (!(error instanceof pg.DatabaseError || error instanceof FenceLost)) {
         for (const m of group) m.reject(error);
         return;
       }
-      // Refused, so nothing of it was written: each transaction on its own connection, for its own answer.
+      // Refused, so nothing of it was written: each transaction on its own connection, for its own
+      // answer, outside the turn (one of them may wait for the lock that refused the group).
       this.stats.retried += group.length;
+      release();
       await Promise.all(group.map((m) => this.#sendAlone(m)));
       return;
     }
@@ -369,12 +418,17 @@ export class StatementGroups {
 
 /** The pool Kysely is given: each client it hands out runs its statements as described above. */
 export function withNamedStatementsAndDeferredInserts(pool: pg.Pool, groups = new StatementGroups()): pg.Pool {
+  // Two budgets of names, so that the many texts groups can take (kinds of transactions times
+  // group sizes) never leave a statement of the program without one: past its budget a text runs
+  // unnamed (parsed and planned at every call). Each name is prepared on each connection, once.
   const names_ = new Map<string, string>();
-  const nameOf = (text: string) => {
-    let name = names_.get(text);
-    if (!name && names_.size < MAX_NAMES) {
-      name = `pasarela_${names_.size}`;
-      names_.set(text, name);
+  const groupNames = new Map<string, string>();
+  const nameOf = (text: string, grouped: boolean) => {
+    const names = grouped ? groupNames : names_;
+    let name = names.get(text);
+    if (!name && names.size < (grouped ? MAX_GROUP_NAMES : MAX_NAMES)) {
+      name = `pasarela_${grouped ? 'g' : ''}${names.size}`;
+      names.set(text, name);
     }
     return name;
   };
@@ -402,9 +456,9 @@ export function withNamedStatementsAndDeferredInserts(pool: pg.Pool, groups = ne
   function patch(client: pg.PoolClient): void {
     const query = client.query.bind(client) as Query;
     /** A parameterized statement under its name; unnamed if a table changed under it (a migration by another process). */
-    const run: Run = async (text, values) => {
+    const run: Run = async (text, values, grouped = false) => {
       if (values.length === 0) return query(text, values);
-      const name = nameOf(text);
+      const name = nameOf(text, grouped);
       if (!name) return query(text, values);
       try {
         return await query({ name, text, values });
