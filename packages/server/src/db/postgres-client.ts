@@ -43,10 +43,9 @@
  *
  * 4. **Such statements in groups.** A transaction that reaches its commit
  *    having sent nothing but plain reads (2.) ends as one statement of its
- *    own. While
- *    one of those is being answered (`GROUPS_IN_FLIGHT`), the next ones wait;
- *    then the oldest and those of its kind that waited behind it (the same
- *    statements, up to 16) go together as one statement (their inserts and
+ *    own. While one of those is being answered (`GROUPS_IN_FLIGHT`), the next
+ *    ones wait; then the oldest and those of its kind that waited behind it
+ *    (the same statements, up to 16) go together as one statement (their inserts and
  *    fences one after the other, `combineInserts`, and the inserts of one table
  *    with the same columns as one insert of several rows, `mergeRows`), on the
  *    connection of the first. A group unanswered after `GROUP_TURN_MS` gives
@@ -311,6 +310,8 @@ interface Member {
   reject: (error: unknown) => void;
 }
 
+const parametersOf = (batch: readonly Deferred[]) => batch.reduce((n, d) => n + d.values.length, 0);
+
 /** The same statements in the same order: transactions of one kind, whose group's text is the same for the same count. */
 function sameKind(a: readonly Deferred[], b: readonly Deferred[]): boolean {
   if (a.length !== b.length) return false;
@@ -371,10 +372,10 @@ export class StatementGroups {
   #take(): Member[] {
     const head = this.#waiting.shift()!;
     const group = [head];
-    let parameters = head.batch.reduce((n, d) => n + d.values.length, 0);
+    let parameters = parametersOf(head.batch);
     for (let i = 0; i < this.#waiting.length && group.length < GROUP_MAX_MEMBERS; ) {
       const m = this.#waiting[i]!;
-      const size = m.batch.reduce((n, d) => n + d.values.length, 0);
+      const size = parametersOf(m.batch);
       if (!sameKind(m.batch, head.batch) || parameters + size > GROUP_MAX_PARAMETERS) {
         i++;
         continue;
@@ -482,11 +483,14 @@ export function withNamedStatementsAndDeferredInserts(pool: pg.Pool, groups = ne
       await flush();
       return run(text, values);
     };
-    const flush = async () => {
-      if (batch.length === 0) return;
+    /** The waiting inserts, taken out of the transaction's state. */
+    const takeBatch = () => {
       const waiting = batch;
       batch = [];
-      await sendDeferred(run, waiting);
+      return waiting;
+    };
+    const flush = async () => {
+      if (batch.length > 0) await sendDeferred(run, takeBatch());
     };
 
     const fake = (command: string, rowCount: number | null = null) => ({ command, rowCount, rows: [], fields: [], oid: 0 }) as unknown as pg.QueryResult;
@@ -523,11 +527,7 @@ export function withNamedStatementsAndDeferredInserts(pool: pg.Pool, groups = ne
         }
         // Nothing sent but plain reads: the inserts as one statement, atomic on its own, and no
         // COMMIT; with other transactions' statements when they come together (4.).
-        if (batch.length > 0) {
-          const waiting = batch;
-          batch = [];
-          await groups.send(waiting, run);
-        }
+        if (batch.length > 0) await groups.send(takeBatch(), run);
         return fake('COMMIT');
       }
       if (text.startsWith(DEFERRABLE)) {
