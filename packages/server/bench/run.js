@@ -859,6 +859,20 @@ async function main() {
       return row;
     }
 
+    /**
+     * A case graded against a ceiling (create and get payment): measured twice and the higher
+     * rate kept, as each ceiling is the higher of its runs before and after the cases. A busy
+     * machine only ever lowers a rate, so the higher is the better estimate of both, and the
+     * ratio compares the same estimate with the same.
+     */
+    async function runGraded(key) {
+      const first = await run(key);
+      const second = await run(key);
+      const kept = second.rps > first.rps ? second : first;
+      rows.set(key, { ...kept, name: cases[key].name, breakdown: Boolean(cases[key].breakdown), runs: [first.rps, second.rps] });
+      return kept;
+    }
+
     /** The latency check: the same request at half the measured maximum, with autocannon's overallRate and evenly paced. */
     async function halfRate(key, max) {
       const c = cases[key];
@@ -1013,7 +1027,7 @@ async function main() {
     for (const key of ['healthz', 'readyz', 'org-get', 'org-list', 'org-create', 'org-create-idem', 'token', 'tokenize']) {
       if (SELECTED.has(key)) await run(key);
     }
-    if (SELECTED.has('payment-get')) await halfRate('payment-get', await run('payment-get'));
+    if (SELECTED.has('payment-get')) await halfRate('payment-get', await runGraded('payment-get'));
     const stored = {};
     const plans = {};
     const explain = async (key) => {
@@ -1035,7 +1049,7 @@ async function main() {
     // Before create payment, so that no payment job (recovery at 60 s, capture) is due while it runs.
     if (SELECTED.has('webhook-latency')) await webhookLatency();
     if (SELECTED.has('payment-create')) {
-      await halfRate('payment-create', await run('payment-create'));
+      await halfRate('payment-create', await runGraded('payment-create'));
     }
     if (SELECTED.has('payment-create-idem')) await run('payment-create-idem');
     if (SELECTED.has('payment-create') || SELECTED.has('payment-create-idem')) stored.afterCreate = await storedPayments();
@@ -1172,6 +1186,8 @@ function bestOf(before, after) {
 }
 
 const runs = (c) => (c?.runs ? ` (higher of ${c.runs.map((v) => fmtInt(v)).join(' before and ')} after)` : '');
+/** A graded case's two runs, as `runs` above shows a ceiling's. */
+const twoRuns = (r) => (r.runs ? ` (higher of ${r.runs.map((v) => fmtInt(v)).join(' and ')})` : '');
 
 /**
  * The table rows, in the issue's order: ceilings, then the service cases with
@@ -1258,7 +1274,7 @@ function renderTable(table, { dbCpu = false } = {}) {
     const result = r.pass === undefined ? '' : r.pass ? '**pass**' : '**FAIL**';
     const db = dbCpu ? ` ${r.dbCpuUsPerRequest === undefined ? '' : fmt(r.dbCpuUsPerRequest, 0)} |` : '';
     lines.push(
-      `| ${r.name} | ${fmtInt(r.rps)} | ${r.p50Text ?? (r.p50 === undefined ? '' : fmt(r.p50, 2))} | ${r.p99Text ?? (r.p99 === undefined ? '' : fmt(r.p99, 2))} | ${non2xx} | ` +
+      `| ${r.name}${twoRuns(r)} | ${fmtInt(r.rps)} | ${r.p50Text ?? (r.p50 === undefined ? '' : fmt(r.p50, 2))} | ${r.p99Text ?? (r.p99 === undefined ? '' : fmt(r.p99, 2))} | ${non2xx} | ` +
         `${r.cpuUsPerRequest === undefined ? '' : fmt(r.cpuUsPerRequest, 0)} |${db} ${r.ceiling} | ${Number.isFinite(r.ratio) ? r.ratio.toFixed(2) : ''} | ${r.target} | ${result} |`,
     );
   }
@@ -1278,7 +1294,7 @@ function renderSection({ meta, table, warnings, serverErr }) {
     `- machine: ${meta.machine}`,
     `- node: ${meta.node}; code: git \`${meta.git}\` (dist/ as built by \`npm run bench\`)`,
     `- database: ${meta.database}${meta.dbCpu ? '; PostgreSQL CPU µs/req: its postmaster and all its processes, from /proc' : ''}`,
-    `- ${SECONDS} s per case after ${WARMUP_SECONDS} s warm-up (none before the ½-max runs), ${CONNECTIONS} connections ` +
+    `- ${SECONDS} s per case after ${WARMUP_SECONDS} s warm-up (none before the ½-max runs; create and get payment, the graded cases, run twice and the higher rate kept, as for the ceilings), ${CONNECTIONS} connections ` +
       `(${TOKEN_CONNECTIONS} for /oauth/token; ${RSA_IN_FLIGHT}, as many as the RSA ceiling's decryptions in flight, for the cases compared with it: tokenize and create); LOG_LEVEL=${LOG_LEVEL} for the server and the bare route, logs to ${process.env.BENCH_SERVER_LOG ? 'a file' : '/dev/null'}; ` +
       `autocannon runs in the bench process, on the same machine`,
     ...(stored.length ? [`- stored payments of the organization: ${stored.join(', ')}`] : []),
