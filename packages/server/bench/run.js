@@ -869,7 +869,7 @@ async function main() {
       const first = await run(key);
       const second = await run(key);
       const kept = second.rps > first.rps ? second : first;
-      rows.set(key, { ...kept, name: cases[key].name, breakdown: Boolean(cases[key].breakdown), runs: [first.rps, second.rps] });
+      rows.set(key, { ...kept, name: cases[key].name, breakdown: Boolean(cases[key].breakdown), rates: [first.rps, second.rps] });
       return kept;
     }
 
@@ -1187,7 +1187,7 @@ function bestOf(before, after) {
 
 const runs = (c) => (c?.runs ? ` (higher of ${c.runs.map((v) => fmtInt(v)).join(' before and ')} after)` : '');
 /** A graded case's two runs, as `runs` above shows a ceiling's. */
-const twoRuns = (r) => (r.runs ? ` (higher of ${r.runs.map((v) => fmtInt(v)).join(' and ')})` : '');
+const twoRuns = (r) => (r.rates ? ` (higher of ${r.rates.map((v) => fmtInt(v)).join(' and ')})` : '');
 
 /**
  * The table rows, in the issue's order: ceilings, then the service cases with
