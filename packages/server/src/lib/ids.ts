@@ -70,16 +70,23 @@ function encodeRandom(bytes: Buffer): string {
   return out;
 }
 
-// Random bytes from a pool refilled 4 KiB at a time: one system call per ~400 ids.
+// Random bytes from a pool refilled 4 KiB at a time: one call into OpenSSL per ~400 ids
+// instead of one per id (each `randomBytes` call costs a few microseconds). Not for secrets
+// (keys, tokens): those take `randomBytes` of their own.
 const pool = Buffer.alloc(4096);
 let poolOffset = pool.length;
-function random10(): Buffer {
-  if (poolOffset + 10 > pool.length) {
+/** `length` (at most 4096) random bytes, a copy of the next ones of the pool. */
+export function pooledRandomBytes(length: number): Buffer {
+  if (poolOffset + length > pool.length) {
     randomFillSync(pool);
     poolOffset = 0;
   }
-  poolOffset += 10;
-  return Buffer.from(pool.subarray(poolOffset - 10, poolOffset));
+  poolOffset += length;
+  return Buffer.from(pool.subarray(poolOffset - length, poolOffset));
+}
+
+function random10(): Buffer {
+  return pooledRandomBytes(10);
 }
 
 function incremented(bytes: Buffer): Buffer {

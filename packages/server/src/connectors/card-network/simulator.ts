@@ -3,7 +3,7 @@
  * ledger of what it did, by our reference, so retries are idempotent and a
  * crashed authorization can be looked up, like a real acquirer.
  */
-import { randomBytes } from 'node:crypto';
+import { pooledRandomBytes } from '../../lib/ids.js';
 import type { Db, Executor } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/database.js';
 import { preparedInsert } from '../../db/prepared.js';
@@ -38,9 +38,10 @@ interface AuthorizationRecord extends AuthorizationResult {
   behaviour: Behaviour;
 }
 
+/** Six characters, as a network's approval code, from the pooled random bytes: a `randomBytes` call per payment cost 1.5% of its main thread. */
 function approvalCode(): string {
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ0123456789';
-  return [...randomBytes(6)].map((b) => alphabet[b % alphabet.length]).join('');
+  return [...pooledRandomBytes(6)].map((b) => alphabet[b % alphabet.length]).join('');
 }
 
 const insertOperation = preparedInsert('simulator_operations');
