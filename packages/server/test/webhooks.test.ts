@@ -7,6 +7,7 @@ import { Receiver } from './support/receiver.js';
 import { eventually } from './support/wait.js';
 import { enqueueJob } from '../src/jobs/store.js';
 import { MAINTENANCE_JOB } from '../src/jobs/maintenance.js';
+import { deleteOldDeliveries } from '../src/webhooks/delivery.js';
 
 interface Endpoint {
   id: string;
@@ -147,6 +148,57 @@ describe.each(dialects)('webhooks on $name', (dialect) => {
     expect(after.old).toHaveLength(1);
     expect(after.old[0]).toMatchObject({ attempt: 1, status_code: 200, request: null, response: { status_code: 200, body: null } });
     expect(after.recent[0]).toEqual(before.recent[0]);
+  });
+
+  /** Pays `n` times and waits until each payment's delivery to `endpoint` succeeded; returns the deliveries, in payment order. */
+  async function delivered(token: string, card: string, endpoint: string, n: number): Promise<Delivery[]> {
+    const payments: string[] = [];
+    for (let i = 0; i < n; i++) payments.push((await pay(gw, token, { instrumentId: card })).body.id);
+    const list = await eventually(
+      async () => (await deliveriesOf(token, endpoint)).body.data,
+      (data) => payments.every((id) => data.some((d) => d.status === 'succeeded' && d.attempts[0]?.request?.body.includes(id))),
+    );
+    return payments.map((id) => list.find((d) => d.attempts[0]!.request!.body.includes(id))!);
+  }
+
+  const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+
+  it('the maintenance job deletes finished deliveries older than WEBHOOK_DELIVERY_RETENTION_DAYS (90) with their attempts; one still retried and the events stay', async () => {
+    const { token, card } = await merchant();
+    const endpoint = (await register(token, { events: ['payment.card.approved'] })).body;
+    const [old, retried, recent] = await delivered(token, card, endpoint.id, 3);
+    await gw.db.updateTable('webhook_deliveries').set({ created_at: daysAgo(91) }).where('id', 'in', [old!.id, retried!.id]).execute();
+    // As a delivery whose retries are still going on.
+    await gw.db.updateTable('webhook_deliveries').set({ status: 'pending' }).where('id', '=', retried!.id).execute();
+
+    const job = (await enqueueJob(gw.db, { type: MAINTENANCE_JOB }))!;
+    await eventually(() => gw.db.selectFrom('jobs').select('status').where('id', '=', job).executeTakeFirst(), (row) => row?.status === 'completed' || row === undefined);
+
+    const left = (await deliveriesOf(token, endpoint.id)).body.data.map((d) => d.id);
+    expect(left).not.toContain(old!.id);
+    expect(left).toEqual(expect.arrayContaining([retried!.id, recent!.id]));
+    expect(await gw.db.selectFrom('webhook_attempts').select('id').where('delivery_id', '=', old!.id).execute()).toEqual([]);
+    expect(await gw.db.selectFrom('webhook_attempts').select('id').where('delivery_id', '=', recent!.id).execute()).toHaveLength(1);
+    // The event stays readable, and can be sent again.
+    expect((await gw.request('GET', `/v1/events/${old!.event_id}`, { token })).status).toBe(200);
+  });
+
+  it('old deliveries go a batch per transaction, at most so many batches per run', async () => {
+    // The hourly run, due a minute after the start, must not take these deliveries meanwhile.
+    await gw.db.updateTable('jobs').set({ run_at: daysAgo(-1) }).where('dedupe_key', '=', MAINTENANCE_JOB).where('status', '=', 'pending').execute();
+    const { token, card } = await merchant();
+    const endpoint = (await register(token, { events: ['payment.card.approved'] })).body;
+    const deliveries = await delivered(token, card, endpoint.id, 3);
+    const ids = deliveries.map((d) => d.id);
+    // Older than anything another test left: only these three are before the cut.
+    await gw.db.updateTable('webhook_deliveries').set({ created_at: daysAgo(4000) }).where('id', 'in', ids).execute();
+    const cut = daysAgo(3999);
+
+    expect(await deleteOldDeliveries(gw.db, cut, 1, 2)).toBe(2);
+    expect(await gw.db.selectFrom('webhook_deliveries').select('id').where('id', 'in', ids).execute()).toHaveLength(1);
+    expect(await deleteOldDeliveries(gw.db, cut, 1, 2)).toBe(1);
+    expect(await deleteOldDeliveries(gw.db, cut, 1, 2)).toBe(0);
+    expect(await gw.db.selectFrom('webhook_attempts').select('id').where('delivery_id', 'in', ids).execute()).toEqual([]);
   });
 
   it('retries a failing receiver on the schedule, recording every attempt; gives up after the last', async () => {

@@ -85,6 +85,8 @@ export interface Config {
     secretGraceSeconds: number;
     /** An attempt's request and response are cleared this long after it was made (the maintenance job). */
     attemptBodyRetentionSeconds: number;
+    /** WEBHOOK_DELIVERY_RETENTION_DAYS: finished deliveries, with their attempts, are deleted after this. */
+    deliveryRetentionSeconds: number;
   };
   rails: {
     mockDelaySeconds: number;
@@ -407,6 +409,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       timeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 5000, 100, 30_000),
       secretGraceSeconds: integer(env, 'WEBHOOK_SECRET_GRACE_SECONDS', 86400, 0, 30 * 86400),
       attemptBodyRetentionSeconds: integer(env, 'WEBHOOK_ATTEMPT_BODY_RETENTION_DAYS', 30, 1, 3650) * 86400,
+      deliveryRetentionSeconds: integer(env, 'WEBHOOK_DELIVERY_RETENTION_DAYS', 90, 1, 3650) * 86400,
     },
     rails: {
       mockDelaySeconds: integer(env, 'RAIL_MOCK_DELAY_SECONDS', 5, 0, 3600),

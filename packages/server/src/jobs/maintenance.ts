@@ -2,7 +2,8 @@
  * The recurring clean-up job: expired idempotency keys, tokens, rate-limit rows,
  * finished jobs, and the clean-ups the features add from their modules (encryption keys past
  * their grace period, hosted-checkout card attempts older than a day, the dashboard's ended
- * sessions and spent one-time links, checkout sessions past CHECKOUT_SESSION_RETENTION_DAYS). One instance waits in the
+ * sessions and spent one-time links, checkout sessions past CHECKOUT_SESSION_RETENTION_DAYS, webhook attempts' bodies
+ * past WEBHOOK_ATTEMPT_BODY_RETENTION_DAYS and finished deliveries past WEBHOOK_DELIVERY_RETENTION_DAYS). One instance waits in the
  * table at a time (dedupe key), whichever process runs it schedules the next.
  */
 import type { Db } from '../db/database.js';

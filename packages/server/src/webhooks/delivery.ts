@@ -39,6 +39,37 @@ export async function clearAttemptBodies(db: Executor, before: string): Promise<
   return Number(result.numUpdatedRows);
 }
 
+/** Deliveries deleted per transaction, and at most this many transactions per maintenance run. */
+export const DELETE_BATCH = 1000;
+const DELETE_BATCHES_PER_RUN = 100;
+
+/**
+ * Deletes the finished deliveries (succeeded or failed) created before
+ * `before`, with their attempts (the maintenance job,
+ * WEBHOOK_DELIVERY_RETENTION_DAYS): `batchSize` deliveries per transaction, so
+ * that no transaction holds many rows, and at most `maxBatches` of them per
+ * run (a backlog goes over the next runs). A delivery still being retried
+ * stays, whatever its age; the events stay too, and can be redelivered.
+ * Returns how many deliveries were deleted.
+ */
+export async function deleteOldDeliveries(db: Db, before: string, batchSize = DELETE_BATCH, maxBatches = DELETE_BATCHES_PER_RUN): Promise<number> {
+  let deleted = 0;
+  for (let batch = 0; batch < maxBatches; batch++) {
+    const count = await db.transaction().execute(async (trx) => {
+      const ids = (
+        await trx.selectFrom('webhook_deliveries').select('id').where('created_at', '<', before).where('status', 'in', ['succeeded', 'failed']).limit(batchSize).execute()
+      ).map((row) => row.id);
+      if (ids.length === 0) return 0;
+      await trx.deleteFrom('webhook_attempts').where('delivery_id', 'in', ids).execute();
+      await trx.deleteFrom('webhook_deliveries').where('id', 'in', ids).execute();
+      return ids.length;
+    });
+    deleted += count;
+    if (count < batchSize) break;
+  }
+  return deleted;
+}
+
 export class WebhookDeliverer {
   private readonly lookup;
 

@@ -2,7 +2,7 @@ import type { SandboxClock } from '../clock/clock.js';
 import type { TokenService } from '../auth/tokens.js';
 import type { GatewayModule } from '../http/module.js';
 import { isoAfterSeconds } from '../lib/time.js';
-import { clearAttemptBodies, WebhookDeliverer } from './delivery.js';
+import { clearAttemptBodies, deleteOldDeliveries, WebhookDeliverer } from './delivery.js';
 import { DELIVER_JOB, webhookFanOut } from './outbox.js';
 import { webhookRoutes } from './routes.js';
 import { WebhookService } from './service.js';
@@ -31,6 +31,8 @@ export const webhooksModule: GatewayModule<Needs> = {
     await app.register(eventStreamRoutes, { hub: eventStreams, tokens, heartbeatMs: config.eventStream.heartbeatMs });
     // The request and response kept with each attempt, after WEBHOOK_ATTEMPT_BODY_RETENTION_DAYS (docs/configuration.md).
     maintenance.push((database) => clearAttemptBodies(database, isoAfterSeconds(-config.webhooks.attemptBodyRetentionSeconds)));
+    // Finished deliveries and their attempts, after WEBHOOK_DELIVERY_RETENTION_DAYS.
+    maintenance.push((database) => deleteOldDeliveries(database, isoAfterSeconds(-config.webhooks.deliveryRetentionSeconds)));
     jobs.register(DELIVER_JOB, ({ payload }) => deliverer.deliver(String((payload as { delivery_id: unknown }).delivery_id)));
   },
 };

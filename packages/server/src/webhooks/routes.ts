@@ -155,7 +155,7 @@ export async function webhookRoutes(base: FastifyInstance, opts: { webhooks: Web
         tags,
         summary: 'List deliveries and their attempts',
         description:
-          'Newest first. Each attempt carries the request sent (headers and body), the response (status and the first 4 KB of its body) and the duration. They are kept as long as the delivery: deleting the endpoint deletes them.',
+          'Newest first. Each attempt carries the request sent (headers and body), the response (status and the first 4 KB of its body) and the duration. They are kept as long as the delivery: deleting the endpoint deletes them, and a delivery that succeeded or failed is deleted with its attempts WEBHOOK_DELIVERY_RETENTION_DAYS (90 by default) after it was created; its event stays, and can be redelivered.',
         params: Params,
         querystring: ListQuery,
         response: { 200: ListOf(Delivery) },

@@ -18,6 +18,7 @@ import * as instanceLiveness from './017_instance_liveness.js';
 import * as checkoutSessionExpiry from './018_checkout_session_expiry.js';
 import * as webhookAttemptRetention from './019_webhook_attempt_retention.js';
 import * as paymentWritePath from './020_payment_write_path.js';
+import * as webhookDeliveryRetention from './021_webhook_delivery_retention.js';
 
 /** Every migration, in order. One set serves SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '018_checkout_session_expiry': checkoutSessionExpiry,
   '019_webhook_attempt_retention': webhookAttemptRetention,
   '020_payment_write_path': paymentWritePath,
+  '021_webhook_delivery_retention': webhookDeliveryRetention,
 };
