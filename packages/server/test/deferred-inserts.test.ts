@@ -159,6 +159,26 @@ describe('transactions committed in groups (PostgreSQL)', () => {
     expect((await refused).map((r) => r.status)).toEqual(['fulfilled', 'fulfilled']);
   });
 
+  it('a group whose first connection was already broken (pg sends nothing on it) goes again one by one: only that transaction fails', async () => {
+    const groups = new StatementGroups(1);
+    const sent: { text: string; values: unknown[] }[] = [];
+    const healthy = connection(sent);
+    const broken = new Error('Client has encountered a connection error and is not queryable');
+    // As pg does: the refusal comes on the next tick, and nothing reaches PostgreSQL.
+    const dead = async () => {
+      await new Promise((r) => setImmediate(r));
+      throw broken;
+    };
+    const first = groups.send([insert('a', 1)], healthy);
+    const rest = Promise.allSettled([groups.send([insert('a', 2)], dead), groups.send([insert('a', 3)], healthy)]);
+    await first;
+    const results = await rest;
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'fulfilled']);
+    expect((results[0] as PromiseRejectedResult).reason).toBe(broken);
+    expect(sent.map((s) => s.values)).toEqual([[1], [3]]);
+    expect(groups.stats.retried).toBe(2);
+  });
+
   it('a group whose connection failed is not sent again: every transaction in it fails', async () => {
     const groups = new StatementGroups(1);
     const sent: { text: string; values: unknown[] }[] = [];

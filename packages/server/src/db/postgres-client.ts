@@ -54,9 +54,11 @@
  *    group shares PostgreSQL's executor start, commit and WAL flush, and the
  *    round trip. A statement is atomic, so a group that fails has written
  *    nothing; if PostgreSQL refused it (a unique violation, a fence), each of
- *    its transactions is sent again on its own, and gets its own answer. A
- *    lost connection fails the whole group, as it would fail a statement of
- *    its own: no transaction is sent twice.
+ *    its transactions is sent again on its own, and gets its own answer; so
+ *    too when pg sent nothing, its first transaction's connection already
+ *    known broken. A connection lost once the statement was sent fails the
+ *    whole group, as it would fail a statement of its own: no transaction is
+ *    sent twice.
  *
  * A transaction Kysely begins with settings (`isolationLevel`) is left as it is.
  */
@@ -231,6 +233,15 @@ async function sendDeferred(run: Run, batch: readonly Deferred[], grouped = fals
   }
 }
 
+/**
+ * pg's refusal of a query on a client it already knows is broken or closed ("Client has
+ * encountered a connection error and is not queryable", "Client was closed and is not
+ * queryable"): given before anything is sent, so the statement certainly did not run.
+ */
+function neverSent(error: unknown): boolean {
+  return error instanceof Error && !(error instanceof pg.DatabaseError) && / is not queryable$/.test(error.message);
+}
+
 /** A deferrable insert of one row, as Kysely compiles it: the part before its row, and its row. */
 const ONE_ROW = /^(insert into "[A-Za-z0-9_]+" \([^()]*\) values )(\(\$\d+(?:, \$\d+)*\))$/;
 
@@ -393,12 +404,13 @@ export class StatementGroups {
       await sendDeferred(group[0]!.run, mergeRows(group.flatMap((m) => m.batch)), true);
     } catch (error) {
       // Not answered by PostgreSQL (a lost connection): whether it committed is unknown, so not sent again.
-      if (!(error instanceof pg.DatabaseError || error instanceof FenceLost)) {
+      if (!(error instanceof pg.DatabaseError || error instanceof FenceLost || neverSent(error))) {
         for (const m of group) m.reject(error);
         return;
       }
-      // Refused, so nothing of it was written: each transaction on its own connection, for its own
-      // answer, outside the turn (one of them may wait for the lock that refused the group).
+      // Refused, or never sent (the first transaction's connection was already broken), so nothing
+      // of it was written: each transaction on its own connection, for its own answer, outside the
+      // turn (one of them may wait for the lock that refused the group).
       this.stats.retried += group.length;
       release();
       await Promise.all(group.map((m) => this.#sendAlone(m)));
