@@ -1788,7 +1788,7 @@ export interface paths {
         };
         /**
          * List deliveries and their attempts
-         * @description Newest first. Each attempt carries the request sent (headers and body), the response (status and the first 4 KB of its body) and the duration. They are kept as long as the delivery: deleting the endpoint deletes them.
+         * @description Newest first. Each attempt carries the request sent (headers and body), the response (status and the first 4 KB of its body) and the duration. They are kept as long as the delivery: deleting the endpoint deletes them, and a delivery that succeeded or failed is deleted with its attempts WEBHOOK_DELIVERY_RETENTION_DAYS (90 by default) after it was created; its event stays, and can be redelivered.
          */
         get: operations["webhooks.deliveries.list"];
         put?: never;
