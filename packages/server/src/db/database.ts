@@ -122,9 +122,13 @@ export function openDatabase(
  * appending to the WAL waits for the block it shares with the written part (frames are not
  * aligned to blocks) or for the file's allocation lock: the event loop stopped for as long as the
  * sync took. A sync every second of a create-payment load held it 60-90 ms each time; every
- * 250 ms, 15-38 ms, for the same throughput (twelfth session in docs/benchmarks.md).
+ * 250 ms, 15-38 ms, for the same throughput (twelfth session in docs/benchmarks.md). Every
+ * 100 ms, under an evenly paced load whose small commits write ~100 KB of WAL per payment, the
+ * requests over 10 ms were about half as many and the p99 lower, for the same full-load rate
+ * (fifteenth session). With SQLITE_SYNCHRONOUS=normal it is also how much a crash of the
+ * machine can lose.
  */
-const CHECKPOINT_INTERVAL_MS = 250;
+const CHECKPOINT_INTERVAL_MS = 100;
 /** How long the restart waits for the writer to give the write lock back (db/wal-gate.ts), per try. */
 const RESTART_WAIT_MS = 20;
 /** Tries per interval at the WAL's restart (one finding a reader on an old snapshot fails), 1 ms apart. */
