@@ -8,6 +8,7 @@ import { eventually } from './support/wait.js';
 import { enqueueJob } from '../src/jobs/store.js';
 import { MAINTENANCE_JOB } from '../src/jobs/maintenance.js';
 import { deleteOldDeliveries } from '../src/webhooks/delivery.js';
+import { isoAfterSeconds } from '../src/lib/time.js';
 
 interface Endpoint {
   id: string;
@@ -56,6 +57,7 @@ describe.each(dialects)('webhooks on $name', (dialect) => {
   }
 
   const deliveriesOf = (token: string, endpoint: string) => gw.request<{ data: Delivery[] }>('GET', `/v1/webhooks/${endpoint}/deliveries`, { token });
+  const daysAgo = (days: number) => isoAfterSeconds(-days * 86_400);
 
   it('delivers each subscribed event once, signed per Standard Webhooks, in the spec\'s shape', async () => {
     const { token, card } = await merchant();
@@ -139,7 +141,7 @@ describe.each(dialects)('webhooks on $name', (dialect) => {
     expect(before.old[0]).toMatchObject({ status_code: 200, request: { body: expect.stringContaining(old.body.id) }, response: { status_code: 200, body: 'ok' } });
     // The first delivery's attempt made 31 days ago.
     const oldDelivery = (await deliveriesOf(token, endpoint.id)).body.data.find((d) => d.attempts.some((a) => a.request?.body.includes(old.body.id)))!;
-    await gw.db.updateTable('webhook_attempts').set({ created_at: new Date(Date.now() - 31 * 86_400_000).toISOString() }).where('delivery_id', '=', oldDelivery.id).execute();
+    await gw.db.updateTable('webhook_attempts').set({ created_at: daysAgo(31) }).where('delivery_id', '=', oldDelivery.id).execute();
 
     const job = (await enqueueJob(gw.db, { type: MAINTENANCE_JOB }))!;
     await eventually(() => gw.db.selectFrom('jobs').select('status').where('id', '=', job).executeTakeFirst(), (row) => row?.status === 'completed' || row === undefined);
@@ -160,8 +162,6 @@ describe.each(dialects)('webhooks on $name', (dialect) => {
     );
     return payments.map((id) => list.find((d) => d.attempts[0]!.request!.body.includes(id))!);
   }
-
-  const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
 
   it('the maintenance job deletes finished deliveries older than WEBHOOK_DELIVERY_RETENTION_DAYS (90) with their attempts; one still retried and the events stay', async () => {
     const { token, card } = await merchant();

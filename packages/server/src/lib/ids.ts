@@ -85,10 +85,6 @@ export function pooledRandomBytes(length: number): Buffer {
   return Buffer.from(pool.subarray(poolOffset - length, poolOffset));
 }
 
-function random10(): Buffer {
-  return pooledRandomBytes(10);
-}
-
 function incremented(bytes: Buffer): Buffer {
   const next: Buffer = Buffer.from(bytes);
   for (let i = next.length - 1; i >= 0; i--) {
@@ -98,7 +94,7 @@ function incremented(bytes: Buffer): Buffer {
     }
     next[i] = 0;
   }
-  return random10();
+  return pooledRandomBytes(10);
 }
 
 export function ulid(now = Date.now()): string {
@@ -107,7 +103,7 @@ export function ulid(now = Date.now()): string {
     now = lastTime;
   } else {
     lastTime = now;
-    lastRandom = random10();
+    lastRandom = pooledRandomBytes(10);
   }
   return encodeTime(now) + encodeRandom(lastRandom);
 }

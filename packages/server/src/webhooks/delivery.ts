@@ -40,7 +40,7 @@ export async function clearAttemptBodies(db: Executor, before: string): Promise<
 }
 
 /** Deliveries deleted per transaction, and at most this many transactions per maintenance run. */
-export const DELETE_BATCH = 1000;
+const DELETE_BATCH = 1000;
 const DELETE_BATCHES_PER_RUN = 100;
 
 /**
