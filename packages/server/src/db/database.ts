@@ -257,6 +257,32 @@ export async function migrateToLatest(db: Db): Promise<void> {
   }
 }
 
+/**
+ * PostgreSQL's SQLSTATEs of a statement refused for a reason that a retry may not meet:
+ * a serialization failure or a deadlock (40), a lock not available (55P03), too many
+ * connections (53300), the server shutting down or starting (57P01-57P03), a lost connection (08).
+ */
+const TRANSIENT_SQLSTATE = /^(40001|40P01|55P03|53300|57P0[123]|0800[0134]|08006)$/
+/** The socket errors of a database connection that was refused or lost. */
+const CONNECTION_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+
+/**
+ * The database could not take the statement just now, and nothing of the transaction was
+ * committed by it: a deadlock or serialization failure (PostgreSQL aborts one of the
+ * transactions), a connection refused or lost (a PostgreSQL restart or failover, pg's own
+ * "Connection terminated" errors), SQLite's write lock still held by another process when
+ * busy_timeout ran out. The request is answered 503 with Retry-After (errors/handler.ts),
+ * not 500: the same request, sent again, can succeed.
+ */
+export function isTransientDatabaseError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (error instanceof pg.DatabaseError) return typeof code === 'string' && TRANSIENT_SQLSTATE.test(code);
+  if (typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED') || CONNECTION_ERRNO.has(code))) return true;
+  // pg's errors for a connection that ended, or that failed before it could be used.
+  return /^Connection terminated|^Client has encountered a connection error|^timeout exceeded when trying to connect/.test(error.message);
+}
+
 /** A unique or primary-key constraint was violated (the loser of a race). */
 export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;

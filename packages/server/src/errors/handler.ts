@@ -9,6 +9,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
+import { isTransientDatabaseError } from '../db/database.js';
 import { newId } from '../lib/ids.js';
 import { ApiError, OAuthError, type ErrorCode, type ErrorDetail } from './api-error.js';
 
@@ -81,6 +82,7 @@ export function toApiError(error: unknown): ApiError | OAuthError {
     if (e.statusCode === 415) return ApiError.validation([{ field: '(body)', message: 'send the body as application/json' }], 'The request body is not JSON.');
     return new ApiError('invalid_request', 'The request could not be read.');
   }
+  if (isTransientDatabaseError(error)) return new ApiError('service_unavailable', 'The database could not take the request just now; retry.', [], { 'retry-after': '1' });
   return new ApiError('internal_error', 'Something went wrong on our side. Retry with backoff.');
 }
 
