@@ -11,6 +11,7 @@ import { CompiledQuery, PostgresAdapter, type Compilable, type Insertable, type 
 import { directReaders, type Db, type Executor } from './database.js';
 import type { Database } from './schema.js';
 import { appendParameters, combineStatements, DEFERRABLE } from './postgres-client.js';
+import { ReadGroups } from './read-groups.js';
 
 const MARKER = '\u0000pasarela-arg-';
 
@@ -34,9 +35,23 @@ export interface Read<Row> {
   readonly query: CompiledQuery<Row>;
 }
 
-async function run<Row>(db: Executor, query: CompiledQuery<Row>): Promise<Row[]> {
-  const rows = db.isTransaction ? undefined : directReaders.get(db as Db)?.(query.sql, query.parameters);
+const readGroups = new WeakMap<Executor, ReadGroups>();
+
+/** The database's read groups (PostgreSQL, outside a transaction: db/read-groups.ts). */
+function readGroupsOf(db: Executor): ReadGroups {
+  let groups = readGroups.get(db);
+  if (!groups) {
+    groups = new ReadGroups(async (text, values) => (await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, values))).rows);
+    readGroups.set(db, groups);
+  }
+  return groups;
+}
+
+async function run<Row>(db: Executor, query: CompiledQuery<Row>, grouped = false): Promise<Row[]> {
+  if (db.isTransaction) return (await db.executeQuery<Row>(query)).rows;
+  const rows = directReaders.get(db as Db)?.(query.sql, query.parameters);
   if (rows) return rows as Row[];
+  if (grouped && db.getExecutor().adapter instanceof PostgresAdapter) return (await readGroupsOf(db).read(query.sql, query.parameters)) as Row[];
   return (await db.executeQuery<Row>(query)).rows;
 }
 
@@ -45,9 +60,15 @@ export type PreparedQuery<Args extends unknown[], Row> = ((db: Executor, ...args
   read(db: Executor, ...args: Args): Read<Row>;
 };
 
-export function preparedQuery<Args extends unknown[], Row>(build: (db: Executor, ...args: Args) => Compilable<Row>): PreparedQuery<Args, Row> {
+/**
+ * `grouped`: on PostgreSQL outside a transaction, the read may go with other calls of it
+ * as one statement (db/read-groups.ts). Only for a read whose rows need no order: a
+ * lookup by a unique key.
+ */
+export function preparedQuery<Args extends unknown[], Row>(build: (db: Executor, ...args: Args) => Compilable<Row>, options: { grouped?: boolean } = {}): PreparedQuery<Args, Row> {
   const bind = compiledPer((db, markers) => build(db, ...(markers as unknown as Args)), build.length - 1);
-  return Object.assign((db: Executor, ...args: Args): Promise<Row[]> => run(db, bind(db, args)), {
+  const grouped = options.grouped ?? false;
+  return Object.assign((db: Executor, ...args: Args): Promise<Row[]> => run(db, bind(db, args), grouped), {
     read: (db: Executor, ...args: Args): Read<Row> => ({ query: bind(db, args) }),
   });
 }

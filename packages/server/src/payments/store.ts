@@ -17,8 +17,9 @@ export function withCard(db: Executor) {
     .select(['instruments.brand as card_brand', 'instruments.last_four as last_four']);
 }
 
-const findPaymentQuery = preparedQuery((db: Executor, organizationId: string, id: string) =>
-  withCard(db).where('payments.id', '=', id).where('payments.organization_id', '=', organizationId),
+const findPaymentQuery = preparedQuery(
+  (db: Executor, organizationId: string, id: string) => withCard(db).where('payments.id', '=', id).where('payments.organization_id', '=', organizationId),
+  { grouped: true },
 );
 
 /** One of the organization's card payments (the hottest read: compiled once). */
