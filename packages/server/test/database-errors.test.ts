@@ -10,7 +10,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isTransientDatabaseError, isUniqueViolation } from '../src/db/database.js';
+import { isTransientDatabaseError, isUniqueViolation, openDatabase } from '../src/db/database.js';
 import { toApiError } from '../src/errors/handler.js';
 import { ApiError } from '../src/errors/api-error.js';
 import { postgres } from './support/dialects.js';
@@ -78,6 +78,35 @@ describe('which database errors are worth a retry', () => {
       expect(isTransientDatabaseError(syntax)).toBe(false);
     } finally {
       await Promise.all([a.end(), b.end()]);
+    }
+  });
+});
+
+describe.runIf(postgres)('a PostgreSQL connection ended by the server while a statement runs on it', () => {
+  it('is closed when released, not handed to the next statement', async () => {
+    const database = openDatabase({ database: { kind: 'postgres', url: await postgres!.databaseUrl() } }, { poolSize: 1 });
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    try {
+      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(database.db);
+      const sleeping = sql`select pg_sleep(5)`.execute(database.db).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      await eventually(
+        async () => (await admin.query<{ state: string }>('select state from pg_stat_activity where pid = $1', [rows[0]!.pid])).rows[0]?.state,
+        (state) => state === 'active',
+      );
+      await admin.query('select pg_terminate_backend($1)', [rows[0]!.pid]);
+      const ended = await sleeping;
+      expect((ended as { code?: string }).code).toBe('57P01');
+      expectRetryLater(ended);
+      // At once, on the one-connection pool: a new connection, not the ended one.
+      const next = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(database.db);
+      expect(next.rows[0]!.pid).not.toBe(rows[0]!.pid);
+    } finally {
+      await admin.end();
+      await database.close();
     }
   });
 });

@@ -13,7 +13,7 @@ import { Kysely, Migrator, PostgresAdapter, PostgresDialect, sql, type Transacti
 import type { Config, DatabaseKind } from '../config/config.js';
 import type { Database } from './schema.js';
 import { migrations } from './migrations/index.js';
-import { StatementGroups, withNamedStatementsAndDeferredInserts } from './postgres-client.js';
+import { connectionLost, StatementGroups, withNamedStatementsAndDeferredInserts } from './postgres-client.js';
 import { installRowTemplateCache } from './pg-row-template.js';
 import { guardedDialect } from './commit-guard.js';
 import { groupCommitDialect } from './group-commit.js';
@@ -260,11 +260,10 @@ export async function migrateToLatest(db: Db): Promise<void> {
 /**
  * PostgreSQL's SQLSTATEs of a statement refused for a reason that a retry may not meet:
  * a serialization failure or a deadlock (40), a lock not available (55P03), too many
- * connections (53300), the server shutting down or starting (57P01-57P03), a lost connection (08).
+ * connections (53300). Those of a connection that is over (the server shutting down or
+ * starting, a lost connection) are connectionLost's (db/postgres-client.ts).
  */
-const TRANSIENT_SQLSTATE = /^(40001|40P01|55P03|53300|57P0[123]|0800[0134]|08006)$/
-/** The socket errors of a database connection that was refused or lost. */
-const CONNECTION_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+const TRANSIENT_SQLSTATE = /^(40001|40P01|55P03|53300)$/;
 
 /**
  * The database could not take the statement just now, and nothing of the transaction was
@@ -277,10 +276,8 @@ const CONNECTION_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMED
 export function isTransientDatabaseError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
-  if (error instanceof pg.DatabaseError) return typeof code === 'string' && TRANSIENT_SQLSTATE.test(code);
-  if (typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED') || CONNECTION_ERRNO.has(code))) return true;
-  // pg's errors for a connection that ended, or that failed before it could be used.
-  return /^Connection terminated|^Client has encountered a connection error|^timeout exceeded when trying to connect/.test(error.message);
+  if (typeof code === 'string' && ((error instanceof pg.DatabaseError && TRANSIENT_SQLSTATE.test(code)) || code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'))) return true;
+  return connectionLost(error);
 }
 
 /** A unique or primary-key constraint was violated (the loser of a race). */

@@ -242,6 +242,22 @@ function neverSent(error: unknown): boolean {
   return error instanceof Error && !(error instanceof pg.DatabaseError) && / is not queryable$/.test(error.message);
 }
 
+/** The socket errors of a database connection that was refused or lost. */
+const CONNECTION_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+
+/**
+ * The connection is over: PostgreSQL is ending it (shutting down, a backend terminated:
+ * 57P01-57P03, a connection exception: 08), or pg lost or refused it. Its statement failed,
+ * and so will any other sent on it.
+ */
+export function connectionLost(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (error instanceof pg.DatabaseError) return typeof code === 'string' && /^(57P0[123]|0800[0134]|08006)$/.test(code);
+  if (typeof code === 'string' && CONNECTION_ERRNO.has(code)) return true;
+  return /^Connection terminated|^Client has encountered a connection error|^timeout exceeded when trying to connect| is not queryable$/.test(error.message);
+}
+
 /** A deferrable insert of one row, as Kysely compiles it: the part before its row, and its row. */
 const ONE_ROW = /^(insert into "[A-Za-z0-9_]+" \([^()]*\) values )(\(\$\d+(?:, \$\d+)*\))$/;
 
@@ -446,6 +462,8 @@ export function withNamedStatementsAndDeferredInserts(pool: pg.Pool, groups = ne
     return name;
   };
   const patched = new WeakSet<pg.PoolClient>();
+  /** Clients a statement found ended by the server (patch): closed when released, never handed out again. */
+  const lost = new WeakSet<pg.PoolClient>();
   const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
   return new Proxy(pool, {
     get(target, property, receiver) {
@@ -461,13 +479,28 @@ export function withNamedStatementsAndDeferredInserts(pool: pg.Pool, groups = ne
           client.on('error', () => undefined);
           patch(client);
         }
+        // The pool gives each checkout a release function of its own.
+        const release = client.release.bind(client);
+        client.release = ((error?: Error | boolean) => release(error ?? (lost.has(client) ? new Error('the server ended this connection') : undefined))) as typeof client.release;
         return client;
       };
     },
   });
 
   function patch(client: pg.PoolClient): void {
-    const query = client.query.bind(client) as Query;
+    const sent = client.query.bind(client) as Query;
+    // A statement that failed because the server ended the connection (a restart, a terminated
+    // backend) may fail before pg has seen the socket close: the pool would then take the client
+    // back as idle and hand it to the next request, to fail there too. Released with an error,
+    // it is closed instead.
+    const query: Query = async (...args) => {
+      try {
+        return await sent(...args);
+      } catch (error) {
+        if (connectionLost(error)) lost.add(client);
+        throw error;
+      }
+    };
     /** A parameterized statement under its name; unnamed if a table changed under it (a migration by another process). */
     const run: Run = async (text, values, grouped = false) => {
       if (values.length === 0) return query(text, values);
