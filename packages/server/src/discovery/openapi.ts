@@ -20,6 +20,7 @@ const ERROR_STATUSES: Record<string, string> = {
   409: 'Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition).',
   422: 'Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one).',
   429: 'Rate limit exceeded; see Retry-After.',
+  503: '`service_unavailable`: the server is draining, or the database could not take the request just then (a deadlock, a lost connection, a lock held elsewhere); nothing was committed. Retry after `Retry-After` seconds.',
   504: '`timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`.',
 };
 
