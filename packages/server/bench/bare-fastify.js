@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * The "bare Fastify route" ceiling: the same V8 flags (v8-flags.js), Fastify,
- * logger options (observability/logger.js: pino, serializers, redaction,
+ * logger options and destination (observability/logger.js: pino, serializers, redaction,
  * timestamp), request log (one line per request, `RequestLog`) and request-id
  * generator as the server (main.ts, app.ts), and one GET route returning a
  * small JSON object. No other hooks, no authentication, no database.
@@ -11,7 +11,7 @@
  */
 import '../dist/v8-flags.js';
 import Fastify from 'fastify';
-import { loggerOptions, RequestLog } from '../dist/observability/logger.js';
+import { logDestination, loggerOptions, RequestLog } from '../dist/observability/logger.js';
 import { newId } from '../dist/lib/ids.js';
 
 const port = Number(process.env.PORT);
@@ -20,7 +20,7 @@ if (!Number.isInteger(port) || port <= 0) {
   process.exit(1);
 }
 
-const app = Fastify({ logger: loggerOptions(process.env.LOG_LEVEL || 'info'), logController: new RequestLog(), genReqId: () => newId('request') });
+const app = Fastify({ logger: { ...loggerOptions(process.env.LOG_LEVEL || 'info'), stream: logDestination() }, logController: new RequestLog(), genReqId: () => newId('request') });
 app.get('/bare', async () => ({ status: 'ok' }));
 await app.listen({ port, host: process.env.HOST || '127.0.0.1' });
 

@@ -25,7 +25,7 @@ import { createRateLimiter } from './ratelimit/limiter.js';
 import { registerRateLimit } from './ratelimit/plugin.js';
 import { JobRunner } from './jobs/runner.js';
 import { registerMaintenance, scheduleMaintenance, type MaintenanceTask } from './jobs/maintenance.js';
-import { loggerOptions, RequestLog } from './observability/logger.js';
+import { logDestination, loggerOptions, RequestLog } from './observability/logger.js';
 import { createMetrics, instrumentRequests } from './observability/metrics.js';
 import { listenMetrics, type MetricsListener } from './observability/metrics-listener.js';
 import { registerOpenApi } from './discovery/openapi.js';
@@ -103,7 +103,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
   const https = httpsOptions(config);
   const schemas = new LazyCompiler();
   const app = Fastify({
-    logger: { ...loggerOptions(config.logLevel), ...(options.logStream ? { stream: options.logStream } : {}) },
+    logger: { ...loggerOptions(config.logLevel), stream: options.logStream ?? logDestination() },
     // One line per request instead of two (observability/logger.ts).
     logController: new RequestLog(),
     genReqId: () => newId('request'),

@@ -4,7 +4,7 @@
  * in Secret (crypto/secret.ts) print as [redacted] wherever they end up.
  */
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
-import type { LoggerOptions } from 'pino';
+import pino, { type DestinationStream, type LoggerOptions } from 'pino';
 
 // Explicit paths only: pino's wildcard redaction costs about a tenth of a small
 // request. Bodies are never logged; values that are secrets are Secret objects.
@@ -22,6 +22,31 @@ export const REDACTED_PATHS = [
 ];
 
 const CENSOR = '[redacted]';
+
+/** Log lines are written to standard output in blocks of at least this many bytes... */
+const LOG_BLOCK_BYTES = 4096;
+/** ...or, when fewer have come, this often. */
+const LOG_FLUSH_MS = 100;
+let standardOutput: DestinationStream | undefined;
+
+/**
+ * The server's log destination: standard output, written by libuv's thread pool in
+ * blocks of LOG_BLOCK_BYTES, or every LOG_FLUSH_MS when traffic is light (pino's default
+ * writes each line as it comes). Each write hands the pool a job, and the pool thread it
+ * wakes took the event loop's core: in an off-CPU profile of an evenly paced create-payment
+ * run, the event loop lost about 500 ms in 5 s to the preemptions at those hand-offs, up to
+ * 18 ms at once (docs/benchmarks.md, "Sixteenth session"). At a process's exit what is
+ * buffered is written (pino flushes it synchronously); a process killed with SIGKILL loses
+ * at most its last LOG_FLUSH_MS of lines.
+ */
+export function logDestination(): DestinationStream {
+  if (!standardOutput) {
+    const stream = pino.destination({ fd: 1, sync: false, minLength: LOG_BLOCK_BYTES });
+    setInterval(() => stream.flush(), LOG_FLUSH_MS).unref();
+    standardOutput = stream;
+  }
+  return standardOutput;
+}
 
 export function loggerOptions(level: string): LoggerOptions {
   return {
