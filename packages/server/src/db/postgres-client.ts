@@ -255,7 +255,7 @@ export function connectionLost(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
   if (error instanceof pg.DatabaseError) return typeof code === 'string' && /^(57P0[123]|0800[0134]|08006)$/.test(code);
   if (typeof code === 'string' && CONNECTION_ERRNO.has(code)) return true;
-  return /^Connection terminated|^Client has encountered a connection error|^timeout exceeded when trying to connect| is not queryable$/.test(error.message);
+  return neverSent(error) || /^Connection terminated|^timeout exceeded when trying to connect/.test(error.message);
 }
 
 /** A deferrable insert of one row, as Kysely compiles it: the part before its row, and its row. */

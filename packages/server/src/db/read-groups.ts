@@ -32,7 +32,7 @@ const READ = '__read';
  * "Sixteenth session"): with 50 ms, the evenly paced p99 at 7,500/s was 11-14 ms; with
  * 2 ms, 4-6 ms, and the full-load rate as high or higher.
  */
-export const READ_TURN_MS = 2;
+const READ_TURN_MS = 2;
 /** At most this many reads in a group: bounds the texts (one per size) of each read. */
 const MAX_MEMBERS = 16;
 /** At most this many parameters in a group's statement (PostgreSQL's limit is 65 535). */
