@@ -8,7 +8,7 @@
  * (two cores: the event loop, the pool, the load, SQLite's checkpoint thread)
  * the event loop stopped there for milliseconds at a time, 63 ms in 4 s of a
  * create-payment run, and the requests behind it waited with it (twelfth
- * session in docs/benchmarks.md). A message to a worker wakes it through its
+ * session in docs/benchmarks-history.md). A message to a worker wakes it through its
  * own event loop and never waits. The workers use the synchronous
  * `crypto.privateDecrypt`, which also decrypts a little faster than WebCrypto.
  *

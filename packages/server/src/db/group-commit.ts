@@ -6,7 +6,7 @@
  * (4 KiB each, with a write for its header and one for the page). A created
  * payment changes about 30 pages (the rightmost leaf of each table and index it
  * inserts into), so each commit wrote about 124 KB, and half of a commit's time
- * was the kernel copying it (docs/benchmarks.md, twelfth session). Consecutive
+ * was the kernel copying it (docs/benchmarks-history.md, twelfth session). Consecutive
  * payments change the same pages: a group of N writes each page once.
  *
  * How:

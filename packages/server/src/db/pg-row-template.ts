@@ -7,7 +7,7 @@
  * `__proto__` stays an own property, and every row has one fixed shape). For
  * the 52 columns of a payment read that is 13–23 µs in a micro-benchmark, and
  * in a CPU profile of the bench's GET /v1/payments/{id} about 10 µs of the
- * server's 263–326 µs per request (docs/benchmarks.md); yet the template is
+ * server's 263–326 µs per request (docs/benchmarks-history.md, ninth session); yet the template is
  * the same for every result of the same statement.
  *
  * `installRowTemplateCache` keeps pg's behaviour and caches the template by

@@ -9,7 +9,7 @@
  * event loop stopped, every request with it, and for longer than the restart
  * lasted. Measured on an evenly paced create-payment load of 1,450 a second on
  * SQLite, the p99 was 14.6–16.8 ms with restarts and 9.5–9.8 ms without
- * (docs/benchmarks.md, thirteenth session).
+ * (docs/benchmarks-history.md, thirteenth session).
  *
  * How: two shared integers.
  * - `turn` says who holds the write lock: nobody, the restart, or the writer

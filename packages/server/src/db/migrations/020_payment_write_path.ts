@@ -1,7 +1,7 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 
 /**
- * Less work in the transaction that creates a payment (docs/benchmarks.md,
+ * Less work in the transaction that creates a payment (docs/benchmarks-history.md,
  * "Sixth session"):
  *
  * - On PostgreSQL, `payments` and `transactions` no longer declare a foreign
