@@ -6,19 +6,22 @@
  * in-process on PostgreSQL, those pauses (10–15 ms every few seconds) were
  * most of the paced get's p99 (7–18 ms against 3.6 ms in a lean client).
  *
- * workerData: { base, request: { method, path, headers, body }, requests?, rate, seconds }.
+ * workerData: { base, request: { method, path, headers, body }, requests?, rate, seconds, warmupSeconds }.
+ * Posts 'measuring' when the measured seconds start (after the warm-up), then the result.
  * `requests`, if given, are sent in order instead of `request` (bodies made in
  * advance by the case's setupRequest, a function that cannot cross threads).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { paced } from './paced.js';
 
-const { base, request, requests, rate, seconds } = workerData;
+const { base, request, requests, rate, seconds, warmupSeconds } = workerData;
 let next = 0;
 const result = await paced({
   base,
   rate,
   seconds,
+  warmupSeconds,
+  onMeasuring: () => parentPort.postMessage('measuring'),
   request: requests
     ? {
         ...request,

@@ -12,6 +12,8 @@
  * The bench reports both.
  */
 import net from 'node:net';
+import * as fsx from 'node:fs';
+const require_fs = () => fsx; // TEMP
 
 /**
  * A keep-alive HTTP/1.1 connection that sends one request at a time and reads
@@ -77,12 +79,16 @@ function requestBytes(host, r) {
 
 /**
  * @param {{ base: string, request: { method: string, path: string, headers?: object, body?: string,
- *           setupRequest?: (r: object) => object }, rate: number, seconds: number, maxSockets?: number,
- *           onAnswer?: (r: object, status: number) => void }} o
- *   onAnswer, if given, is called with each request as sent (what setupRequest returned) and its
- *   status code once answered (the webhook case uses it to know which intents were created).
+ *           setupRequest?: (r: object) => object }, rate: number, seconds: number, warmupSeconds?: number,
+ *           maxSockets?: number, onMeasuring?: () => void, onAnswer?: (r: object, status: number) => void }} o
+ *   warmupSeconds (default 0): the same paced load first, for that long, and not counted: the
+ *   client's own start (its connections opened, its code compiled, its first collections) is
+ *   not part of the server's latency. The measured seconds follow without a pause; onMeasuring,
+ *   if given, is called as they start.
+ *   onAnswer, if given, is called with each measured request as sent (what setupRequest returned)
+ *   and its status code once answered (the webhook case uses it to know which intents were created).
  */
-export async function paced({ base, request, rate, seconds, maxSockets = 64, onAnswer }) {
+export async function paced({ base, request, rate, seconds, warmupSeconds = 0, maxSockets = 64, onMeasuring, onAnswer }) {
   const url = new URL(base);
   const port = Number(url.port);
   const times = [];
@@ -91,6 +97,7 @@ export async function paced({ base, request, rate, seconds, maxSockets = 64, onA
   let errors = 0;
   let non2xx = 0;
   let sent = 0;
+  let measured = 0;
   let inFlight = 0;
   const idle = [];
   const all = new Set();
@@ -98,7 +105,8 @@ export async function paced({ base, request, rate, seconds, maxSockets = 64, onA
   const waiting = [];
   const interval = 1000 / rate;
   const start = performance.now();
-  const end = start + seconds * 1000;
+  const measuredFrom = start + warmupSeconds * 1000;
+  const end = measuredFrom + seconds * 1000;
   const fixed = request.setupRequest ? undefined : requestBytes(url.host, request);
   let drained;
 
@@ -119,10 +127,12 @@ export async function paced({ base, request, rate, seconds, maxSockets = 64, onA
     inFlight++;
     c.send(bytes, (status) => {
       inFlight--;
-      if (status === undefined) errors++;
+      if (due < measuredFrom) {
+        // A warm-up request: not counted.
+      } else if (status === undefined) errors++;
       else {
         onAnswer?.(r, status);
-        if (status >= 200 && status <= 299) times.push(performance.now() - due);
+        if (status >= 200 && status <= 299) { const l = performance.now() - due; times.push(l); if (l > 10) require_fs().appendFileSync('/tmp/slow.log', `${Math.round(performance.timeOrigin + due)} ${l.toFixed(1)}\n`); }
         else {
           non2xx++;
           codes.set(status, (codes.get(status) ?? 0) + 1);
@@ -140,7 +150,10 @@ export async function paced({ base, request, rate, seconds, maxSockets = 64, onA
     });
   }
   function fire(due) {
-    lags.push(performance.now() - due);
+    if (due >= measuredFrom) {
+      if (measured++ === 0) onMeasuring?.();
+      lags.push(performance.now() - due);
+    }
     const r = request.setupRequest ? request.setupRequest({ ...request, headers: { ...(request.headers ?? {}) } }) : request;
     const item = { due, r, bytes: fixed ?? requestBytes(url.host, r) };
     const c = connection();
@@ -163,7 +176,7 @@ export async function paced({ base, request, rate, seconds, maxSockets = 64, onA
     tick();
   });
   if (inFlight > 0 || waiting.length > 0) await new Promise((resolve) => (drained = resolve));
-  const elapsed = (performance.now() - start) / 1000;
+  const elapsed = (performance.now() - measuredFrom) / 1000;
   for (const c of all) c.socket.destroy();
   times.sort((a, b) => a - b);
   lags.sort((a, b) => a - b);
@@ -172,7 +185,7 @@ export async function paced({ base, request, rate, seconds, maxSockets = 64, onA
   return {
     rps: (times.length + non2xx) / seconds,
     offered: rate,
-    sent,
+    sent: measured,
     answered: times.length + non2xx,
     elapsed,
     p50: pct(50),

@@ -617,27 +617,43 @@ function statementDiff(before, after, requests) {
 /**
  * paced.js on a worker thread (paced-worker.js): the client's latencies then
  * never include a pause of this process's garbage collector. A case whose
- * requests differ (setupRequest) has them made here first, one per request due.
+ * requests differ (setupRequest) has them made here first, one per request due
+ * (warm-up included). `onMeasuring` is called as the measured seconds start.
  */
-function pacedOnWorker({ base, request, rate, seconds }) {
+function pacedOnWorker({ base, request, rate, seconds, warmupSeconds, onMeasuring }) {
   const plain = (r) => ({ method: r.method, path: r.path, headers: r.headers, body: r.body });
-  const due = Math.ceil(rate * seconds) + 1;
+  const due = Math.ceil(rate * (warmupSeconds + seconds)) + 1;
   const requests = request.setupRequest
     ? Array.from({ length: due }, () => plain(request.setupRequest({ ...plain(request), headers: { ...(request.headers ?? {}) } })))
     : undefined;
   return new Promise((resolvePaced, reject) => {
-    const worker = new Worker(new URL('./paced-worker.js', import.meta.url), { workerData: { base, request: plain(request), requests, rate, seconds } });
-    worker.once('message', resolvePaced);
+    const worker = new Worker(new URL('./paced-worker.js', import.meta.url), { workerData: { base, request: plain(request), requests, rate, seconds, warmupSeconds } });
+    worker.on('message', (message) => (message === 'measuring' ? onMeasuring() : resolvePaced(message)));
     worker.once('error', reject);
     worker.once('exit', (code) => (code === 0 ? undefined : reject(new Error(`paced worker exited with code ${code}`))));
   });
 }
 
-/** The same request evenly paced at `rate` (paced.js, on a worker thread), with CPU time around it. */
+/**
+ * The same request evenly paced at `rate` (paced.js, on a worker thread), with CPU time around
+ * it. The worker first sends the same pace for the warm-up seconds, uncounted: in a run without
+ * it, a third of the requests over 10 ms were in its first 130 ms, while the new thread compiled
+ * its code, collected its first garbage and opened its connections.
+ */
 async function measurePaced(target, c, rate) {
-  const before = cpuMs(target.child.pid);
-  const dbBefore = target.dbCpu?.sample();
-  const r = await pacedOnWorker({ base: target.base, request: c, rate, seconds: SECONDS });
+  let before;
+  let dbBefore;
+  const r = await pacedOnWorker({
+    base: target.base,
+    request: c,
+    rate,
+    seconds: SECONDS,
+    warmupSeconds: WARMUP_SECONDS,
+    onMeasuring: () => {
+      before = cpuMs(target.child.pid);
+      dbBefore = target.dbCpu?.sample();
+    },
+  });
   const after = cpuMs(target.child.pid);
   const dbAfter = target.dbCpu?.sample();
   return {
@@ -1317,7 +1333,7 @@ function renderSection({ meta, table, warnings, serverErr }) {
     `- machine: ${meta.machine}`,
     `- node: ${meta.node}; code: git \`${meta.git}\` (dist/ as built by \`npm run bench\`)`,
     `- database: ${meta.database}${meta.dbCpu ? '; PostgreSQL CPU µs/req: its postmaster and all its processes, from /proc' : ''}`,
-    `- ${SECONDS} s per case after ${WARMUP_SECONDS} s warm-up (none before the ½-max runs; create and get payment, the graded cases, run three times, with the case's connections, twice and four times as many, and the highest rate kept, as for the ceilings), ${CONNECTIONS} connections ` +
+    `- ${SECONDS} s per case after ${WARMUP_SECONDS} s warm-up (none before the ½-max autocannon runs; the evenly paced ones first send the same pace that long, uncounted; create and get payment, the graded cases, run three times, with the case's connections, twice and four times as many, and the highest rate kept, as for the ceilings), ${CONNECTIONS} connections ` +
       `(${TOKEN_CONNECTIONS} for /oauth/token; ${RSA_IN_FLIGHT}, as many as the RSA ceiling's decryptions in flight, for the cases compared with it: tokenize and create); LOG_LEVEL=${LOG_LEVEL} for the server and the bare route, logs to ${process.env.BENCH_SERVER_LOG ? 'a file' : '/dev/null'}; ` +
       `autocannon runs in the bench process, on the same machine`,
     ...(stored.length ? [`- stored payments of the organization: ${stored.join(', ')}`] : []),
