@@ -12,8 +12,6 @@
  * The bench reports both.
  */
 import net from 'node:net';
-import * as fsx from 'node:fs';
-const require_fs = () => fsx; // TEMP
 
 /**
  * A keep-alive HTTP/1.1 connection that sends one request at a time and reads
@@ -132,7 +130,7 @@ export async function paced({ base, request, rate, seconds, warmupSeconds = 0, m
       } else if (status === undefined) errors++;
       else {
         onAnswer?.(r, status);
-        if (status >= 200 && status <= 299) { const l = performance.now() - due; times.push(l); if (l > 10) require_fs().appendFileSync('/tmp/slow.log', `${Math.round(performance.timeOrigin + due)} ${l.toFixed(1)}\n`); }
+        if (status >= 200 && status <= 299) times.push(performance.now() - due);
         else {
           non2xx++;
           codes.set(status, (codes.get(status) ?? 0) + 1);
