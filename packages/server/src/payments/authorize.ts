@@ -15,6 +15,7 @@ import { recordFraudOutcome, type Decision } from '../fraud/service.js';
 import { paymentEventData, type PaymentLifecycle } from './lifecycle.js';
 import { insertScreenedPayment } from './screened.js';
 import { findPayment, findPaymentByOrder, insertPayment, type PaymentRow, type PaymentWithCard } from './store.js';
+import { copyWith } from '../lib/objects.js';
 
 /**
  * What a retry must repeat to be the same charge: the amount and currency, and
@@ -86,14 +87,14 @@ export async function authorizeAndRecord(
         const result = await authorizeWithin(trx, request);
         const now = row.created_at;
         const { changes, event } = lifecycle.authorizationOutcome(row, result, now);
-        const answered: PaymentRow = { ...row, ...changes, network_reference: result.networkReference, pending_action: null };
+        const answered: PaymentRow = copyWith(row, changes, { network_reference: result.networkReference, pending_action: null });
         await insertPayment(trx, answered);
         await options.onCreate?.(trx, row.id);
         await lifecycle.afterAuthorization(trx, answered, result, event, { first: true, now });
         await recordFraudOutcome(trx, answered, fraud, () => paymentEventData(answered));
         return answered;
       });
-      return { payment: { ...payment, card_brand: options.instrument.brand, last_four: options.instrument.last_four }, created: true };
+      return { payment: copyWith(payment, { card_brand: options.instrument.brand, last_four: options.instrument.last_four }), created: true };
     }
     // A remote network: record the intent (and its recovery job) before calling it; or a
     // payment the fraud rules declined, recorded REJECTED without calling any network.

@@ -8,13 +8,14 @@ import { enqueueJob } from '../jobs/store.js';
 import { FRAUD_RESPONSE_CODE, recordFraudOutcome, type Decision } from '../fraud/service.js';
 import { PAYMENT_JOBS, RECOVERY_DELAY_SECONDS, paymentEventData } from './lifecycle.js';
 import { insertPayment, type PaymentRow } from './store.js';
+import { copyWith } from '../lib/objects.js';
 
 /**
  * The new payment row as the decision leaves it: a declined payment is
  * REJECTED with response code 59 and nothing pending, so no network is called.
  */
 export function screenedPayment(row: PaymentRow, decision: Decision): PaymentRow {
-  return decision.decision === 'decline' ? { ...row, status: 'REJECTED', response_code: FRAUD_RESPONSE_CODE, pending_action: null } : row;
+  return decision.decision === 'decline' ? copyWith(row, { status: 'REJECTED' as const, response_code: FRAUD_RESPONSE_CODE, pending_action: null }) : row;
 }
 
 /**
