@@ -125,7 +125,7 @@ export class PaymentLifecycle {
         { ...changes, network_reference: result.networkReference, pending_action: null, updated_at: now },
       );
       if (!applied) return false;
-      await this.afterAuthorization(trx, copyWith(payment, changes) as PaymentRow, result, event, { first: payment.pending_action === 'authorize', now });
+      await this.afterAuthorization(trx, copyWith(payment, changes), result, event, { first: payment.pending_action === 'authorize', now });
       return true;
     });
   }
@@ -212,7 +212,7 @@ export class PaymentLifecycle {
       const changes: Partial<PaymentRow> = { status: 'APPROVED', amount_captured: amount, captured_at: now, pending_action: null, updated_at: now };
       if (!(await transitionPayment(trx, payment.id, { status: ['APPROVED', 'AUTHORIZED'], pendingAction: 'capture' }, changes))) return undefined;
       await insertTransaction(trx, row);
-      const captured = copyWith(payment, changes) as PaymentRow;
+      const captured = copyWith(payment, changes);
       // Fees (fees/apply.ts): the interchange and MDR of the captured amount; their copy on the row is written here.
       const fees = await applyCaptureFees(trx, captured, amount);
       if (fees) await setPaymentFees(trx, payment.id, fees.fees);
@@ -276,7 +276,7 @@ export class PaymentLifecycle {
       if (!(await transitionPayment(trx, payment.id, { status: ['APPROVED', 'AUTHORIZED'], pendingAction: action }, changes))) return undefined;
       await insertTransaction(trx, row);
       if (result.outcome === 'succeeded') {
-        await recordPaymentEvent(trx, copyWith(payment, changes) as PaymentRow, 'payment.card.cancelled');
+        await recordPaymentEvent(trx, copyWith(payment, changes), 'payment.card.cancelled');
       }
       return row;
     });
@@ -301,7 +301,7 @@ export class PaymentLifecycle {
       if (!(await transitionPayment(trx, payment.id, { status: ['AUTHORIZED'], pendingAction: 'adjust' }, changes))) return undefined;
       await insertTransaction(trx, row);
       if (result.outcome === 'succeeded') {
-        const adjusted = copyWith(payment, changes) as PaymentRow;
+        const adjusted = copyWith(payment, changes);
         await recordPaymentEvent(trx, adjusted, 'payment.card.adjusted', {
           ...paymentEventData(adjusted),
           adjustment: { transaction_id: row.id, amount_authorized: minorToNumber(amount, payment.currency) },

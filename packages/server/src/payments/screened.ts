@@ -15,7 +15,7 @@ import { copyWith } from '../lib/objects.js';
  * REJECTED with response code 59 and nothing pending, so no network is called.
  */
 export function screenedPayment(row: PaymentRow, decision: Decision): PaymentRow {
-  return decision.decision === 'decline' ? copyWith(row, { status: 'REJECTED' as const, response_code: FRAUD_RESPONSE_CODE, pending_action: null }) : row;
+  return decision.decision === 'decline' ? copyWith(row, { status: 'REJECTED', response_code: FRAUD_RESPONSE_CODE, pending_action: null }) : row;
 }
 
 /**
