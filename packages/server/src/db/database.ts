@@ -16,6 +16,7 @@ import { migrations } from './migrations/index.js';
 import { connectionLost, StatementGroups, withNamedStatementsAndDeferredInserts } from './postgres-client.js';
 import { installRowTemplateCache } from './pg-row-template.js';
 import { guardedDialect } from './commit-guard.js';
+import { currentSchemaDialect } from './pg-schema.js';
 import { groupCommitDialect } from './group-commit.js';
 import { RESTART_IN_TURN_SOURCE, WalGate } from './wal-gate.js';
 
@@ -60,7 +61,8 @@ export function openDatabase(
     // An idle client's error (server restart) must not crash the process.
     pool.on('error', () => undefined);
     const statementGroups = new StatementGroups();
-    const db = new Kysely<Database>({ dialect: guardedDialect(new PostgresDialect({ pool: withNamedStatementsAndDeferredInserts(pool, statementGroups) })) });
+    const dialect = currentSchemaDialect(new PostgresDialect({ pool: withNamedStatementsAndDeferredInserts(pool, statementGroups) }));
+    const db = new Kysely<Database>({ dialect: guardedDialect(dialect) });
     return { db, dialect: 'postgres', pool, statementGroups, close: () => db.destroy() };
   }
   const file = config.database.url;
