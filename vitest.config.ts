@@ -5,6 +5,8 @@ export default defineConfig({
     include: ['packages/*/test/**/*.test.ts'],
     // Several server processes sharing one database need PostgreSQL.
     exclude: process.env.TEST_DATABASE_URL ? [] : ['**/multiprocess.test.ts'],
+    // One temporary directory per run, removed at its end with the PostgreSQL schemas the run made.
+    globalSetup: ['packages/server/test/support/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

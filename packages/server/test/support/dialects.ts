@@ -21,7 +21,8 @@ export interface Dialect {
 }
 
 async function freshSchema(base: string): Promise<string> {
-  const schema = `t_${randomBytes(6).toString('hex')}`;
+  // t_<run>_<random>: the run drops its own schemas when it ends (support/global-setup.ts).
+  const schema = `t_${process.env.PASARELA_TEST_RUN ?? 'x'}_${randomBytes(6).toString('hex')}`;
   const client = new pg.Client({ connectionString: base });
   await client.connect();
   try {

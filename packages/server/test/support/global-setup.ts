@@ -1,0 +1,39 @@
+/**
+ * Once per test run (vitest's globalSetup): everything the run writes to the
+ * temporary directory goes under one directory of its own, and the run removes
+ * it, and the PostgreSQL schemas it made, when it ends.
+ *
+ * Test gateways each take a fresh SQLite file, data directory or PostgreSQL
+ * schema (support/dialects.ts, support/gateway.ts): a run makes hundreds. TMPDIR
+ * is set before the test workers start, so `os.tmpdir()` in the tests, and in
+ * the processes they start (gateways, Chromium, nginx), is the run's directory.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+
+export default function setup(): () => Promise<void> {
+  const run = randomBytes(4).toString('hex');
+  const dir = mkdtempSync(join(tmpdir(), `pasarela-tests-${run}-`));
+  process.env.TMPDIR = dir;
+  // support/dialects.ts names each schema t_<run>_<random>.
+  process.env.PASARELA_TEST_RUN = run;
+  return async () => {
+    rmSync(dir, { recursive: true, force: true });
+    if (process.env.TEST_DATABASE_URL) await dropSchemas(process.env.TEST_DATABASE_URL, `t_${run}_`);
+  };
+}
+
+async function dropSchemas(url: string, prefix: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ name: string }>(`select nspname as name from pg_namespace where starts_with(nspname, $1)`, [prefix]);
+    // One schema per statement: a schema's tables and indexes are a few hundred locks.
+    for (const { name } of rows) await client.query(`drop schema if exists "${name}" cascade`);
+  } finally {
+    await client.end();
+  }
+}
