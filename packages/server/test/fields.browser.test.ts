@@ -5,8 +5,9 @@
  * session's token, the customer types into the gateway's iframe, and pay /
  * enroll go through the real gateway over SQLite.
  *
- * Screenshots of the fields go to /tmp/pasarela-screens (FIELDS_SCREENS=dir
- * to change it). Any console error in the page or the iframe fails the test.
+ * Screenshots of the fields go to test-results/screenshots/ (gitignored;
+ * FIELDS_SCREENS=dir to change it), beside the hosted pages' and the
+ * dashboard's. Any console error in the page or the iframe fails the test.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
@@ -22,7 +23,7 @@ import { describeInBrowser, launchChromium, watchedPage } from './support/browse
 import { dialects } from './support/dialects.js';
 import { startGateway, type TestClient, type TestGateway } from './support/gateway.js';
 
-const SCREENS = process.env.FIELDS_SCREENS ?? '/tmp/pasarela-screens';
+const SCREENS = process.env.FIELDS_SCREENS ?? fileURLToPath(new URL('../../../test-results/screenshots/', import.meta.url));
 const FIELDS_DIR = fileURLToPath(new URL('../../fields/', import.meta.url));
 
 type Result = Record<string, unknown> & { status: string; error?: { code: string; message: string; http_status?: number } };
