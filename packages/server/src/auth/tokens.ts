@@ -71,13 +71,25 @@ const NO_PERMISSIONS: ReadonlySet<string> = new Set();
 
 const VERIFIED_CACHE_SIZE = 10_000;
 
+/**
+ * The principals cache's key for a token: its last characters (the signature's, as good as
+ * random). Each request's Authorization header is a new string, and a Map lookup by the whole
+ * token hashed all of its 1-2 KB every time: about 1.5 µs per authenticated request on this
+ * machine, against about 0.1 µs for the tail and one comparison of the whole token on a hit.
+ * Two tokens with the same tail share a slot: the one not stored is a miss, verified in full.
+ */
+const principalKey = (token: string) => token.slice(-32);
+
 export class TokenService {
   /** Tokens whose signature and claims were verified: clients reuse one token for hours. */
   private readonly verified = new Map<string, Claims & { permissions: ReadonlySet<string> }>();
   /** Revocation checks, by jti, kept `revocationCacheMs` (revoking here clears them at once). */
   private readonly liveness = new Map<string, { at: number; live: { pciSaqD: boolean } | undefined }>();
-  /** The principal of a token verified and found live recently: the hot path answers without a promise. */
-  private readonly principals = new Map<string, { principal: Principal; exp: number; at: number }>();
+  /**
+   * The principal of a token verified and found live recently: the hot path answers without a
+   * promise. Keyed by the token's tail (principalKey), the whole token kept in the entry.
+   */
+  private readonly principals = new Map<string, { token: string; principal: Principal; exp: number; at: number }>();
 
   constructor(
     private readonly db: Db,
@@ -204,14 +216,14 @@ export class TokenService {
   /** A session the merchant ended: this process stops admitting its token at once (others within the revocation cache's time). */
   forgetCheckoutSession(id: string): void {
     this.liveness.delete(id);
-    for (const [token, hit] of this.principals) if (hit.principal.checkoutSession?.id === id) this.principals.delete(token);
+    for (const [key, hit] of this.principals) if (hit.principal.checkoutSession?.id === id) this.principals.delete(key);
   }
 
   /** A client revoked by this process (the dashboard): its tokens are refused here at once (elsewhere within the revocation cache's time). */
   forgetClient(clientId: string): void {
-    for (const [token, hit] of this.principals) {
+    for (const [key, hit] of this.principals) {
       if (hit.principal.clientId === clientId) {
-        this.principals.delete(token);
+        this.principals.delete(key);
         this.liveness.delete(hit.principal.jti);
       }
     }
@@ -249,7 +261,7 @@ export class TokenService {
       : { pciSaqD: live.pciSaqD, clientId: payload.client_id, organizationId: payload.org_id, permissions: payload.permissions, jti: payload.jti! };
     if (this.options.revocationCacheMs > 0) {
       if (this.principals.size >= VERIFIED_CACHE_SIZE) this.principals.clear();
-      this.principals.set(token, { principal, exp: payload.exp! * 1000, at: Date.now() });
+      this.principals.set(principalKey(token), { token, principal, exp: payload.exp! * 1000, at: Date.now() });
     }
     return principal;
   }
@@ -260,11 +272,12 @@ export class TokenService {
    * (then call `verify`).
    */
   verifyCached(token: string): Principal | undefined {
-    const hit = this.principals.get(token);
-    if (!hit) return undefined;
+    const key = principalKey(token);
+    const hit = this.principals.get(key);
+    if (!hit || hit.token !== token) return undefined;
     const now = Date.now();
     if (now - hit.at >= this.options.revocationCacheMs || hit.exp <= now) {
-      this.principals.delete(token);
+      this.principals.delete(key);
       return undefined;
     }
     return hit.principal;
