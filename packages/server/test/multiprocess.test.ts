@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgres } from './support/dialects.js';
 import { AUDIENCE, TEST_MASTER_KEY } from './support/gateway.js';
-import { startServerProcess, type ServerProcess } from './support/process.js';
+import { startServerProcess, startServerProcesses, type ServerProcess } from './support/process.js';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
 import { enqueueJob } from '../src/jobs/store.js';
 import { MAINTENANCE_JOB } from '../src/jobs/maintenance.js';
@@ -58,7 +58,7 @@ describe('two server processes on one PostgreSQL', () => {
       RATE_LIMIT_SYNC_MS: '50',
     });
     // Started together: migrations, signing key and bootstrap client must survive the race.
-    servers = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+    servers = await startServerProcesses([env, env]);
     database = openDatabase({ database: { kind: 'postgres', url: env.DATABASE_URL } });
     const reply = await call(servers[0]!.url, 'POST', '/oauth/token', undefined, {
       grant_type: 'client_credentials',

@@ -32,8 +32,9 @@ const MIGRATION_LOCK_KEY = 385_331_479;
 /** PostgreSQL's adapter, with the migration lock taken per schema. */
 export class SchemaPostgresAdapter extends PostgresAdapter {
   override async acquireMigrationLock(db: Kysely<unknown>): Promise<void> {
-    // Kysely's migrator runs this inside its transaction: the timeout is the transaction's.
-    await sql`select set_config('lock_timeout', '3600000', true), pg_advisory_lock(${sql.lit(MIGRATION_LOCK_KEY)}, hashtext(current_schema()))`.execute(db);
+    // Kysely's migrator runs this inside its transaction: the timeout (an hour, as Kysely's) is the transaction's.
+    await sql`select set_config('lock_timeout', '3600000', true)`.execute(db);
+    await sql`select pg_advisory_lock(${sql.lit(MIGRATION_LOCK_KEY)}, hashtext(current_schema()))`.execute(db);
   }
 
   override async releaseMigrationLock(db: Kysely<unknown>): Promise<void> {

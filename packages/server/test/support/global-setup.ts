@@ -22,7 +22,11 @@ export default function setup(): () => Promise<void> {
   process.env.PASARELA_TEST_RUN = run;
   return async () => {
     rmSync(dir, { recursive: true, force: true });
-    if (process.env.TEST_DATABASE_URL) await dropSchemas(process.env.TEST_DATABASE_URL, `t_${run}_`);
+    if (!process.env.TEST_DATABASE_URL) return;
+    // Cleaning up is not a test: a database gone by now leaves the schemas, with a word.
+    await dropSchemas(process.env.TEST_DATABASE_URL, `t_${run}_`).catch((error: unknown) => {
+      console.warn(`test run ${run}: its schemas (t_${run}_*) were not dropped: ${error instanceof Error ? error.message : String(error)}`);
+    });
   };
 }
 

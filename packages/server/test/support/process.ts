@@ -23,20 +23,36 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+/** Server processes started and not yet exited: killed when the test worker exits, should a test not stop one. */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const port = env.PORT ?? String(await freePort());
   const child = spawn(process.execPath, [SERVER_ENTRY], {
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', ...env, PORT: port },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  running.add(child);
   let output = '';
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      running.delete(child);
+      resolve();
+    }),
+  );
   const deadline = Date.now() + 60_000;
   while (!/listening on/.test(output)) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${output}`);
-    if (Date.now() > deadline) throw new Error(`server did not start: ${output}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      await exited;
+      throw new Error(`server did not start: ${output}`);
+    }
     await new Promise((r) => setTimeout(r, 50));
   }
   return {
@@ -59,4 +75,13 @@ export function runProcess(entry: string, args: string[], env: Record<string, st
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('exit', (code) => resolve({ code: code ?? -1, stdout, stderr }));
   });
+}
+
+/** Several server processes started at once; if one fails to start, the others are stopped before the error is thrown. */
+export async function startServerProcesses(envs: Record<string, string>[]): Promise<ServerProcess[]> {
+  const started = await Promise.allSettled(envs.map((env) => startServerProcess(env)));
+  const failed = started.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (!failed) return started.map((s) => (s as PromiseFulfilledResult<ServerProcess>).value);
+  await Promise.all(started.map((s) => (s.status === 'fulfilled' ? s.value.stop() : undefined)));
+  throw failed.reason;
 }
