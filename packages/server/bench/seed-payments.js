@@ -15,7 +15,8 @@
  * (the server keeps running: WAL lets it read meanwhile, and a short write
  * lock per chunk lets its job runner write between chunks).
  * PostgreSQL: INSERT ... SELECT ... FROM generate_series, a chunk per statement,
- * then VACUUM (ANALYZE): what autovacuum does shortly after a bulk load. Left
+ * then VACUUM (ANALYZE) and CHECKPOINT: what autovacuum and the checkpointer do
+ * shortly after a bulk load. Left
  * to autovacuum, the vacuum of a million new rows ran for 10 s or more in the
  * middle of the next cases (seen in pg_stat_activity during create payment),
  * which measured the server beside a bulk load's aftermath, not in the steady
@@ -25,6 +26,11 @@
 const CHUNK_SQLITE = 20_000;
 const CHUNK_PG = 100_000;
 const EPOCH = Date.UTC(2020, 0, 1);
+
+/** PostgreSQL's CHECKPOINT, best effort (it needs a superuser or pg_checkpoint): a warning otherwise. */
+export async function checkpoint(client) {
+  await client.query('checkpoint').catch((error) => console.warn(`bench: CHECKPOINT refused (${error.message}); a checkpoint may fall inside the measured cases`));
+}
 
 export function seededId(n) {
   return `pay-00${String(n).padStart(24, '0')}`;
@@ -119,6 +125,10 @@ async function seedPostgres({ pgUrl, organizationId, instrumentId, from, to, onP
       onProgress?.(end - from, to - from);
     }
     await client.query('vacuum (analyze) payments');
+    // The load's WAL (about 500 MB for a million rows) is flushed now: left to itself, the checkpoint
+    // it triggers wrote for a minute or more through the next cases (2026-11-27, 04:52 UTC: both
+    // evenly paced p99s at 28 ms; docs/benchmarks-history.md, eighteenth session).
+    await checkpoint(client);
   } finally {
     await client.end();
   }
