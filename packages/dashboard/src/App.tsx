@@ -50,7 +50,8 @@ export function App() {
 
   useEffect(() => {
     whenSignedOut(() => setSession(null));
-    api.session().then(signedIn, () => setSession(null));
+    // No content (204): nobody is signed in.
+    api.session().then((session) => (session ? signedIn(session) : setSession(null)), () => setSession(null));
   }, [signedIn]);
 
   useEffect(() => {

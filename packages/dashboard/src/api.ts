@@ -157,7 +157,8 @@ export function v1<K extends OperationId>(
 }
 
 export const api = {
-  session: () => request<Session>('GET', '/session'),
+  /** The signed-in session, or undefined when nobody is signed in. */
+  session: () => request<Session | undefined>('GET', '/session'),
   signIn: (email: string, password: string) => request<Session>('POST', '/session', { email, password }),
   signOut: () => request<void>('DELETE', '/session'),
   oneTimeLink: (token: string) => request<OneTimeLink>('GET', `/password/${encodeURIComponent(token)}`),

@@ -75,8 +75,16 @@ describe.each(dialects)('the dashboard on $name', (dialect) => {
       const out = await gw.request('DELETE', '/dashboard/api/session', { headers: { ...headers, 'x-csrf-token': signedIn.body.csrf_token } });
       expect(out.status).toBe(204);
       expect(out.headers.get('set-cookie')).toMatch(/pasarela_dashboard=;.*Max-Age=0/);
-      expect((await gw.request('GET', '/dashboard/api/session', { headers })).status).toBe(401);
+      // Who is signed in: nobody (204, no body), and the ended session's cookie is cleared.
+      const after = await gw.request('GET', '/dashboard/api/session', { headers });
+      expect(after.status).toBe(204);
+      expect(after.text).toBe('');
+      expect(after.headers.get('set-cookie')).toMatch(/pasarela_dashboard=;.*Max-Age=0/);
       expect((await gw.request('GET', '/dashboard/api/v1/payments', { headers })).status).toBe(401);
+      // Without any cookie: 204 too, and no cookie set.
+      const none = await gw.request('GET', '/dashboard/api/session');
+      expect(none.status).toBe(204);
+      expect(none.headers.get('set-cookie')).toBeNull();
     });
 
     it('sets the cookie Secure when the browser came over HTTPS', async () => {
@@ -118,7 +126,7 @@ describe.each(dialects)('the dashboard on $name', (dialect) => {
         // 31 minutes ago: past DASHBOARD_SESSION_IDLE_MINUTES (30); an absolute end in the past.
         const past = new Date(Date.now() - 31 * 60_000).toISOString();
         await gw.db.updateTable('dashboard_sessions').set({ [column]: past }).where('created_at', '>=', new Date(Date.now() - 60_000).toISOString()).where('last_seen_at', '>', past).execute();
-        expect((await session.request('GET', '/dashboard/api/session')).status).toBe(401);
+        expect((await session.request('GET', '/dashboard/api/session')).status).toBe(204);
         const after = await gw.db.selectFrom('dashboard_sessions').select('id_hash').execute();
         expect(after.length).toBeLessThan(before.length);
         owner = await signIn(gw, ownerEmail, PASSWORD);
@@ -139,7 +147,7 @@ describe.each(dialects)('the dashboard on $name', (dialect) => {
       // Live sessions stay.
       expect((await owner.request('GET', '/dashboard/api/session')).status).toBe(200);
       expect(await gw.db.selectFrom('dashboard_sessions').select('id_hash').where('id_hash', '=', idHash).executeTakeFirst()).toBeUndefined();
-      expect((await session.request('GET', '/dashboard/api/session')).status).toBe(401);
+      expect((await session.request('GET', '/dashboard/api/session')).status).toBe(204);
     });
 
     it('refuses a state-changing request without the session\'s CSRF token', async () => {
@@ -342,10 +350,12 @@ describe.each(dialects)('the dashboard on $name', (dialect) => {
 
   describe('sessions and API tokens do not mix', () => {
     it('an API token reaches nothing under /dashboard/api', async () => {
-      for (const path of ['/dashboard/api/session', '/dashboard/api/keys', '/dashboard/api/v1/payments', '/dashboard/api/members']) {
+      for (const path of ['/dashboard/api/keys', '/dashboard/api/v1/payments', '/dashboard/api/members']) {
         const reply = await gw.request('GET', path, { token: apiToken });
         expect(reply.status).toBe(401);
       }
+      // Nobody is signed in for it.
+      expect((await gw.request('GET', '/dashboard/api/session', { token: apiToken })).status).toBe(204);
       // The pass-through reaches /v1 routes only.
       for (const path of ['/dashboard/api/v1/../oauth/token', '/dashboard/api/v1/%2e%2e/healthz', '/dashboard/api/v1/..%2f..%2fmetrics']) {
         expect((await owner.request('GET', path)).status).toBe(404);
@@ -412,7 +422,7 @@ describe.each(dialects)('the dashboard on $name', (dialect) => {
         expect(api.status).toBe(503);
         expect(errorOf(api).code).toBe('service_unavailable');
         // The API still answers.
-        expect((await site.request('GET', '/dashboard/api/session')).status).toBe(401);
+        expect((await site.request('GET', '/dashboard/api/session')).status).toBe(204);
       } finally {
         await site.close();
       }

@@ -11,6 +11,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import type { Config } from '../config/config.js';
 import type { Db } from '../db/database.js';
 import type { TokenService } from '../auth/tokens.js';
@@ -71,6 +72,18 @@ export async function dashboardRoutes(base: FastifyInstance, opts: DashboardRout
   await base.register(async (scope) => {
     const app = scope.withTypeProvider<TypeBoxTypeProvider>();
     const config = { public: true };
+
+    // Who is signed in, if anyone. Nobody is an answer, not an error: 204, so the sign-in page's
+    // first check is no failed request in the browser's console. A cookie of an ended session is cleared.
+    app.get('/dashboard/api/session', { config, schema: { hide: true, response: { 200: SessionView, 204: Type.Null({ description: 'Nobody is signed in.' }) } } }, async (request, reply) => {
+      const id = cookie(request, SESSION_COOKIE);
+      const user = id ? await dashboard.resolveSession(id) : undefined;
+      if (!id || !user) {
+        if (id) setCookie(request, reply, '', 0);
+        return reply.code(204).send(null);
+      }
+      return sessionView(id, user);
+    });
 
     app.post(
       '/dashboard/api/session',
@@ -136,11 +149,6 @@ export async function dashboardRoutes(base: FastifyInstance, opts: DashboardRout
     const app = scope.withTypeProvider<TypeBoxTypeProvider>();
     const config = { public: true };
     const schema = { hide: true } as const;
-
-    app.get('/dashboard/api/session', { config, schema: { ...schema, response: { 200: SessionView } } }, async (request) => {
-      const { id, user } = sessionOf(request);
-      return sessionView(id, user);
-    });
 
     app.delete('/dashboard/api/session', { config, schema }, async (request, reply) => {
       await dashboard.endSession(sessionOf(request).id);
