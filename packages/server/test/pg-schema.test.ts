@@ -8,6 +8,7 @@ import pg from 'pg';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../src/db/database.js';
+import { MIGRATION_LOCK_KEY } from '../src/db/pg-schema.js';
 import { postgres } from './support/dialects.js';
 import { eventually } from './support/wait.js';
 
@@ -50,7 +51,7 @@ describe.runIf(postgres)('one schema per gateway on PostgreSQL', () => {
     await holder.connect();
     try {
       // Another process migrating schema a: it holds a's lock (in its own session).
-      await holder.query(`select pg_advisory_lock(385331479, hashtext(current_schema()))`);
+      await holder.query(`select pg_advisory_lock(${MIGRATION_LOCK_KEY}, hashtext(current_schema()))`);
       // Schema b does not wait for it.
       await migrateToLatest(b.db);
       expect((await b.db.introspection.getTables()).map((t) => t.name)).toContain('payments');
@@ -60,12 +61,12 @@ describe.runIf(postgres)('one schema per gateway on PostgreSQL', () => {
         let done = false;
         const migrating = migrateToLatest(second.db).then(() => (done = true));
         const waiting = await eventually(
-          async () => (await holder.query(`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted and classid = 385331479`)).rows[0].n as number,
+          async () => (await holder.query(`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted and classid = ${MIGRATION_LOCK_KEY}`)).rows[0].n as number,
           (n) => n > 0,
         );
         expect(waiting).toBe(1);
         expect(done).toBe(false);
-        await holder.query(`select pg_advisory_unlock(385331479, hashtext(current_schema()))`);
+        await holder.query(`select pg_advisory_unlock(${MIGRATION_LOCK_KEY}, hashtext(current_schema()))`);
         await migrating;
         expect(done).toBe(true);
       } finally {

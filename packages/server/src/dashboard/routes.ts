@@ -27,7 +27,7 @@ import { canInvite, canManageKeys, permissionCatalogue } from './roles.js';
 import { normalizeEmail, type DashboardService, type DashboardUser } from './service.js';
 import { CreatedKey, CreateKey, Invitation, Invite, KeyParams, Keys, LinkView, Members, Permissions, SessionView, SetPassword, SignIn, TokenParams } from './schemas.js';
 import { passthroughRoutes } from './passthrough.js';
-import { actingOrganization, cookie, SESSION_COOKIE, sessions, sessionOf, signedOut, UNSAFE } from './session.js';
+import { actingOrganization, cookie, SESSION_COOKIE, sessions, sessionOf, signedOut, UNSAFE, type SessionContext } from './session.js';
 
 export interface DashboardRouteOptions {
   db: Db;
@@ -62,6 +62,13 @@ export async function dashboardRoutes(base: FastifyInstance, opts: DashboardRout
     };
   }
 
+  /** The request's session cookie and the user it signs in, if it names a live session. */
+  async function requestSession(request: FastifyRequest): Promise<{ id: string | undefined; context: SessionContext | undefined }> {
+    const id = cookie(request, SESSION_COOKIE);
+    const user = id ? await dashboard.resolveSession(id) : undefined;
+    return { id, context: id && user ? { id, user } : undefined };
+  }
+
   async function signInAs(request: FastifyRequest, reply: FastifyReply, user: DashboardUser) {
     const id = await dashboard.startSession(user);
     setCookie(request, reply, id, config.dashboard.sessionMaxSeconds);
@@ -76,13 +83,12 @@ export async function dashboardRoutes(base: FastifyInstance, opts: DashboardRout
     // Who is signed in, if anyone. Nobody is an answer, not an error: 204, so the sign-in page's
     // first check is no failed request in the browser's console. A cookie of an ended session is cleared.
     app.get('/dashboard/api/session', { config, schema: { hide: true, response: { 200: SessionView, 204: Type.Null({ description: 'Nobody is signed in.' }) } } }, async (request, reply) => {
-      const id = cookie(request, SESSION_COOKIE);
-      const user = id ? await dashboard.resolveSession(id) : undefined;
-      if (!id || !user) {
+      const { id, context } = await requestSession(request);
+      if (!context) {
         if (id) setCookie(request, reply, '', 0);
         return reply.code(204).send(null);
       }
-      return sessionView(id, user);
+      return sessionView(context.id, context.user);
     });
 
     app.post(
@@ -137,13 +143,12 @@ export async function dashboardRoutes(base: FastifyInstance, opts: DashboardRout
   await base.register(async (scope) => {
     // Before the body is read: the session, then the CSRF token of a state-changing request.
     scope.addHook('onRequest', async (request) => {
-      const id = cookie(request, SESSION_COOKIE);
-      const user = id ? await dashboard.resolveSession(id) : undefined;
-      if (!id || !user) throw signedOut();
-      if (UNSAFE.has(request.method) && !dashboard.checkCsrf(id, request.headers['x-csrf-token'])) {
+      const { context } = await requestSession(request);
+      if (!context) throw signedOut();
+      if (UNSAFE.has(request.method) && !dashboard.checkCsrf(context.id, request.headers['x-csrf-token'])) {
         throw new ApiError('forbidden', 'Send the session\'s X-CSRF-Token header (csrf_token of GET /dashboard/api/session) with every change.');
       }
-      sessions.set(request, { id, user });
+      sessions.set(request, context);
     });
 
     const app = scope.withTypeProvider<TypeBoxTypeProvider>();

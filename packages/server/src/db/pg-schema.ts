@@ -25,9 +25,10 @@ import {
   type SchemaMetadata,
   type TableMetadata,
 } from 'kysely';
+import { dialectWithDriver } from './commit-guard.js';
 
 /** The first key of the two-key advisory lock that guards a schema's migrations (the second is the schema's hash). */
-const MIGRATION_LOCK_KEY = 385_331_479;
+export const MIGRATION_LOCK_KEY = 385_331_479;
 
 /** PostgreSQL's adapter, with the migration lock taken per schema. */
 export class SchemaPostgresAdapter extends PostgresAdapter {
@@ -104,9 +105,8 @@ export class CurrentSchemaIntrospector implements DatabaseIntrospector {
 /** `inner` (a PostgreSQL dialect) scoped to the connection's current schema, as above. */
 export function currentSchemaDialect(inner: Dialect): Dialect {
   return {
+    ...dialectWithDriver(inner, (driver) => driver),
     createAdapter: () => new SchemaPostgresAdapter(),
     createIntrospector: (db) => new CurrentSchemaIntrospector(db),
-    createQueryCompiler: () => inner.createQueryCompiler(),
-    createDriver: () => inner.createDriver(),
   };
 }
