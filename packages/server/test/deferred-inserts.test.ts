@@ -336,10 +336,12 @@ describe.each(dialects)('deferrable inserts on $name', (dialect) => {
     });
     expect(await eventsOf()).toEqual([...before, taken.id, ...committed.flatMap((a) => [a.own.id, a.second.id])].sort());
     if (stats && groupsBefore) {
-      // PostgreSQL: fewer statements than transactions, and the refused groups' transactions sent again one by one.
+      // PostgreSQL: fewer statements than transactions. Whether a failing transaction shares a group
+      // (and its group is sent again one by one) depends on the timing: when each happened to go
+      // alone, nothing was retried (the fresh-clone CI met that once). The retry itself is checked
+      // above with groups made on purpose ("a group PostgreSQL refused is sent again one by one").
       expect(stats.transactions - groupsBefore.transactions).toBe(40);
       expect(stats.groups - groupsBefore.groups).toBeLessThan(40);
-      expect(stats.retried - groupsBefore.retried).toBeGreaterThan(0);
     }
   });
 
