@@ -39,6 +39,7 @@ import { isoAfterSeconds } from '../lib/time.js';
 import { canonicalAmount, MONEY_INPUT } from '../lib/money.js';
 import type { InstanceLiveness } from './liveness.js';
 import { completeKey, fenceStatement, releaseKey, reserveKey } from './store.js';
+import { JSON_CONTENT_TYPE } from '../http/transport.js';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** A lock is taken over after this long whoever holds it (a request still running after its 504). */
@@ -215,7 +216,7 @@ export function registerIdempotency(app: FastifyInstance, db: Db, ttlSeconds: nu
         return reply
           .code(result.status)
           .header('idempotent-replayed', 'true')
-          .type('application/json; charset=utf-8')
+          .type(JSON_CONTENT_TYPE)
           .send(body);
       }
       case 'mismatch':
@@ -253,7 +254,7 @@ export function registerIdempotency(app: FastifyInstance, db: Db, ttlSeconds: nu
         // Taken over between this request's last commit and now: the retry that took it over
         // answers for the key (a replay must always answer the stored body), so this answer is not given.
         const lost = lockLost();
-        reply.code(lost.status).headers(lost.headers).type('application/json; charset=utf-8');
+        reply.code(lost.status).headers(lost.headers).type(JSON_CONTENT_TYPE);
         return JSON.stringify({ error: { code: lost.code, message: lost.message, details: [], request_id: request.id } });
       }
     } else if (reply.statusCode === 504) {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { principalOf } from '../auth/authenticate.js';
 import { ListOf } from '../http/pagination.js';
+import { JSON_CONTENT_TYPE } from '../http/transport.js';
 import { CardPayment, CreatePayment, PaymentListAllQuery, PaymentParams, PaymentSearchQuery } from './schemas.js';
 import type { PaymentActions } from './actions.js';
 import { registerActionRoutes } from './action-routes.js';
@@ -107,8 +108,9 @@ export async function paymentRoutes(
       const organizationId = principalOf(request).organizationId;
       // Card payments first: the hot read is one compiled query, serialized by the card schema
       // alone (the union would make the serializer validate against both shapes to pick one).
+      // A reply with its own serializer gets no content type from Fastify, so it is set here.
       const card = await payments.find(organizationId, request.params.id);
-      if (card) return reply.serializer(reply.compileSerializationSchema(CardPayment as never) as (payload: unknown) => string).send(card);
+      if (card) return reply.type(JSON_CONTENT_TYPE).serializer(reply.compileSerializationSchema(CardPayment as never) as (payload: unknown) => string).send(card);
       const apm = await opts.apm.find(organizationId, request.params.id);
       if (!apm) throw ApiError.notFound('payment');
       return opts.apm.view(apm);

@@ -53,7 +53,27 @@ export class HttpClient {
     } catch {
       parsed = undefined;
     }
+    assertJsonContentType(method, path, response, text);
     return { status: response.status, headers: response.headers, body: parsed as T, text };
+  }
+}
+
+/**
+ * Every answer whose body is a JSON object or array says so in its content type (a merchant's HTTP
+ * client decides how to read the body from it). Checked on every request the suite makes, so a route
+ * that loses its content type fails whichever test calls it.
+ */
+function assertJsonContentType(method: string, path: string, response: Response, text: string): void {
+  const first = text.trimStart()[0];
+  if (first !== '{' && first !== '[') return;
+  try {
+    JSON.parse(text);
+  } catch {
+    return;
+  }
+  const type = response.headers.get('content-type') ?? '';
+  if (!/^application\/([a-z.+-]+\+)?json\b/.test(type)) {
+    throw new Error(`${method} ${path} answered ${response.status} with a JSON body and content-type ${JSON.stringify(type)}`);
   }
 }
 
