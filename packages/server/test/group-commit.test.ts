@@ -10,14 +10,14 @@ import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import SQLite from 'better-sqlite3';
+import SQLite, { type SqliteDatabase } from '../src/db/sqlite-driver.js';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle, type Db } from '../src/db/database.js';
 import { MAX_GROUP } from '../src/db/group-commit.js';
 
 let open: DatabaseHandle | undefined;
-let watcher: SQLite.Database | undefined;
+let watcher: SqliteDatabase | undefined;
 afterEach(async () => {
   watcher?.close();
   watcher = undefined;
@@ -35,7 +35,7 @@ async function notesDatabase() {
 }
 
 const insert = (db: Db, id: string) => sql`insert into notes (id, body) values (${id}, ${'x'.repeat(200)})`.execute(db);
-const stored = (reader: SQLite.Database, ids: string[]) =>
+const stored = (reader: SqliteDatabase, ids: string[]) =>
   (reader.prepare(`select id from notes where id in (${ids.map(() => '?').join(',')}) order by id`).all(...ids) as { id: string }[]).map((row) => row.id);
 
 describe('SQLite group commit', () => {

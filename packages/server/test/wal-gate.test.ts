@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
-import SQLite from 'better-sqlite3';
+import SQLite from '../src/db/sqlite-driver.js';
 import { Kysely, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { groupCommitDialect } from '../src/db/group-commit.js';

@@ -4,10 +4,9 @@
  * except the few queries that branch on `dialect` (job claiming).
  */
 import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import SQLite from 'better-sqlite3';
+import SQLite, { sqliteDriverPath, type SqliteDatabase, type SqliteStatement } from './sqlite-driver.js';
 import pg from 'pg';
 import { Kysely, Migrator, PostgresAdapter, PostgresDialect, sql, type Transaction } from 'kysely';
 import type { Config, DatabaseKind } from '../config/config.js';
@@ -92,7 +91,7 @@ export function openDatabase(
   // map whenever another connection has committed, so nearly every read of it under write
   // load starts cold: it is the fallback, not the default, and maps no memory (remapping
   // on every read cost more than it saved).
-  let reader: SQLite.Database | undefined;
+  let reader: SqliteDatabase | undefined;
   let checkpointer: Worker | undefined;
   if (gate) {
     // The WAL is copied back into the database by a thread of its own, never in a request.
@@ -200,10 +199,9 @@ function startCheckpointer(file: string, restartAtFrames: number, gate: WalGate)
       } catch {}
     }, workerData.intervalMs);
   `;
-  const driver = createRequire(import.meta.url).resolve('better-sqlite3');
   const workerData = {
     file,
-    driver,
+    driver: sqliteDriverPath,
     intervalMs: CHECKPOINT_INTERVAL_MS,
     restartTries: RESTART_TRIES,
     restartWaitMs: RESTART_WAIT_MS,
@@ -226,8 +224,8 @@ function startCheckpointer(file: string, restartAtFrames: number, gate: WalGate)
  * so the set of texts is small). Kysely runs one query at a time per
  * connection and never leaves an iterator open across queries.
  */
-function withStatementCache(sqlite: SQLite.Database): { close(): void; prepare(text: string): SQLite.Statement } {
-  const statements = new Map<string, SQLite.Statement>();
+function withStatementCache(sqlite: SqliteDatabase): { close(): void; prepare(text: string): SqliteStatement } {
+  const statements = new Map<string, SqliteStatement>();
   return {
     close: () => sqlite.close(),
     prepare(text: string) {
