@@ -6,8 +6,8 @@
  *   object and removes it in the destructor, which asserts that a JavaScript context is entered.
  *   A statement that a garbage collection finalizes outside any context (V8's memory reducer on
  *   an idle thread, a worker's teardown) then aborts the whole process (`Assertion failed:
- *   (env) != nullptr` in `node::RemoveEnvironmentCleanupHook`). Measured here: on Node 24.21 the
- *   server aborted at start in two of the suite's runs of it, and a test worker once.
+ *   (env) != nullptr` in `node::RemoveEnvironmentCleanupHook`). In one run of the suite on
+ *   Node 24.21, server processes aborted so in four tests, at start and under load.
  * - **better-sqlite3 13** is built on Node-API (no such hook) and ships a prebuilt binary, but
  *   needs Node 22 or later: on Node 20 it crashes at its first statement.
  *
