@@ -3002,6 +3002,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -3235,6 +3244,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -3389,6 +3407,15 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3648,6 +3675,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -3875,6 +3911,15 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4138,6 +4183,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -4383,6 +4437,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -4504,6 +4567,15 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4957,6 +5029,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -5160,6 +5241,15 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5583,6 +5673,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -5777,6 +5876,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -5960,6 +6068,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -6136,6 +6253,15 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6337,6 +6463,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -6461,6 +6596,15 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6644,6 +6788,15 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7071,6 +7224,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -7265,6 +7427,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -7448,6 +7619,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -7624,6 +7804,15 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7825,6 +8014,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -7949,6 +8147,15 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8139,6 +8346,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -8308,6 +8524,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -8412,6 +8637,15 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8666,6 +8900,15 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9021,6 +9264,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -9368,6 +9620,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -9602,6 +9863,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -9710,6 +9980,15 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9956,6 +10235,15 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10217,6 +10505,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -10317,6 +10614,15 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10558,6 +10864,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -10791,6 +11106,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -10891,6 +11215,15 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11126,6 +11459,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -11354,6 +11696,15 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11599,6 +11950,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -11699,6 +12059,15 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11939,6 +12308,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -12040,6 +12418,15 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12334,6 +12721,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -12606,6 +13002,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -12842,6 +13247,15 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13368,6 +13782,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -13499,6 +13922,15 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13646,6 +14078,15 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14040,6 +14481,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -14279,6 +14729,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -14487,6 +14946,15 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14753,6 +15221,15 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15035,6 +15512,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -15135,6 +15621,15 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15476,6 +15971,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -15714,6 +16218,15 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16048,6 +16561,15 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16421,6 +16943,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -16615,6 +17146,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -16798,6 +17338,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -16974,6 +17523,15 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17175,6 +17733,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -17298,6 +17865,15 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17481,6 +18057,15 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17758,6 +18343,15 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18143,6 +18737,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -18387,6 +18990,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -18499,6 +19111,15 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18711,6 +19332,15 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18970,6 +19600,15 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19318,6 +19957,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -19658,6 +20306,15 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
