@@ -27,6 +27,12 @@ const ERROR_STATUSES: Record<string, string> = {
 /** Fastify reads a body only for these: 413 is an answer of theirs alone. */
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/**
+ * What a public operation answers like any other (rate limit per address, draining or the database,
+ * request timeout), as the Error body; its own errors it declares itself (the OAuth endpoints' 400, 401, 429).
+ */
+const PUBLIC_ERROR_STATUSES = ['429', '503', '504'];
+
 /** The route's responses with the error statuses it does not declare itself added, as the shared Error body. */
 function withErrors(response: unknown, statuses: string[]): Record<string, unknown> {
   const all = { ...((response as Record<string, unknown> | undefined) ?? {}) };
@@ -56,10 +62,14 @@ export function docsPolicy(header: string): string {
 
 export async function registerOpenApi(app: FastifyInstance, config: Config): Promise<void> {
   app.addSchema(ErrorBody);
-  // Every authenticated route documents the error answers it can give, as the shared Error body.
+  // Every documented route lists the error answers it can give (the OpenAPI document is all a typed client knows).
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/docs')) route.config = { ...route.config, public: true };
-    if (route.config?.public || !route.schema) return;
+    if (!route.schema) return;
+    if (route.config?.public) {
+      if (!route.schema.hide) route.schema = { ...route.schema, response: withErrors(route.schema.response, PUBLIC_ERROR_STATUSES) };
+      return;
+    }
     const withBody = [route.method].flat().some((method) => BODY_METHODS.has(method));
     const statuses = Object.keys(ERROR_STATUSES).filter((status) => status !== '413' || withBody);
     route.schema = {
