@@ -154,7 +154,7 @@ describe.each(dialects)('a key whose release failed on $name', (dialect) => {
   const testOperation: FastifyPluginAsync = async (app) => {
     app.post(
       '/v1/test-fails-with-the-database-away',
-      { config: { scopes: ['payments:write'] }, schema: { tags: ['Test'], summary: 'Fails when asked', description: 'Test only.', body: Type.Object({ n: Type.Integer() }), response: { 200: Type.Object({ ok: Type.Boolean() }) } } },
+      { config: { scopes: ['payments:write'] }, schema: { tags: ['Test'], summary: 'Fails when asked', description: 'Test only.', body: Type.Object({ n: Type.Integer() }), response: { 200: Type.Object({ ok: Type.Boolean() }), 500: { description: 'When asked.', $ref: 'Error#' } } } },
       async () => {
         if (away.on) {
           await sql`alter table idempotency_keys rename to idempotency_keys_away`.execute(gw.db);

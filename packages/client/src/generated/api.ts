@@ -2568,6 +2568,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description `service_unavailable`: the server is draining, or the database could not take the request just then (a deadlock, a lost connection, a lock held elsewhere); nothing was committed. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "oauth.revoke": {
@@ -2642,6 +2660,24 @@ export interface operations {
                         error: string;
                         error_description: string;
                     };
+                };
+            };
+            /** @description `service_unavailable`: the server is draining, or the database could not take the request just then (a deadlock, a lost connection, a lock held elsewhere); nothing was committed. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2768,12 +2804,54 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description A JWK Set (RFC 7517). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        keys: {
+                            /** @description `RSA`. */
+                            kty: string;
+                            n: string;
+                            e: string;
+                            /** @description The `kid` in the header of the tokens it verifies. */
+                            kid: string;
+                            /** @description `RS256`. */
+                            alg: string;
+                            /** @description `sig`. */
+                            use: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the server is draining, or the database could not take the request just then (a deadlock, a lost connection, a lock held elsewhere); nothing was committed. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
@@ -2805,6 +2883,33 @@ export interface operations {
                         revocation_endpoint_auth_methods_supported: string[];
                         service_documentation: string;
                     };
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the server is draining, or the database could not take the request just then (a deadlock, a lost connection, a lock held elsewhere); nothing was committed. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2995,6 +3100,15 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3235,6 +3349,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -3389,6 +3512,15 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3648,6 +3780,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -3875,6 +4016,15 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4138,6 +4288,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -4383,6 +4542,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -4504,6 +4672,15 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4957,6 +5134,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -5160,6 +5346,15 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5583,6 +5778,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -5777,6 +5981,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -5960,6 +6173,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -6136,6 +6358,15 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6337,6 +6568,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -6461,6 +6701,15 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6644,6 +6893,15 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7071,6 +7329,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -7265,6 +7532,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -7448,6 +7724,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -7624,6 +7909,15 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7825,6 +8119,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -7949,6 +8252,15 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8139,6 +8451,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -8308,6 +8629,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -8412,6 +8742,15 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8666,6 +9005,15 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9021,6 +9369,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -9368,6 +9725,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -9602,6 +9968,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -9710,6 +10085,15 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9956,6 +10340,15 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10217,6 +10610,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -10317,6 +10719,15 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10558,6 +10969,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -10791,6 +11211,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -10891,6 +11320,15 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11126,6 +11564,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -11354,6 +11801,15 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11599,6 +12055,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -11699,6 +12164,15 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11939,6 +12413,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -12040,6 +12523,15 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12334,6 +12826,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -12606,6 +13107,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -12842,6 +13352,15 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13368,6 +13887,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -13499,6 +14027,15 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13646,6 +14183,15 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14040,6 +14586,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -14279,6 +14834,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -14487,6 +15051,15 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14753,6 +15326,15 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15035,6 +15617,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -15135,6 +15726,15 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15476,6 +16076,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -15714,6 +16323,15 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16048,6 +16666,15 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16421,6 +17048,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -16615,6 +17251,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -16798,6 +17443,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -16974,6 +17628,15 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17175,6 +17838,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -17298,6 +17970,15 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17481,6 +18162,15 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17758,6 +18448,15 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18143,6 +18842,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -18387,6 +19095,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -18499,6 +19216,15 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18711,6 +19437,15 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18970,6 +19705,15 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19318,6 +20062,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
                 headers: {
@@ -19658,6 +20411,15 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

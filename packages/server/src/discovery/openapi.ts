@@ -18,11 +18,27 @@ const ERROR_STATUSES: Record<string, string> = {
   403: 'The token lacks the permission this operation needs.',
   404: 'No such resource in your organization.',
   409: 'Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition).',
+  413: '`payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states).',
   422: 'Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one).',
   429: 'Rate limit exceeded; see Retry-After.',
   503: '`service_unavailable`: the server is draining, or the database could not take the request just then (a deadlock, a lost connection, a lock held elsewhere); nothing was committed. Retry after `Retry-After` seconds.',
   504: '`timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`.',
 };
+/** Fastify reads a body only for these: 413 is an answer of theirs alone. */
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * What a public operation answers like any other (rate limit per address, draining or the database,
+ * request timeout), as the Error body; its own errors it declares itself (the OAuth endpoints' 400, 401, 429).
+ */
+const PUBLIC_ERROR_STATUSES = ['429', '503', '504'];
+
+/** The route's responses with the error statuses it does not declare itself added, as the shared Error body. */
+function withErrors(response: unknown, statuses: string[]): Record<string, unknown> {
+  const all = { ...((response as Record<string, unknown> | undefined) ?? {}) };
+  for (const status of statuses) all[status] ??= { description: ERROR_STATUSES[status], $ref: 'Error#' };
+  return all;
+}
 
 /**
  * The /docs page's Content-Security-Policy from the plugin's: the inline style
@@ -46,17 +62,19 @@ export function docsPolicy(header: string): string {
 
 export async function registerOpenApi(app: FastifyInstance, config: Config): Promise<void> {
   app.addSchema(ErrorBody);
-  // Every authenticated route documents the error answers it can give, as the shared Error body.
+  // Every documented route lists the error answers it can give (the OpenAPI document is all a typed client knows).
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/docs')) route.config = { ...route.config, public: true };
-    if (route.config?.public || !route.schema) return;
-    const response = { ...((route.schema.response as Record<string, unknown> | undefined) ?? {}) };
-    for (const [status, description] of Object.entries(ERROR_STATUSES)) {
-      response[status] ??= { description, $ref: 'Error#' };
+    if (!route.schema) return;
+    if (route.config?.public) {
+      if (!route.schema.hide) route.schema = { ...route.schema, response: withErrors(route.schema.response, PUBLIC_ERROR_STATUSES) };
+      return;
     }
+    const withBody = [route.method].flat().some((method) => BODY_METHODS.has(method));
+    const statuses = Object.keys(ERROR_STATUSES).filter((status) => status !== '413' || withBody);
     route.schema = {
       ...route.schema,
-      response,
+      response: withErrors(route.schema.response, statuses),
       security: [{ bearerAuth: [] }, { oauth2: [...(route.config?.scopes ?? [])] }],
     };
   });

@@ -29,7 +29,17 @@ export async function discoveryRoutes(
 
   app.get('/openapi.json', { config, schema: hide }, async () => app.swagger());
 
-  app.get('/.well-known/jwks.json', { config, schema: { tags: ['Authentication'], summary: 'Token verification keys', security: [] } }, async (_request, reply) => {
+  // The public half of each signing key (auth/signing-keys.ts): RSA, as node:crypto exports it, with its id.
+  const Jwk = Type.Object({
+    kty: Type.String({ description: '`RSA`.' }),
+    n: Type.String(),
+    e: Type.String(),
+    kid: Type.String({ description: 'The `kid` in the header of the tokens it verifies.' }),
+    alg: Type.String({ description: '`RS256`.' }),
+    use: Type.String({ description: '`sig`.' }),
+  });
+  const jwksSchema = { tags: ['Authentication'], summary: 'Token verification keys', security: [], response: { 200: Type.Object({ keys: Type.Array(Jwk) }, { description: 'A JWK Set (RFC 7517).' }) } };
+  app.get('/.well-known/jwks.json', { config, schema: jwksSchema }, async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=300');
     return opts.signingKeys.jwks();
   });

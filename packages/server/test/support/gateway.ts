@@ -38,6 +38,7 @@ export class HttpClient {
     path: string,
     options: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
   ): Promise<Reply<T>> {
+    const document = await openApiDocument(this.baseUrl);
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     let body: string | undefined = options.rawBody;
@@ -54,6 +55,7 @@ export class HttpClient {
       parsed = undefined;
     }
     assertJsonContentType(method, path, response, text);
+    if (document) assertDeclaredStatus(document, method, path, response.status);
     return { status: response.status, headers: response.headers, body: parsed as T, text };
   }
 }
@@ -75,6 +77,60 @@ function assertJsonContentType(method: string, path: string, response: Response,
   if (!/^application\/([a-z.+-]+\+)?json\b/.test(type)) {
     throw new Error(`${method} ${path} answered ${response.status} with a JSON body and content-type ${JSON.stringify(type)}`);
   }
+}
+
+interface OpenApiDocument {
+  paths: Record<string, Record<string, { responses?: Record<string, unknown> }>>;
+}
+
+/** Each gateway's /openapi.json, by base URL: fetched before the first request to it. */
+const documents = new Map<string, Promise<OpenApiDocument | undefined>>();
+
+/**
+ * Undefined (the check skipped) when the gateway does not serve its document. Not kept when nothing
+ * answered (a gateway not started yet, or stopped), so that a gateway listening there later is checked.
+ */
+function openApiDocument(baseUrl: string): Promise<OpenApiDocument | undefined> {
+  let document = documents.get(baseUrl);
+  if (!document) {
+    document = fetch(`${baseUrl}/openapi.json`)
+      .then(async (response) => {
+        const text = await response.text();
+        return response.ok ? (JSON.parse(text) as OpenApiDocument) : undefined;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof TypeError) documents.delete(baseUrl);
+        return undefined;
+      });
+    documents.set(baseUrl, document);
+  }
+  return document;
+}
+
+const isParam = (part: string) => part.startsWith('{') && part.endsWith('}');
+
+/**
+ * Every status an operation answers is declared in /openapi.json: a merchant's typed client
+ * (packages/client) knows only those. Checked on every request the suite makes to an operation
+ * of the document; other paths (hosted pages, /fields, /dashboard, unknown paths) are not.
+ */
+function assertDeclaredStatus(document: OpenApiDocument, method: string, path: string, status: number): void {
+  const segments = path.split('?')[0]!.split('/');
+  const verb = method.toUpperCase() === 'HEAD' ? 'get' : method.toLowerCase();
+  // A literal segment wins over a parameter (/v1/payments/search over /v1/payments/{id}), as in the router.
+  let best: { template: string; rank: string; responses: Record<string, unknown> } | undefined;
+  for (const [template, operations] of Object.entries(document.paths)) {
+    const parts = template.split('/');
+    const responses = operations[verb]?.responses;
+    if (!responses || parts.length !== segments.length) continue;
+    if (!parts.every((part, i) => (isParam(part) ? segments[i] !== '' : part === segments[i]))) continue;
+    const rank = parts.map((part) => (isParam(part) ? '1' : '0')).join('');
+    if (!best || rank < best.rank) best = { template, rank, responses };
+  }
+  if (!best) return;
+  const declared = Object.keys(best.responses);
+  if ([String(status), `${Math.floor(status / 100)}XX`, 'default'].some((key) => declared.includes(key))) return;
+  throw new Error(`${method} ${path} answered ${status}, which /openapi.json does not declare for ${verb.toUpperCase()} ${best.template} (declared: ${declared.join(', ')})`);
 }
 
 export class TestGateway extends HttpClient {
