@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from './support/dialects.js';
-import { startGateway, type TestGateway } from './support/gateway.js';
+import { AUDIENCE, startGateway, type TestGateway } from './support/gateway.js';
 
 describe.each(dialects)('rate limit on $name', (dialect) => {
   let gw: TestGateway;
@@ -46,5 +46,21 @@ describe.each(dialects)('rate limit on $name', (dialect) => {
     expect(statuses.filter((s) => s === 401).length).toBeLessThan(9);
     expect(statuses.slice(-2)).toEqual([429, 429]);
     expect(new Set(statuses)).toEqual(new Set([401, 429]));
+  });
+
+  it('answers the OAuth endpoints over the limit in their own shape (RFC 6749 5.2), with Retry-After', async () => {
+    // The previous test spent this address's requests: valid credentials are refused by the limit alone.
+    const c = await gw.client();
+    const credentials = { grant_type: 'client_credentials', client_id: c.clientId, client_secret: c.secret, audience: AUDIENCE };
+    for (const [path, body] of [['/oauth/token', credentials], ['/oauth/revoke', { token: 'any', client_id: c.clientId, client_secret: c.secret }]] as const) {
+      const reply = await gw.request('POST', path, { body });
+      expect({ path, status: reply.status, body: reply.body }).toEqual({
+        path,
+        status: 429,
+        body: { error: 'rate_limited', error_description: expect.stringMatching(/retry in \d+ s/) },
+      });
+      expect(Number(reply.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(reply.headers.get('cache-control')).toBe('no-store');
+    }
   });
 });

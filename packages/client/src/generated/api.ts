@@ -2568,22 +2568,28 @@ export interface operations {
                     };
                 };
             };
-            /** @description `service_unavailable`: the server is draining, or the database could not take the request just then (a deadlock, a lost connection, a lock held elsewhere); nothing was committed. Retry after `Retry-After` seconds. */
+            /** @description RFC 6749 section 5.2 error. */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                    };
                 };
             };
-            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            /** @description RFC 6749 section 5.2 error. */
             504: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                    };
                 };
             };
         };
@@ -2662,22 +2668,28 @@ export interface operations {
                     };
                 };
             };
-            /** @description `service_unavailable`: the server is draining, or the database could not take the request just then (a deadlock, a lost connection, a lock held elsewhere); nothing was committed. Retry after `Retry-After` seconds. */
+            /** @description RFC 6749 section 5.2 error. */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                    };
                 };
             };
-            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            /** @description RFC 6749 section 5.2 error. */
             504: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                    };
                 };
             };
         };

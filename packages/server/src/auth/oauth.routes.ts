@@ -107,7 +107,9 @@ export async function oauthRoutes(
   }
 
   const common = { public: true };
-  const errors = { 400: OAuthErrorBody, 401: OAuthErrorBody, 429: OAuthErrorBody };
+  // Every error of these endpoints in RFC 6749's shape (errors/handler.ts), the request rate limit,
+  // draining or the database (503) and the timeout (504) included.
+  const errors = { 400: OAuthErrorBody, 401: OAuthErrorBody, 429: OAuthErrorBody, 503: OAuthErrorBody, 504: OAuthErrorBody };
 
   app.post(
     '/oauth/token',

@@ -88,8 +88,11 @@ export function toApiError(error: unknown): ApiError | OAuthError {
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: ApiError | OAuthError): FastifyReply {
   reply.code(error.status).headers(error.headers);
-  if (error instanceof OAuthError) {
-    return reply.header('cache-control', 'no-store').send({ error: error.code, error_description: error.description });
+  // The OAuth endpoints answer every error in RFC 6749's shape (docs/api-conventions.md), also those
+  // raised before or around their handlers: the request rate limit, the timeout, a database away.
+  if (error instanceof OAuthError || request.routeOptions.url?.startsWith('/oauth/')) {
+    const [code, description] = error instanceof OAuthError ? [error.code, error.description] : [error.code, error.message];
+    return reply.header('cache-control', 'no-store').send({ error: code, error_description: description });
   }
   return reply.send({
     error: { code: error.code, message: error.message, details: error.details, request_id: request.id },
