@@ -67,10 +67,12 @@ describe('production behind a TLS-terminating proxy', () => {
       body: { grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.secret, audience: 'https://pasarela.test' },
     });
     expect(plain.status).toBe(403);
-    expect(plain.body).toMatchObject({ error: { code: 'https_required' } });
+    // The OAuth endpoints answer in RFC 6749's shape, the others in the service's.
+    expect(plain.body).toEqual({ error: 'https_required', error_description: expect.any(String) });
     expect(plain.text).not.toContain('access_token');
     const noHeader = await gw.request('GET', '/v1/organizations');
     expect(noHeader.status).toBe(403);
+    expect(noHeader.body).toMatchObject({ error: { code: 'https_required' } });
 
     const secure = await gw.request<{ access_token: string }>('POST', '/oauth/token', {
       headers: { 'x-forwarded-proto': 'https' },
