@@ -11,7 +11,7 @@
  * belong to one organization and one existing instrument; nine in ten are
  * APPROVED and captured, one in ten REJECTED.
  *
- * SQLite: better-sqlite3, one prepared statement, a transaction per chunk
+ * SQLite: better-sqlite3 (the version the server loads: src/db/sqlite-driver.ts), one prepared statement, a transaction per chunk
  * (the server keeps running: WAL lets it read meanwhile, and a short write
  * lock per chunk lets its job runner write between chunks).
  * PostgreSQL: INSERT ... SELECT ... FROM generate_series, a chunk per statement,
@@ -48,7 +48,7 @@ export async function seedPayments(o) {
 }
 
 async function seedSqlite({ sqliteFile, organizationId, instrumentId, from, to, onProgress }) {
-  const { default: SQLite } = await import('better-sqlite3');
+  const { default: SQLite } = await import('../dist/db/sqlite-driver.js');
   const db = new SQLite(sqliteFile);
   try {
     db.pragma('busy_timeout = 10000');
@@ -137,7 +137,7 @@ async function seedPostgres({ pgUrl, organizationId, instrumentId, from, to, onP
 /** Number of payments the organization has stored (for the report). */
 export async function countPayments({ kind, sqliteFile, pgUrl, organizationId }) {
   if (kind === 'sqlite') {
-    const { default: SQLite } = await import('better-sqlite3');
+    const { default: SQLite } = await import('../dist/db/sqlite-driver.js');
     const db = new SQLite(sqliteFile, { readonly: true });
     try {
       return db.prepare('select count(*) as n from payments where organization_id = ?').get(organizationId).n;
@@ -167,7 +167,7 @@ export async function explainList({ kind, sqliteFile, pgUrl, organizationId }) {
     'select "payments".*, "instruments"."brand" as "card_brand", "instruments"."last_four" as "last_four" from "payments" ' +
     'inner join "instruments" on "instruments"."id" = "payments"."instrument_id" where "payments"."organization_id" = ? order by "payments"."id" desc limit ?';
   if (kind === 'sqlite') {
-    const { default: SQLite } = await import('better-sqlite3');
+    const { default: SQLite } = await import('../dist/db/sqlite-driver.js');
     const db = new SQLite(sqliteFile, { readonly: true });
     try {
       const plan = db

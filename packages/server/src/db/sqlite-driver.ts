@@ -9,17 +9,19 @@
  *   (env) != nullptr` in `node::RemoveEnvironmentCleanupHook`). In one run of the suite on
  *   Node 24.21, server processes aborted so in four tests, at start and under load.
  * - **better-sqlite3 13** is built on Node-API (no such hook) and ships a prebuilt binary, but
- *   needs Node 22 or later: on Node 20 it crashes at its first statement.
+ *   needs Node 22 or later (on Node 20 it crashes at its first statement), and it builds rows
+ *   far more slowly: a payment's row (33 columns) took 30 µs against 5 µs with 12, on Node 22
+ *   and on Node 24 alike (docs/benchmarks-history.md, nineteenth session).
  *
- * So Node 22 and later load 13 (installed under the alias `better-sqlite3-napi`), Node 20
- * loads 12 (compiled at install). Their JavaScript APIs are the same; the types are 12's.
+ * So Node 24 and later load 13 (installed under the alias `better-sqlite3-napi`); Node 20 and 22
+ * load 12 (compiled at install). Their JavaScript APIs are the same; the types are 12's.
  */
 import { createRequire } from 'node:module';
 import type BetterSqlite3 from 'better-sqlite3';
 
-/** The package the running Node loads (from Node 22 on: 13, by its alias). */
+/** The package the running Node loads (from Node 24 on: 13, by its alias). */
 export function sqliteDriverPackage(nodeVersion: string = process.versions.node): 'better-sqlite3' | 'better-sqlite3-napi' {
-  return Number(nodeVersion.split('.')[0]) >= 22 ? 'better-sqlite3-napi' : 'better-sqlite3';
+  return Number(nodeVersion.split('.')[0]) >= 24 ? 'better-sqlite3-napi' : 'better-sqlite3';
 }
 
 const require = createRequire(import.meta.url);
