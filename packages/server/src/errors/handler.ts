@@ -12,6 +12,7 @@ import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { isTransientDatabaseError } from '../db/database.js';
 import { newId } from '../lib/ids.js';
 import { ApiError, OAuthError, type ErrorCode, type ErrorDetail } from './api-error.js';
+import { JSON_CONTENT_TYPE } from '../lib/content-types.js';
 
 interface AjvLikeError {
   instancePath?: string;
@@ -86,11 +87,15 @@ export function toApiError(error: unknown): ApiError | OAuthError {
   return new ApiError('internal_error', 'Something went wrong on our side. Retry with backoff.');
 }
 
+/**
+ * The OAuth endpoints answer every error in RFC 6749's shape (docs/api-conventions.md), also those
+ * raised before or around their handlers: the request rate limit, the timeout, a database away.
+ */
+const isOAuthRoute = (request: FastifyRequest) => request.routeOptions.url?.startsWith('/oauth/') === true;
+
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: ApiError | OAuthError): FastifyReply {
   reply.code(error.status).headers(error.headers);
-  // The OAuth endpoints answer every error in RFC 6749's shape (docs/api-conventions.md), also those
-  // raised before or around their handlers: the request rate limit, the timeout, a database away.
-  if (error instanceof OAuthError || request.routeOptions.url?.startsWith('/oauth/')) {
+  if (error instanceof OAuthError || isOAuthRoute(request)) {
     const [code, description] = error instanceof OAuthError ? [error.code, error.description] : [error.code, error.message];
     return reply.header('cache-control', 'no-store').send({ error: code, error_description: description });
   }
@@ -127,7 +132,7 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex)
   const body = JSON.stringify({ error: { code: known.code, message: known.message, details: [], request_id: newId('request') } });
   if (socket.writable) {
     socket.write(
-      `HTTP/1.1 ${known.status} ${STATUS_CODES[known.status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `HTTP/1.1 ${known.status} ${STATUS_CODES[known.status]}\r\nContent-Type: ${JSON_CONTENT_TYPE}\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\nX-Content-Type-Options: nosniff\r\n\r\n${body}`,
     );
   }
@@ -154,7 +159,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     let mapped = toApiError(error);
     // The OAuth endpoints answer in RFC 6749's shape even when the body cannot be read at all.
-    if (mapped instanceof ApiError && request.routeOptions.url?.startsWith('/oauth/') && UNREADABLE.has(mapped.code)) {
+    if (mapped instanceof ApiError && isOAuthRoute(request) && UNREADABLE.has(mapped.code)) {
       const mediaType = (error as { code?: unknown; statusCode?: unknown }).code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || (error as { statusCode?: unknown }).statusCode === 415;
       mapped = new OAuthError(
         'invalid_request',

@@ -13,9 +13,6 @@ import type { Config } from '../config/config.js';
 import { ApiError } from '../errors/api-error.js';
 import { INTERNAL_PRINCIPAL_HEADER, isInternalRequest } from './internal-requests.js';
 
-/** The content type of every JSON answer (Fastify's own, for replies that set theirs). */
-export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
-
 export function httpsOptions(config: Pick<Config, 'tls'>): SecureServerOptions | undefined {
   if (!config.tls) return undefined;
   return {

@@ -39,7 +39,7 @@ import { isoAfterSeconds } from '../lib/time.js';
 import { canonicalAmount, MONEY_INPUT } from '../lib/money.js';
 import type { InstanceLiveness } from './liveness.js';
 import { completeKey, fenceStatement, releaseKey, reserveKey } from './store.js';
-import { JSON_CONTENT_TYPE } from '../http/transport.js';
+import { JSON_CONTENT_TYPE } from '../lib/content-types.js';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** A lock is taken over after this long whoever holds it (a request still running after its 504). */

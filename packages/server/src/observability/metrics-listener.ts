@@ -7,6 +7,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Metrics } from './metrics.js';
+import { JSON_CONTENT_TYPE } from '../lib/content-types.js';
 
 export interface MetricsListener {
   /** `http://127.0.0.1:<port>` */
@@ -18,7 +19,7 @@ export function listenMetrics(metrics: Metrics, port: number): Promise<MetricsLi
   const server = createServer((request, response) => {
     const path = (request.url ?? '').split('?')[0];
     if (path !== '/metrics' || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      response.writeHead(404, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+      response.writeHead(404, { 'content-type': JSON_CONTENT_TYPE, 'cache-control': 'no-store' });
       response.end(JSON.stringify({ error: { code: 'not_found', message: 'Only /metrics is served here.', details: [] } }));
       return;
     }
@@ -28,7 +29,7 @@ export function listenMetrics(metrics: Metrics, port: number): Promise<MetricsLi
         response.end(request.method === 'HEAD' ? undefined : text);
       },
       () => {
-        response.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
+        response.writeHead(500, { 'content-type': JSON_CONTENT_TYPE });
         response.end(JSON.stringify({ error: { code: 'internal_error', message: 'The metrics could not be collected.', details: [] } }));
       },
     );

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { principalOf } from '../auth/authenticate.js';
 import { ListOf } from '../http/pagination.js';
-import { JSON_CONTENT_TYPE } from '../http/transport.js';
+import { JSON_CONTENT_TYPE } from '../lib/content-types.js';
 import { CardPayment, CreatePayment, PaymentListAllQuery, PaymentParams, PaymentSearchQuery } from './schemas.js';
 import type { PaymentActions } from './actions.js';
 import { registerActionRoutes } from './action-routes.js';
