@@ -167,5 +167,5 @@ if (process.argv[1] && resolve(process.argv[1]) === SELF) {
     );
     process.exit(1);
   }
-  console.log(`history references: ${checked} files checked, none names a session of work.`);
+  console.log(`history references: ${checked} file${checked === 1 ? '' : 's'} checked, none names a session of work.`);
 }
