@@ -58,8 +58,9 @@ const WARMUP_SECONDS = positiveNumber('BENCH_WARMUP_SECONDS', 1, true);
 /**
  * Longer than the other cases: the server's major garbage collections come every 15-20 s under
  * the create load, each an episode of 100-250 slow requests. In a 5 s window the p99 was decided
- * by whether one fell inside (docs/benchmarks-history.md, seventeenth session); over 20 s they
- * weigh what they weigh in a steady load.
+ * by whether one fell inside (docs/benchmarks-history.md, "2026-11-27, the paced client's warm-up
+ * and 20 s windows, why SQLite's get stops at 0.3, the spread copies V8 promoted"; commit
+ * ec9a3c2); over 20 s they weigh what they weigh in a steady load.
  */
 const PACED_SECONDS = positiveNumber('BENCH_PACED_SECONDS', 20);
 const CEILING_SECONDS = positiveNumber('BENCH_CEILING_SECONDS', 3);

@@ -127,7 +127,8 @@ async function seedPostgres({ pgUrl, organizationId, instrumentId, from, to, onP
     await client.query('vacuum (analyze) payments');
     // The load's WAL (about 500 MB for a million rows) is flushed now: left to itself, the checkpoint
     // it triggers wrote for a minute or more through the next cases (2026-11-27, 04:52 UTC: both
-    // evenly paced p99s at 28 ms; docs/benchmarks-history.md, eighteenth session).
+    // evenly paced p99s at 28 ms; docs/benchmarks-history.md, "2026-11-27, a get served from
+    // memory, the token cache's key, PostgreSQL starts"; commit 3fa45e3).
     await checkpoint(client);
   } finally {
     await client.end();

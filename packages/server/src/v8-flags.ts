@@ -12,7 +12,8 @@
  * against 32 MB without pretenuring), and each major collection that followed
  * stalled every request for 15–90 ms. Without it, the evenly paced
  * `GET /v1/payments/{id}` p99 on PostgreSQL went from 22–31 ms to 3–6 ms
- * (docs/benchmarks-history.md, "Fourteenth session"). The setting changes where
+ * (docs/benchmarks-history.md, "2026-11-26, V8's pretenuring off, PostgreSQL statements in
+ * groups, a steadier bench"; commit 87da68e). The setting changes where
  * objects are allocated, never what the program does.
  *
  * Starting node with `--allocation-site-pretenuring` keeps V8's default.

@@ -7,9 +7,10 @@
  * until the threads woken by the previous signals have run. On a busy machine
  * (two cores: the event loop, the pool, the load, SQLite's checkpoint thread)
  * the event loop stopped there for milliseconds at a time, 63 ms in 4 s of a
- * create-payment run, and the requests behind it waited with it (twelfth
- * session in docs/benchmarks-history.md). A message to a worker wakes it through its
- * own event loop and never waits. The workers use the synchronous
+ * create-payment run, and the requests behind it waited with it
+ * (docs/benchmarks-history.md, "2026-11-26, group commit on SQLite, decryptions
+ * on worker threads, shorter checkpoints"; commit b72e133). A message to a worker
+ * wakes it through its own event loop and never waits. The workers use the synchronous
  * `crypto.privateDecrypt`, which also decrypts a little faster than WebCrypto.
  *
  * Workers: one per core beyond the first (at least one, at most four), each

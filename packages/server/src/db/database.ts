@@ -123,10 +123,12 @@ export function openDatabase(
  * appending to the WAL waits for the block it shares with the written part (frames are not
  * aligned to blocks) or for the file's allocation lock: the event loop stopped for as long as the
  * sync took. A sync every second of a create-payment load held it 60-90 ms each time; every
- * 250 ms, 15-38 ms, for the same throughput (twelfth session in docs/benchmarks-history.md). Every
+ * 250 ms, 15-38 ms, for the same throughput (docs/benchmarks-history.md, "2026-11-26, group
+ * commit on SQLite, decryptions on worker threads, shorter checkpoints"; commit 12f1eba). Every
  * 100 ms, under an evenly paced load whose small commits write ~100 KB of WAL per payment, the
  * requests over 10 ms were about half as many and the p99 lower, for the same full-load rate
- * (fifteenth session). With SQLITE_SYNCHRONOUS=normal it is also how much a crash of the
+ * (the same file, "2026-11-26, each graded case at its best rate, and where PostgreSQL's idle
+ * CPU goes"; commit b9f1c8c). With SQLITE_SYNCHRONOUS=normal it is also how much a crash of the
  * machine can lose.
  */
 const CHECKPOINT_INTERVAL_MS = 100;
@@ -156,7 +158,9 @@ const RESTART_MAX_FRAMES = 256;
  *    frame has been copied back, which a steady stream of commits never
  *    allows: under the create-payment bench the WAL grew by about 70 MB a
  *    second (2.6 GB in 40 s), and commits and reads slowed as it grew
- *    (docs/benchmarks-history.md, tenth session). A restart holds the write lock,
+ *    (docs/benchmarks-history.md, "2026-11-26, a WAL that starts over, the
+ *    fence in the payment's statement, the request log"; commit de67048). A
+ *    restart holds the write lock,
  *    and a commit meanwhile waits for it (busy_timeout): measured 50–80 ms
  *    with a 256 MB WAL at about 90 MB of WAL a second, so it runs only when
  *    the WAL is that large, every few seconds under such a load and never

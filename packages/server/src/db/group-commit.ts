@@ -6,8 +6,9 @@
  * (4 KiB each, with a write for its header and one for the page). A created
  * payment changes about 30 pages (the rightmost leaf of each table and index it
  * inserts into), so each commit wrote about 124 KB, and half of a commit's time
- * was the kernel copying it (docs/benchmarks-history.md, twelfth session). Consecutive
- * payments change the same pages: a group of N writes each page once.
+ * was the kernel copying it (docs/benchmarks-history.md, "2026-11-26, group commit
+ * on SQLite, decryptions on worker threads, shorter checkpoints"; commit eb8fb96).
+ * Consecutive payments change the same pages: a group of N writes each page once.
  *
  * How:
  * - `db.transaction().execute(fn)` waits for its turn instead of running at once.

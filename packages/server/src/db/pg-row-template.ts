@@ -7,8 +7,9 @@
  * `__proto__` stays an own property, and every row has one fixed shape). For
  * the 52 columns of a payment read that is 13–23 µs in a micro-benchmark, and
  * in a CPU profile of the bench's GET /v1/payments/{id} about 10 µs of the
- * server's 263–326 µs per request (docs/benchmarks-history.md, ninth session); yet the template is
- * the same for every result of the same statement.
+ * server's 263–326 µs per request (docs/benchmarks-history.md, "2026-11-24, startup, pg's row
+ * template, and where a GET's time goes"; commit 2303433); yet the template is the same for
+ * every result of the same statement.
  *
  * `installRowTemplateCache` keeps pg's behaviour and caches the template by
  * the column names: the parsers are still looked up per result (cheap, and a

@@ -312,7 +312,8 @@ function multiRowText(text: string, rows: number): string {
 
 /**
  * Statement groups in flight at once. Measured on PostgreSQL with 16 payments
- * in flight (docs/benchmarks-history.md, "Fourteenth session"): one gave the largest
+ * in flight (docs/benchmarks-history.md, "2026-11-26, V8's pretenuring off, PostgreSQL
+ * statements in groups, a steadier bench"; commit 10353a4): one gave the largest
  * groups (4.2 transactions on average) and the least database CPU per payment;
  * two, groups of 2.4 and more CPU.
  */

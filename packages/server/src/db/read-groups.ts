@@ -11,8 +11,9 @@
  * the group instead of one each. Only for reads marked `grouped` (db/prepared.ts):
  * lookups by a unique key, whose rows need no order. `GET /v1/payments/{id}`'s read
  * is one: on PostgreSQL, 20 connections, 16,500-18,000 gets/s instead of 11,700,
- * and PostgreSQL's CPU per get down by about a third (docs/benchmarks-history.md, "Sixteenth
- * session"). A created payment's read (readTogether's JSON columns) is not: grouped,
+ * and PostgreSQL's CPU per get down by about a third (docs/benchmarks-history.md, "2026-11-26,
+ * reads of a payment in groups on PostgreSQL, the graded cases at four times their
+ * connections"; commit dcf2909). A created payment's read (readTogether's JSON columns) is not: grouped,
  * PostgreSQL spent more CPU per payment on the union, and fewer payments went through.
  *
  * Each read still sees every row committed before it was called (it is sent
@@ -28,8 +29,8 @@ const READ = '__read';
  * as the next group beside it. Short, unlike a commit group's turn (GROUP_TURN_MS): a read
  * group is answered in about a millisecond under load, and one held up longer (its backend
  * not scheduled, a periodic statement beside it) must not hold up every read of its kind.
- * Measured with `GET /v1/payments/{id}` on PostgreSQL, 20 connections (docs/benchmarks-history.md,
- * "Sixteenth session"): with 50 ms, the evenly paced p99 at 7,500/s was 11-14 ms; with
+ * Measured with `GET /v1/payments/{id}` on PostgreSQL, 20 connections (the same entry of
+ * docs/benchmarks-history.md): with 50 ms, the evenly paced p99 at 7,500/s was 11-14 ms; with
  * 2 ms, 4-6 ms, and the full-load rate as high or higher.
  */
 const READ_TURN_MS = 2;

@@ -11,7 +11,8 @@
  * - **better-sqlite3 13** is built on Node-API (no such hook) and ships a prebuilt binary, but
  *   needs Node 22 or later (on Node 20 it crashes at its first statement), and it builds rows
  *   far more slowly: a payment's row (33 columns) took 30 µs against 5 µs with 12, on Node 22
- *   and on Node 24 alike (docs/benchmarks-history.md, nineteenth session).
+ *   and on Node 24 alike (docs/benchmarks-history.md, "2026-11-27, where a SQLite get's time
+ *   goes, at its rate"; commit 7182961).
  *
  * So Node 24 and later load 13 (installed under the alias `better-sqlite3-napi`); Node 20 and 22
  * load 12 (compiled at install). Their JavaScript APIs are the same; the types are 12's.

@@ -9,7 +9,8 @@
  * event loop stopped, every request with it, and for longer than the restart
  * lasted. Measured on an evenly paced create-payment load of 1,450 a second on
  * SQLite, the p99 was 14.6–16.8 ms with restarts and 9.5–9.8 ms without
- * (docs/benchmarks-history.md, thirteenth session).
+ * (docs/benchmarks-history.md, "2026-11-26, the load the create cases get, the
+ * profiler out of the measured runs, turns at SQLite's write lock"; commit b103009).
  *
  * How: two shared integers.
  * - `turn` says who holds the write lock: nobody, the restart, or the writer

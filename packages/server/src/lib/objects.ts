@@ -9,8 +9,10 @@
  * second at 1,600 payments a second), so a major collection, 10-15 ms with
  * every request waiting, came every 15-20 s. `Object.assign` onto a fresh
  * object makes the same copy, and its copies die young like any other
- * (docs/benchmarks-history.md, seventeenth session; a stand-alone loop shows
- * it: 670 KB promoted per scavenge with the literal, 4 KB with this).
+ * (docs/benchmarks-history.md, "2026-11-27, the paced client's warm-up and
+ * 20 s windows, why SQLite's get stops at 0.3, the spread copies V8 promoted";
+ * commit a155ecc. A stand-alone loop shows it: 670 KB promoted per scavenge
+ * with the literal, 4 KB with this).
  *
  * For rows with known keys: `Object.assign` sets properties where the spread
  * defines them, which differs only for a key named `__proto__`.

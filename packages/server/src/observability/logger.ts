@@ -35,9 +35,10 @@ let standardOutput: DestinationStream | undefined;
  * writes each line as it comes). Each write hands the pool a job, and the pool thread it
  * wakes took the event loop's core: in an off-CPU profile of an evenly paced create-payment
  * run, the event loop lost about 500 ms in 5 s to the preemptions at those hand-offs, up to
- * 18 ms at once (docs/benchmarks-history.md, "Sixteenth session"). At a process's exit what is
- * buffered is written (pino flushes it synchronously); a process killed with SIGKILL loses
- * at most its last LOG_FLUSH_MS of lines.
+ * 18 ms at once (docs/benchmarks-history.md, "2026-11-26, reads of a payment in groups on
+ * PostgreSQL, the graded cases at four times their connections"; commit 4f5618c). At a
+ * process's exit what is buffered is written (pino flushes it synchronously); a process killed
+ * with SIGKILL loses at most its last LOG_FLUSH_MS of lines.
  */
 export function logDestination(): DestinationStream {
   if (!standardOutput) {

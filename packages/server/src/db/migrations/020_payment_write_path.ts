@@ -2,7 +2,7 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 
 /**
  * Less work in the transaction that creates a payment (docs/benchmarks-history.md,
- * "Sixth session"):
+ * "2026-11-24, no order look-up, no organization lock"; commit 551ebf5):
  *
  * - On PostgreSQL, `payments` and `transactions` no longer declare a foreign
  *   key to `organizations`. Every such check takes a `FOR KEY SHARE` lock on
