@@ -49,13 +49,13 @@ async function mintToken(scope) {
   return body.access_token;
 }
 
-/** The organization's encryption public key (created once, on first start: POST /v1/encryption/keys with instruments:write). */
+/** The organization's encryption public key (created once, on first start: POST /v1/encryption/keys, which needs compliance:write). */
 async function publicKey(token) {
   try {
     return (await gatewayJson('/v1/encryption/keys', { headers: { authorization: `Bearer ${token}` } })).public_key;
   } catch (error) {
     if (error.status !== 404) throw error;
-    const admin = await mintToken('instruments:write');
+    const admin = await mintToken('compliance:write');
     return (await gatewayJson('/v1/encryption/keys', { method: 'POST', headers: { authorization: `Bearer ${admin}` } })).public_key;
   }
 }

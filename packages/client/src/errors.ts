@@ -89,6 +89,22 @@ export class ConnectionError extends PasarelaError {
   }
 }
 
+/**
+ * A list walk that cannot go on: a page with `has_more` whose edge item has no
+ * `id` to continue from (`pagination_cursor_missing`), or a next cursor the walk
+ * has already fetched (`pagination_cursor_repeated`), which would fetch the same
+ * page forever. `status` is 0: no request was sent for it.
+ */
+export class PaginationError extends PasarelaError {
+  override name = 'PaginationError';
+  /** The cursor that was refused, if there was one. */
+  readonly cursor: { starting_after?: string; ending_before?: string } | undefined;
+  constructor(code: 'pagination_cursor_missing' | 'pagination_cursor_repeated', message: string, cursor?: { starting_after?: string; ending_before?: string }) {
+    super({ status: 0, code, message });
+    this.cursor = cursor;
+  }
+}
+
 /** A webhook delivery whose signature, timestamp or body does not check out. */
 export class WebhookVerificationError extends Error {
   override name = 'WebhookVerificationError';

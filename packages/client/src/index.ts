@@ -13,6 +13,7 @@ export {
   RateLimitError,
   ServerError,
   ConnectionError,
+  PaginationError,
   WebhookVerificationError,
   type ErrorDetail,
 } from './errors.js';

@@ -2,8 +2,12 @@
  * Lists: `await list(...)` gives the first page (`{data, has_more}`);
  * `for await (const item of list(...))` walks every page with the API's keyset
  * cursors (newest first: `starting_after` the last id of a page; a list started
- * with `ending_before` walks towards newer items with the first id).
+ * with `ending_before` walks towards newer items with the first id). A walk
+ * never fetches the same cursor twice: a next cursor already fetched, or an
+ * edge item without an `id`, throws a PaginationError instead of looping.
  */
+import { PaginationError } from './errors.js';
+
 
 export interface Page<T> {
   data: T[];
@@ -47,13 +51,24 @@ export class PageList<T extends { id: string }> implements PromiseLike<Page<T>>,
   /** Every page, one request each. */
   async *pages(): AsyncGenerator<Page<T>, void, undefined> {
     const backwards = this.start.ending_before !== undefined;
+    const key = backwards ? 'ending_before' : 'starting_after';
+    const fetched = new Set<string>();
+    const first = this.start[key];
+    if (first !== undefined) fetched.add(first);
     let page = await this.firstPage();
     for (;;) {
       yield page;
       if (!page.has_more || page.data.length === 0) return;
-      const cursor: Cursor = backwards
-        ? { ending_before: page.data[0]!.id }
-        : { starting_after: page.data[page.data.length - 1]!.id };
+      const edge = backwards ? page.data[0] : page.data[page.data.length - 1];
+      const id = (edge as { id?: unknown } | undefined)?.id;
+      if (typeof id !== 'string' || id === '') {
+        throw new PaginationError('pagination_cursor_missing', `The page says has_more, but its ${backwards ? 'first' : 'last'} item has no id to continue from (${key}); stopped instead of fetching the same page again.`);
+      }
+      const cursor: Cursor = { [key]: id };
+      if (fetched.has(id)) {
+        throw new PaginationError('pagination_cursor_repeated', `The next page's cursor ${key}=${id} was already fetched in this walk; stopped instead of fetching the same page again.`, cursor);
+      }
+      fetched.add(id);
       page = await this.fetchPage(cursor);
     }
   }

@@ -13,7 +13,13 @@ const e = encodeURIComponent;
 type Body<K extends OperationId> = RequestBody<K>;
 type Reply<K extends OperationId> = Promise<ResponseBody<K>>;
 type Query<K extends OperationId> = QueryParams<K>;
-type ListOf<K extends OperationId> = PageList<ListItem<K> & { id: string }>;
+/**
+ * The operations whose list items carry `id` in the generated types (the
+ * cursor of the next page). Only these can be walked: a list whose items lack
+ * `id` does not compile as a `list`, instead of looping at run time.
+ */
+type ListOperationId = { [K in OperationId]: ListItem<K> extends { id: string } ? K : never }[OperationId];
+type ListOf<K extends ListOperationId> = PageList<ListItem<K> & { id: string }>;
 
 /** What every resource uses to call the gateway. */
 export class Api {
@@ -23,7 +29,7 @@ export class Api {
     return this.transport.request<ResponseBody<K>>({ method, path, ...parts }, options);
   }
 
-  list<K extends OperationId>(path: string, query: object | undefined, options?: RequestOptions): ListOf<K> {
+  list<K extends ListOperationId>(path: string, query: object | undefined, options?: RequestOptions): ListOf<K> {
     const { starting_after, ending_before, ...rest } = (query ?? {}) as Cursor & Record<string, unknown>;
     type Item = ListItem<K> & { id: string };
     const fetchPage = (cursor: Cursor) =>

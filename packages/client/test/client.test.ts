@@ -98,6 +98,52 @@ describe.each(dialects)('@pasarela/client against a gateway ($name)', (dialect) 
     expect(pages).toEqual([2, 2, 1]);
   });
 
+  it('for await over payments.list() and search() ends with card and rail payments mixed across pages, each once', async () => {
+    const pasarela = clientFor(await gw.client());
+    const instrument = await pasarela.instruments.create(await pasarela.cards.encrypt(card));
+    const made: Array<{ id: string; kind: 'card' | 'rail' }> = [];
+    for (let i = 0; i < 3; i++) {
+      const paid = await pasarela.payments.create({
+        amount: 20 + i,
+        currency: 'USD',
+        order_id: `mixed-card-${i}-${Math.random()}`,
+        instrument_id: instrument.id,
+        encrypted_cvv: await pasarela.cards.encryptCvv('123'),
+      });
+      made.push({ id: paid.id, kind: 'card' });
+      const intent = await pasarela.payments.intents.create({
+        order_id: `mixed-rail-${i}-${Math.random()}`,
+        amount: 15050,
+        currency: 'COP',
+        rail_id: 'WALLET_OTP',
+        rail_type: 'WALLET',
+        customer: { phone_number: '3001112233' },
+      });
+      // The intent's answer names its payment both ways.
+      expect(intent.id).toBe(intent.payment_id);
+      made.push({ id: intent.id, kind: 'rail' });
+    }
+    const newestFirst = made.map((m) => m.id).reverse();
+
+    const walked: string[] = [];
+    const statuses: string[] = [];
+    for await (const p of pasarela.payments.list({ limit: 2 })) {
+      walked.push(p.id);
+      statuses.push(p.status);
+    }
+    expect(walked).toEqual(newestFirst);
+    expect(statuses).toEqual(made.map((m) => (m.kind === 'card' ? 'APPROVED' : 'IN_PROGRESS')).reverse());
+    const pages: number[] = [];
+    for await (const page of pasarela.payments.search({ limit: 4 }).pages()) pages.push(page.data.length);
+    expect(pages).toEqual([4, 2]);
+    expect((await pasarela.payments.search({ kind: 'alternative', limit: 1 }).toArray()).map((p) => p.id)).toEqual(
+      made.filter((m) => m.kind === 'rail').map((m) => m.id).reverse(),
+    );
+    // Backwards from the oldest: the five newer ones, each once.
+    const newer = await pasarela.payments.list({ ending_before: made[0]!.id, limit: 2 }).toArray();
+    expect(newer.map((p) => p.id).sort()).toEqual(made.slice(1).map((m) => m.id).sort());
+  });
+
   it('maps error answers to their classes', async () => {
     const made = await gw.client();
     const pasarela = clientFor(made);

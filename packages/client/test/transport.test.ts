@@ -5,6 +5,7 @@ import {
   ConnectionError,
   InvalidRequestError,
   NotFoundError,
+  PaginationError,
   Pasarela,
   PermissionError,
   RateLimitError,
@@ -274,5 +275,50 @@ describe('errors by status', () => {
     const error = await pasarela.refunds.retrieve('pay-1').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(kind);
     expect(error).toMatchObject({ status, code });
+  });
+});
+
+describe('list walks never fetch the same cursor twice', () => {
+  it('a server that answers the same page again: PaginationError after the second request, never a loop', async () => {
+    const { pasarela, api } = harness((r) =>
+      r.path === '/oauth/token' ? tokenAnswer() : json(200, { data: [payment('pay-2'), payment('pay-1')], has_more: true }),
+    );
+    const walked: string[] = [];
+    const error = await (async () => {
+      for await (const p of pasarela.payments.list({ limit: 2 })) walked.push(p.id);
+    })().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PaginationError);
+    expect(error).toMatchObject({ code: 'pagination_cursor_repeated', cursor: { starting_after: 'pay-1' } });
+    expect((error as Error).message).toContain('starting_after=pay-1');
+    expect(api('/v1/payments').map((s) => s.path)).toEqual(['/v1/payments?limit=2', '/v1/payments?limit=2&starting_after=pay-1']);
+    expect(walked).toEqual(['pay-2', 'pay-1', 'pay-2', 'pay-1']);
+  });
+
+  it('a list started from a cursor refuses to come back to it', async () => {
+    const { pasarela, api } = harness((r) =>
+      r.path === '/oauth/token' ? tokenAnswer() : json(200, { data: [payment('pay-9'), payment('pay-5')], has_more: true }),
+    );
+    const error = await pasarela.payments.list({ starting_after: 'pay-5' }).toArray().catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'PaginationError', code: 'pagination_cursor_repeated' });
+    expect(api('/v1/payments')).toHaveLength(1);
+  });
+
+  it('a page with has_more whose last item has no id: PaginationError, no second request', async () => {
+    const { pasarela, api } = harness((r) =>
+      r.path === '/oauth/token' ? tokenAnswer() : json(200, { data: [payment('pay-2'), { payment_id: 'pay-1', status: 'IN_PROGRESS' }], has_more: true }),
+    );
+    const error = await pasarela.payments.list().toArray().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PaginationError);
+    expect(error).toMatchObject({ code: 'pagination_cursor_missing', status: 0 });
+    expect(api('/v1/payments')).toHaveLength(1);
+  });
+
+  it('ending_before walks towards newer items and is guarded the same way', async () => {
+    const { pasarela, api } = harness((r) =>
+      r.path === '/oauth/token' ? tokenAnswer() : json(200, { data: [payment('pay-8'), payment('pay-7')], has_more: true }),
+    );
+    const error = await pasarela.payments.list({ ending_before: 'pay-1' }).toArray().catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'pagination_cursor_repeated', cursor: { ending_before: 'pay-8' } });
+    expect(api('/v1/payments').map((s) => s.path)).toEqual(['/v1/payments?ending_before=pay-1', '/v1/payments?ending_before=pay-8']);
   });
 });

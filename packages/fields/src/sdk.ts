@@ -13,9 +13,9 @@
  */
 import { FRAME_TITLES, resolveLocale, type Locale } from './form/i18n.js';
 import { isMessage, type FromFrame, type ToFrame } from './protocol.js';
-import { errorResult, type ErrorResult, type ExistingUser, type FieldsResult, type NewUser } from './types.js';
+import { errorResult, type ErrorResult, type ExistingUser, type FieldsResult, type NewUser, type PaymentResult } from './types.js';
 
-export type { FieldsResult } from './types.js';
+export type { FieldsResult, PaymentResult } from './types.js';
 
 export interface MountOptions {
   /** The gateway's address; defaults to where this script was loaded from. */
@@ -34,6 +34,14 @@ export interface MountOptions {
   onReady?(): void;
   onValidity?(ok: boolean): void;
   onResult?(result: FieldsResult): void;
+  /**
+   * A payment was declined (status REJECTED), after `onResult`. The checkout
+   * session is complete: a later `pay()` with these fields answers an ERROR
+   * result `session_complete` without a request. To let the shopper try
+   * again, create a new checkout session on your backend, `destroy()` these
+   * fields and mount new ones with its token (docs/fields.md "After a decline").
+   */
+  onDecline?(result: PaymentResult): void;
 }
 
 export interface PayOptions {
@@ -123,6 +131,8 @@ export function mount(target: string | Element, options: MountOptions): MountedF
 
   let ready = false;
   let destroyed = false;
+  /** The payment this mount's session made (a session makes one): a later pay() is refused here, without a request. */
+  let paid: PaymentResult | undefined;
   let sequence = 0;
   const pending = new Map<string, { resolve(result: FieldsResult): void; timer: ReturnType<typeof setTimeout> }>();
   const send = (message: ToFrame) => iframe.contentWindow?.postMessage(message, apiOrigin);
@@ -132,7 +142,10 @@ export function mount(target: string | Element, options: MountOptions): MountedF
     if (!entry) return;
     pending.delete(id);
     clearTimeout(entry.timer);
+    const payment = 'payment_id' in result && typeof result.payment_id === 'string' ? result : undefined;
+    if (payment) paid = payment;
     call(options.onResult, result);
+    if (payment?.status === 'REJECTED') call(options.onDecline, payment);
     entry.resolve(result);
   }
 
@@ -195,6 +208,15 @@ export function mount(target: string | Element, options: MountOptions): MountedF
 
   return {
     pay: (opts = {}) => {
+      if (paid && !destroyed) {
+        const what = paid.status === 'REJECTED' ? 'its payment was declined' : `it already made its payment (${paid.status})`;
+        const result = errorResult('session_complete', `This checkout session is complete: ${what}. To pay again, create a new checkout session on your backend and mount the fields with its token.`, {
+          order_id: paid.order_id,
+          error: { details: [{ field: 'token', message: `the session's payment is ${paid.payment_id}` }] },
+        });
+        call(options.onResult, result);
+        return Promise.resolve(result);
+      }
       const orderId = typeof opts?.order_id === 'string' && opts.order_id ? opts.order_id : undefined;
       return request(
         (id) => ({ type: 'pasarela:pay', id, ...(orderId ? { order_id: orderId } : {}), ...(typeof opts?.description === 'string' ? { description: opts.description } : {}) }),

@@ -31,6 +31,14 @@ export interface PaymentResult {
    * the merchant's server reads it with GET /v1/payments/{id} or a webhook.
    */
   message?: string;
+  /**
+   * `'new_session'` on a decline (REJECTED): the checkout session made its one
+   * payment and is complete, so paying again with it is refused. To let the
+   * shopper try again, create a new checkout session on your backend and mount
+   * the fields with its token (docs/fields.md "After a decline"). `onDecline`
+   * is called with the same result.
+   */
+  next_action?: 'new_session';
   approval_code?: string;
   amount: string;
   currency: string;

@@ -308,6 +308,54 @@ describe.each(dialects)('alternative payments on $name', (dialect) => {
     expect(theirs.body.data.map((p) => p.payment_id)).not.toContain(x);
   });
 
+  it('every listed payment, card or alternative, carries `id` and `status`: a walk by the last item\'s id ends, over several pages of both kinds', async () => {
+    const t = await (await gw.client()).token();
+    const card = await tokenize(gw, t, { number: '4242424242424242' });
+    const made: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      made.push((await pay(gw, t, { instrumentId: card })).body.id);
+      made.push((await gw.request<Apm>('POST', '/v1/payments/intents', { token: t, body: pendingWalletIntent(`walk-${i}`) })).body.payment_id);
+    }
+    made.push((await pay(gw, t, { instrumentId: card })).body.id);
+    for (const path of ['/v1/payments?limit=2', '/v1/payments/search?limit=2', '/v1/payments/search?currency=COP&limit=3']) {
+      const walked: Array<{ id: string; status: string; payment_id?: string; transaction?: { status: string } }> = [];
+      let cursor = '';
+      for (let requests = 0; ; requests++) {
+        expect(requests, `${path}: the walk ends`).toBeLessThan(10);
+        const reply = await gw.request<{ data: typeof walked; has_more: boolean }>('GET', `${path}${cursor}`, { token: t });
+        expect(reply.status).toBe(200);
+        walked.push(...reply.body.data);
+        if (!reply.body.has_more) break;
+        cursor = `&starting_after=${reply.body.data.at(-1)!.id}`;
+      }
+      const expected = path.includes('COP') ? made.filter((_, i) => i % 2 === 1) : made;
+      expect(walked.map((p) => p.id), path).toEqual([...expected].reverse());
+      for (const p of walked) {
+        expect(p.id).toMatch(/^pay-/);
+        expect(typeof p.status).toBe('string');
+        // An alternative payment keeps `payment_id`, and its `status` is its transaction's.
+        if (p.transaction?.status !== undefined && p.payment_id !== undefined) {
+          expect(p.payment_id).toBe(p.id);
+          expect(p.status).toBe(p.transaction.status);
+        }
+      }
+      expect(walked.filter((p) => p.payment_id !== undefined).map((p) => p.status)).toEqual(['IN_PROGRESS', 'IN_PROGRESS', 'IN_PROGRESS']);
+    }
+    // The single read and the intent answer carry the same `id` and `status`.
+    const one = (await gw.request<Apm & { id: string; status: string }>('GET', `/v1/payments/${made[1]}`, { token: t })).body;
+    expect(one).toMatchObject({ id: made[1], payment_id: made[1], status: 'IN_PROGRESS' });
+  });
+
+  it('the sandbox SMS list gives each message its `id`', async () => {
+    const body = pendingWalletIntent('sms-id');
+    const reply = await gw.request<Apm>('POST', '/v1/payments/intents', { token, body });
+    expect(reply.status).toBe(201);
+    const phone = (body.customer as { phone_number: string }).phone_number;
+    const sms = await gw.request<{ data: Array<{ id: string; payment_id: string }> }>('GET', `/v1/sandbox/sms?phone_number=${phone}`, { token });
+    const message = sms.body.data.find((m) => m.payment_id === reply.body.payment_id);
+    expect(message?.id).toMatch(/^sms-/);
+  });
+
   it('another organization sees none of it', async () => {
     const reply = await intent({ amount: 15050, rail_id: 'QR_INTEROP', rail_type: 'BANK_TRANSFER' });
     const other = await (await gw.client()).token();

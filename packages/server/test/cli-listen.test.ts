@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from './support/dialects.js';
 import { AUDIENCE, startGateway, type TestGateway } from './support/gateway.js';
 import { pay, tokenize } from './support/cards.js';
-import { CLI_ENTRY, runProcess } from './support/process.js';
+import { CLI_ENTRY, freePort, runProcess } from './support/process.js';
 import { Receiver } from './support/receiver.js';
 import { eventually } from './support/wait.js';
 
@@ -91,5 +91,27 @@ describe.each(dialects)('cli listen on $name', (dialect) => {
     const usage = await runProcess(CLI_ENTRY, ['listen', '--base-url', gw.baseUrl], {});
     expect(usage.code).toBe(2);
     expect(usage.stderr).toMatch(/--forward-to is required/);
+  });
+
+  it('names the gateway it tries and where the address came from, and gives up with exit code 1 when nothing answers there', async () => {
+    const port = await freePort(); // nothing listens on it
+    const base = `http://127.0.0.1:${port}`;
+    const args = ['listen', '--forward-to', receiver.url, '--client-id', 'cli-x', '--client-secret', 'y', '--connect-attempts', '2'];
+    const given = await runProcess(CLI_ENTRY, [...args, '--base-url', base], {});
+    expect(given.code).toBe(1);
+    expect(given.stderr).toContain(`connecting to the gateway at ${base} (--base-url)`);
+    expect(given.stderr).toContain(`attempt 1 of 2 to reach ${base}`);
+    expect(given.stderr).toContain(`${base}: ECONNREFUSED; gave up after 2 attempts`);
+    const fromEnv = await runProcess(CLI_ENTRY, [...args.slice(0, -1), '1'], { PASARELA_BASE_URL: base });
+    expect(fromEnv.code).toBe(1);
+    expect(fromEnv.stderr).toContain(`connecting to the gateway at ${base} (PASARELA_BASE_URL)`);
+    expect(fromEnv.stderr).toContain('gave up after 1 attempt.');
+    // Without either, the default is named as such (whatever answers on it, the run ends: these credentials are no one's).
+    const byDefault = await runProcess(CLI_ENTRY, [...args.slice(0, -1), '1'], {});
+    expect(byDefault.code).toBe(1);
+    expect(byDefault.stderr).toContain('connecting to the gateway at http://localhost:8080 (the default; give --base-url or PASARELA_BASE_URL for another)');
+    const bad = await runProcess(CLI_ENTRY, [...args.slice(0, -1), '0', '--base-url', base], {});
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--connect-attempts must be an integer/);
   });
 });

@@ -269,6 +269,17 @@ describe.each(dialects)('the dashboard on $name', (dialect) => {
       expect(list.body.data.find((c) => c.client_id === reader.clientId)).toMatchObject({ permissions: ['clients:read'], status: 'active' });
       expect(list.text).not.toContain(reader.secret);
       expect(list.text).not.toContain('secret_hash');
+      // Each carries `id` (its client id), the cursor of the next page: a walk by it ends, each client once.
+      const walked: string[] = [];
+      for (let cursor = '', requests = 0; ; requests++) {
+        expect(requests).toBeLessThan(list.body.data.length + 1);
+        const page = await gw.request<{ data: Array<{ id: string; client_id: string }>; has_more: boolean }>('GET', `/v1/clients?limit=1${cursor}`, { token: await reader.token() });
+        for (const c of page.body.data) expect(c.id).toBe(c.client_id);
+        walked.push(...page.body.data.map((c) => c.id));
+        if (!page.body.has_more) break;
+        cursor = `&starting_after=${page.body.data.at(-1)!.id}`;
+      }
+      expect(walked).toEqual(ids);
       expect((await gw.request('GET', '/v1/clients', { token: await (await gw.client({ scopes: ['payments:read'] })).token() })).status).toBe(403);
     });
   });

@@ -38,7 +38,7 @@ interface FrameElement {
  * (`globalThis` there is the page's window; the server's tsconfig has no DOM lib).
  */
 interface CheckoutWindow {
-  log: { ready: number; validity: boolean[]; results: Result[] };
+  log: { ready: number; validity: boolean[]; results: Result[]; declines: Result[] };
   start(options: Record<string, unknown>, session?: Record<string, unknown>): Promise<void>;
   fields: { pay(opts?: Record<string, unknown>): Promise<Result>; enroll(opts: Record<string, unknown>): Promise<Result> };
   document: {
@@ -115,12 +115,12 @@ button{margin-top:8px;width:100%;padding:12px;font-size:16px;border:0;border-rad
 <script src="${this.gateway}/fields/v1/sdk.js"></script>
 </head><body><main><h1>Checkout</h1><p>Total: COP 15.000,00</p><div id="card"></div><button id="pay" type="button">Pay</button></main>
 <script>
-window.log = { ready: 0, validity: [], results: [] };
+window.log = { ready: 0, validity: [], results: [], declines: [] };
 window.start = async (overrides, sessionBody) => {
   const session = await (await fetch('/session', { method: 'POST', body: JSON.stringify(sessionBody || {}) })).json();
   const options = {
     apiBase: ${JSON.stringify(this.gateway)}, token: session.token, encryptionPublicKey: session.publicKey, locale: 'en',
-    onReady: () => { log.ready++; }, onValidity: (ok) => log.validity.push(ok), onResult: (r) => log.results.push(r),
+    onReady: () => { log.ready++; }, onValidity: (ok) => log.validity.push(ok), onResult: (r) => log.results.push(r), onDecline: (r) => log.declines.push(r),
   };
   for (const [name, value] of Object.entries(overrides)) { if (value === null) delete options[name]; else options[name] = value; }
   window.fields = PasarelaFields.mount('#card', options);
@@ -346,9 +346,12 @@ describeInBrowser('embedded fields in a browser', () => {
     // The session is complete: paying again from the page is refused, and makes no second payment.
     const session = await gw.request<{ status: string; payment_id: string }>('GET', `/v1/checkout/sessions/${merchant.lastSession!.id}`, { token });
     expect(session.body).toMatchObject({ status: 'complete', payment_id: result.payment_id });
+    // The SDK knows: it refuses at once, without a request, and says what to do.
+    const before = requests.length;
     const again = await pay(page);
-    expect(again).toMatchObject({ status: 'ERROR', error: { code: 'checkout_session_complete', http_status: 409 } });
-    consoleErrors = consoleErrors.filter((e) => !/status of 409/.test(e));
+    expect(again).toMatchObject({ status: 'ERROR', error: { code: 'session_complete' } });
+    expect(again.error!.message).toMatch(/create a new checkout session/);
+    expect(requests).toHaveLength(before);
   });
 
   it('a declined card is a REJECTED result with a generic message (never the issuer\'s response code), not an exception', async () => {
@@ -357,7 +360,11 @@ describeInBrowser('embedded fields in a browser', () => {
     await typeCard(frame, { number: '4000000000000002' });
     await expect.poll(() => lastValidity(page)).toBe(true);
     const result = await pay(page);
-    expect(result).toMatchObject({ status: 'REJECTED', message: 'The card was declined. Try another card.' });
+    expect(result).toMatchObject({ status: 'REJECTED', message: 'The card was declined. Try another card.', next_action: 'new_session' });
+    // onDecline, the page's cue to start a new session, with the same result.
+    expect(await page.evaluate(() => (globalThis as unknown as CheckoutWindow).log.declines)).toEqual([result]);
+    const again = await pay(page);
+    expect(again).toMatchObject({ status: 'ERROR', error: { code: 'session_complete', message: expect.stringContaining('declined') as unknown } });
     expect(result).not.toHaveProperty('response_code');
     // Without an order_id of its own, the session's order is its id.
     expect(result.order_id).toBe(merchant.lastSession!.id);

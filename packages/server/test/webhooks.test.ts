@@ -223,6 +223,51 @@ describe.each(dialects)('webhooks on $name', (dialect) => {
     expect(receiver.received.filter((r) => r.body.includes(failing.body.id))).toHaveLength(4);
   });
 
+  it('a manual redelivery of a delivery still being retried takes its place: the receiver gets the event once more, not twice', async () => {
+    // The next automatic retry is a minute away (on the organization's clock), so the redelivery comes first.
+    const slow = await startGateway(dialect, { WEBHOOK_RETRY_SCHEDULE: '0,60,60', WEBHOOK_TIMEOUT_MS: '1000' });
+    const own = await new Receiver().start();
+    try {
+      const client = await slow.client();
+      const token = await client.token();
+      const card = await tokenize(slow, token, { number: '4242424242424242' });
+      const endpoint = await slow.request<Endpoint>('POST', '/v1/webhooks', { token, body: { url: own.url, events: ['payment.card.approved'] } });
+      own.answers.push(500);
+      const payment = await pay(slow, token, { instrumentId: card });
+      const ofPayment = () => own.received.filter((r) => r.body.includes(payment.body.id));
+      const original = await eventually(
+        () => slow.request<{ data: Delivery[] }>('GET', `/v1/webhooks/${endpoint.body.id}/deliveries`, { token }),
+        (r) => r.body.data[0]?.attempts.length === 1,
+      );
+      expect(original.body.data[0]).toMatchObject({ status: 'pending' });
+      const eventId = original.body.data[0]!.event_id;
+
+      const redelivered = await slow.request<{ deliveries: string[] }>('POST', `/v1/events/${eventId}/redeliver`, { token, body: {} });
+      expect(redelivered.status).toBe(202);
+      await eventually(async () => ofPayment().length, (n) => n === 2);
+      const log = await eventually(
+        () => slow.request<{ data: Delivery[] }>('GET', `/v1/webhooks/${endpoint.body.id}/deliveries`, { token }),
+        (r) => r.body.data.find((d) => d.id === redelivered.body.deliveries[0])?.status === 'succeeded',
+      );
+      // The original is no longer retried, and says why.
+      const replaced = log.body.data.find((d) => d.id === original.body.data[0]!.id)!;
+      expect(replaced.status).toBe('failed');
+      const row = await slow.db.selectFrom('webhook_deliveries').select(['status', 'next_attempt_at', 'last_error']).where('id', '=', replaced.id).executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ status: 'failed', next_attempt_at: null });
+      expect(row.last_error).toContain(redelivered.body.deliveries[0]!);
+
+      // Past the original's retry time: nothing more reaches the receiver.
+      const advanced = await slow.request('POST', '/v1/sandbox/clock/advance', { token, body: { seconds: 300 } });
+      expect(advanced.status).toBe(200);
+      expect(ofPayment()).toHaveLength(2);
+      const after = await slow.request<{ data: Delivery[] }>('GET', `/v1/webhooks/${endpoint.body.id}/deliveries`, { token });
+      expect(after.body.data.find((d) => d.id === replaced.id)!.attempts).toHaveLength(1);
+    } finally {
+      await own.close();
+      await slow.close();
+    }
+  });
+
   it('keeps each attempt\'s request and response in the delivery log (the first 4 KB of the response, never a split character)', async () => {
     const { token, card } = await merchant();
     const own = await new Receiver().start();

@@ -306,7 +306,7 @@ export interface paths {
         };
         /**
          * List payments (card and alternative)
-         * @description Card payments and alternative payments (the Colombian rails), newest first in one keyset page; each in the shape GET /v1/payments/{id} returns (an alternative payment without `rail.qr`: read the payment for its image). Filters, combined with AND: `kind` (`card`, `alternative`), `rail_id`, `status` (a card payment's `status` or an alternative payment's `transaction.status`), `created_gte`, `created_lte`, and `merchant_id`, `point_of_sale_id`, which only card payments have.
+         * @description Card payments and alternative payments (the Colombian rails), newest first in one keyset page; each in the shape GET /v1/payments/{id} returns (an alternative payment without `rail.qr`: read the payment for its image). Every item carries `id` and `status` (an alternative payment: its payment id, also in `payment_id`, and its `transaction.status`), so `starting_after` the last item's `id` pages through both kinds. Filters, combined with AND: `kind` (`card`, `alternative`), `rail_id`, `status` (a card payment's `status` or an alternative payment's `transaction.status`), `created_gte`, `created_lte`, and `merchant_id`, `point_of_sale_id`, which only card payments have.
          */
         get: operations["payments.list"];
         put?: never;
@@ -790,7 +790,7 @@ export interface paths {
         };
         /**
          * The OTP SMS sent in the sandbox
-         * @description Newest first. 404 in production.
+         * @description The last 50 messages to the number, newest first (no pages: `has_more` is not sent). Each has its `id` (`sms-`) like every list item. 404 in production.
          */
         get: operations["sandbox.sms.list"];
         put?: never;
@@ -1956,6 +1956,8 @@ export interface components {
         };
         /** @description An API client, never its secret. */
         ApiClient: {
+            /** @description The client id, equal to `client_id`: every list item carries `id`, the cursor of `starting_after` / `ending_before`. */
+            id: string;
             client_id: string;
             name: string;
             organization_id: string;
@@ -2092,7 +2094,11 @@ export interface components {
             };
         };
         ApmPayment: {
-            /** @description `pay-` prefix: status queries and the OTP confirm step. */
+            /** @description `pay-` prefix: the payment's id, equal to `payment_id`. Every payment, card or alternative, carries `id`, so a list of both pages by it (`starting_after`). */
+            id: string;
+            /** @description The payment's status: its `transaction.status` (IN_PROGRESS, APPROVED, DECLINED or FAILED), as the list's `status` filter reads it. */
+            status: string;
+            /** @description `pay-` prefix: status queries and the OTP confirm step (the intent creation response's name of `id`). */
             payment_id: string;
             order_id: string;
             /** @enum {string} */
@@ -8557,7 +8563,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description `pay-` prefix: status queries and the OTP confirm step. */
+                        /** @description `pay-` prefix: the payment's id, equal to `payment_id`. Every payment, card or alternative, carries `id`, so a list of both pages by it (`starting_after`). */
+                        id: string;
+                        /** @description The payment's status: its `transaction.status` (IN_PROGRESS, APPROVED, DECLINED or FAILED), as the list's `status` filter reads it. */
+                        status: string;
+                        /** @description `pay-` prefix: status queries and the OTP confirm step (the intent creation response's name of `id`). */
                         payment_id: string;
                         order_id: string;
                         /** @enum {string} */
@@ -8940,7 +8950,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description `pay-` prefix: status queries and the OTP confirm step. */
+                        /** @description `pay-` prefix: the payment's id, equal to `payment_id`. Every payment, card or alternative, carries `id`, so a list of both pages by it (`starting_after`). */
+                        id: string;
+                        /** @description The payment's status: its `transaction.status` (IN_PROGRESS, APPROVED, DECLINED or FAILED), as the list's `status` filter reads it. */
+                        status: string;
+                        /** @description `pay-` prefix: status queries and the OTP confirm step (the intent creation response's name of `id`). */
                         payment_id: string;
                         order_id: string;
                         /** @enum {string} */
@@ -9090,6 +9104,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @description `sms-` prefix. */
+                            id: string;
                             phone_number: string;
                             otp: string;
                             payment_id: string;

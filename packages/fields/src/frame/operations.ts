@@ -96,7 +96,8 @@ export async function payWithCard(
     instrument_id: instrument.id,
     order_id: orderId,
     // The page is the shopper's: a decline says only that (no response code, which tells a card tester why).
-    ...(payment.status === 'REJECTED' ? { message: DECLINE_MESSAGES[opts.locale === 'en' ? 'en' : 'es'] } : {}),
+    // The session is complete either way: a decline tells the page that trying again takes a new session.
+    ...(payment.status === 'REJECTED' ? { message: DECLINE_MESSAGES[opts.locale === 'en' ? 'en' : 'es'], next_action: 'new_session' as const } : {}),
     ...(payment.approval_code ? { approval_code: payment.approval_code } : {}),
     amount: payment.amount,
     currency,

@@ -38,7 +38,9 @@ const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union(
 
 export const ApmPayment = Type.Object(
   {
-    payment_id: Type.String({ description: '`pay-` prefix: status queries and the OTP confirm step.' }),
+    id: Type.String({ description: '`pay-` prefix: the payment\'s id, equal to `payment_id`. Every payment, card or alternative, carries `id`, so a list of both pages by it (`starting_after`).' }),
+    status: Type.String({ description: 'The payment\'s status: its `transaction.status` (IN_PROGRESS, APPROVED, DECLINED or FAILED), as the list\'s `status` filter reads it.' }),
+    payment_id: Type.String({ description: '`pay-` prefix: status queries and the OTP confirm step (the intent creation response\'s name of `id`).' }),
     order_id: Type.String(),
     currency: Type.Literal('COP'),
     description: Nullable(Type.String()),

@@ -94,6 +94,8 @@ export class AlternativePaymentService {
       rail.alias = row.alias ?? undefined;
     }
     return {
+      id: row.id,
+      status: row.status,
       payment_id: row.id,
       order_id: row.order_id,
       currency: 'COP',
@@ -320,7 +322,7 @@ export class AlternativePaymentService {
   async sms(organizationId: string, phoneNumber: string) {
     const rows = await this.db
       .selectFrom('sandbox_sms')
-      .select(['phone_number', 'otp', 'payment_id', 'sent_at'])
+      .select(['id', 'phone_number', 'otp', 'payment_id', 'sent_at'])
       .where('organization_id', '=', organizationId)
       .where('phone_number', '=', phoneNumber)
       .orderBy('id', 'desc')

@@ -15,6 +15,7 @@ import { parseScope } from './permissions.js';
 
 export const ApiClient = Type.Object(
   {
+    id: Type.String({ description: 'The client id, equal to `client_id`: every list item carries `id`, the cursor of `starting_after` / `ending_before`.' }),
     client_id: Type.String(),
     name: Type.String(),
     organization_id: Type.String(),
@@ -31,6 +32,7 @@ export type ApiClient = Static<typeof ApiClient>;
 
 export function apiClientView(row: ClientRow & { last_token_at: number | null }): ApiClient {
   return {
+    id: row.client_id,
     client_id: row.client_id,
     name: row.name,
     organization_id: row.organization_id,

@@ -6,12 +6,16 @@
  * forwarding to your machine"). Needs no database: only client credentials.
  *
  *   listen --forward-to http://localhost:3000/webhooks [--events a,b] [--base-url URL]
- *          [--audience URL] [--client-id ID --client-secret S]
+ *          [--audience URL] [--client-id ID --client-secret S] [--connect-attempts N]
  *
  * The client id and secret may come from PASARELA_CLIENT_ID and
  * PASARELA_CLIENT_SECRET instead, the base URL from PASARELA_BASE_URL.
- * On a lost stream it reconnects with Last-Event-ID (nothing is missed), and it
- * reconnects with a fresh token before the current one expires.
+ * It names the gateway it connects to (and where that address came from). Until
+ * the first connection, it tries --connect-attempts times (6 by default, about
+ * 15 s) and then gives up with exit code 1, saying which address did not answer.
+ * On a stream lost later it reconnects, without limit, with Last-Event-ID
+ * (nothing is missed), saying which address it waits for; and it reconnects
+ * with a fresh token before the current one expires.
  */
 import { parseArgs } from 'node:util';
 import { generateWebhookSecret, signatureHeaders } from '../webhooks/signing.js';
@@ -37,6 +41,8 @@ interface StreamedEvent {
 
 const FORWARD_TIMEOUT_MS = 10_000;
 const MAX_BACKOFF_MS = 10_000;
+/** Attempts before the first connection, by default: 0.5 + 1 + 2 + 4 + 8 s of waiting, then it gives up. */
+const CONNECT_ATTEMPTS = 6;
 
 /** Non-retryable: the credentials or the request are wrong. */
 class FatalError extends Error {}
@@ -95,6 +101,7 @@ export async function listen(args: string[], env: Record<string, string | undefi
       audience: { type: 'string' },
       'client-id': { type: 'string' },
       'client-secret': { type: 'string' },
+      'connect-attempts': { type: 'string' },
     },
   });
   const forwardTo = values['forward-to'];
@@ -103,6 +110,9 @@ export async function listen(args: string[], env: Record<string, string | undefi
   const clientSecret = values['client-secret'] ?? env.PASARELA_CLIENT_SECRET;
   if (!clientId || !clientSecret) throw new ListenUsageError('give --client-id and --client-secret (or PASARELA_CLIENT_ID and PASARELA_CLIENT_SECRET)');
   const baseUrl = (values['base-url'] ?? env.PASARELA_BASE_URL ?? 'http://localhost:8080').replace(/\/+$/, '');
+  const from = values['base-url'] !== undefined ? '--base-url' : env.PASARELA_BASE_URL !== undefined ? 'PASARELA_BASE_URL' : 'the default; give --base-url or PASARELA_BASE_URL for another';
+  const connectAttempts = values['connect-attempts'] === undefined ? CONNECT_ATTEMPTS : Number(values['connect-attempts']);
+  if (!Number.isInteger(connectAttempts) || connectAttempts < 1 || connectAttempts > 1000) throw new ListenUsageError('--connect-attempts must be an integer from 1 to 1000');
   for (const [name, value] of [['--forward-to', forwardTo], ['--base-url', baseUrl]] as const) {
     if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) throw new ListenUsageError(`${name} must be an http or https URL`);
   }
@@ -118,6 +128,7 @@ export async function listen(args: string[], env: Record<string, string | undefi
   let lastEventId: string | undefined;
   let ready = false;
   let failures = 0;
+  io.err(`pasarela listen: connecting to the gateway at ${baseUrl} (${from})`);
 
   async function getToken(): Promise<Token> {
     if (token && Date.now() < token.renewAt) return token;
@@ -208,8 +219,13 @@ export async function listen(args: string[], env: Record<string, string | undefi
         return 1;
       }
       failures += 1;
+      if (!ready && failures >= connectAttempts) {
+        io.err(`pasarela listen: ${baseUrl}: ${message(error)}; gave up after ${failures} attempt${failures === 1 ? '' : 's'}. Is the gateway running there (npm start), or is it elsewhere (--base-url)?`);
+        return 1;
+      }
       const wait = Math.min(MAX_BACKOFF_MS, 500 * 2 ** Math.min(failures - 1, 5));
-      io.err(`pasarela listen: ${message(error)}; reconnecting in ${Math.round(wait / 100) / 10} s${lastEventId ? ` (after ${lastEventId})` : ''}`);
+      const what = ready ? `waiting for the gateway at ${baseUrl} to come back` : `attempt ${failures} of ${connectAttempts} to reach ${baseUrl}`;
+      io.err(`pasarela listen: ${message(error)} (${what}); reconnecting in ${Math.round(wait / 100) / 10} s${lastEventId ? ` (after ${lastEventId})` : ''}`);
       await sleep(wait, signal);
     }
   }

@@ -37,7 +37,7 @@ const USAGE = `usage:
   npm run cli -- dashboard-users create --email E --organization ORG_ID --role owner|developer|viewer [--json]
   npm run cli -- dashboard-users link --email E [--json]
   npm run cli -- keys reseal [--dry-run] [--batch-size N] [--json]
-  npm run cli -- listen --forward-to URL [--events a,b] [--base-url URL] [--audience URL] [--client-id ID --client-secret S]`;
+  npm run cli -- listen --forward-to URL [--events a,b] [--base-url URL] [--audience URL] [--client-id ID --client-secret S] [--connect-attempts N]`;
 
 class UsageError extends Error {}
 

@@ -68,7 +68,7 @@ export async function paymentRoutes(
         tags,
         summary: 'List payments (card and alternative)',
         description:
-          'Card payments and alternative payments (the Colombian rails), newest first in one keyset page; each in the shape GET /v1/payments/{id} returns (an alternative payment without `rail.qr`: read the payment for its image). Filters, combined with AND: `kind` (`card`, `alternative`), `rail_id`, `status` (a card payment\'s `status` or an alternative payment\'s `transaction.status`), `created_gte`, `created_lte`, and `merchant_id`, `point_of_sale_id`, which only card payments have.',
+          'Card payments and alternative payments (the Colombian rails), newest first in one keyset page; each in the shape GET /v1/payments/{id} returns (an alternative payment without `rail.qr`: read the payment for its image). Every item carries `id` and `status` (an alternative payment: its payment id, also in `payment_id`, and its `transaction.status`), so `starting_after` the last item\'s `id` pages through both kinds. Filters, combined with AND: `kind` (`card`, `alternative`), `rail_id`, `status` (a card payment\'s `status` or an alternative payment\'s `transaction.status`), `created_gte`, `created_lte`, and `merchant_id`, `point_of_sale_id`, which only card payments have.',
         querystring: PaymentListAllQuery,
         response: { 200: ListOf(Type.Union([CardPayment, ApmPayment])) },
       },

@@ -168,7 +168,17 @@ export class WebhookDeliverer {
         return;
       }
       const jittered = delay * (0.9 + Math.random() * 0.2);
-      await trx.updateTable('webhook_deliveries').set({ ...base, next_attempt_at: isoAfterSeconds(jittered, clockNow) }).where('id', '=', deliveryId).execute();
+      // Still pending: a manual redelivery during this attempt replaced it (service.ts redeliver), and it is not retried.
+      const retried = await trx
+        .updateTable('webhook_deliveries')
+        .set({ ...base, next_attempt_at: isoAfterSeconds(jittered, clockNow) })
+        .where('id', '=', deliveryId)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      if (Number(retried.numUpdatedRows) === 0) {
+        await trx.updateTable('webhook_deliveries').set({ attempts: attempt, last_status_code: statusCode, updated_at: now }).where('id', '=', deliveryId).execute();
+        return;
+      }
       await enqueueJob(trx, { type: DELIVER_JOB, payload: { delivery_id: deliveryId }, delaySeconds: jittered, maxAttempts: MAX_DELIVERY_ATTEMPTS, organizationId: row.organization_id });
     });
   }

@@ -227,7 +227,11 @@ export class WebhookService {
     return { delivery_id: deliveryId, event: eventBody(await this.event(organizationId, eventId)) };
   }
 
-  /** Sends the event again to every enabled endpoint subscribed to it (or to one); a test event only to its endpoint. */
+  /**
+   * Sends the event again to every enabled endpoint subscribed to it (or to one); a test event only to its endpoint.
+   * A delivery of the event to the same endpoint still being retried is replaced (failed, no more retries), so
+   * the receiver gets the event once more, not twice.
+   */
   async redeliver(organizationId: string, eventId: string, endpointId?: string): Promise<{ deliveries: string[] }> {
     const event = await this.event(organizationId, eventId);
     let query = this.db.selectFrom('webhook_endpoints').select(['id', 'events']).where('organization_id', '=', organizationId).where('status', '=', 'enabled');
@@ -238,7 +242,21 @@ export class WebhookService {
     const now = nowIso();
     const deliveries = await this.db.transaction().execute(async (trx) => {
       const ids: string[] = [];
-      for (const e of endpoints) ids.push(await scheduleDelivery(trx, organizationId, e.id, event.id, now));
+      for (const e of endpoints) {
+        const id = await scheduleDelivery(trx, organizationId, e.id, event.id, now);
+        // A delivery of this event to this endpoint still waiting for a retry is replaced by this one, in the
+        // same transaction: its retry would send the event a second time. Its pending job finds it finished.
+        await trx
+          .updateTable('webhook_deliveries')
+          .set({ status: 'failed', next_attempt_at: null, last_error: `replaced by the manual redelivery ${id}`, updated_at: now })
+          .where('organization_id', '=', organizationId)
+          .where('endpoint_id', '=', e.id)
+          .where('event_id', '=', event.id)
+          .where('status', '=', 'pending')
+          .where('id', '!=', id)
+          .execute();
+        ids.push(id);
+      }
       return ids;
     });
     return { deliveries };
