@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { api, ApiError, request, setCsrfToken, setOrganization, whenSignedOut, type Session } from './api';
+import { api, ApiError, request, setCsrfToken, setOrganization, v1, whenSignedOut, type Session } from './api';
 import { I18n, initialLanguage, translator, useI18n, type Language } from './i18n';
 import { Link, match, navigate, useLocation } from './router';
 import { SessionContext, useSession, type SessionState } from './session';
-import { Loading } from './ui';
+import { duration, Loading } from './ui';
 import { SignIn } from './pages/SignIn';
 import { Welcome } from './pages/Welcome';
 import { Payments } from './pages/Payments';
@@ -43,8 +43,11 @@ export function App() {
 
   const signedIn = useCallback((value: Session) => {
     setCsrfToken(value.csrf_token);
-    setOrganization(null);
-    setOrganizationId(value.organization.id);
+    // The sub-organization this user chose last, kept across reloads (if the session may still see it).
+    const saved = localStorage.getItem(organizationKey(value.user.id));
+    const chosen = saved && saved !== value.organization.id && value.organizations.some((o) => o.id === saved) ? saved : null;
+    setOrganization(chosen);
+    setOrganizationId(chosen ?? value.organization.id);
     setSession(value);
   }, []);
 
@@ -64,6 +67,22 @@ export function App() {
     );
   }, [session]);
 
+  // The organization's test clock (sandbox only): how far its time is ahead of the real time.
+  const [clock, setClock] = useState<{ offsetSeconds: number }>({ offsetSeconds: 0 });
+  const [clockTick, setClockTick] = useState(0);
+  useEffect(() => {
+    if (!session || sandbox !== true) return setClock({ offsetSeconds: 0 });
+    let live = true;
+    v1('sandbox.clock.retrieve', 'GET', '/sandbox/clock').then(
+      (view) => live && setClock({ offsetSeconds: view.offset_seconds }),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [session, sandbox, organizationId, clockTick]);
+  const refreshClock = useCallback(() => setClockTick((n) => n + 1), []);
+
   const publicPage = location.path === '/sign-in' || location.path === '/welcome';
   useEffect(() => {
     if (session === null && !publicPage) navigate(`/sign-in`, true);
@@ -76,7 +95,7 @@ export function App() {
   else if (session === undefined) content = <Loading />;
   else if (session === null) content = <SignIn onSignedIn={signedIn} />;
   else {
-    const state: SessionState = { session, organizationId, role: session.user.role, sandbox };
+    const state: SessionState = { session, organizationId, role: session.user.role, sandbox, clockOffsetSeconds: clock.offsetSeconds, refreshClock };
     content = (
       <SessionContext.Provider value={state}>
         <Shell
@@ -91,6 +110,8 @@ export function App() {
           onOrganization={(id) => {
             setOrganization(id === session.organization.id ? null : id);
             setOrganizationId(id);
+            if (id === session.organization.id) localStorage.removeItem(organizationKey(session.user.id));
+            else localStorage.setItem(organizationKey(session.user.id), id);
           }}
           onSignOut={async () => {
             await api.signOut().catch(() => undefined);
@@ -105,6 +126,9 @@ export function App() {
   }
   return <I18n.Provider value={i18n}>{content}</I18n.Provider>;
 }
+
+/** Where the chosen sub-organization is remembered, per dashboard user. */
+const organizationKey = (userId: string) => `pasarela.organization.${userId}`;
 
 function Page({ path }: { path: string }) {
   const payment = match('/payments/:id', path);
@@ -158,8 +182,8 @@ function Shell({
   onOrganization: (id: string) => void;
   onSignOut: () => void;
 }) {
-  const { t } = useI18n();
-  const { session, organizationId, sandbox } = useSession();
+  const { t, date } = useI18n();
+  const { session, organizationId, sandbox, clockOffsetSeconds } = useSession();
   const [menuOpen, setMenuOpen] = useState(false);
   const { path } = useLocation();
   useEffect(() => setMenuOpen(false), [path]);
@@ -230,6 +254,11 @@ function Shell({
         <p className="signed-in">{session.user.email} · {t(`role.${session.user.role}`)}</p>
       </nav>
       <main id="main" className="content">
+        {clockOffsetSeconds > 0 ? (
+          <p className="clock-banner" role="status">
+            {t('clock.banner', { offset: duration(clockOffsetSeconds), time: date(new Date(Date.now() + clockOffsetSeconds * 1000).toISOString()) })}
+          </p>
+        ) : null}
         {children}
       </main>
     </div>

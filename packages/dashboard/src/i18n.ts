@@ -241,7 +241,58 @@ const en = {
   'status.active': 'Active',
   'status.revoked': 'Revoked',
   'status.SUCCESS': 'Success',
-  'status.PENDING_PROVIDER': 'Pending at the bank',
+  'status.PARTIALLY_REFUNDED': 'Partially refunded',
+  'status.PENDING_PROVIDER': 'Pending at the bank',  'common.none.transactions': 'No transactions.',
+  'common.none.refunds': 'No refunds.',
+  'common.none.chargeback': 'No chargeback: the cardholder has not disputed this payment.',
+  'common.none.fees': 'No fees.',
+  'common.none.fraud': 'No fraud evaluation.',
+  'common.none.events': 'No events yet.',
+  'common.none.payments': 'No payments match.',
+  'common.none.links': 'No payment links yet.',
+  'common.none.endpoints': 'No webhook endpoints yet.',
+  'common.none.disputes': 'No chargebacks.',
+  'common.none.sms': 'No messages for this number.',
+  'common.none.deliveries': 'No deliveries yet.',
+  'common.bytes': '{n} bytes',
+  'welcome.signIn': 'Already set your password? Sign in',
+  'keys.selectAllSafe': 'All of {resource} (not {sensitive})',
+  'keys.sensitive': 'Sensitive: card numbers in clear. Only for a server that is PCI DSS compliant; never included by "All of".',
+  'payments.keep': 'Keep payment',
+  'payments.captureAmount': 'Amount to capture ({currency}, at most {max})',
+  'payments.captureNote': 'Capturing less releases the rest of the authorization.',
+  'payments.refundRejected': 'The card network rejected the refund ({code}). No money went back to the cardholder; you can try again or refund another way.',
+  'payments.refundPending': 'The refund is pending at the card network.',
+  'method.BANK_REDIRECT': 'Bank transfer (redirect)',
+  'method.WALLET_PUSH': 'Wallet (app approval)',
+  'method.WALLET_OTP': 'Wallet (SMS code)',
+  'method.QR_INTEROP': 'QR code (bank app)',
+  'links.redirectUrl': 'Return URL after paying (optional)',
+  'links.redirectHint': 'The customer goes there once the payment is approved, with ?payment_id=…',
+  'links.cancelUrl': 'Cancel URL (optional)',
+  'links.cancelHint': 'Where the checkout\'s "Cancel" link goes.',
+  'links.noDescription': '(no description)',
+  'disputes.reasonCode': '{code}: {reason}',
+  'sandbox.simulateIntro': 'Decides an alternative payment that is in progress: bank transfer, wallet or QR code. Card payments are not simulated here: the test card used decides them (below).',
+  'sandbox.notAlternative': 'No alternative payment in progress has the ID {id}. Only bank transfer, wallet and QR payments can be simulated; a card payment is decided by its test card.',
+  'sandbox.badPhone': 'Enter a Colombian mobile number: 10 digits starting with 3, such as 3001234567.',
+  'sandbox.outcome.approve': 'Approve',
+  'sandbox.outcome.reject': 'Reject (the customer declines)',
+  'sandbox.outcome.fail': 'Fail (the rail errs)',
+  'sandbox.outcome.expire': 'Expire',
+  'sandbox.clock': 'Test clock',
+  'sandbox.clockIntro': "This organization's sandbox time. Advancing it runs what became due (captures, expiries, chargeback deadlines and decisions, webhook retries); dates in the dashboard follow it.",
+  'sandbox.clockNow': 'Organization time',
+  'sandbox.clockOffset': 'Ahead of real time',
+  'sandbox.clockReal': 'none (real time)',
+  'sandbox.advanceBy': 'Advance by',
+  'sandbox.unit': 'Unit',
+  'sandbox.unit.minutes': 'minutes',
+  'sandbox.unit.hours': 'hours',
+  'sandbox.unit.days': 'days',
+  'sandbox.advance': 'Advance clock',
+  'sandbox.advanced': 'Clock advanced to {time}; {count} scheduled jobs ran.',
+  'clock.banner': 'Test clock: {offset} ahead of real time ({time})',
 };
 
 export type MessageKey = keyof typeof en;
@@ -483,10 +534,84 @@ const es: Record<MessageKey, string> = {
   'status.active': 'Activa',
   'status.revoked': 'Revocada',
   'status.SUCCESS': 'Exitoso',
-  'status.PENDING_PROVIDER': 'Pendiente en el banco',
+  'status.PARTIALLY_REFUNDED': 'Reembolsado parcialmente',
+  'status.PENDING_PROVIDER': 'Pendiente en el banco',  'common.none.transactions': 'Sin transacciones.',
+  'common.none.refunds': 'Sin reembolsos.',
+  'common.none.chargeback': 'Sin contracargo: el tarjetahabiente no ha disputado este pago.',
+  'common.none.fees': 'Sin comisiones.',
+  'common.none.fraud': 'Sin evaluación de fraude.',
+  'common.none.events': 'Aún no hay eventos.',
+  'common.none.payments': 'Ningún pago coincide.',
+  'common.none.links': 'Aún no hay links de pago.',
+  'common.none.endpoints': 'Aún no hay endpoints de webhook.',
+  'common.none.disputes': 'Sin contracargos.',
+  'common.none.sms': 'No hay mensajes para este número.',
+  'common.none.deliveries': 'Aún no hay entregas.',
+  'common.bytes': '{n} bytes',
+  'welcome.signIn': '¿Ya creaste tu contraseña? Inicia sesión',
+  'keys.selectAllSafe': 'Todos los de {resource} (sin {sensitive})',
+  'keys.sensitive': 'Sensible: números de tarjeta en claro. Solo para un servidor que cumple PCI DSS; "Todos los de" nunca lo incluye.',
+  'payments.keep': 'Conservar el pago',
+  'payments.captureAmount': 'Monto a capturar ({currency}, máximo {max})',
+  'payments.captureNote': 'Capturar menos libera el resto de la autorización.',
+  'payments.refundRejected': 'La red de tarjetas rechazó el reembolso ({code}). No se devolvió dinero al tarjetahabiente; puedes intentarlo de nuevo o reembolsar de otra forma.',
+  'payments.refundPending': 'El reembolso está pendiente en la red de tarjetas.',
+  'method.BANK_REDIRECT': 'Transferencia bancaria (redirección)',
+  'method.WALLET_PUSH': 'Billetera (aprobación en la app)',
+  'method.WALLET_OTP': 'Billetera (código por SMS)',
+  'method.QR_INTEROP': 'Código QR (app del banco)',
+  'links.redirectUrl': 'URL de regreso después de pagar (opcional)',
+  'links.redirectHint': 'El cliente va allí cuando el pago se aprueba, con ?payment_id=…',
+  'links.cancelUrl': 'URL de cancelación (opcional)',
+  'links.cancelHint': 'A dónde lleva el link "Cancelar" del checkout.',
+  'links.noDescription': '(sin descripción)',
+  'disputes.reasonCode': '{code}: {reason}',
+  'sandbox.simulateIntro': 'Decide un pago alternativo en curso: transferencia bancaria, billetera o código QR. Los pagos con tarjeta no se simulan aquí: los decide la tarjeta de prueba usada (abajo).',
+  'sandbox.notAlternative': 'Ningún pago alternativo en curso tiene el ID {id}. Solo se simulan pagos por transferencia, billetera y QR; un pago con tarjeta lo decide su tarjeta de prueba.',
+  'sandbox.badPhone': 'Escribe un celular colombiano: 10 dígitos que empiezan por 3, como 3001234567.',
+  'sandbox.outcome.approve': 'Aprobar',
+  'sandbox.outcome.reject': 'Rechazar (el cliente declina)',
+  'sandbox.outcome.fail': 'Fallar (error del riel)',
+  'sandbox.outcome.expire': 'Vencer',
+  'sandbox.clock': 'Reloj de prueba',
+  'sandbox.clockIntro': 'La hora sandbox de esta organización. Adelantarla ejecuta lo que vence (capturas, vencimientos, plazos y decisiones de contracargos, reintentos de webhooks); las fechas del dashboard la siguen.',
+  'sandbox.clockNow': 'Hora de la organización',
+  'sandbox.clockOffset': 'Adelanto sobre la hora real',
+  'sandbox.clockReal': 'ninguno (hora real)',
+  'sandbox.advanceBy': 'Adelantar',
+  'sandbox.unit': 'Unidad',
+  'sandbox.unit.minutes': 'minutos',
+  'sandbox.unit.hours': 'horas',
+  'sandbox.unit.days': 'días',
+  'sandbox.advance': 'Adelantar reloj',
+  'sandbox.advanced': 'Reloj adelantado a {time}; se ejecutaron {count} tareas programadas.',
+  'clock.banner': 'Reloj de prueba: {offset} adelante de la hora real ({time})',
 };
 
 export type Language = 'es' | 'en';
+
+/** ISO 4217 minor digits of the gateway's currencies (packages/server/src/lib/money.ts, CURRENCIES). */
+const MINOR_DIGITS: Record<string, number> = {
+  COP: 2, USD: 2, EUR: 2, MXN: 2, BRL: 2, PEN: 2, ARS: 2, GBP: 2, CAD: 2, UYU: 2,
+  CLP: 0, JPY: 0, PYG: 0, KRW: 0,
+  KWD: 3, BHD: 3,
+};
+/** Currencies people write without cents when the amount is whole (COP 25,000), as the hosted pages do. */
+const WHOLE_WITHOUT_CENTS = new Set(['COP']);
+const DECIMAL = /^\d+(\.\d+)?$/;
+
+/**
+ * How many decimals an amount is shown with: every decimal it has (never
+ * rounded: a refund of COP 40,000.50 shows its 50 cents), at least the
+ * currency's minor digits, except a whole COP amount (COP 25,000).
+ */
+export function fractionDigits(text: string, currency: string): number {
+  const own = (text.split('.')[1] ?? '').length;
+  const minor = MINOR_DIGITS[currency] ?? 2;
+  const whole = !/[1-9]/.test(text.split('.')[1] ?? '');
+  if (whole && WHOLE_WITHOUT_CENTS.has(currency)) return 0;
+  return Math.max(own, minor);
+}
 const dictionaries: Record<Language, Record<MessageKey, string>> = { en, es };
 
 export function initialLanguage(): Language {
@@ -506,7 +631,64 @@ export interface Translator {
   status: (value: string) => string;
   money: (amount: string | number, currency: string) => string;
   date: (iso: string | null | undefined) => string;
+  /** A rail (BANK_REDIRECT...) by its name in the language; an unknown one as it is. */
+  method: (rail: string) => string;
+  /** An ISO 8583 response code with its meaning: "51 · Insufficient funds". */
+  responseCode: (code: string | null | undefined) => string;
+  /** A chargeback's reason in the language (by its network reason code), else the network's own text. */
+  reason: (code: string, text: string) => string;
+  /** A file size: "48 bytes", "1.2 KB", "3.4 MB". */
+  bytes: (size: number) => string;
 }
+
+/** ISO 8583 response codes (the sandbox network's, docs/sandbox.md "Test cards", and the common others). */
+const RESPONSE_CODES: Record<string, { en: string; es: string }> = {
+  '00': { en: 'Approved', es: 'Aprobada' },
+  '01': { en: 'Refer to the card issuer', es: 'Consultar al emisor' },
+  '05': { en: 'Do not honour (generic decline)', es: 'No aprobada (declinación genérica)' },
+  '09': { en: 'Request in progress', es: 'Solicitud en curso' },
+  '12': { en: 'Invalid transaction', es: 'Transacción inválida' },
+  '13': { en: 'Invalid amount', es: 'Monto inválido' },
+  '14': { en: 'Invalid card number', es: 'Número de tarjeta inválido' },
+  '41': { en: 'Lost card', es: 'Tarjeta perdida' },
+  '43': { en: 'Stolen card', es: 'Tarjeta robada' },
+  '51': { en: 'Insufficient funds', es: 'Fondos insuficientes' },
+  '54': { en: 'Expired card', es: 'Tarjeta vencida' },
+  '55': { en: 'Incorrect PIN', es: 'PIN incorrecto' },
+  '57': { en: 'Transaction not permitted to the cardholder', es: 'Transacción no permitida al tarjetahabiente' },
+  '59': { en: 'Suspected fraud', es: 'Sospecha de fraude' },
+  '61': { en: 'Exceeds the withdrawal limit', es: 'Excede el límite' },
+  '62': { en: 'Restricted card', es: 'Tarjeta restringida' },
+  '65': { en: 'Exceeds the activity limit', es: 'Excede el número de usos' },
+  '91': { en: 'Issuer unavailable', es: 'Emisor no disponible' },
+  '96': { en: 'System malfunction (processing error)', es: 'Falla del sistema (error de procesamiento)' },
+};
+
+/** Card network chargeback reason codes (Visa's, which the sandbox uses). */
+const REASONS: Record<string, { en: string; es: string }> = {
+  '10.1': { en: 'Fraud: EMV liability shift (counterfeit)', es: 'Fraude: cambio de responsabilidad EMV (falsificación)' },
+  '10.2': { en: 'Fraud: EMV liability shift (non-counterfeit)', es: 'Fraude: cambio de responsabilidad EMV (sin falsificación)' },
+  '10.3': { en: 'Fraud: card-present environment', es: 'Fraude: compra con tarjeta presente' },
+  '10.4': { en: 'Fraud: card-absent environment', es: 'Fraude: compra sin tarjeta presente' },
+  '10.5': { en: 'Fraud: monitoring program', es: 'Fraude: programa de monitoreo' },
+  '11.1': { en: 'Card recovery bulletin', es: 'Tarjeta en boletín de recuperación' },
+  '11.2': { en: 'Declined authorization', es: 'Autorización declinada' },
+  '11.3': { en: 'No authorization', es: 'Sin autorización' },
+  '12.1': { en: 'Late presentment', es: 'Presentación tardía' },
+  '12.2': { en: 'Incorrect transaction code', es: 'Código de transacción incorrecto' },
+  '12.3': { en: 'Incorrect currency', es: 'Moneda incorrecta' },
+  '12.4': { en: 'Incorrect account number', es: 'Número de cuenta incorrecto' },
+  '12.5': { en: 'Incorrect amount', es: 'Monto incorrecto' },
+  '12.6': { en: 'Duplicate processing or paid by other means', es: 'Cobro duplicado o pagado por otro medio' },
+  '12.7': { en: 'Invalid data', es: 'Datos inválidos' },
+  '13.1': { en: 'Merchandise or services not received', es: 'Producto o servicio no recibido' },
+  '13.2': { en: 'Cancelled recurring transaction', es: 'Transacción recurrente cancelada' },
+  '13.3': { en: 'Not as described or defective', es: 'No corresponde a lo descrito o defectuoso' },
+  '13.4': { en: 'Counterfeit merchandise', es: 'Mercancía falsificada' },
+  '13.5': { en: 'Misrepresentation', es: 'Información engañosa' },
+  '13.6': { en: 'Credit not processed', es: 'Reembolso no procesado' },
+  '13.7': { en: 'Cancelled merchandise or services', es: 'Producto o servicio cancelado' },
+};
 
 export function translator(language: Language): Translator {
   const dictionary = dictionaries[language];
@@ -526,19 +708,44 @@ export function translator(language: Language): Translator {
       return key in dictionary ? dictionary[key] : value;
     },
     money: (amount, currency) => {
-      let format = moneyFormats.get(currency);
+      const text = typeof amount === 'number' ? (Number.isFinite(amount) ? String(amount) : '') : amount.trim();
+      // Not a plain decimal (a half-typed amount): as typed, never a rounded guess.
+      if (!DECIMAL.test(text)) return `${currency} ${text}`;
+      const fraction = fractionDigits(text, currency);
+      const key = `${currency}:${fraction}`;
+      let format = moneyFormats.get(key);
       if (!format) {
+        const digits = { minimumFractionDigits: fraction, maximumFractionDigits: fraction };
         try {
-          format = new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'code' });
+          format = new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'code', ...digits });
         } catch {
-          format = new Intl.NumberFormat(locale);
+          format = new Intl.NumberFormat(locale, digits);
         }
-        moneyFormats.set(currency, format);
+        moneyFormats.set(key, format);
       }
-      const value = typeof amount === 'number' ? amount : Number(amount);
-      return format.format(value);
+      // The decimal string itself (Intl formats it exactly, no float in between): "40000.50" stays 40,000.50.
+      return format.format(text as unknown as number);
     },
     date: (iso) => (iso ? dateFormat.format(new Date(iso)) : '—'),
+    method: (rail) => {
+      const key = `method.${rail}` as MessageKey;
+      return key in dictionary ? dictionary[key] : rail;
+    },
+    responseCode: (code) => {
+      if (!code) return '—';
+      const meaning = RESPONSE_CODES[code];
+      return meaning ? `${code} · ${meaning[language]}` : code;
+    },
+    reason: (code, text) => {
+      const known = REASONS[code];
+      return `${code} · ${known ? known[language] : text}`;
+    },
+    bytes: (size) => {
+      if (size < 1024) return t('common.bytes', { n: size });
+      const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+      if (size < 1024 * 1024) return `${number.format(size / 1024)} KB`;
+      return `${number.format(size / (1024 * 1024))} MB`;
+    },
   };
 }
 

@@ -7,5 +7,9 @@ export const paymentAmount = (p: Payment): string | number => (isCard(p) ? p.amo
 export const paymentMethod = (p: Payment): string =>
   isCard(p) ? `${p.instrument.card_brand} •••• ${p.instrument.last_four_digits}` : (p as ApmPayment).rail.id;
 
+/** A card payment partly refunded: APPROVED with some of its captured amount back (fully refunded is REFUNDED). */
+export const partlyRefunded = (p: Payment): boolean =>
+  isCard(p) && p.status === 'APPROVED' && Number(p.amount_refunded) > 0 && Number(p.amount_refunded) < Number(p.amount_captured);
+
 /** The event types of the gateway, for webhook subscriptions and the events filter: the server's own list, bundled in. */
 export { EVENT_TYPES } from '../../server/src/events/types';

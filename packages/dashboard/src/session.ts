@@ -8,7 +8,14 @@ export interface SessionState {
   role: Role;
   /** Sandbox tools answer (null while unknown). */
   sandbox: boolean | null;
+  /** How far the organization's sandbox time is ahead of the real time (0 outside the sandbox). */
+  clockOffsetSeconds: number;
+  /** Reads the organization's clock again (after an advance). */
+  refreshClock: () => void;
 }
+
+/** Now on the organization's clock, in milliseconds (what deadlines and countdowns compare with). */
+export const clockNow = (state: Pick<SessionState, 'clockOffsetSeconds'>): number => Date.now() + state.clockOffsetSeconds * 1000;
 
 export const SessionContext = createContext<SessionState | null>(null);
 

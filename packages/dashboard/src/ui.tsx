@@ -21,7 +21,7 @@ const TONES: Record<string, string> = {
   APPROVED: 'good', SUCCEEDED: 'good', SUCCESS: 'good', WON: 'good', enabled: 'good', active: 'good', succeeded: 'good', used: 'good',
   PENDING: 'warn', AUTHORIZED: 'info', IN_PROGRESS: 'warn', PENDING_PROVIDER: 'warn', OPEN: 'warn', DISPUTED: 'info', pending: 'warn', opened: 'info', created: 'info',
   REJECTED: 'bad', DECLINED: 'bad', FAILED: 'bad', LOST: 'bad', failed: 'bad', revoked: 'muted', disabled: 'muted', expired: 'muted',
-  CANCELLED: 'muted', REFUNDED: 'muted', ACCEPTED: 'muted',
+  CANCELLED: 'muted', REFUNDED: 'muted', ACCEPTED: 'muted', PARTIALLY_REFUNDED: 'info',
 };
 
 export function Badge({ value }: { value: string }) {
@@ -101,6 +101,7 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel,
+  cancelLabel,
   danger,
   onConfirm,
   onClose,
@@ -109,6 +110,8 @@ export function ConfirmDialog({
   title: string;
   message: string;
   confirmLabel: string;
+  /** The button that closes without acting (default "Cancel"; say what it keeps where "Cancel" would be ambiguous). */
+  cancelLabel?: string;
   danger?: boolean;
   onConfirm: () => Promise<void> | void;
   onClose: () => void;
@@ -121,7 +124,7 @@ export function ConfirmDialog({
       <ErrorMessage error={error} />
       <div className="dialog-actions">
         <button type="button" className="button" onClick={onClose}>
-          {t('common.cancel')}
+          {cancelLabel ?? t('common.cancel')}
         </button>
         <button
           type="button"
@@ -169,9 +172,10 @@ export function Loading() {
   );
 }
 
-export function Empty() {
+/** An empty list or section, in words that say what is missing (`message`), or the generic "Nothing here yet." */
+export function Empty({ message }: { message?: string }) {
   const { t } = useI18n();
-  return <p className="empty">{t('common.none')}</p>;
+  return <p className="empty">{message ?? t('common.none')}</p>;
 }
 
 /** Keyset pagination over a list's starting_after / ending_before. */
@@ -198,6 +202,18 @@ export function Pager({
       </button>
     </nav>
   );
+}
+
+/** A length of time in its two largest units: "3 d 2 h", "5 h 10 min", "45 min", "30 s". */
+export function duration(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  const days = Math.floor(s / 86400);
+  const hours = Math.floor((s % 86400) / 3600);
+  const minutes = Math.floor((s % 3600) / 60);
+  if (days > 0) return hours ? `${days} d ${hours} h` : `${days} d`;
+  if (hours > 0) return minutes ? `${hours} h ${minutes} min` : `${hours} h`;
+  if (minutes > 0) return `${minutes} min`;
+  return `${s % 60} s`;
 }
 
 export function Mono({ children }: { children: ReactNode }) {

@@ -29,7 +29,7 @@ export function ApiKeys() {
         <Loading />
       ) : keys.data && keys.data.data.length ? (
         <div className="table-wrap" tabIndex={0}>
-          <table>
+          <table className="stack">
             <thead>
               <tr>
                 <th scope="col">{t('keys.name')}</th>
@@ -44,14 +44,14 @@ export function ApiKeys() {
             <tbody>
               {keys.data.data.map((key) => (
                 <tr key={key.client_id} data-client-id={key.client_id}>
-                  <td>{key.name}</td>
-                  <td><Mono>{key.client_id}</Mono></td>
-                  <td className="permissions-cell">{key.permissions.join(', ')}</td>
-                  <td>{date(key.created_at)}</td>
-                  <td>{key.last_used_at ? date(key.last_used_at) : t('common.never')}</td>
-                  <td><Badge value={key.status} /></td>
+                  <td data-label={t('keys.name')}>{key.name}</td>
+                  <td data-label={t('keys.clientId')}><Mono>{key.client_id}</Mono></td>
+                  <td className="permissions-cell" data-label={t('keys.permissions')}>{key.permissions.join(', ')}</td>
+                  <td data-label={t('common.created')}>{date(key.created_at)}</td>
+                  <td data-label={t('keys.lastUsed')}>{key.last_used_at ? date(key.last_used_at) : t('common.never')}</td>
+                  <td data-label={t('common.status')}><Badge value={key.status} /></td>
                   {allowed ? (
-                    <td>
+                    <td className="row-actions">
                       {key.status !== 'revoked' ? (
                         <button type="button" className="button small danger" onClick={() => setRevoking(key)} aria-label={`${t('keys.revoke')} ${key.name}`}>
                           {t('keys.revoke')}
@@ -117,6 +117,9 @@ export function ApiKeys() {
   );
 }
 
+/** Permissions that reach secrets (card numbers in clear): never part of "All of", each chosen on its own. */
+const SENSITIVE: ReadonlySet<string> = new Set(['instruments:read-sensitive-data']);
+
 function CreateKey({ onClose, onCreated }: { onClose: () => void; onCreated: (key: NewApiKey) => void }) {
   const { t } = useI18n();
   const groups = useLoad(() => api.permissions(), []);
@@ -153,14 +156,16 @@ function CreateKey({ onClose, onCreated }: { onClose: () => void; onCreated: (ke
         <ErrorMessage error={groups.error} />
         <div className="permission-groups">
           {groups.data?.data.map((group) => {
-            const names = group.permissions.map((p) => p.name);
+            // "All of" covers the group's ordinary permissions; a sensitive one is chosen on its own, never in bulk.
+            const names = group.permissions.map((p) => p.name).filter((n) => !SENSITIVE.has(n));
+            const sensitive = group.permissions.map((p) => p.name).filter((n) => SENSITIVE.has(n));
             const all = names.every((n) => chosen.has(n));
             return (
               <fieldset key={group.resource} className="permission-group">
                 <legend>{group.resource}</legend>
                 <label className="check strong">
                   <input type="checkbox" checked={all} onChange={(e) => toggle(names, e.target.checked)} />
-                  <span>{t('keys.selectAll', { resource: group.resource })}</span>
+                  <span>{sensitive.length ? t('keys.selectAllSafe', { resource: group.resource, sensitive: sensitive.join(', ') }) : t('keys.selectAll', { resource: group.resource })}</span>
                 </label>
                 {group.permissions.map((p) => (
                   <label key={p.name} className="check">
@@ -168,6 +173,7 @@ function CreateKey({ onClose, onCreated }: { onClose: () => void; onCreated: (ke
                     <span>
                       <Mono>{p.name}</Mono>
                       <small className="muted block">{p.description}</small>
+                      {SENSITIVE.has(p.name) ? <small className="sensitive block">{t('keys.sensitive')}</small> : null}
                     </span>
                   </label>
                 ))}

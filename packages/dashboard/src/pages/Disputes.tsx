@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { v1, type Chargeback } from '../api';
 import { useI18n, type Translator } from '../i18n';
 import { Link } from '../router';
-import { canMoveMoney, useSession } from '../session';
+import { canMoveMoney, clockNow, useSession } from '../session';
 import { Badge, ConfirmDialog, Empty, ErrorMessage, Loading, Mono, PageHeader, useAction, useLoad } from '../ui';
 
 /** Time left until `iso`, in the largest two units. */
@@ -18,17 +18,20 @@ function countdown(iso: string, now: number, t: Translator['t']): string {
   return t('disputes.left', { time: text });
 }
 
+/** Now on the organization's clock (its sandbox test clock moves deadlines closer), ticking every second. */
 function useNow(): number {
-  const [now, setNow] = useState(Date.now());
+  const session = useSession();
+  const [now, setNow] = useState(() => clockNow(session));
   useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    setNow(clockNow(session));
+    const timer = window.setInterval(() => setNow(clockNow(session)), 1000);
     return () => window.clearInterval(timer);
-  }, []);
+  }, [session.clockOffsetSeconds]);
   return now;
 }
 
 export function Disputes() {
-  const { t, money, date } = useI18n();
+  const { t, money, date, reason } = useI18n();
   const { role } = useSession();
   const now = useNow();
   const list = useLoad(async () => {
@@ -54,7 +57,7 @@ export function Disputes() {
               <div className="dispute-head">
                 <div>
                   <p className="dispute-amount">{money(c.amount, c.currency)} <Badge value={c.status} /></p>
-                  <p className="muted">{t('disputes.reason')}: {c.reason_code} · {c.reason}</p>
+                  <p className="muted">{t('disputes.reason')}: {reason(c.reason_code, c.reason)}</p>
                   <p className="muted">{t('disputes.payment')}: <Link to={`/payments/${c.payment_id}`}><Mono>{c.payment_id}</Mono></Link></p>
                 </div>
                 <div className="dispute-deadline">
@@ -82,13 +85,13 @@ export function Disputes() {
             </li>
           ))}
         </ul>
-      ) : <Empty />}
+      ) : <Empty message={t('common.none.disputes')} />}
     </>
   );
 }
 
 function Respond({ chargeback, onDone }: { chargeback: Chargeback; onDone: () => void }) {
-  const { t } = useI18n();
+  const { t, bytes } = useI18n();
   const [evidence, setEvidence] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [attachments, setAttachments] = useState(chargeback.attachments);
@@ -128,7 +131,7 @@ function Respond({ chargeback, onDone }: { chargeback: Chargeback; onDone: () =>
       </div>
       {attachments.length ? (
         <ul className="plain small" aria-label={t('disputes.attachments')}>
-          {attachments.map((a) => <li key={a.id}>📎 {a.filename} ({Math.ceil(a.size / 1024)} KB)</li>)}
+          {attachments.map((a) => <li key={a.id}>📎 {a.filename} ({bytes(a.size)})</li>)}
         </ul>
       ) : null}
       <ErrorMessage error={error} />

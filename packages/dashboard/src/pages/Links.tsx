@@ -29,16 +29,17 @@ export function Links() {
       {list.loading && !list.data ? <Loading /> : list.data?.data.length ? (
         <>
           <div className="table-wrap" tabIndex={0}>
-            <table>
-              <thead><tr><th scope="col">{t('common.amount')}</th><th scope="col">{t('common.status')}</th><th scope="col">{t('links.uses')}</th><th scope="col">{t('links.expires')}</th><th scope="col">URL</th><th scope="col"><span className="visually-hidden">{t('common.actions')}</span></th></tr></thead>
+            <table className="stack links-table">
+              <thead><tr><th scope="col">{t('links.description')}</th><th scope="col">{t('common.amount')}</th><th scope="col">{t('common.status')}</th><th scope="col">{t('links.uses')}</th><th scope="col">{t('links.expires')}</th><th scope="col">URL</th><th scope="col"><span className="visually-hidden">{t('common.actions')}</span></th></tr></thead>
               <tbody>
                 {list.data.data.map((link) => (
                   <tr key={link.id}>
-                    <td className="num">{linkAmount(link, money)}</td>
-                    <td><Badge value={link.status} /></td>
-                    <td>{link.uses} / {link.max_uses}</td>
-                    <td>{date(link.expires_at)}</td>
-                    <td className="truncate"><a href={link.url} target="_blank" rel="noreferrer"><Mono>{link.id}</Mono></a></td>
+                    <td data-label={t('links.description')} className="wrap">{typeof link.data.description === 'string' && link.data.description ? link.data.description : <span className="muted">{t('links.noDescription')}</span>}</td>
+                    <td className="num" data-label={t('common.amount')}>{linkAmount(link, money)}</td>
+                    <td data-label={t('common.status')}><Badge value={link.status} /></td>
+                    <td data-label={t('links.uses')}>{link.uses} / {link.max_uses}</td>
+                    <td data-label={t('links.expires')}>{date(link.expires_at)}</td>
+                    <td className="truncate" data-label="URL"><a href={link.url} target="_blank" rel="noreferrer"><Mono>{link.id}</Mono></a></td>
                     <td className="row-actions">
                       <CopyButton text={link.url} label={link.id} />
                       <button type="button" className="button small" onClick={() => setQr(link)} aria-label={`${t('links.showQr')} ${link.id}`}>{t('links.showQr')}</button>
@@ -50,7 +51,7 @@ export function Links() {
           </div>
           <Pager hasMore={list.data.has_more} canGoBack={cursor.length > 0} onNext={() => setCursor([...cursor, list.data!.data[list.data!.data.length - 1]!.id])} onPrevious={() => setCursor(cursor.slice(0, -1))} />
         </>
-      ) : <Empty />}
+      ) : <Empty message={t('common.none.links')} />}
       {creating ? <CreateLink onClose={() => setCreating(false)} onCreated={(link) => { setCreating(false); setQr(link); list.reload(); }} /> : null}
       <Dialog open={qr !== null} title={t('links.qr')} onClose={() => setQr(null)}>
         {qr ? (
@@ -78,6 +79,8 @@ function CreateLink({ onClose, onCreated }: { onClose: () => void; onCreated: (l
   const [uses, setUses] = useState('1');
   const [hours, setHours] = useState('12');
   const [description, setDescription] = useState('');
+  const [redirectUrl, setRedirectUrl] = useState('');
+  const [cancelUrl, setCancelUrl] = useState('');
   const { busy, error, run } = useAction();
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -87,7 +90,12 @@ function CreateLink({ onClose, onCreated }: { onClose: () => void; onCreated: (l
       type: 'payment',
       expires_in: Math.round(Number(hours) * 3600),
       ...(maxUses > 1 ? { multi_use: true, max_uses: maxUses } : {}),
-      data: { amount, ...(description ? { description } : {}) },
+      data: {
+        amount,
+        ...(description ? { description } : {}),
+        ...(redirectUrl.trim() ? { redirect_url: redirectUrl.trim() } : {}),
+        ...(cancelUrl.trim() ? { cancel_url: cancelUrl.trim() } : {}),
+      },
     } as RequestBody<'links.create'>;
     return run(async () => onCreated(await v1('links.create', 'POST', '/links', { body })));
   };
@@ -120,6 +128,16 @@ function CreateLink({ onClose, onCreated }: { onClose: () => void; onCreated: (l
           <label className="field"><span>{t('links.expiresIn')}</span><input type="number" min="0.1" max="24" step="any" value={hours} onChange={(e) => setHours(e.target.value)} /></label>
         </div>
         <label className="field"><span>{t('links.description')}</span><input maxLength={500} value={description} onChange={(e) => setDescription(e.target.value)} /></label>
+        <label className="field">
+          <span>{t('links.redirectUrl')}</span>
+          <input type="url" maxLength={2048} placeholder="https://" value={redirectUrl} onChange={(e) => setRedirectUrl(e.target.value)} aria-describedby="redirect-hint" />
+          <small id="redirect-hint" className="muted">{t('links.redirectHint')}</small>
+        </label>
+        <label className="field">
+          <span>{t('links.cancelUrl')}</span>
+          <input type="url" maxLength={2048} placeholder="https://" value={cancelUrl} onChange={(e) => setCancelUrl(e.target.value)} aria-describedby="cancel-hint" />
+          <small id="cancel-hint" className="muted">{t('links.cancelHint')}</small>
+        </label>
         <ErrorMessage error={error} />
         <div className="dialog-actions">
           <button type="button" className="button" onClick={onClose}>{t('common.cancel')}</button>

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { ApiError, v1, type ApmPayment, type CardPayment, type Event, type Payment } from '../api';
 import { useI18n } from '../i18n';
 import { Link } from '../router';
-import { isCard, paymentAmount, paymentMethod, paymentStatus } from '../payments';
+import { isCard, partlyRefunded, paymentAmount, paymentMethod, paymentStatus } from '../payments';
 import { canMoveMoney, useSession } from '../session';
 import { Badge, ConfirmDialog, Dialog, Empty, ErrorMessage, Loading, Mono, PageHeader, useAction, useLoad } from '../ui';
 
@@ -43,7 +43,7 @@ async function loadDetail(id: string): Promise<Detail> {
 }
 
 export function PaymentDetail({ id }: { id: string }) {
-  const { t, money, date } = useI18n();
+  const { t, money, date, method, responseCode, reason } = useI18n();
   const { role } = useSession();
   const detail = useLoad(() => loadDetail(id), [id]);
   const [action, setAction] = useState<'capture' | 'cancel' | 'refund' | null>(null);
@@ -53,7 +53,7 @@ export function PaymentDetail({ id }: { id: string }) {
   if (!detail.data) return <><PageHeader title={t('payments.title')} /><ErrorMessage error={detail.error} /></>;
   const { payment, transactions, refunds, chargebacks, fraud, events } = detail.data;
   const card = isCard(payment) ? payment : null;
-  const refundable = card ? Number(card.amount_captured) - Number(card.amount_refunded) : 0;
+  const refundable = card ? minus(card.amount_captured, card.amount_refunded) : '0';
 
   return (
     <>
@@ -65,12 +65,14 @@ export function PaymentDetail({ id }: { id: string }) {
             <button type="button" className="button" onClick={() => setAction('cancel')}>{t('payments.cancel')}</button>
           </>
         ) : null}
-        {mover && card && refundable > 0 && card.status === 'APPROVED' ? (
+        {mover && card && Number(refundable) > 0 && card.status === 'APPROVED' ? (
           <button type="button" className="button" onClick={() => setAction('refund')}>{t('payments.refund')}</button>
         ) : null}
       </PageHeader>
       <p className="subtitle">
-        <Badge value={paymentStatus(payment)} /> <Mono>{card ? card.id : (payment as ApmPayment).payment_id}</Mono> · {paymentMethod(payment)}
+        <Badge value={paymentStatus(payment)} />
+        {partlyRefunded(payment) ? <Badge value="PARTIALLY_REFUNDED" /> : null}
+        <Mono>{card ? card.id : (payment as ApmPayment).payment_id}</Mono> · {card ? paymentMethod(payment) : method(paymentMethod(payment))}
       </p>
       <ErrorMessage error={detail.error} />
       <div className="grid">
@@ -85,11 +87,11 @@ export function PaymentDetail({ id }: { id: string }) {
                 <dt>{t('payments.refunded')}</dt><dd>{money(card.amount_refunded, card.currency)}</dd>
                 <dt>{t('payments.feesTotal')}</dt><dd>{money(card.fees_total, card.currency)}</dd>
                 <dt>{t('payments.net')}</dt><dd>{money(card.net_amount, card.currency)}</dd>
-                <dt>{t('payments.responseCode')}</dt><dd>{card.response_code ?? '—'}</dd>
+                <dt>{t('payments.responseCode')}</dt><dd>{responseCode(card.response_code)}</dd>
               </>
             ) : (
               <>
-                <dt>{t('payments.rail')}</dt><dd>{(payment as ApmPayment).rail.id}</dd>
+                <dt>{t('payments.rail')}</dt><dd>{method((payment as ApmPayment).rail.id)}</dd>
                 <dt>{t('common.status')}</dt><dd><Badge value={(payment as ApmPayment).transaction.status_detail} /></dd>
               </>
             )}
@@ -107,23 +109,23 @@ export function PaymentDetail({ id }: { id: string }) {
                 </li>
               ))}
             </ol>
-          ) : <Empty />}
+          ) : <Empty message={t('common.none.events')} />}
         </section>
       </div>
       <section className="section" aria-labelledby="trx-h">
         <h2 id="trx-h">{t('payments.transactions')}</h2>
         {transactions.length ? (
           <div className="table-wrap" tabIndex={0}>
-            <table>
+            <table className="stack">
               <thead><tr><th scope="col">{t('common.type')}</th><th scope="col">{t('common.status')}</th><th scope="col">{t('common.amount')}</th><th scope="col">{t('payments.responseCode')}</th><th scope="col">{t('common.id')}</th><th scope="col">{t('common.created')}</th></tr></thead>
               <tbody>
                 {transactions.map((x) => (
-                  <tr key={x.id}><td>{x.type}</td><td><Badge value={x.status} /></td><td className="num">{money(x.amount, x.currency)}</td><td>{x.response_code ?? '—'}</td><td><Mono>{x.id}</Mono></td><td>{date(x.created_at)}</td></tr>
+                  <tr key={x.id}><td data-label={t('common.type')}>{x.type}</td><td data-label={t('common.status')}><Badge value={x.status} /></td><td className="num" data-label={t('common.amount')}>{money(x.amount, x.currency)}</td><td data-label={t('payments.responseCode')}>{responseCode(x.response_code)}</td><td data-label={t('common.id')}><Mono>{x.id}</Mono></td><td data-label={t('common.created')}>{date(x.created_at)}</td></tr>
                 ))}
               </tbody>
             </table>
           </div>
-        ) : <Empty />}
+        ) : <Empty message={t('common.none.transactions')} />}
       </section>
       {card ? (
         <>
@@ -131,16 +133,16 @@ export function PaymentDetail({ id }: { id: string }) {
             <h2 id="ref-h">{t('payments.refunds')}</h2>
             {refunds.length ? (
               <div className="table-wrap" tabIndex={0}>
-                <table>
+                <table className="stack">
                   <thead><tr><th scope="col">{t('common.id')}</th><th scope="col">{t('common.status')}</th><th scope="col">{t('common.amount')}</th><th scope="col">{t('common.created')}</th></tr></thead>
                   <tbody>
                     {refunds.map((r) => (
-                      <tr key={r.id}><td><Mono>{r.id}</Mono></td><td><Badge value={r.status} /></td><td className="num">{money(r.amount, r.currency)}</td><td>{date(r.created_at)}</td></tr>
+                      <tr key={r.id}><td data-label={t('common.id')}><Mono>{r.id}</Mono></td><td data-label={t('common.status')}><Badge value={r.status} />{r.status === 'REJECTED' && r.response_code ? <span className="muted small"> {responseCode(r.response_code)}</span> : null}</td><td className="num" data-label={t('common.amount')}>{money(r.amount, r.currency)}</td><td data-label={t('common.created')}>{date(r.created_at)}</td></tr>
                     ))}
                   </tbody>
                 </table>
               </div>
-            ) : <Empty />}
+            ) : <Empty message={t('common.none.refunds')} />}
           </section>
           <div className="grid">
             <section className="card-panel" aria-labelledby="fees-h">
@@ -151,7 +153,7 @@ export function PaymentDetail({ id }: { id: string }) {
                     <div key={f.rule_id} className="kv-row"><dt>{f.type} ({(f.percentage_bps / 100).toFixed(2)}% + {money(f.fixed_amount, card.currency)})</dt><dd>{money(f.amount, card.currency)}</dd></div>
                   ))}
                 </dl>
-              ) : <Empty />}
+              ) : <Empty message={t('common.none.fees')} />}
             </section>
             <section className="card-panel" aria-labelledby="fraud-h">
               <h2 id="fraud-h">{t('payments.fraud')}</h2>
@@ -163,7 +165,7 @@ export function PaymentDetail({ id }: { id: string }) {
                   </dl>
                   {fraud.rules_hit.length ? <ul>{fraud.rules_hit.map((r) => <li key={r.rule}>{r.rule} ({r.action}): {r.message}</li>)}</ul> : null}
                 </>
-              ) : <Empty />}
+              ) : <Empty message={t('common.none.fraud')} />}
             </section>
           </div>
           <section className="section" aria-labelledby="chb-h">
@@ -171,31 +173,22 @@ export function PaymentDetail({ id }: { id: string }) {
             {chargebacks.length ? (
               <ul className="plain">
                 {chargebacks.map((c) => (
-                  <li key={c.id}><Badge value={c.status} /> {money(c.amount, c.currency)} · {c.reason_code} {c.reason} · <Link to="/disputes">{t('nav.disputes')}</Link></li>
+                  <li key={c.id}><Badge value={c.status} /> {money(c.amount, c.currency)} · {reason(c.reason_code, c.reason)} · <Link to="/disputes">{t('nav.disputes')}</Link></li>
                 ))}
               </ul>
-            ) : <Empty />}
+            ) : <Empty message={t('common.none.chargeback')} />}
           </section>
         </>
       ) : null}
       {card ? (
         <>
-          <ConfirmDialog
-            open={action === 'capture'}
-            title={t('payments.capture')}
-            message={t('payments.captureConfirm', { amount: money(card.amount_authorized ?? card.amount, card.currency) })}
-            confirmLabel={t('payments.capture')}
-            onClose={() => setAction(null)}
-            onConfirm={async () => {
-              await v1('payments.capture', 'POST', `/payments/${card.id}/capture`, { body: {} });
-              detail.reload();
-            }}
-          />
+          {action === 'capture' ? <CaptureDialog payment={card} onClose={() => setAction(null)} onDone={() => { setAction(null); detail.reload(); }} /> : null}
           <ConfirmDialog
             open={action === 'cancel'}
             title={t('payments.cancel')}
             message={t('payments.cancelConfirm')}
             confirmLabel={t('payments.cancel')}
+            cancelLabel={t('payments.keep')}
             danger
             onClose={() => setAction(null)}
             onConfirm={async () => {
@@ -210,28 +203,77 @@ export function PaymentDetail({ id }: { id: string }) {
   );
 }
 
-function RefundDialog({ payment, max, onClose, onDone }: { payment: CardPayment; max: number; onClose: () => void; onDone: () => void }) {
+/** a − b of two decimal amounts, exactly (in minor units), as a decimal string. */
+function minus(a: string, b: string): string {
+  const digits = Math.max((a.split('.')[1] ?? '').length, (b.split('.')[1] ?? '').length);
+  const minor = (x: string) => BigInt(x.replace('.', '') + '0'.repeat(digits - (x.split('.')[1] ?? '').length));
+  const text = (minor(a) - minor(b)).toString().padStart(digits + 1, '0');
+  return digits ? `${text.slice(0, -digits)}.${text.slice(-digits)}` : text;
+}
+
+function CaptureDialog({ payment, onClose, onDone }: { payment: CardPayment; onClose: () => void; onDone: () => void }) {
   const { t, money } = useI18n();
-  const [amount, setAmount] = useState(String(max));
+  const authorized = payment.amount_authorized ?? payment.amount;
+  const [amount, setAmount] = useState(authorized);
   const { busy, error, run } = useAction();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     await run(async () => {
-      await v1('payments.refund', 'POST', `/payments/${payment.id}/refund`, { body: { amount: amount.trim() } });
+      const whole = amount.trim() === authorized;
+      await v1('payments.capture', 'POST', `/payments/${payment.id}/capture`, { body: whole ? {} : { amount: amount.trim() } });
       onDone();
     });
   };
   return (
-    <Dialog open title={t('payments.refund')} onClose={onClose}>
+    <Dialog open title={t('payments.capture')} onClose={onClose}>
+      <form className="form" onSubmit={submit}>
+        <label className="field">
+          <span>{t('payments.captureAmount', { currency: payment.currency, max: money(authorized, payment.currency) })}</span>
+          <input inputMode="decimal" required pattern="\d+(\.\d+)?" value={amount} onChange={(e) => setAmount(e.target.value)} />
+        </label>
+        <p className="muted">{t('payments.captureNote')}</p>
+        <p>{t('payments.captureConfirm', { amount: money(amount || '0', payment.currency) })}</p>
+        <ErrorMessage error={error} />
+        <div className="dialog-actions">
+          <button type="button" className="button" onClick={onClose}>{t('common.cancel')}</button>
+          <button type="submit" className="button primary" disabled={busy}>{t('payments.capture')}</button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function RefundDialog({ payment, max, onClose, onDone }: { payment: CardPayment; max: string; onClose: () => void; onDone: () => void }) {
+  const { t, money, responseCode } = useI18n();
+  const [amount, setAmount] = useState(max);
+  const { busy, error, run } = useAction();
+  // A refund the network refused is an answer (201, REJECTED), not an error: the dialog stays open and says so.
+  const [rejected, setRejected] = useState<string | null>(null);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setRejected(null);
+    await run(async () => {
+      const refund = await v1('payments.refund', 'POST', `/payments/${payment.id}/refund`, { body: { amount: amount.trim() } });
+      if (refund.status === 'REJECTED') return setRejected(responseCode(refund.response_code));
+      onDone();
+    });
+  };
+  return (
+    <Dialog open title={t('payments.refund')} onClose={rejected ? onDone : onClose}>
       <form className="form" onSubmit={submit}>
         <label className="field">
           <span>{t('payments.refundAmount', { currency: payment.currency })}</span>
           <input inputMode="decimal" required pattern="\d+(\.\d+)?" value={amount} onChange={(e) => setAmount(e.target.value)} />
         </label>
-        <p className="muted">{t('payments.refundConfirm', { amount: money(amount || 0, payment.currency) })}</p>
+        <p className="muted">{t('payments.refundConfirm', { amount: money(amount || '0', payment.currency) })}</p>
+        {rejected ? (
+          <div className="alert alert-error" role="alert">
+            <p>{t('payments.refundRejected', { code: rejected })}</p>
+          </div>
+        ) : null}
         <ErrorMessage error={error} />
         <div className="dialog-actions">
-          <button type="button" className="button" onClick={onClose}>{t('common.cancel')}</button>
+          <button type="button" className="button" onClick={rejected ? onDone : onClose}>{rejected ? t('common.close') : t('common.cancel')}</button>
           <button type="submit" className="button danger" disabled={busy}>{t('payments.refund')}</button>
         </div>
       </form>

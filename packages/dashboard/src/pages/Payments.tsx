@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { v1, type Payment, type ResponseBody } from '../api';
 import { useI18n } from '../i18n';
 import { Link } from '../router';
-import { paymentAmount, paymentId, paymentMethod, paymentStatus, isCard } from '../payments';
+import { paymentAmount, paymentId, paymentMethod, paymentStatus, isCard, partlyRefunded } from '../payments';
 import { Badge, Empty, ErrorMessage, Loading, Mono, PageHeader, Pager, useLoad } from '../ui';
 
 const STATUSES = ['PENDING', 'APPROVED', 'AUTHORIZED', 'REJECTED', 'CANCELLED', 'REFUNDED', 'IN_PROGRESS', 'DECLINED', 'FAILED'] as const;
@@ -39,7 +39,7 @@ function toQuery(f: Filters, cursor: { after?: string; before?: string }): Query
 }
 
 export function Payments() {
-  const { t, money, date, status } = useI18n();
+  const { t, money, date, status, method } = useI18n();
   const [draft, setDraft] = useState<Filters>(EMPTY);
   const [filters, setFilters] = useState<Filters>(EMPTY);
   const [cursor, setCursor] = useState<{ after?: string; before?: string }>({});
@@ -90,7 +90,7 @@ export function Payments() {
             <option value="card">{t('payments.card')}</option>
             <option value="alternative">{t('payments.alternative')}</option>
             {RAILS.map((r) => (
-              <option key={r} value={r}>{r}</option>
+              <option key={r} value={r}>{method(r)}</option>
             ))}
           </select>
         </label>
@@ -132,7 +132,7 @@ export function Payments() {
       ) : rows.length ? (
         <>
           <div className="table-wrap" tabIndex={0}>
-            <table className="payments-table">
+            <table className="payments-table stack">
               <thead>
                 <tr>
                   <th scope="col">{t('common.amount')}</th>
@@ -148,14 +148,17 @@ export function Payments() {
                   const id = paymentId(p);
                   return (
                     <tr key={id}>
-                      <td className="num">
+                      <td className="num" data-label={t('common.amount')}>
                         <Link to={`/payments/${id}`} className="row-link">{money(paymentAmount(p), p.currency)}</Link>
                       </td>
-                      <td><Badge value={paymentStatus(p)} /></td>
-                      <td>{isCard(p) ? paymentMethod(p) : <span className="rail">{paymentMethod(p)}</span>}</td>
-                      <td className="truncate">{p.order_id}</td>
-                      <td className="hide-narrow"><Mono>{id}</Mono></td>
-                      <td>{date(p.created_at)}</td>
+                      <td data-label={t('common.status')}>
+                        <Badge value={paymentStatus(p)} />
+                        {partlyRefunded(p) ? <> <Badge value="PARTIALLY_REFUNDED" /></> : null}
+                      </td>
+                      <td data-label={t('payments.instrument')}>{isCard(p) ? paymentMethod(p) : method(paymentMethod(p))}</td>
+                      <td className="truncate" data-label={t('payments.order')}>{p.order_id}</td>
+                      <td className="hide-narrow" data-label={t('common.id')}><Mono>{id}</Mono></td>
+                      <td data-label={t('common.created')}>{date(p.created_at)}</td>
                     </tr>
                   );
                 })}
@@ -177,7 +180,7 @@ export function Payments() {
           />
         </>
       ) : (
-        <Empty />
+        <Empty message={t('common.none.payments')} />
       )}
     </>
   );

@@ -27,14 +27,14 @@ export function Webhooks() {
       {list.loading && !list.data ? <Loading /> : endpoints.length ? (
         <>
           <div className="table-wrap" tabIndex={0}>
-            <table>
+            <table className="stack">
               <thead><tr><th scope="col">URL</th><th scope="col">{t('webhooks.events')}</th><th scope="col">{t('common.status')}</th><th scope="col"><span className="visually-hidden">{t('common.actions')}</span></th></tr></thead>
               <tbody>
                 {endpoints.map((endpoint) => (
                   <tr key={endpoint.id} aria-selected={current?.id === endpoint.id}>
-                    <td className="truncate"><Mono>{endpoint.url}</Mono>{endpoint.description ? <small className="muted block">{endpoint.description}</small> : null}</td>
-                    <td className="permissions-cell">{endpoint.events.join(', ')}</td>
-                    <td><Badge value={endpoint.status} /></td>
+                    <td className="wrap" data-label="URL"><Mono>{endpoint.url}</Mono>{endpoint.description ? <small className="muted block">{endpoint.description}</small> : null}</td>
+                    <td className="permissions-cell" data-label={t('webhooks.events')}>{endpoint.events.join(', ')}</td>
+                    <td data-label={t('common.status')}><Badge value={endpoint.status} /></td>
                     <td className="row-actions">
                       <button type="button" className="button small" onClick={() => setSelected(endpoint.id)} aria-label={`${t('webhooks.deliveries')} ${endpoint.url}`}>{t('webhooks.deliveries')}</button>
                       {writer ? (
@@ -65,7 +65,7 @@ export function Webhooks() {
           </div>
           {current ? <Endpoint key={current.id} endpoint={current} /> : null}
         </>
-      ) : <Empty />}
+      ) : <Empty message={t('common.none.endpoints')} />}
       {editing ? <EditEndpoint endpoint={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={(e) => { setEditing(null); setSelected(e.id); list.reload(); }} /> : null}
     </>
   );
@@ -163,7 +163,7 @@ function Endpoint({ endpoint }: { endpoint: WebhookEndpoint }) {
             </li>
           ))}
         </ul>
-      ) : <Empty />}
+      ) : <Empty message={t('common.none.deliveries')} />}
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { api, type Session } from '../api';
 import { useI18n } from '../i18n';
-import { navigate, useLocation } from '../router';
+import { Link, navigate, useLocation } from '../router';
 import { ErrorMessage, Loading, PageHeader, useAction, useLoad } from '../ui';
 import { AuthFrame } from './SignIn';
 
@@ -35,9 +35,14 @@ export function Welcome({ onSignedIn }: { onSignedIn: (session: Session) => void
       {link.loading ? (
         <Loading />
       ) : !link.data ? (
-        <div className="alert alert-error" role="alert">
-          <p>{t('welcome.invalid')}</p>
-        </div>
+        <>
+          <div className="alert alert-error" role="alert">
+            <p>{t('welcome.invalid')}</p>
+          </div>
+          <p>
+            <Link to="/sign-in">{t('welcome.signIn')}</Link>
+          </p>
+        </>
       ) : (
         <form onSubmit={submit} className="form" noValidate>
           <p>{t('welcome.invited', { organization: link.data.organization_name, role: t(`role.${link.data.role}`) })}</p>
