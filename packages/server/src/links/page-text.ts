@@ -14,8 +14,6 @@ export interface CheckoutScriptText {
   processing: string;
   bankProcessing: string;
   approved: string;
-  declined: string;
-  checking: string;
   waiting: string;
   approvePush: string;
   otpWrong: string;
@@ -127,8 +125,6 @@ const es = {
     processing: 'Procesando…',
     bankProcessing: 'Su banco está procesando el pago…',
     approved: 'Pago aprobado.',
-    declined: 'El pago fue rechazado. Intente con otro medio.',
-    checking: 'Estamos verificando su pago…',
     waiting: 'Esperando el pago…',
     approvePush: 'Apruebe el pago en su billetera.',
     otpWrong: 'El código no es correcto. Le quedan {n} intentos.',
@@ -243,8 +239,6 @@ const en: PageText = {
     processing: 'Processing…',
     bankProcessing: 'Your bank is processing the payment…',
     approved: 'Payment approved.',
-    declined: 'The payment was declined. Try another method.',
-    checking: 'Checking your payment…',
     waiting: 'Waiting for the payment…',
     approvePush: 'Approve the payment in your wallet.',
     otpWrong: 'The code is not right. You have {n} attempts left.',
