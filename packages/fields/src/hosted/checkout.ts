@@ -203,9 +203,11 @@ payButton?.addEventListener('click', async () => {
   payButton.disabled = true;
   byId('card-error')!.textContent = '';
   say(s.processing);
+  const leaving = pendingPayment();
+  // The rail payment this attempt leaves is declined by the gateway: its poll must not take the page to that decline.
+  if (leaving && following === leaving) following = null;
   try {
     const fields = await form.encrypt();
-    const leaving = pendingPayment();
     const result = await postJson<PaymentState>(`${base}/card`, { ...fields, cvv_for_payment: await form.encryptCvv(), amount: amount.value, ...(leaving ? { abandon: leaving } : {}) }, cfg.lang);
     // The rail payment left behind is over (declined by the gateway, or settled): stop following it.
     if (leaving) {
@@ -217,6 +219,8 @@ payButton?.addEventListener('click', async () => {
   } catch (error) {
     say('');
     byId('card-error')!.textContent = messageOf(error);
+    // Not left after all (the attempt was refused): follow it again (it may have been paid meanwhile).
+    if (leaving && pendingPayment() === leaving && following === null) void poll(leaving);
   } finally {
     refresh();
   }
