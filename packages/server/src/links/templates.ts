@@ -187,7 +187,7 @@ export interface OutcomeView {
   config?: CheckoutConfig;
 }
 
-const BADGES: Record<OutcomeState, string> = { processing: '', approved: '✓', declined: '✕', expired: '⌛', paid: '✓' };
+const BADGES: Record<OutcomeState, string> = { processing: '', approved: '✓', declined: '✕', expired: '!', paid: '✓' };
 
 /** The checkout's state after an attempt, or of a closed link (410): its own page, headed by the merchant's name. */
 export function outcomePage(view: OutcomeView): Html {
