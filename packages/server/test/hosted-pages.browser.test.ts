@@ -33,6 +33,7 @@ import { AUDIENCE, startGateway, type TestGateway } from './support/gateway.js';
 import { encrypt, encryptedCard, importPublicKey } from './support/cards.js';
 import { Receiver } from './support/receiver.js';
 import { eventually } from './support/wait.js';
+import { advanceClock } from './support/clock.js';
 import { LocalSite } from './support/hosted.js';
 
 // Under NodeNext the default import is typed as the module object (see qr.test.ts).
@@ -53,8 +54,10 @@ const ES = {
   cvv: 'Código de seguridad',
   holder: 'Nombre en la tarjeta',
   pay: 'Pagar',
-  approved: 'Pago aprobado.',
-  declined: 'La tarjeta fue rechazada. Intente con otra tarjeta.',
+  approvedTitle: 'Pago aprobado',
+  declinedTitle: 'Pago rechazado',
+  declined: 'El banco que emitió su tarjeta no aprobó el pago.',
+  tryAgain: 'No se le cobró nada. Puede intentar de nuevo con otra tarjeta u otro medio de pago.',
   cardBlocked: 'Los pagos con tarjeta no están disponibles por un tiempo. Intente más tarde o use otro medio de pago.',
   paid: 'Este enlace ya fue pagado.',
   expired: 'Este enlace de pago expiró.',
@@ -199,6 +202,7 @@ iframe{display:block;width:100%;max-width:560px;height:620px;margin:0 auto;borde
 
   const payButton = (page: Page) => page.getByRole('button', { name: ES.pay, exact: true });
   const statusText = (page: Page) => page.locator('#status').innerText();
+  const heading = (page: Page) => page.getByRole('heading', { level: 1 }).innerText();
   const focusedId = (page: Page) => page.evaluate(() => (globalThis as unknown as PageWindow).document.activeElement?.id ?? '');
 
   it('a fixed-amount link paid by card: Pay waits for a valid card, then the shopper lands on redirect_url', async () => {
@@ -251,7 +255,7 @@ iframe{display:block;width:100%;max-width:560px;height:620px;margin:0 auto;borde
     expect(await getPayment(paymentId)).toMatchObject({ status: 'APPROVED', amount: '150.00', currency: 'USD' });
   });
 
-  it('a declined card shows the refusal on the page, and the link stays payable', async () => {
+  it('a declined card has its own page: why, and a way to try again; the link stays payable', async () => {
     const link = await createLink({ data: { amount: { value: 150, currency: 'USD' }, description: 'Camiseta Pasarela' } });
     const page = await openPage();
     await page.goto(link.url);
@@ -259,25 +263,24 @@ iframe{display:block;width:100%;max-width:560px;height:620px;margin:0 auto;borde
     const pay = payButton(page);
     await expect.poll(() => pay.isEnabled()).toBe(true);
     await pay.click();
-    // The refusal is an error next to the card form (role=alert), so screen readers announce it.
-    const cardError = page.locator('#card-error');
-    await expect.poll(() => cardError.innerText()).toBe(ES.declined);
-    expect(await cardError.getAttribute('role')).toBe('alert');
-    expect(page.url()).toBe(link.url);
+    // The decline's page: what happened, in the shopper's words, and what to do now.
+    await expect.poll(() => heading(page)).toBe(ES.declinedTitle);
+    expect(await page.locator('#outcome-reason').innerText()).toBe(ES.declined);
+    expect(await page.locator('#outcome-next').innerText()).toBe(ES.tryAgain);
+    expect(await page.locator('#card-form').count()).toBe(0);
     const declined = await getLink(link.id);
+    expect(new URL(page.url()).searchParams.get('payment_id')).toBe(declined.payments[0]!.payment_id);
     expect(declined).toMatchObject({ status: 'opened', uses: 0 });
     expect(declined.payment_id).toBeUndefined();
     expect(declined.payments).toEqual([{ payment_id: expect.stringMatching(/^pay-/), status: 'released' }]);
     expect((await getPayment(declined.payments[0]!.payment_id)).status).toBe('REJECTED');
 
-    // The shopper can try another card on the same page.
-    await expect.poll(() => pay.isEnabled()).toBe(true);
-    await page.getByLabel(ES.number).fill('');
-    await page.getByLabel(ES.number).pressSequentially('4242424242424242');
+    // The shopper tries another card.
+    await page.getByRole('link', { name: 'Intentar de nuevo' }).click();
+    await typeCard(page);
     await expect.poll(() => pay.isEnabled()).toBe(true);
     await pay.click();
-    await expect.poll(() => statusText(page)).toBe(ES.approved);
-    expect(await page.locator('#card-error').innerText()).toBe('');
+    await expect.poll(() => heading(page)).toBe(ES.approvedTitle);
     expect(await getLink(link.id)).toMatchObject({ status: 'used', uses: 1 });
   });
 
@@ -344,9 +347,10 @@ iframe{display:block;width:100%;max-width:560px;height:620px;margin:0 auto;borde
     expect(await amount.getAttribute('aria-invalid')).toBe('false');
     await expect.poll(() => pay.isEnabled()).toBe(true);
     await pay.click();
-    await expect.poll(() => statusText(page)).toBe(ES.approved);
-    // Paid, and no redirect_url: the page offers no second payment.
-    expect(await pay.isDisabled()).toBe(true);
+    // Paid, and no redirect_url: the receipt, and no second payment.
+    await expect.poll(() => heading(page)).toBe(ES.approvedTitle);
+    expect(await page.locator('#receipt').isVisible()).toBe(true);
+    expect(await page.locator('#card-form, #pay').count()).toBe(0);
     const paid = await getLink(link.id);
     expect(paid).toMatchObject({ status: 'used', uses: 1 });
     expect(await getPayment(paid.payment_id!)).toMatchObject({ status: 'APPROVED', amount: '20.00' });
@@ -360,7 +364,7 @@ iframe{display:block;width:100%;max-width:560px;height:620px;margin:0 auto;borde
       await typeCard(page, { holder });
       await expect.poll(() => payButton(page).isEnabled()).toBe(true);
       await payButton(page).click();
-      await expect.poll(() => statusText(page)).toBe(ES.approved);
+      await expect.poll(() => heading(page)).toBe(ES.approvedTitle);
       expect(await getLink(link.id)).toMatchObject({ status: n === 1 ? 'opened' : 'used', uses: n });
     }
     const used = await getLink(link.id);
@@ -368,19 +372,20 @@ iframe{display:block;width:100%;max-width:560px;height:620px;margin:0 auto;borde
     expect(used.payment_id).toBe(used.payments[1]!.payment_id);
 
     expectGoneLine(link.url);
-    expect((await page.reload())?.status()).toBe(410);
-    expect(await page.getByRole('status').innerText()).toBe(ES.paid);
+    expect((await page.goto(link.url))?.status()).toBe(410);
+    expect(await heading(page)).toBe('Enlace ya pagado');
+    expect(await page.locator('#outcome-lead').innerText()).toBe(ES.paid);
     expect(await page.locator('#card-form, input, button').count()).toBe(0);
   });
 
   it('an expired link shows the expired page, with no form', async () => {
-    const link = await createLink({ expires_in: 1, data: { amount: { value: 10, currency: 'USD' } } });
-    await new Promise((r) => setTimeout(r, 1500));
+    const link = await createLink({ expires_in: 60, data: { amount: { value: 10, currency: 'USD' } } });
+    await advanceClock(gw, token, 61);
     const page = await openPage();
     expectGoneLine(link.url);
     expect((await page.goto(link.url))?.status()).toBe(410);
-    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Pago');
-    expect(await page.getByRole('status').innerText()).toBe(ES.expired);
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Enlace vencido');
+    expect(await page.locator('#outcome-lead').innerText()).toBe(ES.expired);
     expect(await page.locator('#card-form, input, button').count()).toBe(0);
     expect((await getLink(link.id)).status).toBe('expired');
   });

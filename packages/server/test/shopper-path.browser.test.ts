@@ -151,15 +151,15 @@ describeInBrowser.each(dialects)('the shopper\'s path through the hosted checkou
     expect(response?.status()).toBe(200);
     await again.waitForURL((url) => url.origin === thanks.origin, { timeout: 30_000 });
 
-    // Back with a payment still waiting: the page says it is checking, then shows the outcome (no redirect_url here).
+    // Back with a payment still waiting: the page shows it (the QR), then its outcome (no redirect_url here).
     const plain = await createLink({ amount: { value: 25050, currency: 'COP' } });
     const qr = await gw.request<{ payment_id: string; rail: { alias: string } }>('POST', `${new URL(plain.url).pathname}/intent`, { body: { rail_id: 'QR_INTEROP' } });
     const waiting = await open('es');
     await waiting.goto(`${plain.url}?payment_id=${qr.body.payment_id}`);
-    expect(await waiting.locator('#status').innerText()).toBe('Estamos verificando su pago…');
+    expect(await waiting.locator('#qr-alias').innerText()).toBe(qr.body.rail.alias);
     await gw.request('POST', `/sandbox-bank/qr/${qr.body.rail.alias}`, { body: 'decision=approve', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
-    await poll(() => waiting.locator('#status').innerText(), { timeout: 30_000 }).toBe('Pago aprobado.');
-    expect(await waiting.getByRole('button', { name: 'Pagar', exact: true }).isDisabled()).toBe(true);
+    await poll(() => waiting.getByRole('heading', { level: 1 }).innerText(), { timeout: 30_000 }).toBe('Pago aprobado');
+    expect(await waiting.getByRole('button', { name: 'Pagar', exact: true }).count()).toBe(0);
 
     // The status read is scoped to the link, and says nothing but the state.
     const other = await createLink({ amount: { value: 1000, currency: 'COP' } });
@@ -184,14 +184,15 @@ describeInBrowser.each(dialects)('the shopper\'s path through the hosted checkou
     await otherTab.getByRole('button', { name: 'Pagar', exact: true }).click();
     await poll(() => otherTab.locator('#card-error').innerText()).toMatch(/^Ya hay un pago en curso con este enlace\. Termínelo, o espere a que venza \(en \d+ min como máximo\) para pagar de otra forma\.$/);
 
-    // The shopper reloads, changes their mind, and pays by card.
+    // The shopper reloads (the QR is shown again), changes their mind, and pays by card.
     await page.reload();
+    await poll(() => page.locator('#qr-image').isVisible()).toBe(true);
+    await page.getByRole('link', { name: 'Pagar de otra forma' }).click();
     await typeCard(page);
     const pay = page.getByRole('button', { name: 'Pagar', exact: true });
     await poll(() => pay.isEnabled()).toBe(true);
     await pay.click();
-    await poll(() => page.locator('#status').innerText(), OUTCOME).toBe('Pago aprobado.');
-    expect(await page.locator('#card-error').innerText()).toBe('');
+    await poll(() => page.getByRole('heading', { level: 1 }).innerText(), OUTCOME).toBe('Pago aprobado');
     const paid = await getLink(link.id);
     expect(paid).toMatchObject({ status: 'used', uses: 1 });
     expect(paid.payments).toEqual([
@@ -213,8 +214,8 @@ describeInBrowser.each(dialects)('the shopper\'s path through the hosted checkou
     await typeCard(page, 'en');
     await poll(() => page.getByRole('button', { name: 'Pay', exact: true }).isEnabled()).toBe(true);
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
-    await poll(() => page.locator('#status').innerText(), OUTCOME).toBe('Payment approved.');
-    expect(await page.locator('#qr-step').isVisible()).toBe(false);
+    await poll(() => page.getByRole('heading', { level: 1 }).innerText(), OUTCOME).toBe('Payment approved');
+    expect(await page.locator('#qr-step').count()).toBe(0);
     expect(await getLink(link.id)).toMatchObject({ status: 'used', uses: 1 });
 
     // The race: the shopper abandons a QR (starting another) while their banking app approves it.
@@ -329,7 +330,7 @@ describeInBrowser.each(dialects)('the shopper\'s path through the hosted checkou
     await typeCard(page);
     await poll(() => page.getByRole('button', { name: 'Pagar', exact: true }).isEnabled()).toBe(true);
     await page.getByRole('button', { name: 'Pagar', exact: true }).click();
-    await poll(() => page.locator('#status').innerText(), OUTCOME).toBe('Pago aprobado.');
+    await poll(() => page.getByRole('heading', { level: 1 }).innerText(), OUTCOME).toBe('Pago aprobado');
     const paid = await getLink(link.id);
     expect(await getPayment(paid.payment_id!)).toMatchObject({ status: 'APPROVED', amount: '25000.00' });
 

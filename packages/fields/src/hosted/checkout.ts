@@ -15,8 +15,12 @@
  *   survives a reload) and named as `abandon` when the shopper starts another
  *   attempt: the gateway declines it if it still waits for them and gives the
  *   link's use back.
- * - Back from the bank (`?payment_id=`), the page follows that payment and
- *   goes to the merchant's redirect_url once it is approved.
+ * - Every outcome has its own page, which the server renders for
+ *   `?payment_id=` (links/pages.ts): processing, waiting for the shopper (the
+ *   QR again after a reload), approved (a receipt), declined, expired. Once a
+ *   payment ends, this script goes there (or to the merchant's redirect_url
+ *   when approved); on the processing page it follows the payment and
+ *   reloads when it finishes.
  */
 import { render, type CardForm } from '../card-form.js';
 import { byId, CallError, postJson, readConfig, sleep } from './dom.js';
@@ -61,24 +65,13 @@ function setPending(id: string | undefined): void {
 // ---- Outcome ---------------------------------------------------------------
 
 let done = false;
+/** The page of one payment (processing, waiting, or a final state), not the form. */
+const onOutcomePage = Boolean(byId('outcome'));
 /** The payment the page follows now; a poll of any other stops. */
 let following: string | null = null;
-/** What a decline says when the page knows better than "declined" (an OTP out of attempts). */
-let declineMessage: string | undefined;
 
 function say(text: string): void {
   status.textContent = text;
-}
-
-function railsOpen(): boolean {
-  const panel = byId('panel-rails');
-  return Boolean(panel && !panel.hidden);
-}
-
-function showError(text: string): void {
-  const target = byId(railsOpen() ? 'rail-error' : 'card-error');
-  if (target) target.textContent = text;
-  else say(text);
 }
 
 function goTo(url: string): void {
@@ -90,28 +83,24 @@ function goTo(url: string): void {
   window.location.assign(url);
 }
 
+/** The page of one payment of this link (the server renders its state). */
+function outcomeUrl(paymentId: string): string {
+  return `${base}?payment_id=${encodeURIComponent(paymentId)}`;
+}
+
 function finish(result: PaymentState): void {
   following = null;
+  if (result.payment_id === pendingPayment()) setPending(undefined);
   if (result.status === 'APPROVED') {
     // Paid: nothing on this page may start another payment.
     done = true;
-    setPending(undefined);
     document.querySelectorAll<HTMLButtonElement>('button.primary').forEach((b) => (b.disabled = true));
     say(s.approved);
-    const redirect = result.redirect_url ?? null;
-    if (redirect) goTo(redirect);
-    return;
+    if (result.redirect_url) return goTo(result.redirect_url);
   }
-  if (FINAL.has(result.status)) {
-    if (result.payment_id === pendingPayment()) setPending(undefined);
-    say('');
-    showError(result.message ?? declineMessage ?? s.declined);
-    declineMessage = undefined;
-    hideSteps();
-    const railPay = byId<HTMLButtonElement>('rail-pay');
-    if (railPay) railPay.disabled = false;
-    refresh();
-  }
+  // Its own page: the receipt, or why it was declined and what to do now.
+  if (onOutcomePage) window.location.reload();
+  else window.location.replace(outcomeUrl(result.payment_id));
 }
 
 /** Follows a payment until it is final (the bank may take a while: PENDING_PROVIDER). */
@@ -139,7 +128,8 @@ async function poll(paymentId: string, options: { quiet?: boolean } = {}): Promi
       }
       return finish(state);
     }
-    if (state?.status_detail === 'PENDING_PROVIDER') say(s.bankProcessing);
+    // The processing page says it already.
+    if (!onOutcomePage && state?.status_detail === 'PENDING_PROVIDER') say(s.bankProcessing);
     await sleep(1500);
   }
 }
@@ -213,24 +203,24 @@ payButton?.addEventListener('click', async () => {
   payButton.disabled = true;
   byId('card-error')!.textContent = '';
   say(s.processing);
+  const leaving = pendingPayment();
+  // The rail payment this attempt leaves is declined by the gateway: its poll must not take the page to that decline.
+  if (leaving && following === leaving) following = null;
   try {
     const fields = await form.encrypt();
-    const leaving = pendingPayment();
     const result = await postJson<PaymentState>(`${base}/card`, { ...fields, cvv_for_payment: await form.encryptCvv(), amount: amount.value, ...(leaving ? { abandon: leaving } : {}) }, cfg.lang);
     // The rail payment left behind is over (declined by the gateway, or settled): stop following it.
     if (leaving) {
       setPending(undefined);
       hideSteps();
     }
-    if (!FINAL.has(result.status)) {
-      say(s.bankProcessing);
-      void poll(result.payment_id);
-      return;
-    }
+    if (!FINAL.has(result.status)) return window.location.replace(outcomeUrl(result.payment_id));
     finish(result);
   } catch (error) {
     say('');
     byId('card-error')!.textContent = messageOf(error);
+    // Not left after all (the attempt was refused): follow it again (it may have been paid meanwhile).
+    if (leaving && pendingPayment() === leaving && following === null) void poll(leaving);
   } finally {
     refresh();
   }
@@ -343,6 +333,8 @@ function setUpRails(): void {
       );
       setPending(result.payment_id);
       if (chosen === 'BANK_REDIRECT' && result.rail.payment_link) return window.location.assign(result.rail.payment_link);
+      // A reload shows this payment's page (the QR again, the wallet, the code).
+      history.replaceState(null, '', outcomeUrl(result.payment_id));
       if (chosen === 'QR_INTEROP' && result.rail.qr) {
         byId<HTMLImageElement>('qr-image')!.src = result.rail.qr.image;
         byId('qr-alias')!.textContent = result.rail.alias ?? '';
@@ -361,7 +353,12 @@ function setUpRails(): void {
       railPay.disabled = false;
     }
   });
+}
 
+if (cfg.payable && cfg.rails && byId('panel-rails')) setUpRails();
+
+/** The OTP step: on the form (after Continue) or on the waiting page of a wallet payment. */
+function setUpOtp(): void {
   const otpInput = byId<HTMLInputElement>('otp')!;
   const otpError = byId('otp-error')!;
   byId('otp-send')!.addEventListener('click', async () => {
@@ -383,22 +380,26 @@ function setUpRails(): void {
         otpInput.select();
         return;
       }
-      // Out of attempts, or expired: the payment is declined; the poll ends it with this message.
-      declineMessage = answer.message;
-      showError(answer.message);
+      // Out of attempts, or expired: the payment is declined; the poll takes the page to its outcome.
+      otpError.textContent = answer.message;
     } catch (error) {
       otpError.textContent = messageOf(error);
     }
   });
 }
 
-if (cfg.payable && cfg.rails && byId('panel-rails')) setUpRails();
+if (byId('otp-send')) setUpOtp();
 
 // ---- Arrival -----------------------------------------------------------------
 
-if (cfg.returning) {
-  say(s.checking);
-  void poll(cfg.returning);
+if (onOutcomePage && cfg.returning) {
+  const continueLink = byId<HTMLAnchorElement>('continue-link');
+  if (continueLink) goTo(continueLink.href);
+  else {
+    // This tab's payment now: leaving it for another method (the page's link) gives the link's use back.
+    setPending(cfg.returning);
+    void poll(cfg.returning);
+  }
 } else {
   const remembered = pendingPayment();
   if (remembered) void poll(remembered, { quiet: true });

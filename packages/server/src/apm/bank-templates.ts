@@ -5,6 +5,7 @@
  * script (their CSP allows none).
  */
 import type { ApmStatus } from '../db/schema.js';
+import { FAVICON } from '../lib/favicon.js';
 import { html, raw, type Html } from '../lib/html.js';
 
 export type Lang = 'es' | 'en';
@@ -69,6 +70,7 @@ export function bankLayout(lang: Lang, body: Html): Html {
   return html`<!doctype html>
 <html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${t.title}</title>
+<link rel="icon" href="${FAVICON}">
 <style>
 ${STYLES}
 </style></head><body><main>${body}<p class="muted">${t.sandbox}</p></main></body></html>`;

@@ -35,7 +35,7 @@ export const linksModule: GatewayModule<Needs> = {
       perAddress: config.links.cardDeclinesPerAddress,
       windowSeconds: config.links.cardDeclineWindowSeconds,
     });
-    await app.register(hostedPageRoutes, { links, keys: encryptionKeys, instruments, payments, apm, publicBaseUrl: config.publicBaseUrl, cardAttempts });
+    await app.register(hostedPageRoutes, { links, keys: encryptionKeys, instruments, payments, apm, publicBaseUrl: config.publicBaseUrl, cardAttempts, clock: services.clock, otpMaxAttempts: config.rails.otpMaxAttempts });
     registerLinkJobs(jobs, links, { policy: webhookPolicy, timeoutMs: config.webhooks.timeoutMs });
     // Checkout card attempts older than a day.
     maintenance.push(purgeCardAttempts);

@@ -19,12 +19,13 @@ import type { AlternativePaymentService } from '../apm/service.js';
 import { RAIL_TYPES, type RailId } from '../apm/schemas.js';
 import type { CreateInstrument } from '../instruments/schemas.js';
 import type { EnrollmentLinkData, LinkRow, LinkService, PaymentLinkData } from './service.js';
-import { fill, type Lang, pick, TEXT } from './page-text.js';
+import { fill, type Lang, type PageText, pick, TEXT } from './page-text.js';
 import type { CheckoutConfig, EnrollmentConfig } from './page-config.js';
-import { checkoutPage, enrollmentPage, noticePage } from './templates.js';
+import { checkoutPage, enrollmentPage, noticePage, outcomePage, type OutcomeView } from './templates.js';
 import { linkOrderId, releaseUse } from './outcomes.js';
 import type { CardAttemptGuard } from './card-attempts.js';
 import type { Html } from '../lib/html.js';
+import type { Clock } from '../clock/clock.js';
 
 interface Deps {
   links: LinkService;
@@ -35,6 +36,10 @@ interface Deps {
   publicBaseUrl: string;
   /** Caps on declined card attempts per link and per client address (card-attempts.ts). */
   cardAttempts: CardAttemptGuard;
+  /** The organization's (sandbox) time: when a rail payment ran out of time. */
+  clock: Clock;
+  /** OTP_MAX_ATTEMPTS: a wallet payment declined after that many wrong codes says so. */
+  otpMaxAttempts: number;
 }
 
 function linkPrincipal(organizationId: string): Principal {
@@ -67,7 +72,7 @@ async function publicKey(keys: EncryptionKeyService, organizationId: string): Pr
 const RAIL_FIELDS = new Set(['customer.bank_id', 'customer.document_type', 'customer.document', 'customer.first_name', 'customer.last_name', 'customer.email', 'customer.phone_number', 'rail_id']);
 
 export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
-  const { links, keys, instruments, payments, apm, cardAttempts } = deps;
+  const { links, keys, instruments, payments, apm, cardAttempts, clock } = deps;
   const config = { public: true };
   const hide = { hide: true };
   const tokenParams = Type.Object({ token: Type.String({ maxLength: 64 }) });
@@ -101,44 +106,152 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
 
   const checkoutQuery = Type.Object({ payment_id: Type.Optional(Type.String({ maxLength: 100 })) });
 
+  /** The merchant the shopper pays: the organization's name. */
+  const merchantName = async (organizationId: string) =>
+    (await links.db.selectFrom('organizations').select('name').where('id', '=', organizationId).executeTakeFirst())?.name ?? '';
+
+  const RAIL_NAMES = (t: PageText): Record<string, string> => ({ BANK_REDIRECT: t.railBank, WALLET_PUSH: t.railPush, WALLET_OTP: t.railOtp, QR_INTEROP: t.railQr });
+  const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', diners: 'Diners Club', discover: 'Discover', jcb: 'JCB' };
+  const dateText = (iso: string, lang: Lang) =>
+    `${new Intl.DateTimeFormat(lang === 'es' ? 'es-CO' : 'en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso))} UTC`;
+
+  /**
+   * The page of one payment of this link (`?payment_id=`, back from the bank
+   * or after any attempt): processing (no form; the script follows it),
+   * waiting for the shopper (the QR again, the wallet, the OTP, the bank),
+   * approved (a receipt), declined (why, and what now) or expired (its time
+   * ran out). Everything shown is what the API holds for that payment.
+   */
+  async function paymentOutcome(row: LinkRow, data: PaymentLinkData, paymentId: string, kind: 'card' | 'apm', lang: Lang, closed: string | undefined, merchant: string): Promise<{ view: OutcomeView; follow: boolean }> {
+    const t = TEXT[lang];
+    const o = t.outcome;
+    const base = { lang, t, merchant, ...(data.description ? { description: data.description } : {}) };
+    const retry = closed ? {} : { retryUrl: `/l/${row.token}` };
+    const next = closed ? (closed === t.expired ? `${closed} ${o.expiredLinkLead}` : o.closedLead) : o.tryAgainLead;
+    if (kind === 'card') {
+      const payment = await payments.row(row.organization_id, paymentId);
+      const amountText = displayMoney(Number(payment.amount), payment.currency, lang);
+      // Paid (AUTHORIZED: held, not captured yet; REFUNDED later by the merchant): the receipt of the payment made.
+      if (payment.status === 'APPROVED' || payment.status === 'AUTHORIZED' || payment.status === 'REFUNDED') {
+        const brand = BRANDS[(payment.card_brand ?? '').toLowerCase()] ?? '';
+        const method = brand ? fill(o.cardMethod, { brand, last4: payment.last_four ?? '' }) : fill(o.cardEnding, { last4: payment.last_four ?? '' });
+        return { view: approvedView(base, row, data, paymentId, amountText, payment.created_at, method), follow: false };
+      }
+      if (payment.status === 'REJECTED' || payment.status === 'CANCELLED') {
+        return { view: { ...base, state: 'declined', title: o.declinedTitle, lead: amountText, reason: o.reasonCard, next, ...retry }, follow: false };
+      }
+      return { view: { ...base, state: 'processing', title: o.processingTitle, lead: o.processingLead, amountText }, follow: true };
+    }
+    const intent = (await apm.find(row.organization_id, paymentId))!;
+    const amountText = displayMoney(Number(intent.amount), intent.currency, lang);
+    const rails = RAIL_NAMES(t);
+    if (intent.status === 'APPROVED') {
+      const bank = intent.rail_id === 'BANK_REDIRECT' ? (await apm.banks()).find((b) => b.id === (JSON.parse(intent.customer) as { bank_id?: string }).bank_id)?.name : undefined;
+      const method = bank ? `${rails.BANK_REDIRECT} (${bank})` : (rails[intent.rail_id] ?? intent.rail_id);
+      return { view: approvedView(base, row, data, paymentId, amountText, intent.created_at, method), follow: false };
+    }
+    if (intent.status !== 'IN_PROGRESS') {
+      // Ran out of time: finished at or after its validity (in the organization's time), or an OTP that had expired.
+      const offset = await clock.offsetMs(row.organization_id);
+      const finished = intent.finished_at ? Date.parse(intent.finished_at) + offset : Number.NaN;
+      const timedOut = intent.status === 'DECLINED' && (finished >= Date.parse(intent.expires_at) || (intent.otp_expires_at !== null && finished >= Date.parse(intent.otp_expires_at) && Number(intent.otp_attempts) < deps.otpMaxAttempts));
+      if (timedOut) return { view: { ...base, state: 'expired', title: o.expiredTitle, lead: amountText, reason: o.reasonTimeout, next, ...retry }, follow: false };
+      const reason =
+        intent.status === 'FAILED' ? o.reasonFailed
+        : intent.rail_id === 'WALLET_OTP' && Number(intent.otp_attempts) >= deps.otpMaxAttempts ? o.reasonOtp
+        : intent.rail_id === 'BANK_REDIRECT' ? o.reasonBank
+        : intent.rail_id === 'QR_INTEROP' ? o.reasonQr
+        : o.reasonWallet;
+      return { view: { ...base, state: 'declined', title: o.declinedTitle, lead: amountText, reason, next, ...retry }, follow: false };
+    }
+    const processing = { ...base, state: 'processing' as const, title: o.processingTitle, amountText };
+    if (intent.status_detail !== 'PENDING') return { view: { ...processing, lead: o.bankProcessingLead }, follow: true };
+    // Still waiting for the shopper: what they were doing, and the way to another method.
+    const anotherWayUrl = `/l/${row.token}`;
+    const view = await apm.view(intent);
+    if (intent.rail_id === 'QR_INTEROP' && view.rail.qr) return { view: { ...processing, lead: o.waitingQrLead, qr: { image: view.rail.qr.image, alias: view.rail.alias ?? '' }, anotherWayUrl }, follow: true };
+    if (intent.rail_id === 'WALLET_OTP') return { view: { ...processing, lead: o.waitingOtpLead, otp: true, anotherWayUrl }, follow: true };
+    if (intent.rail_id === 'BANK_REDIRECT') return { view: { ...processing, lead: o.waitingBankLead, ...(view.rail.payment_link ? { bankUrl: view.rail.payment_link } : {}), anotherWayUrl }, follow: true };
+    return { view: { ...processing, lead: o.waitingPushLead, anotherWayUrl }, follow: true };
+  }
+
+  function approvedView(base: Pick<OutcomeView, 'lang' | 't' | 'merchant' | 'description'>, row: LinkRow, data: PaymentLinkData, paymentId: string, amountText: string, created: string, method: string): OutcomeView {
+    const o = base.t.outcome;
+    const receipt: Array<[string, string]> = [
+      [base.t.merchant, base.merchant],
+      [o.amount, amountText],
+      [o.reference, paymentId],
+      [o.date, dateText(created, base.lang)],
+      [o.method, method],
+    ];
+    if (data.description) receipt.push([o.description, data.description]);
+    const { description: _shown, ...rest } = base;
+    return { ...rest, state: 'approved', title: o.approvedTitle, lead: o.approvedLead, receipt, ...(data.redirect_url ? { continueUrl: withPaymentId(data.redirect_url, paymentId) } : {}) };
+  }
+
   app.get('/l/:token', { config, schema: { ...hide, params: tokenParams, querystring: checkoutQuery } }, async (request, reply) => {
     const lang = langOf(request);
     const t = TEXT[lang];
     const row = await linkFor(request, 'payment');
     if (!row) return notFound(reply, lang);
     const data = JSON.parse(row.data) as PaymentLinkData;
-    // Back from the bank (return_url) or a reload after a rail payment: the page follows that payment.
+    // Back from the bank (return_url), or after any attempt: the page of that payment.
     const asked = (request.query as { payment_id?: string }).payment_id;
-    const returning = asked && (await linkEntry(row.id, asked)) ? asked : null;
+    const entry = asked ? await linkEntry(row.id, asked) : undefined;
+    const returning = entry ? asked! : null;
     const closed = await closedMessage(row, lang);
-    if (closed && !returning) return send(reply.code(410), noticePage(lang, t.checkoutTitle, closed));
-    if (!closed) await links.open(row);
-    const payable = !closed;
-    const custom = data.amount_type === 'custom';
-    const range = custom ? { min: displayMoney(links.minimum(data), data.currency, lang), max: displayMoney(data.max_amount!, data.currency, lang) } : undefined;
-    const rails = data.currency === 'COP';
-    const banks = payable && rails ? (await apm.banks()).map((b) => ({ id: b.id, name: b.name })) : [];
-    const key = payable ? await publicKey(keys, row.organization_id) : null;
-    const settings: CheckoutConfig = {
+    const merchant = await merchantName(row.organization_id);
+    reply.header('cache-control', 'no-store');
+    const settings = (payable: boolean, key: string | null): CheckoutConfig => ({
       token: row.token,
       lang,
       currency: data.currency,
       digits: CURRENCIES[data.currency] ?? 2,
       amount: data.amount === undefined ? null : minorToNumber(data.amount, data.currency),
-      min: custom ? minorToNumber(links.minimum(data), data.currency) : null,
+      min: data.amount_type === 'custom' ? minorToNumber(links.minimum(data), data.currency) : null,
       max: data.max_amount === undefined ? null : minorToNumber(data.max_amount, data.currency),
-      minText: range?.min ?? null,
-      maxText: range?.max ?? null,
+      minText: data.amount_type === 'custom' ? displayMoney(links.minimum(data), data.currency, lang) : null,
+      maxText: data.max_amount === undefined ? null : displayMoney(data.max_amount, data.currency, lang),
       publicKey: key,
       redirectUrl: data.redirect_url ?? null,
-      rails,
+      rails: data.currency === 'COP',
       returning,
       payable,
       text: t.script,
-    };
+    });
+    if (returning && entry) {
+      const { view, follow } = await paymentOutcome(row, data, returning, entry.kind as 'card' | 'apm', lang, closed, merchant);
+      // The script follows a payment still under way, and takes an approved one on to the merchant's redirect_url.
+      const script = follow || view.continueUrl !== undefined;
+      return send(reply, outcomePage({ ...view, ...(script ? { config: settings(false, null) } : {}) }));
+    }
+    if (closed) {
+      const paid = row.status === 'used';
+      const amountText = data.amount !== undefined ? displayMoney(data.amount, data.currency, lang) : undefined;
+      const o = t.outcome;
+      return send(
+        reply.code(410),
+        outcomePage({
+          lang,
+          t,
+          merchant,
+          state: paid ? 'paid' : 'expired',
+          title: paid ? o.paidTitle : o.expiredLinkTitle,
+          lead: closed,
+          next: paid ? o.paidLinkLead : o.expiredLinkLead,
+          ...(data.description ? { description: data.description } : {}),
+          ...(amountText ? { amountText } : {}),
+        }),
+      );
+    }
+    await links.open(row);
+    const custom = data.amount_type === 'custom';
+    const range = custom ? { min: displayMoney(links.minimum(data), data.currency, lang), max: displayMoney(data.max_amount!, data.currency, lang) } : undefined;
+    const rails = data.currency === 'COP';
+    const banks = rails ? (await apm.banks()).map((b) => ({ id: b.id, name: b.name })) : [];
+    const key = await publicKey(keys, row.organization_id);
     // Without the organization's key, or past the card-attempt caps, the card tab says so (the other methods stay open).
-    const cardNotice = !payable ? '' : key === null ? t.cardUnavailable : (await cardAttempts.blocked(row.id, request.ip)) ? t.cardBlocked : '';
-    reply.header('cache-control', 'no-store');
+    const cardNotice = key === null ? t.cardUnavailable : (await cardAttempts.blocked(row.id, request.ip)) ? t.cardBlocked : '';
     return send(
       reply,
       checkoutPage({
@@ -150,10 +263,11 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
         ...(range ? { range } : {}),
         banks,
         rails,
-        payable,
+        payable: true,
         cardNotice,
-        ...(data.cancel_url && payable ? { cancelUrl: data.cancel_url } : {}),
-        config: settings,
+        merchant,
+        ...(data.cancel_url ? { cancelUrl: data.cancel_url } : {}),
+        config: settings(true, key),
       }),
     );
   });

@@ -6,6 +6,7 @@
  * served at /fields/v1/hosted/ (fields/routes.ts); each page hands its script
  * a JSON configuration (`checkout-config`, `enroll-config`).
  */
+import { FAVICON } from '../lib/favicon.js';
 import { html, jsonScript, raw, type Html } from '../lib/html.js';
 import type { EnrollmentLinkData } from './service.js';
 import { fill, type Lang, type PageText } from './page-text.js';
@@ -15,6 +16,7 @@ export const CHECKOUT_SCRIPT_PATH = '/fields/v1/hosted/checkout.js';
 export const ENROLLMENT_SCRIPT_PATH = '/fields/v1/hosted/enrollment.js';
 
 type Style = EnrollmentLinkData['style'];
+
 
 const STYLES = raw(`*{box-sizing:border-box} [hidden]{display:none!important} body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;background:#f4f6fa;margin:0;color:#1b2230;line-height:1.35}
 main{max-width:30rem;margin:1.5rem auto;background:#fff;border-radius:var(--radius);padding:1.5rem;box-shadow:0 2px 14px #0002}
@@ -33,6 +35,16 @@ main.framed .primary{margin-top:.6rem}
 .field-error{color:#b00020;margin:.25rem 0;font-size:.92rem} .field-error:empty{margin:0} .notice{font-size:1.1rem} .cancel{color:#3a4252}
 #status:empty{margin:0} #status{font-weight:600} .continue{display:inline-block;margin-top:.75rem;color:var(--primary);font-weight:600}
 .qr{display:flex;flex-direction:column;align-items:center;margin-top:1rem} .qr img{max-width:100%;height:auto}
+.merchant{margin:0 0 .25rem;color:#4a5468;font-weight:600;font-size:.95rem;letter-spacing:.01em}
+.outcome{text-align:center} .outcome h1{font-size:1.5rem;margin:.5rem 0} .outcome .lead{margin:.25rem 0 1rem}
+.badge{width:3.5rem;height:3.5rem;border-radius:50%;margin:.5rem auto 0;display:flex;align-items:center;justify-content:center;font-size:1.9rem;font-weight:700;color:#fff}
+.outcome-approved .badge{background:#1d7a3e} .outcome-declined .badge{background:#b00020} .outcome-expired .badge,.outcome-paid .badge{background:#5b6475}
+.outcome-processing .badge{background:none;border:5px solid #d5dae4;border-top-color:var(--primary);animation:spin 1s linear infinite}
+@keyframes spin{to{transform:rotate(360deg)}} @media (prefers-reduced-motion:reduce){.outcome-processing .badge{animation:none}}
+.receipt{text-align:left;margin:1rem 0 0;border-top:1px solid #d5dae4} .receipt div{display:flex;justify-content:space-between;gap:1rem;padding:.55rem 0;border-bottom:1px solid #d5dae4}
+.receipt dt{color:#4a5468} .receipt dd{margin:0;font-weight:600;text-align:right;overflow-wrap:anywhere}
+.reason{font-weight:600} .next{color:#3a4252} .outcome .primary{display:block;text-decoration:none;text-align:center} .outcome .otp{text-align:left}
+.link-button{display:inline-block;margin-top:1rem;color:var(--primary);font-weight:600}
 @media (max-width:480px){main:not(.framed){margin:0;border-radius:0;min-height:100vh;padding:1.25rem}}`);
 
 export function layout(lang: Lang, title: string, body: Html, style: Style = {}, options: { framed?: boolean } = {}): Html {
@@ -42,6 +54,7 @@ export function layout(lang: Lang, title: string, body: Html, style: Style = {},
   return html`<!doctype html>
 <html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title}</title>
+<link rel="icon" href="${FAVICON}">
 <style>
 :root{--primary:${primary};--radius:${radius}px}
 ${STYLES}
@@ -68,12 +81,17 @@ export interface CheckoutView {
   payable: boolean;
   cardNotice: string;
   cancelUrl?: string;
+  /** The organization's name, above the title. */
+  merchant: string;
   config: CheckoutConfig;
 }
 
 function field(id: string, label: string, input: Html): Html {
   return html`<label for="${id}">${label}</label>${input}<p class="field-error" id="${id}-error"></p>`;
 }
+
+/** The document types the bank-redirect rail takes (apm/documents.ts); the page names them in its language. */
+const DOCUMENT_TYPES = ['CC', 'CE', 'NIT', 'PASSPORT'] as const;
 
 function railPanel(t: PageText, banks: CheckoutView['banks']): Html {
   const described = (id: string) => `${id}-error`;
@@ -85,7 +103,7 @@ function railPanel(t: PageText, banks: CheckoutView['banks']): Html {
 <label><input type="radio" name="rail" value="QR_INTEROP"> ${t.railQr}</label></fieldset>
 <div data-rail="BANK_REDIRECT">
 ${field('bank', t.bank, html`<select id="bank" name="bank_id" aria-describedby="${described('bank')}">${banks.map((b) => html`<option value="${b.id}">${b.name}</option>`)}</select>`)}
-${field('document_type', t.documentType, html`<select id="document_type" aria-describedby="${described('document_type')}"><option>CC</option><option>CE</option><option>NIT</option><option>PASSPORT</option></select>`)}
+${field('document_type', t.documentType, html`<select id="document_type" aria-describedby="${described('document_type')}">${DOCUMENT_TYPES.map((code) => html`<option value="${code}">${t.documentTypes[code] ?? code}</option>`)}</select>`)}
 ${field('document', t.document, html`<input id="document" autocomplete="off" inputmode="numeric" aria-describedby="${described('document')}">`)}
 ${field('first_name', t.firstName, html`<input id="first_name" autocomplete="given-name" aria-describedby="${described('first_name')}">`)}
 ${field('last_name', t.lastName, html`<input id="last_name" autocomplete="family-name" aria-describedby="${described('last_name')}">`)}
@@ -123,7 +141,8 @@ ${view.rails ? railPanel(t, view.banks) : ''}`
     : view.amountText
       ? html`<p class="amount" id="amount">${view.amountText}</p>`
       : '';
-  const body = html`<h1 id="checkout-title">${view.title}</h1>
+  const body = html`<p class="merchant" id="merchant">${view.merchant}</p>
+<h1 id="checkout-title">${view.title}</h1>
 ${form}
 <p id="status" role="status" aria-live="polite"></p>
 <p id="continue" hidden><a class="continue" id="continue-link" href="#">${t.script.continueToMerchant}</a></p>
@@ -131,6 +150,69 @@ ${view.cancelUrl ? html`<p><a class="cancel" href="${view.cancelUrl}">${t.cancel
 ${jsonScript('checkout-config', view.config)}
 <script src="${CHECKOUT_SCRIPT_PATH}"></script>`;
   return layout(view.lang, t.checkoutTitle, body);
+}
+
+/** The end (or waiting) state of a checkout: each outcome has its own page (docs/payment-links.md "The shopper's pages"). */
+export type OutcomeState = 'processing' | 'approved' | 'declined' | 'expired' | 'paid';
+
+export interface OutcomeView {
+  lang: Lang;
+  t: PageText;
+  state: OutcomeState;
+  merchant: string;
+  title: string;
+  lead: string;
+  /** The link's description, above the state. */
+  description?: string;
+  amountText?: string;
+  /** Declined or expired: why, in the shopper's words. */
+  reason?: string;
+  /** What the shopper can do now. */
+  next?: string;
+  /** Try again (the link still takes payments). */
+  retryUrl?: string;
+  /** The approved payment's receipt, label and value. */
+  receipt?: Array<[string, string]>;
+  /** The merchant's redirect_url (approved). */
+  continueUrl?: string;
+  /** A QR payment waiting to be scanned: shown again. */
+  qr?: { image: string; alias: string };
+  /** A bank payment waiting at the bank: the way back there. */
+  bankUrl?: string;
+  /** A wallet payment waiting for its SMS code. */
+  otp?: boolean;
+  /** Leave a payment waiting for the shopper for another way to pay (the checkout's form). */
+  anotherWayUrl?: string;
+  /** The processing page's script (it follows the payment); none on a final page without a redirect. */
+  config?: CheckoutConfig;
+}
+
+const BADGES: Record<OutcomeState, string> = { processing: '', approved: '✓', declined: '✕', expired: '!', paid: '✓' };
+
+/** The checkout's state after an attempt, or of a closed link (410): its own page, headed by the merchant's name. */
+export function outcomePage(view: OutcomeView): Html {
+  const { t } = view;
+  const o = t.outcome;
+  const live = view.state === 'processing';
+  const body = html`<p class="merchant" id="merchant">${view.merchant}</p>
+<section id="outcome" class="outcome outcome-${view.state}" data-state="${view.state}" aria-labelledby="outcome-title">
+<div class="badge" aria-hidden="true">${BADGES[view.state]}</div>
+<h1 id="outcome-title">${view.title}</h1>
+${view.description ? html`<p class="hint" id="outcome-description">${view.description}</p>` : ''}
+${view.amountText && !view.receipt ? html`<p class="amount" id="amount">${view.amountText}</p>` : ''}
+<p class="lead" id="outcome-lead"${live ? html` role="status" aria-live="polite"` : ''}>${view.lead}</p>
+${view.reason ? html`<p class="reason" id="outcome-reason">${view.reason}</p>` : ''}
+${view.next ? html`<p class="next" id="outcome-next">${view.next}</p>` : ''}
+${view.qr ? html`<div id="qr-step" class="qr"><img id="qr-image" src="${view.qr.image}" alt="${t.qrAlt}" width="220" height="220"><p>${t.alias}: <strong id="qr-alias">${view.qr.alias}</strong></p></div>` : ''}
+${view.otp ? html`<div id="otp-step" class="otp">${field('otp', t.otp, html`<input id="otp" inputmode="numeric" autocomplete="one-time-code" maxlength="6" aria-describedby="otp-error">`)}<button class="primary" id="otp-send" type="button">${t.confirm}</button></div>` : ''}
+${view.bankUrl ? html`<p><a class="primary" id="bank-link" href="${view.bankUrl}">${o.continueAtBank}</a></p>` : ''}
+${view.receipt ? html`<dl class="receipt" id="receipt">${view.receipt.map(([label, value]) => html`<div><dt>${label}</dt><dd>${value}</dd></div>`)}</dl><p class="hint">${o.print}</p>` : ''}
+${view.retryUrl ? html`<p><a class="primary" id="retry" href="${view.retryUrl}">${o.tryAgain}</a></p>` : ''}
+${view.continueUrl ? html`<p id="continue"><a class="continue" id="continue-link" href="${view.continueUrl}">${t.script.continueToMerchant}</a></p>` : ''}
+${view.anotherWayUrl ? html`<p><a class="link-button" id="another-way" href="${view.anotherWayUrl}">${o.payAnotherWay}</a></p>` : ''}
+</section>
+${view.config ? html`<p id="status" role="status" aria-live="polite"></p>${jsonScript('checkout-config', view.config)}<script src="${CHECKOUT_SCRIPT_PATH}"></script>` : ''}`;
+  return layout(view.lang, `${view.title} · ${view.merchant}`, body);
 }
 
 export interface EnrollmentView {
