@@ -106,7 +106,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
         // Who answers for a deployment is its operator's; the document names no address that depends on PUBLIC_BASE_URL.
         contact: { name: 'The operator of this Pasarela deployment (the reference: /docs)' },
         description:
-          'Payment gateway API. Authenticate with POST /oauth/token (client credentials) and send `Authorization: Bearer <token>`. Errors have the body `{"error": {code, message, details, request_id}}`. Lists take `limit` (1..100), `starting_after`, `ending_before` and return `{data, has_more}`, newest first. Every POST, PUT, PATCH and DELETE accepts an `Idempotency-Key` header (8 to 64 characters).',
+          'Payment gateway API. Authenticate with POST /oauth/token (client credentials) and send `Authorization: Bearer <token>`. Errors have the body `{"error": {code, message, details, request_id}}`. Lists take `limit` (1..100), `starting_after`, `ending_before` and return `{data, has_more}`, newest first. Every POST, PUT, PATCH and DELETE made with a Bearer token accepts an `Idempotency-Key` header (8 to 64 characters). Each event type and its payload is in the `webhooks` section; docs/api-conventions.md "The OpenAPI document" says what else a tool can rely on.',
       },
       servers: [{ url: config.publicBaseUrl }],
       components: {
