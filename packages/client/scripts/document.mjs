@@ -1,7 +1,7 @@
 /**
  * The two generated files of the client and how they are made, shared by
  * `npm run generate`, the build and the drift test (test/generated.test.ts):
- * - `openapi.json`: the gateway's /openapi.json, with `servers` fixed so the
+ * - `openapi.json`: the gateway's /openapi.json, with `servers` relative so the
  *   document does not depend on the PUBLIC_BASE_URL it was made with;
  * - `src/generated/api.ts`: its types, by openapi-typescript.
  */
@@ -9,9 +9,13 @@ import openapiTS, { astToString } from 'openapi-typescript';
 
 export const REGENERATE = 'npm run build -w @pasarela/server && npm run generate -w @pasarela/client';
 
-/** The committed form of a gateway's document. */
+/**
+ * The committed form of a gateway's document: `servers` relative (`/`, where
+ * the document is served from, which every gateway does at /openapi.json),
+ * not the PUBLIC_BASE_URL it was made with.
+ */
 export function normalizeDocument(document) {
-  return { ...document, servers: [{ url: 'http://localhost:8080', description: 'A local gateway (npm start)' }] };
+  return { ...document, servers: [{ url: '/', description: 'The gateway that serves this document at /openapi.json (a local one: http://localhost:8080, `npm start`)' }] };
 }
 
 export function documentText(document) {

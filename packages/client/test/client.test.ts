@@ -234,6 +234,10 @@ describe.each(dialects)('@pasarela/client against a gateway ($name)', (dialect) 
     expect(event.type).toBe('payment.card.approved');
     expect(event.id).toBe(headers['webhook-id']);
     expect(JSON.stringify(event.data)).toContain(payment.id);
+    // Event is a union keyed by `type` (the document's webhooks section): narrowing on it types `data`.
+    if (event.type !== 'payment.card.approved') throw new Error(`unexpected ${event.type}`);
+    expect(event.data.payment.id).toBe(payment.id);
+    expect(event.data.payment.transaction.status).toBe('APPROVED');
     // The receiver's other secret first, as during a rotation; bytes as well as text.
     const other = 'whsec_' + btoa('another secret of 24 b..');
     expect((await Pasarela.webhooks.verify(new TextEncoder().encode(delivery!.body), headers, [other, secret])).id).toBe(event.id);

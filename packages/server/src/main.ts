@@ -49,7 +49,9 @@ async function provision(db: Db, log: (fields: object, text: string) => void): P
     if (!client) return;
     // Beside it, a one-time link that makes its visitor an owner of that organization in the dashboard.
     const link = await (await DashboardService.open(db, loadKeyring(config), config)).firstRunLink(client.organization_id);
-    process.stdout.write(
+    // On stderr, like every line for the operator: stdout carries the JSON log lines alone (a log
+    // collector reading it must never receive the secret or the link).
+    process.stderr.write(
       [
         '',
         'A sandbox API client was provisioned. The secret is shown only this once:',
@@ -78,8 +80,8 @@ async function runServer(): Promise<void> {
   try {
     const address = await gateway.app.listen({ port: config.port, host: config.host });
     if (cluster.isWorker) process.send?.({ pasarela: 'listening', address });
-    else process.stdout.write(`Pasarela ${config.environment} listening on ${address} (public URL and token audience: ${config.publicBaseUrl}; database: ${config.database.kind})\n`);
-    if (gateway.metricsListener && !cluster.isWorker) process.stdout.write(`Metrics on ${gateway.metricsListener.url}/metrics (this machine only)\n`);
+    else process.stderr.write(`Pasarela ${config.environment} listening on ${address} (public URL and token audience: ${config.publicBaseUrl}; database: ${config.database.kind})\n`);
+    if (gateway.metricsListener && !cluster.isWorker) process.stderr.write(`Metrics on ${gateway.metricsListener.url}/metrics (this machine only)\n`);
   } catch (error) {
     fail(`cannot listen on ${config.host}:${config.port}: ${message(error)}`);
   }
@@ -100,7 +102,7 @@ async function runPrimary(workers: number): Promise<void> {
     const database = openDatabase(config, { poolSize: 1 });
     try {
       await migrateToLatest(database.db);
-      await provision(database.db, (fields, text) => process.stdout.write(`${text}: ${JSON.stringify(fields)}\n`));
+      await provision(database.db, (fields, text) => process.stderr.write(`${text}: ${JSON.stringify(fields)}\n`));
     } finally {
       await database.close();
     }
@@ -116,7 +118,7 @@ async function runPrimary(workers: number): Promise<void> {
       if (m?.pasarela !== 'listening') return;
       listening++;
       if (listening === workers) {
-        process.stdout.write(
+        process.stderr.write(
           `Pasarela ${config.environment} listening on ${m.address} with ${workers} worker processes (public URL and token audience: ${config.publicBaseUrl}; database: ${config.database.kind})\n`,
         );
       }

@@ -32,6 +32,7 @@ describe.each(dialects)('authorization server metadata on $name', (dialect) => {
       revocation_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
       response_types_supported: [],
       scopes_supported: [...PERMISSIONS],
+      audience: AUDIENCE,
     });
     const client = await gw.client();
     expect(decodeJwt(await client.token()).iss).toBe(reply.body.issuer);
@@ -52,13 +53,31 @@ describe.each(dialects)('authorization server metadata on $name', (dialect) => {
     const probe = (token: string) => gw.request('GET', `/v1/organizations/${c.organizationId}`, { token });
 
     for (const auth of [oauth.ClientSecretBasic(c.secret), oauth.ClientSecretPost(c.secret)]) {
-      const response = await oauth.clientCredentialsGrantRequest(as, client, auth, new URLSearchParams({ audience: AUDIENCE }), options);
+      // The one option docs/api-conventions.md "The audience" shows: the audience the metadata publishes.
+      const response = await oauth.clientCredentialsGrantRequest(as, client, auth, new URLSearchParams({ audience: String(as.audience) }), options);
       const token = await oauth.processClientCredentialsResponse(as, client, response);
       expect(token.token_type).toBe('bearer');
       expect((await probe(token.access_token)).status).toBe(200);
 
       await oauth.processRevocationResponse(await oauth.revocationRequest(as, client, auth, token.access_token, options));
       expect((await probe(token.access_token)).status).toBe(401);
+    }
+  });
+
+  it('a token request without audience, as libraries send it unless told, answers 400 saying what to send', async () => {
+    const c = await gw.client();
+    for (const type of ['application/x-www-form-urlencoded', 'application/json']) {
+      const fields = { grant_type: 'client_credentials', client_id: c.clientId, client_secret: c.secret };
+      const reply = await fetch(`${gw.baseUrl}/oauth/token`, {
+        method: 'POST',
+        headers: { 'content-type': type },
+        body: type === 'application/json' ? JSON.stringify(fields) : new URLSearchParams(fields).toString(),
+      });
+      expect(reply.status).toBe(400);
+      const body = (await reply.json()) as { error: string; error_description: string };
+      expect(body.error).toBe('invalid_request');
+      expect(body.error_description).toContain(`send audience=${AUDIENCE}`);
+      expect(body.error_description).toContain('/.well-known/oauth-authorization-server');
     }
   });
 });

@@ -159,6 +159,12 @@ describe('the server process', () => {
       await new Promise((r) => setTimeout(r, 200));
       const logs = first.output().split('\n').filter((l) => l.startsWith('{'));
       expect(logs.length).toBeGreaterThan(2);
+      // stdout is the JSON log alone (what a log collector reads): the banner, the secret in it, is on stderr.
+      const stdoutLines = first.stdout().split('\n').filter((l) => l !== '');
+      expect(stdoutLines.length).toBeGreaterThan(2);
+      for (const line of stdoutLines) expect(() => JSON.parse(line) as unknown, line).not.toThrow();
+      expect(first.stdout()).not.toContain(secret);
+      expect(first.stdout()).not.toContain('client_secret');
       const joined = logs.join('\n');
       expect(joined).not.toContain(secret);
       expect(joined).not.toContain(token);

@@ -395,7 +395,9 @@ describe.each(dialects)('webhooks on $name', (dialect) => {
     expect(updated.body).toMatchObject({ events: ['refund.succeeded'], status: 'disabled' });
     const otherToken = await (await gw.client()).token();
     expect((await gw.request('GET', `/v1/webhooks/${endpoint.body.id}`, { token: otherToken })).status).toBe(404);
-    expect((await gw.request('DELETE', `/v1/webhooks/${endpoint.body.id}`, { token })).status).toBe(200);
+    // A DELETE that removes the object answers {id, deleted: true}, as every such DELETE (docs/api-conventions.md "Deletes").
+    const deleted = await gw.request('DELETE', `/v1/webhooks/${endpoint.body.id}`, { token });
+    expect([deleted.status, deleted.body]).toEqual([200, { id: endpoint.body.id, deleted: true }]);
     expect((await gw.request('GET', `/v1/webhooks/${endpoint.body.id}`, { token })).status).toBe(404);
   });
 

@@ -208,14 +208,17 @@ function pretty(text: string): string {
   }
 }
 
+/** An event type an endpoint can subscribe to, or `*` (the document's closed list). */
+type Subscription = WebhookEndpoint['events'][number];
+
 function EditEndpoint({ endpoint, onClose, onSaved }: { endpoint: WebhookEndpoint | null; onClose: () => void; onSaved: (e: WebhookEndpoint) => void }) {
   const { t } = useI18n();
   const [url, setUrl] = useState(endpoint?.url ?? '');
   const [description, setDescription] = useState(endpoint?.description ?? '');
-  const [events, setEvents] = useState<Set<string>>(new Set(endpoint?.events ?? ['*']));
+  const [events, setEvents] = useState<Set<Subscription>>(new Set(endpoint?.events ?? ['*']));
   const { busy, error, run } = useAction();
   const all = events.has('*');
-  const toggle = (type: string, on: boolean) => {
+  const toggle = (type: Subscription, on: boolean) => {
     const next = new Set(events);
     next.delete('*');
     if (on) next.add(type);
@@ -234,7 +237,7 @@ function EditEndpoint({ endpoint, onClose, onSaved }: { endpoint: WebhookEndpoin
         <label className="field"><span>{t('webhooks.description')}</span><input maxLength={500} value={description} onChange={(e) => setDescription(e.target.value)} /></label>
         <fieldset className="permission-group">
           <legend>{t('webhooks.events')}</legend>
-          <label className="check strong"><input type="checkbox" checked={all} onChange={(e) => setEvents(new Set(e.target.checked ? ['*'] : []))} /> <span>{t('webhooks.allEvents')}</span></label>
+          <label className="check strong"><input type="checkbox" checked={all} onChange={(e) => setEvents(new Set<Subscription>(e.target.checked ? ['*'] : []))} /> <span>{t('webhooks.allEvents')}</span></label>
           <div className="event-grid">
             {EVENT_TYPES.map((type) => (
               <label key={type} className="check"><input type="checkbox" disabled={all} checked={all || events.has(type)} onChange={(e) => toggle(type, e.target.checked)} /> <span><Mono>{type}</Mono></span></label>

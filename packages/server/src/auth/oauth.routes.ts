@@ -7,7 +7,7 @@
  */
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
+import { Type, type TSchema } from 'typebox';
 import { OAuthError } from '../errors/api-error.js';
 import { OAuthErrorBody } from '../errors/schemas.js';
 import { isStorableText } from '../http/validation.js';
@@ -27,6 +27,17 @@ const RevokeBody = Type.Object({
   token: Type.Optional(Type.String({ description: 'The token to revoke (RFC 7009). Without it (and with `grant_type` and `audience`), every token of the client.' })),
   token_type_hint: Type.Optional(Type.String({ description: 'RFC 7009 hint; only access tokens exist, so it changes nothing.' })),
 });
+
+/**
+ * The body in both media types the endpoints read (OAuth libraries send the form; RFC 6749 4.4.2, RFC 7009 2.1).
+ * Fastify validates whichever the request carries; another type is refused by `tokenRequest`.
+ */
+const eitherMedia = <T extends TSchema>(schema: T) => ({
+  content: { 'application/x-www-form-urlencoded': { schema }, 'application/json': { schema } },
+});
+
+/** HTTP Basic (`client_secret_basic`) or `client_id` and `client_secret` in the body (`client_secret_post`: no scheme, hence `{}`). */
+const CLIENT_AUTHENTICATION: Array<Record<string, string[]>> = [{ clientBasic: [] }, {}];
 
 const TokenResponse = Type.Object({
   access_token: Type.String({ description: 'JWT (RS256, typ at+jwt).' }),
@@ -121,8 +132,8 @@ export async function oauthRoutes(
         summary: 'Get an access token (client credentials)',
         description:
           'Returns the same token while it is valid (until a tenth of its lifetime remains); after revoke, a new one. `expires_in` is 43200 (12 hours) for a new token.',
-        security: [],
-        body: TokenBody,
+        security: CLIENT_AUTHENTICATION,
+        body: eitherMedia(TokenBody),
         response: { 200: TokenResponse, ...errors },
       },
     },
@@ -145,8 +156,8 @@ export async function oauthRoutes(
         description:
           'RFC 7009: `token` (and optionally `token_type_hint`) with the client authenticated by HTTP Basic or `client_id` and `client_secret` in the body; a token that is not the client\'s, or not valid, revokes nothing and still answers 200. ' +
           'Also accepts the token request\'s fields (`grant_type`, `audience`, optionally `token`): without `token`, every token of the client is revoked. The next token request returns a new token.',
-        security: [],
-        body: RevokeBody,
+        security: CLIENT_AUTHENTICATION,
+        body: eitherMedia(RevokeBody),
         response: { 200: Type.Object({ message: Type.String() }), ...errors },
       },
     },

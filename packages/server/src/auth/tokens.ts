@@ -103,8 +103,16 @@ export class TokenService {
       throw new OAuthError('unsupported_grant_type', 'only grant_type=client_credentials is supported');
     }
     const missing = (['client_id', 'client_secret', 'audience'] as const).filter((f) => !request[f]);
-    if (missing.length > 0) throw new OAuthError('invalid_request', `missing ${missing.join(', ')}`);
+    if (missing.length > 0) throw new OAuthError('invalid_request', `missing ${missing.join(', ')}${missing.includes('audience') ? `; send audience=${this.options.audience} ${this.audienceHint()}` : ''}`);
     return { clientId: request.client_id!, secret: request.client_secret!, audience: request.audience! };
+  }
+
+  /**
+   * What to send as `audience`, which the specification requires and OAuth libraries leave out
+   * unless told (docs/api-conventions.md "The audience"): this server's own value.
+   */
+  private audienceHint(): string {
+    return '(this server\'s audience, also "audience" in /.well-known/oauth-authorization-server)';
   }
 
   /**
@@ -131,7 +139,7 @@ export class TokenService {
       throw new OAuthError('invalid_client', 'client authentication failed', { 'www-authenticate': 'Basic realm="pasarela"' });
     }
     if (audience.replace(/\/+$/, '') !== this.options.audience) {
-      throw new OAuthError('invalid_target', `audience must be ${this.options.audience}`);
+      throw new OAuthError('invalid_target', `audience must be ${this.options.audience} ${this.audienceHint()}`);
     }
     return { client, audience: this.options.audience };
   }

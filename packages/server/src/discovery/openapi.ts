@@ -6,7 +6,9 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/config.js';
+import { PERMISSION_DESCRIPTIONS } from '../auth/permission-descriptions.js';
 import { ErrorBody } from '../errors/schemas.js';
+import { completeContract } from './contract.js';
 import { addOperationIds } from './operation-ids.js';
 
 /** SHA-256 of the style element swagger-ui-bundle.js (@fastify/swagger-ui 5) inserts; test/docs-page.browser.test.ts fails if it changes. */
@@ -60,6 +62,21 @@ export function docsPolicy(header: string): string {
     .concat(';');
 }
 
+/**
+ * A route's response schema that is a named schema (`$id`) is inlined by
+ * @fastify/swagger, and only nested ones become components: wrapped once, it is
+ * nested too, so the document refers to it (the wrapper is removed again by
+ * `completeContract`). Only the document sees this; validation and
+ * serialization keep the route's own schema.
+ */
+function nameResponses({ schema, url }: { schema: unknown; url: string }): { schema: Record<string, unknown>; url: string } {
+  const routeSchema = (schema ?? {}) as Record<string, unknown>;
+  const response = routeSchema.response as Record<string, unknown> | undefined;
+  if (!response) return { schema: routeSchema, url };
+  const named = (value: unknown) => typeof value === 'object' && value !== null && typeof (value as { $id?: unknown }).$id === 'string';
+  return { schema: { ...routeSchema, response: Object.fromEntries(Object.entries(response).map(([status, value]) => [status, named(value) ? { allOf: [value] } : value])) }, url };
+}
+
 export async function registerOpenApi(app: FastifyInstance, config: Config): Promise<void> {
   app.addSchema(ErrorBody);
   // Every documented route lists the error answers it can give (the OpenAPI document is all a typed client knows).
@@ -85,18 +102,31 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
       info: {
         title: 'Pasarela API',
         version: '1.0.0',
+        license: { name: 'Apache-2.0', identifier: 'Apache-2.0' },
+        // Who answers for a deployment is its operator's; the document names no address that depends on PUBLIC_BASE_URL.
+        contact: { name: 'The operator of this Pasarela deployment (the reference: /docs)' },
         description:
-          'Payment gateway API. Authenticate with POST /oauth/token (client credentials) and send `Authorization: Bearer <token>`. Errors have the body `{"error": {code, message, details, request_id}}`. Lists take `limit` (1..100), `starting_after`, `ending_before` and return `{data, has_more}`, newest first. Every POST, PUT, PATCH and DELETE accepts an `Idempotency-Key` header (8 to 64 characters).',
+          'Payment gateway API. Authenticate with POST /oauth/token (client credentials) and send `Authorization: Bearer <token>`. Errors have the body `{"error": {code, message, details, request_id}}`. Lists take `limit` (1..100), `starting_after`, `ending_before` and return `{data, has_more}`, newest first. Every POST, PUT, PATCH and DELETE made with a Bearer token accepts an `Idempotency-Key` header (8 to 64 characters). Each event type and its payload is in the `webhooks` section; docs/api-conventions.md "The OpenAPI document" says what else a tool can rely on.',
       },
       servers: [{ url: config.publicBaseUrl }],
       components: {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-          oauth2: { type: 'oauth2', flows: { clientCredentials: { tokenUrl: '/oauth/token', scopes: {} } } },
+          oauth2: {
+            type: 'oauth2',
+            description: 'OAuth 2.0 client credentials (spec section 5): POST /oauth/token with `audience` set to this deployment\'s PUBLIC_BASE_URL. Each operation lists the permissions (scopes) it needs; a token without them is 403 `forbidden`.',
+            flows: { clientCredentials: { tokenUrl: '/oauth/token', scopes: { ...PERMISSION_DESCRIPTIONS } } },
+          },
+          clientBasic: {
+            type: 'http',
+            scheme: 'basic',
+            description: 'Client authentication at /oauth/token and /oauth/revoke (RFC 6749 2.3.1, `client_secret_basic`): `client_id:client_secret`, each form-encoded. Or send both in the body (`client_secret_post`).',
+          },
         },
       },
     },
-    transformObject: (document) => ('openapiObject' in document ? addOperationIds(document.openapiObject) : document.swaggerObject),
+    transform: nameResponses,
+    transformObject: (document) => ('openapiObject' in document ? completeContract(addOperationIds(document.openapiObject)) : document.swaggerObject),
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
   });
   await app.register(swaggerUi, {

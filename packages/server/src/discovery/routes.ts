@@ -57,6 +57,9 @@ export async function discoveryRoutes(
     revocation_endpoint: `${opts.issuer}/oauth/revoke`,
     revocation_endpoint_auth_methods_supported: AUTH_METHODS,
     service_documentation: `${opts.issuer}/docs`,
+    // Not an RFC 8414 member (it allows others): the value POST /oauth/token requires as `audience`,
+    // which OAuth libraries send only when told (docs/api-conventions.md "The audience").
+    audience: opts.issuer,
   };
   const Strings = Type.Array(Type.String());
   app.get(
@@ -80,6 +83,9 @@ export async function discoveryRoutes(
             revocation_endpoint: Type.String(),
             revocation_endpoint_auth_methods_supported: Strings,
             service_documentation: Type.String(),
+            audience: Type.String({
+              description: 'The `audience` POST /oauth/token requires (this deployment\'s PUBLIC_BASE_URL, the tokens\' `aud`). Not an RFC 8414 member: OAuth libraries send it only when told, as an extra token-request parameter.',
+            }),
           }),
         },
       },

@@ -124,7 +124,7 @@ export async function webhookRoutes(base: FastifyInstance, opts: { webhooks: Web
   );
   app.delete(
     '/v1/webhooks/:id',
-    { config: write, schema: { tags, summary: 'Delete a webhook endpoint', params: Params, response: { 200: Type.Object({ ...Endpoint.properties, deleted: Type.Literal(true) }) } } },
+    { config: write, schema: { tags, summary: 'Delete a webhook endpoint', params: Params, response: { 200: Type.Object({ id: Type.String(), deleted: Type.Literal(true) }) } } },
     async (request) => webhooks.delete(org(request), request.params.id),
   );
   app.get(

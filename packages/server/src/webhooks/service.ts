@@ -141,7 +141,8 @@ export class WebhookService {
       await trx.deleteFrom('webhook_secrets').where('endpoint_id', '=', id).execute();
       await trx.deleteFrom('webhook_endpoints').where('id', '=', id).execute();
     });
-    return { ...endpointView(row), deleted: true as const };
+    // Removed, so `{id, deleted: true}`, like every DELETE that removes an object (docs/api-conventions.md "Deletes").
+    return { id: row.id, deleted: true as const };
   }
 
   async secret(organizationId: string, id: string): Promise<{ secret: string }> {

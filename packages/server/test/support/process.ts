@@ -20,6 +20,8 @@ export interface ServerProcess {
   url: string;
   child: ChildProcess;
   output(): string;
+  /** What the process wrote to stdout alone. */
+  stdout(): string;
   stop(): Promise<void>;
 }
 
@@ -37,7 +39,11 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   });
   running.add(child);
   let output = '';
-  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  let stdout = '';
+  child.stdout!.on('data', (d: Buffer) => {
+    output += d.toString();
+    stdout += d.toString();
+  });
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
   const exited = new Promise<void>((resolve) =>
     child.once('exit', () => {
@@ -59,6 +65,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     url: `http://127.0.0.1:${port}`,
     child,
     output: () => output,
+    stdout: () => stdout,
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;

@@ -1,0 +1,181 @@
+/**
+ * The typed payload of every event type, for the OpenAPI document: its
+ * `webhooks` section (one entry per type a webhook endpoint can receive) and
+ * the `Event` component, a union of one schema per type discriminated by
+ * `type`, which GET /v1/events and GET /v1/events/{id} answer. The shapes are
+ * those the features record (`apmEventData`, `paymentEventData`,
+ * `chargebackEventData`, ...; docs/webhooks.md "Payload shapes"); the routes
+ * serialize events as stored (webhooks/routes.ts `Event`), so these schemas
+ * describe, they never filter.
+ */
+import { RAILS } from '../apm/schemas.js';
+import { CHARGEBACK_STATUSES } from '../chargebacks/schemas.js';
+import { AUDIT_EVENT_TYPES, EVENT_TYPES, TEST_EVENT_TYPE } from '../events/types.js';
+import { CURRENCIES } from '../lib/money.js';
+
+type Schema = Record<string, unknown>;
+
+const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
+const text = (description?: string): Schema => ({ type: 'string', ...(description ? { description } : {}) });
+const nullable = (schema: Schema): Schema => ({ ...schema, type: [schema.type, 'null'] });
+const oneOf = (values: readonly string[], description?: string): Schema => ({ type: 'string', enum: [...values], ...(description ? { description } : {}) });
+const object = (properties: Record<string, Schema>, description?: string): Schema => ({
+  type: 'object',
+  required: Object.keys(properties),
+  properties,
+  ...(description ? { description } : {}),
+});
+const amount: Schema = { type: 'number', description: 'Major units of the currency, as a JSON number.' };
+const currency = oneOf(Object.keys(CURRENCIES), 'ISO 4217.');
+
+export const APM_STATUSES = ['IN_PROGRESS', 'APPROVED', 'DECLINED', 'FAILED'] as const;
+export const APM_STATUS_DETAILS = ['PENDING', 'PENDING_PROVIDER', 'SUCCESS', 'REJECTED'] as const;
+const CARD_STATUSES = ['PENDING', 'APPROVED', 'AUTHORIZED', 'REJECTED', 'CANCELLED', 'REFUNDED'] as const;
+const INSTRUCTION_STATUSES = ['PENDING', 'DELIVERED', 'ACKNOWLEDGED', 'PROCESSING', 'COMPLETED', 'FAILED', 'EXPIRED'] as const;
+
+const cardPayment = object({
+  id: text('`pay-` prefix.'),
+  order_id: text(),
+  currency,
+  current_amount: { ...amount, description: 'Once captured: captured less refunded; before: what the authorization holds.' },
+  transaction: object({
+    status: oneOf(CARD_STATUSES),
+    status_detail: oneOf([...CARD_STATUSES, 'SUCCESS', 'CAPTURED'], '`SUCCESS` approved and not yet captured, `CAPTURED` once captured, otherwise the status itself.'),
+  }),
+  response_code: nullable(text('ISO 8583 issuer response code (`00` approved).')),
+});
+
+/** The payload schemas, named as components (`…EventData`), each used by one or more event types. */
+export const EVENT_DATA_SCHEMAS: Record<string, Schema> = {
+  AlternativePaymentEventData: object(
+    {
+      payment: object({
+        id: text('`pay-` prefix.'),
+        order_id: text(),
+        currency: oneOf(['COP']),
+        current_amount: { ...amount, description: 'The amount less what cashouts have paid back.' },
+        rail_id: oneOf(RAILS),
+        transaction: object({ id: text('`trx-` prefix.'), status: oneOf(APM_STATUSES), status_detail: oneOf(APM_STATUS_DETAILS) }),
+      }),
+    },
+    'An alternative payment after the change (spec section 6, plus `order_id`, `rail_id` and the transaction id).',
+  ),
+  CardPaymentEventData: object(
+    { payment: cardPayment },
+    'A card payment after the change: the alternative payments\' shape without `rail_id` and `transaction.id`, plus `response_code`.',
+  ),
+  CardPaymentAdjustedEventData: object(
+    {
+      payment: cardPayment,
+      adjustment: object({ transaction_id: text('The adjustment\'s transaction (`trx-`).'), amount_authorized: { ...amount, description: 'The new authorized amount.' } }),
+    },
+    'A card payment whose authorized amount changed, and the adjustment.',
+  ),
+  RefundEventData: object({
+    refund: object({ id: text('`ref-` prefix.'), payment_id: text(), amount, currency, status: oneOf(['SUCCEEDED', 'REJECTED']) }),
+  }),
+  CashoutEventData: object({ cashout: ref('Cashout') }),
+  ChargebackOpenedEventData: object({
+    chargeback: object({ id: text('`chb-` prefix.'), payment_id: text(), status: oneOf(['OPEN']), amount, currency, reason_code: text('The network\'s reason code.') }),
+  }),
+  ChargebackUpdatedEventData: object({
+    chargeback: object({
+      id: text('`chb-` prefix.'),
+      payment_id: text(),
+      status: oneOf(CHARGEBACK_STATUSES),
+      previous_status: oneOf(CHARGEBACK_STATUSES),
+      amount,
+      currency,
+      reason_code: text(),
+      respond_by: { type: 'string', format: 'date-time' },
+      reviewed_at: nullable({ type: 'string', format: 'date-time' }),
+      resolution: nullable(text('Why the network decided, once WON or LOST.')),
+    }),
+  }),
+  LinkPaidEventData: object({
+    link: object({ id: text('`lnk-` prefix.'), payment_id: text(), uses: { type: 'integer', description: 'Paid uses so far.' }, max_uses: { type: 'integer' } }),
+  }),
+  LinkExpiredEventData: object({ link: object({ id: text('`lnk-` prefix.'), status: oneOf(['expired']), expires_at: { type: 'string', format: 'date-time' } }) }),
+  LinkCardAttemptsBlockedEventData: object({
+    link: object({ id: text('`lnk-` prefix.') }),
+    scope: oneOf(['link', 'address'], 'Too many declines on this link, or from one client address (never named).'),
+    until: { type: 'string', format: 'date-time', description: 'When card payments open again.' },
+  }),
+  PaymentInstructionEventData: object({
+    payment_instruction: object({
+      id: text('`pin-` prefix.'),
+      status: oneOf(INSTRUCTION_STATUSES),
+      terminal_id: text(),
+      order_id: text(),
+      amount,
+      currency,
+      payment_id: nullable(text('The card-present payment, once the terminal read the card.')),
+    }),
+  }),
+  InstrumentNumberRevealedEventData: object(
+    { instrument_id: text(), last_four_digits: text(), client_id: text('The client that read the number.'), request_id: text() },
+    'An audit record: never the number itself.',
+  ),
+  WebhookTestEventData: object({ test: object({ endpoint_id: text('The endpoint it was sent to (`whk-`).'), message: text() }) }),
+};
+
+type AnyEventType = (typeof EVENT_TYPES)[number] | (typeof AUDIT_EVENT_TYPES)[number] | typeof TEST_EVENT_TYPE;
+
+/** Which payload each event type carries. */
+const DATA_OF: Record<AnyEventType, string> = {
+  'payment.purchase.pending': 'AlternativePaymentEventData',
+  'payment.purchase.succeeded': 'AlternativePaymentEventData',
+  'payment.purchase.rejected': 'AlternativePaymentEventData',
+  'payment.purchase.failed': 'AlternativePaymentEventData',
+  'payment.purchase.confirm.processed': 'AlternativePaymentEventData',
+  'payment.purchase.confirm.failed.retryable': 'AlternativePaymentEventData',
+  'payment.card.approved': 'CardPaymentEventData',
+  'payment.card.authorized': 'CardPaymentEventData',
+  'payment.card.rejected': 'CardPaymentEventData',
+  'payment.card.captured': 'CardPaymentEventData',
+  'payment.card.cancelled': 'CardPaymentEventData',
+  'payment.card.adjusted': 'CardPaymentAdjustedEventData',
+  'refund.succeeded': 'RefundEventData',
+  'refund.rejected': 'RefundEventData',
+  'cashout.succeeded': 'CashoutEventData',
+  'cashout.failed': 'CashoutEventData',
+  'chargeback.opened': 'ChargebackOpenedEventData',
+  'chargeback.updated': 'ChargebackUpdatedEventData',
+  'link.paid': 'LinkPaidEventData',
+  'link.expired': 'LinkExpiredEventData',
+  'link.card_attempts_blocked': 'LinkCardAttemptsBlockedEventData',
+  'payment_instruction.created': 'PaymentInstructionEventData',
+  'payment_instruction.completed': 'PaymentInstructionEventData',
+  'payment_instruction.failed': 'PaymentInstructionEventData',
+  'payment_instruction.expired': 'PaymentInstructionEventData',
+  'instrument.number_revealed': 'InstrumentNumberRevealedEventData',
+  'webhook.test': 'WebhookTestEventData',
+};
+
+/** `payment.purchase.confirm.failed.retryable` → `PaymentPurchaseConfirmFailedRetryableEvent`. */
+export function eventSchemaName(type: string): string {
+  return `${type
+    .split(/[._]/)
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join('')}Event`;
+}
+
+/** Every event type: the ones endpoints receive, the audit records, the test event. */
+export const ALL_EVENT_TYPES: readonly AnyEventType[] = [...EVENT_TYPES, ...AUDIT_EVENT_TYPES, TEST_EVENT_TYPE];
+
+/** Event types a webhook endpoint receives (audit records are never delivered). */
+export const DELIVERED_EVENT_TYPES: readonly AnyEventType[] = [...EVENT_TYPES, TEST_EVENT_TYPE];
+
+/** The component of one event type: the envelope, with `type` fixed and `data` its payload. */
+export function eventSchema(type: AnyEventType): Schema {
+  return {
+    type: 'object',
+    required: ['id', 'type', 'time', 'data'],
+    properties: {
+      id: text('`evt-` prefix; also the `webhook-id` header of its deliveries.'),
+      type: oneOf([type]),
+      time: { type: 'string', format: 'date-time', description: 'When the change happened (not when a delivery was sent).' },
+      data: ref(DATA_OF[type]),
+    },
+  };
+}
