@@ -101,7 +101,8 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
 
   const checkoutQuery = Type.Object({ payment_id: Type.Optional(Type.String({ maxLength: 100 })) });
 
-  app.get('/l/:token', { config, schema: { ...hide, params: tokenParams, querystring: checkoutQuery } }, async (request, reply) => {
+  // The address a shopper opens, which a shared link may carry tracking parameters on (utm_source, fbclid): ignored.
+  app.get('/l/:token', { config: { ...config, unknownFields: 'ignore' }, schema: { ...hide, params: tokenParams, querystring: checkoutQuery } }, async (request, reply) => {
     const lang = langOf(request);
     const t = TEXT[lang];
     const row = await linkFor(request, 'payment');
