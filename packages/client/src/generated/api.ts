@@ -2067,6 +2067,10 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+            /** @description Your key-value pairs (`{}` when none). */
+            metadata: {
+                [key: string]: string;
+            };
             /** @description In the answer to an action: the transaction (`trx-`) the action recorded. */
             transaction?: {
                 /** @description `trx-` prefix. */
@@ -2128,6 +2132,10 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+            /** @description Your key-value pairs (`{}` when none). */
+            metadata: {
+                [key: string]: string;
+            };
         };
         Transaction: {
             /** @description `trx-` prefix. */
@@ -2240,6 +2248,10 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+            /** @description Your key-value pairs (`{}` when none). */
+            metadata: {
+                [key: string]: string;
+            };
         };
         Refund: {
             /** @description `ref-` prefix. */
@@ -2255,6 +2267,10 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+            /** @description Your key-value pairs (`{}` when none). */
+            metadata: {
+                [key: string]: string;
+            };
         };
         Chargeback: {
             /** @description `chb-` prefix. */
@@ -2394,6 +2410,10 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+            /** @description Your key-value pairs (`{}` when none). */
+            metadata: {
+                [key: string]: string;
+            };
             /** @description In the answer to an action: the transaction (`trx-`) the action recorded. */
             transaction?: {
                 /** @description `trx-` prefix. */
@@ -4868,6 +4888,10 @@ export interface operations {
                 status?: "PENDING" | "APPROVED" | "AUTHORIZED" | "REJECTED" | "CANCELLED" | "REFUNDED" | "IN_PROGRESS" | "DECLINED" | "FAILED";
                 merchant_id?: string;
                 point_of_sale_id?: string;
+                /** @description Objects whose metadata has each of these pairs (exact match): `metadata[order_ref]=A-1001`; at most 5. */
+                metadata?: {
+                    [key: string]: string;
+                };
                 /** @description `card` or `alternative` (the Colombian rails); both when absent. */
                 kind?: "card" | "alternative";
                 /** @description Alternative payments on this rail only (BANK_REDIRECT, WALLET_PUSH, WALLET_OTP, QR_INTEROP). */
@@ -5009,6 +5033,10 @@ export interface operations {
                     point_of_sale_id?: string;
                     /** @description Never accepted here: tokenize first (422). */
                     card?: unknown;
+                    /** @description Your own key-value pairs, returned as sent and copied into the object's events: at most 50 keys; a key 1 to 40 characters of letters, digits, `_`, `-` and `.`; a value a string of at most 500 characters. Lists filter on it with `metadata[key]=value` (exact match). Not for card numbers or other secrets. */
+                    metadata?: {
+                        [key: string]: string;
+                    };
                 };
             };
         };
@@ -5075,6 +5103,10 @@ export interface operations {
                         created_at: string;
                         /** Format: date-time */
                         updated_at: string;
+                        /** @description Your key-value pairs (`{}` when none). */
+                        metadata: {
+                            [key: string]: string;
+                        };
                         /** @description In the answer to an action: the transaction (`trx-`) the action recorded. */
                         transaction?: {
                             /** @description `trx-` prefix. */
@@ -5228,6 +5260,10 @@ export interface operations {
                     point_of_sale_id?: string;
                     /** @description Never accepted here: tokenize first (422). */
                     card?: unknown;
+                    /** @description Your own key-value pairs, returned as sent and copied into the object's events: at most 50 keys; a key 1 to 40 characters of letters, digits, `_`, `-` and `.`; a value a string of at most 500 characters. Lists filter on it with `metadata[key]=value` (exact match). Not for card numbers or other secrets. */
+                    metadata?: {
+                        [key: string]: string;
+                    };
                 };
             };
         };
@@ -5294,6 +5330,10 @@ export interface operations {
                         created_at: string;
                         /** Format: date-time */
                         updated_at: string;
+                        /** @description Your key-value pairs (`{}` when none). */
+                        metadata: {
+                            [key: string]: string;
+                        };
                         /** @description In the answer to an action: the transaction (`trx-`) the action recorded. */
                         transaction?: {
                             /** @description `trx-` prefix. */
@@ -5427,6 +5467,10 @@ export interface operations {
                 status?: "PENDING" | "APPROVED" | "AUTHORIZED" | "REJECTED" | "CANCELLED" | "REFUNDED" | "IN_PROGRESS" | "DECLINED" | "FAILED";
                 merchant_id?: string;
                 point_of_sale_id?: string;
+                /** @description Objects whose metadata has each of these pairs (exact match): `metadata[order_ref]=A-1001`; at most 5. */
+                metadata?: {
+                    [key: string]: string;
+                };
                 /** @description `card` or `alternative` (the Colombian rails); both when absent. */
                 kind?: "card" | "alternative";
                 /** @description Alternative payments on this rail only (BANK_REDIRECT, WALLET_PUSH, WALLET_OTP, QR_INTEROP). */
@@ -5719,6 +5763,10 @@ export interface operations {
                         created_at: string;
                         /** Format: date-time */
                         updated_at: string;
+                        /** @description Your key-value pairs (`{}` when none). */
+                        metadata: {
+                            [key: string]: string;
+                        };
                         /** @description In the answer to an action: the transaction (`trx-`) the action recorded. */
                         transaction?: {
                             /** @description `trx-` prefix. */
@@ -5922,6 +5970,10 @@ export interface operations {
                         created_at: string;
                         /** Format: date-time */
                         updated_at: string;
+                        /** @description Your key-value pairs (`{}` when none). */
+                        metadata: {
+                            [key: string]: string;
+                        };
                         /** @description In the answer to an action: the transaction (`trx-`) the action recorded. */
                         transaction?: {
                             /** @description `trx-` prefix. */
@@ -6114,6 +6166,10 @@ export interface operations {
                         created_at: string;
                         /** Format: date-time */
                         updated_at: string;
+                        /** @description Your key-value pairs (`{}` when none). */
+                        metadata: {
+                            [key: string]: string;
+                        };
                         /** @description In the answer to an action: the transaction (`trx-`) the action recorded. */
                         transaction?: {
                             /** @description `trx-` prefix. */
@@ -6306,6 +6362,10 @@ export interface operations {
                         created_at: string;
                         /** Format: date-time */
                         updated_at: string;
+                        /** @description Your key-value pairs (`{}` when none). */
+                        metadata: {
+                            [key: string]: string;
+                        };
                         /** @description In the answer to an action: the transaction (`trx-`) the action recorded. */
                         transaction?: {
                             /** @description `trx-` prefix. */
@@ -6509,6 +6569,10 @@ export interface operations {
                         created_at: string;
                         /** Format: date-time */
                         updated_at: string;
+                        /** @description Your key-value pairs (`{}` when none). */
+                        metadata: {
+                            [key: string]: string;
+                        };
                         /** @description In the answer to an action: the transaction (`trx-`) the action recorded. */
                         transaction?: {
                             /** @description `trx-` prefix. */
@@ -6672,6 +6736,10 @@ export interface operations {
                         created_at: string;
                         /** Format: date-time */
                         updated_at: string;
+                        /** @description Your key-value pairs (`{}` when none). */
+                        metadata: {
+                            [key: string]: string;
+                        };
                     };
                 };
             };
@@ -6841,6 +6909,10 @@ export interface operations {
                         created_at: string;
                         /** Format: date-time */
                         updated_at: string;
+                        /** @description Your key-value pairs (`{}` when none). */
+                        metadata: {
+                            [key: string]: string;
+                        };
                         /** @description In the answer to an action: the transaction (`trx-`) the action recorded. */
                         transaction?: {
                             /** @description `trx-` prefix. */
@@ -7270,6 +7342,10 @@ export interface operations {
                         created_at: string;
                         /** Format: date-time */
                         updated_at: string;
+                        /** @description Your key-value pairs (`{}` when none). */
+                        metadata: {
+                            [key: string]: string;
+                        };
                         /** @description In the answer to an action: the transaction (`trx-`) the action recorded. */
                         transaction?: {
                             /** @description `trx-` prefix. */
@@ -7473,6 +7549,10 @@ export interface operations {
                         created_at: string;
                         /** Format: date-time */
                         updated_at: string;
+                        /** @description Your key-value pairs (`{}` when none). */
+                        metadata: {
+                            [key: string]: string;
+                        };
                         /** @description In the answer to an action: the transaction (`trx-`) the action recorded. */
                         transaction?: {
                             /** @description `trx-` prefix. */
@@ -7665,6 +7745,10 @@ export interface operations {
                         created_at: string;
                         /** Format: date-time */
                         updated_at: string;
+                        /** @description Your key-value pairs (`{}` when none). */
+                        metadata: {
+                            [key: string]: string;
+                        };
                         /** @description In the answer to an action: the transaction (`trx-`) the action recorded. */
                         transaction?: {
                             /** @description `trx-` prefix. */
@@ -7857,6 +7941,10 @@ export interface operations {
                         created_at: string;
                         /** Format: date-time */
                         updated_at: string;
+                        /** @description Your key-value pairs (`{}` when none). */
+                        metadata: {
+                            [key: string]: string;
+                        };
                         /** @description In the answer to an action: the transaction (`trx-`) the action recorded. */
                         transaction?: {
                             /** @description `trx-` prefix. */
@@ -8060,6 +8148,10 @@ export interface operations {
                         created_at: string;
                         /** Format: date-time */
                         updated_at: string;
+                        /** @description Your key-value pairs (`{}` when none). */
+                        metadata: {
+                            [key: string]: string;
+                        };
                         /** @description In the answer to an action: the transaction (`trx-`) the action recorded. */
                         transaction?: {
                             /** @description `trx-` prefix. */
@@ -8223,6 +8315,10 @@ export interface operations {
                         created_at: string;
                         /** Format: date-time */
                         updated_at: string;
+                        /** @description Your key-value pairs (`{}` when none). */
+                        metadata: {
+                            [key: string]: string;
+                        };
                     };
                 };
             };
@@ -8392,6 +8488,10 @@ export interface operations {
                         created_at: string;
                         /** Format: date-time */
                         updated_at: string;
+                        /** @description Your key-value pairs (`{}` when none). */
+                        metadata: {
+                            [key: string]: string;
+                        };
                         /** @description In the answer to an action: the transaction (`trx-`) the action recorded. */
                         transaction?: {
                             /** @description `trx-` prefix. */
@@ -8546,6 +8646,10 @@ export interface operations {
                         last_name?: string;
                         email?: string;
                     };
+                    /** @description Your own key-value pairs, returned as sent and copied into the object's events: at most 50 keys; a key 1 to 40 characters of letters, digits, `_`, `-` and `.`; a value a string of at most 500 characters. Lists filter on it with `metadata[key]=value` (exact match). Not for card numbers or other secrets. */
+                    metadata?: {
+                        [key: string]: string;
+                    };
                 };
             };
         };
@@ -8593,6 +8697,10 @@ export interface operations {
                         created_at: string;
                         /** Format: date-time */
                         updated_at: string;
+                        /** @description Your key-value pairs (`{}` when none). */
+                        metadata: {
+                            [key: string]: string;
+                        };
                     };
                 };
             };
@@ -8976,6 +9084,10 @@ export interface operations {
                         created_at: string;
                         /** Format: date-time */
                         updated_at: string;
+                        /** @description Your key-value pairs (`{}` when none). */
+                        metadata: {
+                            [key: string]: string;
+                        };
                     };
                 };
             };
@@ -12601,6 +12713,10 @@ export interface operations {
                 created_gte?: string;
                 created_lte?: string;
                 type?: "payment" | "card_enrollment";
+                /** @description Objects whose metadata has each of these pairs (exact match): `metadata[order_ref]=A-1001`; at most 5. */
+                metadata?: {
+                    [key: string]: string;
+                };
             };
             header?: never;
             path?: never;
@@ -12753,6 +12869,10 @@ export interface operations {
                     multi_use?: boolean;
                     /** @description Payments a multi-use link accepts (1 to 10000). */
                     max_uses?: number;
+                    /** @description Your own key-value pairs, returned as sent and copied into the object's events: at most 50 keys; a key 1 to 40 characters of letters, digits, `_`, `-` and `.`; a value a string of at most 500 characters. Lists filter on it with `metadata[key]=value` (exact match). Not for card numbers or other secrets. */
+                    metadata?: {
+                        [key: string]: string;
+                    };
                 };
             };
         };
@@ -12790,6 +12910,10 @@ export interface operations {
                         created_at: string;
                         /** Format: date-time */
                         updated_at: string;
+                        /** @description Your key-value pairs (`{}` when none). */
+                        metadata: {
+                            [key: string]: string;
+                        };
                     };
                 };
             };
@@ -12929,6 +13053,10 @@ export interface operations {
                         created_at: string;
                         /** Format: date-time */
                         updated_at: string;
+                        /** @description Your key-value pairs (`{}` when none). */
+                        metadata: {
+                            [key: string]: string;
+                        };
                     };
                 };
             };
@@ -13178,6 +13306,10 @@ export interface operations {
                 created_gte?: string;
                 created_lte?: string;
                 payment_id?: string;
+                /** @description Objects whose metadata has each of these pairs (exact match): `metadata[order_ref]=A-1001`; at most 5. */
+                metadata?: {
+                    [key: string]: string;
+                };
             };
             header?: never;
             path?: never;
@@ -13299,6 +13431,10 @@ export interface operations {
                     amount: number | string;
                     /** @description The payment's currency. */
                     currency: string;
+                    /** @description Your own key-value pairs, returned as sent and copied into the object's events: at most 50 keys; a key 1 to 40 characters of letters, digits, `_`, `-` and `.`; a value a string of at most 500 characters. Lists filter on it with `metadata[key]=value` (exact match). Not for card numbers or other secrets. */
+                    metadata?: {
+                        [key: string]: string;
+                    };
                 };
             };
         };
@@ -13323,6 +13459,10 @@ export interface operations {
                         created_at: string;
                         /** Format: date-time */
                         updated_at: string;
+                        /** @description Your key-value pairs (`{}` when none). */
+                        metadata: {
+                            [key: string]: string;
+                        };
                     };
                 };
             };
@@ -13449,6 +13589,10 @@ export interface operations {
                         created_at: string;
                         /** Format: date-time */
                         updated_at: string;
+                        /** @description Your key-value pairs (`{}` when none). */
+                        metadata: {
+                            [key: string]: string;
+                        };
                     };
                 };
             };
@@ -16613,6 +16757,10 @@ export interface operations {
                         created_at: string;
                         /** Format: date-time */
                         updated_at: string;
+                        /** @description Your key-value pairs (`{}` when none). */
+                        metadata: {
+                            [key: string]: string;
+                        };
                         /** @description In the answer to an action: the transaction (`trx-`) the action recorded. */
                         transaction?: {
                             /** @description `trx-` prefix. */
@@ -16805,6 +16953,10 @@ export interface operations {
                         created_at: string;
                         /** Format: date-time */
                         updated_at: string;
+                        /** @description Your key-value pairs (`{}` when none). */
+                        metadata: {
+                            [key: string]: string;
+                        };
                         /** @description In the answer to an action: the transaction (`trx-`) the action recorded. */
                         transaction?: {
                             /** @description `trx-` prefix. */
@@ -16988,6 +17140,10 @@ export interface operations {
                         created_at: string;
                         /** Format: date-time */
                         updated_at: string;
+                        /** @description Your key-value pairs (`{}` when none). */
+                        metadata: {
+                            [key: string]: string;
+                        };
                         /** @description In the answer to an action: the transaction (`trx-`) the action recorded. */
                         transaction?: {
                             /** @description `trx-` prefix. */
@@ -17191,6 +17347,10 @@ export interface operations {
                         created_at: string;
                         /** Format: date-time */
                         updated_at: string;
+                        /** @description Your key-value pairs (`{}` when none). */
+                        metadata: {
+                            [key: string]: string;
+                        };
                         /** @description In the answer to an action: the transaction (`trx-`) the action recorded. */
                         transaction?: {
                             /** @description `trx-` prefix. */
@@ -17383,6 +17543,10 @@ export interface operations {
                         created_at: string;
                         /** Format: date-time */
                         updated_at: string;
+                        /** @description Your key-value pairs (`{}` when none). */
+                        metadata: {
+                            [key: string]: string;
+                        };
                         /** @description In the answer to an action: the transaction (`trx-`) the action recorded. */
                         transaction?: {
                             /** @description `trx-` prefix. */
@@ -17575,6 +17739,10 @@ export interface operations {
                         created_at: string;
                         /** Format: date-time */
                         updated_at: string;
+                        /** @description Your key-value pairs (`{}` when none). */
+                        metadata: {
+                            [key: string]: string;
+                        };
                         /** @description In the answer to an action: the transaction (`trx-`) the action recorded. */
                         transaction?: {
                             /** @description `trx-` prefix. */
@@ -17778,6 +17946,10 @@ export interface operations {
                         created_at: string;
                         /** Format: date-time */
                         updated_at: string;
+                        /** @description Your key-value pairs (`{}` when none). */
+                        metadata: {
+                            [key: string]: string;
+                        };
                         /** @description In the answer to an action: the transaction (`trx-`) the action recorded. */
                         transaction?: {
                             /** @description `trx-` prefix. */
@@ -17941,6 +18113,10 @@ export interface operations {
                         created_at: string;
                         /** Format: date-time */
                         updated_at: string;
+                        /** @description Your key-value pairs (`{}` when none). */
+                        metadata: {
+                            [key: string]: string;
+                        };
                     };
                 };
             };
@@ -18109,6 +18285,10 @@ export interface operations {
                         created_at: string;
                         /** Format: date-time */
                         updated_at: string;
+                        /** @description Your key-value pairs (`{}` when none). */
+                        metadata: {
+                            [key: string]: string;
+                        };
                         /** @description In the answer to an action: the transaction (`trx-`) the action recorded. */
                         transaction?: {
                             /** @description `trx-` prefix. */
