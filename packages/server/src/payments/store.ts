@@ -70,13 +70,12 @@ export function pendingPayment(
   };
 }
 
-const insertPaymentRow: (db: Executor, row: PaymentRow) => Promise<void> = preparedInsert('payments', { deferrable: true });
-
 /** Inserts a payment row, and its metadata pairs in the index (lib/metadata.ts) when it has any. */
 export async function insertPayment(db: Executor, row: PaymentRow): Promise<void> {
   await insertPaymentRow(db, row);
   if (row.metadata) await indexMetadata(db, row.organization_id, 'payment', row.id, metadataOf(row.metadata));
 }
+const insertPaymentRow: (db: Executor, row: PaymentRow) => Promise<void> = preparedInsert('payments', { deferrable: true });
 
 /**
  * Compare-and-set: applies `changes` only while the payment is in one of
