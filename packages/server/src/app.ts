@@ -5,6 +5,8 @@
  * runner. `createGateway` is what main.ts runs and what the tests start, so
  * tests exercise exactly the production wiring.
  */
+import { parse as parseQuery } from 'node:querystring';
+import { foldBracketKeys } from './lib/metadata.js';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import websocket from '@fastify/websocket';
 import type { Config } from './config/config.js';
@@ -107,6 +109,8 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     // One line per request instead of two (observability/logger.ts).
     logController: new RequestLog(),
     genReqId: () => newId('request'),
+    // `metadata[key]=value` arrives as one object (lib/metadata.ts).
+    routerOptions: { querystringParser: (text: string) => foldBracketKeys(parseQuery(text)) },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // While closing, http/transport.ts answers 503 with our error body instead.

@@ -43,19 +43,22 @@ describe.each(dialects)('Idempotency-Key on $name', (dialect) => {
 
   it('the same body in another key order is the same request', async () => {
     const key = randomUUID();
-    const a = await gw.request('PUT', `/v1/organizations/${client.organizationId}`, { token, rawBody: '{"name":"A","x":{"b":1,"a":2}}', headers: { 'idempotency-key': key, 'content-type': 'application/json' } });
-    const b = await gw.request('PUT', `/v1/organizations/${client.organizationId}`, { token, rawBody: '{"x":{"a":2,"b":1},"name":"A"}', headers: { 'idempotency-key': key, 'content-type': 'application/json' } });
-    expect(a.status).toBe(200);
+    const headers = { 'idempotency-key': key, 'content-type': 'application/json' };
+    const a = await gw.request('POST', '/v1/links', { token, rawBody: '{"type":"payment","data":{"description":"x","amount":{"currency":"COP","value":1500}}}', headers });
+    const b = await gw.request('POST', '/v1/links', { token, rawBody: '{"data":{"amount":{"value":1500,"currency":"COP"},"description":"x"},"type":"payment"}', headers });
+    expect(a.status).toBe(201);
     expect(b.headers.get('idempotent-replayed')).toBe('true');
   });
 
-  it('unknown properties are ignored: a retry that adds one is the same request', async () => {
+  it('unknown properties are refused before the key is used: a retry that adds one is a 422, the original body still replays', async () => {
     const key = randomUUID();
     const first = await gw.request('POST', '/v1/organizations', { token, body: { name: 'extra' }, headers: { 'idempotency-key': key } });
-    const retry = await gw.request('POST', '/v1/organizations', { token, body: { name: 'extra', client_note: 'ignored' }, headers: { 'idempotency-key': key } });
+    const retry = await gw.request<{ error: { details: unknown[] } }>('POST', '/v1/organizations', { token, body: { name: 'extra', client_note: 'x' }, headers: { 'idempotency-key': key } });
     expect(first.status).toBe(201);
-    expect(retry.status).toBe(201);
-    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(retry.status).toBe(422);
+    expect(retry.body.error.details).toEqual([{ field: 'client_note', message: 'is not a known field' }]);
+    const again = await gw.request('POST', '/v1/organizations', { token, body: { name: 'extra' }, headers: { 'idempotency-key': key } });
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
   });
 
   it('an amount is one value however the API accepts it: "150.00", 150 and "0150.0" replay; another amount or another order_id is a mismatch', async () => {

@@ -2781,6 +2781,10 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+            /** @description Your key-value pairs (`{}` when none). */
+            metadata: {
+                [key: string]: string;
+            };
             /** @description In the answer to an action: the transaction (`trx-`) the action recorded. */
             transaction?: {
                 /** @description `trx-` prefix. */
@@ -2854,6 +2858,10 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+            /** @description Your key-value pairs (`{}` when none). */
+            metadata: {
+                [key: string]: string;
+            };
         };
         Refund: {
             /** @description `ref-` prefix. */
@@ -2870,6 +2878,10 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+            /** @description Your key-value pairs (`{}` when none). */
+            metadata: {
+                [key: string]: string;
+            };
         };
         Transaction: {
             /** @description `trx-` prefix. */
@@ -2995,6 +3007,10 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+            /** @description Your key-value pairs (`{}` when none). */
+            metadata: {
+                [key: string]: string;
+            };
         };
         Chargeback: {
             /** @description `chb-` prefix. */
@@ -3267,6 +3283,10 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+            /** @description Your key-value pairs (`{}` when none). */
+            metadata: {
+                [key: string]: string;
+            };
             /** @description In the answer to an action: the transaction (`trx-`) the action recorded. */
             transaction?: {
                 /** @description `trx-` prefix. */
@@ -6793,6 +6813,10 @@ export interface operations {
                 status?: "PENDING" | "APPROVED" | "AUTHORIZED" | "REJECTED" | "CANCELLED" | "REFUNDED" | "IN_PROGRESS" | "DECLINED" | "FAILED";
                 merchant_id?: string;
                 point_of_sale_id?: string;
+                /** @description Objects whose metadata has each of these pairs (exact match): `metadata[order_ref]=A-1001`; at most 5. */
+                metadata?: {
+                    [key: string]: string;
+                };
                 /** @description `card` or `alternative` (the Colombian rails); both when absent. */
                 kind?: "card" | "alternative";
                 /** @description Alternative payments on this rail only (BANK_REDIRECT, WALLET_PUSH, WALLET_OTP, QR_INTEROP). */
@@ -6967,6 +6991,10 @@ export interface operations {
                     point_of_sale_id?: string;
                     /** @description Never accepted here: tokenize first (422). */
                     card?: unknown;
+                    /** @description Your own key-value pairs, returned as sent and copied into the object's events: at most 50 keys; a key 1 to 40 characters of letters, digits, `_`, `-` and `.`; a value a string of at most 500 characters. Lists filter on it with `metadata[key]=value` (exact match). Not for card numbers or other secrets. */
+                    metadata?: {
+                        [key: string]: string;
+                    };
                 };
             };
         };
@@ -7145,6 +7173,10 @@ export interface operations {
                     point_of_sale_id?: string;
                     /** @description Never accepted here: tokenize first (422). */
                     card?: unknown;
+                    /** @description Your own key-value pairs, returned as sent and copied into the object's events: at most 50 keys; a key 1 to 40 characters of letters, digits, `_`, `-` and `.`; a value a string of at most 500 characters. Lists filter on it with `metadata[key]=value` (exact match). Not for card numbers or other secrets. */
+                    metadata?: {
+                        [key: string]: string;
+                    };
                 };
             };
         };
@@ -7300,6 +7332,10 @@ export interface operations {
                 status?: "PENDING" | "APPROVED" | "AUTHORIZED" | "REJECTED" | "CANCELLED" | "REFUNDED" | "IN_PROGRESS" | "DECLINED" | "FAILED";
                 merchant_id?: string;
                 point_of_sale_id?: string;
+                /** @description Objects whose metadata has each of these pairs (exact match): `metadata[order_ref]=A-1001`; at most 5. */
+                metadata?: {
+                    [key: string]: string;
+                };
                 /** @description `card` or `alternative` (the Colombian rails); both when absent. */
                 kind?: "card" | "alternative";
                 /** @description Alternative payments on this rail only (BANK_REDIRECT, WALLET_PUSH, WALLET_OTP, QR_INTEROP). */
@@ -10114,6 +10150,10 @@ export interface operations {
                         first_name?: string;
                         last_name?: string;
                         email?: string;
+                    };
+                    /** @description Your own key-value pairs, returned as sent and copied into the object's events: at most 50 keys; a key 1 to 40 characters of letters, digits, `_`, `-` and `.`; a value a string of at most 500 characters. Lists filter on it with `metadata[key]=value` (exact match). Not for card numbers or other secrets. */
+                    metadata?: {
+                        [key: string]: string;
                     };
                 };
             };
@@ -15036,6 +15076,10 @@ export interface operations {
                 created_gte?: string;
                 created_lte?: string;
                 type?: "payment" | "card_enrollment";
+                /** @description Objects whose metadata has each of these pairs (exact match): `metadata[order_ref]=A-1001`; at most 5. */
+                metadata?: {
+                    [key: string]: string;
+                };
             };
             header?: never;
             path?: never;
@@ -15221,6 +15265,10 @@ export interface operations {
                     multi_use?: boolean;
                     /** @description Payments a multi-use link accepts (1 to 10000). */
                     max_uses?: number;
+                    /** @description Your own key-value pairs, returned as sent and copied into the object's events: at most 50 keys; a key 1 to 40 characters of letters, digits, `_`, `-` and `.`; a value a string of at most 500 characters. Lists filter on it with `metadata[key]=value` (exact match). Not for card numbers or other secrets. */
+                    metadata?: {
+                        [key: string]: string;
+                    };
                 };
             };
         };
@@ -15695,6 +15743,10 @@ export interface operations {
                 created_gte?: string;
                 created_lte?: string;
                 payment_id?: string;
+                /** @description Objects whose metadata has each of these pairs (exact match): `metadata[order_ref]=A-1001`; at most 5. */
+                metadata?: {
+                    [key: string]: string;
+                };
             };
             header?: never;
             path?: never;
@@ -15849,6 +15901,10 @@ export interface operations {
                     amount: number | string;
                     /** @description The payment's currency. */
                     currency: string;
+                    /** @description Your own key-value pairs, returned as sent and copied into the object's events: at most 50 keys; a key 1 to 40 characters of letters, digits, `_`, `-` and `.`; a value a string of at most 500 characters. Lists filter on it with `metadata[key]=value` (exact match). Not for card numbers or other secrets. */
+                    metadata?: {
+                        [key: string]: string;
+                    };
                 };
             };
         };

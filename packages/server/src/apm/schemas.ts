@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { MetadataInput, MetadataView } from '../lib/metadata.js';
 import { MoneyInput } from '../lib/money.js';
 
 export const RAILS = ['BANK_REDIRECT', 'WALLET_PUSH', 'WALLET_OTP', 'QR_INTEROP'] as const;
@@ -31,6 +32,7 @@ export const CreateIntent = Type.Object({
       email: Text(254),
     }),
   ),
+  metadata: Type.Optional(MetadataInput()),
 });
 export type CreateIntent = Static<typeof CreateIntent>;
 
@@ -60,6 +62,7 @@ export const ApmPayment = Type.Object(
     expires_at: Type.String({ format: 'date-time' }),
     created_at: Type.String({ format: 'date-time' }),
     updated_at: Type.String({ format: 'date-time' }),
+    metadata: MetadataView,
   },
   { $id: 'ApmPayment' },
 );

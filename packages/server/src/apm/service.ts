@@ -5,6 +5,7 @@
  * (expiry, the sandbox mock) moves it to one terminal state, once, with its
  * event in the same transaction.
  */
+import { indexMetadata, metadataColumn, metadataOf, whereMetadata, type Metadata } from '../lib/metadata.js';
 import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { Config } from '../config/config.js';
@@ -66,6 +67,7 @@ export function apmEventData(row: ApmRow) {
       current_amount: minorToNumber(Number(row.amount) - Number(row.amount_cashed_out), row.currency),
       rail_id: row.rail_id,
       transaction: { id: row.transaction_id, status: row.status, status_detail: row.status_detail },
+      metadata: metadataOf(row.metadata),
     },
   };
 }
@@ -105,13 +107,14 @@ export class AlternativePaymentService {
       expires_at: row.expires_at,
       created_at: row.created_at,
       updated_at: row.updated_at,
+      metadata: metadataOf(row.metadata),
     };
   }
 
   /** One page of the organization's alternative payments (GET /v1/payments lists them with the card payments); amounts in minor units. */
   list(
     organizationId: string,
-    params: ListQuery & { status?: ApmStatus; rail_id?: RailId; currency?: string; order_id?: string; amountGte?: number; amountLte?: number },
+    params: ListQuery & { status?: ApmStatus; rail_id?: RailId; currency?: string; order_id?: string; amountGte?: number; amountLte?: number; metadata?: Metadata },
   ): Promise<Page<ApmRow>> {
     let query = this.db.selectFrom('apm_payments').selectAll().where('organization_id', '=', organizationId);
     if (params.status) query = query.where('status', '=', params.status);
@@ -120,6 +123,7 @@ export class AlternativePaymentService {
     if (params.order_id) query = query.where('order_id', '=', params.order_id);
     if (params.amountGte !== undefined) query = query.where('amount', '>=', params.amountGte);
     if (params.amountLte !== undefined) query = query.where('amount', '<=', params.amountLte);
+    query = whereMetadata(query, this.db, 'id', organizationId, 'payment', params.metadata);
     return paginate(query, { id: 'id', createdAt: 'created_at' }, params);
   }
 
@@ -178,6 +182,7 @@ export class AlternativePaymentService {
       finished_at: null,
       created_at: new Date(now).toISOString(),
       updated_at: new Date(now).toISOString(),
+      metadata: metadataColumn(body.metadata),
     };
     try {
       await this.db.transaction().execute(async (trx) => {
@@ -195,6 +200,7 @@ export class AlternativePaymentService {
         row.otp_hash = start.otpHash ?? null;
         row.otp_expires_at = start.otpExpiresAt ?? null;
         await trx.insertInto('apm_payments').values(row).execute();
+        await indexMetadata(trx, organizationId, 'payment', id, body.metadata);
         await options.onCreate?.(trx, id);
         await recordEvent(trx, organizationId, 'payment.purchase.pending', apmEventData(row));
         // Sandbox timers: a test clock advance of the organization runs them (clock/).

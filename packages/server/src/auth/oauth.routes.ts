@@ -117,7 +117,8 @@ export async function oauthRoutes(
     }
   }
 
-  const common = { public: true };
+  // RFC 6749 3.2: the token endpoint ignores request parameters it does not know (OAuth libraries send some).
+  const common = { public: true, unknownFields: 'ignore' as const };
   // Every error of these endpoints in RFC 6749's shape (errors/handler.ts), the request rate limit,
   // draining or the database (503) and the timeout (504) included.
   const errors = { 400: OAuthErrorBody, 401: OAuthErrorBody, 429: OAuthErrorBody, 503: OAuthErrorBody, 504: OAuthErrorBody };

@@ -152,6 +152,8 @@ export interface InstrumentsTable {
   created_at: string;
   updated_at: string;
   deleted_at: string | null;
+  /** The merchant's key-value pairs as JSON text, null when none (lib/metadata.ts; migration 040). */
+  metadata: string | null;
 }
 
 export type CardPaymentStatus = 'PENDING' | 'APPROVED' | 'AUTHORIZED' | 'REJECTED' | 'CANCELLED' | 'REFUNDED';
@@ -189,6 +191,8 @@ export interface PaymentsTable {
   fees: string | null;
   /** How a card-present payment's card was read (migration 010); null otherwise. */
   entry_mode: 'chip' | 'contactless' | 'swipe' | null;
+  /** The merchant's key-value pairs as JSON text, null when none (lib/metadata.ts; migration 040). */
+  metadata: string | null;
 }
 
 /** One network operation on a card payment (`trx-`). */
@@ -220,6 +224,8 @@ export interface RefundsTable {
   updated_at: string;
   /** `client_id:Idempotency-Key` of the request that created it (migration 017), so a run again after a lock takeover finds it. */
   request_key?: string | null;
+  /** The merchant's key-value pairs as JSON text, null when none (lib/metadata.ts; migration 040). */
+  metadata: string | null;
 }
 
 export interface ChargebacksTable {
@@ -384,6 +390,8 @@ export interface ApmPaymentsTable {
   finished_at: string | null;
   created_at: string;
   updated_at: string;
+  /** The merchant's key-value pairs as JSON text, null when none (lib/metadata.ts; migration 040). */
+  metadata: string | null;
 }
 
 export interface SandboxSmsTable {
@@ -413,6 +421,8 @@ export interface UsersTable {
   email: string;
   created_at: string;
   updated_at: string;
+  /** The merchant's key-value pairs as JSON text, null when none (lib/metadata.ts; migration 040). */
+  metadata: string | null;
 }
 
 export interface UserInstrumentsTable {
@@ -440,6 +450,8 @@ export interface LinksTable {
   used_at: string | null;
   created_at: string;
   updated_at: string;
+  /** The merchant's key-value pairs as JSON text, null when none (lib/metadata.ts; migration 040). */
+  metadata: string | null;
 }
 
 export interface LinkPaymentsTable {
@@ -668,6 +680,7 @@ export interface Database {
   dashboard_users: DashboardUsersTable;
   dashboard_sessions: DashboardSessionsTable;
   dashboard_links: DashboardLinksTable;
+  metadata_entries: MetadataEntriesTable;
   organizations: OrganizationsTable;
   clients: ClientsTable;
   access_tokens: AccessTokensTable;
@@ -715,4 +728,14 @@ export interface Database {
   link_card_attempts: LinkCardAttemptsTable;
   link_card_blocks: LinkCardBlocksTable;
   card_declines: CardDeclinesTable;
+}
+
+/** One row per metadata pair of an object (lib/metadata.ts): the index of `metadata[key]=value` filters. */
+export interface MetadataEntriesTable {
+  organization_id: string;
+  /** payment (card or alternative), refund, link, instrument, user. */
+  object_kind: string;
+  key: string;
+  value: string;
+  object_id: string;
 }

@@ -28,11 +28,14 @@ function fieldOf(error: AjvLikeError): string {
     .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
   const missing = error.params?.missingProperty;
   if (error.keyword === 'required' && typeof missing === 'string') path.push(missing);
+  const unknown = error.params?.additionalProperty;
+  if (error.keyword === 'additionalProperties' && typeof unknown === 'string') path.push(unknown);
   return path.join('.') || '(root)';
 }
 
 function messageOf(error: AjvLikeError, context: string | undefined): string {
   if (error.keyword === 'required') return 'is required';
+  if (error.keyword === 'additionalProperties') return context === 'querystring' ? 'is not a known query parameter' : 'is not a known field';
   if (error.keyword === 'type' && error.instancePath === '' && context === 'body') return 'the body must be a JSON object';
   if (error.keyword === 'enum' && Array.isArray(error.params?.allowedValues)) {
     return `must be one of ${(error.params.allowedValues as unknown[]).join(', ')}`;

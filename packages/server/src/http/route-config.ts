@@ -20,6 +20,12 @@ declare module 'fastify' {
     deprecationLink?: string;
     /** EXPERIMENTAL (spec section 9): may change or go without the deprecation process; labelled in the reference. */
     experimental?: boolean;
+    /**
+     * `ignore`: body fields and query parameters the schema does not name are dropped before
+     * the handler instead of refused (http/validation.ts). For the OAuth endpoints (RFC 6749
+     * 3.2: unrecognized parameters are ignored) and the hosted pages' addresses.
+     */
+    unknownFields?: 'ignore';
     /** A long-lived answer (webhooks/stream.ts): the request timeout (http/timeout.ts) does not apply. */
     longLived?: boolean;
   }

@@ -1,9 +1,20 @@
 /**
  * Request validation with Ajv, reporting every problem (allErrors). Bodies are
  * not type-coerced (a money amount sent as "10" is a string and refused);
- * query strings and path parameters are. Unknown properties are dropped
- * (docs/api-conventions.md: ignored). Bodies that are not JSON are 422, an empty body
- * is an absent body.
+ * query strings and path parameters are. Bodies that are not JSON are 422, an
+ * empty body is an absent body.
+ *
+ * Unknown fields are refused (docs/api-conventions.md "Unknown fields"): a body
+ * field or a query parameter that the route's schema does not name is a `422
+ * validation_failed` entry naming it, reported with the schema's other problems,
+ * so a misspelt field cannot go unnoticed. `strictSchema` gives every object of
+ * a route's body and query schema that says nothing about other properties
+ * `additionalProperties: false`, once, when the route is added, so the
+ * published /openapi.json says what is refused; a documented operation without
+ * a query schema gets an empty one (no query parameter at all). A route marked
+ * `unknownFields: 'ignore'` (the OAuth endpoints, RFC 6749 3.2; the hosted
+ * pages a shopper's link opens, whose address may carry tracking parameters)
+ * keeps dropping them before its handler.
  *
  * Text no database can hold is refused here, once for every route, rather than
  * by each store: a NUL character (PostgreSQL refuses it in text and jsonb) or an
@@ -83,21 +94,72 @@ function deeperThan(root: unknown, max: number): boolean {
 // ajv-formats is CommonJS; under NodeNext its callable arrives as `.default`.
 const addFormats = formatsModule.default;
 
-function makeAjv(coerceTypes: boolean | 'array') {
-  const ajv = new Ajv({ allErrors: true, removeAdditional: 'all', useDefaults: true, coerceTypes, strict: false });
+function makeAjv(coerceTypes: boolean | 'array', dropUnknown: boolean) {
+  const ajv = new Ajv({ allErrors: true, removeAdditional: dropUnknown ? 'all' : false, useDefaults: true, coerceTypes, strict: false });
   addFormats(ajv);
   return ajv;
 }
 
+/** Marks a schema made by strictSchema: compiled by the Ajv that keeps (and so refuses) unknown properties. */
+const STRICT = Symbol.for('pasarela.strictSchema');
+
+type Node = Record<string | symbol, unknown>;
+const isNode = (value: unknown): value is Node => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * A copy of a request schema in which every object that does not say what to do with other
+ * properties (`additionalProperties`, `patternProperties`) refuses them. Symbol keys (a
+ * MoneyInput's mark, read by the idempotency hash) are kept; the route's original schema,
+ * which response schemas may share, is not changed. `allOf` branches are left alone (each
+ * would refuse the others' properties).
+ */
+export function strictSchema<T>(schema: T): T {
+  const visit = (node: unknown): unknown => {
+    if (!isNode(node)) return node;
+    const copy: Node = Object.assign({}, node);
+    if (isNode(node.properties)) {
+      copy.properties = Object.fromEntries(Object.entries(node.properties).map(([key, child]) => [key, visit(child)]));
+    }
+    const isObject = node.type === 'object' || isNode(node.properties);
+    if (isObject && !('additionalProperties' in node) && !('patternProperties' in node)) copy.additionalProperties = false;
+    if (isNode(node.items)) copy.items = visit(node.items);
+    for (const key of ['anyOf', 'oneOf'] as const) {
+      const branches = node[key];
+      if (Array.isArray(branches)) copy[key] = branches.map(visit);
+    }
+    return copy;
+  };
+  const strict = visit(schema);
+  if (isNode(strict)) strict[STRICT] = true;
+  return strict as T;
+}
+
+/** No query parameter at all: the query schema of a documented operation that declares none. */
+const NO_QUERY = strictSchema({ type: 'object', properties: {} });
+
+/** A route's body schema made strict: one schema, or one per content type (`{content: {type: {schema}}}`). */
+function strictBody(body: unknown): unknown {
+  if (isNode(body) && isNode(body.content) && !('type' in body)) {
+    const content = Object.fromEntries(
+      Object.entries(body.content).map(([type, entry]) => [type, isNode(entry) && entry.schema ? { ...entry, schema: strictSchema(entry.schema) } : entry]),
+    );
+    return { ...body, content };
+  }
+  return strictSchema(body);
+}
+
 export function registerValidation(app: FastifyInstance, lazy: LazyCompiler): void {
-  const bodyAjv = makeAjv(false);
-  const otherAjv = makeAjv('array');
+  const bodyAjv = makeAjv(false, false);
+  const otherAjv = makeAjv('array', false);
+  // The routes marked `unknownFields: 'ignore'`: unknown properties dropped before the handler.
+  const lenientBodyAjv = makeAjv(false, true);
+  const lenientOtherAjv = makeAjv('array', true);
   const compile = (ajv: ReturnType<typeof makeAjv>, schema: AnySchema): ValidateFunction => {
     const id = typeof schema === 'object' && schema && '$id' in schema ? String(schema.$id) : undefined;
     return (id && ajv.getSchema(id)) || ajv.compile(schema);
   };
-  // Ajv first (it drops unknown properties, so an ignored field is never refused), then the
-  // text check on what is left; both lists of problems are reported together.
+  // Ajv first (on a lenient route it drops unknown properties, so an ignored field is never
+  // refused), then the text check on what is left; both lists of problems are reported together.
   const withTextCheck = (validate: ValidateFunction): ValidateFunction => {
     const check = ((data: unknown, context?: Parameters<ValidateFunction>[1]): boolean => {
       const valid = validate(data, context);
@@ -112,7 +174,9 @@ export function registerValidation(app: FastifyInstance, lazy: LazyCompiler): vo
   };
   app.setValidatorCompiler(({ schema, httpPart }) => {
     // Compiled on the route's first request (http/lazy-compile.ts).
-    const validate = lazy.validator(() => compile(httpPart === 'body' ? bodyAjv : otherAjv, schema as AnySchema));
+    const strict = isNode(schema) && schema[STRICT] === true;
+    const ajv = httpPart === 'body' ? (strict ? bodyAjv : lenientBodyAjv) : strict ? otherAjv : lenientOtherAjv;
+    const validate = lazy.validator(() => compile(ajv, schema as AnySchema));
     // Path parameters are checked by the hook below (404, before any other validation).
     return httpPart === 'params' ? validate : withTextCheck(validate);
   });
@@ -135,6 +199,20 @@ export function registerValidation(app: FastifyInstance, lazy: LazyCompiler): vo
       }
       done();
     };
+  // Unknown body fields and query parameters refused (see the top of this file). Before the
+  // OpenAPI hooks (discovery/openapi.ts), so the document shows the strict schemas.
+  app.addHook('onRoute', (route) => {
+    if (!route.schema || route.config?.unknownFields === 'ignore') return;
+    const { body, querystring } = route.schema;
+    const documented = !route.schema.hide;
+    if (!body && !querystring && !documented) return;
+    route.schema = {
+      ...route.schema,
+      ...(body ? { body: strictBody(body) } : {}),
+      ...(querystring ? { querystring: strictSchema(querystring) } : documented ? { querystring: NO_QUERY } : {}),
+    };
+  });
+
   app.addHook('onRoute', (route) => {
     const hooks: preValidationHookHandler[] = [];
     if (/[:*]/.test(route.url)) hooks.push(paramsText);

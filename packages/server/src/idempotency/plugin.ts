@@ -135,7 +135,7 @@ function mayBe(schema: SchemaNode, value: unknown): boolean {
  * The body as the route's schema reads it: every money amount (a MoneyInput,
  * which takes `150000`, `150000.0` and `"150000.00"` as one amount) in one
  * form, so the same request written another accepted way hashes the same.
- * Other values are what validation left (unknown properties dropped,
+ * Other values are what validation left (unknown properties refused, or dropped on the routes that ignore them;
  * defaults filled in).
  */
 function normalised(value: unknown, schema: SchemaNode | undefined): unknown {

@@ -142,6 +142,7 @@ export class InstrumentService {
         created_at: now,
         updated_at: now,
         deleted_at: null,
+        metadata: null,
       };
       try {
         await insertInstrument(this.db, row);

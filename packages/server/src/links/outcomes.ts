@@ -3,6 +3,7 @@
  * reaction `linkSettlement` (registered in app.ts) runs it inside the
  * transaction that records the payment's final event.
  */
+import { metadataOf } from '../lib/metadata.js';
 import { sql } from 'kysely';
 import type { Executor } from '../db/database.js';
 import { preparedQuery } from '../db/prepared.js';
@@ -64,7 +65,7 @@ export async function settleLinkPayment(db: Executor, paymentId: string, paid: b
   if (Number(paidCount.n) >= Number(link.max_uses ?? 1)) {
     await db.updateTable('links').set({ status: 'used', used_at: now, updated_at: now }).where('id', '=', link.id).execute();
   }
-  await recordEvent(db, link.organization_id, 'link.paid', { link: { id: link.id, payment_id: paymentId, uses: Number(paidCount.n), max_uses: Number(link.max_uses ?? 1) } });
+  await recordEvent(db, link.organization_id, 'link.paid', { link: { id: link.id, payment_id: paymentId, uses: Number(paidCount.n), max_uses: Number(link.max_uses ?? 1), metadata: metadataOf(link.metadata) } });
 }
 
 /** The outbox reaction: a payment's final event settles the link use it came through, if any. */

@@ -189,7 +189,8 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
     return { ...rest, state: 'approved', title: o.approvedTitle, lead: o.approvedLead, receipt, ...(data.redirect_url ? { continueUrl: withPaymentId(data.redirect_url, paymentId) } : {}) };
   }
 
-  app.get('/l/:token', { config, schema: { ...hide, params: tokenParams, querystring: checkoutQuery } }, async (request, reply) => {
+  // The address a shopper opens, which a shared link may carry tracking parameters on (utm_source, fbclid): ignored.
+  app.get('/l/:token', { config: { ...config, unknownFields: 'ignore' }, schema: { ...hide, params: tokenParams, querystring: checkoutQuery } }, async (request, reply) => {
     const lang = langOf(request);
     const t = TEXT[lang];
     const row = await linkFor(request, 'payment');

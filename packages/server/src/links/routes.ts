@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { MetadataQuery } from '../lib/metadata.js';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { principalOf } from '../auth/authenticate.js';
@@ -43,7 +44,7 @@ export async function linkRoutes(base: FastifyInstance, opts: { links: LinkServi
   );
   app.get(
     '/v1/links',
-    { config: { scopes: ['links-api:read'] }, schema: { tags: ['Payment links'], summary: 'List links', querystring: Type.Object({ ...ListQuery.properties, type: Type.Optional(Type.Union([Type.Literal('payment'), Type.Literal('card_enrollment')])) }), response: { 200: ListOf(Link) } } },
+    { config: { scopes: ['links-api:read'] }, schema: { tags: ['Payment links'], summary: 'List links', querystring: Type.Object({ ...ListQuery.properties, type: Type.Optional(Type.Union([Type.Literal('payment'), Type.Literal('card_enrollment')])), metadata: MetadataQuery }), response: { 200: ListOf(Link) } } },
     async (request) => links.list(org(request), request.query),
   );
   app.get(

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { MetadataInput, MetadataView } from '../lib/metadata.js';
 import { MoneyInput } from '../lib/money.js';
 
 const Url = (description: string) => Type.Optional(Type.String({ maxLength: 2048, description }));
@@ -24,6 +25,7 @@ export const CreatePaymentLink = Type.Object({
   }),
   multi_use: Type.Optional(Type.Boolean({ description: 'Reusable link (also accepted inside data).' })),
   max_uses: Type.Optional(Type.Integer({ description: 'Payments a multi-use link accepts (1 to 10000).' })),
+  metadata: Type.Optional(MetadataInput()),
 });
 export type CreatePaymentLink = Static<typeof CreatePaymentLink>;
 
@@ -77,6 +79,7 @@ export const Link = Type.Object(
     instrument_id: Type.Optional(Type.String({ description: 'Enrollment links: the card saved.' })),
     created_at: Type.String({ format: 'date-time' }),
     updated_at: Type.String({ format: 'date-time' }),
+    metadata: MetadataView,
   },
   { $id: 'Link' },
 );

@@ -5,6 +5,7 @@
  * job, and a check on every view). A use is reserved with a compare-and-set
  * on `uses`, so two shoppers racing for the last use cannot both pay.
  */
+import { indexMetadata, metadataColumn, metadataOf, whereMetadata, type Metadata } from '../lib/metadata.js';
 import { randomBytes } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
@@ -94,6 +95,7 @@ export class LinkService {
       data: publicData,
       created_at: row.created_at,
       updated_at: row.updated_at,
+      metadata: metadataOf(row.metadata),
     };
     if (paid.length > 0) view.payment_id = paid.at(-1)!.payment_id;
     if (typeof data.instrument_id === 'string') view.instrument_id = data.instrument_id;
@@ -153,7 +155,7 @@ export class LinkService {
     if (body.data.description) data.description = body.data.description;
     if (body.data.redirect_url) data.redirect_url = body.data.redirect_url;
     if (body.data.cancel_url) data.cancel_url = body.data.cancel_url;
-    return this.insert(organizationId, { type: 'payment', data, expiresIn, multiUse, maxUses, apiKey: undefined });
+    return this.insert(organizationId, { type: 'payment', data, expiresIn, multiUse, maxUses, apiKey: undefined, metadata: body.metadata });
   }
 
   async createEnrollment(organizationId: string, body: CreateEnrollment): Promise<LinkView> {
@@ -169,7 +171,7 @@ export class LinkService {
 
   private async insert(
     organizationId: string,
-    link: { type: LinkRow['type']; data: object; expiresIn: number; multiUse: boolean; maxUses: number; apiKey: string | undefined },
+    link: { type: LinkRow['type']; data: object; expiresIn: number; multiUse: boolean; maxUses: number; apiKey: string | undefined; metadata?: Metadata },
   ): Promise<LinkView> {
     const now = nowIso();
     const id = newId('link');
@@ -190,9 +192,11 @@ export class LinkService {
       used_at: null,
       created_at: now,
       updated_at: now,
+      metadata: metadataColumn(link.metadata),
     };
     await this.db.transaction().execute(async (trx) => {
       await trx.insertInto('links').values(row).execute();
+      await indexMetadata(trx, organizationId, 'link', id, link.metadata);
       await enqueueJob(trx, { type: LINK_JOBS.expire, payload: { link_id: id }, delaySeconds: link.expiresIn, organizationId });
     });
     return this.view(row);
@@ -208,9 +212,10 @@ export class LinkService {
     return this.view(await this.expireIfDue(row));
   }
 
-  async list(organizationId: string, params: ListQuery & { type?: string }): Promise<Page<LinkView>> {
+  async list(organizationId: string, params: ListQuery & { type?: string; metadata?: Metadata }): Promise<Page<LinkView>> {
     let query = this.db.selectFrom('links').selectAll().where('organization_id', '=', organizationId);
     if (params.type) query = query.where('type', '=', params.type as LinkRow['type']);
+    query = whereMetadata(query, this.db, 'id', organizationId, 'link', params.metadata);
     const page = await paginate(query, { id: 'id', createdAt: 'created_at' }, params);
     return { data: await Promise.all(page.data.map((r) => this.expireIfDue(r).then((x) => this.view(x)))), has_more: page.has_more };
   }
@@ -252,7 +257,7 @@ export class LinkService {
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) !== 1) return;
       const row = (await trx.selectFrom('links').selectAll().where('id', '=', id).executeTakeFirst())!;
-      await recordEvent(trx, row.organization_id, 'link.expired', { link: { id, status: 'expired', expires_at: row.expires_at } });
+      await recordEvent(trx, row.organization_id, 'link.expired', { link: { id, status: 'expired', expires_at: row.expires_at, metadata: metadataOf(row.metadata) } });
     });
   }
 

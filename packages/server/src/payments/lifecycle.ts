@@ -6,6 +6,7 @@
  * database transaction. Used by the API
  * (payments/service.ts) and by the background jobs (payments/jobs.ts).
  */
+import { metadataOf } from '../lib/metadata.js';
 import type { Config } from '../config/config.js';
 import type { Db, Executor } from '../db/database.js';
 import { ApiError } from '../errors/api-error.js';
@@ -63,6 +64,7 @@ export function paymentEventData(p: PaymentRow) {
       current_amount: minorToNumber(currentAmount(p), p.currency),
       transaction: { status: p.status, status_detail: detail },
       response_code: p.response_code,
+      metadata: metadataOf(p.metadata),
     },
   };
 }

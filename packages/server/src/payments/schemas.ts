@@ -4,6 +4,7 @@ import { Transaction } from '../transactions/schemas.js';
 import { PaymentFeeFields } from '../fees/schemas.js';
 import { RAILS } from '../apm/schemas.js';
 import { MoneyInput } from '../lib/money.js';
+import { MetadataInput, MetadataQuery, MetadataView } from '../lib/metadata.js';
 
 const PaymentStatus = Type.Union(
   [Type.Literal('PENDING'), Type.Literal('APPROVED'), Type.Literal('AUTHORIZED'), Type.Literal('REJECTED'), Type.Literal('CANCELLED'), Type.Literal('REFUNDED')],
@@ -38,6 +39,7 @@ export const CardPayment = Type.Object(
     channel: Type.Union([Type.Literal('ecommerce'), Type.Literal('card_present')]),
     created_at: Type.String({ format: 'date-time' }),
     updated_at: Type.String({ format: 'date-time' }),
+    metadata: MetadataView,
     transaction: Type.Optional(Type.Object(Transaction.properties, { description: 'In the answer to an action: the transaction (`trx-`) the action recorded.' })),
   },
   { $id: 'CardPayment' },
@@ -57,6 +59,7 @@ export const CreatePayment = Type.Object({
     Type.String({ minLength: 1, maxLength: 100, description: 'A point of sale (`pos-`) of that merchant; alone, it names its merchant too.' }),
   ),
   card: Type.Optional(Type.Unknown({ description: 'Never accepted here: tokenize first (422).' })),
+  metadata: Type.Optional(MetadataInput()),
 });
 export type CreatePayment = Static<typeof CreatePayment>;
 
@@ -71,6 +74,7 @@ export const PaymentListQuery = Type.Object({
   status: Type.Optional(PaymentStatus),
   merchant_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
   point_of_sale_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  metadata: MetadataQuery,
 });
 export type PaymentListQuery = Static<typeof PaymentListQuery>;
 

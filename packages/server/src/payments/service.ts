@@ -28,6 +28,7 @@ import { decide, FraudService, type Decision } from '../fraud/service.js';
 import { screenedPayment } from './screened.js';
 import { readTogether } from '../db/prepared.js';
 import { authorizeAndRecord, paymentOfOrder } from './authorize.js';
+import { metadataColumn, metadataOf } from '../lib/metadata.js';
 
 
 /** The payment; after an action, with the transaction that action recorded. */
@@ -57,6 +58,7 @@ export function paymentView(p: PaymentWithCard, transaction?: TransactionRow): C
     channel: p.channel,
     created_at: p.created_at,
     updated_at: p.updated_at,
+    metadata: metadataOf(p.metadata),
   };
 }
 
@@ -126,6 +128,7 @@ export class PaymentService {
       created_at: now,
       merchant_id: place?.merchantId ?? null,
       point_of_sale_id: place?.pointOfSaleId ?? null,
+      metadata: metadataColumn(body.metadata),
     });
     // Declined by the fraud rules: REJECTED at once, the network is never called.
     const row = screenedPayment(pending, fraud);

@@ -4,6 +4,7 @@ import { preparedInsert, preparedQuery } from '../db/prepared.js';
 import type { PaymentsTable } from '../db/schema.js';
 import { paginate, type Page } from '../http/pagination.js';
 import type { PaymentListQuery } from './schemas.js';
+import { indexMetadata, metadataOf, whereMetadata, type Metadata } from '../lib/metadata.js';
 
 export type PaymentRow = Selectable<PaymentsTable>;
 export type PaymentWithCard = PaymentRow & { card_brand: string; last_four: string };
@@ -64,11 +65,17 @@ export function pendingPayment(
     channel: 'ecommerce',
     entry_mode: null,
     fees: null,
+    metadata: null,
     ...fields,
   };
 }
 
-export const insertPayment: (db: Executor, row: PaymentRow) => Promise<void> = preparedInsert('payments', { deferrable: true });
+/** Inserts a payment row, and its metadata pairs in the index (lib/metadata.ts) when it has any. */
+export async function insertPayment(db: Executor, row: PaymentRow): Promise<void> {
+  await insertPaymentRow(db, row);
+  if (row.metadata) await indexMetadata(db, row.organization_id, 'payment', row.id, metadataOf(row.metadata));
+}
+const insertPaymentRow: (db: Executor, row: PaymentRow) => Promise<void> = preparedInsert('payments', { deferrable: true });
 
 /**
  * Compare-and-set: applies `changes` only while the payment is in one of
@@ -101,7 +108,7 @@ export async function setPaymentFees(db: Executor, id: string, fees: string | nu
 export function listPayments(
   db: Executor,
   organizationId: string,
-  params: PaymentListQuery & { currency?: string; order_id?: string; instrument_id?: string; amountGte?: number; amountLte?: number },
+  params: PaymentListQuery & { currency?: string; order_id?: string; instrument_id?: string; amountGte?: number; amountLte?: number; metadata?: Metadata },
 ): Promise<Page<PaymentWithCard>> {
   let query = withCard(db).where('payments.organization_id', '=', organizationId);
   if (params.status) query = query.where('payments.status', '=', params.status);
@@ -112,5 +119,6 @@ export function listPayments(
   if (params.amountLte !== undefined) query = query.where('payments.amount', '<=', params.amountLte);
   if (params.merchant_id) query = query.where('payments.merchant_id', '=', params.merchant_id);
   if (params.point_of_sale_id) query = query.where('payments.point_of_sale_id', '=', params.point_of_sale_id);
+  query = whereMetadata(query, db, 'payments.id', organizationId, 'payment', params.metadata);
   return paginate(query, { id: 'payments.id', createdAt: 'payments.created_at' }, params);
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { MetadataInput, MetadataQuery, MetadataView } from '../lib/metadata.js';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { principalOf } from '../auth/authenticate.js';
@@ -17,6 +18,7 @@ export const Refund = Type.Object(
     transaction_id: Type.Union([Type.String(), Type.Null()], { description: 'The refund\'s transaction (`trx-`) in its payment\'s history.' }),
     created_at: Type.String({ format: 'date-time' }),
     updated_at: Type.String({ format: 'date-time' }),
+    metadata: MetadataView,
   },
   { $id: 'Refund' },
 );
@@ -25,6 +27,7 @@ export const CreateRefund = Type.Object({
   payment_id: Type.String({ minLength: 1, maxLength: 100 }),
   amount: MoneyInput({ description: 'Major units; less than the captured amount for a partial refund.' }),
   currency: Type.String({ minLength: 3, maxLength: 3, description: 'The payment\'s currency.' }),
+  metadata: Type.Optional(MetadataInput()),
 });
 
 export async function refundRoutes(base: FastifyInstance, opts: { refunds: RefundService }): Promise<void> {
@@ -49,7 +52,7 @@ export async function refundRoutes(base: FastifyInstance, opts: { refunds: Refun
     '/v1/refunds',
     {
       config: { scopes: ['payments:read'] },
-      schema: { tags, summary: 'List refunds', querystring: Type.Object({ ...ListQuery.properties, payment_id: Type.Optional(Type.String({ maxLength: 100 })) }), response: { 200: ListOf(Refund) } },
+      schema: { tags, summary: 'List refunds', querystring: Type.Object({ ...ListQuery.properties, payment_id: Type.Optional(Type.String({ maxLength: 100 })), metadata: MetadataQuery }), response: { 200: ListOf(Refund) } },
     },
     async (request) => opts.refunds.list(principalOf(request).organizationId, request.query),
   );

@@ -8,6 +8,7 @@
  * `refund` transaction of its payment (`trx-`, transactions/), written in the
  * same database transactions as the refund.
  */
+import { indexMetadata, metadataColumn, metadataOf, whereMetadata, type Metadata } from '../lib/metadata.js';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/database.js';
 import { currentCommitGuard } from '../db/commit-guard.js';
@@ -39,6 +40,7 @@ export interface RefundView {
   transaction_id: string | null;
   created_at: string;
   updated_at: string;
+  metadata: Metadata;
 }
 
 type RefundWithTransaction = RefundRow & { transaction_id: string | null };
@@ -54,6 +56,7 @@ export function refundView(r: RefundWithTransaction): RefundView {
     response_code: r.response_code,
     created_at: r.created_at,
     updated_at: r.updated_at,
+    metadata: metadataOf(r.metadata),
   };
 }
 
@@ -75,7 +78,7 @@ export class RefundService {
    * POST /v1/refunds, and the refund actions of a payment. Without `amount`,
    * everything still refundable; without `currency`, the payment's.
    */
-  async create(organizationId: string, body: { payment_id: string; amount?: MoneyAmount; currency?: string }): Promise<RefundView> {
+  async create(organizationId: string, body: { payment_id: string; amount?: MoneyAmount; currency?: string; metadata?: Metadata }): Promise<RefundView> {
     requireNetwork(this.network);
     // Under an Idempotency-Key (POST /v1/refunds, the payment's refund actions), the refund remembers it.
     const requestKey = currentCommitGuard()?.work;
@@ -118,6 +121,7 @@ export class RefundService {
       created_at: now,
       updated_at: now,
       request_key: requestKey ?? null,
+      metadata: metadataColumn(body.metadata),
     };
     await this.db.transaction().execute(async (trx) => {
       // The reservation (payments/refund-reservations.ts): succeeds only while captured - refunded - pending covers the amount.
@@ -125,6 +129,7 @@ export class RefundService {
         throw new ApiError('refund_exceeds_captured', `The refunds would exceed the captured amount; at most ${formatMinor(Math.max(0, left), payment.currency)} can be refunded now.`);
       }
       await trx.insertInto('refunds').values(refund).execute();
+      await indexMetadata(trx, organizationId, 'refund', refund.id, body.metadata);
       await insertTransaction(
         trx,
         newTransaction(payment, { type: 'refund', status: 'PENDING', amount, responseCode: null, networkReference: payment.network_reference, refundId: refund.id }, now),
@@ -163,7 +168,7 @@ export class RefundService {
       if (succeeded) await settleRefund(trx, payment.id, amount, now);
       else await releaseRefund(trx, payment.id, amount, now);
       await recordEvent(trx, refund.organization_id, succeeded ? 'refund.succeeded' : 'refund.rejected', {
-        refund: { id: refund.id, payment_id: payment.id, amount: minorToNumber(amount, refund.currency), currency: refund.currency, status: succeeded ? 'SUCCEEDED' : 'REJECTED' },
+        refund: { id: refund.id, payment_id: payment.id, amount: minorToNumber(amount, refund.currency), currency: refund.currency, status: succeeded ? 'SUCCEEDED' : 'REJECTED', metadata: metadataOf(refund.metadata) },
       });
     });
     return (await this.db.selectFrom('refunds').selectAll().where('id', '=', refund.id).executeTakeFirst())!;
@@ -175,9 +180,10 @@ export class RefundService {
     return refundView(row);
   }
 
-  async list(organizationId: string, params: ListQuery & { payment_id?: string }): Promise<Page<RefundView>> {
+  async list(organizationId: string, params: ListQuery & { payment_id?: string; metadata?: Metadata }): Promise<Page<RefundView>> {
     let query = this.withTransaction().where('refunds.organization_id', '=', organizationId);
     if (params.payment_id) query = query.where('refunds.payment_id', '=', params.payment_id);
+    query = whereMetadata(query, this.db, 'refunds.id', organizationId, 'refund', params.metadata);
     const page = await paginate(query, { id: 'refunds.id', createdAt: 'refunds.created_at' }, params);
     return { data: page.data.map(refundView), has_more: page.has_more };
   }
