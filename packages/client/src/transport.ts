@@ -188,7 +188,9 @@ export class Transport {
   }
 
   private async attempt(call: Call, options: RequestOptions, token: string | undefined): Promise<Answer> {
-    const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+    // Strict handling (RFC 7240): a field or query parameter the server does not know is a 422
+    // naming it, not silently ignored (a request's `headers` may say `prefer: handling=lenient`).
+    const headers: Record<string, string> = { accept: 'application/json', prefer: 'handling=strict', ...options.headers };
     if (token !== undefined) headers.authorization = `Bearer ${token}`;
     if (options.idempotencyKey !== undefined) headers['idempotency-key'] = options.idempotencyKey;
     let body: BodyInit | undefined;

@@ -1,11 +1,16 @@
 /**
- * Unknown body fields and query parameters are refused (docs/api-conventions.md "Unknown
- * fields"): a misspelt field is a 422 that names it, never a silent no-op. The OAuth endpoints
- * (RFC 6749 3.2) and the hosted checkout page's address ignore them.
+ * Unknown body fields and query parameters (docs/api-conventions.md "Unknown fields"): ignored by
+ * default, as API.md's conventions fix; refused with a 422 that names each under
+ * `Prefer: handling=strict` (RFC 7240), which the typed client sends, so a misspelt field need
+ * not be a silent no-op. The OAuth endpoints (RFC 6749 3.2) and the hosted checkout page's
+ * address ignore them either way.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from './support/dialects.js';
 import { AUDIENCE, startGateway, type TestClient, type TestGateway } from './support/gateway.js';
+
+/** The preference that turns unknown fields into a 422. */
+const strict = { prefer: 'handling=strict' };
 
 interface ErrorBody {
   error: { code: string; details: Array<{ field: string; message: string }> };
@@ -48,12 +53,14 @@ describe.each(dialects)('unknown fields and query parameters on $name', (dialect
   });
   afterAll(() => gw.close());
 
-  it('refuses unknown body fields, at any depth, with 422 naming each beside the schema\'s other problems, and creates nothing', async () => {
+  it('under Prefer: handling=strict, refuses unknown body fields, at any depth, with 422 naming each beside the schema\'s other problems, and creates nothing', async () => {
     const reply = await gw.request<ErrorBody>('POST', '/v1/links', {
       token,
+      headers: strict,
       body: { type: 'payment', expand: ['payments'], data: { amount: { value: 1500, currency: 'COP', minimum: 1 }, descripton: 'Camiseta' } },
     });
     expect(reply.status).toBe(422);
+    expect(reply.headers.get('preference-applied')).toBe('handling=strict');
     expect(reply.body.error.code).toBe('validation_failed');
     expect(reply.body.error.details).toEqual(
       expect.arrayContaining([
@@ -64,7 +71,7 @@ describe.each(dialects)('unknown fields and query parameters on $name', (dialect
     );
     expect(reply.body.error.details).toHaveLength(3);
 
-    const both = await gw.request<ErrorBody>('POST', '/v1/links', { token, body: { type: 'payment', foo: 'bar' } });
+    const both = await gw.request<ErrorBody>('POST', '/v1/links', { token, headers: { prefer: 'respond-async, handling=strict' }, body: { type: 'payment', foo: 'bar' } });
     expect(both.status).toBe(422);
     expect(both.body.error.details).toEqual(expect.arrayContaining([{ field: 'foo', message: 'is not a known field' }, { field: 'data', message: 'is required' }]));
 
@@ -72,25 +79,44 @@ describe.each(dialects)('unknown fields and query parameters on $name', (dialect
     expect(list.body.data).toEqual([]);
   });
 
-  it('refuses unknown query parameters on lists and on reads without any, naming each', async () => {
-    const listed = await gw.request<ErrorBody>('GET', '/v1/payments?foo=bar&expand[]=refunds&limit=5', { token });
+  it('by default ignores unknown body fields and query parameters: the request does what its known fields say', async () => {
+    const reply = await gw.request<{ id: string; description?: string; expand?: unknown }>('POST', '/v1/links', {
+      token,
+      body: { type: 'payment', expand: ['payments'], data: { amount: { value: 1500, currency: 'COP' }, description: 'Camiseta', descripton: 'typo' } },
+    });
+    expect(reply.status).toBe(201);
+    expect(reply.headers.get('preference-applied')).toBeNull();
+    expect(reply.body.expand).toBeUndefined();
+    const listed = await gw.request<{ data: unknown[] }>('GET', '/v1/payments?foo=bar&limit=5', { token });
+    expect(listed.status).toBe(200);
+    const lenient = await gw.request('GET', '/v1/links?foo=bar', { token, headers: { prefer: 'handling=lenient' } });
+    expect(lenient.status).toBe(200);
+    // Known fields are still checked: a bad one is a 422 naming it, the unknown one not named.
+    const bad = await gw.request<ErrorBody>('POST', '/v1/links', { token, body: { type: 'payment', foo: 'bar' } });
+    expect(bad.status).toBe(422);
+    expect(bad.body.error.details).toEqual([{ field: 'data', message: 'is required' }]);
+  });
+
+  it('under Prefer: handling=strict, refuses unknown query parameters on lists and on reads without any, naming each', async () => {
+    const listed = await gw.request<ErrorBody>('GET', '/v1/payments?foo=bar&expand[]=refunds&limit=5', { token, headers: strict });
     expect(listed.status).toBe(422);
     expect(listed.body.error.details).toEqual([
       { field: 'foo', message: 'is not a known query parameter' },
       { field: 'expand[]', message: 'is not a known query parameter' },
     ]);
-    const read = await gw.request<ErrorBody>('GET', '/v1/payments/pay-00000000000000000000000000?expand=refunds', { token });
+    const read = await gw.request<ErrorBody>('GET', '/v1/payments/pay-00000000000000000000000000?expand=refunds', { token, headers: strict });
     expect(read.status).toBe(422);
     expect(read.body.error.details).toEqual([{ field: 'expand', message: 'is not a known query parameter' }]);
     // The same requests without them answer as before.
-    expect((await gw.request('GET', '/v1/payments?limit=5', { token })).status).toBe(200);
-    expect((await gw.request('GET', '/v1/payments/pay-00000000000000000000000000', { token })).status).toBe(404);
+    expect((await gw.request('GET', '/v1/payments?limit=5', { token, headers: strict })).status).toBe(200);
+    expect((await gw.request('GET', '/v1/payments/pay-00000000000000000000000000', { token, headers: strict })).status).toBe(404);
   });
 
-  it('accepts the optional fields the specification lists', async () => {
+  it('accepts the optional fields the specification lists, under strict handling too', async () => {
     // Enrollment link: the spec's metadata.styleConfig with its text, colours and layout options.
     const enrollment = await gw.request('POST', '/v1/instruments/enrollments', {
       token,
+      headers: strict,
       body: {
         type: 'card_enrollment',
         expires_in: 600,
@@ -102,12 +128,14 @@ describe.each(dialects)('unknown fields and query parameters on $name', (dialect
     // Payment link: multi_use and max_uses at the top and inside data (the spec does not fix where).
     const link = await gw.request('POST', '/v1/links', {
       token,
+      headers: strict,
       body: { type: 'payment', expires_in: 3600, multi_use: true, max_uses: 3, data: { amount: { value: 1500, currency: 'COP', type: 'fixed' }, description: 'x', redirect_url: 'https://shop.example/ok', cancel_url: 'https://shop.example/no', multi_use: true, max_uses: 3 } },
     });
     expect(link.status).toBe(201);
     // Alternative payment: every customer field of the bank-redirect rail.
     const intent = await gw.request('POST', '/v1/payments/intents', {
       token,
+      headers: strict,
       body: {
         order_id: 'unknown-fields-intent',
         amount: 25001,
@@ -122,8 +150,9 @@ describe.each(dialects)('unknown fields and query parameters on $name', (dialect
     expect(intent.status).toBe(201);
   });
 
-  it('OAuth endpoints ignore parameters they do not know (RFC 6749 3.2)', async () => {
+  it('OAuth endpoints ignore parameters they do not know (RFC 6749 3.2), even under strict handling', async () => {
     const reply = await gw.request('POST', '/oauth/token', {
+      headers: strict,
       body: { grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.secret, audience: AUDIENCE, resource: 'https://other.example' },
     });
     expect(reply.status).toBe(200);

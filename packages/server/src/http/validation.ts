@@ -4,17 +4,20 @@
  * query strings and path parameters are. Bodies that are not JSON are 422, an
  * empty body is an absent body.
  *
- * Unknown fields are refused (docs/api-conventions.md "Unknown fields"): a body
- * field or a query parameter that the route's schema does not name is a `422
- * validation_failed` entry naming it, reported with the schema's other problems,
- * so a misspelt field cannot go unnoticed. `strictSchema` gives every object of
- * a route's body and query schema that says nothing about other properties
- * `additionalProperties: false`, once, when the route is added, so the
- * published /openapi.json says what is refused; a documented operation without
- * a query schema gets an empty one (no query parameter at all). A route marked
- * `unknownFields: 'ignore'` (the OAuth endpoints, RFC 6749 3.2; the hosted
- * pages a shopper's link opens, whose address may carry tracking parameters)
- * keeps dropping them before its handler.
+ * Unknown fields (docs/api-conventions.md "Unknown fields"): by default a body
+ * field or a query parameter that the route's schema does not name is dropped
+ * before the handler (API.md: unknown request properties are ignored). A request
+ * that asks for strict handling (`Prefer: handling=strict`, RFC 7240 4.4; the
+ * typed client sends it) gets a `422 validation_failed` entry naming each one,
+ * reported with the schema's other problems, so a misspelt field cannot go
+ * unnoticed; the answer carries `Preference-Applied: handling=strict`.
+ * `strictSchema` gives every object of a route's body and query schema that says
+ * nothing about other properties `additionalProperties: false`, once, when the
+ * route is added, so the published /openapi.json says what is known; a
+ * documented operation without a query schema gets an empty one (no query
+ * parameter at all). A route marked `unknownFields: 'ignore'` (the OAuth
+ * endpoints, RFC 6749 3.2; the hosted pages a shopper's link opens, whose
+ * address may carry tracking parameters) ignores them even under strict handling.
  *
  * Text no database can hold is refused here, once for every route, rather than
  * by each store: a NUL character (PostgreSQL refuses it in text and jsonb) or an
@@ -134,6 +137,9 @@ export function strictSchema<T>(schema: T): T {
   return strict as T;
 }
 
+/** `Prefer: handling=strict` (RFC 7240 4.4), among other preferences of the header. */
+const STRICT_HANDLING = /(?:^|[,;\s])handling\s*=\s*"?strict"?(?:$|[,;\s])/i;
+
 /** No query parameter at all: the query schema of a documented operation that declares none. */
 const NO_QUERY = strictSchema({ type: 'object', properties: {} });
 
@@ -173,10 +179,9 @@ export function registerValidation(app: FastifyInstance, lazy: LazyCompiler): vo
     return Object.assign(check, { schemaEnv: validate.schemaEnv });
   };
   app.setValidatorCompiler(({ schema, httpPart }) => {
-    // Compiled on the route's first request (http/lazy-compile.ts).
-    const strict = isNode(schema) && schema[STRICT] === true;
-    const ajv = httpPart === 'body' ? (strict ? bodyAjv : lenientBodyAjv) : strict ? otherAjv : lenientOtherAjv;
-    const validate = lazy.validator(() => compile(ajv, schema as AnySchema));
+    // Compiled on the route's first request (http/lazy-compile.ts). Unknown properties are
+    // dropped here; a request asking for strict handling met the strict check before (below).
+    const validate = lazy.validator(() => compile(httpPart === 'body' ? lenientBodyAjv : lenientOtherAjv, schema as AnySchema));
     // Path parameters are checked by the hook below (404, before any other validation).
     return httpPart === 'params' ? validate : withTextCheck(validate);
   });
@@ -199,8 +204,8 @@ export function registerValidation(app: FastifyInstance, lazy: LazyCompiler): vo
       }
       done();
     };
-  // Unknown body fields and query parameters refused (see the top of this file). Before the
-  // OpenAPI hooks (discovery/openapi.ts), so the document shows the strict schemas.
+  // Unknown body fields and query parameters named in each route's schemas (see the top of this
+  // file). Before the OpenAPI hooks (discovery/openapi.ts), so the document shows the strict schemas.
   app.addHook('onRoute', (route) => {
     if (!route.schema || route.config?.unknownFields === 'ignore') return;
     const { body, querystring } = route.schema;
@@ -230,6 +235,38 @@ export function registerValidation(app: FastifyInstance, lazy: LazyCompiler): vo
   };
   app.addHook('onRoute', (route) => {
     if (route.schema?.body) route.preValidation = [emptyBody, ...[route.preValidation ?? []].flat()];
+  });
+
+  // `Prefer: handling=strict`: the request's body and query checked by the Ajv that keeps (and
+  // so refuses) unknown properties, compiled on the first such request, after the empty-body
+  // hook; the default path never runs it. Its problems are the whole 422, the others included.
+  const strictValidators = new WeakMap<object, ValidateFunction>();
+  const strictValidator = (schema: Node, ajv: ReturnType<typeof makeAjv>): ValidateFunction => {
+    let validate = strictValidators.get(schema);
+    if (!validate) {
+      validate = withTextCheck(compile(ajv, schema as AnySchema));
+      strictValidators.set(schema, validate);
+    }
+    return validate;
+  };
+  app.addHook('onRoute', (route) => {
+    const schema = route.schema;
+    if (!schema || route.config?.unknownFields === 'ignore') return;
+    const parts: Array<['body' | 'query', 'body' | 'querystring', ReturnType<typeof makeAjv>]> = [];
+    if (isNode(schema.body) && schema.body[STRICT] === true) parts.push(['body', 'body', bodyAjv]);
+    if (isNode(schema.querystring) && schema.querystring[STRICT] === true) parts.push(['query', 'querystring', otherAjv]);
+    if (parts.length === 0) return;
+    const strictUnknown: preValidationHookHandler = (request, reply, done) => {
+      const prefer = request.headers.prefer;
+      if (prefer === undefined || !STRICT_HANDLING.test(String(prefer))) return done();
+      reply.header('Preference-Applied', 'handling=strict');
+      for (const [part, key, ajv] of parts) {
+        const validate = strictValidator(schema[key] as Node, ajv);
+        if (!validate(request[part])) return done(Object.assign(new Error('validation failed'), { validation: validate.errors, validationContext: part === 'body' ? 'body' : 'querystring' }));
+      }
+      done();
+    };
+    route.preValidation = [...[route.preValidation ?? []].flat(), strictUnknown];
   });
 
   // Fastify's own parser refuses __proto__ and constructor.prototype keys (prototype poisoning).
