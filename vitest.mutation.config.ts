@@ -1,24 +1,28 @@
 /**
- * The test files of the mutation run (stryker.config.mjs, docs/testing.md): the
- * ones that exercise the money-critical files, on SQLite. The whole suite would
- * work too, but a mutant is tested by the tests that reach it (per-test
- * coverage), and every gateway test reaches the server's startup code: these
- * files keep a run to minutes.
+ * The test files of the mutation run (stryker.config.mjs, scripts/mutate.mjs,
+ * docs/testing.md). Each group of money-critical files is tested by its own
+ * test files (MUTATION_GROUP names the group): every gateway test reaches
+ * the whole server, and a mutant runs each covering file's gateway start-up,
+ * so the smallest set that tests a file keeps a run to minutes. Files run in
+ * the order listed, the fast unit tests first: a mutant's run ends at its
+ * first failing test.
  */
+import { relative } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import base from './vitest.config.js';
+import { MUTATION_GROUPS } from './mutation-groups.mjs';
 
-export const MUTATION_TEST_FILES = [
-  'packages/server/test/money.test.ts',
-  'packages/server/test/money-input.test.ts',
-  'packages/server/test/payments.test.ts',
-  'packages/server/test/network-refusals.test.ts',
-  'packages/server/test/refunds.test.ts',
-  'packages/server/test/transactions.test.ts',
-  'packages/server/test/idempotency.test.ts',
-  'packages/server/test/idempotency-store.test.ts',
-  'packages/server/test/idempotency-liveness.test.ts',
-];
+const group = MUTATION_GROUPS[process.env.MUTATION_GROUP ?? ''];
+if (!group) throw new Error(`MUTATION_GROUP must be one of ${Object.keys(MUTATION_GROUPS).join(', ')} (scripts/mutate.mjs sets it)`);
+const files: readonly string[] = group.tests;
+
+class ListedOrder extends BaseSequencer {
+  override async sort(specs: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (spec: TestSpecification) => files.indexOf(relative(process.cwd(), spec.moduleId));
+    return [...specs].sort((a, b) => rank(a) - rank(b));
+  }
+}
 
 // Not mergeConfig: it would add these to the suite's `include` instead of replacing it.
-export default defineConfig({ test: { ...base.test, include: MUTATION_TEST_FILES, exclude: [] } });
+export default defineConfig({ test: { ...base.test, include: [...files], exclude: [], sequence: { sequencer: ListedOrder } } });
