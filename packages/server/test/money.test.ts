@@ -62,6 +62,10 @@ describe('toMinorUnits', () => {
     expect(toMinorUnits(1.234, 'KWD')).toEqual({ minor: 1234 });
     expect(toMinorUnits('1.2', 'BHD')).toEqual({ minor: 1200 });
     expect(toMinorUnits('0.001', 'KWD')).toEqual({ minor: 1 });
+    // Whole and fraction digits alike are an amount, not zero.
+    expect(toMinorUnits('1.1', 'USD')).toEqual({ minor: 110 });
+    expect(toMinorUnits(5.05, 'USD')).toEqual({ minor: 505 });
+    expect(toMinorUnits('12.012', 'KWD')).toEqual({ minor: 12012 });
     expect(toMinorUnits('1.2345', 'KWD')).toEqual({ problem: 'too_many_decimals' });
     expect(toMinorUnits(1.2345, 'BHD')).toEqual({ problem: 'too_many_decimals' });
     expect(toMinorUnits(0.5, 'CLP')).toEqual({ problem: 'too_many_decimals' });
