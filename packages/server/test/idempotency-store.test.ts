@@ -121,7 +121,10 @@ describe.each(dialects)('the Idempotency-Key lock on $name', (dialect) => {
       .insertInto('idempotency_keys')
       .values({ client_id: 'client-1', key, request_hash: 'hash-1', status: 'in_progress', response_status: null, response_body: null, locked_at: at(0), created_at: at(0), expires_at: at(86_400), owner_instance: null, lock_token: null })
       .execute();
-    expect(await attempt(key, 'b', 60)).toEqual({ kind: 'conflict' });
+    // No owner to ask about: only its age lets it be taken over.
+    const asked: unknown[] = [];
+    expect(await attempt(key, 'b', 60, { alive: async (owner) => (asked.push(owner), false) })).toEqual({ kind: 'conflict' });
+    expect(asked).toEqual([]);
     expect(await attempt(key, 'b', 121)).toEqual({ kind: 'reserved', token: 'token-b', takenOver: true });
   });
 
