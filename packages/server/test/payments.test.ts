@@ -122,8 +122,11 @@ describe.each(authorizationModes)('card payments on $name', ({ dialect, mode }) 
     const otherAmount = await pay(gw, token, { instrumentId: visa, orderId, amount: 100 });
     expect(otherAmount.status).toBe(409);
     expect(otherAmount.body).toMatchObject({ error: { code: 'order_id_conflict' } });
+    // The same number in another currency is another charge, not a retry of the first.
+    const otherCurrency = await pay(gw, token, { instrumentId: visa, orderId, amount: 99.99, currency: 'EUR' });
+    expect([otherCurrency.status, otherCurrency.body]).toMatchObject([409, { error: { code: 'order_id_conflict', message: expect.stringContaining('amount or currency') } }]);
     const otherCard = await pay(gw, token, { instrumentId: await tokenize(gw, token, { number: '5555555555554444' }), orderId, amount: 99.99 });
-    expect(otherCard.status).toBe(409);
+    expect([otherCard.status, otherCard.body]).toMatchObject([409, { error: { code: 'order_id_conflict', message: expect.stringMatching(/another instrument\.$/) } }]);
     // The same order_id in another organization is another order.
     const other = await gw.client();
     const otherToken = await other.token();

@@ -105,4 +105,17 @@ describe.each(dialects)('refunds on $name', (dialect) => {
     const events = await gw.db.selectFrom('events').select('type').where('data', 'like', `%${reply.body.id}%`).execute();
     expect(events.map((e) => e.type)).toEqual(['refund.rejected']);
   });
+
+  it('after a rejected refund the whole amount can be refunded again: the rejected refund holds nothing back', async () => {
+    const debit = await tokenize(gw, token, { number: '4000000000005126' });
+    const id = await captured(50, debit);
+    expect((await refund(id, 30)).body.status).toBe('REJECTED');
+    // All 50 again, not just the 20 a reservation never given back would leave.
+    const again = await refund(id, 50);
+    expect(again.status, again.text).toBe(201);
+    expect(again.body).toMatchObject({ amount: '50.00', status: 'REJECTED' });
+    expect(await payment(id)).toMatchObject({ status: 'APPROVED', amount_refunded: '0.00' });
+    const row = await gw.db.selectFrom('payments').select(['amount_refund_pending', 'amount_refunded']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect([Number(row.amount_refund_pending), Number(row.amount_refunded)]).toEqual([0, 0]);
+  });
 });

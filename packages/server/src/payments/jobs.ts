@@ -7,8 +7,17 @@ import type { Db } from '../db/database.js';
 import type { JobRunner } from '../jobs/runner.js';
 import type { CardNetworkConnector } from '../connectors/card-network/connector.js';
 import { REFUND_RECOVERY_JOB, type RefundService } from '../refunds/service.js';
-import { PAYMENT_JOBS, RECOVERY_DELAY_SECONDS, type NetworkAction, type PaymentLifecycle } from './lifecycle.js';
+import { NetworkRefusal, PAYMENT_JOBS, RECOVERY_DELAY_SECONDS, type NetworkAction, type PaymentLifecycle } from './lifecycle.js';
 import { findPaymentById } from './store.js';
+
+/** A refusal is the network's final answer, recorded as a REJECTED transaction: the job is done, not retried. */
+async function unlessRefused(operation: Promise<unknown>): Promise<void> {
+  try {
+    await operation;
+  } catch (error) {
+    if (!(error instanceof NetworkRefusal)) throw error;
+  }
+}
 
 function paymentId(payload: unknown): string {
   return String((payload as { payment_id?: unknown }).payment_id);
@@ -22,14 +31,15 @@ export function registerPaymentJobs(runner: JobRunner, deps: { db: Db; network: 
     // Cancelled, already captured, or refunded meanwhile: nothing to do.
     if (!payment || payment.status !== 'APPROVED' || payment.captured_at || payment.capture_mode !== 'automatic') return;
     if (payment.pending_action) throw new Error('another operation is in flight; retry later');
-    await lifecycle.capture(payment, Number(payment.amount_authorized));
+    // Refused: the payment stays APPROVED and uncaptured, with the REJECTED capture; the merchant may cancel it.
+    await unlessRefused(lifecycle.capture(payment, Number(payment.amount_authorized)));
   });
 
   runner.register(PAYMENT_JOBS.expireAuthorization, async ({ payload }) => {
     const payment = await findPaymentById(db, paymentId(payload));
     if (!payment || payment.status !== 'AUTHORIZED' || payment.captured_at) return;
     if (payment.pending_action) throw new Error('another operation is in flight; retry later');
-    await lifecycle.void(payment);
+    await unlessRefused(lifecycle.void(payment));
   });
 
   // PENDING at the issuer: ask again after PENDING_CARD_DELAY_SECONDS.
@@ -61,10 +71,10 @@ export function registerPaymentJobs(runner: JobRunner, deps: { db: Db; network: 
     const payment = await findPaymentById(db, paymentId(payload));
     if (!payment || payment.pending_action !== action) return;
     if (Date.parse(payment.updated_at) > Date.now() - RECOVERY_DELAY_SECONDS * 1000) throw new Error('still in flight; look again later');
-    if (action === 'capture') await lifecycle.capture(payment, amount, { resume: true });
-    else if (action === 'adjust') await lifecycle.adjust(payment, amount, { resume: true, ...(transactionId ? { transactionId } : {}) });
-    else if (action === 'reverse') await lifecycle.reverse(payment, { resume: true });
-    else await lifecycle.void(payment, { resume: true });
+    if (action === 'capture') await unlessRefused(lifecycle.capture(payment, amount, { resume: true }));
+    else if (action === 'adjust') await unlessRefused(lifecycle.adjust(payment, amount, { resume: true, ...(transactionId ? { transactionId } : {}) }));
+    else if (action === 'reverse') await unlessRefused(lifecycle.reverse(payment, { resume: true }));
+    else await unlessRefused(lifecycle.void(payment, { resume: true }));
   });
 
   runner.register(REFUND_RECOVERY_JOB, async ({ payload }) => {

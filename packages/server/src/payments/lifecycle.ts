@@ -316,7 +316,13 @@ export class PaymentLifecycle {
   }
 }
 
-/** The network said no: 409, naming the REJECTED transaction that records it. */
-function refused(what: string, row: TransactionRow): ApiError {
-  return new ApiError('conflict', `The network refused the ${what} (response code ${row.response_code ?? 'none'}); see transaction ${row.id}.`);
+/**
+ * The network said no: 409, naming the REJECTED transaction that records it.
+ * A final answer (the network gives it again for the same reference), so a
+ * job that meets it does not retry (jobs.ts).
+ */
+export class NetworkRefusal extends ApiError {}
+
+function refused(what: string, row: TransactionRow): NetworkRefusal {
+  return new NetworkRefusal('conflict', `The network refused the ${what} (response code ${row.response_code ?? 'none'}); see transaction ${row.id}.`);
 }

@@ -10,7 +10,19 @@ import { preparedInsert } from '../../db/prepared.js';
 import { nowIso } from '../../lib/time.js';
 import type { AuthorizationResult, AuthorizeRequest, CardNetworkConnector, DisputeDecision, DisputeRequest, OperationRequest, OperationResult } from './connector.js';
 
-type Behaviour = 'approve' | 'decline' | 'pending' | 'refunds_rejected' | 'chargeback';
+type Behaviour =
+  | 'approve'
+  | 'decline'
+  | 'pending'
+  | 'refunds_rejected'
+  | 'chargeback'
+  | 'captures_rejected'
+  | 'voids_rejected'
+  | 'reversals_rejected'
+  | 'adjustments_rejected';
+
+/** The code of an operation the network refuses on an authorization it approved: `12`, invalid transaction (a refund: `57`). */
+export const REFUSED_OPERATION_CODE = '12';
 
 interface TestCard {
   behaviour: Behaviour;
@@ -32,6 +44,12 @@ export const TEST_CARDS: Record<string, TestCard> = {
   '4000000000005126': { behaviour: 'refunds_rejected', responseCode: '00', description: 'Visa debit, approved; every refund is rejected' },
   '4000000000000259': { behaviour: 'chargeback', responseCode: '00', description: 'approved; once captured, a chargeback is opened' },
   '4000000000003303': { behaviour: 'pending', responseCode: '00', description: 'PENDING, approved after PENDING_CARD_DELAY_SECONDS' },
+  // Approved, then one operation on the authorization is refused (code 12), as real acquirers do:
+  // every refusal branch of the gateway can be tried (docs/sandbox.md, "Test cards").
+  '4000000000000341': { behaviour: 'captures_rejected', responseCode: '00', description: 'approved; every capture is rejected' },
+  '4000000000000127': { behaviour: 'voids_rejected', responseCode: '00', description: 'approved; every cancellation (void) is rejected' },
+  '4000000000000101': { behaviour: 'reversals_rejected', responseCode: '00', description: 'approved; every reversal is rejected' },
+  '4000000000000622': { behaviour: 'adjustments_rejected', responseCode: '00', description: 'approved; every adjustment is rejected' },
 };
 
 interface AuthorizationRecord extends AuthorizationResult {
@@ -130,26 +148,32 @@ export class CardNetworkSimulator implements CardNetworkConnector {
 
   async capture(request: OperationRequest): Promise<OperationResult> {
     const behaviour = await this.behaviourOf(request.networkReference);
-    return this.once<OperationResult>(`capture:${request.reference}`, 'capture', () => ({
-      outcome: 'succeeded',
-      responseCode: '00',
-      ...(behaviour === 'chargeback' ? { dispute: { reasonCode: '10.4', reason: 'Fraud: card-absent environment' } } : {}),
-    }));
+    return this.once<OperationResult>(`capture:${request.reference}`, 'capture', () =>
+      behaviour === 'captures_rejected'
+        ? refusedOperation
+        : {
+            outcome: 'succeeded',
+            responseCode: '00',
+            ...(behaviour === 'chargeback' ? { dispute: { reasonCode: '10.4', reason: 'Fraud: card-absent environment' } } : {}),
+          },
+    );
   }
 
   async void(request: OperationRequest): Promise<OperationResult> {
-    return this.once<OperationResult>(`void:${request.reference}`, 'void', () => ({ outcome: 'succeeded', responseCode: '00' }));
+    const behaviour = await this.behaviourOf(request.networkReference);
+    return this.once<OperationResult>(`void:${request.reference}`, 'void', () => (behaviour === 'voids_rejected' ? refusedOperation : succeededOperation));
   }
 
   async reverse(request: OperationRequest): Promise<OperationResult> {
-    return this.once<OperationResult>(`reverse:${request.reference}`, 'reverse', () => ({ outcome: 'succeeded', responseCode: '00' }));
+    const behaviour = await this.behaviourOf(request.networkReference);
+    return this.once<OperationResult>(`reverse:${request.reference}`, 'reverse', () => (behaviour === 'reversals_rejected' ? refusedOperation : succeededOperation));
   }
 
-  /** Approved, except for the declining test cards' authorizations (which hold nothing to adjust). */
+  /** Approved, except for the declining test cards' authorizations (which hold nothing to adjust) and the card whose adjustments are refused. */
   async adjust(request: OperationRequest): Promise<OperationResult> {
     const behaviour = await this.behaviourOf(request.networkReference);
     return this.once<OperationResult>(`adjust:${request.reference}`, 'adjust', () =>
-      behaviour === 'decline' ? { outcome: 'rejected', responseCode: '12' } : { outcome: 'succeeded', responseCode: '00' },
+      behaviour === 'decline' || behaviour === 'adjustments_rejected' ? refusedOperation : succeededOperation,
     );
   }
 
@@ -164,6 +188,9 @@ export class CardNetworkSimulator implements CardNetworkConnector {
     return this.once<DisputeDecision>(`dispute:${request.reference}`, 'dispute', () => decideSandboxDispute(request.evidence));
   }
 }
+
+const succeededOperation: OperationResult = { outcome: 'succeeded', responseCode: '00' };
+const refusedOperation: OperationResult = { outcome: 'rejected', responseCode: REFUSED_OPERATION_CODE };
 
 /** Evidence words that decide a sandbox dispute (docs/sandbox.md, Chargebacks). */
 export const DISPUTE_KEYWORDS = { win: 'winning_evidence', lose: 'losing_evidence' } as const;
