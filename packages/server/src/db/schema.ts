@@ -152,6 +152,8 @@ export interface InstrumentsTable {
   created_at: string;
   updated_at: string;
   deleted_at: string | null;
+  /** Migration 030: the checkout session or link whose browser tokenized it (never merged by fingerprint); null: the merchant's server. */
+  browser_origin: string | null;
 }
 
 export type CardPaymentStatus = 'PENDING' | 'APPROVED' | 'AUTHORIZED' | 'REJECTED' | 'CANCELLED' | 'REFUNDED';
