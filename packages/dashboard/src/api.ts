@@ -161,7 +161,7 @@ export const api = {
   session: () => request<Session | undefined>('GET', '/session'),
   signIn: (email: string, password: string) => request<Session>('POST', '/session', { email, password }),
   signOut: () => request<void>('DELETE', '/session'),
-  oneTimeLink: (token: string) => request<OneTimeLink>('GET', `/password/${encodeURIComponent(token)}`),
+  oneTimeLink: (token: string) => request<OneTimeLink>('POST', '/password/link', { token }),
   setPassword: (token: string, password: string, email?: string) =>
     request<Session>('POST', '/password', email ? { token, password, email } : { token, password }),
   members: () => request<{ data: Member[] }>('GET', '/members'),

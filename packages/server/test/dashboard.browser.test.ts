@@ -395,7 +395,7 @@ describeInBrowser.each(dialects.filter((d) => d.name === 'sqlite'))('the dashboa
 
     const teammate = await newContext();
     const viewer = await watchedPage(teammate, errors, { width: 1280, height: 800 });
-    await viewer.goto(url.pathname + url.search);
+    await viewer.goto(url.pathname + url.search + url.hash);
     await heading(viewer, 'Set your password').waitFor();
     await viewer.getByText('as Viewer').waitFor();
     await audit(viewer, 'welcome', () => heading(viewer, 'Set your password').waitFor());

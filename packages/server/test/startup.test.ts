@@ -186,9 +186,9 @@ describe('the server process', () => {
     let url = '';
     try {
       const organization = /organization:\s+(\S+)/.exec(first.output())![1]!;
-      url = /(http:\/\/localhost:\d+\/dashboard\/welcome\?token=[A-Za-z0-9_-]+)/.exec(first.output())![1]!;
-      const token = new URL(url).searchParams.get('token')!;
-      const link = await fetch(`${first.url}/dashboard/api/password/${token}`);
+      url = /(http:\/\/localhost:\d+\/dashboard\/welcome#token=[A-Za-z0-9_-]+)/.exec(first.output())![1]!;
+      const token = new URLSearchParams(new URL(url).hash.slice(1)).get('token')!;
+      const link = await fetch(`${first.url}/dashboard/api/password/link`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
       expect(link.status).toBe(200);
       expect(await link.json()).toMatchObject({ email: null, role: 'owner' });
       const set = await fetch(`${first.url}/dashboard/api/password`, {
@@ -219,8 +219,8 @@ describe('the server process', () => {
       const created = await runProcess(CLI_ENTRY, ['dashboard-users', 'create', '--email', 'Ana@Example.com', '--organization', org.organization_id, '--role', 'owner'], { DATA_DIR: dataDir });
       expect(created.code).toBe(0);
       expect(created.stdout).toContain('ana@example.com');
-      const url = /(http:\/\/localhost:\d+\/dashboard\/welcome\?token=[A-Za-z0-9_-]+)/.exec(created.stdout)![1]!;
-      const token = new URL(url).searchParams.get('token')!;
+      const url = /(http:\/\/localhost:\d+\/dashboard\/welcome#token=[A-Za-z0-9_-]+)/.exec(created.stdout)![1]!;
+      const token = new URLSearchParams(new URL(url).hash.slice(1)).get('token')!;
       const set = await fetch(`${server.url}/dashboard/api/password`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token, password: 'twelve chars plus' }) });
       expect(set.status).toBe(200);
       const signIn = await fetch(`${server.url}/dashboard/api/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'ana@example.com', password: 'twelve chars plus' }) });
@@ -234,7 +234,7 @@ describe('the server process', () => {
       expect(badRole.code).toBe(2);
       const reset = await runProcess(CLI_ENTRY, ['dashboard-users', 'link', '--email', 'ana@example.com', '--json'], { DATA_DIR: dataDir });
       expect(reset.code).toBe(0);
-      expect((JSON.parse(reset.stdout) as { url: string }).url).toMatch(/\/dashboard\/welcome\?token=/);
+      expect((JSON.parse(reset.stdout) as { url: string }).url).toMatch(/\/dashboard\/welcome#token=/);
     } finally {
       await server.stop();
     }

@@ -25,7 +25,7 @@ import type { RateLimiter } from '../ratelimit/limiter.js';
 import { nowIso } from '../lib/time.js';
 import { canInvite, canManageKeys, permissionCatalogue } from './roles.js';
 import { normalizeEmail, type DashboardService, type DashboardUser } from './service.js';
-import { CreatedKey, CreateKey, Invitation, Invite, KeyParams, Keys, LinkView, Members, Permissions, SessionView, SetPassword, SignIn, TokenParams } from './schemas.js';
+import { CreatedKey, CreateKey, Invitation, Invite, KeyParams, Keys, LinkView, Members, Permissions, SessionView, SetPassword, SignIn, LinkToken } from './schemas.js';
 import { passthroughRoutes } from './passthrough.js';
 import { actingOrganization, cookie, SESSION_COOKIE, sessions, sessionOf, signedOut, UNSAFE, type SessionContext } from './session.js';
 
@@ -118,11 +118,12 @@ export async function dashboardRoutes(base: FastifyInstance, opts: DashboardRout
       },
     );
 
-    app.get(
-      '/dashboard/api/password/:token',
-      { config, schema: { hide: true, params: TokenParams, response: { 200: LinkView } } },
+    // The token travels in the body, never in a path: paths reach the request log and proxies' logs.
+    app.post(
+      '/dashboard/api/password/link',
+      { config, schema: { hide: true, body: LinkToken, response: { 200: LinkView } } },
       async (request) => {
-        const link = await dashboard.describeLink(request.params.token);
+        const link = await dashboard.describeLink(request.body.token);
         if (!link) throw ApiError.notFound('link (it may have been used or have expired)');
         return link;
       },

@@ -31,7 +31,7 @@ export const SetPassword = Type.Object({
   email: Type.Optional(Type.String({ minLength: 1, maxLength: 254 })),
 });
 
-export const TokenParams = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) });
+export const LinkToken = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) });
 
 export const LinkView = Type.Object({ email: Type.Union([Type.String(), Type.Null()]), organization_name: Type.String(), role: Role, expires_at: Time });
 

@@ -81,6 +81,8 @@ export class DashboardService {
     const token = randomToken();
     const now = Date.now();
     const expires_at = new Date(now + this.options.linkTtlSeconds * 1000).toISOString();
+    // The token is in the URL's fragment, which a browser never sends: it reaches no request log,
+    // proxy log or Referer header. The page reads it and sends it in a POST body.
     await db
       .insertInto('dashboard_links')
       .values({
@@ -97,7 +99,7 @@ export class DashboardService {
         used_at: null,
       })
       .execute();
-    return { url: `${this.options.publicBaseUrl.replace(/\/+$/, '')}/dashboard/welcome?token=${token}`, token, expires_at, role: link.role };
+    return { url: `${this.options.publicBaseUrl.replace(/\/+$/, '')}/dashboard/welcome#token=${token}`, token, expires_at, role: link.role };
   }
 
   /**
