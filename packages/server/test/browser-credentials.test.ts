@@ -66,4 +66,38 @@ describe.each(dialects)('browser credentials and stored cards on $name', (dialec
     expect(saved.body.instrument_id).not.toBe(stored);
     expect(await read(stored)).toEqual(before);
   });
+
+  it("revoking the access token that created checkout sessions ends them at once; GET /v1/checkout/sessions lists them", async () => {
+    const client = await gw.client();
+    const first = await client.token('payments:write payments:read instruments:write');
+    const open = async (bearer: string) => {
+      const reply = await gw.request<{ id: string; token: string }>('POST', '/v1/checkout/sessions', { token: bearer, body: { mode: 'payment', amount: 10, currency: 'USD' } });
+      expect(reply.status, reply.text).toBe(201);
+      return reply.body;
+    };
+    const made = [await open(first), await open(first)];
+    const revoke = await gw.request('POST', '/oauth/revoke', { body: { client_id: client.clientId, client_secret: client.secret, token: first } });
+    expect(revoke.status).toBe(200);
+    for (const session of made) {
+      const refused = await gw.request('GET', `/v1/checkout/sessions/${session.id}`, { token: session.token });
+      expect(refused.status).toBe(401);
+    }
+
+    const second = await client.token('payments:write payments:read');
+    expect(second).not.toBe(first);
+    const kept = await open(second);
+    const all = await gw.request<{ data: Array<{ id: string; status: string }>; has_more: boolean }>('GET', '/v1/checkout/sessions', { token: second });
+    expect(all.status, all.text).toBe(200);
+    expect(all.body.data.map((s) => [s.id, s.status])).toEqual([[kept.id, 'open'], [made[1]!.id, 'expired'], [made[0]!.id, 'expired']]);
+    expect(all.text).not.toContain(kept.token);
+    const openOnly = await gw.request<{ data: Array<{ id: string }> }>('GET', '/v1/checkout/sessions?status=open', { token: second });
+    expect(openOnly.body.data.map((s) => s.id)).toEqual([kept.id]);
+    const page = await gw.request<{ data: Array<{ id: string }>; has_more: boolean }>('GET', '/v1/checkout/sessions?limit=1', { token: second });
+    expect([page.body.data.map((s) => s.id), page.body.has_more]).toEqual([[kept.id], true]);
+    const next = await gw.request<{ data: Array<{ id: string }>; has_more: boolean }>('GET', `/v1/checkout/sessions?limit=2&starting_after=${kept.id}`, { token: second });
+    expect([next.body.data.map((s) => s.id), next.body.has_more]).toEqual([[made[1]!.id, made[0]!.id], false]);
+    // Another organization sees none of them; a session's own token cannot list.
+    expect((await gw.request<{ data: unknown[] }>('GET', '/v1/checkout/sessions', { token })).body.data.map((s) => (s as { id: string }).id)).not.toContain(kept.id);
+    expect((await gw.request('GET', '/v1/checkout/sessions', { token: kept.token })).status).toBe(403);
+  });
 });

@@ -20,8 +20,9 @@ import { parseAmount, type PaymentService } from '../payments/service.js';
 import type { CardPayment, CreatePayment } from '../payments/schemas.js';
 import { findPaymentByOrder } from '../payments/store.js';
 import { insertUser, type UserService, type UserView } from '../users/service.js';
-import { CHECKOUT_SESSION_DEFAULT_SECONDS, type CheckoutSession, type CreateCheckoutSession } from './schemas.js';
-import { completeSession, expireSession, findSession, insertSession, setSessionInstrument, type CheckoutSessionRow } from './store.js';
+import { CHECKOUT_SESSION_DEFAULT_SECONDS, type CheckoutSession, type CreateCheckoutSession, type ListCheckoutSessionsQuery } from './schemas.js';
+import { completeSession, expireSession, findSession, insertSession, listSessions, setSessionInstrument, type CheckoutSessionRow } from './store.js';
+import type { Page } from '../http/pagination.js';
 
 type SessionPrincipal = Principal & { checkoutSession: NonNullable<Principal['checkoutSession']> };
 
@@ -147,6 +148,8 @@ export class CheckoutSessionService {
       completed_at: null,
       created_at: created,
       updated_at: created,
+      // An access token's jti (a dashboard user's principal has none: its sessions end with the session's own expiry).
+      token_jti: principal.jti.startsWith('dashboard:') ? null : principal.jti,
     };
     await this.db.transaction().execute(async (trx) => {
       if (body.user) row.user_id = (await insertUser(trx, organizationId, body.user)).id;
@@ -167,6 +170,13 @@ export class CheckoutSessionService {
     const row = await findSession(this.db, principal.organizationId, id);
     if (!row) throw ApiError.notFound('checkout session');
     return sessionView(row);
+  }
+
+  /** The organization's sessions, newest first, paginated like every list. */
+  async list(principal: Principal, params: ListCheckoutSessionsQuery): Promise<Page<CheckoutSession>> {
+    const now = nowIso();
+    const page = await listSessions(this.db, principal.organizationId, params, now);
+    return { data: page.data.map((row) => sessionView(row, now)), has_more: page.has_more };
   }
 
   /** Ends an open session at once: its token is refused from then on (401). A complete session is 409. */

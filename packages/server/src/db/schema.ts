@@ -625,6 +625,8 @@ export interface CheckoutSessionsTable {
   completed_at: string | null;
   created_at: string;
   updated_at: string;
+  /** Migration 031: the access token that created it (revoking that token ends the session); null without one. */
+  token_jti: string | null;
 }
 
 export type DashboardRole = 'owner' | 'developer' | 'viewer';

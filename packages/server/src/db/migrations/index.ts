@@ -20,6 +20,7 @@ import * as webhookAttemptRetention from './019_webhook_attempt_retention.js';
 import * as paymentWritePath from './020_payment_write_path.js';
 import * as webhookDeliveryRetention from './021_webhook_delivery_retention.js';
 import * as browserInstruments from './030_browser_instruments.js';
+import * as checkoutSessionToken from './031_checkout_session_token.js';
 
 /** Every migration, in order. One set serves SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '020_payment_write_path': paymentWritePath,
   '021_webhook_delivery_retention': webhookDeliveryRetention,
   '030_browser_instruments': browserInstruments,
+  '031_checkout_session_token': checkoutSessionToken,
 };
