@@ -100,4 +100,27 @@ describe.each(dialects)('browser credentials and stored cards on $name', (dialec
     expect((await gw.request<{ data: unknown[] }>('GET', '/v1/checkout/sessions', { token })).body.data.map((s) => (s as { id: string }).id)).not.toContain(kept.id);
     expect((await gw.request('GET', '/v1/checkout/sessions', { token: kept.token })).status).toBe(403);
   });
+
+  it('allowed_origins takes only scheme://host[:port]: a quote or an encoded semicolon, which would add directives to the CSP, is 422', async () => {
+    const bad = ['https://a.example"x', "https://a.example'x", 'https://a.example%3Bscript-src', 'https://a.example%20b', 'https://a.example%22'];
+    const link = await gw.request<{ error: { details: Array<{ field: string }> } }>('POST', '/v1/instruments/enrollments', {
+      token,
+      body: { type: 'card_enrollment', expires_in: 3600, data: { webhook: 'https://merchant.example/hook', api_key: 'merchant-key-0123456789', allowed_origins: ['https://fine.example.com:8443', ...bad] } },
+    });
+    expect(link.status, link.text).toBe(422);
+    expect(link.body.error.details.map((d) => d.field)).toEqual(bad.map((_, i) => `data.allowed_origins[${i + 1}]`));
+    const session = await gw.request<{ error: { details: Array<{ field: string }> } }>('POST', '/v1/checkout/sessions', {
+      token,
+      body: { mode: 'payment', amount: 10, currency: 'USD', allowed_origins: ['https://fine.example.com:8443', ...bad] },
+    });
+    expect(session.status, session.text).toBe(422);
+    expect(session.body.error.details.map((d) => d.field)).toEqual(bad.map((_, i) => `allowed_origins.${i + 1}`));
+    // Punycode and IPv6 hosts are origins.
+    const fine = await gw.request<{ allowed_origins: string[] }>('POST', '/v1/checkout/sessions', {
+      token,
+      body: { mode: 'payment', amount: 10, currency: 'USD', allowed_origins: ['https://tiénda.example', 'https://[::1]:8443'] },
+    });
+    expect(fine.status, fine.text).toBe(201);
+    expect(fine.body.allowed_origins).toEqual(['https://xn--tinda-csa.example', 'https://[::1]:8443']);
+  });
 });

@@ -8,6 +8,7 @@
  * card: a compare-and-set there (store.ts `completeSession`) refuses a second
  * one, racing or not.
  */
+import { isPlainOrigin } from '../lib/origins.js';
 import type { Db } from '../db/database.js';
 import type { Principal, TokenService } from '../auth/tokens.js';
 import { ApiError, type ErrorDetail } from '../errors/api-error.js';
@@ -67,7 +68,7 @@ export function checkOrigin(value: string, sandbox: boolean): { origin: string }
   } catch {
     return { problem: 'must be an origin such as https://shop.example' };
   }
-  if (url.username || url.password || (url.pathname !== '/' && url.pathname !== '') || url.search || url.hash || value.endsWith('/')) {
+  if (url.username || url.password || (url.pathname !== '/' && url.pathname !== '') || url.search || url.hash || value.endsWith('/') || !isPlainOrigin(url.origin)) {
     return { problem: 'must be an origin (scheme, host and port only), such as https://shop.example' };
   }
   if (url.protocol === 'https:') return { origin: url.origin };
