@@ -89,6 +89,11 @@ export class CheckoutSessionService {
   // ---- The merchant's backend (payments:write, payments:read) ------------------
 
   async create(principal: Principal, body: CreateCheckoutSession): Promise<CheckoutSession & { token: string }> {
+    // A session's token is checked against the API client that created it (revoking the client ends it);
+    // a dashboard user is no API client, and such a token would be refused on every call.
+    if (principal.jti.startsWith('dashboard:')) {
+      throw new ApiError('forbidden', 'Checkout sessions are created by your server with an API key (POST /v1/checkout/sessions with an access token), not from the dashboard.');
+    }
     const organizationId = principal.organizationId;
     const mode = body.mode ?? 'payment';
     const errors: ErrorDetail[] = [];
@@ -149,8 +154,7 @@ export class CheckoutSessionService {
       completed_at: null,
       created_at: created,
       updated_at: created,
-      // An access token's jti (a dashboard user's principal has none: its sessions end with the session's own expiry).
-      token_jti: principal.jti.startsWith('dashboard:') ? null : principal.jti,
+      token_jti: principal.jti,
     };
     await this.db.transaction().execute(async (trx) => {
       if (body.user) row.user_id = (await insertUser(trx, organizationId, body.user)).id;

@@ -23,7 +23,7 @@ import { findVisibleOrganization, listVisibleOrganizations } from '../organizati
 import { ApiError } from '../errors/api-error.js';
 import type { RateLimiter } from '../ratelimit/limiter.js';
 import { nowIso } from '../lib/time.js';
-import { canInvite, canManageKeys, permissionCatalogue } from './roles.js';
+import { canInvite, canManageKeys, keyPermissions, permissionCatalogue } from './roles.js';
 import { normalizeEmail, type DashboardService, type DashboardUser } from './service.js';
 import { CreatedKey, CreateKey, Invitation, Invite, KeyParams, Keys, LinkView, Members, Permissions, SessionView, SetPassword, SignIn, LinkToken } from './schemas.js';
 import { passthroughRoutes } from './passthrough.js';
@@ -194,6 +194,9 @@ export async function dashboardRoutes(base: FastifyInstance, opts: DashboardRout
       const organizationId = await actingOrganization(db, request);
       const name = request.body.name.trim();
       if (!name) throw ApiError.validation([{ field: 'name', message: 'must not be blank' }]);
+      const grantable = keyPermissions(user.role);
+      const withheld = request.body.permissions.flatMap((p, i) => (grantable.has(p) ? [] : [{ field: `permissions.${i}`, message: `${p} is withheld from the ${user.role} role; an owner can create this key` }]));
+      if (withheld.length > 0) throw new ApiError('forbidden', `A ${user.role} cannot create a key with permissions the role does not hold.`, withheld);
       const client = await provisionClient(db, { name, organizationId, scopes: parseScope(request.body.permissions.join(' ')).permissions });
       const row = await findClient(db, client.client_id);
       request.log.info({ audit: 'dashboard.key_created', user_id: user.id, organization_id: organizationId, client_id: client.client_id, permissions: client.scopes }, 'API key created in the dashboard');

@@ -3,8 +3,8 @@ import type { Kysely } from 'kysely';
 /**
  * A checkout session names the access token that created it (`token_jti`),
  * so revoking that token (POST /oauth/revoke) ends its open sessions at once
- * instead of leaving them usable until `expires_at`. Null for a session made
- * without an access token (the dashboard's).
+ * instead of leaving them usable until `expires_at`. Null for the sessions
+ * made before it.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('checkout_sessions').addColumn('token_jti', 'varchar(64)').execute();
