@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from './support/dialects.js';
 import { startGateway, type TestGateway } from './support/gateway.js';
-import { encryptedCard, importPublicKey, merchantKey, tokenize } from './support/cards.js';
+import { encrypt, encryptedCard, importPublicKey, merchantKey, tokenize } from './support/cards.js';
 
 interface InstrumentView {
   id: string;
@@ -123,4 +123,32 @@ describe.each(dialects)('browser credentials and stored cards on $name', (dialec
     expect(fine.status, fine.text).toBe(201);
     expect(fine.body.allowed_origins).toEqual(['https://xn--tinda-csa.example', 'https://[::1]:8443']);
   });
+
+  it('the embedded fields have the hosted checkout\'s per-address decline cap: the 4th decline from one address in the window is 429', async () => {
+    const own = await startGateway(dialect, { LINK_CARD_DECLINES_PER_ADDRESS: '3', LINK_CARD_DECLINES_PER_LINK: '3' });
+    try {
+      const merchant = await (await own.client()).token();
+      const key = await merchantKey(own, merchant);
+      const attempt = async (number: string) => {
+        const session = await own.request<{ token: string; order_id: string }>('POST', '/v1/checkout/sessions', { token: merchant, body: { mode: 'payment', amount: 10, currency: 'USD' } });
+        const instrument = await own.request<{ id: string }>('POST', '/v1/instruments', { token: session.body.token, body: await encryptedCard(key, { number }) });
+        return own.request<{ status: string; error?: { code: string } }>('POST', '/v1/payments', {
+          token: session.body.token,
+          body: { amount: 10, currency: 'USD', order_id: session.body.order_id, instrument_id: instrument.body.id, encrypted_cvv: await encrypt(key, '123') },
+        });
+      };
+      // An approval does not count.
+      expect((await attempt('4242424242424242')).body.status).toBe('APPROVED');
+      for (const number of ['4000000000000002', '4000000000009995', '4000000000000069']) {
+        const declined = await attempt(number);
+        expect([declined.status, declined.body.status]).toEqual([201, 'REJECTED']);
+      }
+      const refused = await attempt('4000000000000119');
+      expect(refused.status).toBe(429);
+      expect(refused.body.error?.code).toBe('rate_limited');
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    } finally {
+      await own.close();
+    }
+  }, 60_000);
 });

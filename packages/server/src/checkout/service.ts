@@ -9,6 +9,7 @@
  * one, racing or not.
  */
 import { isPlainOrigin } from '../lib/origins.js';
+import type { CardAttemptGuard } from '../links/card-attempts.js';
 import type { Db } from '../db/database.js';
 import type { Principal, TokenService } from '../auth/tokens.js';
 import { ApiError, type ErrorDetail } from '../errors/api-error.js';
@@ -82,7 +83,7 @@ export class CheckoutSessionService {
   constructor(
     private readonly db: Db,
     private readonly tokens: TokenService,
-    private readonly deps: { payments: PaymentService; instruments: InstrumentService; users: UserService },
+    private readonly deps: { payments: PaymentService; instruments: InstrumentService; users: UserService; cardAttempts: CardAttemptGuard },
     private readonly options: { sandbox: boolean },
   ) {}
 
@@ -229,7 +230,7 @@ export class CheckoutSessionService {
    * (another amount, capture: false, a merchant, a description of its own) is
    * 403. The session completes in the payment's own transaction.
    */
-  async pay(principal: SessionPrincipal, body: CreatePayment): Promise<CardPayment> {
+  async pay(principal: SessionPrincipal, body: CreatePayment, ip: string): Promise<CardPayment> {
     const row = await this.openSession(principal, 'payment');
     const problems: ErrorDetail[] = [];
     const amount = parseAmount(body.amount, body.currency);
@@ -258,12 +259,25 @@ export class CheckoutSessionService {
     };
     // Fraud rules count the payment against the API client that created the session.
     const merchant: Principal = { ...principal, clientId: row.client_id };
+    // The hosted checkout's card-testing caps (links/card-attempts.ts): declined attempts per client
+    // address, across links and sessions. Counted before the card is read; an approval gives it back.
+    const reservation = await this.deps.cardAttempts.reserve(row, ip, { recordBlock: false });
+    if ('blocked' in reservation) {
+      throw new ApiError('rate_limited', 'Too many declined card attempts from this address; retry later.', [], { 'retry-after': String(reservation.blocked.retryAfterSeconds) });
+    }
     let outcome: Awaited<ReturnType<PaymentService['create']>>;
     try {
-      outcome = await this.deps.payments.create(merchant, charge, { onCreate: (trx, paymentId) => claimSession(row.id, paymentId)(trx) });
+      outcome = await this.deps.payments.create(merchant, charge, {
+        onCreate: async (trx, paymentId) => {
+          await claimSession(row.id, paymentId)(trx);
+          await this.deps.cardAttempts.attach(trx, reservation.attemptId, paymentId);
+        },
+      });
     } catch (error) {
+      await this.deps.cardAttempts.release(reservation.attemptId);
       throw error instanceof SessionClaimLost ? await this.ended(row) : error;
     }
+    if (!outcome.created || outcome.payment.status === 'APPROVED' || outcome.payment.status === 'AUTHORIZED') await this.deps.cardAttempts.release(reservation.attemptId);
     const { payment, created } = outcome;
     // Not created: a racing request of this session made it, or the order was paid otherwise.
     if (!created) {
