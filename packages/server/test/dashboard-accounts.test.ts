@@ -51,9 +51,86 @@ describe.each(dialects)('dashboard accounts on $name', (dialect) => {
     });
   });
 
+  describe('members (A2)', () => {
+    it('an owner re-roles, disables, signs out and removes a member, each ending their sessions at once; the last owner stays', async () => {
+      const org = await gw.client();
+      const boss = await createDashboardUser(gw, { email: email('boss'), password: PASSWORD, role: 'owner', organizationId: org.organizationId });
+      const dev = await createDashboardUser(gw, { email: email('dev'), password: PASSWORD, role: 'developer', organizationId: org.organizationId });
+      const bossSession = await signIn(gw, boss.email, PASSWORD);
+      const alive = async (s: DashboardSession) => (await s.request('GET', '/dashboard/api/session')).status === 200;
+
+      // A demotion ends the member's sessions at once.
+      let devSession = await signIn(gw, dev.email, PASSWORD);
+      const demoted = await bossSession.request<{ role: string }>('PATCH', `/dashboard/api/members/${dev.id}`, { body: { role: 'viewer' } });
+      expect([demoted.status, demoted.body.role]).toEqual([200, 'viewer']);
+      expect(await alive(devSession)).toBe(false);
+      // Disabled: no session, no sign-in; enabled again: signs in.
+      devSession = await signIn(gw, dev.email, PASSWORD);
+      expect((await bossSession.request('PATCH', `/dashboard/api/members/${dev.id}`, { body: { disabled: true } })).status).toBe(200);
+      expect(await alive(devSession)).toBe(false);
+      expect((await gw.request('POST', '/dashboard/api/session', { body: { email: dev.email, password: PASSWORD } })).status).toBe(401);
+      expect((await bossSession.request('PATCH', `/dashboard/api/members/${dev.id}`, { body: { disabled: false } })).status).toBe(200);
+      devSession = await signIn(gw, dev.email, PASSWORD);
+      // Signed out everywhere by the owner.
+      expect((await bossSession.request('DELETE', `/dashboard/api/members/${dev.id}/sessions`)).status).toBe(204);
+      expect(await alive(devSession)).toBe(false);
+      // Only owners manage members; a member is not managed from another organization.
+      devSession = await signIn(gw, dev.email, PASSWORD);
+      expect((await devSession.request('PATCH', `/dashboard/api/members/${boss.id}`, { body: { role: 'viewer' } })).status).toBe(403);
+      expect((await owner.request('DELETE', `/dashboard/api/members/${dev.id}`)).status).toBe(404);
+      // The last owner cannot demote, disable or remove themselves.
+      for (const [method, path, body] of [['PATCH', `/dashboard/api/members/${boss.id}`, { role: 'developer' }], ['PATCH', `/dashboard/api/members/${boss.id}`, { disabled: true }], ['DELETE', `/dashboard/api/members/${boss.id}`, undefined]] as const) {
+        const refused = await bossSession.request(method, path, body ? { body } : {});
+        expect([refused.status, errorOf(refused).code]).toEqual([409, 'conflict']);
+      }
+      expect(await alive(bossSession)).toBe(true);
+      // Removed: the session ends and the person cannot sign in.
+      expect((await bossSession.request('DELETE', `/dashboard/api/members/${dev.id}`)).status).toBe(200);
+      expect(await alive(devSession)).toBe(false);
+      expect((await gw.request('POST', '/dashboard/api/session', { body: { email: dev.email, password: PASSWORD } })).status).toBe(401);
+      const members = await bossSession.request<{ data: Array<{ id: string }> }>('GET', '/dashboard/api/members');
+      expect(members.body.data.map((m) => m.id)).toEqual([boss.id]);
+    });
+
+    it('pending invitations are listed and can be revoked: the link then answers 404', async () => {
+      const invitee = email('pending');
+      const invited = await owner.request<{ url: string }>('POST', '/dashboard/api/invitations', { body: { role: 'developer', email: invitee } });
+      const pending = await owner.request<{ data: Array<{ id: string; email: string; role: string }> }>('GET', '/dashboard/api/invitations');
+      const entry = pending.body.data.find((i) => i.email === invitee)!;
+      expect(entry).toMatchObject({ role: 'developer' });
+      expect(pending.text).not.toContain(tokenOf(invited.body.url));
+      expect((await owner.request('DELETE', `/dashboard/api/invitations/${entry.id}`)).status).toBe(204);
+      expect((await gw.request('POST', '/dashboard/api/password/link', { body: { token: tokenOf(invited.body.url) } })).status).toBe(404);
+      expect((await gw.request('POST', '/dashboard/api/password', { body: { token: tokenOf(invited.body.url), password: PASSWORD } })).status).toBe(404);
+      expect((await owner.request<{ data: Array<{ id: string }> }>('GET', '/dashboard/api/invitations')).body.data.map((i) => i.id)).not.toContain(entry.id);
+    });
+  });
+
+  describe('invitations (A7)', () => {
+    it('reveal nothing about another organization\'s accounts, and always name the address the invitee gets', async () => {
+      const elsewhere = await createDashboardUser(gw, { email: email('elsewhere'), password: PASSWORD, role: 'owner' });
+      const taken = await owner.request<{ url: string; role: string }>('POST', '/dashboard/api/invitations', { body: { role: 'viewer', email: elsewhere.email } });
+      const fresh = await owner.request<{ url: string; role: string }>('POST', '/dashboard/api/invitations', { body: { role: 'viewer', email: email('fresh') } });
+      expect([taken.status, fresh.status]).toEqual([201, 201]);
+      expect(Object.keys(taken.body).sort()).toEqual(Object.keys(fresh.body).sort());
+      // Our own member is named.
+      const member = await owner.request('POST', '/dashboard/api/invitations', { body: { role: 'viewer', email: (owner.body.user as { email: string }).email } });
+      expect([member.status, errorOf(member).code]).toEqual([409, 'conflict']);
+      // No address, no invitation: the invitee could otherwise claim any address.
+      const none = await owner.request('POST', '/dashboard/api/invitations', { body: { role: 'viewer' } });
+      expect(none.status).toBe(422);
+      expect(errorOf(none).details.map((d) => d.field)).toEqual(['email']);
+      // The invitee gets the invitation's address, whatever they send.
+      const invitee = email('invitee');
+      const invited = await owner.request<{ url: string }>('POST', '/dashboard/api/invitations', { body: { role: 'developer', email: invitee } });
+      const used = await gw.request<{ user: { email: string } }>('POST', '/dashboard/api/password', { body: { token: tokenOf(invited.body.url), password: PASSWORD, email: 'ceo@bank.example' } });
+      expect([used.status, used.body.user.email]).toEqual([200, invitee]);
+    });
+  });
+
   describe('one-time tokens (A1)', () => {
     it('an invitation link carries its token in the fragment, the page reads it with a POST, and no log line holds it', async () => {
-      const invited = await owner.request<{ url: string }>('POST', '/dashboard/api/invitations', { body: { role: 'viewer' } });
+      const invited = await owner.request<{ url: string }>('POST', '/dashboard/api/invitations', { body: { role: 'viewer', email: email('a1') } });
       expect(invited.status).toBe(201);
       expect(new URL(invited.body.url).search).toBe('');
       const token = tokenOf(invited.body.url);
@@ -61,7 +138,7 @@ describe.each(dialects)('dashboard accounts on $name', (dialect) => {
 
       const described = await gw.request('POST', '/dashboard/api/password/link', { body: { token } });
       expect(described.status).toBe(200);
-      expect(described.body).toMatchObject({ email: null, role: 'viewer' });
+      expect(described.body).toMatchObject({ role: 'viewer' });
       // The old path form is gone, and a client that still puts the token in a path does not get it logged.
       expect((await gw.request('GET', `/dashboard/api/password/${token}`)).status).toBe(404);
       expect((await gw.request('GET', `/dashboard/welcome?token=${token}`)).status).not.toBe(500);

@@ -642,6 +642,8 @@ export interface DashboardUsersTable {
   password_hash: string | null;
   created_at: string;
   last_sign_in_at: string | null;
+  /** Migration 032: set while an owner has disabled the member (no sign-in, no session). */
+  disabled_at: string | null;
 }
 
 /** Dashboard sessions: only the SHA-256 of the session id. */

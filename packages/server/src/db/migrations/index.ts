@@ -21,6 +21,7 @@ import * as paymentWritePath from './020_payment_write_path.js';
 import * as webhookDeliveryRetention from './021_webhook_delivery_retention.js';
 import * as browserInstruments from './030_browser_instruments.js';
 import * as checkoutSessionToken from './031_checkout_session_token.js';
+import * as dashboardMemberDisabled from './032_dashboard_member_disabled.js';
 
 /** Every migration, in order. One set serves SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '021_webhook_delivery_retention': webhookDeliveryRetention,
   '030_browser_instruments': browserInstruments,
   '031_checkout_session_token': checkoutSessionToken,
+  '032_dashboard_member_disabled': dashboardMemberDisabled,
 };
