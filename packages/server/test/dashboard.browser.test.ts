@@ -387,7 +387,7 @@ describeInBrowser.each(dialects.filter((d) => d.name === 'sqlite'))('the dashboa
 
   it('invites a teammate as a viewer, who sets a password, signs in and cannot create keys', async () => {
     await nav(page, 'Team').click();
-    await page.getByLabel('Email (optional)').fill('viewer@tienda.example');
+    await page.getByLabel('Email', { exact: true }).fill('viewer@tienda.example');
     await page.getByRole('combobox', { name: /^Role/ }).selectOption('viewer');
     await page.getByRole('button', { name: 'Invite a teammate' }).click();
     const url = new URL((await page.getByTestId('invitation-url').textContent()) ?? '');
