@@ -60,6 +60,14 @@ export interface Member {
   role: Role;
   created_at: string;
   last_sign_in_at: string | null;
+  disabled_at: string | null;
+}
+export interface PendingInvitation {
+  id: string;
+  email: string | null;
+  role: Role;
+  created_at: string;
+  expires_at: string;
 }
 export interface Invitation {
   url: string;
@@ -161,11 +169,16 @@ export const api = {
   session: () => request<Session | undefined>('GET', '/session'),
   signIn: (email: string, password: string) => request<Session>('POST', '/session', { email, password }),
   signOut: () => request<void>('DELETE', '/session'),
-  oneTimeLink: (token: string) => request<OneTimeLink>('GET', `/password/${encodeURIComponent(token)}`),
+  oneTimeLink: (token: string) => request<OneTimeLink>('POST', '/password/link', { token }),
   setPassword: (token: string, password: string, email?: string) =>
     request<Session>('POST', '/password', email ? { token, password, email } : { token, password }),
   members: () => request<{ data: Member[] }>('GET', '/members'),
-  invite: (role: Role, email?: string) => request<Invitation>('POST', '/invitations', email ? { role, email } : { role }),
+  invite: (role: Role, email: string) => request<Invitation>('POST', '/invitations', { role, email }),
+  invitations: () => request<{ data: PendingInvitation[] }>('GET', '/invitations'),
+  revokeInvitation: (id: string) => request<void>('DELETE', `/invitations/${encodeURIComponent(id)}`),
+  updateMember: (id: string, changes: { role?: Role; disabled?: boolean }) => request<Member>('PATCH', `/members/${encodeURIComponent(id)}`, changes),
+  removeMember: (id: string) => request<Member>('DELETE', `/members/${encodeURIComponent(id)}`),
+  endMemberSessions: (id: string) => request<void>('DELETE', `/members/${encodeURIComponent(id)}/sessions`),
   keys: () => request<{ data: ApiKey[]; has_more: boolean }>('GET', '/keys'),
   createKey: (name: string, permissions: string[]) => request<NewApiKey>('POST', '/keys', { name, permissions }),
   revokeKey: (clientId: string) => request<ApiKey>('DELETE', `/keys/${encodeURIComponent(clientId)}`),

@@ -439,7 +439,7 @@ describeInBrowser.each(dialects.filter((d) => d.name === 'sqlite'))('the dashboa
 
   it('invites a teammate as a viewer, who sets a password, signs in and cannot create keys', async () => {
     await nav(page, 'Team').click();
-    await page.getByLabel('Email (optional)').fill('viewer@tienda.example');
+    await page.getByLabel('Email', { exact: true }).fill('viewer@tienda.example');
     await page.getByRole('combobox', { name: /^Role/ }).selectOption('viewer');
     await page.getByRole('button', { name: 'Invite a teammate' }).click();
     const url = new URL((await page.getByTestId('invitation-url').textContent()) ?? '');
@@ -447,7 +447,7 @@ describeInBrowser.each(dialects.filter((d) => d.name === 'sqlite'))('the dashboa
 
     const teammate = await newContext();
     const viewer = await watchedPage(teammate, errors, { width: 1280, height: 800 });
-    await viewer.goto(url.pathname + url.search);
+    await viewer.goto(url.pathname + url.search + url.hash);
     await heading(viewer, 'Set your password').waitFor();
     await viewer.getByText('as Viewer').waitFor();
     await audit(viewer, 'welcome', () => heading(viewer, 'Set your password').waitFor());

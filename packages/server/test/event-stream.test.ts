@@ -183,6 +183,26 @@ describe.each(dialects)('event stream on $name', (dialect) => {
     // Starts a gateway of its own: on a loaded machine that alone can take seconds.
   }, 60_000);
 
+  it('holds the cap when many streams open at once: the place is taken before the database is read', async () => {
+    const own = await startGateway(dialect, { EVENT_STREAM_MAX_PER_ORGANIZATION: '3' });
+    try {
+      const token = await (await own.client()).token();
+      const streams = await Promise.all(Array.from({ length: 40 }, () => SseStream.open(`${own.baseUrl}/v1/events/stream`, token)));
+      const statuses = streams.map((s) => s.status);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(3);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(37);
+      expect(own.gateway.eventStreams.size).toBe(3);
+      await Promise.all(streams.map((s) => s.close()));
+      await eventually(async () => own.gateway.eventStreams.size, (n) => n === 0);
+      // Every place was given back, the refused ones' too.
+      const again = await Promise.all(Array.from({ length: 3 }, () => SseStream.open(`${own.baseUrl}/v1/events/stream`, token)));
+      expect(again.map((s) => s.status)).toEqual([200, 200, 200]);
+      await Promise.all(again.map((s) => s.close()));
+    } finally {
+      await own.close();
+    }
+  }, 60_000);
+
   it('gateway.close() ends open streams', async () => {
     const own = await startGateway(dialect);
     const client = await own.client();

@@ -31,3 +31,17 @@ describe('the request log line', () => {
     expect(line.client_secret).toBe('[redacted]');
   });
 });
+
+describe('token-like path segments', () => {
+  it('are [redacted] in the request line; our ids and ordinary paths stay readable', () => {
+    const path = (url: string) => (lineOf({ req: { id: 'req-1', method: 'GET', url, headers: {} } }).req as { path: string }).path;
+    expect(path('/dashboard/api/password/QnB2Nh6WO7rldTNAFGIx9FS4syiaxNTweQjfNCq87bU')).toBe('/dashboard/api/password/[redacted]');
+    expect(path('/l/3kQp0vX2mYtB9sLz7wHa1cDe?x=1')).toBe('/l/[redacted]');
+    expect(path('/e/3kQp0vX2mYtB9sLz7wHa1cDe/save')).toBe('/e/[redacted]/save');
+    expect(path('/x/eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJjbGkifQ.c2lnbmF0dXJl')).toBe('/x/[redacted]');
+    expect(path('/v1/payments/pay-01jd3k7x9m2q4r5s6t7v8w9x0y/capture')).toBe('/v1/payments/pay-01jd3k7x9m2q4r5s6t7v8w9x0y/capture');
+    expect(path('/v1/checkout/sessions/cs-01jd3k7x9m2q4r5s6t7v8w9x0y')).toBe('/v1/checkout/sessions/cs-01jd3k7x9m2q4r5s6t7v8w9x0y');
+    expect(path('/dashboard/assets/index-DGv1o3hX.js')).toBe('/dashboard/assets/index-DGv1o3hX.js');
+    expect(path('/v1/payments/search')).toBe('/v1/payments/search');
+  });
+});

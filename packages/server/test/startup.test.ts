@@ -13,6 +13,7 @@ import { openDatabase } from '../src/db/database.js';
 import { CURRENCIES } from '../src/lib/money.js';
 import { CLI_ENTRY, SERVER_ENTRY, freePort, runProcess, startServerProcess } from './support/process.js';
 import { eventually } from './support/wait.js';
+import { TEST_MASTER_KEY } from './support/gateway.js';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'pasarela-start-'));
 
@@ -42,6 +43,13 @@ describe('configuration', () => {
     expect(set).toMatchObject({ cardDeclinesPerLink: 3, cardDeclinesPerAddress: 20, cardDeclineWindowSeconds: 600, minAmount: { COP: 200000, USD: 100, EUR: 50 } });
   });
 
+  const PROD = { ENVIRONMENT: 'production', TRUST_PROXY: '1', PUBLIC_BASE_URL: 'https://api.example.test', MASTER_KEY: TEST_MASTER_KEY };
+  it('production takes a random MASTER_KEY and bootstrap secret', () => {
+    expect(loadConfig({ ...PROD, BOOTSTRAP_CLIENT_ID: 'bootstrap', BOOTSTRAP_CLIENT_SECRET: 'k7Q2mX9pL4vR8sT1' }).environment).toBe('production');
+    // The sandbox keeps any 32 bytes (its tests and examples use fixed keys).
+    expect(loadConfig({ MASTER_KEY: Buffer.alloc(32).toString('base64') }).environment).toBe('sandbox');
+  });
+
   it.each([
     [{ PORT: 'eighty' }, /PORT/],
     [{ PORT: '70000' }, /PORT/],
@@ -61,12 +69,16 @@ describe('configuration', () => {
     [{ WORKERS: '0', DATABASE_URL: 'postgres://u@h/db' }, /WORKERS must be between 1 and 64/],
     [{ RATE_LIMIT_SYNC_MS: '5', DATABASE_URL: 'postgres://u@h/db' }, /RATE_LIMIT_SYNC_MS must be between 10 and 5000/],
     [{ SQLITE_SYNCHRONOUS: 'off' }, /SQLITE_SYNCHRONOUS/],
+    [{ ...PROD, MASTER_KEY: Buffer.alloc(32).toString('base64') }, /MASTER_KEY is not random \(1 distinct bytes of 32/],
+    [{ ...PROD, BOOTSTRAP_CLIENT_ID: 'bootstrap', BOOTSTRAP_CLIENT_SECRET: 'a'.repeat(16) }, /BOOTSTRAP_CLIENT_SECRET is not random/],
+    [{ TRUST_PROXY: '0.0.0.0/0' }, /^TRUST_PROXY: "0.0.0.0\/0" would trust every address/],
+    [{ TRUST_PROXY: '10.0.0.0/8, ::/0' }, /^TRUST_PROXY: "::\/0" would trust every address/],
   ])('refuses %j', (env, reason) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(reason);
   });
 
-  const productionEnv = { ENVIRONMENT: 'production', MASTER_KEY: Buffer.alloc(32, 1).toString('base64'), PUBLIC_BASE_URL: 'https://api.example.test' };
+  const productionEnv = { ENVIRONMENT: 'production', MASTER_KEY: TEST_MASTER_KEY, PUBLIC_BASE_URL: 'https://api.example.test' };
 
   it.each([
     [{}, /needs TLS_CERT_FILE and TLS_KEY_FILE, or TRUST_PROXY set to the hop count or the addresses/],
@@ -127,7 +139,7 @@ describe('configuration', () => {
     expect(production.code).not.toBe(0);
     expect(production.stderr).toMatch(/MASTER_KEY is required/);
     // Production behind nothing that terminates TLS would serve plain HTTP: it does not start.
-    const plain = await runProcess(SERVER_ENTRY, [], { ENVIRONMENT: 'production', MASTER_KEY: Buffer.alloc(32, 1).toString('base64'), PUBLIC_BASE_URL: 'https://api.example.test', DATA_DIR: tmp() });
+    const plain = await runProcess(SERVER_ENTRY, [], { ENVIRONMENT: 'production', MASTER_KEY: TEST_MASTER_KEY, PUBLIC_BASE_URL: 'https://api.example.test', DATA_DIR: tmp() });
     expect(plain.code).not.toBe(0);
     expect(plain.stderr.trim().split('\n')).toEqual([
       'pasarela: ENVIRONMENT=production needs TLS_CERT_FILE and TLS_KEY_FILE, or TRUST_PROXY set to the hop count or the addresses of the TLS-terminating proxies in front of it',
@@ -192,9 +204,9 @@ describe('the server process', () => {
     let url = '';
     try {
       const organization = /organization:\s+(\S+)/.exec(first.output())![1]!;
-      url = /(http:\/\/localhost:\d+\/dashboard\/welcome\?token=[A-Za-z0-9_-]+)/.exec(first.output())![1]!;
-      const token = new URL(url).searchParams.get('token')!;
-      const link = await fetch(`${first.url}/dashboard/api/password/${token}`);
+      url = /(http:\/\/localhost:\d+\/dashboard\/welcome#token=[A-Za-z0-9_-]+)/.exec(first.output())![1]!;
+      const token = new URLSearchParams(new URL(url).hash.slice(1)).get('token')!;
+      const link = await fetch(`${first.url}/dashboard/api/password/link`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
       expect(link.status).toBe(200);
       expect(await link.json()).toMatchObject({ email: null, role: 'owner' });
       const set = await fetch(`${first.url}/dashboard/api/password`, {
@@ -225,8 +237,8 @@ describe('the server process', () => {
       const created = await runProcess(CLI_ENTRY, ['dashboard-users', 'create', '--email', 'Ana@Example.com', '--organization', org.organization_id, '--role', 'owner'], { DATA_DIR: dataDir });
       expect(created.code).toBe(0);
       expect(created.stdout).toContain('ana@example.com');
-      const url = /(http:\/\/localhost:\d+\/dashboard\/welcome\?token=[A-Za-z0-9_-]+)/.exec(created.stdout)![1]!;
-      const token = new URL(url).searchParams.get('token')!;
+      const url = /(http:\/\/localhost:\d+\/dashboard\/welcome#token=[A-Za-z0-9_-]+)/.exec(created.stdout)![1]!;
+      const token = new URLSearchParams(new URL(url).hash.slice(1)).get('token')!;
       const set = await fetch(`${server.url}/dashboard/api/password`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token, password: 'twelve chars plus' }) });
       expect(set.status).toBe(200);
       const signIn = await fetch(`${server.url}/dashboard/api/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'ana@example.com', password: 'twelve chars plus' }) });
@@ -240,7 +252,7 @@ describe('the server process', () => {
       expect(badRole.code).toBe(2);
       const reset = await runProcess(CLI_ENTRY, ['dashboard-users', 'link', '--email', 'ana@example.com', '--json'], { DATA_DIR: dataDir });
       expect(reset.code).toBe(0);
-      expect((JSON.parse(reset.stdout) as { url: string }).url).toMatch(/\/dashboard\/welcome\?token=/);
+      expect((JSON.parse(reset.stdout) as { url: string }).url).toMatch(/\/dashboard\/welcome#token=/);
     } finally {
       await server.stop();
     }

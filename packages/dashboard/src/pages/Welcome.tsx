@@ -1,14 +1,27 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { api, type Session } from '../api';
 import { useI18n } from '../i18n';
 import { Link, navigate, useLocation } from '../router';
 import { ErrorMessage, Loading, PageHeader, useAction, useLoad } from '../ui';
 import { AuthFrame } from './SignIn';
 
-/** /dashboard/welcome?token=...: the one-time link of an invitation, the first run or the CLI. */
+/**
+ * The one-time link's token: in the URL's fragment (`#token=...`, which the browser never sends, so
+ * it reaches no server or proxy log), or in the query of a link made before the fragment was used.
+ * Read once, then taken out of the address bar and the history.
+ */
+function linkToken(search: URLSearchParams): string {
+  return new URLSearchParams(window.location.hash.slice(1)).get('token') ?? search.get('token') ?? '';
+}
+
+/** /dashboard/welcome#token=...: the one-time link of an invitation, the first run or the CLI. */
 export function Welcome({ onSignedIn }: { onSignedIn: (session: Session) => void }) {
   const { t } = useI18n();
-  const token = useLocation().search.get('token') ?? '';
+  const { search } = useLocation();
+  const [token] = useState(() => linkToken(search));
+  useEffect(() => {
+    if (window.location.hash || window.location.search) window.history.replaceState(null, '', window.location.pathname);
+  }, []);
   const link = useLoad(() => api.oneTimeLink(token), [token]);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');

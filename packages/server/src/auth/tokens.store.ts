@@ -39,7 +39,21 @@ export async function revokeTokens(
     .where('revoked_at', 'is', null);
   if (where.jti) query = query.where('jti', '=', where.jti);
   const result = await query.executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  const count = Number(result.numUpdatedRows);
+  // The open checkout sessions those tokens created end with them (the session's token is refused
+  // from then on): a revoked token leaves nothing it made usable.
+  if (count > 0) {
+    await db
+      .updateTable('checkout_sessions')
+      .set({ status: 'expired', updated_at: at })
+      .where('status', '=', 'open')
+      .where('client_id', '=', where.clientId)
+      .where('token_jti', 'in', (eb) =>
+        eb.selectFrom('access_tokens').select('jti').where('client_id', '=', where.clientId).where('audience', '=', where.audience).where('revoked_at', '=', at),
+      )
+      .execute();
+  }
+  return count;
 }
 
 /**

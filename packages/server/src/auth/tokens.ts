@@ -247,7 +247,7 @@ export class TokenService {
       if (!principal || principal.clientId !== client.client_id) return 0;
       jti = principal.jti;
     }
-    const count = await revokeTokens(this.db, { clientId: client.client_id, audience, ...(jti ? { jti } : {}) }, nowIso());
+    const count = await this.db.transaction().execute((trx) => revokeTokens(trx, { clientId: client.client_id, audience, ...(jti ? { jti } : {}) }, nowIso()));
     this.liveness.clear();
     this.principals.clear();
     return count;

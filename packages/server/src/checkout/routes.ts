@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { principalOf } from '../auth/authenticate.js';
-import { CheckoutSession, CheckoutSessionParams, CreateCheckoutSession } from './schemas.js';
+import { CheckoutSession, CheckoutSessionParams, CreateCheckoutSession, ListCheckoutSessionsQuery } from './schemas.js';
+import { ListOf } from '../http/pagination.js';
 import type { CheckoutSessionService } from './service.js';
 
 /**
@@ -38,6 +39,22 @@ export async function checkoutSessionRoutes(base: FastifyInstance, opts: { check
       },
     },
     async (request, reply) => reply.code(201).send(await checkout.create(principalOf(request), request.body)),
+  );
+
+  app.get(
+    '/v1/checkout/sessions',
+    {
+      config: { scopes: ['payments:read'] },
+      schema: {
+        tags,
+        summary: 'List checkout sessions',
+        description:
+          'The organization\'s sessions, newest first, without their tokens; paginated like every list (`limit`, `starting_after`, `ending_before`, `created_gte`, `created_lte`), and `status` to see only the `open` ones (to end them with POST .../expire, for example after a token leaked). A session\'s own token cannot list (403).',
+        querystring: ListCheckoutSessionsQuery,
+        response: { 200: ListOf(CheckoutSession) },
+      },
+    },
+    async (request) => checkout.list(principalOf(request), request.query),
   );
 
   app.get(

@@ -1,3 +1,4 @@
+import { ListQuery } from '../http/pagination.js';
 import { Type, type Static } from 'typebox';
 import { NewUser } from '../users/routes.js';
 import { MoneyInput } from '../lib/money.js';
@@ -67,3 +68,13 @@ export const CheckoutSession = Type.Object(
 export type CheckoutSession = Static<typeof CheckoutSession>;
 
 export const CheckoutSessionParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
+
+export const ListCheckoutSessionsQuery = Type.Object({
+  ...ListQuery.properties,
+  status: Type.Optional(
+    Type.Union([Type.Literal('open'), Type.Literal('complete'), Type.Literal('expired')], {
+      description: 'Only sessions in this status, as GET answers it (an open session past `expires_at` is `expired`).',
+    }),
+  ),
+});
+export type ListCheckoutSessionsQuery = Static<typeof ListCheckoutSessionsQuery>;

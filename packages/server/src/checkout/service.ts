@@ -8,6 +8,8 @@
  * card: a compare-and-set there (store.ts `completeSession`) refuses a second
  * one, racing or not.
  */
+import { isPlainOrigin } from '../lib/origins.js';
+import type { CardAttemptGuard } from '../links/card-attempts.js';
 import type { Db } from '../db/database.js';
 import type { Principal, TokenService } from '../auth/tokens.js';
 import { ApiError, type ErrorDetail } from '../errors/api-error.js';
@@ -20,8 +22,9 @@ import { parseAmount, type PaymentService } from '../payments/service.js';
 import type { CardPayment, CreatePayment } from '../payments/schemas.js';
 import { findPaymentByOrder } from '../payments/store.js';
 import { insertUser, type UserService, type UserView } from '../users/service.js';
-import { CHECKOUT_SESSION_DEFAULT_SECONDS, type CheckoutSession, type CreateCheckoutSession } from './schemas.js';
-import { completeSession, expireSession, findSession, insertSession, setSessionInstrument, type CheckoutSessionRow } from './store.js';
+import { CHECKOUT_SESSION_DEFAULT_SECONDS, type CheckoutSession, type CreateCheckoutSession, type ListCheckoutSessionsQuery } from './schemas.js';
+import { completeSession, expireSession, findSession, insertSession, listSessions, setSessionInstrument, type CheckoutSessionRow } from './store.js';
+import type { Page } from '../http/pagination.js';
 
 type SessionPrincipal = Principal & { checkoutSession: NonNullable<Principal['checkoutSession']> };
 
@@ -66,7 +69,7 @@ export function checkOrigin(value: string, sandbox: boolean): { origin: string }
   } catch {
     return { problem: 'must be an origin such as https://shop.example' };
   }
-  if (url.username || url.password || (url.pathname !== '/' && url.pathname !== '') || url.search || url.hash || value.endsWith('/')) {
+  if (url.username || url.password || (url.pathname !== '/' && url.pathname !== '') || url.search || url.hash || value.endsWith('/') || !isPlainOrigin(url.origin)) {
     return { problem: 'must be an origin (scheme, host and port only), such as https://shop.example' };
   }
   if (url.protocol === 'https:') return { origin: url.origin };
@@ -80,13 +83,18 @@ export class CheckoutSessionService {
   constructor(
     private readonly db: Db,
     private readonly tokens: TokenService,
-    private readonly deps: { payments: PaymentService; instruments: InstrumentService; users: UserService },
+    private readonly deps: { payments: PaymentService; instruments: InstrumentService; users: UserService; cardAttempts: CardAttemptGuard },
     private readonly options: { sandbox: boolean },
   ) {}
 
   // ---- The merchant's backend (payments:write, payments:read) ------------------
 
   async create(principal: Principal, body: CreateCheckoutSession): Promise<CheckoutSession & { token: string }> {
+    // A session's token is checked against the API client that created it (revoking the client ends it);
+    // a dashboard user is no API client, and such a token would be refused on every call.
+    if (principal.jti.startsWith('dashboard:')) {
+      throw new ApiError('forbidden', 'Checkout sessions are created by your server with an API key (POST /v1/checkout/sessions with an access token), not from the dashboard.');
+    }
     const organizationId = principal.organizationId;
     const mode = body.mode ?? 'payment';
     const errors: ErrorDetail[] = [];
@@ -147,6 +155,7 @@ export class CheckoutSessionService {
       completed_at: null,
       created_at: created,
       updated_at: created,
+      token_jti: principal.jti,
     };
     await this.db.transaction().execute(async (trx) => {
       if (body.user) row.user_id = (await insertUser(trx, organizationId, body.user)).id;
@@ -167,6 +176,13 @@ export class CheckoutSessionService {
     const row = await findSession(this.db, principal.organizationId, id);
     if (!row) throw ApiError.notFound('checkout session');
     return sessionView(row);
+  }
+
+  /** The organization's sessions, newest first, paginated like every list. */
+  async list(principal: Principal, params: ListCheckoutSessionsQuery): Promise<Page<CheckoutSession>> {
+    const now = nowIso();
+    const page = await listSessions(this.db, principal.organizationId, params, now);
+    return { data: page.data.map((row) => sessionView(row, now)), has_more: page.has_more };
   }
 
   /** Ends an open session at once: its token is refused from then on (401). A complete session is 409. */
@@ -214,7 +230,7 @@ export class CheckoutSessionService {
    * (another amount, capture: false, a merchant, a description of its own) is
    * 403. The session completes in the payment's own transaction.
    */
-  async pay(principal: SessionPrincipal, body: CreatePayment): Promise<CardPayment> {
+  async pay(principal: SessionPrincipal, body: CreatePayment, ip: string): Promise<CardPayment> {
     const row = await this.openSession(principal, 'payment');
     const problems: ErrorDetail[] = [];
     const amount = parseAmount(body.amount, body.currency);
@@ -243,12 +259,25 @@ export class CheckoutSessionService {
     };
     // Fraud rules count the payment against the API client that created the session.
     const merchant: Principal = { ...principal, clientId: row.client_id };
+    // The hosted checkout's card-testing caps (links/card-attempts.ts): declined attempts per client
+    // address, across links and sessions. Counted before the card is read; an approval gives it back.
+    const reservation = await this.deps.cardAttempts.reserve(row, ip, { recordBlock: false });
+    if ('blocked' in reservation) {
+      throw new ApiError('rate_limited', 'Too many declined card attempts from this address; retry later.', [], { 'retry-after': String(reservation.blocked.retryAfterSeconds) });
+    }
     let outcome: Awaited<ReturnType<PaymentService['create']>>;
     try {
-      outcome = await this.deps.payments.create(merchant, charge, { onCreate: (trx, paymentId) => claimSession(row.id, paymentId)(trx) });
+      outcome = await this.deps.payments.create(merchant, charge, {
+        onCreate: async (trx, paymentId) => {
+          await claimSession(row.id, paymentId)(trx);
+          await this.deps.cardAttempts.attach(trx, reservation.attemptId, paymentId);
+        },
+      });
     } catch (error) {
+      await this.deps.cardAttempts.release(reservation.attemptId);
       throw error instanceof SessionClaimLost ? await this.ended(row) : error;
     }
+    if (!outcome.created || outcome.payment.status === 'APPROVED' || outcome.payment.status === 'AUTHORIZED') await this.deps.cardAttempts.release(reservation.attemptId);
     const { payment, created } = outcome;
     // Not created: a racing request of this session made it, or the order was paid otherwise.
     if (!created) {

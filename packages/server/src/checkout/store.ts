@@ -1,6 +1,8 @@
 /** The `checkout_sessions` rows (migration 011). */
 import type { Executor } from '../db/database.js';
 import type { CheckoutSessionsTable } from '../db/schema.js';
+import { paginate, type Page } from '../http/pagination.js';
+import type { ListCheckoutSessionsQuery } from './schemas.js';
 
 export type CheckoutSessionRow = CheckoutSessionsTable;
 
@@ -55,4 +57,13 @@ export async function expireSession(db: Executor, id: string, now: string): Prom
 export async function purgeSessions(db: Executor, before: string): Promise<number> {
   const result = await db.deleteFrom('checkout_sessions').where('expires_at', '<', before).executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** The organization's sessions, newest first (checkout_sessions_org_idx), optionally in one status as the view reads it. */
+export function listSessions(db: Executor, organizationId: string, params: ListCheckoutSessionsQuery, now: string): Promise<Page<CheckoutSessionRow>> {
+  let query = db.selectFrom('checkout_sessions').selectAll().where('organization_id', '=', organizationId);
+  if (params.status === 'open') query = query.where('status', '=', 'open').where('expires_at', '>', now);
+  else if (params.status === 'complete') query = query.where('status', '=', 'complete');
+  else if (params.status === 'expired') query = query.where((eb) => eb.or([eb('status', '=', 'expired'), eb.and([eb('status', '=', 'open'), eb('expires_at', '<=', now)])]));
+  return paginate(query, { id: 'id', createdAt: 'created_at' }, params);
 }

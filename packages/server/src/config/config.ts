@@ -263,6 +263,12 @@ export function parseTrustProxy(raw: string | undefined): Config['trustProxy'] {
     return { hops };
   }
   const addresses = value.split(',').map((p) => p.trim());
+  const everyone = addresses.filter((a) => a.includes('/') && validAddressOrCidr(a) && ipaddr.parseCIDR(a)[1] === 0);
+  if (everyone.length > 0) {
+    throw new ConfigError(
+      `TRUST_PROXY: ${everyone.map((b) => `"${b}"`).join(', ')} would trust every address as a proxy, so any client could choose its own address with X-Forwarded-For; name the proxies' addresses or ranges (for example 10.0.0.0/8), or give the hop count`,
+    );
+  }
   const bad = addresses.filter((a) => !PROXY_RANGE_NAMES.has(a) && !validAddressOrCidr(a));
   if (bad.length > 0 || addresses.length > 100) {
     throw new ConfigError(
@@ -284,11 +290,22 @@ function validAddressOrCidr(value: string): boolean {
   return ipaddr.isValid(value);
 }
 
-export function validateMasterKey(raw: string, name = 'MASTER_KEY'): string {
+/**
+ * 32 bytes in base64. In production also random-looking: 32 random bytes have
+ * about 30 distinct values (fewer than 16 has a probability below 1e-12), a
+ * placeholder such as 32 zero bytes has one.
+ */
+export function validateMasterKey(raw: string, name = 'MASTER_KEY', production = false): string {
   const bytes = /^[A-Za-z0-9+/]+={0,2}$/.test(raw) ? Buffer.from(raw, 'base64') : Buffer.alloc(0);
   if (bytes.length !== 32) throw new ConfigError(`${name} must be 32 random bytes in base64 (44 characters)`);
+  if (production && new Set(bytes).size < 16) {
+    throw new ConfigError(`${name} is not random (${new Set(bytes).size} distinct bytes of 32: a placeholder such as all zeros?); generate one with: openssl rand -base64 32`);
+  }
   return raw;
 }
+
+/** A secret a person typed as a placeholder: 16 × "a", "abababab...". Random secrets of 16+ characters have many more distinct characters. */
+export const MIN_DISTINCT_SECRET_CHARACTERS = 8;
 
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
   const environment = oneOf(env, 'ENVIRONMENT', ['sandbox', 'production'] as const, 'sandbox');
@@ -311,7 +328,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     };
   }
 
-  const masterKey = env.MASTER_KEY ? validateMasterKey(env.MASTER_KEY) : undefined;
+  const masterKey = env.MASTER_KEY ? validateMasterKey(env.MASTER_KEY, 'MASTER_KEY', production) : undefined;
   if (production && !masterKey) throw new ConfigError('MASTER_KEY is required when ENVIRONMENT=production');
 
   const bootstrapId = env.BOOTSTRAP_CLIENT_ID;
@@ -321,6 +338,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   }
   if (bootstrapSecret && bootstrapSecret.length < 16) {
     throw new ConfigError('BOOTSTRAP_CLIENT_SECRET must be at least 16 characters');
+  }
+  if (production && bootstrapSecret && new Set(bootstrapSecret).size < MIN_DISTINCT_SECRET_CHARACTERS) {
+    throw new ConfigError(
+      `BOOTSTRAP_CLIENT_SECRET is not random (${new Set(bootstrapSecret).size} distinct characters; at least ${MIN_DISTINCT_SECRET_CHARACTERS} in production); generate one with: openssl rand -hex 24`,
+    );
   }
 
   const certFile = env.TLS_CERT_FILE;

@@ -23,6 +23,19 @@ export function roleScopes(role: DashboardRole): ReadonlySet<string> {
   return role === 'viewer' ? VIEWER : WRITER;
 }
 
+const EVERY = new Set<string>(PERMISSIONS);
+const NONE = new Set<string>();
+
+/**
+ * What a role may put in an API key it creates: an owner any permission (a
+ * terminal's key needs payment-instructions:ws, a PCI DSS SAQ D server's
+ * instruments:read-sensitive-data); a developer only what the role itself
+ * holds, so a key never gives a person more than their role; a viewer none.
+ */
+export function keyPermissions(role: DashboardRole): ReadonlySet<string> {
+  return role === 'owner' ? EVERY : role === 'developer' ? WRITER : NONE;
+}
+
 export function canManageKeys(role: DashboardRole): boolean {
   return role === 'owner' || role === 'developer';
 }

@@ -23,9 +23,9 @@ import { findVisibleOrganization, listVisibleOrganizations } from '../organizati
 import { ApiError } from '../errors/api-error.js';
 import type { RateLimiter } from '../ratelimit/limiter.js';
 import { nowIso } from '../lib/time.js';
-import { canInvite, canManageKeys, permissionCatalogue } from './roles.js';
+import { canInvite, canManageKeys, keyPermissions, permissionCatalogue } from './roles.js';
 import { normalizeEmail, type DashboardService, type DashboardUser } from './service.js';
-import { CreatedKey, CreateKey, Invitation, Invite, KeyParams, Keys, LinkView, Members, Permissions, SessionView, SetPassword, SignIn, TokenParams } from './schemas.js';
+import { CreatedKey, CreateKey, Invitation, Invite, KeyParams, Keys, LinkView, Member, MemberParams, Members, PendingInvitations, Permissions, UpdateMember, SessionView, SetPassword, SignIn, LinkToken } from './schemas.js';
 import { passthroughRoutes } from './passthrough.js';
 import { actingOrganization, cookie, SESSION_COOKIE, sessions, sessionOf, signedOut, UNSAFE, type SessionContext } from './session.js';
 
@@ -118,11 +118,12 @@ export async function dashboardRoutes(base: FastifyInstance, opts: DashboardRout
       },
     );
 
-    app.get(
-      '/dashboard/api/password/:token',
-      { config, schema: { hide: true, params: TokenParams, response: { 200: LinkView } } },
+    // The token travels in the body, never in a path: paths reach the request log and proxies' logs.
+    app.post(
+      '/dashboard/api/password/link',
+      { config, schema: { hide: true, body: LinkToken, response: { 200: LinkView } } },
       async (request) => {
-        const link = await dashboard.describeLink(request.params.token);
+        const link = await dashboard.describeLink(request.body.token);
         if (!link) throw ApiError.notFound('link (it may have been used or have expired)');
         return link;
       },
@@ -168,15 +169,59 @@ export async function dashboardRoutes(base: FastifyInstance, opts: DashboardRout
     app.post('/dashboard/api/invitations', { config, schema: { ...schema, body: Invite, response: { 201: Invitation } } }, async (request, reply) => {
       const { user } = sessionOf(request);
       if (!canInvite(user.role)) throw new ApiError('forbidden', 'Only an owner invites teammates.');
-      let email: string | undefined;
-      if (request.body.email !== undefined) {
-        email = normalizeEmail(request.body.email);
-        if (!email) throw ApiError.validation([{ field: 'email', message: 'is not an e-mail address' }]);
-        if (await dashboard.findByEmail(email)) throw new ApiError('conflict', 'A dashboard user with this e-mail address exists already.', [{ field: 'email', message: 'is taken' }]);
+      const email = normalizeEmail(request.body.email);
+      if (!email) throw ApiError.validation([{ field: 'email', message: 'is not an e-mail address' }]);
+      // Only this organization's members are named: whether the address has an account in another
+      // organization is not the owner's to learn (the invitee meets that when using the link).
+      const existing = await dashboard.findByEmail(email);
+      if (existing && existing.organization_id === user.organization_id) {
+        throw new ApiError('conflict', 'This person is a member of your organization already.', [{ field: 'email', message: 'is a member already' }]);
       }
       const link = await dashboard.invite({ organizationId: user.organization_id, role: request.body.role, email, createdBy: user.id });
       request.log.info({ audit: 'dashboard.invitation', user_id: user.id, organization_id: user.organization_id, role: link.role }, 'dashboard invitation created');
       return reply.code(201).send({ url: link.url, expires_at: link.expires_at, role: link.role });
+    });
+
+    const ownerOnly = (request: FastifyRequest, what: string) => {
+      const { user } = sessionOf(request);
+      if (!canInvite(user.role)) throw new ApiError('forbidden', `Only an owner ${what}.`);
+      return user;
+    };
+    const memberView = (m: DashboardUser) => ({ id: m.id, email: m.email, role: m.role, created_at: m.created_at, last_sign_in_at: m.last_sign_in_at, disabled_at: m.disabled_at });
+
+    // Members: change the role, disable or enable, end the sessions, remove. A demotion, a disable
+    // and a removal end the member's sessions at once; the last active owner stays an owner.
+    app.patch('/dashboard/api/members/:id', { config, schema: { ...schema, params: MemberParams, body: UpdateMember, response: { 200: Member } } }, async (request) => {
+      const user = ownerOnly(request, 'changes members');
+      const changed = await dashboard.updateMember(user.organization_id, request.params.id, request.body);
+      request.log.info({ audit: 'dashboard.member_updated', user_id: user.id, organization_id: user.organization_id, member_id: changed.id, role: changed.role, disabled: changed.disabled_at !== null }, 'dashboard member updated');
+      return memberView(changed);
+    });
+
+    app.delete('/dashboard/api/members/:id', { config, schema: { ...schema, params: MemberParams, response: { 200: Member } } }, async (request) => {
+      const user = ownerOnly(request, 'removes members');
+      const removed = await dashboard.removeMember(user.organization_id, request.params.id);
+      request.log.info({ audit: 'dashboard.member_removed', user_id: user.id, organization_id: user.organization_id, member_id: removed.id }, 'dashboard member removed');
+      return memberView(removed);
+    });
+
+    app.delete('/dashboard/api/members/:id/sessions', { config, schema: { ...schema, params: MemberParams } }, async (request, reply) => {
+      const user = ownerOnly(request, 'ends other members\' sessions');
+      const ended = await dashboard.endSessionsOf(user.organization_id, request.params.id);
+      request.log.info({ audit: 'dashboard.member_signed_out', user_id: user.id, organization_id: user.organization_id, member_id: request.params.id, sessions: ended }, 'dashboard member signed out');
+      return reply.code(204).send();
+    });
+
+    app.get('/dashboard/api/invitations', { config, schema: { ...schema, response: { 200: PendingInvitations } } }, async (request) => {
+      const user = ownerOnly(request, 'sees invitations');
+      return { data: await dashboard.pendingInvitations(user.organization_id) };
+    });
+
+    app.delete('/dashboard/api/invitations/:id', { config, schema: { ...schema, params: MemberParams } }, async (request, reply) => {
+      const user = ownerOnly(request, 'revokes invitations');
+      await dashboard.revokeInvitation(user.organization_id, request.params.id);
+      request.log.info({ audit: 'dashboard.invitation_revoked', user_id: user.id, organization_id: user.organization_id, invitation_id: request.params.id }, 'dashboard invitation revoked');
+      return reply.code(204).send();
     });
 
     app.get('/dashboard/api/permissions', { config, schema: { ...schema, response: { 200: Permissions } } }, async () => ({ data: permissionCatalogue() }));
@@ -193,6 +238,9 @@ export async function dashboardRoutes(base: FastifyInstance, opts: DashboardRout
       const organizationId = await actingOrganization(db, request);
       const name = request.body.name.trim();
       if (!name) throw ApiError.validation([{ field: 'name', message: 'must not be blank' }]);
+      const grantable = keyPermissions(user.role);
+      const withheld = request.body.permissions.flatMap((p, i) => (grantable.has(p) ? [] : [{ field: `permissions.${i}`, message: `${p} is withheld from the ${user.role} role; an owner can create this key` }]));
+      if (withheld.length > 0) throw new ApiError('forbidden', `A ${user.role} cannot create a key with permissions the role does not hold.`, withheld);
       const client = await provisionClient(db, { name, organizationId, scopes: parseScope(request.body.permissions.join(' ')).permissions });
       const row = await findClient(db, client.client_id);
       request.log.info({ audit: 'dashboard.key_created', user_id: user.id, organization_id: organizationId, client_id: client.client_id, permissions: client.scopes }, 'API key created in the dashboard');

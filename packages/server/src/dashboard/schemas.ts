@@ -31,15 +31,23 @@ export const SetPassword = Type.Object({
   email: Type.Optional(Type.String({ minLength: 1, maxLength: 254 })),
 });
 
-export const TokenParams = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) });
+export const LinkToken = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) });
 
 export const LinkView = Type.Object({ email: Type.Union([Type.String(), Type.Null()]), organization_name: Type.String(), role: Role, expires_at: Time });
 
 export const Members = Type.Object({
-  data: Type.Array(Type.Object({ id: Type.String(), email: Type.String(), role: Role, created_at: Time, last_sign_in_at: NullableTime })),
+  data: Type.Array(Type.Object({ id: Type.String(), email: Type.String(), role: Role, created_at: Time, last_sign_in_at: NullableTime, disabled_at: NullableTime })),
+});
+export const Member = Type.Object({ id: Type.String(), email: Type.String(), role: Role, created_at: Time, last_sign_in_at: NullableTime, disabled_at: NullableTime });
+export const MemberParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
+/** At least one change; `disabled: true` ends the member's sessions, as a demotion does. */
+export const UpdateMember = Type.Object({ role: Type.Optional(Role), disabled: Type.Optional(Type.Boolean()) }, { minProperties: 1 });
+export const PendingInvitations = Type.Object({
+  data: Type.Array(Type.Object({ id: Type.String(), email: Type.Union([Type.String(), Type.Null()]), role: Role, created_at: Time, expires_at: Time })),
 });
 
-export const Invite = Type.Object({ role: Role, email: Type.Optional(Type.String({ minLength: 1, maxLength: 254 })) });
+/** The invitee's address is the owner's to give: an invitation without one would let whoever holds the link claim any address. */
+export const Invite = Type.Object({ role: Role, email: Type.String({ minLength: 1, maxLength: 254 }) });
 export const Invitation = Type.Object({ url: Type.String(), expires_at: Time, role: Role });
 
 export const Keys = Type.Object({ data: Type.Array(ApiClient), has_more: Type.Boolean() });

@@ -47,6 +47,9 @@ export interface DashboardOptions {
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const randomToken = () => randomBytes(32).toString('base64url');
 
+const RANKS: Record<DashboardRole, number> = { viewer: 0, developer: 1, owner: 2 };
+const rank = (role: DashboardRole) => RANKS[role];
+
 export function normalizeEmail(raw: string): string | undefined {
   const email = raw.trim().toLowerCase();
   return email.length <= 254 && EMAIL.test(email) ? email : undefined;
@@ -81,6 +84,8 @@ export class DashboardService {
     const token = randomToken();
     const now = Date.now();
     const expires_at = new Date(now + this.options.linkTtlSeconds * 1000).toISOString();
+    // The token is in the URL's fragment, which a browser never sends: it reaches no request log,
+    // proxy log or Referer header. The page reads it and sends it in a POST body.
     await db
       .insertInto('dashboard_links')
       .values({
@@ -97,7 +102,7 @@ export class DashboardService {
         used_at: null,
       })
       .execute();
-    return { url: `${this.options.publicBaseUrl.replace(/\/+$/, '')}/dashboard/welcome?token=${token}`, token, expires_at, role: link.role };
+    return { url: `${this.options.publicBaseUrl.replace(/\/+$/, '')}/dashboard/welcome#token=${token}`, token, expires_at, role: link.role };
   }
 
   /**
@@ -110,7 +115,7 @@ export class DashboardService {
     return this.db.transaction().execute(async (trx) => {
       const org = await trx.selectFrom('organizations').select('id').where('id', '=', input.organizationId).executeTakeFirst();
       if (!org) throw new DashboardUserError(`no organization ${input.organizationId}`);
-      const user: DashboardUser = { id: newId('dashboardUser'), email, organization_id: input.organizationId, role: input.role, password_hash: null, created_at: nowIso(), last_sign_in_at: null };
+      const user: DashboardUser = { id: newId('dashboardUser'), email, organization_id: input.organizationId, role: input.role, password_hash: null, created_at: nowIso(), last_sign_in_at: null, disabled_at: null };
       try {
         await trx.insertInto('dashboard_users').values(user).execute();
       } catch (error) {
@@ -194,7 +199,7 @@ export class DashboardService {
       }
       const address = link.email ?? (email === undefined ? undefined : normalizeEmail(email));
       if (!address) throw ApiError.validation([{ field: 'email', message: email === undefined ? 'is required for this invitation' : 'is not an e-mail address' }]);
-      const user: DashboardUser = { id: newId('dashboardUser'), email: address, organization_id: link.organization_id, role: link.role, password_hash: passwordHash, created_at: nowIso(), last_sign_in_at: null };
+      const user: DashboardUser = { id: newId('dashboardUser'), email: address, organization_id: link.organization_id, role: link.role, password_hash: passwordHash, created_at: nowIso(), last_sign_in_at: null, disabled_at: null };
       try {
         await trx.insertInto('dashboard_users').values(user).execute();
       } catch (error) {
@@ -215,17 +220,109 @@ export class DashboardService {
   async verifyPassword(email: string, password: string): Promise<DashboardUser | undefined> {
     const user = password.length > MAX_PASSWORD_LENGTH ? undefined : await this.findByEmail(email);
     const valid = await verifySecret(password.slice(0, MAX_PASSWORD_LENGTH), user?.password_hash ?? undefined);
-    return valid && user ? user : undefined;
+    return valid && user && !user.disabled_at ? user : undefined;
   }
 
   members(organizationId: string) {
     return this.db
       .selectFrom('dashboard_users')
-      .select(['id', 'email', 'role', 'created_at', 'last_sign_in_at'])
+      .select(['id', 'email', 'role', 'created_at', 'last_sign_in_at', 'disabled_at'])
       .where('organization_id', '=', organizationId)
       .orderBy('created_at', 'asc')
       .limit(1000)
       .execute();
+  }
+
+  // ---- managing members (owners; the CLI) -----------------------------------
+
+  private async member(db: Executor, organizationId: string, userId: string): Promise<DashboardUser> {
+    const user = await db.selectFrom('dashboard_users').selectAll().where('id', '=', userId).where('organization_id', '=', organizationId).executeTakeFirst();
+    if (!user) throw ApiError.notFound('member');
+    return user;
+  }
+
+  /**
+   * Refuses a change that leaves the organization without an active owner. Runs in the change's
+   * transaction after it (lockOwners first), so two owners demoting each other at once cannot both pass.
+   */
+  private async keepAnOwner(trx: Executor, organizationId: string): Promise<void> {
+    const owners = await trx
+      .selectFrom('dashboard_users')
+      .select('id')
+      .where('organization_id', '=', organizationId)
+      .where('role', '=', 'owner')
+      .where('disabled_at', 'is', null)
+      .execute();
+    if (owners.length === 0) {
+      throw new ApiError('conflict', 'The organization\'s last owner cannot be removed, disabled or demoted: make another member an owner first.', [{ field: 'role', message: 'the last owner' }]);
+    }
+  }
+
+  /**
+   * Locks the organization's owner rows first, so the last-owner checks of concurrent changes run one
+   * after the other: a no-op UPDATE takes their row locks on PostgreSQL, and SQLite's one write lock.
+   */
+  private async lockOwners(trx: Executor, organizationId: string): Promise<void> {
+    await trx.updateTable('dashboard_users').set({ role: 'owner' }).where('organization_id', '=', organizationId).where('role', '=', 'owner').execute();
+  }
+
+  /**
+   * An owner changes a member's role or disables (or enables) them. A demotion or a disable ends
+   * every session of the member at once; the last active owner cannot be demoted or disabled.
+   */
+  async updateMember(organizationId: string, userId: string, changes: { role?: DashboardRole | undefined; disabled?: boolean | undefined }): Promise<DashboardUser> {
+    return this.db.transaction().execute(async (trx) => {
+      await this.lockOwners(trx, organizationId);
+      const user = await this.member(trx, organizationId, userId);
+      const role = changes.role ?? user.role;
+      const disabledAt = changes.disabled === undefined ? user.disabled_at : changes.disabled ? (user.disabled_at ?? nowIso()) : null;
+      await trx.updateTable('dashboard_users').set({ role, disabled_at: disabledAt }).where('id', '=', userId).execute();
+      if (user.role === 'owner') await this.keepAnOwner(trx, organizationId);
+      const lessAccess = (disabledAt !== null && user.disabled_at === null) || rank(role) < rank(user.role);
+      if (lessAccess) await trx.deleteFrom('dashboard_sessions').where('user_id', '=', userId).execute();
+      return { ...user, role, disabled_at: disabledAt };
+    });
+  }
+
+  /** An owner removes a member: the user, their sessions and their unused links go; the last owner stays. */
+  async removeMember(organizationId: string, userId: string): Promise<DashboardUser> {
+    return this.db.transaction().execute(async (trx) => {
+      await this.lockOwners(trx, organizationId);
+      const user = await this.member(trx, organizationId, userId);
+      await trx.deleteFrom('dashboard_sessions').where('user_id', '=', userId).execute();
+      await trx.deleteFrom('dashboard_links').where('user_id', '=', userId).execute();
+      await trx.updateTable('dashboard_links').set({ created_by: null }).where('created_by', '=', userId).execute();
+      await trx.deleteFrom('dashboard_users').where('id', '=', userId).execute();
+      if (user.role === 'owner') await this.keepAnOwner(trx, organizationId);
+      return user;
+    });
+  }
+
+  /** Ends every session of a member (a lost laptop); they can sign in again. */
+  async endSessionsOf(organizationId: string, userId: string): Promise<number> {
+    await this.member(this.db, organizationId, userId);
+    const result = await this.db.deleteFrom('dashboard_sessions').where('user_id', '=', userId).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  /** The organization's invitations not used and not expired (the Team page). */
+  pendingInvitations(organizationId: string) {
+    return this.db
+      .selectFrom('dashboard_links')
+      .select(['id', 'email', 'role', 'created_at', 'expires_at'])
+      .where('organization_id', '=', organizationId)
+      .where('kind', '=', 'invitation')
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', nowIso())
+      .orderBy('created_at', 'desc')
+      .limit(1000)
+      .execute();
+  }
+
+  /** Revokes an unused invitation: its link answers 404 from now on. */
+  async revokeInvitation(organizationId: string, id: string): Promise<void> {
+    const result = await this.db.deleteFrom('dashboard_links').where('id', '=', id).where('organization_id', '=', organizationId).where('kind', '=', 'invitation').where('used_at', 'is', null).executeTakeFirst();
+    if (Number(result.numDeletedRows) === 0) throw ApiError.notFound('invitation');
   }
 
   // ---- sessions -------------------------------------------------------------
@@ -258,7 +355,7 @@ export class DashboardService {
       .select(['dashboard_sessions.last_seen_at', 'dashboard_sessions.expires_at'])
       .where('dashboard_sessions.id_hash', '=', hash)
       .executeTakeFirst();
-    if (!row) return undefined;
+    if (!row || row.disabled_at) return undefined;
     const now = Date.now();
     const { last_seen_at, expires_at, ...user } = row;
     if (Date.parse(expires_at) <= now || Date.parse(last_seen_at) + this.options.sessionIdleSeconds * 1000 <= now) {

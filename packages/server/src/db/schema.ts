@@ -154,6 +154,8 @@ export interface InstrumentsTable {
   deleted_at: string | null;
   /** The merchant's key-value pairs as JSON text, null when none (lib/metadata.ts; migration 040). */
   metadata: string | null;
+  /** Migration 030: the checkout session or link whose browser tokenized it (never merged by fingerprint); null: the merchant's server. */
+  browser_origin: string | null;
 }
 
 export type CardPaymentStatus = 'PENDING' | 'APPROVED' | 'AUTHORIZED' | 'REJECTED' | 'CANCELLED' | 'REFUNDED';
@@ -635,6 +637,8 @@ export interface CheckoutSessionsTable {
   completed_at: string | null;
   created_at: string;
   updated_at: string;
+  /** Migration 031: the access token that created it (revoking that token ends the session); null without one. */
+  token_jti: string | null;
 }
 
 export type DashboardRole = 'owner' | 'developer' | 'viewer';
@@ -650,6 +654,8 @@ export interface DashboardUsersTable {
   password_hash: string | null;
   created_at: string;
   last_sign_in_at: string | null;
+  /** Migration 032: set while an owner has disabled the member (no sign-in, no session). */
+  disabled_at: string | null;
 }
 
 /** Dashboard sessions: only the SHA-256 of the session id. */

@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { SigningKeys } from '../auth/signing-keys.js';
 import type { TokenService } from '../auth/tokens.js';
 import { CheckoutSessionService } from '../checkout/service.js';
+import { CardAttemptGuard } from '../links/card-attempts.js';
 import type { Config } from '../config/config.js';
 import type { CardNetworkConnector } from '../connectors/card-network/connector.js';
 import { CardNetworkSimulator } from '../connectors/card-network/simulator.js';
@@ -57,6 +58,8 @@ export interface Services {
   cardPresent: CardPresentService;
   /** Where a webhook endpoint or an enrollment callback may point. */
   webhookPolicy: UrlPolicy;
+  /** The card-testing caps of the hosted checkout and the embedded fields (links/card-attempts.ts). */
+  cardAttempts: CardAttemptGuard;
   /** GET /v1/events/stream's poller for this process. */
   eventStreams: EventStreamHub;
   /** The dashboard's users, sessions and one-time links (its module, main.ts, the CLI and the tests use it). */
@@ -93,7 +96,13 @@ export async function buildServices({ config, db, keyring, log, tokens, signingK
   const refunds = new RefundService(db, network);
   const actions = new PaymentActions(db, network, lifecycle, payments, refunds);
   const users = new UserService(db, instruments);
-  const checkout = new CheckoutSessionService(db, tokens, { payments, instruments, users }, { sandbox: config.environment === 'sandbox' });
+  // The decline caps per client address (and per link or checkout session): the hosted checkout and the embedded fields share them.
+  const cardAttempts = new CardAttemptGuard(db, await deploymentSecret(db, keyring, 'link_address_hash'), {
+    perLink: config.links.cardDeclinesPerLink,
+    perAddress: config.links.cardDeclinesPerAddress,
+    windowSeconds: config.links.cardDeclineWindowSeconds,
+  });
+  const checkout = new CheckoutSessionService(db, tokens, { payments, instruments, users, cardAttempts }, { sandbox: config.environment === 'sandbox' });
   const rails =
     config.connectors === 'simulator'
       ? new RailSimulator(await deploymentSecret(db, keyring, 'otp_hash'), {
@@ -108,5 +117,5 @@ export async function buildServices({ config, db, keyring, log, tokens, signingK
   const webhookPolicy = { requireHttps: config.environment === 'production', allowPrivate: config.webhooks.allowPrivateUrls };
   const eventStreams = new EventStreamHub(db, log, { pollIntervalMs: config.eventStream.pollIntervalMs, maxPerOrganization: config.eventStream.maxPerOrganization });
   const dashboard = await DashboardService.open(db, keyring, config);
-  return { clock, tokens, signingKeys, metrics, vault, encryptionKeys, instruments, network, lifecycle, payments, refunds, actions, users, checkout, rails, apm, cardPresent, webhookPolicy, eventStreams, dashboard, dashboardDist };
+  return { cardAttempts, clock, tokens, signingKeys, metrics, vault, encryptionKeys, instruments, network, lifecycle, payments, refunds, actions, users, checkout, rails, apm, cardPresent, webhookPolicy, eventStreams, dashboard, dashboardDist };
 }

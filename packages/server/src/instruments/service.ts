@@ -92,7 +92,13 @@ export class InstrumentService {
     return { number: number!, expirationMonth: expirationMonth!, expirationYear: expirationYear!, holderName: holderName!, cvv: cvv! };
   }
 
-  async tokenize(principal: Principal, body: CreateInstrument): Promise<Instrument> {
+  /**
+   * `browserOrigin`: the checkout session or link whose browser sent the card
+   * (a checkout session's principal names its own). Such a card always gets an
+   * instrument of its own: a browser credential never changes an instrument it
+   * did not create, nor learns that the organization already holds the card.
+   */
+  async tokenize(principal: Principal, body: CreateInstrument, options: { browserOrigin?: string } = {}): Promise<Instrument> {
     const organizationId = principal.organizationId;
     let clear: ClearCard;
     let fields: Record<keyof ClearCard, string>;
@@ -109,16 +115,21 @@ export class InstrumentService {
     }
     const { card, errors } = validateCard(clear, fields);
     if (!card) throw ApiError.validation(errors);
-    return this.view(await this.store(organizationId, card));
+    const browserOrigin = options.browserOrigin ?? principal.checkoutSession?.id ?? null;
+    return this.view(await this.store(organizationId, card, browserOrigin));
   }
 
-  /** Same card in the same organization: the same instrument, with expiry and holder brought up to date. */
-  private async store(organizationId: string, card: ValidCard): Promise<InstrumentRow> {
+  /**
+   * Same card in the same organization, from the merchant's server: the same
+   * instrument, with expiry and holder brought up to date. From a browser
+   * (`browserOrigin` set): always a new instrument, merged with none.
+   */
+  private async store(organizationId: string, card: ValidCard, browserOrigin: string | null = null): Promise<InstrumentRow> {
     const number = new Secret(card.number);
     const fingerprint = await this.vault.fingerprint(organizationId, number);
     for (let attempt = 0; attempt < 3; attempt++) {
       const now = nowIso();
-      const existing = await findActiveByFingerprint(this.db, organizationId, fingerprint);
+      const existing = browserOrigin === null ? await findActiveByFingerprint(this.db, organizationId, fingerprint) : undefined;
       if (existing) {
         const changes = { exp_month: card.expMonth, exp_year: card.expYear, holder_name: card.holderName, updated_at: now };
         await updateInstrument(this.db, existing.id, changes);
@@ -143,6 +154,7 @@ export class InstrumentService {
         updated_at: now,
         deleted_at: null,
         metadata: null,
+        browser_origin: browserOrigin,
       };
       try {
         await insertInstrument(this.db, row);

@@ -26,6 +26,7 @@ export function findActiveByFingerprint(db: Executor, organizationId: string, fi
     .where('organization_id', '=', organizationId)
     .where('fingerprint', '=', fingerprint)
     .where('status', '=', 'ACTIVE')
+    .where('browser_origin', 'is', null)
     .executeTakeFirst();
 }
 

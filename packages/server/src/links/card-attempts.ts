@@ -84,8 +84,12 @@ export class CardAttemptGuard {
     return link !== undefined || address !== undefined;
   }
 
-  /** Checks the caps and counts one attempt, atomically; or says which cap refuses it and until when. */
-  async reserve(link: { id: string; organization_id: string }, ip: string): Promise<Reservation> {
+  /**
+   * Checks the caps and counts one attempt, atomically; or says which cap refuses it and until when.
+   * `link` is a payment link, or a checkout session (the embedded fields: `recordBlock` false, as
+   * `link.card_attempts_blocked` names a link), whose attempts count against the same address.
+   */
+  async reserve(link: { id: string; organization_id: string }, ip: string, options: { recordBlock?: boolean } = {}): Promise<Reservation> {
     const addressKey = this.addressKey(ip);
     return this.db.transaction().execute(async (trx) => {
       const now = nowIso();
@@ -114,7 +118,7 @@ export class CardAttemptGuard {
         await trx.updateTable('link_card_blocks').set({ blocked_until: until, updated_at: now }).where('scope', '=', scope).where('key', '=', key).execute();
       }
       // Once per block: the first refused attempt records it.
-      if (!already) await recordEvent(trx, link.organization_id, 'link.card_attempts_blocked', { link: { id: link.id }, scope, until });
+      if (!already && options.recordBlock !== false) await recordEvent(trx, link.organization_id, 'link.card_attempts_blocked', { link: { id: link.id }, scope, until });
       return { blocked: { scope, until, retryAfterSeconds: Math.max(1, Math.ceil((Date.parse(until) - Date.now()) / 1000)) } };
     });
   }

@@ -368,7 +368,7 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
         encrypted_holder_name: body.encrypted_holder_name,
         encrypted_cvv: body.encrypted_cvv,
       };
-      const instrument = await instruments.tokenize(principal, fields);
+      const instrument = await instruments.tokenize(principal, fields, { browserOrigin: row.id });
       const { payment } = await payments.create(
         principal,
         { amount, currency: data.currency, order_id: linkOrderId(row.id), instrument_id: instrument.id, encrypted_cvv: body.cvv_for_payment, description: data.description },
@@ -522,7 +522,7 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
       if (!row) throw ApiError.notFound('link');
       const closed = await closedMessage(row, langOf(request));
       if (closed) throw new ApiError('conflict', closed);
-      const instrument = await instruments.tokenize(linkPrincipal(row.organization_id), { type: 'CARD', ...(request.body as Omit<CreateInstrument, 'type'>) });
+      const instrument = await instruments.tokenize(linkPrincipal(row.organization_id), { type: 'CARD', ...(request.body as Omit<CreateInstrument, 'type'>) }, { browserOrigin: row.id });
       if (!(await links.completeEnrollment(row, instrument.id))) throw new ApiError('conflict', TEXT[langOf(request)].unavailable);
       return { instrument_id: instrument.id, status: 'ENROLLED' };
     },

@@ -6,6 +6,7 @@
  * on `uses`, so two shoppers racing for the last use cannot both pay.
  */
 import { indexMetadata, metadataColumn, metadataOf, whereMetadata, type Metadata } from '../lib/metadata.js';
+import { isPlainOrigin } from '../lib/origins.js';
 import { randomBytes } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
@@ -322,7 +323,7 @@ function frameOrigin(value: string, field: string, requireHttps: boolean, detail
     url = undefined;
   }
   const bare = url !== undefined && !url.username && !url.password && url.pathname === '/' && !url.search && !url.hash && !value.includes('*') && !value.includes('?') && !value.includes('#');
-  if (!url || !bare || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+  if (!url || !bare || (url.protocol !== 'https:' && url.protocol !== 'http:') || !isPlainOrigin(url.origin)) {
     details.push({ field, message: 'must be an origin: http(s)://host[:port], without path, query or wildcard' });
     return undefined;
   }

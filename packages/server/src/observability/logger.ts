@@ -23,6 +23,31 @@ export const REDACTED_PATHS = [
 
 const CENSOR = '[redacted]';
 
+/** An id of ours (lib/ids.ts): a prefix and a ULID, logged as it is. */
+const OUR_ID = /^[a-z]{2,4}-[0-9a-z]{26}$/;
+/** A path segment that looks like a bearer secret: 20+ base64url characters, or a JWT. */
+const TOKEN_LIKE = /^(?:[A-Za-z0-9_-]{20,}|[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,})$/;
+
+/**
+ * The path as the log writes it: a segment that looks like a token (a hosted
+ * link's `/l/{token}`, a one-time link a client put in a path) is `[redacted]`.
+ * Our own ids stay readable. A path with no segment of 20 characters costs
+ * one length check.
+ */
+export function redactPath(path: string): string {
+  if (path.length < 21) return path;
+  const segments = path.split('/');
+  let changed = false;
+  for (let i = 0; i < segments.length; i++) {
+    const segment = segments[i]!;
+    if (segment.length >= 20 && TOKEN_LIKE.test(segment) && !OUR_ID.test(segment)) {
+      segments[i] = CENSOR;
+      changed = true;
+    }
+  }
+  return changed ? segments.join('/') : path;
+}
+
 /** Log lines are written to standard output in blocks of at least this many bytes... */
 const LOG_BLOCK_BYTES = 4096;
 /** ...or, when fewer have come, this often. */
@@ -56,12 +81,13 @@ export function loggerOptions(level: string): LoggerOptions {
     base: { service: 'pasarela' },
     timestamp: () => `,"time":"${new Date().toISOString()}"`,
     serializers: {
-      // Only what an operator needs; never bodies, never query strings (they may carry ids of others' data).
+      // Only what an operator needs; never bodies, never query strings (they may carry ids of others' data),
+      // never a token-like path segment (redactPath).
       // Whether a credential came, never the credential: `[redacted]` in place of any Authorization header.
       req: (req: { id: string; method: string; url: string; headers: Record<string, unknown> }) => ({
         id: req.id,
         method: req.method,
-        path: req.url.split('?')[0],
+        path: redactPath(req.url.split('?')[0]!),
         headers: { authorization: req.headers.authorization === undefined ? undefined : CENSOR, 'user-agent': req.headers['user-agent'] },
       }),
       res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),

@@ -40,7 +40,7 @@ export async function paymentRoutes(
     },
     async (request, reply) => {
       const principal = principalOf(request);
-      if (principal.checkoutSession) return reply.code(201).send(await opts.checkout.pay({ ...principal, checkoutSession: principal.checkoutSession }, request.body));
+      if (principal.checkoutSession) return reply.code(201).send(await opts.checkout.pay({ ...principal, checkoutSession: principal.checkoutSession }, request.body, request.ip));
       return reply.code(201).send((await payments.create(principal, request.body)).payment);
     },
   );

@@ -73,6 +73,8 @@ export interface StreamHandle {
 /** One per process: the open streams and the poller that feeds them. */
 export class EventStreamHub {
   private readonly subscribers = new Set<Subscriber>();
+  /** Places taken by streams still opening (their first read in flight), per organization. */
+  private readonly opening = new Map<string, number>();
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private closed = false;
@@ -99,26 +101,37 @@ export class EventStreamHub {
   ): Promise<StreamHandle> {
     if (this.closed) throw new ApiError('service_unavailable', 'The server is shutting down.');
     // Each open stream holds a socket and a share of the poller: an organization gets a bounded number per process.
-    let open = 0;
+    // The place is taken before the first await: counting, awaiting the database and then adding let
+    // concurrent opens all see the same count (900 at once got 846 streams against a cap of 20).
+    const opening = this.opening.get(organizationId) ?? 0;
+    let open = opening;
     for (const s of this.subscribers) if (s.organizationId === organizationId) open += 1;
     if (open >= this.options.maxPerOrganization) {
       throw new ApiError('rate_limited', `This organization already has ${open} event streams open on this server (EVENT_STREAM_MAX_PER_ORGANIZATION); close one first.`);
     }
-    const windowFloor = idFloorAt(Date.now() - OVERLAP_MS);
-    const subscriber: Subscriber = { organizationId, types, cursor: after ?? windowFloor, seen: new Set(), ...callbacks };
-    // What is already committed in the overlap window: up to `after` when resuming (the client has
-    // it), everything when starting now (it is the past). Later commits there are new to this stream.
-    if (after === undefined || after > windowFloor) {
-      let query = this.db.selectFrom('events').select('id').where('organization_id', '=', organizationId).where('id', '>', windowFloor);
-      if (after !== undefined) query = query.where('id', '<=', after);
-      for (const row of await query.execute()) {
-        subscriber.seen.add(row.id);
-        if (row.id > subscriber.cursor) subscriber.cursor = row.id;
+    this.opening.set(organizationId, opening + 1);
+    try {
+      const windowFloor = idFloorAt(Date.now() - OVERLAP_MS);
+      const subscriber: Subscriber = { organizationId, types, cursor: after ?? windowFloor, seen: new Set(), ...callbacks };
+      // What is already committed in the overlap window: up to `after` when resuming (the client has
+      // it), everything when starting now (it is the past). Later commits there are new to this stream.
+      if (after === undefined || after > windowFloor) {
+        let query = this.db.selectFrom('events').select('id').where('organization_id', '=', organizationId).where('id', '>', windowFloor);
+        if (after !== undefined) query = query.where('id', '<=', after);
+        for (const row of await query.execute()) {
+          subscriber.seen.add(row.id);
+          if (row.id > subscriber.cursor) subscriber.cursor = row.id;
+        }
       }
+      if (this.closed) throw new ApiError('service_unavailable', 'The server is shutting down.');
+      this.subscribers.add(subscriber);
+      this.schedule(0);
+      return { close: () => this.subscribers.delete(subscriber) };
+    } finally {
+      const left = (this.opening.get(organizationId) ?? 1) - 1;
+      if (left > 0) this.opening.set(organizationId, left);
+      else this.opening.delete(organizationId);
     }
-    this.subscribers.add(subscriber);
-    this.schedule(0);
-    return { close: () => this.subscribers.delete(subscriber) };
   }
 
   /** Ends every open stream and stops the poller (server shutdown). */

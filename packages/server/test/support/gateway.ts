@@ -12,7 +12,7 @@ import type { Permission } from '../../src/auth/permissions.js';
 import type { Dialect } from './dialects.js';
 
 /** One master key for every test gateway: PostgreSQL tests share one database and its sealed keys. */
-export const TEST_MASTER_KEY = Buffer.alloc(32, 7).toString('base64');
+export const TEST_MASTER_KEY = 'q3Xv0C8pZk2mR7tYw1Lh5Ns9Ud4Fb6Gj+Ae/Ic0Ko8M=';
 export const AUDIENCE = 'https://pasarela.test';
 
 export interface Reply<T = Record<string, unknown>> {

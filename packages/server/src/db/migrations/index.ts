@@ -19,6 +19,9 @@ import * as checkoutSessionExpiry from './018_checkout_session_expiry.js';
 import * as webhookAttemptRetention from './019_webhook_attempt_retention.js';
 import * as paymentWritePath from './020_payment_write_path.js';
 import * as webhookDeliveryRetention from './021_webhook_delivery_retention.js';
+import * as browserInstruments from './030_browser_instruments.js';
+import * as checkoutSessionToken from './031_checkout_session_token.js';
+import * as dashboardMemberDisabled from './032_dashboard_member_disabled.js';
 import * as metadata from './040_metadata.js';
 
 /** Every migration, in order. One set serves SQLite and PostgreSQL. */
@@ -43,5 +46,8 @@ export const migrations: Record<string, Migration> = {
   '019_webhook_attempt_retention': webhookAttemptRetention,
   '020_payment_write_path': paymentWritePath,
   '021_webhook_delivery_retention': webhookDeliveryRetention,
+  '030_browser_instruments': browserInstruments,
+  '031_checkout_session_token': checkoutSessionToken,
+  '032_dashboard_member_disabled': dashboardMemberDisabled,
   '040_metadata': metadata,
 };

@@ -1,0 +1,150 @@
+/**
+ * The dashboard's accounts under attack (docs/security.md, "Accounts and
+ * access"): one-time tokens kept out of paths and logs, removing and
+ * re-roling people, sign-in budgets, invitations that reveal nothing about
+ * other organizations, password hashing, and the keys a role may create.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dialects } from './support/dialects.js';
+import { startGateway, type Reply, type TestClient, type TestGateway } from './support/gateway.js';
+import { createDashboardUser, signIn, type DashboardSession } from './support/dashboard.js';
+
+const PASSWORD = 'correct horse battery staple';
+let counter = 0;
+const email = (name: string) => `${name}-${Date.now().toString(36)}-${counter++}@example.com`;
+const errorOf = (reply: Reply<unknown>) => (reply.body as { error: { code: string; message: string; details: Array<{ field: string; message: string }> } }).error;
+const tokenOf = (url: string) => new URLSearchParams(new URL(url).hash.slice(1)).get('token')!;
+
+describe.each(dialects)('dashboard accounts on $name', (dialect) => {
+  let gw: TestGateway;
+  let api: TestClient;
+  let owner: DashboardSession;
+  const lines: string[] = [];
+
+  beforeAll(async () => {
+    gw = await startGateway(dialect, { LOG_LEVEL: 'info', TOKEN_REVOCATION_CACHE_MS: '0' }, { logStream: { write: (line: string) => void lines.push(line) } });
+    api = await gw.client();
+    const ownerUser = await createDashboardUser(gw, { email: email('owner'), password: PASSWORD, role: 'owner', organizationId: api.organizationId });
+    owner = await signIn(gw, ownerUser.email, PASSWORD);
+  });
+  afterAll(() => gw?.close());
+
+  describe('keys and sessions made from the dashboard (A11)', () => {
+    it('a developer cannot create a key with a permission the role withholds; an owner can', async () => {
+      const developerUser = await createDashboardUser(gw, { email: email('developer'), password: PASSWORD, role: 'developer', organizationId: api.organizationId });
+      const developer = await signIn(gw, developerUser.email, PASSWORD);
+      const withheld = ['instruments:read-sensitive-data', 'payment-instructions:ws', 'clients:read'];
+      const refused = await developer.request('POST', '/dashboard/api/keys', { body: { name: 'too much', permissions: ['payments:read', ...withheld] } });
+      expect(refused.status).toBe(403);
+      expect(errorOf(refused).details.map((d) => d.field)).toEqual(['permissions.1', 'permissions.2', 'permissions.3']);
+      const keys = await developer.request<{ data: Array<{ name: string }> }>('GET', '/dashboard/api/keys');
+      expect(keys.body.data.map((k) => k.name)).not.toContain('too much');
+      expect((await developer.request('POST', '/dashboard/api/keys', { body: { name: 'fine', permissions: ['payments:read', 'payments:write'] } })).status).toBe(201);
+      expect((await owner.request('POST', '/dashboard/api/keys', { body: { name: 'terminal', permissions: ['payment-instructions:ws'] } })).status).toBe(201);
+    });
+
+    it('a checkout session is refused from the dashboard with a clear 403, not made with a token that is always 401', async () => {
+      const reply = await owner.request('POST', '/dashboard/api/v1/checkout/sessions', { body: { mode: 'payment', amount: 10, currency: 'USD' } });
+      expect(reply.status).toBe(403);
+      expect(errorOf(reply).message).toMatch(/API key/);
+      expect(await gw.db.selectFrom('checkout_sessions').select('id').where('client_id', 'like', 'dbu-%').execute()).toEqual([]);
+    });
+  });
+
+  describe('members (A2)', () => {
+    it('an owner re-roles, disables, signs out and removes a member, each ending their sessions at once; the last owner stays', async () => {
+      const org = await gw.client();
+      const boss = await createDashboardUser(gw, { email: email('boss'), password: PASSWORD, role: 'owner', organizationId: org.organizationId });
+      const dev = await createDashboardUser(gw, { email: email('dev'), password: PASSWORD, role: 'developer', organizationId: org.organizationId });
+      const bossSession = await signIn(gw, boss.email, PASSWORD);
+      const alive = async (s: DashboardSession) => (await s.request('GET', '/dashboard/api/session')).status === 200;
+
+      // A demotion ends the member's sessions at once.
+      let devSession = await signIn(gw, dev.email, PASSWORD);
+      const demoted = await bossSession.request<{ role: string }>('PATCH', `/dashboard/api/members/${dev.id}`, { body: { role: 'viewer' } });
+      expect([demoted.status, demoted.body.role]).toEqual([200, 'viewer']);
+      expect(await alive(devSession)).toBe(false);
+      // Disabled: no session, no sign-in; enabled again: signs in.
+      devSession = await signIn(gw, dev.email, PASSWORD);
+      expect((await bossSession.request('PATCH', `/dashboard/api/members/${dev.id}`, { body: { disabled: true } })).status).toBe(200);
+      expect(await alive(devSession)).toBe(false);
+      expect((await gw.request('POST', '/dashboard/api/session', { body: { email: dev.email, password: PASSWORD } })).status).toBe(401);
+      expect((await bossSession.request('PATCH', `/dashboard/api/members/${dev.id}`, { body: { disabled: false } })).status).toBe(200);
+      devSession = await signIn(gw, dev.email, PASSWORD);
+      // Signed out everywhere by the owner.
+      expect((await bossSession.request('DELETE', `/dashboard/api/members/${dev.id}/sessions`)).status).toBe(204);
+      expect(await alive(devSession)).toBe(false);
+      // Only owners manage members; a member is not managed from another organization.
+      devSession = await signIn(gw, dev.email, PASSWORD);
+      expect((await devSession.request('PATCH', `/dashboard/api/members/${boss.id}`, { body: { role: 'viewer' } })).status).toBe(403);
+      expect((await owner.request('DELETE', `/dashboard/api/members/${dev.id}`)).status).toBe(404);
+      // The last owner cannot demote, disable or remove themselves.
+      for (const [method, path, body] of [['PATCH', `/dashboard/api/members/${boss.id}`, { role: 'developer' }], ['PATCH', `/dashboard/api/members/${boss.id}`, { disabled: true }], ['DELETE', `/dashboard/api/members/${boss.id}`, undefined]] as const) {
+        const refused = await bossSession.request(method, path, body ? { body } : {});
+        expect([refused.status, errorOf(refused).code]).toEqual([409, 'conflict']);
+      }
+      expect(await alive(bossSession)).toBe(true);
+      // Removed: the session ends and the person cannot sign in.
+      expect((await bossSession.request('DELETE', `/dashboard/api/members/${dev.id}`)).status).toBe(200);
+      expect(await alive(devSession)).toBe(false);
+      expect((await gw.request('POST', '/dashboard/api/session', { body: { email: dev.email, password: PASSWORD } })).status).toBe(401);
+      const members = await bossSession.request<{ data: Array<{ id: string }> }>('GET', '/dashboard/api/members');
+      expect(members.body.data.map((m) => m.id)).toEqual([boss.id]);
+    });
+
+    it('pending invitations are listed and can be revoked: the link then answers 404', async () => {
+      const invitee = email('pending');
+      const invited = await owner.request<{ url: string }>('POST', '/dashboard/api/invitations', { body: { role: 'developer', email: invitee } });
+      const pending = await owner.request<{ data: Array<{ id: string; email: string; role: string }> }>('GET', '/dashboard/api/invitations');
+      const entry = pending.body.data.find((i) => i.email === invitee)!;
+      expect(entry).toMatchObject({ role: 'developer' });
+      expect(pending.text).not.toContain(tokenOf(invited.body.url));
+      expect((await owner.request('DELETE', `/dashboard/api/invitations/${entry.id}`)).status).toBe(204);
+      expect((await gw.request('POST', '/dashboard/api/password/link', { body: { token: tokenOf(invited.body.url) } })).status).toBe(404);
+      expect((await gw.request('POST', '/dashboard/api/password', { body: { token: tokenOf(invited.body.url), password: PASSWORD } })).status).toBe(404);
+      expect((await owner.request<{ data: Array<{ id: string }> }>('GET', '/dashboard/api/invitations')).body.data.map((i) => i.id)).not.toContain(entry.id);
+    });
+  });
+
+  describe('invitations (A7)', () => {
+    it('reveal nothing about another organization\'s accounts, and always name the address the invitee gets', async () => {
+      const elsewhere = await createDashboardUser(gw, { email: email('elsewhere'), password: PASSWORD, role: 'owner' });
+      const taken = await owner.request<{ url: string; role: string }>('POST', '/dashboard/api/invitations', { body: { role: 'viewer', email: elsewhere.email } });
+      const fresh = await owner.request<{ url: string; role: string }>('POST', '/dashboard/api/invitations', { body: { role: 'viewer', email: email('fresh') } });
+      expect([taken.status, fresh.status]).toEqual([201, 201]);
+      expect(Object.keys(taken.body).sort()).toEqual(Object.keys(fresh.body).sort());
+      // Our own member is named.
+      const member = await owner.request('POST', '/dashboard/api/invitations', { body: { role: 'viewer', email: (owner.body.user as { email: string }).email } });
+      expect([member.status, errorOf(member).code]).toEqual([409, 'conflict']);
+      // No address, no invitation: the invitee could otherwise claim any address.
+      const none = await owner.request('POST', '/dashboard/api/invitations', { body: { role: 'viewer' } });
+      expect(none.status).toBe(422);
+      expect(errorOf(none).details.map((d) => d.field)).toEqual(['email']);
+      // The invitee gets the invitation's address, whatever they send.
+      const invitee = email('invitee');
+      const invited = await owner.request<{ url: string }>('POST', '/dashboard/api/invitations', { body: { role: 'developer', email: invitee } });
+      const used = await gw.request<{ user: { email: string } }>('POST', '/dashboard/api/password', { body: { token: tokenOf(invited.body.url), password: PASSWORD, email: 'ceo@bank.example' } });
+      expect([used.status, used.body.user.email]).toEqual([200, invitee]);
+    });
+  });
+
+  describe('one-time tokens (A1)', () => {
+    it('an invitation link carries its token in the fragment, the page reads it with a POST, and no log line holds it', async () => {
+      const invited = await owner.request<{ url: string }>('POST', '/dashboard/api/invitations', { body: { role: 'viewer', email: email('a1') } });
+      expect(invited.status).toBe(201);
+      expect(new URL(invited.body.url).search).toBe('');
+      const token = tokenOf(invited.body.url);
+      expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+      const described = await gw.request('POST', '/dashboard/api/password/link', { body: { token } });
+      expect(described.status).toBe(200);
+      expect(described.body).toMatchObject({ role: 'viewer' });
+      // The old path form is gone, and a client that still puts the token in a path does not get it logged.
+      expect((await gw.request('GET', `/dashboard/api/password/${token}`)).status).toBe(404);
+      expect((await gw.request('GET', `/dashboard/welcome?token=${token}`)).status).not.toBe(500);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(lines.some((line) => line.includes('/dashboard/api/password/[redacted]'))).toBe(true);
+      expect(lines.join('\n')).not.toContain(token);
+    });
+  });
+});
