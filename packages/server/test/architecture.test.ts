@@ -296,7 +296,7 @@ const LAYERS: { name: string; folders: string[] }[] = [
     folders: ['crypto', 'events', 'jobs', 'clock', 'connectors', 'http', 'observability', 'ratelimit', 'idempotency', 'auth', 'organizations'],
   },
   { name: 'features', folders: [] },
-  { name: 'wiring', folders: ['app.ts', 'main.ts', 'cli', 'gateway'] },
+  { name: 'wiring', folders: ['app.ts', 'main.ts', 'bin.ts', 'cli', 'mcp', 'gateway'] },
 ];
 const FEATURES = LAYERS.findIndex((layer) => layer.name === 'features');
 function layerOf(path: string): number {

@@ -115,7 +115,7 @@ const OPENAPI_TOOL = {
 const ENCRYPT_TOOL = {
   name: 'sandbox_encrypt_test_card',
   description:
-    "Sandbox only. Encrypts a TEST card (docs/sandbox.md lists them, such as 4242424242424242) with the organization's active encryption key (GET /v1/encryption/keys; RSA-OAEP SHA-256), as the embedded fields do in a shopper's browser, and answers the body for instruments_create (type and the five encrypted_* fields) and an encrypted_cvv for payments_create. Reads only (it calls GET /v1/encryption/keys, or POST to create the first key when there is none and the credentials may). Never give a real card to an agent.",
+    "Sandbox only. Encrypts a TEST card (docs/sandbox.md lists them, such as 4242424242424242) with the organization's active encryption key (GET /v1/encryption/keys; RSA-OAEP SHA-256), as the embedded fields do in a shopper's browser, and answers the body for instruments_create (type and the five encrypted_* fields) and an encrypted_cvv for payments_create. It reads the key (GET /v1/encryption/keys); only when the organization has none yet does it create the first one (POST, needs compliance:write), which changes nothing else. Never give a real card to an agent.",
   inputSchema: {
     type: 'object' as const,
     properties: {
@@ -127,7 +127,7 @@ const ENCRYPT_TOOL = {
     },
     required: ['number'],
   },
-  annotations: { title: 'Encrypt a test card', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  annotations: { title: 'Encrypt a test card', readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   permissions: ['instruments:read', 'instruments:write'],
 };
 
