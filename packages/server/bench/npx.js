@@ -50,7 +50,7 @@ function install() {
   return { dir, project, installSeconds: (Date.now() - began) / 1000 };
 }
 
-/** The server process under `npx` (npm exec, then a shell): the descendant running dist/bin.js. */
+/** The server process under `npx` (npm exec, then a shell): the descendant `node .bin/pasarela`. */
 function serverPid(root) {
   const children = new Map();
   for (const name of readdirSync('/proc')) {
@@ -67,7 +67,8 @@ function serverPid(root) {
   while (queue.length > 0) {
     const pid = queue.shift();
     try {
-      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('dist/bin.js')) return pid;
+      const [argv0 = '', argv1 = ''] = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      if (/(^|\/)node$/.test(argv0) && /(\.bin\/pasarela|dist\/bin\.js)$/.test(argv1)) return pid;
     } catch {
       // gone
     }
@@ -97,6 +98,7 @@ async function start(project, dataDir) {
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const { dir, project, installSeconds } = install();
+let stopLast;
 try {
   const fresh = [];
   const again = [];
@@ -109,8 +111,16 @@ try {
     await r.stop();
   }
 
+  const fmt = (xs) => `median ${Math.round(median(xs))} ms (min ${Math.round(Math.min(...xs))}, max ${Math.round(Math.max(...xs))})`;
+  console.log(`npx pasarela, installed from the packed tarballs (install ${installSeconds.toFixed(0)} s), Node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)}`);
+  console.log(`| Measure | Result |\n|---|---|`);
+  console.log(`| Start-up to /readyz, first start (fresh data folder, ${STARTS} runs) | ${fmt(fresh)} |`);
+  console.log(`| Start-up to /readyz, restart (existing data folder, ${STARTS} runs) | ${fmt(again)} |`);
+
   const s = await start(project, join(dir, 'data-memory'));
+  stopLast = s.stop;
   const pid = serverPid(s.child.pid);
+  if (!pid) throw new Error('the server process under npx was not found');
   const afterStart = rssMb(pid);
   const base = `http://localhost:${s.port}`;
   const clientId = /client_id:\s+(\S+)/.exec(s.output)[1];
@@ -139,13 +149,10 @@ try {
   const afterPayments = rssMb(pid);
   await s.stop();
 
-  const fmt = (xs) => `median ${Math.round(median(xs))} ms (min ${Math.round(Math.min(...xs))}, max ${Math.round(Math.max(...xs))})`;
-  console.log(`npx pasarela, installed from the packed tarballs (install ${installSeconds.toFixed(0)} s), Node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)}`);
-  console.log(`| Measure | Result |\n|---|---|`);
-  console.log(`| Start-up to /readyz, first start (fresh data folder, ${STARTS} runs) | ${fmt(fresh)} |`);
-  console.log(`| Start-up to /readyz, restart (existing data folder, ${STARTS} runs) | ${fmt(again)} |`);
+  stopLast = undefined;
   console.log(`| Resident memory of the server after start | ${afterStart.toFixed(0)} MB |`);
   console.log(`| Resident memory after ${PAYMENTS} card payments (${seconds.toFixed(0)} s, ${failed} not 201) | ${afterPayments.toFixed(0)} MB |`);
 } finally {
+  await stopLast?.();
   rmSync(dir, { recursive: true, force: true });
 }
