@@ -31,7 +31,7 @@ const workspaces = [
     output: 'packages/fields/dist/sdk.js',
   },
   {
-    name: '@pasarela/server',
+    name: 'pasarela',
     dir: 'packages/server',
     inputs: ['packages/server/src', 'packages/server/package.json', 'packages/server/tsconfig.json', 'packages/server/tsconfig.build.json'],
     output: 'packages/server/dist/main.js',

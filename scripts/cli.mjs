@@ -35,7 +35,7 @@ if (built === 0 || sources > built) {
   process.stderr.write('pasarela: building the server (packages/server/dist is missing or older than its sources)...\n');
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   // The compiler's output goes to stderr: stdout is the CLI's alone.
-  const build = spawnSync(npm, ['run', '--silent', 'build', '-w', '@pasarela/server'], { cwd: root, stdio: ['ignore', process.stderr, process.stderr] });
+  const build = spawnSync(npm, ['run', '--silent', 'build', '-w', 'pasarela'], { cwd: root, stdio: ['ignore', process.stderr, process.stderr] });
   if (build.status !== 0) {
     process.stderr.write('pasarela: the build failed\n');
     process.exit(build.status ?? 1);

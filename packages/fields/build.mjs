@@ -6,7 +6,9 @@
  * IIFE, minified, ES2020, no framework; prints each bundle's gzipped size.
  */
 import { build } from 'esbuild';
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -38,6 +40,19 @@ await Promise.all(
     }),
   ),
 );
+
+// The published @pasarela/fields package (README.md): the SDK and the card form as ES modules too, for a
+// bundler (`import { mount } from '@pasarela/fields'`), with their declarations (tsconfig.types.json).
+await Promise.all(
+  [
+    { entry: 'src/sdk.ts', out: 'dist/esm/sdk.js' },
+    { entry: 'src/card-form.ts', out: 'dist/esm/card-form.js' },
+  ].map(({ entry, out }) =>
+    build({ absWorkingDir: root, entryPoints: [entry], outfile: out, bundle: true, minify: true, format: 'esm', platform: 'browser', target: 'es2020', legalComments: 'none', logLevel: 'warning' }),
+  ),
+);
+const tsc = spawnSync(process.execPath, [createRequire(import.meta.url).resolve('typescript/bin/tsc'), '-p', join(root, 'tsconfig.types.json')], { stdio: 'inherit' });
+if (tsc.status !== 0) process.exit(tsc.status ?? 1);
 
 for (const { out } of bundles) {
   const code = readFileSync(join(root, out));

@@ -7,7 +7,7 @@
  */
 import openapiTS, { astToString } from 'openapi-typescript';
 
-export const REGENERATE = 'npm run build -w @pasarela/server && npm run generate -w @pasarela/client';
+export const REGENERATE = 'npm run build -w pasarela && npm run generate -w @pasarela/client';
 
 /**
  * The committed form of a gateway's document: `servers` relative (`/`, where

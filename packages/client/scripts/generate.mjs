@@ -2,7 +2,7 @@
  * `npm run generate -w @pasarela/client`: builds the gateway's OpenAPI document
  * without a running server (createGateway over a temporary SQLite file, jobs off,
  * `app.swagger()`), writes `openapi.json` and `src/generated/api.ts`.
- * Needs the server built (`npm run build -w @pasarela/server`).
+ * Needs the server built (`npm run build -w pasarela`).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -31,6 +31,8 @@
  *   BENCH_CPU_PROF         a directory: run the server with `node --cpu-prof` writing there
  *                          (summarise with bench/profile-top.js)
  *   BENCH_WRITE_DOC        "0": do not write docs/benchmarks.md
+ *   BENCH_MODE             "npx": only the start-up time and memory of `npx pasarela` installed from the
+ *                          packed packages (bench/npx.js; BENCH_NPX_STARTS, BENCH_NPX_PAYMENTS)
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes, webcrypto } from 'node:crypto';
@@ -47,6 +49,11 @@ import { paced } from './paced.js';
 import { checkpoint, countPayments, explainList, seedPayments } from './seed-payments.js';
 import { analyse, drain, startReceiver } from './webhooks.js';
 import { cpuByLayer, LAYERS } from './layers.js';
+
+if (process.env.BENCH_MODE === 'npx') {
+  await import('./npx.js');
+  process.exit(0);
+}
 
 const here = dirname(fileURLToPath(import.meta.url));
 const MAIN = resolve(here, '../dist/main.js');

@@ -17,6 +17,8 @@ import { ensureBootstrapClient, provisionFirstRunClient } from './auth/clients.s
 import { loadKeyring } from './crypto/keyring.js';
 import { migrateToLatest, openDatabase, type Db } from './db/database.js';
 import { DashboardService } from './dashboard/service.js';
+import type { Keyring } from './crypto/keyring.js';
+import { applySeed, loadSeed, SeedError, type Seed } from './seed/seed.js';
 
 function fail(reason: string): never {
   process.stderr.write(`pasarela: ${reason}\n`);
@@ -37,18 +39,44 @@ if (config.simulatedRehearsal && !cluster.isWorker) {
   );
 }
 
+// The seed file is read and checked whole before anything starts: every problem at once, nothing half-written.
+let seed: Seed | undefined;
+if (config.seedFile && !cluster.isWorker) {
+  try {
+    seed = loadSeed(config.seedFile, { requireHttps: false, allowPrivate: config.webhooks.allowPrivateUrls });
+  } catch (error) {
+    fail(error instanceof SeedError ? error.message : String(error));
+  }
+}
+
 const message = (error: unknown) => (error instanceof ConfigError || error instanceof Error ? error.message : String(error));
 
-/** The bootstrap client, or a sandbox's first-run client (its secret shown this once). */
-async function provision(db: Db, log: (fields: object, text: string) => void): Promise<void> {
+/** The dashboard's one-time owner link of a sandbox, printed once per database. */
+async function dashboardLinkLines(db: Db, keyring: Keyring, organizationId: string): Promise<string[]> {
+  const link = await (await DashboardService.open(db, keyring, config)).firstRunLink(organizationId);
+  return link ? ['', `Open the dashboard: this one-time link (valid until ${link.expires_at}) makes you its owner:`, `  ${link.url}`] : [];
+}
+
+/** The bootstrap client, the seed file's organizations, or a sandbox's first-run client (its secret shown this once). */
+async function provision(db: Db, keyring: Keyring, log: (fields: object, text: string) => void): Promise<void> {
   if (config.bootstrapClient) {
     const created = await ensureBootstrapClient(db, config.bootstrapClient.id, config.bootstrapClient.secret);
     if (created) log({ client_id: config.bootstrapClient.id }, 'bootstrap client provisioned');
-  } else if (config.environment === 'sandbox') {
+  }
+  if (seed) {
+    const organizations = await applySeed(db, keyring, seed);
+    const lines = ['', `Seeded from ${config.seedFile} (client secrets as written in that file):`];
+    for (const org of organizations) {
+      lines.push(`  organization:  ${org.id} (${org.name})`);
+      for (const c of org.clients) lines.push(`    client_id:   ${c.client_id}${c.created ? '' : ' (already present: secret and scopes updated)'}`);
+      for (const w of org.webhook_endpoints) lines.push(`    webhook:     ${w.id} -> ${w.url}${w.created ? '' : ' (already present)'}`);
+    }
+    if (config.environment === 'sandbox' && organizations[0]) lines.push(...(await dashboardLinkLines(db, keyring, organizations[0].id)));
+    process.stderr.write(`${lines.join('\n')}\n\n`);
+  } else if (!config.bootstrapClient && config.environment === 'sandbox') {
     const client = await provisionFirstRunClient(db);
     if (!client) return;
     // Beside it, a one-time link that makes its visitor an owner of that organization in the dashboard.
-    const link = await (await DashboardService.open(db, loadKeyring(config), config)).firstRunLink(client.organization_id);
     // On stderr, like every line for the operator: stdout carries the JSON log lines alone (a log
     // collector reading it must never receive the secret or the link).
     process.stderr.write(
@@ -58,9 +86,7 @@ async function provision(db: Db, log: (fields: object, text: string) => void): P
         `  client_id:     ${client.client_id}`,
         `  client_secret: ${client.client_secret.reveal()}`,
         `  organization:  ${client.organization_id}`,
-        ...(link
-          ? ['', `Open the dashboard: this one-time link (valid until ${link.expires_at}) makes you its owner:`, `  ${link.url}`]
-          : []),
+        ...(await dashboardLinkLines(db, keyring, client.organization_id)),
         '',
       ].join('\n') + '\n',
     );
@@ -76,7 +102,7 @@ if (config.workers > 1 && cluster.isPrimary) {
 async function runServer(): Promise<void> {
   const gateway = await createGateway(config).catch((error: unknown) => fail(message(error)));
   // In a cluster the primary has provisioned already.
-  if (!cluster.isWorker) await provision(gateway.database.db, (fields, text) => gateway.app.log.info(fields, text));
+  if (!cluster.isWorker) await provision(gateway.database.db, gateway.keyring, (fields, text) => gateway.app.log.info(fields, text));
   try {
     const address = await gateway.app.listen({ port: config.port, host: config.host });
     if (cluster.isWorker) process.send?.({ pasarela: 'listening', address });
@@ -98,11 +124,11 @@ async function runServer(): Promise<void> {
 async function runPrimary(workers: number): Promise<void> {
   try {
     // Once, before the workers race for it: a sandbox's generated master key file.
-    loadKeyring(config);
+    const keyring = loadKeyring(config);
     const database = openDatabase(config, { poolSize: 1 });
     try {
       await migrateToLatest(database.db);
-      await provision(database.db, (fields, text) => process.stderr.write(`${text}: ${JSON.stringify(fields)}\n`));
+      await provision(database.db, keyring, (fields, text) => process.stderr.write(`${text}: ${JSON.stringify(fields)}\n`));
     } finally {
       await database.close();
     }

@@ -206,7 +206,7 @@ function importedNames(file: string, text = code(readFileSync(file, 'utf8'))): {
 describe('the gateway is a list of modules', () => {
   const all = sourceFiles(SRC);
   const APP = join(SRC, 'app.ts');
-  const wiring = (file: string) => file === APP || file === join(SRC, 'main.ts') || rel(file).startsWith('gateway/');
+  const wiring = (file: string) => file === APP || file === join(SRC, 'main.ts') || file === join(SRC, 'bin.ts') || rel(file).startsWith('gateway/');
   const moduleFiles = all.filter((file) => /^[^/]+\/module\.ts$/.test(rel(file)) && rel(file) !== 'http/module.ts');
   const routeFiles = all.filter(definesRoutes);
 
@@ -296,7 +296,7 @@ const LAYERS: { name: string; folders: string[] }[] = [
     folders: ['crypto', 'events', 'jobs', 'clock', 'connectors', 'http', 'observability', 'ratelimit', 'idempotency', 'auth', 'organizations'],
   },
   { name: 'features', folders: [] },
-  { name: 'wiring', folders: ['app.ts', 'main.ts', 'cli', 'gateway'] },
+  { name: 'wiring', folders: ['app.ts', 'main.ts', 'bin.ts', 'cli', 'mcp', 'gateway'] },
 ];
 const FEATURES = LAYERS.findIndex((layer) => layer.name === 'features');
 function layerOf(path: string): number {

@@ -14,7 +14,7 @@ describe('npm run build', () => {
   it('builds nothing again when no input changed since the last build', () => {
     const run = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root, encoding: 'utf8' });
     expect(run.status).toBe(0);
-    for (const name of ['@pasarela/fields', '@pasarela/server', '@pasarela/client', '@pasarela/dashboard']) {
+    for (const name of ['@pasarela/fields', 'pasarela', '@pasarela/client', '@pasarela/dashboard']) {
       expect(run.stdout).toContain(`build: ${name} is up to date`);
     }
     expect(run.stdout).toContain('build: nothing changed');

@@ -1,7 +1,7 @@
 /**
  * Generated from packages/client/openapi.json by openapi-typescript: do not edit.
  * Regenerate after a change to the gateway's routes:
- *   npm run build -w @pasarela/server && npm run generate -w @pasarela/client
+ *   npm run build -w pasarela && npm run generate -w @pasarela/client
  */
 
 export interface paths {

@@ -50,6 +50,8 @@ export interface Config {
   /** base64 of 32 bytes, or undefined when it is to be generated (sandbox only). */
   masterKey: string | undefined;
   bootstrapClient: { id: string; secret: string } | undefined;
+  /** SEED_FILE (sandbox only): organizations, clients with fixed ids and secrets, webhook endpoints provisioned at start (seed/seed.ts). */
+  seedFile: string | undefined;
   tokenTtlSeconds: number;
   /** Lifetime of a token narrowed with `scope`. */
   narrowTokenTtlSeconds: number;
@@ -345,6 +347,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     );
   }
 
+  const seedFile = env.SEED_FILE ? resolve(cwd, env.SEED_FILE) : undefined;
+  if (seedFile && production) throw new ConfigError('SEED_FILE is for the sandbox only (its secrets are written in a file)');
+
   const certFile = env.TLS_CERT_FILE;
   const keyFile = env.TLS_KEY_FILE;
   if (Boolean(certFile) !== Boolean(keyFile)) throw new ConfigError('TLS_CERT_FILE and TLS_KEY_FILE must be set together');
@@ -402,6 +407,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     dataDir,
     masterKey,
     bootstrapClient: bootstrapId && bootstrapSecret ? { id: bootstrapId, secret: bootstrapSecret } : undefined,
+    seedFile,
     tokenTtlSeconds: integer(env, 'TOKEN_TTL_SECONDS', 43200, 1, 86400),
     narrowTokenTtlSeconds: integer(env, 'NARROW_TOKEN_TTL_SECONDS', 900, 1, 86400),
     tokenRevocationCacheMs: integer(env, 'TOKEN_REVOCATION_CACHE_MS', 1000, 0, 60_000),

@@ -11,12 +11,12 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors/api-error.js';
+import { builtAssetsDir } from '../lib/built-assets.js';
 
-// src/dashboard/static.ts and dist/dashboard/static.js are both three levels below packages/.
-const DEFAULT_DIST = fileURLToPath(new URL('../../../dashboard/dist/', import.meta.url));
+// packages/dashboard/dist in this repository, assets/dashboard/ in the published package (lib/built-assets.ts).
+const DEFAULT_DIST = builtAssetsDir('dashboard');
 
 export const DASHBOARD_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";

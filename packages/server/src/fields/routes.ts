@@ -13,12 +13,12 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors/api-error.js';
+import { builtAssetsDir } from '../lib/built-assets.js';
 
-// src/fields/routes.ts and dist/fields/routes.js are both three levels below packages/.
-const DEFAULT_DIST = fileURLToPath(new URL('../../../fields/dist/', import.meta.url));
+// packages/fields/dist in this repository, assets/fields/ in the published package (lib/built-assets.ts).
+const DEFAULT_DIST = builtAssetsDir('fields');
 
 export const FRAME_CSP = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; connect-src 'self'; frame-ancestors *; base-uri 'none'; form-action 'none'";
 
