@@ -218,7 +218,7 @@ describe.each(dialects)('fraud screening on $name', (dialect) => {
     const cases: Array<[unknown, string[]]> = [
       [{ instrument_velocity: { max_payments: 0, window_seconds: 60, action: 'review' } }, ['instrument_velocity.max_payments']],
       [{ client_velocity: { max_payments: 5, window_seconds: 0, action: 'block' } }, ['client_velocity.action', 'client_velocity.window_seconds']],
-      [{ client_new_cards: { max_payments: 5, window_seconds: 60, action: 'review' } }, ['client_new_cards.max_cards', 'client_new_cards.max_payments']],
+      [{ client_new_cards: { max_payments: 5, window_seconds: 60, action: 'review' } }, ['client_new_cards.max_cards']],
       [{ card_declines: { max_declines: 0, window_seconds: 604801, action: 'decline' } }, ['card_declines.max_declines', 'card_declines.window_seconds']],
       [{ amount_thresholds: [{ currency: 'XXX', review_above: 1 }] }, ['amount_thresholds.0.currency']],
       [{ amount_thresholds: [{ currency: 'USD' }] }, ['amount_thresholds.0']],
