@@ -135,7 +135,7 @@ describe('the packed packages, installed outside the repository', () => {
     const clientId = /client_id:\s+(\S+)/.exec(output)?.[1];
     const secret = /client_secret:\s+(\S+)/.exec(output)?.[1];
     expect(clientId).toMatch(/^cli-/);
-    expect(output).toMatch(new RegExp(`${base}/dashboard/welcome\\?token=`));
+    expect(output).toMatch(new RegExp(`${base}/dashboard/welcome#token=`));
     // What the package carries beside its code: the fields SDK and the dashboard.
     expect((await fetch(`${base}/fields/v1/sdk.js`)).status).toBe(200);
     expect(await (await fetch(`${base}/dashboard/`)).text()).toContain('<div id="root">');
