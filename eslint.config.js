@@ -32,6 +32,49 @@ export default tseslint.config(
     },
   },
   {
+    // Time is injected (docs/architecture.md "Time"): server code reads the real time from the one
+    // clock it is passed (clock/clock.ts: `realNow()`, `realIso()`, or an organization's `now()`),
+    // never from `Date.now()` or `new Date()` itself, so that a test can move time instead of sleeping.
+    files: ['packages/server/src/**/*.ts'],
+    ignores: [
+      // The clock itself: the only place that reads the system's time.
+      'packages/server/src/clock/clock.ts',
+      // Not converted yet. This list may only shrink: convert a file (take the clock from the module
+      // context or the constructor) and remove it here; never add one.
+      'packages/server/src/apm/service.ts',
+      'packages/server/src/auth/signing-keys.ts',
+      'packages/server/src/auth/tokens.ts',
+      'packages/server/src/cards/rules.ts',
+      'packages/server/src/checkout/service.ts',
+      'packages/server/src/cli/listen.ts',
+      'packages/server/src/dashboard/service.ts',
+      'packages/server/src/db/migrations/007_chargeback_handling.ts',
+      'packages/server/src/encryption-keys/service.ts',
+      'packages/server/src/fraud/service.ts',
+      'packages/server/src/idempotency/liveness.ts',
+      'packages/server/src/idempotency/plugin.ts',
+      'packages/server/src/instruments/service.ts',
+      'packages/server/src/jobs/maintenance.ts',
+      'packages/server/src/lib/ids.ts',
+      'packages/server/src/lib/time.ts',
+      'packages/server/src/links/card-attempts.ts',
+      'packages/server/src/links/outcomes.ts',
+      'packages/server/src/links/pages.ts',
+      'packages/server/src/observability/logger.ts',
+      'packages/server/src/payments/jobs.ts',
+      'packages/server/src/ratelimit/limiter.ts',
+      'packages/server/src/webhooks/delivery.ts',
+      'packages/server/src/webhooks/stream.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "MemberExpression[object.name='Date'][property.name='now']", message: 'Read the real time from the clock you are passed (clock/clock.ts `realNow()`), not Date.now().' },
+        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Read the real time from the clock you are passed (clock/clock.ts `realIso()`), not new Date().' },
+      ],
+    },
+  },
+  {
     // The dashboard runs in the browser (packages/dashboard, React + Vite).
     files: ['packages/dashboard/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

@@ -37,6 +37,7 @@ import type { EventStreamHub } from './webhooks/stream.js';
 import type { DashboardService } from './dashboard/service.js';
 import { buildServices } from './gateway/services.js';
 import { MODULES, outboxReactions } from './gateway/modules.js';
+import { SandboxClock, type TimeSource } from './clock/clock.js';
 import './http/route-config.js';
 
 export interface RouteEntry {
@@ -78,6 +79,8 @@ export interface GatewayOptions {
   dashboardDist?: string;
   /** Where the log lines go (default standard output; the tests read them). */
   logStream?: { write(line: string): void };
+  /** Where the gateway's one clock reads the real time (default the system's; a test may pass its own and move it). */
+  time?: TimeSource;
 }
 
 export async function createGateway(config: Config, options: GatewayOptions = {}): Promise<Gateway> {
@@ -86,6 +89,8 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
   const database = openDatabase(config, { poolSize: config.databasePoolSize });
   const { db } = database;
   await migrateToLatest(db);
+  // The one clock (clock/clock.ts): the real time, and in the sandbox each organization's time.
+  const clock = new SandboxClock(db, config.environment === 'sandbox', options.time);
   const keyring = loadKeyring(config);
   const signingKeys = new SigningKeys(db, keyring);
   await signingKeys.load();
@@ -162,7 +167,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
   registerDeprecation(app);
 
   // The features: the services they share, then each module's routes and jobs, in the order of gateway/modules.ts.
-  const services = await buildServices({ config, db, keyring, log: app.log, tokens, signingKeys, metrics, vault, dashboardDist: options.dashboardDist });
+  const services = await buildServices({ config, db, clock, keyring, log: app.log, tokens, signingKeys, metrics, vault, dashboardDist: options.dashboardDist });
   const jobs = new JobRunner(db, database.dialect, app.log, metrics, { pollIntervalMs: config.jobs.pollIntervalMs, concurrency: config.jobs.concurrency, leaseSeconds: config.jobs.leaseSeconds });
   const maintenance: MaintenanceTask[] = [];
   for (const feature of MODULES) await feature.register({ app, jobs, maintenance, config, database, db, keyring, services });

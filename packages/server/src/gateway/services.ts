@@ -28,7 +28,7 @@ import { emvMerchantPresentedPayload } from '../apm/qr.js';
 import { AlternativePaymentService } from '../apm/service.js';
 import { RefundService } from '../refunds/service.js';
 import { UserService } from '../users/service.js';
-import { SandboxClock } from '../clock/clock.js';
+import type { SandboxClock } from '../clock/clock.js';
 import { EventStreamHub } from '../webhooks/stream.js';
 import { DashboardService } from '../dashboard/service.js';
 import type { UrlPolicy } from '../webhooks/url-guard.js';
@@ -69,6 +69,8 @@ export interface Services {
 export interface Foundations {
   config: Config;
   db: Db;
+  /** The one clock, built in createGateway. */
+  clock: SandboxClock;
   keyring: Keyring;
   log: FastifyBaseLogger;
   tokens: TokenService;
@@ -79,8 +81,7 @@ export interface Foundations {
   dashboardDist: string | undefined;
 }
 
-export async function buildServices({ config, db, keyring, log, tokens, signingKeys, metrics, vault, dashboardDist }: Foundations): Promise<Services> {
-  const clock = new SandboxClock(db, config.environment === 'sandbox');
+export async function buildServices({ config, db, clock, keyring, log, tokens, signingKeys, metrics, vault, dashboardDist }: Foundations): Promise<Services> {
   // Cards: keys, vault, the network.
   const encryptionKeys = new EncryptionKeyService(db, keyring, {
     modulusLength: config.cards.encryptionKeyBits,
