@@ -92,7 +92,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
   // The one clock (clock/clock.ts): the real time, and in the sandbox each organization's time.
   const clock = new SandboxClock(db, config.environment === 'sandbox', options.time);
   const keyring = loadKeyring(config);
-  const signingKeys = new SigningKeys(db, keyring);
+  const signingKeys = new SigningKeys(db, keyring, clock);
   await signingKeys.load();
 
   const tokens = new TokenService(db, signingKeys, {
@@ -101,8 +101,8 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     ttlSeconds: config.tokenTtlSeconds,
     narrowTtlSeconds: config.narrowTokenTtlSeconds,
     revocationCacheMs: config.tokenRevocationCacheMs,
-  });
-  const requestLimiter = createRateLimiter('requests', { ...config.rateLimit, pool: database.pool });
+  }, clock);
+  const requestLimiter = createRateLimiter('requests', { ...config.rateLimit, pool: database.pool, clock });
   const metrics = createMetrics();
 
   const https = httpsOptions(config);
@@ -160,9 +160,9 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
   registerRateLimit(app, requestLimiter);
   const vault = new Vault(db, keyring);
   // This process's heartbeat: the Idempotency-Key locks it holds are taken over soon after it dies.
-  const liveness = new InstanceLiveness(db, app.log, { dialect: database.dialect, ...config.instances });
+  const liveness = new InstanceLiveness(db, app.log, { dialect: database.dialect, ...config.instances }, clock);
   await liveness.start();
-  registerIdempotency(app, db, config.idempotencyTtlSeconds, await deploymentSecret(db, keyring, 'idempotency_request_hash'), (org, number) => vault.fingerprint(org, number), liveness);
+  registerIdempotency(app, db, config.idempotencyTtlSeconds, await deploymentSecret(db, keyring, 'idempotency_request_hash'), (org, number) => vault.fingerprint(org, number), liveness, clock);
   await registerOpenApi(app, config);
   registerDeprecation(app);
 
@@ -174,7 +174,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
 
   for (const plugin of options.plugins ?? []) await app.register(plugin);
 
-  registerMaintenance(jobs, db, maintenance);
+  registerMaintenance(jobs, db, maintenance, clock);
   await scheduleMaintenance(db);
 
   await app.ready();

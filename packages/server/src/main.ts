@@ -17,6 +17,7 @@ import { ensureBootstrapClient, provisionFirstRunClient } from './auth/clients.s
 import { loadKeyring } from './crypto/keyring.js';
 import { migrateToLatest, openDatabase, type Db } from './db/database.js';
 import { DashboardService } from './dashboard/service.js';
+import { realClock } from './clock/clock.js';
 
 function fail(reason: string): never {
   process.stderr.write(`pasarela: ${reason}\n`);
@@ -48,7 +49,7 @@ async function provision(db: Db, log: (fields: object, text: string) => void): P
     const client = await provisionFirstRunClient(db);
     if (!client) return;
     // Beside it, a one-time link that makes its visitor an owner of that organization in the dashboard.
-    const link = await (await DashboardService.open(db, loadKeyring(config), config)).firstRunLink(client.organization_id);
+    const link = await (await DashboardService.open(db, loadKeyring(config), config, realClock())).firstRunLink(client.organization_id);
     process.stdout.write(
       [
         '',

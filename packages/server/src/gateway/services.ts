@@ -86,7 +86,7 @@ export async function buildServices({ config, db, clock, keyring, log, tokens, s
   const encryptionKeys = new EncryptionKeyService(db, keyring, {
     modulusLength: config.cards.encryptionKeyBits,
     graceSeconds: config.cards.encryptionKeyGraceSeconds,
-  });
+  }, clock);
   const instruments = new InstrumentService(db, encryptionKeys, vault);
   const network = config.connectors === 'simulator' ? new CardNetworkSimulator(db, { remote: config.simulatorAuthorization === 'remote' }) : new NoCardNetwork();
   const lifecycle = new PaymentLifecycle(db, network, config.cards, clock);
@@ -108,6 +108,6 @@ export async function buildServices({ config, db, clock, keyring, log, tokens, s
   const cardPresent = new CardPresentService(db, instruments, network, lifecycle);
   const webhookPolicy = { requireHttps: config.environment === 'production', allowPrivate: config.webhooks.allowPrivateUrls };
   const eventStreams = new EventStreamHub(db, log, { pollIntervalMs: config.eventStream.pollIntervalMs, maxPerOrganization: config.eventStream.maxPerOrganization });
-  const dashboard = await DashboardService.open(db, keyring, config);
+  const dashboard = await DashboardService.open(db, keyring, config, clock);
   return { clock, tokens, signingKeys, metrics, vault, encryptionKeys, instruments, network, lifecycle, payments, refunds, actions, users, checkout, rails, apm, cardPresent, webhookPolicy, eventStreams, dashboard, dashboardDist };
 }
