@@ -87,14 +87,14 @@ export async function buildServices({ config, db, clock, keyring, log, tokens, s
     modulusLength: config.cards.encryptionKeyBits,
     graceSeconds: config.cards.encryptionKeyGraceSeconds,
   }, clock);
-  const instruments = new InstrumentService(db, encryptionKeys, vault);
+  const instruments = new InstrumentService(db, encryptionKeys, vault, clock);
   const network = config.connectors === 'simulator' ? new CardNetworkSimulator(db, { remote: config.simulatorAuthorization === 'remote' }) : new NoCardNetwork();
   const lifecycle = new PaymentLifecycle(db, network, config.cards, clock);
   const payments = new PaymentService(db, encryptionKeys, instruments, network, lifecycle);
   const refunds = new RefundService(db, network);
   const actions = new PaymentActions(db, network, lifecycle, payments, refunds);
   const users = new UserService(db, instruments);
-  const checkout = new CheckoutSessionService(db, tokens, { payments, instruments, users }, { sandbox: config.environment === 'sandbox' });
+  const checkout = new CheckoutSessionService(db, tokens, { payments, instruments, users }, { sandbox: config.environment === 'sandbox' }, clock);
   const rails =
     config.connectors === 'simulator'
       ? new RailSimulator(await deploymentSecret(db, keyring, 'otp_hash'), {

@@ -34,10 +34,10 @@ export const linksModule: GatewayModule<Needs> = {
       perLink: config.links.cardDeclinesPerLink,
       perAddress: config.links.cardDeclinesPerAddress,
       windowSeconds: config.links.cardDeclineWindowSeconds,
-    });
-    await app.register(hostedPageRoutes, { links, keys: encryptionKeys, instruments, payments, apm, publicBaseUrl: config.publicBaseUrl, cardAttempts });
+    }, services.clock);
+    await app.register(hostedPageRoutes, { links, keys: encryptionKeys, instruments, payments, apm, publicBaseUrl: config.publicBaseUrl, cardAttempts, clock: services.clock });
     registerLinkJobs(jobs, links, { policy: webhookPolicy, timeoutMs: config.webhooks.timeoutMs });
     // Checkout card attempts older than a day.
-    maintenance.push(purgeCardAttempts);
+    maintenance.push((db) => purgeCardAttempts(db, services.clock));
   },
 };

@@ -24,6 +24,7 @@ import type { CheckoutConfig, EnrollmentConfig } from './page-config.js';
 import { checkoutPage, enrollmentPage, noticePage } from './templates.js';
 import { linkOrderId, releaseUse } from './outcomes.js';
 import type { CardAttemptGuard } from './card-attempts.js';
+import type { Clock } from '../clock/clock.js';
 import type { Html } from '../lib/html.js';
 
 interface Deps {
@@ -35,6 +36,8 @@ interface Deps {
   publicBaseUrl: string;
   /** Caps on declined card attempts per link and per client address (card-attempts.ts). */
   cardAttempts: CardAttemptGuard;
+  /** The real time, and an organization's sandbox time (an alternative payment's expires_at is in it). */
+  clock: Clock;
 }
 
 function linkPrincipal(organizationId: string): Principal {
@@ -67,7 +70,7 @@ async function publicKey(keys: EncryptionKeyService, organizationId: string): Pr
 const RAIL_FIELDS = new Set(['customer.bank_id', 'customer.document_type', 'customer.document', 'customer.first_name', 'customer.last_name', 'customer.email', 'customer.phone_number', 'rail_id']);
 
 export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
-  const { links, keys, instruments, payments, apm, cardAttempts } = deps;
+  const { links, keys, instruments, payments, apm, cardAttempts, clock } = deps;
   const config = { public: true };
   const hide = { hide: true };
   const tokenParams = Type.Object({ token: Type.String({ maxLength: 64 }) });
@@ -177,7 +180,7 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
       if (intent.status_detail === 'PENDING_PROVIDER') return t.bankInProgress;
       if (!lapses || intent.expires_at > lapses) lapses = intent.expires_at;
     }
-    if (lapses) return fill(t.inProgress, { minutes: Math.max(1, Math.ceil((Date.parse(lapses) - Date.now()) / 60_000)) });
+    if (lapses) return fill(t.inProgress, { minutes: Math.max(1, Math.ceil((Date.parse(lapses) - (await clock.now(row.organization_id))) / 60_000)) });
     return held.length > 0 ? t.paymentInFlight : t.unavailable;
   }
 
@@ -256,7 +259,7 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
       const instrument = await instruments.tokenize(principal, fields);
       const { payment } = await payments.create(
         principal,
-        { amount, currency: data.currency, order_id: linkOrderId(row.id), instrument_id: instrument.id, encrypted_cvv: body.cvv_for_payment, description: data.description },
+        { amount, currency: data.currency, order_id: linkOrderId(row.id, clock.realNow()), instrument_id: instrument.id, encrypted_cvv: body.cvv_for_payment, description: data.description },
         {
           onCreate: async (trx, paymentId) => {
             await links.attach(trx, row.id, paymentId, 'card');
@@ -310,7 +313,7 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
       const { payment } = await apm.create(
         row.organization_id,
         {
-          order_id: linkOrderId(row.id),
+          order_id: linkOrderId(row.id, clock.realNow()),
           amount,
           currency: 'COP',
           rail_id: railId,
