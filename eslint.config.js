@@ -44,11 +44,9 @@ export default tseslint.config(
       'packages/server/src/cards/rules.ts',
       'packages/server/src/cli/listen.ts',
       'packages/server/src/db/migrations/007_chargeback_handling.ts',
-      'packages/server/src/fraud/service.ts',
       'packages/server/src/lib/ids.ts',
       'packages/server/src/lib/time.ts',
       'packages/server/src/observability/logger.ts',
-      'packages/server/src/payments/jobs.ts',
       'packages/server/src/webhooks/stream.ts',
     ],
     rules: {

@@ -90,7 +90,7 @@ export async function buildServices({ config, db, clock, keyring, log, tokens, s
   const instruments = new InstrumentService(db, encryptionKeys, vault, clock);
   const network = config.connectors === 'simulator' ? new CardNetworkSimulator(db, { remote: config.simulatorAuthorization === 'remote' }) : new NoCardNetwork();
   const lifecycle = new PaymentLifecycle(db, network, config.cards, clock);
-  const payments = new PaymentService(db, encryptionKeys, instruments, network, lifecycle);
+  const payments = new PaymentService(db, encryptionKeys, instruments, network, lifecycle, clock);
   const refunds = new RefundService(db, network);
   const actions = new PaymentActions(db, network, lifecycle, payments, refunds);
   const users = new UserService(db, instruments);
@@ -105,7 +105,7 @@ export async function buildServices({ config, db, clock, keyring, log, tokens, s
         })
       : undefined;
   const apm = new AlternativePaymentService(db, rails, config, clock);
-  const cardPresent = new CardPresentService(db, instruments, network, lifecycle);
+  const cardPresent = new CardPresentService(db, instruments, network, lifecycle, clock);
   const webhookPolicy = { requireHttps: config.environment === 'production', allowPrivate: config.webhooks.allowPrivateUrls };
   const eventStreams = new EventStreamHub(db, log, { pollIntervalMs: config.eventStream.pollIntervalMs, maxPerOrganization: config.eventStream.maxPerOrganization });
   const dashboard = await DashboardService.open(db, keyring, config, clock);
