@@ -108,7 +108,7 @@ export class InstrumentService {
       clear = await this.decryptFields(organizationId, body);
       fields = ENCRYPTED_FIELDS;
     }
-    const { card, errors } = validateCard(clear, fields);
+    const { card, errors } = validateCard(clear, fields, new Date(this.clock.realNow()));
     if (!card) throw ApiError.validation(errors);
     return this.view(await this.store(organizationId, card));
   }
