@@ -45,7 +45,6 @@ export default tseslint.config(
       'packages/server/src/db/migrations/007_chargeback_handling.ts',
       'packages/server/src/lib/ids.ts',
       'packages/server/src/lib/time.ts',
-      'packages/server/src/observability/logger.ts',
       'packages/server/src/webhooks/stream.ts',
     ],
     rules: {

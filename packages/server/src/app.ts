@@ -108,7 +108,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
   const https = httpsOptions(config);
   const schemas = new LazyCompiler();
   const app = Fastify({
-    logger: { ...loggerOptions(config.logLevel), stream: options.logStream ?? logDestination() },
+    logger: { ...loggerOptions(config.logLevel, clock), stream: options.logStream ?? logDestination() },
     // One line per request instead of two (observability/logger.ts).
     logController: new RequestLog(),
     genReqId: () => newId('request'),
