@@ -181,7 +181,7 @@ const remoteCommands: Record<string, (args: string[]) => Promise<number>> = {
     const stop = new AbortController();
     process.once('SIGINT', () => stop.abort());
     process.once('SIGTERM', () => stop.abort());
-    return listen(args, process.env, { out: (line) => process.stdout.write(`${line}\n`), err: (line) => process.stderr.write(`${line}\n`) }, stop.signal);
+    return listen(args, process.env, { out: (line) => process.stdout.write(`${line}\n`), err: (line) => process.stderr.write(`${line}\n`), clock: realClock() }, stop.signal);
   },
 };
 
