@@ -32,6 +32,29 @@ export default tseslint.config(
     },
   },
   {
+    // Time is injected (docs/architecture.md "Time"): server code reads the real time from the one
+    // clock it is passed (clock/clock.ts: `realNow()`, `realIso()`, or an organization's `now()`),
+    // never from `Date.now()` or `new Date()` itself, so that a test can move time instead of sleeping.
+    files: ['packages/server/src/**/*.ts'],
+    ignores: [
+      // The clock itself: the only place that reads the system's time.
+      'packages/server/src/clock/clock.ts',
+      // Not converted yet. This list may only shrink: convert a file (take the clock from the module
+      // context or the constructor) and remove it here; never add one.
+      'packages/server/src/db/migrations/007_chargeback_handling.ts',
+      'packages/server/src/lib/ids.ts',
+      'packages/server/src/lib/time.ts',
+      'packages/server/src/webhooks/stream.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "MemberExpression[object.name='Date'][property.name='now']", message: 'Read the real time from the clock you are passed (clock/clock.ts `realNow()`), not Date.now().' },
+        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Read the real time from the clock you are passed (clock/clock.ts `realIso()`), not new Date().' },
+      ],
+    },
+  },
+  {
     // The dashboard runs in the browser (packages/dashboard, React + Vite).
     files: ['packages/dashboard/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

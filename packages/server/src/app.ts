@@ -39,6 +39,7 @@ import type { EventStreamHub } from './webhooks/stream.js';
 import type { DashboardService } from './dashboard/service.js';
 import { buildServices } from './gateway/services.js';
 import { MODULES, outboxReactions } from './gateway/modules.js';
+import { SandboxClock, type TimeSource } from './clock/clock.js';
 import './http/route-config.js';
 
 export interface RouteEntry {
@@ -80,6 +81,8 @@ export interface GatewayOptions {
   dashboardDist?: string;
   /** Where the log lines go (default standard output; the tests read them). */
   logStream?: { write(line: string): void };
+  /** Where the gateway's one clock reads the real time (default the system's; a test may pass its own and move it). */
+  time?: TimeSource;
 }
 
 export async function createGateway(config: Config, options: GatewayOptions = {}): Promise<Gateway> {
@@ -88,8 +91,10 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
   const database = openDatabase(config, { poolSize: config.databasePoolSize });
   const { db } = database;
   await migrateToLatest(db);
+  // The one clock (clock/clock.ts): the real time, and in the sandbox each organization's time.
+  const clock = new SandboxClock(db, config.environment === 'sandbox', options.time);
   const keyring = loadKeyring(config);
-  const signingKeys = new SigningKeys(db, keyring);
+  const signingKeys = new SigningKeys(db, keyring, clock);
   await signingKeys.load();
 
   const tokens = new TokenService(db, signingKeys, {
@@ -98,14 +103,14 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     ttlSeconds: config.tokenTtlSeconds,
     narrowTtlSeconds: config.narrowTokenTtlSeconds,
     revocationCacheMs: config.tokenRevocationCacheMs,
-  });
-  const requestLimiter = createRateLimiter('requests', { ...config.rateLimit, pool: database.pool });
+  }, clock);
+  const requestLimiter = createRateLimiter('requests', { ...config.rateLimit, pool: database.pool, clock });
   const metrics = createMetrics();
 
   const https = httpsOptions(config);
   const schemas = new LazyCompiler();
   const app = Fastify({
-    logger: { ...loggerOptions(config.logLevel), stream: options.logStream ?? logDestination() },
+    logger: { ...loggerOptions(config.logLevel, clock), stream: options.logStream ?? logDestination() },
     // One line per request instead of two (observability/logger.ts).
     logController: new RequestLog(),
     genReqId: () => newId('request'),
@@ -159,21 +164,21 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
   registerRateLimit(app, requestLimiter);
   const vault = new Vault(db, keyring);
   // This process's heartbeat: the Idempotency-Key locks it holds are taken over soon after it dies.
-  const liveness = new InstanceLiveness(db, app.log, { dialect: database.dialect, ...config.instances });
+  const liveness = new InstanceLiveness(db, app.log, { dialect: database.dialect, ...config.instances }, clock);
   await liveness.start();
-  registerIdempotency(app, db, config.idempotencyTtlSeconds, await deploymentSecret(db, keyring, 'idempotency_request_hash'), (org, number) => vault.fingerprint(org, number), liveness);
+  registerIdempotency(app, db, config.idempotencyTtlSeconds, await deploymentSecret(db, keyring, 'idempotency_request_hash'), (org, number) => vault.fingerprint(org, number), liveness, clock);
   await registerOpenApi(app, config);
   registerDeprecation(app);
 
   // The features: the services they share, then each module's routes and jobs, in the order of gateway/modules.ts.
-  const services = await buildServices({ config, db, keyring, log: app.log, tokens, signingKeys, metrics, vault, dashboardDist: options.dashboardDist });
+  const services = await buildServices({ config, db, clock, keyring, log: app.log, tokens, signingKeys, metrics, vault, dashboardDist: options.dashboardDist });
   const jobs = new JobRunner(db, database.dialect, app.log, metrics, { pollIntervalMs: config.jobs.pollIntervalMs, concurrency: config.jobs.concurrency, leaseSeconds: config.jobs.leaseSeconds });
   const maintenance: MaintenanceTask[] = [];
   for (const feature of MODULES) await feature.register({ app, jobs, maintenance, config, database, db, keyring, services });
 
   for (const plugin of options.plugins ?? []) await app.register(plugin);
 
-  registerMaintenance(jobs, db, maintenance);
+  registerMaintenance(jobs, db, maintenance, clock);
   await scheduleMaintenance(db);
 
   await app.ready();

@@ -19,6 +19,7 @@ import { migrateToLatest, openDatabase, type Db } from './db/database.js';
 import { DashboardService } from './dashboard/service.js';
 import type { Keyring } from './crypto/keyring.js';
 import { applySeed, loadSeed, SeedError, type Seed } from './seed/seed.js';
+import { realClock } from './clock/clock.js';
 
 function fail(reason: string): never {
   process.stderr.write(`pasarela: ${reason}\n`);
@@ -53,7 +54,7 @@ const message = (error: unknown) => (error instanceof ConfigError || error insta
 
 /** The dashboard's one-time owner link of a sandbox, printed once per database. */
 async function dashboardLinkLines(db: Db, keyring: Keyring, organizationId: string): Promise<string[]> {
-  const link = await (await DashboardService.open(db, keyring, config)).firstRunLink(organizationId);
+  const link = await (await DashboardService.open(db, keyring, config, realClock())).firstRunLink(organizationId);
   return link ? ['', `Open the dashboard: this one-time link (valid until ${link.expires_at}) makes you its owner:`, `  ${link.url}`] : [];
 }
 

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { loggerOptions } from '../src/observability/logger.js';
+import { realClock } from '../src/clock/clock.js';
 
 function lineOf(fields: object): Record<string, unknown> {
   const lines: string[] = [];
-  pino(loggerOptions('info'), { write: (s: string) => void lines.push(s) }).info(fields, 'request completed');
+  pino(loggerOptions('info', realClock()), { write: (s: string) => void lines.push(s) }).info(fields, 'request completed');
   return JSON.parse(lines[0]!) as Record<string, unknown>;
 }
 

@@ -151,7 +151,7 @@ export class AlternativePaymentService {
     const existing = await this.db.selectFrom('apm_payments').selectAll().where('organization_id', '=', organizationId).where('order_id', '=', body.order_id).executeTakeFirst();
     if (existing) return { payment: await this.sameOrder(existing, intent.amount, intent.railId), created: false };
 
-    const now = Date.now();
+    const now = this.clock.realNow();
     // Deadlines in the organization's (sandbox) time, from the same instant as created_at.
     const clockNow = now + (await this.clock.offsetMs(organizationId));
     const id = newId('payment');

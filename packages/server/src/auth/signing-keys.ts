@@ -11,7 +11,7 @@ import type { Db } from '../db/database.js';
 import { isUniqueViolation } from '../db/database.js';
 import type { Keyring } from '../crypto/keyring.js';
 import { newId } from '../lib/ids.js';
-import { nowIso } from '../lib/time.js';
+import type { RealClock } from '../clock/clock.js';
 
 export const TOKEN_ALGORITHM = 'RS256';
 
@@ -31,6 +31,7 @@ export class SigningKeys {
   constructor(
     private readonly db: Db,
     private readonly keyring: Keyring,
+    private readonly clock: RealClock,
   ) {}
 
   /** Loads the keys, creating the first one if none exists (safe when processes race). */
@@ -58,7 +59,7 @@ export class SigningKeys {
           public_jwk: JSON.stringify(jwk),
           private_key_sealed: this.keyring.seal(pair.privateKey, `signing_key:${kid}`),
           status: 'active',
-          created_at: nowIso(),
+          created_at: this.clock.realIso(),
         })
         .execute();
     } catch (error) {
@@ -68,7 +69,7 @@ export class SigningKeys {
   }
 
   async reload(): Promise<void> {
-    this.lastReload = Date.now();
+    this.lastReload = this.clock.realNow();
     const rows = await this.db.selectFrom('signing_keys').selectAll().execute();
     const keys = new Map<string, LoadedKey>();
     let active = '';
@@ -99,7 +100,7 @@ export class SigningKeys {
   /** The public key for a kid, reloading once in case another process rotated. */
   async publicKey(kid: string): Promise<KeyObject | undefined> {
     // At most one reload every 5 s, so tokens with made-up kids cannot hammer the database.
-    if (!this.keys.has(kid) && Date.now() - this.lastReload > 5000) await this.reload();
+    if (!this.keys.has(kid) && this.clock.realNow() - this.lastReload > 5000) await this.reload();
     return this.keys.get(kid)?.publicKey;
   }
 

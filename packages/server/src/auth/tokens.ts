@@ -7,7 +7,7 @@ import type { Db } from '../db/database.js';
 import { OAuthError } from '../errors/api-error.js';
 import { verifySecret } from '../crypto/secret-hash.js';
 import { newId } from '../lib/ids.js';
-import { nowIso } from '../lib/time.js';
+import type { RealClock } from '../clock/clock.js';
 import { findClient } from './clients.store.js';
 import { parseScope, type Permission } from './permissions.js';
 import { SigningKeys, TOKEN_ALGORITHM } from './signing-keys.js';
@@ -95,6 +95,7 @@ export class TokenService {
     private readonly db: Db,
     private readonly keys: SigningKeys,
     private readonly options: { issuer: string; audience: string; ttlSeconds: number; narrowTtlSeconds: number; revocationCacheMs: number },
+    private readonly clock: RealClock,
   ) {}
 
   private checkRequest(request: TokenRequest): { clientId: string; secret: string; audience: string } {
@@ -155,7 +156,7 @@ export class TokenService {
       permissions = asked.permissions;
     }
     const scope = permissions.join(' ');
-    const now = Math.floor(Date.now() / 1000);
+    const now = Math.floor(this.clock.realNow() / 1000);
     // A token narrowed with `scope` lives NARROW_TOKEN_TTL_SECONDS (15 min)
     // instead of 12 hours. (A browser gets a checkout session's token instead.)
     const narrowed = permissions.length < parseScope(client.scopes).permissions.length;
@@ -247,7 +248,7 @@ export class TokenService {
       if (!principal || principal.clientId !== client.client_id) return 0;
       jti = principal.jti;
     }
-    const count = await this.db.transaction().execute((trx) => revokeTokens(trx, { clientId: client.client_id, audience, ...(jti ? { jti } : {}) }, nowIso()));
+    const count = await this.db.transaction().execute((trx) => revokeTokens(trx, { clientId: client.client_id, audience, ...(jti ? { jti } : {}) }, this.clock.realIso()));
     this.liveness.clear();
     this.principals.clear();
     return count;
@@ -269,7 +270,7 @@ export class TokenService {
       : { pciSaqD: live.pciSaqD, clientId: payload.client_id, organizationId: payload.org_id, permissions: payload.permissions, jti: payload.jti! };
     if (this.options.revocationCacheMs > 0) {
       if (this.principals.size >= VERIFIED_CACHE_SIZE) this.principals.clear();
-      this.principals.set(principalKey(token), { token, principal, exp: payload.exp! * 1000, at: Date.now() });
+      this.principals.set(principalKey(token), { token, principal, exp: payload.exp! * 1000, at: this.clock.realNow() });
     }
     return principal;
   }
@@ -283,7 +284,7 @@ export class TokenService {
     const key = principalKey(token);
     const hit = this.principals.get(key);
     if (!hit || hit.token !== token) return undefined;
-    const now = Date.now();
+    const now = this.clock.realNow();
     if (now - hit.at >= this.options.revocationCacheMs || hit.exp <= now) {
       this.principals.delete(key);
       return undefined;
@@ -292,7 +293,7 @@ export class TokenService {
   }
 
   private async live(jti: string, checkoutSession?: string): Promise<{ pciSaqD: boolean } | undefined> {
-    const now = Date.now();
+    const now = this.clock.realNow();
     const cached = this.liveness.get(jti);
     if (cached && now - cached.at < this.options.revocationCacheMs) return cached.live;
     const live = checkoutSession ? await liveCheckoutSession(this.db, checkoutSession) : await liveToken(this.db, jti);
@@ -306,7 +307,7 @@ export class TokenService {
   private async verifiedClaims(token: string): Promise<Claims & { permissions: ReadonlySet<string> }> {
     const cached = this.verified.get(token);
     if (cached) {
-      if (cached.exp! * 1000 > Date.now()) return cached;
+      if (cached.exp! * 1000 > this.clock.realNow()) return cached;
       this.verified.delete(token);
       throw new TokenInvalid('the token has expired');
     }
@@ -325,6 +326,8 @@ export class TokenService {
           audience: this.options.audience,
           typ: 'at+jwt',
           requiredClaims: ['jti', 'sub', 'exp', 'iat', 'client_id', 'org_id', 'scope'],
+          // Expiry against the gateway's clock, not jose's own reading of the system's.
+          currentDate: new Date(this.clock.realNow()),
         },
       );
       payload = result.payload;

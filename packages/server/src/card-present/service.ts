@@ -22,6 +22,7 @@ import { nowIso } from '../lib/time.js';
 import type { CardNetworkConnector } from '../connectors/card-network/connector.js';
 import { requireNetwork } from '../connectors/card-network/unavailable.js';
 import type { InstrumentService, CardReadFields, CardReadResult } from '../instruments/service.js';
+import type { RealClock } from '../clock/clock.js';
 import { decide, FraudService } from '../fraud/service.js';
 import { authorizeAndRecord, paymentOfOrder } from '../payments/authorize.js';
 import { screenedPayment } from '../payments/screened.js';
@@ -68,8 +69,9 @@ export class CardPresentService {
     private readonly instruments: InstrumentService,
     private readonly network: CardNetworkConnector,
     private readonly lifecycle: PaymentLifecycle,
+    clock: RealClock,
   ) {
-    this.fraud = new FraudService(db);
+    this.fraud = new FraudService(db, clock);
   }
 
   /**

@@ -67,7 +67,8 @@ export interface ValidCard {
 export function validateCard(
   card: ClearCard,
   fieldNames: Record<keyof ClearCard, string>,
-  now = new Date(),
+  /** The real time, from the caller's clock: whether the card has expired. */
+  now: Date,
   options: { cvvOptional?: boolean } = {},
 ): { card?: ValidCard; errors: ErrorDetail[] } {
   const errors: ErrorDetail[] = [];

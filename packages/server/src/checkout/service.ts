@@ -16,6 +16,7 @@ import { ApiError, type ErrorDetail } from '../errors/api-error.js';
 import { formatMinor } from '../lib/money.js';
 import { newId } from '../lib/ids.js';
 import { isoAfterSeconds, nowIso } from '../lib/time.js';
+import type { RealClock } from '../clock/clock.js';
 import type { InstrumentService } from '../instruments/service.js';
 import type { CreateInstrument, Instrument } from '../instruments/schemas.js';
 import { parseAmount, type PaymentService } from '../payments/service.js';
@@ -85,6 +86,7 @@ export class CheckoutSessionService {
     private readonly tokens: TokenService,
     private readonly deps: { payments: PaymentService; instruments: InstrumentService; users: UserService; cardAttempts: CardAttemptGuard },
     private readonly options: { sandbox: boolean },
+    private readonly clock: RealClock,
   ) {}
 
   // ---- The merchant's backend (payments:write, payments:read) ------------------
@@ -135,7 +137,7 @@ export class CheckoutSessionService {
 
     const id = newId('checkoutSession');
     // Whole seconds, like the token's iat and exp: the token expires exactly at expires_at.
-    const now = Math.floor(Date.now() / 1000) * 1000;
+    const now = Math.floor(this.clock.realNow() / 1000) * 1000;
     const created = new Date(now).toISOString();
     const row: CheckoutSessionRow = {
       id,
@@ -161,7 +163,7 @@ export class CheckoutSessionService {
       if (body.user) row.user_id = (await insertUser(trx, organizationId, body.user)).id;
       await insertSession(trx, row);
     });
-    return { ...sessionView(row), token: await this.tokenOf(row) };
+    return { ...sessionView(row, this.clock.realIso()), token: await this.tokenOf(row) };
   }
 
   /**
@@ -175,7 +177,7 @@ export class CheckoutSessionService {
     }
     const row = await findSession(this.db, principal.organizationId, id);
     if (!row) throw ApiError.notFound('checkout session');
-    return sessionView(row);
+    return sessionView(row, this.clock.realIso());
   }
 
   /** The organization's sessions, newest first, paginated like every list. */
@@ -190,11 +192,11 @@ export class CheckoutSessionService {
     const row = await findSession(this.db, principal.organizationId, id);
     if (!row) throw ApiError.notFound('checkout session');
     if (row.status === 'complete') throw this.completed(row);
-    await expireSession(this.db, id, nowIso());
+    await expireSession(this.db, id, this.clock.realIso());
     this.tokens.forgetCheckoutSession(id);
     const current = (await findSession(this.db, principal.organizationId, id))!;
     if (current.status === 'complete') throw this.completed(current);
-    return sessionView(current);
+    return sessionView(current, this.clock.realIso());
   }
 
   /** The token again, for an idempotent replay of the creation: the same row signs to the same token. */
@@ -220,7 +222,7 @@ export class CheckoutSessionService {
     const row = await this.openSession(principal);
     // pciSaqD is false for a session: clear card data (`card`) is refused with 403.
     const instrument = await this.deps.instruments.tokenize(principal, body);
-    if (!(await setSessionInstrument(this.db, row.id, instrument.id, nowIso()))) throw await this.ended(row);
+    if (!(await setSessionInstrument(this.db, row.id, instrument.id, this.clock.realIso()))) throw await this.ended(row);
     return instrument;
   }
 
@@ -313,7 +315,7 @@ export class CheckoutSessionService {
       throw new ApiError('forbidden', mode === 'payment' ? 'This checkout session saves a card (mode enrollment); it makes no payment.' : 'This checkout session makes a payment (mode payment); it saves no card.');
     }
     if (row.status === 'complete') throw this.completed(row);
-    if (row.status === 'expired' || row.expires_at <= nowIso()) throw this.gone();
+    if (row.status === 'expired' || row.expires_at <= this.clock.realIso()) throw this.gone();
     return row;
   }
 

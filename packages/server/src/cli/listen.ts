@@ -19,12 +19,15 @@
  */
 import { parseArgs } from 'node:util';
 import { generateWebhookSecret, signatureHeaders } from '../webhooks/signing.js';
+import type { RealClock } from '../clock/clock.js';
 
 export class ListenUsageError extends Error {}
 
 export interface ListenIo {
   out(line: string): void;
   err(line: string): void;
+  /** The program's clock: when the token is renewed, the signatures' timestamps, the log lines' times. */
+  clock: RealClock;
 }
 
 interface Token {
@@ -131,7 +134,7 @@ export async function listen(args: string[], env: Record<string, string | undefi
   io.err(`pasarela listen: connecting to the gateway at ${baseUrl} (${from})`);
 
   async function getToken(): Promise<Token> {
-    if (token && Date.now() < token.renewAt) return token;
+    if (token && io.clock.realNow() < token.renewAt) return token;
     const response = await fetch(`${baseUrl}/oauth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -145,12 +148,12 @@ export async function listen(args: string[], env: Record<string, string | undefi
     if (response.status !== 200 || !body.access_token) throw new Error(`sign-in failed with status ${response.status}`);
     // The token endpoint hands out the same token until a tenth of its lifetime remains: renew past that.
     const lifetimeMs = Math.max(1, body.expires_in ?? 60) * 1000;
-    token = { value: body.access_token, renewAt: Date.now() + lifetimeMs * 0.95 };
+    token = { value: body.access_token, renewAt: io.clock.realNow() + lifetimeMs * 0.95 };
     return token;
   }
 
   async function forward(event: StreamedEvent): Promise<string> {
-    const timestamp = Math.floor(Date.now() / 1000);
+    const timestamp = Math.floor(io.clock.realNow() / 1000);
     try {
       const response = await fetch(forwardTo!, {
         method: 'POST',
@@ -168,7 +171,7 @@ export async function listen(args: string[], env: Record<string, string | undefi
   /** One connection of the stream, until it ends, fails, or its token is due for renewal. */
   async function follow(current: Token): Promise<void> {
     const connection = new AbortController();
-    const renew = setTimeout(() => connection.abort(), Math.max(0, current.renewAt - Date.now()));
+    const renew = setTimeout(() => connection.abort(), Math.max(0, current.renewAt - io.clock.realNow()));
     const abort = () => connection.abort();
     signal.addEventListener('abort', abort, { once: true });
     try {
@@ -195,7 +198,7 @@ export async function listen(args: string[], env: Record<string, string | undefi
       for await (const event of sseEvents(response.body)) {
         const status = await forward(event);
         lastEventId = event.id;
-        io.out(`${new Date().toISOString()}  ${event.type}  ${event.id}  ${forwardTo}  ${status}`);
+        io.out(`${io.clock.realIso()}  ${event.type}  ${event.id}  ${forwardTo}  ${status}`);
       }
     } catch (error) {
       // Renewal or ^C aborted it: not a failure.

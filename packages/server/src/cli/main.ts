@@ -27,6 +27,7 @@ import { nowIso } from '../lib/time.js';
 import { listen, ListenUsageError } from './listen.js';
 import { DashboardService, DashboardUserError, type OneTimeLink } from '../dashboard/service.js';
 import { ROLES } from '../dashboard/roles.js';
+import { realClock } from '../clock/clock.js';
 import type { DashboardRole } from '../db/schema.js';
 
 const USAGE = `usage:
@@ -138,7 +139,7 @@ async function dashboardUserCreateCommand(db: Db, args: string[], config: Config
   if (!values.organization) throw new UsageError('--organization is required (an organization id; `clients list` shows them)');
   const role = values.role ?? '';
   if (!(ROLES as readonly string[]).includes(role)) throw new UsageError('--role is owner, developer or viewer');
-  const dashboard = await DashboardService.open(db, loadKeyring(config), config);
+  const dashboard = await DashboardService.open(db, loadKeyring(config), config, realClock());
   const { user, link } = await dashboard.createUser({ email: values.email, organizationId: values.organization, role: role as DashboardRole });
   return linkText(link, Boolean(values.json), { user_id: user.id, email: user.email, organization_id: user.organization_id });
 }
@@ -146,7 +147,7 @@ async function dashboardUserCreateCommand(db: Db, args: string[], config: Config
 async function dashboardUserLinkCommand(db: Db, args: string[], config: Config): Promise<string> {
   const { values } = parseArgs({ args, options: { email: { type: 'string' }, json: { type: 'boolean' } } });
   if (!values.email) throw new UsageError('--email is required');
-  const dashboard = await DashboardService.open(db, loadKeyring(config), config);
+  const dashboard = await DashboardService.open(db, loadKeyring(config), config, realClock());
   const link = await dashboard.passwordLink(values.email);
   return linkText(link, Boolean(values.json), { email: values.email.trim().toLowerCase() });
 }
@@ -180,7 +181,7 @@ const remoteCommands: Record<string, (args: string[]) => Promise<number>> = {
     const stop = new AbortController();
     process.once('SIGINT', () => stop.abort());
     process.once('SIGTERM', () => stop.abort());
-    return listen(args, process.env, { out: (line) => process.stdout.write(`${line}\n`), err: (line) => process.stderr.write(`${line}\n`) }, stop.signal);
+    return listen(args, process.env, { out: (line) => process.stdout.write(`${line}\n`), err: (line) => process.stderr.write(`${line}\n`), clock: realClock() }, stop.signal);
   },
 };
 

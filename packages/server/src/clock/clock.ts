@@ -8,12 +8,33 @@
  *
  * Job times (`jobs.run_at`) stay in real time: an advance moves the
  * organization's pending jobs earlier by as much as its clock (clock/service.ts).
+ *
+ * It is also the gateway's one source of the real time (`realNow`, `realIso`):
+ * built once in `createGateway` over a `TimeSource` (the system's, or a test's,
+ * `GatewayOptions.time`) and passed in. Outside this file no server code reads
+ * `Date.now()` or `new Date()` (eslint.config.js enforces it).
  */
 import type { Db, Executor } from '../db/database.js';
 
 /** How long a process trusts an offset it read (another process may advance the clock meanwhile). */
 const CACHE_MS = 1000;
 const CACHE_MAX = 10_000;
+
+/** Where the real time comes from, in epoch milliseconds. */
+export interface TimeSource {
+  now(): number;
+}
+
+/** The system's time. */
+export const systemTime: TimeSource = { now: () => Date.now() };
+
+/** The real time only: what caches, token expiry, rate limits and job times read (no organization's offset). */
+export type RealClock = Pick<SandboxClock, 'realNow' | 'realIso'>;
+
+/** The real time of a `TimeSource`, for the parts built before (or without) the gateway's clock. */
+export function realClock(time: TimeSource = systemTime): RealClock {
+  return { realNow: () => time.now(), realIso: () => new Date(time.now()).toISOString() };
+}
 
 export class SandboxClock {
   private readonly offsets = new Map<string, { ms: number; at: number }>();
@@ -22,7 +43,18 @@ export class SandboxClock {
   constructor(
     private readonly db: Db,
     readonly enabled: boolean,
+    private readonly time: TimeSource = systemTime,
   ) {}
+
+  /** The real time, in epoch milliseconds (no organization's offset). */
+  realNow(): number {
+    return this.time.now();
+  }
+
+  /** The real time as ISO 8601 text, as the database stores times. */
+  realIso(): string {
+    return new Date(this.time.now()).toISOString();
+  }
 
   /**
    * The organization's offset in milliseconds. Inside a transaction pass it as
@@ -31,7 +63,7 @@ export class SandboxClock {
   async offsetMs(organizationId: string, executor: Executor = this.db): Promise<number> {
     if (!this.enabled) return 0;
     const hit = this.offsets.get(organizationId);
-    if (hit && Date.now() - hit.at < CACHE_MS) return hit.ms;
+    if (hit && this.time.now() - hit.at < CACHE_MS) return hit.ms;
     const ms = await readOffset(executor, organizationId);
     this.remember(organizationId, ms);
     return ms;
@@ -39,7 +71,7 @@ export class SandboxClock {
 
   /** The organization's time, in epoch milliseconds. */
   async now(organizationId: string, executor?: Executor): Promise<number> {
-    return Date.now() + (await this.offsetMs(organizationId, executor));
+    return this.time.now() + (await this.offsetMs(organizationId, executor));
   }
 
   /** The organization's time as ISO 8601 text, as the database stores times. */
@@ -55,7 +87,7 @@ export class SandboxClock {
   /** Called by the advance after each move, so this process sees it at once. */
   remember(organizationId: string, ms: number): void {
     if (this.offsets.size >= CACHE_MAX) this.offsets.clear();
-    this.offsets.set(organizationId, { ms, at: Date.now() });
+    this.offsets.set(organizationId, { ms, at: this.time.now() });
   }
 }
 
@@ -65,4 +97,4 @@ export async function readOffset(db: Executor, organizationId: string): Promise<
 }
 
 /** What the sandbox timers need of the clock (services take this, so a test may pass another). */
-export type Clock = Pick<SandboxClock, 'offsetMs' | 'now' | 'nowIso' | 'isoAfter'>;
+export type Clock = Pick<SandboxClock, 'realNow' | 'realIso' | 'offsetMs' | 'now' | 'nowIso' | 'isoAfter'>;

@@ -16,7 +16,6 @@ import type { Db } from '../db/database.js';
 import { ApiError } from '../errors/api-error.js';
 import type { JobOutcome, JobRunner } from '../jobs/runner.js';
 import { claimOrganizationJobs, nextOrganizationJob, organizationJobsRunning, releaseJobs, renewLeases, shiftOrganizationJobs } from '../jobs/store.js';
-import { nowIso } from '../lib/time.js';
 import { readOffset, type SandboxClock } from './clock.js';
 
 /** The longest single advance: a year and a day. */
@@ -67,7 +66,7 @@ export class ClockService {
   async view(organizationId: string): Promise<ClockView> {
     const offset = await readOffset(this.db, organizationId);
     this.clock.remember(organizationId, offset);
-    return { offset_seconds: Math.round(offset / 1000), now: new Date(Date.now() + offset).toISOString() };
+    return { offset_seconds: Math.round(offset / 1000), now: new Date(this.clock.realNow() + offset).toISOString() };
   }
 
   advance(organizationId: string, seconds: number): Promise<ClockView & { ran: RanJob[] }> {
@@ -93,7 +92,7 @@ export class ClockService {
     const lease = this.runner.leaseSeconds;
     await this.db
       .insertInto('sandbox_clocks')
-      .values({ organization_id: organizationId, offset_ms: 0, updated_at: nowIso() })
+      .values({ organization_id: organizationId, offset_ms: 0, updated_at: this.clock.realIso() })
       .onConflict((oc) => oc.column('organization_id').doNothing())
       .execute();
     let offset = await readOffset(this.db, organizationId);
@@ -102,10 +101,10 @@ export class ClockService {
     // Past it, the jobs still due are left to the background runner, so that the call answers
     // well before REQUEST_TIMEOUT_MS however much a long advance reaches (a year of webhook
     // retries to an endpoint that times out, say).
-    const stopAt = Date.now() + this.runMs;
+    const stopAt = this.clock.realNow() + this.runMs;
 
     for (;;) {
-      const realNow = Date.now();
+      const realNow = this.clock.realNow();
       const remaining = target - offset;
       const next = ran.length < MAX_JOBS && realNow < stopAt ? await nextOrganizationJob(this.db, organizationId, types) : undefined;
       const due = next !== undefined && Date.parse(next.run_at) <= realNow + remaining;
@@ -114,7 +113,7 @@ export class ClockService {
       const claimed = await this.db.transaction().execute(async (trx) => {
         const moved = await trx
           .updateTable('sandbox_clocks')
-          .set({ offset_ms: from + delta, updated_at: nowIso() })
+          .set({ offset_ms: from + delta, updated_at: this.clock.realIso() })
           .where('organization_id', '=', organizationId)
           .where('offset_ms', '=', from)
           .executeTakeFirst();
@@ -127,7 +126,7 @@ export class ClockService {
       if (!due) break;
       const held = claimed.map((j) => j.id);
       for (const job of claimed) {
-        if (Date.now() >= stopAt) break;
+        if (this.clock.realNow() >= stopAt) break;
         await renewLeases(this.db, worker, held, lease);
         const outcome = await this.runner.runClaimed(job);
         held.shift();
@@ -140,10 +139,10 @@ export class ClockService {
     // Jobs of this organization other processes' runners took meanwhile (this process's runner leaves them
     // alone while the advance holds the organization, but may have taken one just before): answer when they are done too.
     // Within the run budget once more at most, so that the call answers before REQUEST_TIMEOUT_MS.
-    const deadline = Math.min(Date.now() + WAIT_ELSEWHERE_MS, stopAt + this.runMs);
-    while (Date.now() < deadline && (await organizationJobsRunning(this.db, organizationId)) > 0) {
+    const deadline = Math.min(this.clock.realNow() + WAIT_ELSEWHERE_MS, stopAt + this.runMs);
+    while (this.clock.realNow() < deadline && (await organizationJobsRunning(this.db, organizationId)) > 0) {
       await new Promise((r) => setTimeout(r, 25));
     }
-    return { offset_seconds: Math.round(offset / 1000), now: new Date(Date.now() + offset).toISOString(), ran };
+    return { offset_seconds: Math.round(offset / 1000), now: new Date(this.clock.realNow() + offset).toISOString(), ran };
   }
 }

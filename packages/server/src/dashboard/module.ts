@@ -1,4 +1,5 @@
 import type { TokenService } from '../auth/tokens.js';
+import type { RealClock } from '../clock/clock.js';
 import type { GatewayModule } from '../http/module.js';
 import { createRateLimiter } from '../ratelimit/limiter.js';
 import { dashboardRoutes } from './routes.js';
@@ -9,16 +10,17 @@ interface Needs {
   tokens: TokenService;
   dashboard: DashboardService;
   dashboardDist: string | undefined;
+  clock: RealClock;
 }
 
 /** The dashboard (docs/dashboard.md): its API behind a cookie session, the pass-through to /v1, the app's files, the clean-up of ended sessions. */
 export const dashboardModule: GatewayModule<Needs> = {
   name: 'dashboard',
   async register({ app, maintenance, config, database, db, services }) {
-    const { dashboard, tokens, dashboardDist } = services;
+    const { dashboard, tokens, dashboardDist, clock } = services;
     const signInFailures = {
-      perEmailAddress: createRateLimiter('dashboard_sign_in', { ...config.dashboard.signInFailureLimit, pool: database.pool }),
-      perAddress: createRateLimiter('dashboard_sign_in_ip', { ...config.dashboard.signInFailureLimit, points: config.dashboard.signInFailureLimit.points * 5, pool: database.pool }),
+      perEmailAddress: createRateLimiter('dashboard_sign_in', { ...config.dashboard.signInFailureLimit, pool: database.pool, clock }),
+      perAddress: createRateLimiter('dashboard_sign_in_ip', { ...config.dashboard.signInFailureLimit, points: config.dashboard.signInFailureLimit.points * 5, pool: database.pool, clock }),
     };
     await app.register(dashboardRoutes, { db, dashboard, tokens, config, signInFailures });
     await app.register(dashboardStaticRoutes, dashboardDist ? { distDir: dashboardDist } : {});

@@ -19,7 +19,7 @@ import type { Keyring } from '../crypto/keyring.js';
 import type { Config } from '../config/config.js';
 import { ApiError } from '../errors/api-error.js';
 import { newId } from '../lib/ids.js';
-import { nowIso } from '../lib/time.js';
+import type { RealClock } from '../clock/clock.js';
 
 export const MIN_PASSWORD_LENGTH = 12;
 /** scrypt's cost grows with the input: a passphrase longer than this is refused. */
@@ -64,8 +64,8 @@ export function passwordProblems(password: string, field = 'password'): Array<{ 
 
 export class DashboardService {
   /** The service of this deployment (its CSRF key is a deployment secret, sealed in `settings`). */
-  static async open(db: Db, keyring: Keyring, config: Pick<Config, 'publicBaseUrl' | 'dashboard'>): Promise<DashboardService> {
-    return new DashboardService(db, { publicBaseUrl: config.publicBaseUrl, ...config.dashboard }, await deploymentSecret(db, keyring, 'dashboard_csrf'));
+  static async open(db: Db, keyring: Keyring, config: Pick<Config, 'publicBaseUrl' | 'dashboard'>, clock: RealClock): Promise<DashboardService> {
+    return new DashboardService(db, { publicBaseUrl: config.publicBaseUrl, ...config.dashboard }, await deploymentSecret(db, keyring, 'dashboard_csrf'), clock);
   }
 
   constructor(
@@ -73,6 +73,7 @@ export class DashboardService {
     private readonly options: DashboardOptions,
     /** Key of the CSRF tokens (an HMAC of the session id; a deployment secret). */
     private readonly csrfKey: Buffer,
+    private readonly clock: RealClock,
   ) {}
 
   // ---- one-time links -------------------------------------------------------
@@ -82,7 +83,7 @@ export class DashboardService {
     link: { kind: 'invitation' | 'password'; organizationId: string; role: DashboardRole; email?: string | null; userId?: string | null; createdBy?: string | null },
   ): Promise<OneTimeLink> {
     const token = randomToken();
-    const now = Date.now();
+    const now = this.clock.realNow();
     const expires_at = new Date(now + this.options.linkTtlSeconds * 1000).toISOString();
     // The token is in the URL's fragment, which a browser never sends: it reaches no request log,
     // proxy log or Referer header. The page reads it and sends it in a POST body.
@@ -115,7 +116,7 @@ export class DashboardService {
     return this.db.transaction().execute(async (trx) => {
       const org = await trx.selectFrom('organizations').select('id').where('id', '=', input.organizationId).executeTakeFirst();
       if (!org) throw new DashboardUserError(`no organization ${input.organizationId}`);
-      const user: DashboardUser = { id: newId('dashboardUser'), email, organization_id: input.organizationId, role: input.role, password_hash: null, created_at: nowIso(), last_sign_in_at: null, disabled_at: null };
+      const user: DashboardUser = { id: newId('dashboardUser'), email, organization_id: input.organizationId, role: input.role, password_hash: null, created_at: this.clock.realIso(), last_sign_in_at: null, disabled_at: null };
       try {
         await trx.insertInto('dashboard_users').values(user).execute();
       } catch (error) {
@@ -146,7 +147,7 @@ export class DashboardService {
    */
   async firstRunLink(organizationId: string): Promise<OneTimeLink | undefined> {
     try {
-      await this.db.insertInto('settings').values({ key: 'first_run_dashboard_link', value: 'provisioned', created_at: nowIso() }).execute();
+      await this.db.insertInto('settings').values({ key: 'first_run_dashboard_link', value: 'provisioned', created_at: this.clock.realIso() }).execute();
     } catch (error) {
       if (isUniqueViolation(error)) return undefined;
       throw error;
@@ -161,7 +162,7 @@ export class DashboardService {
       .select(['dashboard_links.id', 'kind', 'organization_id', 'role', 'email', 'user_id', 'expires_at', 'organizations.name as organization_name'])
       .where('token_hash', '=', sha256(token))
       .where('used_at', 'is', null)
-      .where('expires_at', '>', nowIso())
+      .where('expires_at', '>', this.clock.realIso())
       .executeTakeFirst();
   }
 
@@ -186,7 +187,7 @@ export class DashboardService {
       if (!link) throw ApiError.notFound('link (it may have been used or have expired)');
       const claimed = await trx
         .updateTable('dashboard_links')
-        .set({ used_at: nowIso() })
+        .set({ used_at: this.clock.realIso() })
         .where('id', '=', link.id)
         .where('used_at', 'is', null)
         .executeTakeFirst();
@@ -199,7 +200,7 @@ export class DashboardService {
       }
       const address = link.email ?? (email === undefined ? undefined : normalizeEmail(email));
       if (!address) throw ApiError.validation([{ field: 'email', message: email === undefined ? 'is required for this invitation' : 'is not an e-mail address' }]);
-      const user: DashboardUser = { id: newId('dashboardUser'), email: address, organization_id: link.organization_id, role: link.role, password_hash: passwordHash, created_at: nowIso(), last_sign_in_at: null, disabled_at: null };
+      const user: DashboardUser = { id: newId('dashboardUser'), email: address, organization_id: link.organization_id, role: link.role, password_hash: passwordHash, created_at: this.clock.realIso(), last_sign_in_at: null, disabled_at: null };
       try {
         await trx.insertInto('dashboard_users').values(user).execute();
       } catch (error) {
@@ -275,7 +276,7 @@ export class DashboardService {
       await this.lockOwners(trx, organizationId);
       const user = await this.member(trx, organizationId, userId);
       const role = changes.role ?? user.role;
-      const disabledAt = changes.disabled === undefined ? user.disabled_at : changes.disabled ? (user.disabled_at ?? nowIso()) : null;
+      const disabledAt = changes.disabled === undefined ? user.disabled_at : changes.disabled ? (user.disabled_at ?? this.clock.realIso()) : null;
       await trx.updateTable('dashboard_users').set({ role, disabled_at: disabledAt }).where('id', '=', userId).execute();
       if (user.role === 'owner') await this.keepAnOwner(trx, organizationId);
       const lessAccess = (disabledAt !== null && user.disabled_at === null) || rank(role) < rank(user.role);
@@ -313,7 +314,7 @@ export class DashboardService {
       .where('organization_id', '=', organizationId)
       .where('kind', '=', 'invitation')
       .where('used_at', 'is', null)
-      .where('expires_at', '>', nowIso())
+      .where('expires_at', '>', this.clock.realIso())
       .orderBy('created_at', 'desc')
       .limit(1000)
       .execute();
@@ -330,7 +331,7 @@ export class DashboardService {
   /** A new session for `user`: the random id goes in the cookie, its SHA-256 in the database. */
   async startSession(user: DashboardUser): Promise<string> {
     const id = randomToken();
-    const now = new Date();
+    const now = new Date(this.clock.realNow());
     await this.db.transaction().execute(async (trx) => {
       await trx
         .insertInto('dashboard_sessions')
@@ -356,7 +357,7 @@ export class DashboardService {
       .where('dashboard_sessions.id_hash', '=', hash)
       .executeTakeFirst();
     if (!row || row.disabled_at) return undefined;
-    const now = Date.now();
+    const now = this.clock.realNow();
     const { last_seen_at, expires_at, ...user } = row;
     if (Date.parse(expires_at) <= now || Date.parse(last_seen_at) + this.options.sessionIdleSeconds * 1000 <= now) {
       await this.db.deleteFrom('dashboard_sessions').where('id_hash', '=', hash).execute();
@@ -370,7 +371,7 @@ export class DashboardService {
 
   /** The maintenance job's clean-up: sessions past their idle time or lifetime, links used or expired more than a day ago. */
   async purgeExpired(): Promise<void> {
-    const now = Date.now();
+    const now = this.clock.realNow();
     await this.db
       .deleteFrom('dashboard_sessions')
       .where((eb) => eb.or([eb('expires_at', '<=', new Date(now).toISOString()), eb('last_seen_at', '<=', new Date(now - this.options.sessionIdleSeconds * 1000).toISOString())]))

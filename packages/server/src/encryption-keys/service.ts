@@ -19,7 +19,8 @@ import { ApiError } from '../errors/api-error.js';
 import type { Principal } from '../auth/tokens.js';
 import type { Permission } from '../auth/permissions.js';
 import { ulid } from '../lib/ids.js';
-import { isoAfterSeconds, nowIso } from '../lib/time.js';
+import { isoAfterSeconds } from '../lib/time.js';
+import type { RealClock } from '../clock/clock.js';
 
 const generate = promisify(generateKeyPair);
 /** What making a key needs: the permission of `POST /v1/encryption/keys` (routes.ts). */
@@ -52,6 +53,7 @@ export class EncryptionKeyService {
     private readonly db: Db,
     private readonly keyring: Keyring,
     private readonly options: { modulusLength: number; graceSeconds: number },
+    private readonly clock: RealClock,
   ) {}
 
   async active(organizationId: string): Promise<EncryptionKeysTable> {
@@ -132,7 +134,7 @@ export class EncryptionKeyService {
       privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
     });
     const kid = `key_${ulid()}`;
-    const now = Date.now();
+    const now = this.clock.realNow();
     const row: EncryptionKeysTable = {
       kid,
       organization_id: organizationId,
@@ -153,7 +155,7 @@ export class EncryptionKeyService {
    * only the newest also bounds the work for rows written before that rule.)
    */
   private async decryptionKeys(organizationId: string): Promise<EncryptionKeysTable[]> {
-    const now = nowIso();
+    const now = this.clock.realIso();
     const rows = await this.db
       .selectFrom('encryption_keys')
       .selectAll()
@@ -188,17 +190,17 @@ export class EncryptionKeyService {
    */
   async decrypt(organizationId: string, values: string[]): Promise<Array<string | undefined>> {
     const cached = this.keysByOrganization.get(organizationId);
-    const fresh = !cached || Date.now() - cached.at > KEY_CACHE_MS;
+    const fresh = !cached || this.clock.realNow() - cached.at > KEY_CACHE_MS;
     const rows = fresh ? await this.decryptionKeys(organizationId) : cached.rows;
-    if (fresh) this.keysByOrganization.set(organizationId, { rows, at: Date.now() });
-    const now = nowIso();
+    if (fresh) this.keysByOrganization.set(organizationId, { rows, at: this.clock.realNow() });
+    const now = this.clock.realIso();
     const usable = rows.filter((k) => k.status === 'active' || (k.decrypts_until ?? '') > now);
     const clear = await this.decryptWith(usable, values);
     // A key rotated in another process since we looked: read the keys again, once, and
     // try again only if they changed (a value that decrypts with none costs no more work).
     if (!fresh && clear.some((v) => v === undefined)) {
       const rows = await this.decryptionKeys(organizationId);
-      this.keysByOrganization.set(organizationId, { rows, at: Date.now() });
+      this.keysByOrganization.set(organizationId, { rows, at: this.clock.realNow() });
       const known = new Set(usable.map((k) => k.kid));
       const added = rows.filter((k) => !known.has(k.kid));
       if (added.length === 0) return clear;
@@ -229,7 +231,7 @@ export class EncryptionKeyService {
       .updateTable('encryption_keys')
       .set({ status: 'retired' })
       .where('status', '=', 'grace')
-      .where('decrypts_until', '<=', nowIso())
+      .where('decrypts_until', '<=', this.clock.realIso())
       .executeTakeFirst();
     return Number(result.numUpdatedRows);
   }

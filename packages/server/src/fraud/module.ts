@@ -1,10 +1,11 @@
+import type { RealClock } from '../clock/clock.js';
 import type { GatewayModule } from '../http/module.js';
 import { fraudRoutes } from './routes.js';
 import { FraudService } from './service.js';
 
-export const fraudModule: GatewayModule = {
+export const fraudModule: GatewayModule<{ clock: RealClock }> = {
   name: 'fraud',
-  async register({ app, db }) {
-    await app.register(fraudRoutes, { fraud: new FraudService(db) });
+  async register({ app, db, services }) {
+    await app.register(fraudRoutes, { fraud: new FraudService(db, services.clock) });
   },
 };

@@ -14,7 +14,7 @@ import type { FraudEvaluationsTable } from '../db/schema.js';
 import { ApiError, type ErrorDetail } from '../errors/api-error.js';
 import { recordEvent } from '../events/store.js';
 import { CURRENCIES, formatMinor, toMinorUnits } from '../lib/money.js';
-import { nowIso } from '../lib/time.js';
+import type { RealClock } from '../clock/clock.js';
 import type { FraudEvaluation, FraudRules, FraudRulesInput, RuleHit } from './schemas.js';
 
 /** ISO 8583 "suspected fraud": the response code of a payment the fraud rules decline. */
@@ -66,15 +66,15 @@ function cacheOf(db: Db) {
   return map;
 }
 
-async function loadRules(db: Db, organizationId: string) {
+async function loadRules(db: Db, organizationId: string, clock: RealClock) {
   const map = cacheOf(db);
   const hit = map.get(organizationId);
-  if (hit && Date.now() - hit.at < RULES_CACHE_MS) return hit;
+  if (hit && clock.realNow() - hit.at < RULES_CACHE_MS) return hit;
   const row = await db.selectFrom('fraud_rules').selectAll().where('organization_id', '=', organizationId).executeTakeFirst();
   // A rule set stored before a rule existed takes that rule's default.
   const entry = row
-    ? { rules: { ...DEFAULT_RULES, ...(JSON.parse(row.rules) as Partial<RuleSet>) }, configured: true, updatedAt: row.updated_at, at: Date.now() }
-    : { rules: DEFAULT_RULES, configured: false, updatedAt: null, at: Date.now() };
+    ? { rules: { ...DEFAULT_RULES, ...(JSON.parse(row.rules) as Partial<RuleSet>) }, configured: true, updatedAt: row.updated_at, at: clock.realNow() }
+    : { rules: DEFAULT_RULES, configured: false, updatedAt: null, at: clock.realNow() };
   if (map.size > 10_000) map.clear();
   map.set(organizationId, entry);
   return entry;
@@ -209,10 +209,13 @@ function buildScreenQuery([ivCap, cvCap, ncCap, cdCap]: Caps) {
 }
 
 export class FraudService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly clock: RealClock,
+  ) {}
 
   async getRules(organizationId: string): Promise<FraudRules> {
-    return rulesView(await loadRules(this.db, organizationId));
+    return rulesView(await loadRules(this.db, organizationId, this.clock));
   }
 
   /** PUT: the whole rule set; an omitted rule takes its default, null switches it off. */
@@ -248,14 +251,14 @@ export class FraudService {
       card_declines: velocity(input.card_declines, DEFAULT_RULES.card_declines),
       amount_thresholds: thresholds,
     };
-    const now = nowIso();
+    const now = this.clock.realIso();
     const text = JSON.stringify(rules);
     await this.db
       .insertInto('fraud_rules')
       .values({ organization_id: organizationId, rules: text, created_at: now, updated_at: now })
       .onConflict((oc) => oc.column('organization_id').doUpdateSet({ rules: text, updated_at: now }))
       .execute();
-    const entry = { rules, configured: true, updatedAt: now, at: Date.now() };
+    const entry = { rules, configured: true, updatedAt: now, at: this.clock.realNow() };
     cacheOf(this.db).set(organizationId, entry);
     return rulesView(entry);
   }
@@ -277,8 +280,8 @@ export class FraudService {
    * rows become the Screening. No read when every counting rule is off.
    */
   async planScreening(subject: ScreeningSubject): Promise<{ read: Read<ScreeningRow> | undefined; screening(rows: readonly ScreeningRow[]): Screening }> {
-    const { rules } = await loadRules(this.db, subject.organizationId);
-    const since = (seconds: number) => new Date(Date.now() - seconds * 1000).toISOString();
+    const { rules } = await loadRules(this.db, subject.organizationId, this.clock);
+    const since = (seconds: number) => new Date(this.clock.realNow() - seconds * 1000).toISOString();
     const iv = rules.instrument_velocity;
     const cv = rules.client_velocity;
     const nc = rules.client_new_cards;

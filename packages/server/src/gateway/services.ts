@@ -29,7 +29,7 @@ import { emvMerchantPresentedPayload } from '../apm/qr.js';
 import { AlternativePaymentService } from '../apm/service.js';
 import { RefundService } from '../refunds/service.js';
 import { UserService } from '../users/service.js';
-import { SandboxClock } from '../clock/clock.js';
+import type { SandboxClock } from '../clock/clock.js';
 import { EventStreamHub } from '../webhooks/stream.js';
 import { DashboardService } from '../dashboard/service.js';
 import type { UrlPolicy } from '../webhooks/url-guard.js';
@@ -72,6 +72,8 @@ export interface Services {
 export interface Foundations {
   config: Config;
   db: Db;
+  /** The one clock, built in createGateway. */
+  clock: SandboxClock;
   keyring: Keyring;
   log: FastifyBaseLogger;
   tokens: TokenService;
@@ -82,17 +84,16 @@ export interface Foundations {
   dashboardDist: string | undefined;
 }
 
-export async function buildServices({ config, db, keyring, log, tokens, signingKeys, metrics, vault, dashboardDist }: Foundations): Promise<Services> {
-  const clock = new SandboxClock(db, config.environment === 'sandbox');
+export async function buildServices({ config, db, clock, keyring, log, tokens, signingKeys, metrics, vault, dashboardDist }: Foundations): Promise<Services> {
   // Cards: keys, vault, the network.
   const encryptionKeys = new EncryptionKeyService(db, keyring, {
     modulusLength: config.cards.encryptionKeyBits,
     graceSeconds: config.cards.encryptionKeyGraceSeconds,
-  });
-  const instruments = new InstrumentService(db, encryptionKeys, vault);
+  }, clock);
+  const instruments = new InstrumentService(db, encryptionKeys, vault, clock);
   const network = config.connectors === 'simulator' ? new CardNetworkSimulator(db, { remote: config.simulatorAuthorization === 'remote' }) : new NoCardNetwork();
   const lifecycle = new PaymentLifecycle(db, network, config.cards, clock);
-  const payments = new PaymentService(db, encryptionKeys, instruments, network, lifecycle);
+  const payments = new PaymentService(db, encryptionKeys, instruments, network, lifecycle, clock);
   const refunds = new RefundService(db, network);
   const actions = new PaymentActions(db, network, lifecycle, payments, refunds);
   const users = new UserService(db, instruments);
@@ -101,8 +102,8 @@ export async function buildServices({ config, db, keyring, log, tokens, signingK
     perLink: config.links.cardDeclinesPerLink,
     perAddress: config.links.cardDeclinesPerAddress,
     windowSeconds: config.links.cardDeclineWindowSeconds,
-  });
-  const checkout = new CheckoutSessionService(db, tokens, { payments, instruments, users, cardAttempts }, { sandbox: config.environment === 'sandbox' });
+  }, clock);
+  const checkout = new CheckoutSessionService(db, tokens, { payments, instruments, users, cardAttempts }, { sandbox: config.environment === 'sandbox' }, clock);
   const rails =
     config.connectors === 'simulator'
       ? new RailSimulator(await deploymentSecret(db, keyring, 'otp_hash'), {
@@ -113,9 +114,9 @@ export async function buildServices({ config, db, keyring, log, tokens, signingK
         })
       : undefined;
   const apm = new AlternativePaymentService(db, rails, config, clock);
-  const cardPresent = new CardPresentService(db, instruments, network, lifecycle);
+  const cardPresent = new CardPresentService(db, instruments, network, lifecycle, clock);
   const webhookPolicy = { requireHttps: config.environment === 'production', allowPrivate: config.webhooks.allowPrivateUrls };
   const eventStreams = new EventStreamHub(db, log, { pollIntervalMs: config.eventStream.pollIntervalMs, maxPerOrganization: config.eventStream.maxPerOrganization });
-  const dashboard = await DashboardService.open(db, keyring, config);
+  const dashboard = await DashboardService.open(db, keyring, config, clock);
   return { cardAttempts, clock, tokens, signingKeys, metrics, vault, encryptionKeys, instruments, network, lifecycle, payments, refunds, actions, users, checkout, rails, apm, cardPresent, webhookPolicy, eventStreams, dashboard, dashboardDist };
 }

@@ -12,6 +12,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import type { RealClock } from '../clock/clock.js';
 import type { Db } from '../db/database.js';
 
 export interface LivenessOptions {
@@ -28,18 +29,21 @@ export class InstanceLiveness {
   private timer: NodeJS.Timeout | undefined;
   private beating: Promise<void> | undefined;
   private stopped = false;
-  private readonly startedAt = new Date().toISOString();
+  private readonly startedAt: string;
 
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
     readonly options: LivenessOptions,
-  ) {}
+    private readonly clock: RealClock,
+  ) {
+    this.startedAt = clock.realIso();
+  }
 
   /** Writes the first heartbeat (so the instance is alive before it takes a request), then one every interval. */
   async start(): Promise<void> {
     await this.beat();
-    await this.db.deleteFrom('gateway_instances').where('heartbeat_at', '<', new Date(Date.now() - FORGET_AFTER_MS).toISOString()).execute();
+    await this.db.deleteFrom('gateway_instances').where('heartbeat_at', '<', new Date(this.clock.realNow() - FORGET_AFTER_MS).toISOString()).execute();
     this.schedule();
   }
 
@@ -53,7 +57,7 @@ export class InstanceLiveness {
     this.timer.unref();
   }
 
-  async beat(now = new Date().toISOString()): Promise<void> {
+  async beat(now = this.clock.realIso()): Promise<void> {
     await this.db
       .insertInto('gateway_instances')
       .values({ id: this.id, started_at: this.startedAt, heartbeat_at: now })
@@ -66,7 +70,7 @@ export class InstanceLiveness {
     if (owner === this.id) return true;
     if (this.options.dialect === 'sqlite') return false;
     const row = await this.db.selectFrom('gateway_instances').select('heartbeat_at').where('id', '=', owner).executeTakeFirst();
-    return row !== undefined && Date.parse(row.heartbeat_at) > Date.now() - this.options.deadAfterMs;
+    return row !== undefined && Date.parse(row.heartbeat_at) > this.clock.realNow() - this.options.deadAfterMs;
   }
 
   /** Graceful shutdown: the heartbeat stops and the row goes, so the (released) locks of this instance are nobody's. */

@@ -40,6 +40,7 @@ import { canonicalAmount, MONEY_INPUT } from '../lib/money.js';
 import type { InstanceLiveness } from './liveness.js';
 import { completeKey, fenceStatement, releaseKey, reserveKey } from './store.js';
 import { JSON_CONTENT_TYPE } from '../lib/content-types.js';
+import type { RealClock } from '../clock/clock.js';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** A lock is taken over after this long whoever holds it (a request still running after its 504). */
@@ -170,7 +171,7 @@ function canonical(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-export function registerIdempotency(app: FastifyInstance, db: Db, ttlSeconds: number, hashKey: Buffer, cardFingerprint: CardFingerprint, liveness: InstanceLiveness): void {
+export function registerIdempotency(app: FastifyInstance, db: Db, ttlSeconds: number, hashKey: Buffer, cardFingerprint: CardFingerprint, liveness: InstanceLiveness, clock: RealClock): void {
   // Keyed, and over a body without clear card data (hashableBody), so a stored hash cannot be brute-forced back to a card or a CVV.
   // Over the validated body with its amounts in one form (normalised): one request, one hash, however it was written.
   const requestHash = async (request: FastifyRequest, organizationId: string): Promise<string> =>
@@ -189,7 +190,7 @@ export function registerIdempotency(app: FastifyInstance, db: Db, ttlSeconds: nu
       throw new ApiError('invalid_idempotency_key', 'Idempotency-Key must be 8 to 64 characters (a UUID v4 is recommended).');
     }
     const clientId = request.principal.clientId;
-    const now = Date.now();
+    const now = clock.realNow();
     const token = randomBytes(16).toString('hex');
     const result = await reserveKey(db, {
       clientId,

@@ -11,7 +11,7 @@ import { ApiError, type ErrorDetail } from '../errors/api-error.js';
 import type { ListQuery, Page } from '../http/pagination.js';
 import { Secret } from '../crypto/secret.js';
 import { newId } from '../lib/ids.js';
-import { nowIso } from '../lib/time.js';
+import type { RealClock } from '../clock/clock.js';
 import { lookupBin } from '../cards/bins.js';
 import { cvvLengthOf, validateCard, type ClearCard, type ValidCard } from '../cards/rules.js';
 import type { EncryptionKeyService } from '../encryption-keys/service.js';
@@ -58,6 +58,7 @@ export class InstrumentService {
     private readonly db: Db,
     private readonly keys: EncryptionKeyService,
     private readonly vault: Vault,
+    private readonly clock: RealClock,
   ) {}
 
   async view(row: InstrumentRow): Promise<Instrument> {
@@ -113,7 +114,7 @@ export class InstrumentService {
       clear = await this.decryptFields(organizationId, body);
       fields = ENCRYPTED_FIELDS;
     }
-    const { card, errors } = validateCard(clear, fields);
+    const { card, errors } = validateCard(clear, fields, new Date(this.clock.realNow()));
     if (!card) throw ApiError.validation(errors);
     const browserOrigin = options.browserOrigin ?? principal.checkoutSession?.id ?? null;
     return this.view(await this.store(organizationId, card, browserOrigin));
@@ -128,7 +129,7 @@ export class InstrumentService {
     const number = new Secret(card.number);
     const fingerprint = await this.vault.fingerprint(organizationId, number);
     for (let attempt = 0; attempt < 3; attempt++) {
-      const now = nowIso();
+      const now = this.clock.realIso();
       const existing = browserOrigin === null ? await findActiveByFingerprint(this.db, organizationId, fingerprint) : undefined;
       if (existing) {
         const changes = { exp_month: card.expMonth, exp_year: card.expYear, holder_name: card.holderName, updated_at: now };
@@ -182,7 +183,7 @@ export class InstrumentService {
     if (failed.length > 0) return { errors: failed.map((f) => ({ field: prefix + f, message: 'could not be decrypted with this organization\'s encryption keys' })) };
     const [number, expirationMonth, expirationYear, holderName, cvv = ''] = clear as string[];
     const fields = Object.fromEntries(Object.entries(ENCRYPTED_FIELDS).map(([k, f]) => [k, prefix + f])) as Record<keyof ClearCard, string>;
-    const { card, errors } = validateCard({ number: number!, expirationMonth: expirationMonth!, expirationYear: expirationYear!, holderName: holderName!, cvv }, fields, new Date(), { cvvOptional: true });
+    const { card, errors } = validateCard({ number: number!, expirationMonth: expirationMonth!, expirationYear: expirationYear!, holderName: holderName!, cvv }, fields, new Date(this.clock.realNow()), { cvvOptional: true });
     if (!card) return { errors };
     return { read: { card, cvv: cvv ? new Secret(cvv) : undefined } };
   }
@@ -238,13 +239,13 @@ export class InstrumentService {
     const month = body.expiration_month ?? Number(row.exp_month);
     const year = body.expiration_year ?? Number(row.exp_year);
     const errors: ErrorDetail[] = [];
-    if (Date.UTC(year, month, 1) <= Date.now()) errors.push({ field: body.expiration_year ? 'expiration_year' : 'expiration_month', message: 'the card has expired' });
+    if (Date.UTC(year, month, 1) <= this.clock.realNow()) errors.push({ field: body.expiration_year ? 'expiration_year' : 'expiration_month', message: 'the card has expired' });
     if (errors.length) throw ApiError.validation(errors);
     const changes = {
       exp_month: month,
       exp_year: year,
       holder_name: body.holder_name?.trim().replace(/\s+/g, ' ') ?? row.holder_name,
-      updated_at: nowIso(),
+      updated_at: this.clock.realIso(),
     };
     await updateInstrument(this.db, id, changes);
     return this.view({ ...row, ...changes });
@@ -253,7 +254,7 @@ export class InstrumentService {
   async delete(organizationId: string, id: string): Promise<Instrument> {
     const row = await this.row(organizationId, id);
     if (row.status === 'DELETED') return this.view(row);
-    const now = nowIso();
+    const now = this.clock.realIso();
     await updateInstrument(this.db, id, { status: 'DELETED', deleted_at: now, updated_at: now });
     return this.view({ ...row, status: 'DELETED', deleted_at: now, updated_at: now });
   }

@@ -6,10 +6,11 @@
  * past WEBHOOK_ATTEMPT_BODY_RETENTION_DAYS and finished deliveries past WEBHOOK_DELIVERY_RETENTION_DAYS). One instance waits in the
  * table at a time (dedupe key), whichever process runs it schedules the next.
  */
+import type { RealClock } from '../clock/clock.js';
 import type { Db } from '../db/database.js';
 import { deleteExpiredKeys } from '../idempotency/store.js';
 import { deleteExpiredTokens } from '../auth/tokens.store.js';
-import { isoAfterSeconds, nowIso } from '../lib/time.js';
+import { isoAfterSeconds } from '../lib/time.js';
 import { deleteFinishedJobs, enqueueJob } from './store.js';
 import type { JobRunner } from './runner.js';
 
@@ -23,12 +24,13 @@ export function scheduleMaintenance(db: Db, delaySeconds = 60): Promise<string |
 /** A clean-up a feature adds to the hourly job (its module pushes it on `ctx.maintenance`, http/module.ts). */
 export type MaintenanceTask = (db: Db) => Promise<unknown>;
 
-export function registerMaintenance(runner: JobRunner, db: Db, tasks: readonly MaintenanceTask[]): void {
+export function registerMaintenance(runner: JobRunner, db: Db, tasks: readonly MaintenanceTask[], clock: RealClock): void {
   runner.register(MAINTENANCE_JOB, async ({ job }) => {
-    await deleteExpiredKeys(db, nowIso());
-    await deleteExpiredTokens(db, Math.floor(Date.now() / 1000) - 86400);
-    await db.deleteFrom('rate_limits').where('expire', '<', Date.now() - 3_600_000).execute();
-    await deleteFinishedJobs(db, isoAfterSeconds(-7 * 86400));
+    const now = clock.realNow();
+    await deleteExpiredKeys(db, new Date(now).toISOString());
+    await deleteExpiredTokens(db, Math.floor(now / 1000) - 86400);
+    await db.deleteFrom('rate_limits').where('expire', '<', now - 3_600_000).execute();
+    await deleteFinishedJobs(db, isoAfterSeconds(-7 * 86400, now));
     for (const task of tasks) await task(db);
     // The recurring instance schedules its successor; jobs enqueued by hand do not.
     if (job.dedupe_key === MAINTENANCE_JOB) await scheduleMaintenance(db, EVERY_SECONDS);

@@ -21,7 +21,8 @@ import { isIPv4, isIPv6 } from 'node:net';
 import type { Db, Executor } from '../db/database.js';
 import { recordEvent } from '../events/store.js';
 import { newId } from '../lib/ids.js';
-import { isoAfterSeconds, nowIso } from '../lib/time.js';
+import { isoAfterSeconds } from '../lib/time.js';
+import type { RealClock } from '../clock/clock.js';
 
 export interface CardAttemptLimits {
   perLink: number;
@@ -50,6 +51,7 @@ export class CardAttemptGuard {
     private readonly db: Db,
     private readonly secret: Buffer,
     readonly limits: CardAttemptLimits,
+    private readonly clock: RealClock,
   ) {}
 
   addressKey(ip: string): string {
@@ -67,7 +69,7 @@ export class CardAttemptGuard {
       .selectFrom('link_card_attempts')
       .select('created_at')
       .where(column, '=', value)
-      .where('created_at', '>=', isoAfterSeconds(-windowSeconds))
+      .where('created_at', '>=', isoAfterSeconds(-windowSeconds, this.clock.realNow()))
       .orderBy('created_at', 'desc')
       .limit(cap)
       .execute();
@@ -92,7 +94,7 @@ export class CardAttemptGuard {
   async reserve(link: { id: string; organization_id: string }, ip: string, options: { recordBlock?: boolean } = {}): Promise<Reservation> {
     const addressKey = this.addressKey(ip);
     return this.db.transaction().execute(async (trx) => {
-      const now = nowIso();
+      const now = this.clock.realIso();
       const lock = (scope: Scope, key: string) =>
         trx
           .insertInto('link_card_blocks')
@@ -119,7 +121,7 @@ export class CardAttemptGuard {
       }
       // Once per block: the first refused attempt records it.
       if (!already && options.recordBlock !== false) await recordEvent(trx, link.organization_id, 'link.card_attempts_blocked', { link: { id: link.id }, scope, until });
-      return { blocked: { scope, until, retryAfterSeconds: Math.max(1, Math.ceil((Date.parse(until) - Date.now()) / 1000)) } };
+      return { blocked: { scope, until, retryAfterSeconds: Math.max(1, Math.ceil((Date.parse(until) - this.clock.realNow()) / 1000)) } };
     });
   }
 
@@ -135,8 +137,8 @@ export class CardAttemptGuard {
 }
 
 /** Maintenance: attempts and block rows older than the longest window (24 hours). */
-export async function purgeCardAttempts(db: Executor): Promise<void> {
-  const before = isoAfterSeconds(-86400);
+export async function purgeCardAttempts(db: Executor, clock: RealClock): Promise<void> {
+  const before = isoAfterSeconds(-86400, clock.realNow());
   await db.deleteFrom('link_card_attempts').where('created_at', '<', before).execute();
   await db.deleteFrom('link_card_blocks').where('updated_at', '<', before).execute();
 }

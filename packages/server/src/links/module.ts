@@ -34,6 +34,6 @@ export const linksModule: GatewayModule<Needs> = {
     await app.register(hostedPageRoutes, { links, keys: encryptionKeys, instruments, payments, apm, publicBaseUrl: config.publicBaseUrl, cardAttempts, clock: services.clock, otpMaxAttempts: config.rails.otpMaxAttempts });
     registerLinkJobs(jobs, links, { policy: webhookPolicy, timeoutMs: config.webhooks.timeoutMs });
     // Checkout card attempts older than a day.
-    maintenance.push(purgeCardAttempts);
+    maintenance.push((db) => purgeCardAttempts(db, services.clock));
   },
 };

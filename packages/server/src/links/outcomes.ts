@@ -22,8 +22,8 @@ const NOT_PAID: readonly EventType[] = ['payment.card.rejected', 'payment.card.c
  * cannot be a link's (a merchant's own order_id may look like one: it is then
  * looked up and found to hold no use).
  */
-export function linkOrderId(linkId: string): string {
-  return `${linkId}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+export function linkOrderId(linkId: string, now: number): string {
+  return `${linkId}-${now.toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 }
 
 const LINK_ORDER_PREFIX = `${ID_PREFIXES.link}-`;

@@ -24,8 +24,8 @@ import type { CheckoutConfig, EnrollmentConfig } from './page-config.js';
 import { checkoutPage, enrollmentPage, noticePage, outcomePage, type OutcomeView } from './templates.js';
 import { linkOrderId, releaseUse } from './outcomes.js';
 import type { CardAttemptGuard } from './card-attempts.js';
-import type { Html } from '../lib/html.js';
 import type { Clock } from '../clock/clock.js';
+import type { Html } from '../lib/html.js';
 
 interface Deps {
   links: LinkService;
@@ -36,7 +36,7 @@ interface Deps {
   publicBaseUrl: string;
   /** Caps on declined card attempts per link and per client address (card-attempts.ts). */
   cardAttempts: CardAttemptGuard;
-  /** The organization's (sandbox) time: when a rail payment ran out of time. */
+  /** The real time, and an organization's sandbox time (an alternative payment's expires_at is in it). */
   clock: Clock;
   /** OTP_MAX_ATTEMPTS: a wallet payment declined after that many wrong codes says so. */
   otpMaxAttempts: number;
@@ -292,7 +292,7 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
       if (intent.status_detail === 'PENDING_PROVIDER') return t.bankInProgress;
       if (!lapses || intent.expires_at > lapses) lapses = intent.expires_at;
     }
-    if (lapses) return fill(t.inProgress, { minutes: Math.max(1, Math.ceil((Date.parse(lapses) - Date.now()) / 60_000)) });
+    if (lapses) return fill(t.inProgress, { minutes: Math.max(1, Math.ceil((Date.parse(lapses) - (await clock.now(row.organization_id))) / 60_000)) });
     return held.length > 0 ? t.paymentInFlight : t.unavailable;
   }
 
@@ -371,7 +371,7 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
       const instrument = await instruments.tokenize(principal, fields, { browserOrigin: row.id });
       const { payment } = await payments.create(
         principal,
-        { amount, currency: data.currency, order_id: linkOrderId(row.id), instrument_id: instrument.id, encrypted_cvv: body.cvv_for_payment, description: data.description },
+        { amount, currency: data.currency, order_id: linkOrderId(row.id, clock.realNow()), instrument_id: instrument.id, encrypted_cvv: body.cvv_for_payment, description: data.description },
         {
           onCreate: async (trx, paymentId) => {
             await links.attach(trx, row.id, paymentId, 'card');
@@ -425,7 +425,7 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
       const { payment } = await apm.create(
         row.organization_id,
         {
-          order_id: linkOrderId(row.id),
+          order_id: linkOrderId(row.id, clock.realNow()),
           amount,
           currency: 'COP',
           rail_id: railId,

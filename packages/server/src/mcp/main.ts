@@ -18,7 +18,11 @@ import { parseArgs } from 'node:util';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { realClock } from '../clock/clock.js';
 import { isSandbox, operationDetail, operationIndex, permitted, toolsOf, type GeneratedTool, type OpenApiDocument } from './tools.js';
+
+/** The MCP process's one clock (token renewal, the test card's expiry year). */
+const clock = realClock();
 
 export class McpUsageError extends Error {}
 
@@ -82,7 +86,7 @@ class Session {
   }
 
   async bearer(): Promise<string> {
-    if (this.token && Date.now() < this.token.renewAt) return this.token.value;
+    if (this.token && clock.realNow() < this.token.renewAt) return this.token.value;
     const c = this.settings.credentials;
     if (c.kind === 'token') return c.token;
     const response = await fetch(`${this.settings.baseUrl}/oauth/token`, {
@@ -95,7 +99,7 @@ class Session {
       throw new Error(`sign-in at ${this.settings.baseUrl}/oauth/token failed with status ${response.status}${body.error_description ? `: ${body.error_description}` : typeof body.error === 'string' ? `: ${body.error}` : ''}`);
     }
     this.scopes = (body.scope ?? '').split(' ').filter(Boolean);
-    this.token = { value: body.access_token, renewAt: Date.now() + (body.expires_in ?? 300) * 1000 * 0.9 };
+    this.token = { value: body.access_token, renewAt: clock.realNow() + (body.expires_in ?? 300) * 1000 * 0.9 };
     return this.token.value;
   }
 
@@ -202,7 +206,7 @@ async function encryptTestCard(args: Record<string, unknown>, session: Session, 
       type: 'CARD',
       encrypted_number: await encrypt(number),
       encrypted_expiration_month: await encrypt(text('exp_month', '12')),
-      encrypted_expiration_year: await encrypt(text('exp_year', String(new Date().getUTCFullYear() + 3))),
+      encrypted_expiration_year: await encrypt(text('exp_year', String(new Date(clock.realNow()).getUTCFullYear() + 3))),
       encrypted_holder_name: await encrypt(text('holder', 'Ana Garcia')),
       encrypted_cvv: await encrypt(cvv),
     },

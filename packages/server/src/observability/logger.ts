@@ -5,6 +5,7 @@
  */
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import pino, { type DestinationStream, type LoggerOptions } from 'pino';
+import type { RealClock } from '../clock/clock.js';
 
 // Explicit paths only: pino's wildcard redaction costs about a tenth of a small
 // request. Bodies are never logged; values that are secrets are Secret objects.
@@ -74,12 +75,12 @@ export function logDestination(): DestinationStream {
   return standardOutput;
 }
 
-export function loggerOptions(level: string): LoggerOptions {
+export function loggerOptions(level: string, clock: RealClock): LoggerOptions {
   return {
     level,
     redact: { paths: REDACTED_PATHS, censor: CENSOR },
     base: { service: 'pasarela' },
-    timestamp: () => `,"time":"${new Date().toISOString()}"`,
+    timestamp: () => `,"time":"${clock.realIso()}"`,
     serializers: {
       // Only what an operator needs; never bodies, never query strings (they may carry ids of others' data),
       // never a token-like path segment (redactPath).

@@ -3,6 +3,7 @@
  * automatic capture, resolution of PENDING authorizations, expiry of
  * uncaptured authorizations, and recovery of operations a crash interrupted.
  */
+import type { RealClock } from '../clock/clock.js';
 import type { Db } from '../db/database.js';
 import type { JobRunner } from '../jobs/runner.js';
 import type { CardNetworkConnector } from '../connectors/card-network/connector.js';
@@ -23,7 +24,7 @@ function paymentId(payload: unknown): string {
   return String((payload as { payment_id?: unknown }).payment_id);
 }
 
-export function registerPaymentJobs(runner: JobRunner, deps: { db: Db; network: CardNetworkConnector; lifecycle: PaymentLifecycle; refunds: RefundService }): void {
+export function registerPaymentJobs(runner: JobRunner, deps: { db: Db; network: CardNetworkConnector; lifecycle: PaymentLifecycle; refunds: RefundService; clock: RealClock }): void {
   const { db, network, lifecycle } = deps;
 
   runner.register(PAYMENT_JOBS.capture, async ({ payload }) => {
@@ -70,7 +71,7 @@ export function registerPaymentJobs(runner: JobRunner, deps: { db: Db; network: 
     const { action, amount, transaction_id: transactionId } = payload as { action: NetworkAction; amount: number; transaction_id?: string };
     const payment = await findPaymentById(db, paymentId(payload));
     if (!payment || payment.pending_action !== action) return;
-    if (Date.parse(payment.updated_at) > Date.now() - RECOVERY_DELAY_SECONDS * 1000) throw new Error('still in flight; look again later');
+    if (Date.parse(payment.updated_at) > deps.clock.realNow() - RECOVERY_DELAY_SECONDS * 1000) throw new Error('still in flight; look again later');
     if (action === 'capture') await unlessRefused(lifecycle.capture(payment, amount, { resume: true }));
     else if (action === 'adjust') await unlessRefused(lifecycle.adjust(payment, amount, { resume: true, ...(transactionId ? { transactionId } : {}) }));
     else if (action === 'reverse') await unlessRefused(lifecycle.reverse(payment, { resume: true }));

@@ -1,5 +1,6 @@
 import type { AlternativePaymentService } from '../apm/service.js';
 import type { CheckoutSessionService } from '../checkout/service.js';
+import type { RealClock } from '../clock/clock.js';
 import type { CardNetworkConnector } from '../connectors/card-network/connector.js';
 import type { GatewayModule } from '../http/module.js';
 import type { RefundService } from '../refunds/service.js';
@@ -17,6 +18,7 @@ interface Needs {
   network: CardNetworkConnector;
   lifecycle: PaymentLifecycle;
   refunds: RefundService;
+  clock: RealClock;
 }
 
 /** `/v1/payments` and the core actions, and the payments' background work (jobs.ts). */
@@ -25,6 +27,6 @@ export const paymentsModule: GatewayModule<Needs> = {
   async register({ app, jobs, db, services }) {
     const { payments, apm, actions, checkout, network, lifecycle, refunds } = services;
     await app.register(paymentRoutes, { payments, apm, actions, checkout });
-    registerPaymentJobs(jobs, { db, network, lifecycle, refunds });
+    registerPaymentJobs(jobs, { db, network, lifecycle, refunds, clock: services.clock });
   },
 };

@@ -24,6 +24,7 @@ import type { TransactionRow } from '../transactions/store.js';
 import { transactionView } from '../transactions/schemas.js';
 import { findPayment, listPayments, pendingPayment, type PaymentWithCard } from './store.js';
 import { feeFields } from '../fees/apply.js';
+import type { RealClock } from '../clock/clock.js';
 import { decide, FraudService, type Decision } from '../fraud/service.js';
 import { screenedPayment } from './screened.js';
 import { readTogether } from '../db/prepared.js';
@@ -78,8 +79,9 @@ export class PaymentService {
     private readonly instruments: InstrumentService,
     private readonly network: CardNetworkConnector,
     private readonly lifecycle: PaymentLifecycle,
+    clock: RealClock,
   ) {
-    this.fraud = new FraudService(db);
+    this.fraud = new FraudService(db, clock);
   }
 
   async create(

@@ -8,6 +8,7 @@
  */
 import type pg from 'pg';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { RealClock } from '../clock/clock.js';
 
 export interface RateDecision {
   allowed: boolean;
@@ -78,6 +79,7 @@ class MemoryLimiter implements RateLimiter {
   constructor(
     readonly points: number,
     readonly windowSeconds: number,
+    private readonly clock: RealClock,
   ) {
     this.windowMs = windowSeconds * 1000;
   }
@@ -101,7 +103,7 @@ class MemoryLimiter implements RateLimiter {
   }
 
   consumeNow(key: string): RateDecision {
-    const now = Date.now();
+    const now = this.clock.realNow();
     const w = this.window(key, now);
     w.count++;
     return this.decide(w, now, w.count <= this.points);
@@ -112,7 +114,7 @@ class MemoryLimiter implements RateLimiter {
   }
 
   peek(key: string): Promise<RateDecision> {
-    const now = Date.now();
+    const now = this.clock.realNow();
     const w = this.windows.get(key);
     if (!w || w.resetAt <= now) return Promise.resolve({ allowed: true, limit: this.points, remaining: this.points, resetSeconds: 0 });
     return Promise.resolve(this.decide(w, now, w.count < this.points));
@@ -120,7 +122,7 @@ class MemoryLimiter implements RateLimiter {
 
   refund(key: string): Promise<void> {
     const w = this.windows.get(key);
-    if (w && w.resetAt > Date.now() && w.count > 0) w.count--;
+    if (w && w.resetAt > this.clock.realNow() && w.count > 0) w.count--;
     return Promise.resolve();
   }
 }
@@ -166,6 +168,7 @@ class SyncedLimiter implements RateLimiter {
     readonly points: number,
     readonly windowSeconds: number,
     private readonly syncIntervalMs: number,
+    private readonly clock: RealClock,
   ) {
     this.windowMs = windowSeconds * 1000;
   }
@@ -204,7 +207,7 @@ class SyncedLimiter implements RateLimiter {
   }
 
   consumeNow(key: string): RateDecision {
-    const now = Date.now();
+    const now = this.clock.realNow();
     const w = this.window(key, now);
     w.unsent++;
     this.touched(key, w);
@@ -216,7 +219,7 @@ class SyncedLimiter implements RateLimiter {
   }
 
   peek(key: string): Promise<RateDecision> {
-    const now = Date.now();
+    const now = this.clock.realNow();
     const w = this.windows.get(key);
     if (!w || w.expire <= now) return Promise.resolve({ allowed: true, limit: this.points, remaining: this.points, resetSeconds: 0 });
     return Promise.resolve(this.decide(w, now, w.synced + w.sending + w.unsent < this.points));
@@ -224,7 +227,7 @@ class SyncedLimiter implements RateLimiter {
 
   refund(key: string): Promise<void> {
     const w = this.windows.get(key);
-    if (w && w.expire > Date.now()) {
+    if (w && w.expire > this.clock.realNow()) {
       w.unsent--;
       this.touched(key, w);
     }
@@ -256,7 +259,7 @@ class SyncedLimiter implements RateLimiter {
         const { rows } = await this.pool.query<{ key: string; points: number; expire: number }>({
           name: 'pasarela_rate_limit_sync',
           text: SYNC_SQL,
-          values: [batch.map(([key]) => `${this.prefix}:${key}`), batch.map(([, w]) => w.sending), batch.map(([, w]) => w.expire), Date.now()],
+          values: [batch.map(([key]) => `${this.prefix}:${key}`), batch.map(([, w]) => w.sending), batch.map(([, w]) => w.expire), this.clock.realNow()],
         });
         const byKey = new Map(rows.map((r) => [r.key, r]));
         for (const [key, w] of batch) {
@@ -264,13 +267,13 @@ class SyncedLimiter implements RateLimiter {
           // After its last increment a key is read back every interval for a while (REREAD_MS, at least two
           // intervals): every other process sends what it counted within an interval, so a process that
           // went quiet after a burst still learns the window's whole count and refuses.
-          if (w.sending !== 0) w.rereadUntil = Date.now() + Math.max(REREAD_MS, 2 * this.syncIntervalMs);
+          if (w.sending !== 0) w.rereadUntil = this.clock.realNow() + Math.max(REREAD_MS, 2 * this.syncIntervalMs);
           w.sending = 0;
           if (row) {
             w.synced = Number(row.points);
             w.expire = Number(row.expire);
           }
-          if (Date.now() < w.rereadUntil && this.windows.get(key) === w && !this.dirty.has(key)) this.dirty.set(key, w);
+          if (this.clock.realNow() < w.rereadUntil && this.windows.get(key) === w && !this.dirty.has(key)) this.dirty.set(key, w);
         }
       } catch {
         // The database is unreachable: keep the increments for the next attempt, count locally meanwhile.
@@ -315,12 +318,12 @@ returning key, points, expire`;
  */
 export function createRateLimiter(
   name: string,
-  options: { points: number; windowSeconds: number; pool: pg.Pool | undefined; syncIntervalMs?: number },
+  options: { points: number; windowSeconds: number; pool: pg.Pool | undefined; syncIntervalMs?: number; clock: RealClock },
 ): RateLimiter {
   // The policy is part of the key, so processes (or tests) with another policy never share counters.
   const base = { keyPrefix: `${name}_${options.points}_${options.windowSeconds}`, points: options.points, duration: options.windowSeconds };
-  if (!options.pool) return new MemoryLimiter(options.points, options.windowSeconds);
-  if (options.syncIntervalMs !== undefined) return new SyncedLimiter(options.pool, base.keyPrefix, options.points, options.windowSeconds, options.syncIntervalMs);
+  if (!options.pool) return new MemoryLimiter(options.points, options.windowSeconds, options.clock);
+  if (options.syncIntervalMs !== undefined) return new SyncedLimiter(options.pool, base.keyPrefix, options.points, options.windowSeconds, options.syncIntervalMs, options.clock);
   const limiter = new RateLimiterPostgres({
     ...base,
     storeClient: options.pool,

@@ -114,7 +114,7 @@ export class WebhookDeliverer {
       return;
     }
     const body = JSON.stringify(eventBody({ id: row.event_id, type: row.type, data: row.data, created_at: row.event_time }));
-    const headers = signatureHeaders(await this.liveSecrets(row.endpoint_id), row.event_id, Math.floor(Date.now() / 1000), body);
+    const headers = signatureHeaders(await this.liveSecrets(row.endpoint_id), row.event_id, Math.floor(this.clock.realNow() / 1000), body);
     const attempt = Number(row.attempts) + 1;
     let statusCode: number | null = null;
     let error: string | null = null;

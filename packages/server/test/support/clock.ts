@@ -13,3 +13,20 @@ export async function advanceClock(gw: HttpClient, token: string, seconds: numbe
   if (reply.status !== 200) throw new Error(`advancing the clock failed: ${reply.status} ${reply.text}`);
   return reply.body;
 }
+
+/**
+ * The real time a test gateway reads (`startGateway(dialect, env, { time })`, GatewayOptions.time):
+ * the system's until the test moves it forward, so a test waits for no expiry on the wall clock.
+ */
+export class MovableTime {
+  private offsetMs = 0;
+
+  now(): number {
+    return Date.now() + this.offsetMs;
+  }
+
+  /** Moves this time `seconds` forward. */
+  advance(seconds: number): void {
+    this.offsetMs += seconds * 1000;
+  }
+}
