@@ -97,8 +97,13 @@ function deeperThan(root: unknown, max: number): boolean {
 // ajv-formats is CommonJS; under NodeNext its callable arrives as `.default`.
 const addFormats = formatsModule.default;
 
-function makeAjv(coerceTypes: boolean | 'array', dropUnknown: boolean) {
-  const ajv = new Ajv({ allErrors: true, removeAdditional: dropUnknown ? 'all' : false, useDefaults: true, coerceTypes, strict: false });
+/**
+ * `dropUnknown`: `'all'` drops every property a schema does not name (the routes whose schemas are
+ * left as written); `true` only those of objects with `additionalProperties: false` (the schemas
+ * strictSchema made: a `metadata` record keeps its keys).
+ */
+function makeAjv(coerceTypes: boolean | 'array', dropUnknown: boolean | 'all') {
+  const ajv = new Ajv({ allErrors: true, removeAdditional: dropUnknown, useDefaults: true, coerceTypes, strict: false });
   addFormats(ajv);
   return ajv;
 }
@@ -158,8 +163,11 @@ export function registerValidation(app: FastifyInstance, lazy: LazyCompiler): vo
   const bodyAjv = makeAjv(false, false);
   const otherAjv = makeAjv('array', false);
   // The routes marked `unknownFields: 'ignore'`: unknown properties dropped before the handler.
-  const lenientBodyAjv = makeAjv(false, true);
-  const lenientOtherAjv = makeAjv('array', true);
+  const lenientBodyAjv = makeAjv(false, 'all');
+  const lenientOtherAjv = makeAjv('array', 'all');
+  // The strict schemas' lenient validation: what they do not name is dropped, a record is kept.
+  const droppingBodyAjv = makeAjv(false, true);
+  const droppingOtherAjv = makeAjv('array', true);
   const compile = (ajv: ReturnType<typeof makeAjv>, schema: AnySchema): ValidateFunction => {
     const id = typeof schema === 'object' && schema && '$id' in schema ? String(schema.$id) : undefined;
     return (id && ajv.getSchema(id)) || ajv.compile(schema);
@@ -181,7 +189,9 @@ export function registerValidation(app: FastifyInstance, lazy: LazyCompiler): vo
   app.setValidatorCompiler(({ schema, httpPart }) => {
     // Compiled on the route's first request (http/lazy-compile.ts). Unknown properties are
     // dropped here; a request asking for strict handling met the strict check before (below).
-    const validate = lazy.validator(() => compile(httpPart === 'body' ? lenientBodyAjv : lenientOtherAjv, schema as AnySchema));
+    const strict = isNode(schema) && schema[STRICT] === true;
+    const ajv = httpPart === 'body' ? (strict ? droppingBodyAjv : lenientBodyAjv) : strict ? droppingOtherAjv : lenientOtherAjv;
+    const validate = lazy.validator(() => compile(ajv, schema as AnySchema));
     // Path parameters are checked by the hook below (404, before any other validation).
     return httpPart === 'params' ? validate : withTextCheck(validate);
   });
