@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from './support/dialects.js';
 import { startGateway, type Reply, type TestClient, type TestGateway } from './support/gateway.js';
 import { createDashboardUser, signIn, type DashboardSession } from './support/dashboard.js';
+import { hashSecret } from '../src/crypto/secret-hash.js';
 
 const PASSWORD = 'correct horse battery staple';
 let counter = 0;
@@ -145,6 +146,43 @@ describe.each(dialects)('dashboard accounts on $name', (dialect) => {
       await new Promise((resolve) => setImmediate(resolve));
       expect(lines.some((line) => line.includes('/dashboard/api/password/[redacted]'))).toBe(true);
       expect(lines.join('\n')).not.toContain(token);
+    });
+  });
+
+  describe('password hashing and breached passwords (A9)', () => {
+    const costOf = (hash: string | null | undefined) => hash?.split('$').slice(1, -2);
+
+    it('a new user\'s password is stored with scrypt at N=2^17, r=8, p=1, the parameters beside the hash', async () => {
+      const user = await createDashboardUser(gw, { email: email('cost'), password: PASSWORD, role: 'viewer', organizationId: api.organizationId });
+      const row = await gw.db.selectFrom('dashboard_users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
+      expect(costOf(row.password_hash)).toEqual(['131072', '8', '1']);
+      expect((await gw.request('POST', '/dashboard/api/session', { body: { email: user.email, password: PASSWORD } })).status).toBe(200);
+    });
+
+    it('a hash made at the old cost (N=16384) still signs in, and is then replaced by one at the new cost', async () => {
+      const user = await createDashboardUser(gw, { email: email('legacy'), password: PASSWORD, role: 'viewer', organizationId: api.organizationId });
+      const legacy = await hashSecret(PASSWORD);
+      expect(legacy.split('$')[1]).toBe('16384');
+      await gw.db.updateTable('dashboard_users').set({ password_hash: legacy }).where('id', '=', user.id).execute();
+
+      expect((await gw.request('POST', '/dashboard/api/session', { body: { email: user.email, password: 'not the password at all' } })).status).toBe(401);
+      expect((await gw.db.selectFrom('dashboard_users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow()).password_hash).toBe(legacy);
+
+      expect((await gw.request('POST', '/dashboard/api/session', { body: { email: user.email, password: PASSWORD } })).status).toBe(200);
+      const row = await gw.db.selectFrom('dashboard_users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
+      expect(costOf(row.password_hash)).toEqual(['131072', '8', '1']);
+      expect((await gw.request('POST', '/dashboard/api/session', { body: { email: user.email, password: PASSWORD } })).status).toBe(200);
+    });
+
+    it('a password from the breached-password list is refused with a 422 naming the field, whatever its case; the link stays usable', async () => {
+      const invited = await owner.request<{ url: string }>('POST', '/dashboard/api/invitations', { body: { role: 'viewer', email: email('breached') } });
+      const token = tokenOf(invited.body.url);
+      for (const password of ['qwertyuiop123', 'LeaveMeAlone', '1qaz2wsx3edc']) {
+        const refused = await gw.request('POST', '/dashboard/api/password', { body: { token, password } });
+        expect(refused.status).toBe(422);
+        expect(errorOf(refused).details).toEqual([{ field: 'password', message: expect.stringMatching(/breach/) }]);
+      }
+      expect((await gw.request('POST', '/dashboard/api/password', { body: { token, password: PASSWORD } })).status).toBe(200);
     });
   });
 });
