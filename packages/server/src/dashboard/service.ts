@@ -255,6 +255,18 @@ export class DashboardService {
     return user;
   }
 
+  /** A user by id (`dbu_...`) or e-mail address, in any organization (the operator's CLI). */
+  async findUser(ref: string): Promise<DashboardUser | undefined> {
+    const byId = await this.db.selectFrom('dashboard_users').selectAll().where('id', '=', ref).executeTakeFirst();
+    return byId ?? this.findByEmail(ref);
+  }
+
+  /** The organization of an unused invitation (the operator's CLI revokes one by id alone). */
+  async invitationOrganization(id: string): Promise<string | undefined> {
+    const row = await this.db.selectFrom('dashboard_links').select('organization_id').where('id', '=', id).where('kind', '=', 'invitation').where('used_at', 'is', null).executeTakeFirst();
+    return row?.organization_id;
+  }
+
   members(organizationId: string) {
     return this.db
       .selectFrom('dashboard_users')
