@@ -19,6 +19,7 @@ export const dashboardModule: GatewayModule<Needs> = {
     const signInFailures = {
       perEmailAddress: createRateLimiter('dashboard_sign_in', { ...config.dashboard.signInFailureLimit, pool: database.pool }),
       perAddress: createRateLimiter('dashboard_sign_in_ip', { ...config.dashboard.signInFailureLimit, points: config.dashboard.signInFailureLimit.points * 5, pool: database.pool }),
+      perAccount: createRateLimiter('dashboard_sign_in_account', { ...config.dashboard.signInFailureLimit, points: config.dashboard.signInFailureLimit.points * 3, pool: database.pool }),
     };
     await app.register(dashboardRoutes, { db, dashboard, tokens, config, signInFailures });
     await app.register(dashboardStaticRoutes, dashboardDist ? { distDir: dashboardDist } : {});
