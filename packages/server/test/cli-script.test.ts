@@ -8,7 +8,10 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { dialects } from './support/dialects.js';
-import { testEnv } from './support/gateway.js';
+import { TestGateway, testEnv } from './support/gateway.js';
+import { createGateway } from '../src/app.js';
+import { loadConfig } from '../src/config/config.js';
+import { createDashboardUser, signIn, type DashboardSession } from './support/dashboard.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -47,4 +50,95 @@ describe.each(dialects)('npm run -s cli -- --json on $name', (dialect) => {
     expect(wrong.stdout).toBe('');
     expect(wrong.stderr).toContain('usage:');
   });
+});
+
+describe.each(dialects)('npm run cli -- dashboard-users (members) on $name', (dialect) => {
+  it('lists, re-roles, disables, enables, signs out and removes members, revokes invitations, and keeps the last owner', async () => {
+    // A running gateway and the CLI on one database, as an operator has them.
+    const env = await testEnv(dialect, { TOKEN_FAILURE_LIMIT: '100000' });
+    const gateway = await createGateway(loadConfig(env));
+    const gw = new TestGateway(gateway, await gateway.app.listen({ port: 0, host: '127.0.0.1' }));
+    try {
+      const PASSWORD = 'correct horse battery staple';
+      const org = await gw.client();
+      const owner = await createDashboardUser(gw, { email: 'owner@cli.example', password: PASSWORD, role: 'owner', organizationId: org.organizationId });
+      const dev = await createDashboardUser(gw, { email: 'dev@cli.example', password: PASSWORD, role: 'developer', organizationId: org.organizationId });
+      const alive = async (s: DashboardSession) => (await s.request('GET', '/dashboard/api/session')).status === 200;
+      const cli = async (...args: string[]) => {
+        const run = await npmCli(['dashboard-users', ...args], env);
+        return { ...run, json: run.code === 0 && /^[[{]/.test(run.stdout.trim()) ? (JSON.parse(run.stdout) as unknown) : undefined };
+      };
+
+      const listed = await cli('list', '--organization', org.organizationId, '--json');
+      expect(listed.code, listed.stderr).toBe(0);
+      expect(listed.json).toEqual([
+        expect.objectContaining({ id: owner.id, email: owner.email, role: 'owner', disabled_at: null }),
+        expect.objectContaining({ id: dev.id, email: dev.email, role: 'developer', disabled_at: null }),
+      ]);
+
+      // Ending sessions, by e-mail address: the member's session is dead at once.
+      let devSession = await signIn(gw, dev.email, PASSWORD);
+      const ended = await cli('end-sessions', dev.email, '--json');
+      expect(ended.code, ended.stderr).toBe(0);
+      expect(ended.json).toMatchObject({ id: dev.id, sessions_ended: 1 });
+      expect(await alive(devSession)).toBe(false);
+
+      // A demotion ends sessions; a promotion does not.
+      devSession = await signIn(gw, dev.email, PASSWORD);
+      const demoted = await cli('role', dev.id, 'viewer', '--json');
+      expect(demoted.code, demoted.stderr).toBe(0);
+      expect(demoted.json).toMatchObject({ id: dev.id, role: 'viewer' });
+      expect(await alive(devSession)).toBe(false);
+      const badRole = await cli('role', dev.id, 'admin');
+      expect(badRole.code).toBe(2);
+      expect(badRole.stderr).toContain('owner, developer or viewer');
+
+      // Disabled: sessions end and sign-in is refused; enabled again: sign-in works.
+      devSession = await signIn(gw, dev.email, PASSWORD);
+      const disabled = await cli('disable', dev.id, '--json');
+      expect(disabled.code, disabled.stderr).toBe(0);
+      expect((disabled.json as { disabled_at: string | null }).disabled_at).not.toBeNull();
+      expect(await alive(devSession)).toBe(false);
+      expect((await gw.request('POST', '/dashboard/api/session', { body: { email: dev.email, password: PASSWORD } })).status).toBe(401);
+      expect((await cli('enable', dev.id)).code).toBe(0);
+      devSession = await signIn(gw, dev.email, PASSWORD);
+
+      // The last owner can be neither demoted, disabled nor removed.
+      for (const args of [['role', owner.id, 'viewer'], ['disable', owner.id], ['remove', owner.email]]) {
+        const refused = await cli(...args);
+        expect(refused.code, args.join(' ')).toBe(1);
+        expect(refused.stdout).toBe('');
+        expect(refused.stderr).toMatch(/last owner/);
+      }
+
+      // Invitations made on the Team page are listed and revoked: the link then answers 404.
+      const ownerSession = await signIn(gw, owner.email, PASSWORD);
+      const invited = await ownerSession.request<{ url: string }>('POST', '/dashboard/api/invitations', { body: { role: 'viewer', email: 'invitee@cli.example' } });
+      expect(invited.status).toBe(201);
+      const token = new URLSearchParams(new URL(invited.body.url).hash.slice(1)).get('token')!;
+      const invitations = await cli('invitations', '--organization', org.organizationId, '--json');
+      expect(invitations.code, invitations.stderr).toBe(0);
+      const [invitation] = invitations.json as Array<{ id: string; email: string; role: string }>;
+      expect(invitation).toMatchObject({ email: 'invitee@cli.example', role: 'viewer' });
+      const revoked = await cli('revoke-invitation', invitation!.id);
+      expect(revoked.code, revoked.stderr).toBe(0);
+      expect((await gw.request('POST', '/dashboard/api/password/link', { body: { token } })).status).toBe(404);
+      expect((await cli('revoke-invitation', invitation!.id)).code).not.toBe(0);
+
+      // Removed: the session ends and the member is gone from the list.
+      const removed = await cli('remove', dev.id, '--json');
+      expect(removed.code, removed.stderr).toBe(0);
+      expect(removed.json).toMatchObject({ id: dev.id, deleted: true });
+      expect(await alive(devSession)).toBe(false);
+      const after = await cli('list', '--organization', org.organizationId, '--json');
+      expect((after.json as Array<{ id: string }>).map((m) => m.id)).toEqual([owner.id]);
+      expect(await alive(ownerSession)).toBe(true);
+      const unknown = await cli('remove', dev.id);
+      expect(unknown.code).not.toBe(0);
+      expect(unknown.stderr).toContain(`no dashboard user ${dev.id}`);
+    } finally {
+      await gw.close();
+    }
+    // Sixteen CLI processes, each starting Node and opening the database.
+  }, 180_000);
 });

@@ -6,8 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from './support/dialects.js';
-import { startGateway, type Reply, type TestClient, type TestGateway } from './support/gateway.js';
+import { AUDIENCE, startGateway, type Reply, type TestClient, type TestGateway } from './support/gateway.js';
 import { createDashboardUser, signIn, type DashboardSession } from './support/dashboard.js';
+import { hashSecret } from '../src/crypto/secret-hash.js';
 
 const PASSWORD = 'correct horse battery staple';
 let counter = 0;
@@ -145,6 +146,96 @@ describe.each(dialects)('dashboard accounts on $name', (dialect) => {
       await new Promise((resolve) => setImmediate(resolve));
       expect(lines.some((line) => line.includes('/dashboard/api/password/[redacted]'))).toBe(true);
       expect(lines.join('\n')).not.toContain(token);
+    });
+  });
+
+  describe('password hashing and breached passwords (A9)', () => {
+    const costOf = (hash: string | null | undefined) => hash?.split('$').slice(1, -2);
+
+    it('a new user\'s password is stored with scrypt at N=2^17, r=8, p=1, the parameters beside the hash', async () => {
+      const user = await createDashboardUser(gw, { email: email('cost'), password: PASSWORD, role: 'viewer', organizationId: api.organizationId });
+      const row = await gw.db.selectFrom('dashboard_users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
+      expect(costOf(row.password_hash)).toEqual(['131072', '8', '1']);
+      expect((await gw.request('POST', '/dashboard/api/session', { body: { email: user.email, password: PASSWORD } })).status).toBe(200);
+    });
+
+    it('a hash made at the old cost (N=16384) still signs in, and is then replaced by one at the new cost', async () => {
+      const user = await createDashboardUser(gw, { email: email('legacy'), password: PASSWORD, role: 'viewer', organizationId: api.organizationId });
+      const legacy = await hashSecret(PASSWORD);
+      expect(legacy.split('$')[1]).toBe('16384');
+      await gw.db.updateTable('dashboard_users').set({ password_hash: legacy }).where('id', '=', user.id).execute();
+
+      expect((await gw.request('POST', '/dashboard/api/session', { body: { email: user.email, password: 'not the password at all' } })).status).toBe(401);
+      expect((await gw.db.selectFrom('dashboard_users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow()).password_hash).toBe(legacy);
+
+      expect((await gw.request('POST', '/dashboard/api/session', { body: { email: user.email, password: PASSWORD } })).status).toBe(200);
+      const row = await gw.db.selectFrom('dashboard_users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
+      expect(costOf(row.password_hash)).toEqual(['131072', '8', '1']);
+      expect((await gw.request('POST', '/dashboard/api/session', { body: { email: user.email, password: PASSWORD } })).status).toBe(200);
+    });
+
+    it('a password from the breached-password list is refused with a 422 naming the field, whatever its case; the link stays usable', async () => {
+      const invited = await owner.request<{ url: string }>('POST', '/dashboard/api/invitations', { body: { role: 'viewer', email: email('breached') } });
+      const token = tokenOf(invited.body.url);
+      for (const password of ['qwertyuiop123', 'LeaveMeAlone', '1qaz2wsx3edc']) {
+        const refused = await gw.request('POST', '/dashboard/api/password', { body: { token, password } });
+        expect(refused.status).toBe(422);
+        expect(errorOf(refused).details).toEqual([{ field: 'password', message: expect.stringMatching(/breach/) }]);
+      }
+      expect((await gw.request('POST', '/dashboard/api/password', { body: { token, password: PASSWORD } })).status).toBe(200);
+    });
+  });
+
+  describe('sign-in budgets (A3)', () => {
+    // A fresh block of addresses per run: on PostgreSQL the counters outlive one gateway.
+    const run = Date.now().toString(16).slice(-4);
+    let proxied: TestGateway;
+    beforeAll(async () => {
+      proxied = await startGateway(dialect, { TRUST_PROXY: '1', DASHBOARD_SIGN_IN_FAILURE_LIMIT: '2', TOKEN_FAILURE_LIMIT: '2' });
+    });
+    afterAll(() => proxied?.close());
+    const from = (ip: string) => ({ 'x-forwarded-for': ip });
+
+    it('guesses spread over many addresses spend a per-account budget; the account is then locked, and the owner sees until when', async () => {
+      const org = await proxied.client();
+      const boss = await createDashboardUser(proxied, { email: email('lock-owner'), password: PASSWORD, role: 'owner', organizationId: org.organizationId });
+      const target = await createDashboardUser(proxied, { email: email('lock-target'), password: PASSWORD, role: 'viewer', organizationId: org.organizationId });
+      const statuses: number[] = [];
+      // Six addresses, one guess each: no per-address budget (2) is spent, the account's (3 × 2) is.
+      for (let i = 0; i < 6; i++) {
+        statuses.push((await proxied.request('POST', '/dashboard/api/session', { headers: from(`198.51.${i}.${Number.parseInt(run.slice(-2), 16)}`), body: { email: target.email, password: `wrong password ${i}` } })).status);
+      }
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 401]);
+      const locked = await proxied.request('POST', '/dashboard/api/session', { headers: from('192.0.2.77'), body: { email: target.email, password: PASSWORD } });
+      expect(locked.status).toBe(429);
+      expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
+
+      const bossSession = await signIn(proxied, boss.email, PASSWORD);
+      const members = await bossSession.request<{ data: Array<{ id: string; locked_until: string | null }> }>('GET', '/dashboard/api/members');
+      const lockedUntil = members.body.data.find((m) => m.id === target.id)!.locked_until;
+      expect(lockedUntil).not.toBeNull();
+      expect(Date.parse(lockedUntil!)).toBeGreaterThan(Date.now());
+      expect(members.body.data.find((m) => m.id === boss.id)!.locked_until).toBeNull();
+    });
+
+    it('IPv6 addresses of one /64 share one budget, in sign-in and in /oauth/token', async () => {
+      const prefix = `2001:db8:${run}:1`;
+      const user = await createDashboardUser(proxied, { email: email('v6'), password: PASSWORD, role: 'viewer' });
+      for (const host of ['1', 'a:b:c']) {
+        expect((await proxied.request('POST', '/dashboard/api/session', { headers: from(`${prefix}::${host}`), body: { email: user.email, password: 'wrong password here' } })).status).toBe(401);
+      }
+      expect((await proxied.request('POST', '/dashboard/api/session', { headers: from(`${prefix}:0:0:0:2`), body: { email: user.email, password: PASSWORD } })).status).toBe(429);
+      // Another /64 is another subscriber.
+      expect((await proxied.request('POST', '/dashboard/api/session', { headers: from(`2001:db8:${run}:2::1`), body: { email: user.email, password: PASSWORD } })).status).toBe(200);
+
+      const c = await proxied.client();
+      const good = { grant_type: 'client_credentials', client_id: c.clientId, client_secret: c.secret, audience: AUDIENCE };
+      const tokenPrefix = `2001:db8:${run}:3`;
+      for (const host of ['1', '2']) {
+        expect((await proxied.request('POST', '/oauth/token', { headers: from(`${tokenPrefix}::${host}`), body: { ...good, client_secret: 'guess-guess-guess' } })).status).toBe(401);
+      }
+      expect((await proxied.request('POST', '/oauth/token', { headers: from(`${tokenPrefix}::3`), body: good })).status).toBe(429);
+      expect((await proxied.request('POST', '/oauth/token', { headers: from(`2001:db8:${run}:4::1`), body: good })).status).toBe(200);
     });
   });
 });

@@ -12,6 +12,7 @@ import { OAuthError } from '../errors/api-error.js';
 import { OAuthErrorBody } from '../errors/schemas.js';
 import { isStorableText } from '../http/validation.js';
 import type { RateLimiter } from '../ratelimit/limiter.js';
+import { addressSubject } from '../lib/address-subject.js';
 import type { TokenRequest, TokenService } from './tokens.js';
 
 const TokenBody = Type.Object({
@@ -97,9 +98,11 @@ export async function oauthRoutes(
    * one address).
    */
   async function guarded<T>(request: FastifyRequest, body: TokenRequest, action: () => Promise<T>): Promise<T> {
+    // An IPv6 address counts by its /64: a subscriber rotating through its block is one address.
+    const address = addressSubject(request.ip);
     const keys: Array<[RateLimiter, string]> = [
-      [failures.perIp, request.ip],
-      ...(body.client_id ? [[failures.perClientAddress, `${body.client_id} ${request.ip}`] as [RateLimiter, string]] : []),
+      [failures.perIp, address],
+      ...(body.client_id ? [[failures.perClientAddress, `${body.client_id} ${address}`] as [RateLimiter, string]] : []),
     ];
     const decisions = await Promise.all(keys.map(([limiter, key]) => limiter.consume(key)));
     const refused = decisions.find((d) => !d.allowed);

@@ -10,6 +10,13 @@
  *   dashboard-users create --email E --organization ORG_ID --role owner|developer|viewer [--json]
  *                  (a dashboard user and the one-time link that sets its password; see dashboard/)
  *   dashboard-users link --email E [--json]   (a new one-time link for an existing user: a forgotten password)
+ *   dashboard-users list --organization ORG_ID [--json]
+ *   dashboard-users role USER owner|developer|viewer [--json]   (USER: a dbu_ id or an e-mail address)
+ *   dashboard-users disable|enable|remove|end-sessions USER [--json]
+ *   dashboard-users invitations --organization ORG_ID [--json]
+ *   dashboard-users revoke-invitation INVITATION_ID
+ *                  (the Team page's actions, through the same service: a demotion, a disable or a
+ *                   removal ends the member's sessions at once; the last active owner stays)
  *   keys reseal [--dry-run] [--batch-size N] [--json]
  *                  (every stored secret sealed again under MASTER_KEY; see crypto/reseal.ts)
  *   listen --forward-to URL [--events a,b] [--base-url URL] [--audience URL] [--client-id ID --client-secret S]
@@ -29,6 +36,7 @@ import { DashboardService, DashboardUserError, type OneTimeLink } from '../dashb
 import { ROLES } from '../dashboard/roles.js';
 import { realClock } from '../clock/clock.js';
 import type { DashboardRole } from '../db/schema.js';
+import { ApiError } from '../errors/api-error.js';
 
 const USAGE = `usage:
   npm run cli -- clients create --name NAME [--organization ORG_ID | --new-organization NAME] [--scopes a,b | --all-scopes] [--pci-saq-d] [--json]
@@ -37,6 +45,11 @@ const USAGE = `usage:
   npm run cli -- clients pci CLIENT_ID on|off
   npm run cli -- dashboard-users create --email E --organization ORG_ID --role owner|developer|viewer [--json]
   npm run cli -- dashboard-users link --email E [--json]
+  npm run cli -- dashboard-users list --organization ORG_ID [--json]
+  npm run cli -- dashboard-users role USER owner|developer|viewer [--json]
+  npm run cli -- dashboard-users disable|enable|remove|end-sessions USER [--json]
+  npm run cli -- dashboard-users invitations --organization ORG_ID [--json]
+  npm run cli -- dashboard-users revoke-invitation INVITATION_ID
   npm run cli -- keys reseal [--dry-run] [--batch-size N] [--json]
   npm run cli -- listen --forward-to URL [--events a,b] [--base-url URL] [--audience URL] [--client-id ID --client-secret S] [--connect-attempts N]`;
 
@@ -152,6 +165,76 @@ async function dashboardUserLinkCommand(db: Db, args: string[], config: Config):
   return linkText(link, Boolean(values.json), { email: values.email.trim().toLowerCase() });
 }
 
+async function memberListCommand(db: Db, args: string[], config: Config): Promise<string> {
+  const { values } = parseArgs({ args, options: { organization: { type: 'string' }, json: { type: 'boolean' } } });
+  if (!values.organization) throw new UsageError('--organization is required (an organization id; `clients list` shows them)');
+  const dashboard = await DashboardService.open(db, loadKeyring(config), config, realClock());
+  const members = await dashboard.members(values.organization);
+  if (values.json) return JSON.stringify(members);
+  if (members.length === 0) return 'no dashboard users';
+  return members.map((m) => `${m.id}  ${m.role.padEnd(9)}  ${m.disabled_at ? 'disabled' : 'active  '}  ${m.email}  (last sign-in ${m.last_sign_in_at ?? 'never'})`).join('\n');
+}
+
+/** The member named by the first positional (a dbu_ id or an e-mail address), and the remaining positionals. */
+async function namedMember(dashboard: DashboardService, positionals: string[], command: string, extra = 0) {
+  const [ref, ...rest] = positionals;
+  if (!ref || rest.length !== extra) throw new UsageError(`dashboard-users ${command} takes USER (a dbu_ id or an e-mail address)${extra ? ' and a role' : ''}`);
+  const user = await dashboard.findUser(ref);
+  if (!user) throw new DashboardUserError(`no dashboard user ${ref}`);
+  return { user, rest };
+}
+
+const memberJson = (u: { id: string; email: string; organization_id: string; role: string; disabled_at: string | null }) => ({ id: u.id, email: u.email, organization_id: u.organization_id, role: u.role, disabled_at: u.disabled_at });
+
+function memberCommand(command: 'role' | 'disable' | 'enable' | 'remove' | 'end-sessions') {
+  return async (db: Db, args: string[], config: Config): Promise<string> => {
+    const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { json: { type: 'boolean' } } });
+    const dashboard = await DashboardService.open(db, loadKeyring(config), config, realClock());
+    const { user, rest } = await namedMember(dashboard, positionals, command, command === 'role' ? 1 : 0);
+    const json = Boolean(values.json);
+    if (command === 'end-sessions') {
+      const ended = await dashboard.endSessionsOf(user.organization_id, user.id);
+      return json ? JSON.stringify({ ...memberJson(user), sessions_ended: ended }) : `${user.email}: ${ended} session(s) ended`;
+    }
+    if (command === 'remove') {
+      await dashboard.removeMember(user.organization_id, user.id);
+      return json ? JSON.stringify({ ...memberJson(user), deleted: true }) : `${user.email}: removed (sessions and unused links ended)`;
+    }
+    let changes: { role?: DashboardRole; disabled?: boolean };
+    if (command === 'role') {
+      const role = rest[0]!;
+      if (!(ROLES as readonly string[]).includes(role)) throw new UsageError('the role is owner, developer or viewer');
+      changes = { role: role as DashboardRole };
+    } else {
+      changes = { disabled: command === 'disable' };
+    }
+    const updated = await dashboard.updateMember(user.organization_id, user.id, changes);
+    if (json) return JSON.stringify(memberJson(updated));
+    return `${updated.email}: ${updated.role}, ${updated.disabled_at ? `disabled since ${updated.disabled_at}` : 'active'}`;
+  };
+}
+
+async function invitationsCommand(db: Db, args: string[], config: Config): Promise<string> {
+  const { values } = parseArgs({ args, options: { organization: { type: 'string' }, json: { type: 'boolean' } } });
+  if (!values.organization) throw new UsageError('--organization is required (an organization id; `clients list` shows them)');
+  const dashboard = await DashboardService.open(db, loadKeyring(config), config, realClock());
+  const invitations = await dashboard.pendingInvitations(values.organization);
+  if (values.json) return JSON.stringify(invitations);
+  if (invitations.length === 0) return 'no pending invitations';
+  return invitations.map((i) => `${i.id}  ${i.role.padEnd(9)}  ${i.email ?? '(any address)'}  (expires ${i.expires_at})`).join('\n');
+}
+
+async function revokeInvitationCommand(db: Db, args: string[], config: Config): Promise<string> {
+  const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
+  const [id] = positionals;
+  if (!id || positionals.length > 1) throw new UsageError('dashboard-users revoke-invitation takes one INVITATION_ID');
+  const dashboard = await DashboardService.open(db, loadKeyring(config), config, realClock());
+  const organizationId = await dashboard.invitationOrganization(id);
+  if (!organizationId) throw new DashboardUserError(`no pending invitation ${id}`);
+  await dashboard.revokeInvitation(organizationId, id);
+  return `revoked invitation ${id}: its link no longer works`;
+}
+
 /** Seals every stored secret again under MASTER_KEY (resumable; safe while servers run). Exit 1 if a value did not open. */
 async function resealCommand(db: Db, args: string[], config: Config): Promise<string> {
   const { values } = parseArgs({ args, options: { 'dry-run': { type: 'boolean' }, 'batch-size': { type: 'string' }, json: { type: 'boolean' } } });
@@ -191,7 +274,18 @@ async function main(argv: string[]): Promise<number> {
   const commands: Record<string, Record<string, (db: Db, args: string[], config: Config) => Promise<string>>> = {
     clients: { create: createCommand, list: listCommand, revoke: revokeCommand, pci: pciCommand },
     keys: { reseal: resealCommand },
-    'dashboard-users': { create: dashboardUserCreateCommand, link: dashboardUserLinkCommand },
+    'dashboard-users': {
+      create: dashboardUserCreateCommand,
+      link: dashboardUserLinkCommand,
+      list: memberListCommand,
+      role: memberCommand('role'),
+      disable: memberCommand('disable'),
+      enable: memberCommand('enable'),
+      remove: memberCommand('remove'),
+      'end-sessions': memberCommand('end-sessions'),
+      invitations: invitationsCommand,
+      'revoke-invitation': revokeInvitationCommand,
+    },
   };
   const run = group && command && Object.hasOwn(commands, group) && Object.hasOwn(commands[group]!, command) ? commands[group]![command] : undefined;
   if (!run) {
@@ -214,7 +308,9 @@ main(process.argv.slice(2)).then(
   (error: unknown) => {
     const usage = error instanceof UsageError || error instanceof ListenUsageError;
     const known = usage || error instanceof ConfigError || error instanceof ClientProvisioningError || error instanceof DashboardUserError;
-    const message = error instanceof Error ? error.message : String(error);
+    // A refusal of the service (the last owner, an unknown member): its message and details, exit 1.
+    const details = error instanceof ApiError && error.details.length > 0 ? ` (${error.details.map((d) => `${d.field}: ${d.message}`).join('; ')})` : '';
+    const message = (error instanceof Error ? error.message : String(error)) + details;
     process.stderr.write(`pasarela: ${message}${usage ? `\n${USAGE}` : ''}\n`);
     process.exit(known || (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? 2 : 1);
   },

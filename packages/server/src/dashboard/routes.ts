@@ -9,6 +9,7 @@
  * CSRF token in `X-CSRF-Token` (403 otherwise); every body must be JSON, which a
  * cross-site form cannot send.
  */
+import type { RealClock } from '../clock/clock.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
@@ -21,6 +22,7 @@ import { apiClientView } from '../auth/clients.routes.js';
 import { parseScope } from '../auth/permissions.js';
 import { findVisibleOrganization, listVisibleOrganizations } from '../organizations/store.js';
 import { ApiError } from '../errors/api-error.js';
+import { addressSubject } from '../lib/address-subject.js';
 import type { RateLimiter } from '../ratelimit/limiter.js';
 import { nowIso } from '../lib/time.js';
 import { canInvite, canManageKeys, keyPermissions, permissionCatalogue } from './roles.js';
@@ -34,12 +36,14 @@ export interface DashboardRouteOptions {
   dashboard: DashboardService;
   tokens: TokenService;
   config: Config;
-  /** Failed sign-ins, per e-mail and address, and per address (five times the budget). */
-  signInFailures: { perEmailAddress: RateLimiter; perAddress: RateLimiter };
+  /** Failed sign-ins, per e-mail and address, per address (five times the budget), and per account from any address (three times). */
+  signInFailures: { perEmailAddress: RateLimiter; perAddress: RateLimiter; perAccount: RateLimiter };
+  /** The real time: when a locked account's budget comes back. */
+  clock: RealClock;
 }
 
 export async function dashboardRoutes(base: FastifyInstance, opts: DashboardRouteOptions): Promise<void> {
-  const { db, dashboard, config, signInFailures } = opts;
+  const { db, dashboard, config, signInFailures, clock } = opts;
   const production = config.environment === 'production';
 
   function setCookie(request: FastifyRequest, reply: FastifyReply, value: string, maxAge: number): void {
@@ -98,9 +102,13 @@ export async function dashboardRoutes(base: FastifyInstance, opts: DashboardRout
         const email = request.body.email.trim().toLowerCase();
         // A point from each budget before the password is checked, given back unless it was wrong:
         // concurrent guesses get at most the budget evaluated.
+        // An IPv6 address counts by its /64. The per-account budget stops guesses spread over many
+        // addresses; spent, it locks the account until its window ends (the owner sees `locked_until`).
+        const address = addressSubject(request.ip);
         const keys: Array<[RateLimiter, string]> = [
-          [signInFailures.perAddress, request.ip],
-          [signInFailures.perEmailAddress, `${email} ${request.ip}`],
+          [signInFailures.perAddress, address],
+          [signInFailures.perEmailAddress, `${email} ${address}`],
+          [signInFailures.perAccount, email],
         ];
         const decisions = await Promise.all(keys.map(([limiter, key]) => limiter.consume(key)));
         const refused = decisions.find((d) => !d.allowed);
@@ -162,9 +170,17 @@ export async function dashboardRoutes(base: FastifyInstance, opts: DashboardRout
       return reply.code(204).send();
     });
 
-    app.get('/dashboard/api/members', { config, schema: { ...schema, response: { 200: Members } } }, async (request) => ({
-      data: await dashboard.members(sessionOf(request).user.organization_id),
-    }));
+    app.get('/dashboard/api/members', { config, schema: { ...schema, response: { 200: Members } } }, async (request) => {
+      const members = await dashboard.members(sessionOf(request).user.organization_id);
+      // A member whose per-account sign-in budget is spent is locked until its window ends.
+      const data = await Promise.all(
+        members.map(async (m) => {
+          const budget = await signInFailures.perAccount.peek(m.email);
+          return { ...m, locked_until: budget.allowed ? null : new Date(clock.realNow() + budget.resetSeconds * 1000).toISOString() };
+        }),
+      );
+      return { data };
+    });
 
     app.post('/dashboard/api/invitations', { config, schema: { ...schema, body: Invite, response: { 201: Invitation } } }, async (request, reply) => {
       const { user } = sessionOf(request);

@@ -36,7 +36,18 @@ export const LinkToken = Type.Object({ token: Type.String({ minLength: 1, maxLen
 export const LinkView = Type.Object({ email: Type.Union([Type.String(), Type.Null()]), organization_name: Type.String(), role: Role, expires_at: Time });
 
 export const Members = Type.Object({
-  data: Type.Array(Type.Object({ id: Type.String(), email: Type.String(), role: Role, created_at: Time, last_sign_in_at: NullableTime, disabled_at: NullableTime })),
+  data: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      email: Type.String(),
+      role: Role,
+      created_at: Time,
+      last_sign_in_at: NullableTime,
+      disabled_at: NullableTime,
+      /** Set while the account's sign-in budget (failures from any address) is spent: sign-in answers 429 until then. */
+      locked_until: NullableTime,
+    }),
+  ),
 });
 export const Member = Type.Object({ id: Type.String(), email: Type.String(), role: Role, created_at: Time, last_sign_in_at: NullableTime, disabled_at: NullableTime });
 export const MemberParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });

@@ -1,6 +1,7 @@
 /**
  * The dashboard's people (docs/dashboard.md): users of an organization with a
- * role, passwords (scrypt, at least 12 characters), sessions stored in the
+ * role, passwords (scrypt at N=2^17, crypto/password-hash.ts; at least 12 characters and
+ * not in the breached-password list beside this file), sessions stored in the
  * database (only a SHA-256 of the session id), and one-time links that set a
  * password: an owner's invitation, the sandbox's first-run link and the CLI's
  * (`dashboard-users create`). A link is used once, by a compare-and-set on
@@ -13,7 +14,8 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import type { Db, Executor } from '../db/database.js';
 import { isUniqueViolation } from '../db/database.js';
 import type { DashboardRole, DashboardUsersTable } from '../db/schema.js';
-import { hashSecret, verifySecret } from '../crypto/secret-hash.js';
+import { readFileSync } from 'node:fs';
+import { hashPassword, verifyPassword } from '../crypto/password-hash.js';
 import { deploymentSecret } from '../crypto/deployment-secrets.js';
 import type { Keyring } from '../crypto/keyring.js';
 import type { Config } from '../config/config.js';
@@ -55,10 +57,33 @@ export function normalizeEmail(raw: string): string | undefined {
   return email.length <= 254 && EMAIL.test(email) ? email : undefined;
 }
 
+let breached: Set<string> | undefined;
+
+/**
+ * The passwords found in breaches that a dashboard user may not choose
+ * (breached-password list beside this file, lower-case, one a line; the build copies it to dist/),
+ * read once on first use.
+ */
+function breachedPasswords(): Set<string> {
+  breached ??= new Set(
+    readFileSync(new URL('./breached-passwords.txt', import.meta.url), 'utf8')
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line !== '' && !line.startsWith('#')),
+  );
+  return breached;
+}
+
+/** Whether the password (compared without regard to case or surrounding spaces) is in the breached-password list. */
+export function isBreachedPassword(password: string): boolean {
+  return breachedPasswords().has(password.normalize('NFKC').trim().toLowerCase());
+}
+
 /** The problems of a new password, as error details (empty when it is acceptable). */
 export function passwordProblems(password: string, field = 'password'): Array<{ field: string; message: string }> {
   if ([...password].length < MIN_PASSWORD_LENGTH) return [{ field, message: `must be at least ${MIN_PASSWORD_LENGTH} characters` }];
   if (password.length > MAX_PASSWORD_LENGTH) return [{ field, message: `must be at most ${MAX_PASSWORD_LENGTH} characters` }];
+  if (isBreachedPassword(password)) return [{ field, message: 'is a commonly used password found in data breaches: choose another' }];
   return [];
 }
 
@@ -181,7 +206,7 @@ export class DashboardService {
   async useLink(token: string, password: string, email?: string): Promise<DashboardUser> {
     const problems = passwordProblems(password);
     if (problems.length > 0) throw ApiError.validation(problems);
-    const passwordHash = await hashSecret(password);
+    const passwordHash = await hashPassword(password);
     return this.db.transaction().execute(async (trx) => {
       const link = await this.liveLink(trx, token);
       if (!link) throw ApiError.notFound('link (it may have been used or have expired)');
@@ -220,8 +245,27 @@ export class DashboardService {
   /** The user whose password this is; undefined otherwise (the same scrypt work for an unknown address). */
   async verifyPassword(email: string, password: string): Promise<DashboardUser | undefined> {
     const user = password.length > MAX_PASSWORD_LENGTH ? undefined : await this.findByEmail(email);
-    const valid = await verifySecret(password.slice(0, MAX_PASSWORD_LENGTH), user?.password_hash ?? undefined);
-    return valid && user && !user.disabled_at ? user : undefined;
+    const { valid, needsRehash } = await verifyPassword(password.slice(0, MAX_PASSWORD_LENGTH), user?.password_hash ?? undefined);
+    if (!valid || !user || user.disabled_at) return undefined;
+    if (needsRehash && user.password_hash) {
+      // Made at an older cost: store one at today's cost, unless the password changed meanwhile.
+      const rehashed = await hashPassword(password);
+      await this.db.updateTable('dashboard_users').set({ password_hash: rehashed }).where('id', '=', user.id).where('password_hash', '=', user.password_hash).execute();
+      return { ...user, password_hash: rehashed };
+    }
+    return user;
+  }
+
+  /** A user by id (`dbu_...`) or e-mail address, in any organization (the operator's CLI). */
+  async findUser(ref: string): Promise<DashboardUser | undefined> {
+    const byId = await this.db.selectFrom('dashboard_users').selectAll().where('id', '=', ref).executeTakeFirst();
+    return byId ?? this.findByEmail(ref);
+  }
+
+  /** The organization of an unused invitation (the operator's CLI revokes one by id alone). */
+  async invitationOrganization(id: string): Promise<string | undefined> {
+    const row = await this.db.selectFrom('dashboard_links').select('organization_id').where('id', '=', id).where('kind', '=', 'invitation').where('used_at', 'is', null).executeTakeFirst();
+    return row?.organization_id;
   }
 
   members(organizationId: string) {

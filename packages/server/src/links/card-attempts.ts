@@ -17,7 +17,6 @@
  * for IPv6, which one subscriber usually holds whole) under a deployment secret.
  */
 import { createHmac } from 'node:crypto';
-import { isIPv4, isIPv6 } from 'node:net';
 import type { Db, Executor } from '../db/database.js';
 import { recordEvent } from '../events/store.js';
 import { newId } from '../lib/ids.js';
@@ -34,17 +33,8 @@ export type Scope = 'link' | 'address';
 
 export type Reservation = { attemptId: string } | { blocked: { scope: Scope; until: string; retryAfterSeconds: number } };
 
-/** The part of a client address that identifies one subscriber: an IPv4 address, or an IPv6 /64. */
-export function addressSubject(ip: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped) return mapped[1]!;
-  if (isIPv4(ip) || !isIPv6(ip)) return ip;
-  const [head = '', tail] = ip.toLowerCase().split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const groups = tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
-}
+export { addressSubject } from '../lib/address-subject.js';
+import { addressSubject } from '../lib/address-subject.js';
 
 export class CardAttemptGuard {
   constructor(
