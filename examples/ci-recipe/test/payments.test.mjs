@@ -37,6 +37,7 @@ const app = createServer((req, res) => {
       return;
     }
     received[path]?.push(JSON.parse(body));
+    app.emit('received');
     res.writeHead(204).end();
   });
 });
@@ -55,12 +56,22 @@ async function cardPayment(number, options = {}) {
   });
 }
 
-async function eventually(check, what) {
-  const deadline = Date.now() + 20_000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+/** Resolves when `check()` holds: looked at again each time the app receives a request, never on a timer's tick. */
+function eventually(check, what) {
+  if (check()) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const onRequest = () => {
+      if (!check()) return;
+      clearTimeout(timer);
+      app.off('received', onRequest);
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      app.off('received', onRequest);
+      reject(new Error(`timed out waiting for ${what}`));
+    }, 20_000);
+    app.on('received', onRequest);
+  });
 }
 
 test('an approved card is captured when the test clock passes the capture delay, then refunded', async () => {

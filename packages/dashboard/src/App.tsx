@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { api, ApiError, request, setCsrfToken, setOrganization, v1, whenSignedOut, type Session } from './api';
 import { I18n, initialLanguage, translator, useI18n, type Language } from './i18n';
 import { Link, match, navigate, useLocation } from './router';
-import { SessionContext, useSession, type SessionState } from './session';
+import { clockNow, SessionContext, useSession, type SessionState } from './session';
 import { duration, Loading } from './ui';
 import { SignIn } from './pages/SignIn';
 import { Welcome } from './pages/Welcome';
@@ -256,7 +256,7 @@ function Shell({
       <main id="main" className="content">
         {clockOffsetSeconds > 0 ? (
           <p className="clock-banner" role="status">
-            {t('clock.banner', { offset: duration(clockOffsetSeconds), time: date(new Date(Date.now() + clockOffsetSeconds * 1000).toISOString()) })}
+            {t('clock.banner', { offset: duration(clockOffsetSeconds), time: date(new Date(clockNow({ clockOffsetSeconds })).toISOString()) })}
           </p>
         ) : null}
         {children}

@@ -122,13 +122,23 @@ describe('the packed packages, installed outside the repository', () => {
     const child = spawn('npx', ['pasarela', '--port', String(port), '--data-dir', join(dir, 'first-run')], { cwd: project, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     groups.push(child.pid!);
     let output = '';
-    child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-    child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-    const deadline = Date.now() + 60_000;
-    while (!/listening on/.test(output)) {
-      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`npx pasarela did not start: ${output}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    // Started when it says so on its output; refused if it exits first or stays silent for a minute.
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`npx pasarela did not start: ${output}`)), 60_000);
+      const read = (d: Buffer) => {
+        output += d.toString();
+        if (/listening on/.test(output)) {
+          clearTimeout(timer);
+          resolve();
+        }
+      };
+      child.stdout!.on('data', read);
+      child.stderr!.on('data', read);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        reject(new Error(`npx pasarela did not start: ${output}`));
+      });
+    });
     const base = `http://localhost:${port}`;
     expect((await fetch(`${base}/readyz`)).status).toBe(200);
     // The banner of npm start: the client and the dashboard's one-time link.
