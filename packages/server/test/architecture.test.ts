@@ -354,3 +354,137 @@ describe('the hosted pages\' configuration types have one definition', () => {
     expect(importsOf(readFileSync(join(SRC, 'links/page-text.ts'), 'utf8'))).toEqual([]);
   });
 });
+
+/**
+ * Folders that import each other in a circle (type-only imports count: they
+ * tie the folders' designs together as much as calls do). The edges below are
+ * the debt the core's redesign is paying off (docs/architecture.md
+ * "Dependency direction"): no new edge may close a circle, and an edge that is gone
+ * must leave this list, so it only shrinks.
+ */
+const KNOWN_CIRCLE_EDGES = [
+  'auth -> clock', 'auth -> http', 'auth -> organizations', 'auth -> ratelimit',
+  'card-present -> payment-instructions',
+  'cards -> db', 'cards -> errors',
+  'checkout -> instruments', 'checkout -> links', 'checkout -> payments', 'checkout -> users',
+  'clock -> auth', 'clock -> http', 'clock -> jobs',
+  'config -> lib',
+  'db -> cards', 'db -> config', 'db -> lib',
+  'errors -> db', 'errors -> lib',
+  'http -> auth', 'http -> jobs',
+  'idempotency -> clock',
+  'instruments -> checkout',
+  'jobs -> auth', 'jobs -> clock', 'jobs -> idempotency', 'jobs -> observability',
+  'lib -> db',
+  'links -> instruments', 'links -> payments',
+  'observability -> clock',
+  'organizations -> auth', 'organizations -> http',
+  'payment-instructions -> card-present',
+  'payments -> checkout', 'payments -> instruments', 'payments -> refunds', 'payments -> transactions',
+  'ratelimit -> clock',
+  'refunds -> payments', 'refunds -> transactions',
+  'transactions -> payments',
+  'users -> checkout', 'users -> instruments',
+];
+
+/** Top folder → the top folders its files import (relative imports, type-only included). */
+function folderGraph(): Map<string, Set<string>> {
+  const graph = new Map<string, Set<string>>();
+  for (const file of sourceFiles(SRC)) {
+    const from = rel(file).split('/')[0]!;
+    for (const s of importsOf(readFileSync(file, 'utf8')).filter((spec) => spec.startsWith('.'))) {
+      const to = rel(resolve(dirname(file), s)).split('/')[0]!;
+      if (to === from || to.startsWith('..')) continue;
+      if (!graph.has(from)) graph.set(from, new Set());
+      graph.get(from)!.add(to);
+    }
+  }
+  return graph;
+}
+
+/** The edges that lie on a circle: those inside a strongly connected component (Tarjan). */
+function circleEdges(graph: Map<string, Set<string>>): string[] {
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const component = new Map<string, number>();
+  let components = 0;
+  const visit = (v: string) => {
+    index.set(v, counter);
+    low.set(v, counter++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        component.set(w, components);
+      } while (w !== v);
+      components++;
+    }
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  const edges: string[] = [];
+  for (const [from, targets] of graph) {
+    for (const to of targets) if (component.get(from) === component.get(to)) edges.push(`${from} -> ${to}`);
+  }
+  return edges.sort();
+}
+
+describe('folders in circles', () => {
+  it('no new edge closes a circle between folders, and a removed one leaves the list', () => {
+    expect(circleEdges(folderGraph())).toEqual([...KNOWN_CIRCLE_EDGES].sort());
+  });
+
+  it('the check sees a circle and only its edges', () => {
+    const graph = new Map([
+      ['a', new Set(['b'])],
+      ['b', new Set(['c', 'd'])],
+      ['c', new Set(['a'])],
+      ['d', new Set(['e'])],
+    ]);
+    expect(circleEdges(graph)).toEqual(['a -> b', 'b -> c', 'c -> a']);
+  });
+});
+
+/** No file of a package's source is over 400 lines; generated files aside, these are the debt (they only shrink). */
+const LONG_FILES_LIMIT = 400;
+const KNOWN_LONG_FILES = [
+  'dashboard/src/i18n.ts',
+  'fields/src/hosted/checkout.ts',
+  'server/src/chargebacks/service.ts',
+  'server/src/config/config.ts',
+  'server/src/dashboard/service.ts',
+  'server/src/db/postgres-client.ts',
+  'server/src/db/schema.ts',
+  'server/src/links/pages.ts',
+];
+
+describe('source files stay short', () => {
+  const PACKAGES = resolve(SRC, '../..');
+  const packageSources = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) return entry.name === 'generated' || entry.name === 'migrations' ? [] : packageSources(path);
+      return /\.tsx?$/.test(entry.name) ? [path] : [];
+    });
+
+  it(`no file over ${LONG_FILES_LIMIT} lines but the known ones, and a known one that got short leaves the list`, () => {
+    const long = readdirSync(PACKAGES)
+      .filter((pkg) => existsSync(join(PACKAGES, pkg, 'src')))
+      .flatMap((pkg) => packageSources(join(PACKAGES, pkg, 'src')))
+      .filter((file) => readFileSync(file, 'utf8').split('\n').length - 1 > LONG_FILES_LIMIT)
+      .map((file) => relative(PACKAGES, file).split(sep).join('/'))
+      .sort();
+    expect(long).toEqual(KNOWN_LONG_FILES);
+  });
+});
