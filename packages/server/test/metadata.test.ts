@@ -1,12 +1,13 @@
 /**
  * `metadata` (docs/api-conventions.md "Metadata"): the merchant's key-value pairs on card and
- * alternative payments, refunds and payment links: accepted on create, returned, found by
+ * alternative payments, refunds, payment links, instruments and users: accepted on create (and on
+ * an instrument's update), returned, found by
  * `metadata[key]=value`, copied into the events; bad metadata is a 422 naming each problem.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from './support/dialects.js';
 import { startGateway, type TestGateway } from './support/gateway.js';
-import { encrypt, merchantKey, pendingWalletIntent, tokenize } from './support/cards.js';
+import { encrypt, encryptedCard, merchantKey, pendingWalletIntent, tokenize } from './support/cards.js';
 
 interface ErrorBody {
   error: { code: string; details: Array<{ field: string; message: string }> };
@@ -96,6 +97,70 @@ describe.each(dialects)('metadata on $name', (dialect) => {
     await gw.request('POST', '/v1/links', { token, body: { type: 'payment', data: { amount: { value: 1500, currency: 'COP' } } } });
     expect((await gw.request<WithMetadata>('GET', `/v1/links/${link.body.id}`, { token })).body.metadata).toEqual({ campaign: 'black-friday' });
     expect(ids((await gw.request<{ data: WithMetadata[] }>('GET', '/v1/links?metadata[campaign]=black-friday', { token })).body)).toEqual([link.body.id]);
+  });
+
+  it('instruments: stored on tokenizing, replaced by an update or the same card sent again, found, copied into the audit event', async () => {
+    const key = await merchantKey(gw, token);
+    const card = await encryptedCard(key, { number: '5555555555554444' });
+    const created = await gw.request<WithMetadata & ErrorBody>('POST', '/v1/instruments', { token, body: { ...card, metadata: { customer_ref: 'C-77', wallet: 'main' } } });
+    expect(created.status, created.text).toBe(201);
+    expect(created.body.metadata).toEqual({ customer_ref: 'C-77', wallet: 'main' });
+    const plainId = await tokenize(gw, token, { number: '378282246310005' });
+    expect((await gw.request<WithMetadata>('GET', `/v1/instruments/${plainId}`, { token })).body.metadata).toEqual({});
+    expect((await gw.request<WithMetadata>('GET', `/v1/instruments/${created.body.id}`, { token })).body.metadata).toEqual({ customer_ref: 'C-77', wallet: 'main' });
+    expect(ids((await gw.request<{ data: WithMetadata[] }>('GET', '/v1/instruments?metadata[customer_ref]=C-77&metadata[wallet]=main', { token })).body)).toEqual([created.body.id]);
+
+    // The same card without metadata keeps its pairs; with metadata, they are replaced.
+    const again = await gw.request<WithMetadata>('POST', '/v1/instruments', { token, body: card });
+    expect(again.body).toMatchObject({ id: created.body.id, metadata: { customer_ref: 'C-77', wallet: 'main' } });
+    const replaced = await gw.request<WithMetadata>('POST', '/v1/instruments', { token, body: { ...card, metadata: { customer_ref: 'C-78' } } });
+    expect(replaced.body).toMatchObject({ id: created.body.id, metadata: { customer_ref: 'C-78' } });
+    expect(ids((await gw.request<{ data: WithMetadata[] }>('GET', '/v1/instruments?metadata[customer_ref]=C-77', { token })).body)).toEqual([]);
+
+    // PATCH replaces them; omitted, they stay.
+    const patched = await gw.request<WithMetadata>('PATCH', `/v1/instruments/${created.body.id}`, { token, body: { metadata: { customer_ref: 'C-79', tier: 'gold' } } });
+    expect(patched.status, patched.text).toBe(200);
+    expect(patched.body.metadata).toEqual({ customer_ref: 'C-79', tier: 'gold' });
+    const holder = await gw.request<WithMetadata>('PATCH', `/v1/instruments/${created.body.id}`, { token, body: { holder_name: 'New Holder' } });
+    expect(holder.body.metadata).toEqual({ customer_ref: 'C-79', tier: 'gold' });
+    expect(ids((await gw.request<{ data: WithMetadata[] }>('GET', '/v1/instruments?metadata[tier]=gold', { token })).body)).toEqual([created.body.id]);
+    expect(ids((await gw.request<{ data: WithMetadata[] }>('GET', '/v1/instruments?metadata[customer_ref]=C-78', { token })).body)).toEqual([]);
+
+    // The instrument's event (the audit record of a revealed number) carries them.
+    const pci = await gw.client({ pciSaqD: true });
+    const pciToken = await pci.token();
+    const direct = { type: 'CARD', card: { number: '4000056655665556', expiration_month: '08', expiration_year: String(new Date().getUTCFullYear() + 2), holder_name: 'Direct Holder', cvv: '123' } };
+    const saved = await gw.request<WithMetadata>('POST', '/v1/instruments', { token: pciToken, body: { ...direct, metadata: { vault_ref: 'V-1' } } });
+    expect(saved.status, saved.text).toBe(201);
+    expect((await gw.request('GET', `/v1/instruments/${saved.body.id}?include=number`, { token: pciToken })).status).toBe(200);
+    const events = (await gw.request<{ data: Array<{ type: string; data: { instrument_id: string; metadata?: Record<string, string> } }> }>('GET', '/v1/events?type=instrument.number_revealed', { token: pciToken })).body.data;
+    expect(events.find((e) => e.data.instrument_id === saved.body.id)?.data.metadata).toEqual({ vault_ref: 'V-1' });
+    // Another organization never finds them.
+    expect(ids((await gw.request<{ data: WithMetadata[] }>('GET', '/v1/instruments?metadata[customer_ref]=C-79', { token: pciToken })).body)).toEqual([]);
+
+    const bad = await gw.request<ErrorBody>('PATCH', `/v1/instruments/${created.body.id}`, { token, body: { metadata: { count: 3, 'bad key': 'v' } } });
+    expect(bad.status).toBe(422);
+    expect(bad.body.error.details.map((d) => d.field)).toEqual(expect.arrayContaining(['metadata.count', 'metadata']));
+    expect((await gw.request<WithMetadata>('GET', `/v1/instruments/${created.body.id}`, { token })).body.metadata).toEqual({ customer_ref: 'C-79', tier: 'gold' });
+  });
+
+  it('users: stored on create, returned, found; bad metadata creates nobody', async () => {
+    const user = await gw.request<WithMetadata & ErrorBody>('POST', '/v1/users', { token, body: { name: 'Ana', email: 'ana@example.com', metadata: { crm_id: 'U-5', segment: 'b2b' } } });
+    expect(user.status, user.text).toBe(201);
+    expect(user.body.metadata).toEqual({ crm_id: 'U-5', segment: 'b2b' });
+    const plain = await gw.request<WithMetadata>('POST', '/v1/users', { token, body: { name: 'Beto', email: 'beto@example.com' } });
+    expect(plain.body.metadata).toEqual({});
+    expect((await gw.request<WithMetadata>('GET', `/v1/users/${user.body.id}`, { token })).body.metadata).toEqual({ crm_id: 'U-5', segment: 'b2b' });
+    expect(ids((await gw.request<{ data: WithMetadata[] }>('GET', '/v1/users?metadata[crm_id]=U-5&metadata[segment]=b2b', { token })).body)).toEqual([user.body.id]);
+    expect(ids((await gw.request<{ data: WithMetadata[] }>('GET', '/v1/users?metadata[segment]=B2B', { token })).body)).toEqual([]);
+    const stranger = await (await gw.client()).token();
+    expect(ids((await gw.request<{ data: WithMetadata[] }>('GET', '/v1/users?metadata[crm_id]=U-5', { token: stranger })).body)).toEqual([]);
+
+    const before = (await gw.request<{ data: WithMetadata[] }>('GET', '/v1/users?limit=100', { token })).body.data.length;
+    const bad = await gw.request<ErrorBody>('POST', '/v1/users', { token, body: { name: 'Caro', email: 'caro@example.com', metadata: { note: 'x'.repeat(501) } } });
+    expect(bad.status).toBe(422);
+    expect(bad.body.error.details).toEqual([{ field: 'metadata.note', message: 'must NOT have more than 500 characters' }]);
+    expect((await gw.request<{ data: WithMetadata[] }>('GET', '/v1/users?limit=100', { token })).body.data.length).toBe(before);
   });
 
   it('bad metadata is a 422 naming each problem, and nothing is created', async () => {

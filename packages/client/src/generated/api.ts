@@ -250,7 +250,7 @@ export interface paths {
         };
         /**
          * List instruments
-         * @description Active instruments, newest first.
+         * @description Active instruments, newest first; `metadata[key]=value` keeps those with each pair (exact match).
          */
         get: operations["instruments.list"];
         put?: never;
@@ -287,7 +287,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Update expiry or holder name
+         * Update expiry, holder name or metadata
          * @description Changes `expiration_month`, `expiration_year` or `holder_name` of a card instrument (the card number never changes: tokenize the new card instead). A deleted instrument is 409. Another organization's object is 404.
          */
         patch: operations["instruments.update"];
@@ -870,7 +870,7 @@ export interface paths {
         };
         /**
          * List users
-         * @description The users of the organization. Newest first: `limit` (1 to 100, default 10), `starting_after` / `ending_before` (an id); `{data, has_more}`.
+         * @description Newest first; `metadata[key]=value` keeps those with each pair (exact match).
          */
         get: operations["users.list"];
         put?: never;
@@ -2711,6 +2711,10 @@ export interface components {
                 expiration_year: number;
                 holder_name: string;
             };
+            /** @description Your key-value pairs (`{}` when none). */
+            metadata: {
+                [key: string]: string;
+            };
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -2930,6 +2934,10 @@ export interface components {
             email: string;
             /** @description The user's active instruments, newest first. */
             instruments: components["schemas"]["Instrument"][];
+            /** @description Your key-value pairs (`{}` when none). */
+            metadata: {
+                [key: string]: string;
+            };
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -3583,6 +3591,10 @@ export interface components {
             /** @description The client that read the number. */
             client_id: string;
             request_id: string;
+            /** @description The instrument's key-value pairs (`{}` when none). */
+            metadata: {
+                [key: string]: string;
+            };
         };
         WebhookTestEventData: {
             test: {
@@ -5316,6 +5328,10 @@ export interface operations {
                         name: string;
                         /** Format: email */
                         email: string;
+                        /** @description Your own key-value pairs, returned as sent and copied into the object's events: at most 50 keys; a key 1 to 40 characters of letters, digits, `_`, `-` and `.`; a value a string of at most 500 characters. Lists filter on it with `metadata[key]=value` (exact match). Not for card numbers or other secrets. */
+                        metadata?: {
+                            [key: string]: string;
+                        };
                     };
                     /** @description The origins of the pages that may mount the embedded fields with this session (`https://shop.example`; in the sandbox also `http://localhost:<port>`). Empty or absent: any origin. The gateway's frame refuses to start on any other page. */
                     allowed_origins?: string[];
@@ -6045,6 +6061,10 @@ export interface operations {
                 ending_before?: string;
                 created_gte?: string;
                 created_lte?: string;
+                /** @description Objects whose metadata has each of these pairs (exact match): `metadata[order_ref]=A-1001`; at most 5. */
+                metadata?: {
+                    [key: string]: string;
+                };
             };
             header?: never;
             path?: never;
@@ -6209,6 +6229,10 @@ export interface operations {
                         expiration_year: string;
                         holder_name: string;
                         cvv: string;
+                    };
+                    /** @description Your own key-value pairs (docs/api-conventions.md "Metadata"): at most 50 keys of 1 to 40 letters, digits, `_`, `-` or `.`, each value a string of at most 500 characters. The same card tokenized again keeps its pairs unless this is sent (then it replaces them). Not for card numbers or other secrets. */
+                    metadata?: {
+                        [key: string]: string;
                     };
                 };
             };
@@ -6387,6 +6411,10 @@ export interface operations {
                             holder_name: string;
                             /** @description The full card number: only with `?include=number`, for a token with `instruments:read-sensitive-data` of a client marked PCI DSS SAQ D. Each such read is recorded (event `instrument.number_revealed`). */
                             number?: string;
+                        };
+                        /** @description Your key-value pairs (`{}` when none). */
+                        metadata: {
+                            [key: string]: string;
                         };
                         /** Format: date-time */
                         created_at: string;
@@ -6673,6 +6701,10 @@ export interface operations {
                     expiration_month?: number;
                     expiration_year?: number;
                     holder_name?: string;
+                    /** @description Replaces all the instrument's pairs (`{}` removes them); omitted, they stay. Limits as on create. */
+                    metadata?: {
+                        [key: string]: string;
+                    };
                 };
             };
         };
@@ -11486,6 +11518,10 @@ export interface operations {
                 ending_before?: string;
                 created_gte?: string;
                 created_lte?: string;
+                /** @description Objects whose metadata has each of these pairs (exact match): `metadata[order_ref]=A-1001`; at most 5. */
+                metadata?: {
+                    [key: string]: string;
+                };
             };
             header?: never;
             path?: never;
@@ -11634,6 +11670,10 @@ export interface operations {
                     name: string;
                     /** Format: email */
                     email: string;
+                    /** @description Your own key-value pairs, returned as sent and copied into the object's events: at most 50 keys; a key 1 to 40 characters of letters, digits, `_`, `-` and `.`; a value a string of at most 500 characters. Lists filter on it with `metadata[key]=value` (exact match). Not for card numbers or other secrets. */
+                    metadata?: {
+                        [key: string]: string;
+                    };
                 };
             };
         };

@@ -5,7 +5,8 @@ import { ApiError } from '../errors/api-error.js';
 import { ListOf, ListQuery } from '../http/pagination.js';
 import { lookupBin } from '../cards/bins.js';
 import type { Db } from '../db/database.js';
-import { BinData, BinParams, CreateInstrument, Instrument, InstrumentParams, InstrumentQuery, InstrumentWithNumber, UpdateInstrument } from './schemas.js';
+import { Type } from 'typebox';
+import { BinData, BinParams, CreateInstrument, Instrument, InstrumentListQuery, InstrumentParams, InstrumentQuery, InstrumentWithNumber, UpdateInstrument } from './schemas.js';
 import type { InstrumentService } from './service.js';
 import type { CheckoutSessionService } from '../checkout/service.js';
 
@@ -40,7 +41,16 @@ export async function instrumentRoutes(base: FastifyInstance, opts: { instrument
 
   app.get(
     '/v1/instruments',
-    { config: read, schema: { tags, summary: 'List instruments', description: 'Active instruments, newest first.', querystring: ListQuery, response: { 200: ListOf(Instrument) } } },
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'List instruments',
+        description: 'Active instruments, newest first; `metadata[key]=value` keeps those with each pair (exact match).',
+        querystring: Type.Object({ ...ListQuery.properties, ...InstrumentListQuery.properties }),
+        response: { 200: ListOf(Instrument) },
+      },
+    },
     async (request) => instruments.list(principalOf(request).organizationId, request.query),
   );
 
@@ -71,7 +81,7 @@ export async function instrumentRoutes(base: FastifyInstance, opts: { instrument
     '/v1/instruments/:id',
     {
       config: write,
-      schema: { tags, summary: 'Update expiry or holder name', params: InstrumentParams, body: UpdateInstrument, response: { 200: Instrument } },
+      schema: { tags, summary: 'Update expiry, holder name or metadata', params: InstrumentParams, body: UpdateInstrument, response: { 200: Instrument } },
     },
     async (request) => instruments.update(principalOf(request).organizationId, request.params.id, request.body),
   );

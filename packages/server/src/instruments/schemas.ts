@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { MetadataInput, MetadataQuery, MetadataView } from '../lib/metadata.js';
 
 const Encrypted = (what: string) =>
   Type.Optional(Type.String({ minLength: 1, maxLength: 2048, description: `${what}, RSA-OAEP-SHA256 with the active public key, base64.` }));
@@ -27,6 +28,7 @@ export const Instrument = Type.Object(
       expiration_year: Type.Integer(),
       holder_name: Type.String(),
     }),
+    metadata: MetadataView,
     created_at: Type.String({ format: 'date-time' }),
     updated_at: Type.String({ format: 'date-time' }),
   },
@@ -72,6 +74,11 @@ export const CreateInstrument = Type.Object({
       { description: 'Direct tokenization: only for clients marked PCI DSS SAQ D.' },
     ),
   ),
+  metadata: Type.Optional(
+    MetadataInput(
+      'Your own key-value pairs (docs/api-conventions.md "Metadata"): at most 50 keys of 1 to 40 letters, digits, `_`, `-` or `.`, each value a string of at most 500 characters. The same card tokenized again keeps its pairs unless this is sent (then it replaces them). Not for card numbers or other secrets.',
+    ),
+  ),
 });
 export type CreateInstrument = Static<typeof CreateInstrument>;
 
@@ -79,8 +86,11 @@ export const UpdateInstrument = Type.Object({
   expiration_month: Type.Optional(Type.Integer({ minimum: 1, maximum: 12 })),
   expiration_year: Type.Optional(Type.Integer({ minimum: 2000, maximum: 2100 })),
   holder_name: Type.Optional(Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' })),
+  metadata: Type.Optional(MetadataInput('Replaces all the instrument\'s pairs (`{}` removes them); omitted, they stay. Limits as on create.')),
 });
 export type UpdateInstrument = Static<typeof UpdateInstrument>;
+
+export const InstrumentListQuery = Type.Object({ metadata: MetadataQuery });
 
 export const InstrumentParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
 export const BinParams = Type.Object({ bin: Type.String({ pattern: '^(\\d{6}|\\d{8})$', description: '6 or 8 digits.' }) });

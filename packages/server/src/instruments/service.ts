@@ -21,6 +21,7 @@ import type { CreateInstrument, Instrument, InstrumentWithNumber, UpdateInstrume
 import { recordEvent } from '../events/store.js';
 import { findActiveByFingerprint, findInstrument, insertInstrument, instrumentRead, listInstruments, updateInstrument, type InstrumentRow } from './store.js';
 import type { Read } from '../db/prepared.js';
+import { indexMetadata, metadataColumn, metadataOf, reindexMetadata, type Metadata } from '../lib/metadata.js';
 
 /** A validated card read; the CVV (rarely present) is never stored. */
 export interface CardReadResult {
@@ -74,6 +75,7 @@ export class InstrumentService {
         expiration_year: Number(row.exp_year),
         holder_name: row.holder_name,
       },
+      metadata: metadataOf(row.metadata),
       created_at: row.created_at,
       updated_at: row.updated_at,
     };
@@ -117,23 +119,29 @@ export class InstrumentService {
     const { card, errors } = validateCard(clear, fields, new Date(this.clock.realNow()));
     if (!card) throw ApiError.validation(errors);
     const browserOrigin = options.browserOrigin ?? principal.checkoutSession?.id ?? null;
-    return this.view(await this.store(organizationId, card, browserOrigin));
+    return this.view(await this.store(organizationId, card, browserOrigin, body.metadata));
   }
 
   /**
    * Same card in the same organization, from the merchant's server: the same
    * instrument, with expiry and holder brought up to date. From a browser
    * (`browserOrigin` set): always a new instrument, merged with none.
+   * `metadata`, when sent, is the instrument's (replacing the pairs of the same card's instrument).
    */
-  private async store(organizationId: string, card: ValidCard, browserOrigin: string | null = null): Promise<InstrumentRow> {
+  private async store(organizationId: string, card: ValidCard, browserOrigin: string | null = null, metadata?: Metadata): Promise<InstrumentRow> {
     const number = new Secret(card.number);
     const fingerprint = await this.vault.fingerprint(organizationId, number);
     for (let attempt = 0; attempt < 3; attempt++) {
       const now = this.clock.realIso();
       const existing = browserOrigin === null ? await findActiveByFingerprint(this.db, organizationId, fingerprint) : undefined;
       if (existing) {
-        const changes = { exp_month: card.expMonth, exp_year: card.expYear, holder_name: card.holderName, updated_at: now };
-        await updateInstrument(this.db, existing.id, changes);
+        const changes = { exp_month: card.expMonth, exp_year: card.expYear, holder_name: card.holderName, updated_at: now, ...(metadata ? { metadata: metadataColumn(metadata) } : {}) };
+        if (metadata) {
+          await this.db.transaction().execute(async (trx) => {
+            await updateInstrument(trx, existing.id, changes);
+            await reindexMetadata(trx, organizationId, 'instrument', existing.id, metadata);
+          });
+        } else await updateInstrument(this.db, existing.id, changes);
         return { ...existing, ...changes };
       }
       const id = newId('instrument');
@@ -154,11 +162,16 @@ export class InstrumentService {
         created_at: now,
         updated_at: now,
         deleted_at: null,
-        metadata: null,
+        metadata: metadataColumn(metadata),
         browser_origin: browserOrigin,
       };
       try {
-        await insertInstrument(this.db, row);
+        if (row.metadata) {
+          await this.db.transaction().execute(async (trx) => {
+            await insertInstrument(trx, row);
+            await indexMetadata(trx, organizationId, 'instrument', id, metadata);
+          });
+        } else await insertInstrument(this.db, row);
         return row;
       } catch (error) {
         if (!isUniqueViolation(error)) throw error; // the same card, tokenized at the same moment: take that one
@@ -216,7 +229,7 @@ export class InstrumentService {
     if (row.status !== 'ACTIVE') throw new ApiError('conflict', 'A deleted instrument\'s number is not shown.');
     const number = await this.vault.openNumber(principal.organizationId, row.id, row.number_sealed);
     const data = { instrument_id: row.id, last_four_digits: row.last_four, client_id: principal.clientId, request_id: context.requestId };
-    const eventId = await this.db.transaction().execute((trx) => recordEvent(trx, principal.organizationId, 'instrument.number_revealed', data));
+    const eventId = await this.db.transaction().execute((trx) => recordEvent(trx, principal.organizationId, 'instrument.number_revealed', { ...data, metadata: metadataOf(row.metadata) }));
     context.log.info({ audit: 'instrument.number_revealed', event_id: eventId, organization_id: principal.organizationId, ...data }, 'card number revealed');
     const view = await this.view(row);
     return { ...view, card: { ...view.card, number: number.reveal() } };
@@ -228,7 +241,7 @@ export class InstrumentService {
     return row;
   }
 
-  async list(organizationId: string, params: ListQuery): Promise<Page<Instrument>> {
+  async list(organizationId: string, params: ListQuery & { metadata?: Metadata }): Promise<Page<Instrument>> {
     const page = await listInstruments(this.db, organizationId, params);
     return { data: await Promise.all(page.data.map((r) => this.view(r))), has_more: page.has_more };
   }
@@ -246,8 +259,15 @@ export class InstrumentService {
       exp_year: year,
       holder_name: body.holder_name?.trim().replace(/\s+/g, ' ') ?? row.holder_name,
       updated_at: this.clock.realIso(),
+      metadata: body.metadata ? metadataColumn(body.metadata) : row.metadata,
     };
-    await updateInstrument(this.db, id, changes);
+    const { metadata } = body;
+    if (metadata) {
+      await this.db.transaction().execute(async (trx) => {
+        await updateInstrument(trx, id, changes);
+        await reindexMetadata(trx, organizationId, 'instrument', id, metadata);
+      });
+    } else await updateInstrument(this.db, id, changes);
     return this.view({ ...row, ...changes });
   }
 

@@ -3,6 +3,7 @@ import type { Executor } from '../db/database.js';
 import { preparedQuery, type Read } from '../db/prepared.js';
 import type { InstrumentsTable } from '../db/schema.js';
 import { paginate, type ListQuery, type Page } from '../http/pagination.js';
+import { whereMetadata, type Metadata } from '../lib/metadata.js';
 
 export type InstrumentRow = Selectable<InstrumentsTable>;
 
@@ -37,12 +38,13 @@ export async function insertInstrument(db: Executor, row: InstrumentRow): Promis
 export async function updateInstrument(
   db: Executor,
   id: string,
-  changes: Partial<Pick<InstrumentRow, 'exp_month' | 'exp_year' | 'holder_name' | 'status' | 'deleted_at' | 'updated_at'>>,
+  changes: Partial<Pick<InstrumentRow, 'exp_month' | 'exp_year' | 'holder_name' | 'status' | 'deleted_at' | 'updated_at' | 'metadata'>>,
 ): Promise<void> {
   await db.updateTable('instruments').set(changes).where('id', '=', id).execute();
 }
 
-export function listInstruments(db: Executor, organizationId: string, params: ListQuery): Promise<Page<InstrumentRow>> {
-  const query = db.selectFrom('instruments').selectAll().where('organization_id', '=', organizationId).where('status', '=', 'ACTIVE');
+export function listInstruments(db: Executor, organizationId: string, params: ListQuery & { metadata?: Metadata }): Promise<Page<InstrumentRow>> {
+  let query = db.selectFrom('instruments').selectAll().where('organization_id', '=', organizationId).where('status', '=', 'ACTIVE');
+  query = whereMetadata(query, db, 'id', organizationId, 'instrument', params.metadata);
   return paginate(query, { id: 'id', createdAt: 'created_at' }, params);
 }

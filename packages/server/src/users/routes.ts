@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import { principalOf } from '../auth/authenticate.js';
 import { ListOf, ListQuery } from '../http/pagination.js';
 import { Instrument } from '../instruments/schemas.js';
+import { MetadataInput, MetadataQuery, MetadataView } from '../lib/metadata.js';
 import type { UserService } from './service.js';
 import type { CheckoutSessionService } from '../checkout/service.js';
 
@@ -13,6 +14,7 @@ const User = Type.Object(
     name: Type.String(),
     email: Type.String(),
     instruments: Type.Array(Instrument, { description: 'The user\'s active instruments, newest first.' }),
+    metadata: MetadataView,
     created_at: Type.String({ format: 'date-time' }),
     updated_at: Type.String({ format: 'date-time' }),
   },
@@ -21,7 +23,11 @@ const User = Type.Object(
 const Params = Type.Object({ id: Type.String({ maxLength: 100 }) });
 
 /** A new user: the body of POST /v1/users (also a checkout session's `user`). */
-export const NewUser = Type.Object({ name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }), email: Type.String({ format: 'email', maxLength: 254 }) });
+export const NewUser = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
+  email: Type.String({ format: 'email', maxLength: 254 }),
+  metadata: Type.Optional(MetadataInput()),
+});
 
 export async function userRoutes(base: FastifyInstance, opts: { users: UserService; checkout: CheckoutSessionService }): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
@@ -44,7 +50,20 @@ export async function userRoutes(base: FastifyInstance, opts: { users: UserServi
     },
     async (request, reply) => reply.code(201).send(await users.create(org(request), request.body)),
   );
-  app.get('/v1/users', { config: read, schema: { tags, summary: 'List users', querystring: ListQuery, response: { 200: ListOf(User) } } }, async (request) => users.list(org(request), request.query));
+  app.get(
+    '/v1/users',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'List users',
+        description: 'Newest first; `metadata[key]=value` keeps those with each pair (exact match).',
+        querystring: Type.Object({ ...ListQuery.properties, metadata: MetadataQuery }),
+        response: { 200: ListOf(User) },
+      },
+    },
+    async (request) => users.list(org(request), request.query),
+  );
   app.get('/v1/users/:id', { config: read, schema: { tags, summary: 'Get a user with its instruments', params: Params, response: { 200: User } } }, async (request) =>
     users.get(org(request), request.params.id),
   );

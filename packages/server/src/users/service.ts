@@ -7,6 +7,7 @@ import { ApiError } from '../errors/api-error.js';
 import { paginate, type ListQuery, type Page } from '../http/pagination.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
+import { indexMetadata, metadataColumn, metadataOf, whereMetadata, type Metadata } from '../lib/metadata.js';
 import type { InstrumentService } from '../instruments/service.js';
 import type { Instrument } from '../instruments/schemas.js';
 
@@ -15,17 +16,22 @@ export interface UserView {
   name: string;
   email: string;
   instruments: Instrument[];
+  metadata: Metadata;
   created_at: string;
   updated_at: string;
 }
 
-type UserRow = { id: string; organization_id: string; name: string; email: string; created_at: string; updated_at: string };
+type UserRow = { id: string; organization_id: string; name: string; email: string; created_at: string; updated_at: string; metadata: string | null };
 
-/** Inserts a new user (POST /v1/users; also a checkout session's new user, in the session's transaction). */
-export async function insertUser(db: Executor, organizationId: string, input: { name: string; email: string }): Promise<UserRow> {
+/**
+ * Inserts a new user (POST /v1/users; also a checkout session's new user, in the session's
+ * transaction), with its metadata pairs indexed (run it in a transaction when it has some).
+ */
+export async function insertUser(db: Executor, organizationId: string, input: { name: string; email: string; metadata?: Metadata }): Promise<UserRow> {
   const now = nowIso();
-  const row = { id: newId('user'), organization_id: organizationId, name: input.name.trim(), email: input.email.trim().toLowerCase(), created_at: now, updated_at: now };
+  const row = { id: newId('user'), organization_id: organizationId, name: input.name.trim(), email: input.email.trim().toLowerCase(), created_at: now, updated_at: now, metadata: metadataColumn(input.metadata) };
   await db.insertInto('users').values(row).execute();
+  await indexMetadata(db, organizationId, 'user', row.id, input.metadata);
   return row;
 }
 
@@ -49,6 +55,7 @@ export class UserService {
       name: row.name,
       email: row.email,
       instruments: await Promise.all(links.map((i) => this.instruments.view(i))),
+      metadata: metadataOf(row.metadata),
       created_at: row.created_at,
       updated_at: row.updated_at,
     };
@@ -60,16 +67,17 @@ export class UserService {
     return row;
   }
 
-  async create(organizationId: string, input: { name: string; email: string }): Promise<UserView> {
-    return this.view(await insertUser(this.db, organizationId, input));
+  async create(organizationId: string, input: { name: string; email: string; metadata?: Metadata }): Promise<UserView> {
+    return this.view(await this.db.transaction().execute((trx) => insertUser(trx, organizationId, input)));
   }
 
   async get(organizationId: string, id: string): Promise<UserView> {
     return this.view(await this.row(organizationId, id));
   }
 
-  async list(organizationId: string, params: ListQuery): Promise<Page<UserView>> {
-    const page = await paginate(this.db.selectFrom('users').selectAll().where('organization_id', '=', organizationId), { id: 'id', createdAt: 'created_at' }, params);
+  async list(organizationId: string, params: ListQuery & { metadata?: Metadata }): Promise<Page<UserView>> {
+    const query = whereMetadata(this.db.selectFrom('users').selectAll().where('organization_id', '=', organizationId), this.db, 'id', organizationId, 'user', params.metadata);
+    const page = await paginate(query, { id: 'id', createdAt: 'created_at' }, params);
     return { data: await Promise.all(page.data.map((u) => this.view(u))), has_more: page.has_more };
   }
 

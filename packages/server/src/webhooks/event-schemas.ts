@@ -113,7 +113,7 @@ export const EVENT_DATA_SCHEMAS: Record<string, Schema> = {
     }),
   }),
   InstrumentNumberRevealedEventData: object(
-    { instrument_id: text(), last_four_digits: text(), client_id: text('The client that read the number.'), request_id: text() },
+    { instrument_id: text(), last_four_digits: text(), client_id: text('The client that read the number.'), request_id: text(), metadata: { type: 'object', additionalProperties: { type: 'string' }, description: 'The instrument\'s key-value pairs (`{}` when none).' } },
     'An audit record: never the number itself.',
   ),
   WebhookTestEventData: object({ test: object({ endpoint_id: text('The endpoint it was sent to (`whk-`).'), message: text() }) }),
