@@ -39,7 +39,7 @@ export interface ConnectorDefinition<Credentials extends TSchema = TSchema> {
   families: readonly MethodFamily[];
   /** The credentials a connector account of this connector carries (validated on create and rotation; never returned). */
   credentials: Credentials;
-  /** Only in the sandox (or a production rehearsal, ALLOW_SIMULATED_CONNECTORS): a simulator never takes real money. */
+  /** Only in the sandbox (or a production rehearsal, ALLOW_SIMULATED_CONNECTORS): a simulator never takes real money. */
   sandboxOnly?: boolean;
   /** Builds the card network port; required when `families` has `card`. */
   card?(credentials: Static<Credentials>, deps: ConnectorDeps): CardNetworkConnector;

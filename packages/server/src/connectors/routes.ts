@@ -81,10 +81,10 @@ export async function connectorRoutes(base: FastifyInstance, opts: { accounts: C
     },
     async (request, reply) => reply.code(201).send(await accounts.create(org(request), request.body)),
   );
-  app.get('/v1/connector-accounts', { config: read, schema: { tags, summary: 'List connector accounts', querystring: ListQuery, response: { 200: ListOf(Account) } } }, async (request) =>
+  app.get('/v1/connector-accounts', { config: read, schema: { tags, summary: 'List connector accounts', description: 'Newest first. Each shows which credential fields are set, never their values.', querystring: ListQuery, response: { 200: ListOf(Account) } } }, async (request) =>
     accounts.list(org(request), request.query),
   );
-  app.get('/v1/connector-accounts/:id', { config: read, schema: { tags, summary: 'Get a connector account', params: Params, response: { 200: Account } } }, async (request) =>
+  app.get('/v1/connector-accounts/:id', { config: read, schema: { tags, summary: 'Get a connector account', description: 'Which credential fields are set and when they were last rotated; never their values. Another organization\'s account is 404.', params: Params, response: { 200: Account } } }, async (request) =>
     accounts.get(org(request), request.params.id),
   );
   app.patch(
@@ -117,7 +117,7 @@ export async function connectorRoutes(base: FastifyInstance, opts: { accounts: C
     async (request) => accounts.delete(org(request), request.params.id),
   );
 
-  app.get('/v1/routing', { config: read, schema: { tags, summary: 'Get the routing rules', response: { 200: Routing } } }, async (request) => router.get(org(request)));
+  app.get('/v1/routing', { config: read, schema: { tags, summary: 'Get the routing rules', description: 'The ordered rules PUT /v1/routing set (amounts in major units); `rules` empty and `updated_at` null when never set.', response: { 200: Routing } } }, async (request) => router.get(org(request)));
   app.put(
     '/v1/routing',
     {
