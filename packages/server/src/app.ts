@@ -38,6 +38,7 @@ import { registerReactions } from './events/store.js';
 import type { EventStreamHub } from './webhooks/stream.js';
 import type { DashboardService } from './dashboard/service.js';
 import { buildServices } from './gateway/services.js';
+import type { ConnectorDefinition } from './connectors/registry.js';
 import { MODULES, outboxReactions } from './gateway/modules.js';
 import { SandboxClock, type TimeSource } from './clock/clock.js';
 import './http/route-config.js';
@@ -83,6 +84,8 @@ export interface GatewayOptions {
   logStream?: { write(line: string): void };
   /** Where the gateway's one clock reads the real time (default the system's; a test may pass its own and move it). */
   time?: TimeSource;
+  /** More connectors, registered beside the built-in ones (the tests register their own; docs/architecture.md "Add a connector"). */
+  connectors?: readonly ConnectorDefinition[];
 }
 
 export async function createGateway(config: Config, options: GatewayOptions = {}): Promise<Gateway> {
@@ -171,7 +174,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
   registerDeprecation(app);
 
   // The features: the services they share, then each module's routes and jobs, in the order of gateway/modules.ts.
-  const services = await buildServices({ config, db, clock, keyring, log: app.log, tokens, signingKeys, metrics, vault, dashboardDist: options.dashboardDist });
+  const services = await buildServices({ config, db, clock, keyring, log: app.log, tokens, signingKeys, metrics, vault, dashboardDist: options.dashboardDist, connectors: options.connectors });
   const jobs = new JobRunner(db, database.dialect, app.log, metrics, { pollIntervalMs: config.jobs.pollIntervalMs, concurrency: config.jobs.concurrency, leaseSeconds: config.jobs.leaseSeconds });
   const maintenance: MaintenanceTask[] = [];
   for (const feature of MODULES) await feature.register({ app, jobs, maintenance, config, database, db, keyring, services });

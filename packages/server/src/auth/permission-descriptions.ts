@@ -40,4 +40,6 @@ export const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
   '3ds:write': 'Run 3-D Secure flows (the version check).',
   'compliance:write': 'Compliance settings: create or rotate the organization\'s encryption key (POST /v1/encryption/keys).',
   'payment-instructions:ws': 'Open the WebSocket at /v1/payment-instructions/ws: a terminal receives its payment instructions in real time.',
+  'connector-accounts:read': 'Read connector accounts (never their credentials) and the routing rules.',
+  'connector-accounts:write': 'Add, update, rotate and delete connector accounts; replace the routing rules.',
 };

@@ -34,6 +34,8 @@ export const PERMISSIONS = [
   '3ds:write',
   'compliance:write',
   'payment-instructions:ws',
+  'connector-accounts:read',
+  'connector-accounts:write',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];

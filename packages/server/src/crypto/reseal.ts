@@ -42,6 +42,8 @@ export const SEALED: readonly SealedColumn[] = [
   { table: 'webhook_secrets', column: 'secret_sealed', key: ['id'], context: (r) => `webhook_secret:${r.id}` },
   // links/service.ts: an enrollment link's callback Api-Key
   { table: 'links', column: 'api_key_sealed', key: ['id'], context: (r) => `link_api_key:${r.id}` },
+  // connectors/accounts.ts: a connector account's credentials
+  { table: 'connector_accounts', column: 'credentials_sealed', key: ['id'], context: (r) => `connector_account:${r.id}` },
   // crypto/deployment-secrets.ts: the idempotency and OTP hash keys
   { table: 'settings', column: 'value', key: ['key'], context: (r) => String(r.key), keyPrefix: 'secret:' },
 ];

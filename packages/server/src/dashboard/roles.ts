@@ -80,6 +80,8 @@ const DESCRIPTIONS: Record<Permission, string> = {
   '3ds:write': '3-D Secure flows',
   'compliance:write': 'Compliance settings (encryption key rotation)',
   'payment-instructions:ws': 'WebSocket for real-time payment instructions (terminals)',
+  'connector-accounts:read': 'Read connector accounts and routing',
+  'connector-accounts:write': 'Change connector accounts, their credentials and routing',
 };
 
 /** The permissions grouped by resource, in the spec's order. */

@@ -682,7 +682,43 @@ export interface DashboardLinksTable {
   used_at: string | null;
 }
 
+export interface ConnectorAccountsTable {
+  id: string;
+  organization_id: string;
+  /** A registered connector's id (connectors/registry.ts). */
+  connector: string;
+  description: string | null;
+  status: 'enabled' | 'disabled';
+  /** Prefixes the network references of the account's authorizations (connectors/routed-card-network.ts). */
+  reference_key: string;
+  /** The credentials as JSON, sealed under `connector_account:<id>`. */
+  credentials_sealed: string;
+  /** JSON array: the names of the credential fields that are set (shown; the values never are). */
+  credential_fields: string;
+  credentials_rotated_at: string;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+export interface ConnectorRoutingTable {
+  organization_id: string;
+  /** JSON: the ordered rules (connectors/routing.ts). */
+  rules: string;
+  updated_at: string;
+}
+
+export interface ConnectorReferencesTable {
+  /** Our reference of an authorization (the payment id). */
+  reference: string;
+  account_id: string;
+  created_at: string;
+}
+
 export interface Database {
+  connector_accounts: ConnectorAccountsTable;
+  connector_routing: ConnectorRoutingTable;
+  connector_references: ConnectorReferencesTable;
   dashboard_users: DashboardUsersTable;
   dashboard_sessions: DashboardSessionsTable;
   dashboard_links: DashboardLinksTable;

@@ -75,6 +75,7 @@ export const TAGS: Array<{ name: string; description: string }> = [
   { name: 'Card-present payments', description: 'Payments made at a terminal, and their actions.' },
   { name: 'Payment instructions', description: 'Instructions sent to a terminal to take a card-present payment (`pin-`).' },
   { name: 'Webhooks', description: 'Endpoints that receive events, signed per Standard Webhooks; their secrets and delivery logs.' },
+  { name: 'Connectors', description: 'The organization\'s connector accounts (credentials at a processor, sealed, never returned) and the routing rules that choose among them.' },
   { name: 'Events', description: 'What happened (`evt-`): the list, one event, redelivery and the event stream. The `webhooks` section types each event.' },
   { name: 'Sandbox controls', description: 'Sandbox only (404 in production): simulate outcomes, read the OTP "SMS", move test clocks.' },
 ];

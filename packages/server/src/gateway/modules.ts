@@ -12,6 +12,7 @@ import { cardPresentModule } from '../card-present/module.js';
 import { cashoutsModule } from '../cashouts/module.js';
 import { chargebacksModule } from '../chargebacks/module.js';
 import { clockModule } from '../clock/module.js';
+import { connectorsModule } from '../connectors/module.js';
 import { dashboardModule } from '../dashboard/module.js';
 import { checkoutModule } from '../checkout/module.js';
 import { discoveryModule } from '../discovery/module.js';
@@ -56,6 +57,7 @@ export const MODULES: readonly GatewayModule<Services>[] = [
   cardPresentModule,
   paymentInstructionsModule,
   webhooksModule,
+  connectorsModule,
   clockModule,
   dashboardModule,
 ];

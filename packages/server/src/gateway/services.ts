@@ -14,6 +14,12 @@ import { CardNetworkSimulator } from '../connectors/card-network/simulator.js';
 import { NoCardNetwork } from '../connectors/card-network/unavailable.js';
 import type { RailConnector } from '../connectors/rails/connector.js';
 import { RailSimulator } from '../connectors/rails/simulator.js';
+import { ConnectorAccounts } from '../connectors/accounts.js';
+import { ConnectorHttpClient } from '../connectors/http.js';
+import { ConnectorRegistry, type ConnectorDefinition } from '../connectors/registry.js';
+import { RoutedCardNetwork } from '../connectors/routed-card-network.js';
+import { Router } from '../connectors/routing.js';
+import { simulatorConnector } from '../connectors/simulator.js';
 import { CardPresentService } from '../card-present/service.js';
 import { deploymentSecret } from '../crypto/deployment-secrets.js';
 import type { Keyring } from '../crypto/keyring.js';
@@ -43,8 +49,18 @@ export interface Services {
   vault: Vault;
   encryptionKeys: EncryptionKeyService;
   instruments: InstrumentService;
-  /** The card network: the sandbox simulator, or the 503 answer when CONNECTORS=none (a real acquirer connector would go here). */
+  /**
+   * The card network: routes each payment to the organization's connector
+   * accounts (connectors/routing.ts), or to the default account: the sandbox
+   * simulator, or the 503 answer when CONNECTORS=none.
+   */
   network: CardNetworkConnector;
+  /** The registered connectors (connectors/registry.ts). */
+  connectorRegistry: ConnectorRegistry;
+  /** The organizations' connector accounts (connectors/accounts.ts). */
+  connectorAccounts: ConnectorAccounts;
+  /** Routing per organization (connectors/routing.ts). */
+  router: Router;
   lifecycle: PaymentLifecycle;
   payments: PaymentService;
   refunds: RefundService;
@@ -82,16 +98,26 @@ export interface Foundations {
   vault: Vault;
   /** GatewayOptions.dashboardDist. */
   dashboardDist: string | undefined;
+  /** GatewayOptions.connectors: registered beside the built-in ones. */
+  connectors?: readonly ConnectorDefinition[] | undefined;
 }
 
-export async function buildServices({ config, db, clock, keyring, log, tokens, signingKeys, metrics, vault, dashboardDist }: Foundations): Promise<Services> {
+export async function buildServices({ config, db, clock, keyring, log, tokens, signingKeys, metrics, vault, dashboardDist, connectors }: Foundations): Promise<Services> {
   // Cards: keys, vault, the network.
   const encryptionKeys = new EncryptionKeyService(db, keyring, {
     modulusLength: config.cards.encryptionKeyBits,
     graceSeconds: config.cards.encryptionKeyGraceSeconds,
   }, clock);
   const instruments = new InstrumentService(db, encryptionKeys, vault, clock);
-  const network = config.connectors === 'simulator' ? new CardNetworkSimulator(db, { remote: config.simulatorAuthorization === 'remote' }) : new NoCardNetwork();
+  // Connectors: the registry, the organizations' accounts and their routing; the default account is CONNECTORS.
+  const remote = config.simulatorAuthorization === 'remote';
+  const connectorRegistry = new ConnectorRegistry().register(simulatorConnector({ remote }));
+  for (const definition of connectors ?? []) connectorRegistry.register(definition);
+  const connectorHttp = new ConnectorHttpClient(metrics.registry);
+  const connectorAccounts = new ConnectorAccounts(db, keyring, connectorRegistry, { db, clock, http: connectorHttp }, config, clock);
+  const router = new Router(db, connectorAccounts, clock);
+  const defaultNetwork = config.connectors === 'simulator' ? new CardNetworkSimulator(db, { remote }) : new NoCardNetwork();
+  const network = new RoutedCardNetwork(db, defaultNetwork, connectorAccounts, router, clock);
   const lifecycle = new PaymentLifecycle(db, network, config.cards, clock);
   const payments = new PaymentService(db, encryptionKeys, instruments, network, lifecycle, clock);
   const refunds = new RefundService(db, network);
@@ -118,5 +144,5 @@ export async function buildServices({ config, db, clock, keyring, log, tokens, s
   const webhookPolicy = { requireHttps: config.environment === 'production', allowPrivate: config.webhooks.allowPrivateUrls };
   const eventStreams = new EventStreamHub(db, log, { pollIntervalMs: config.eventStream.pollIntervalMs, maxPerOrganization: config.eventStream.maxPerOrganization });
   const dashboard = await DashboardService.open(db, keyring, config, clock);
-  return { cardAttempts, clock, tokens, signingKeys, metrics, vault, encryptionKeys, instruments, network, lifecycle, payments, refunds, actions, users, checkout, rails, apm, cardPresent, webhookPolicy, eventStreams, dashboard, dashboardDist };
+  return { connectorRegistry, connectorAccounts, router, cardAttempts, clock, tokens, signingKeys, metrics, vault, encryptionKeys, instruments, network, lifecycle, payments, refunds, actions, users, checkout, rails, apm, cardPresent, webhookPolicy, eventStreams, dashboard, dashboardDist };
 }

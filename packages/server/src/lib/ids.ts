@@ -41,6 +41,8 @@ export const ID_PREFIXES = {
   cardAttempt: 'lca',
   dashboardUser: 'dbu',
   dashboardLink: 'dbl',
+  connectorAccount: 'cna',
+  connectorNotification: 'cnn',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -78,10 +78,10 @@ export async function authorizeAndRecord(
 ): Promise<{ payment: PaymentWithCard; created: boolean }> {
   const { db, network, lifecycle } = deps;
   const declined = fraud.decision === 'decline';
-  const request: AuthorizeRequest = { reference: row.id, amount: Number(row.amount), currency: row.currency, card };
+  const request: AuthorizeRequest = { reference: row.id, organizationId: row.organization_id, amount: Number(row.amount), currency: row.currency, card };
   const reread = async () => (await findPayment(db, row.organization_id, row.id))!;
   try {
-    const authorizeWithin = network.authorizeWithin?.bind(network);
+    const authorizeWithin = network.withinFor ? await network.withinFor(request) : network.authorizeWithin?.bind(network);
     if (options.withinTransaction && authorizeWithin && !declined) {
       const payment = await db.transaction().execute(async (trx) => {
         const result = await authorizeWithin(trx, request);

@@ -20,6 +20,8 @@ export interface CardData {
 export interface AuthorizeRequest {
   /** Our payment id: the idempotency key of the authorization. */
   reference: string;
+  /** The payment's organization: routing (connectors/routing.ts) picks its connector account. */
+  organizationId: string;
   /** Minor units. */
   amount: number;
   currency: string;
@@ -90,6 +92,13 @@ export interface CardNetworkConnector {
    * the two-step path (intent, call, result).
    */
   authorizeWithin?(db: Executor, request: AuthorizeRequest): Promise<AuthorizationResult>;
+  /**
+   * A network that routes each payment (connectors/routed-card-network.ts):
+   * the in-transaction authorization for this request when the network
+   * chosen for it offers one, undefined for the two-step path. When present,
+   * it decides instead of `authorizeWithin`.
+   */
+  withinFor?(request: AuthorizeRequest): Promise<((db: Executor, request: AuthorizeRequest) => Promise<AuthorizationResult>) | undefined>;
   /** The current result of an earlier authorization, by our reference; undefined if the network never saw it. */
   lookup(reference: string): Promise<AuthorizationResult | undefined>;
   /** Moves (part of) the authorized amount. */

@@ -23,6 +23,8 @@ import * as browserInstruments from './030_browser_instruments.js';
 import * as checkoutSessionToken from './031_checkout_session_token.js';
 import * as dashboardMemberDisabled from './032_dashboard_member_disabled.js';
 import * as metadata from './040_metadata.js';
+import * as connectorAccounts from './060_connector_accounts.js';
+import * as connectorRouting from './061_connector_routing.js';
 
 /** Every migration, in order. One set serves SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +52,6 @@ export const migrations: Record<string, Migration> = {
   '031_checkout_session_token': checkoutSessionToken,
   '032_dashboard_member_disabled': dashboardMemberDisabled,
   '040_metadata': metadata,
+  '060_connector_accounts': connectorAccounts,
+  '061_connector_routing': connectorRouting,
 };

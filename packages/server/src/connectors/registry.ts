@@ -1,0 +1,91 @@
+/**
+ * The connectors the gateway knows, each registered once with its
+ * definition: its id, the method families it serves, the schema of the
+ * credentials a merchant gives it (checked when a connector account is
+ * created or rotated, connectors/accounts.ts) and the factories that build
+ * its port implementations (card-network/connector.ts, rails/connector.ts)
+ * from those credentials and the deployment's shared parts.
+ *
+ * A connector is one folder under connectors/ plus one `register` call
+ * (docs/architecture.md "Connectors", "Add a connector"). The sandbox's
+ * simulator is one of them; CONNECTORS=simulator makes it every
+ * organization's default account (gateway/services.ts).
+ */
+import type { Static, TSchema } from 'typebox';
+import { Value } from 'typebox/value';
+import type { SandboxClock } from '../clock/clock.js';
+import type { Db } from '../db/database.js';
+import type { ErrorDetail } from '../errors/api-error.js';
+import type { CardNetworkConnector } from './card-network/connector.js';
+import type { ConnectorHttpClient } from './http.js';
+
+export const METHOD_FAMILIES = ['card', 'rail'] as const;
+export type MethodFamily = (typeof METHOD_FAMILIES)[number];
+
+/** What every connector may use besides its own credentials. */
+export interface ConnectorDeps {
+  db: Db;
+  clock: SandboxClock;
+  /** The one outbound HTTP client of connectors (timeouts, retries with the same idempotency key, metrics). */
+  http: ConnectorHttpClient;
+  /** The connector account the instance serves (or `default`): its metrics label and log field. */
+  accountId: string;
+}
+
+export interface ConnectorDefinition<Credentials extends TSchema = TSchema> {
+  /** Lowercase, stable: stored with every connector account (`simulator`, `stripe`, ...). */
+  id: string;
+  description: string;
+  families: readonly MethodFamily[];
+  /** The credentials a connector account of this connector carries (validated on create and rotation; never returned). */
+  credentials: Credentials;
+  /** Only in the sandbox (or a production rehearsal, ALLOW_SIMULATED_CONNECTORS): a simulator never takes real money. */
+  sandboxOnly?: boolean;
+  /** Builds the card network port; required when `families` has `card`. */
+  card?(credentials: Static<Credentials>, deps: ConnectorDeps): CardNetworkConnector;
+  /**
+   * Checks an inbound notification's authenticity (connectors/notifications.ts):
+   * the raw body and headers, with the account's credentials. Undefined: the
+   * connector sends none.
+   */
+  verifyNotification?(credentials: Static<Credentials>, request: { body: Buffer; headers: Record<string, string | string[] | undefined> }, clock: SandboxClock): boolean;
+}
+
+export class ConnectorRegistry {
+  private readonly definitions = new Map<string, ConnectorDefinition>();
+
+  register<C extends TSchema>(definition: ConnectorDefinition<C>): this {
+    if (!/^[a-z][a-z0-9_-]{1,39}$/.test(definition.id)) throw new Error(`connector id ${JSON.stringify(definition.id)} must be lowercase letters, digits, - or _`);
+    if (this.definitions.has(definition.id)) throw new Error(`connector ${definition.id} is registered twice`);
+    if (definition.families.includes('card') && !definition.card) throw new Error(`connector ${definition.id} serves cards but has no card factory`);
+    this.definitions.set(definition.id, definition as unknown as ConnectorDefinition);
+    return this;
+  }
+
+  get(id: string): ConnectorDefinition | undefined {
+    return this.definitions.get(id);
+  }
+
+  list(): ConnectorDefinition[] {
+    return [...this.definitions.values()];
+  }
+
+  /** Every problem of `credentials` against the connector's schema, each naming its field (`credentials.<path>`). */
+  credentialProblems(definition: ConnectorDefinition, credentials: unknown): ErrorDetail[] {
+    const problems: ErrorDetail[] = [];
+    for (const error of Value.Errors(definition.credentials, credentials)) {
+      if (error.keyword === 'boolean') continue;
+      const params = error.params as { requiredProperties?: string[]; additionalProperties?: string[] };
+      const path = error.instancePath.split('/').filter(Boolean).join('.');
+      const field = (name: string) => ['credentials', path, name].filter(Boolean).join('.');
+      if (error.keyword === 'required' && params.requiredProperties) {
+        for (const name of params.requiredProperties) problems.push({ field: field(name), message: `is required by connector ${definition.id}` });
+      } else if (error.keyword === 'additionalProperties' && params.additionalProperties) {
+        for (const name of params.additionalProperties) problems.push({ field: field(name), message: `is not a credential of connector ${definition.id}` });
+      } else {
+        problems.push({ field: field(''), message: error.message });
+      }
+    }
+    return problems;
+  }
+}

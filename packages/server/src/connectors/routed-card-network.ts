@@ -1,0 +1,140 @@
+/**
+ * The card network the payment features hold (gateway/services.ts): it asks
+ * the router (routing.ts) which connector accounts a payment goes to and
+ * sends each operation to the right one.
+ *
+ * - An organization with no account goes to the deployment's default
+ *   (CONNECTORS: the simulator, or the 503 answer of `none`) at no cost.
+ * - An authorization tries the routed accounts in order, and moves to the
+ *   next ONLY on `ConnectorUnreachable` (the processor was never reached).
+ *   Any other failure after the request may have reached it (a timeout, a
+ *   reset) leaves the payment PENDING, looked up later through the same
+ *   account; when no account could be reached, it is declined with `91`
+ *   (issuer or switch inoperative) without any processor having seen it.
+ * - The account is written beside our reference before the call
+ *   (`connector_references`), so a lookup after a crash asks it, and the
+ *   network reference the payment keeps is prefixed with the account's
+ *   reference key (`ca12345678:<processor's reference>`), so its captures,
+ *   voids, refunds and disputes go back to the same account.
+ */
+import type { Executor } from '../db/database.js';
+import type { Db } from '../db/database.js';
+import { brandOf } from '../cards/rules.js';
+import type { AccountSummary, ConnectorAccounts } from './accounts.js';
+import type { AuthorizationResult, AuthorizeRequest, CardNetworkConnector, DisputeDecision, DisputeRequest, OperationRequest, OperationResult } from './card-network/connector.js';
+import { ConnectorOutcomeUnknown, ConnectorUnreachable } from './http.js';
+import type { Router } from './routing.js';
+import type { RealClock } from '../clock/clock.js';
+
+const PREFIXED = /^(ca[0-9a-z]{8}):(.*)$/s;
+
+type Within = (db: Executor, request: AuthorizeRequest) => Promise<AuthorizationResult>;
+
+export class RoutedCardNetwork implements CardNetworkConnector {
+  constructor(
+    private readonly db: Db,
+    private readonly fallback: CardNetworkConnector,
+    private readonly accounts: ConnectorAccounts,
+    private readonly router: Router,
+    private readonly clock: RealClock,
+  ) {}
+
+  /** Whether the deployment has a network at all (CONNECTORS=none: 503 before anything is recorded). */
+  get available(): boolean {
+    return this.fallback.available;
+  }
+
+  private route(request: AuthorizeRequest): Promise<AccountSummary[]> {
+    const number = request.card.number.reveal();
+    return this.router.route(request.organizationId, { family: 'card', currency: request.currency, amount: request.amount, brand: brandOf(number), bin: number.slice(0, 8) });
+  }
+
+  async withinFor(request: AuthorizeRequest): Promise<Within | undefined> {
+    const route = await this.route(request);
+    const defaultWithin = this.fallback.authorizeWithin?.bind(this.fallback);
+    if (route.length === 0) return defaultWithin;
+    const first = route[0]!;
+    const connector = await this.accounts.card(first.id, first.rotatedAt);
+    // A network in this database (the simulator) answers in the payment's transaction; a remote one takes the two steps.
+    const within = connector.authorizeWithin?.bind(connector);
+    if (!within) return undefined;
+    return async (trx, req) => {
+      await this.remember(trx, req.reference, first.id);
+      return prefixed(first.referenceKey, await within(trx, req));
+    };
+  }
+
+  authorizeWithin?: undefined;
+
+  async authorize(request: AuthorizeRequest): Promise<AuthorizationResult> {
+    const route = await this.route(request);
+    if (route.length === 0) return this.fallback.authorize(request);
+    for (const account of route) {
+      await this.remember(this.db, request.reference, account.id);
+      const connector = await this.accounts.card(account.id, account.rotatedAt);
+      try {
+        return prefixed(account.referenceKey, await connector.authorize(request));
+      } catch (error) {
+        if (error instanceof ConnectorUnreachable) continue;
+        if (error instanceof ConnectorOutcomeUnknown) return { outcome: 'pending', responseCode: '09', networkReference: `${account.referenceKey}:` };
+        throw error;
+      }
+    }
+    return { outcome: 'declined', responseCode: '91', networkReference: '' };
+  }
+
+  /** Which account our reference was sent to, written (or moved to the next account) before each call. */
+  private async remember(db: Executor, reference: string, accountId: string): Promise<void> {
+    await db
+      .insertInto('connector_references')
+      .values({ reference, account_id: accountId, created_at: this.clock.realIso() })
+      .onConflict((oc) => oc.column('reference').doUpdateSet({ account_id: accountId }))
+      .execute();
+  }
+
+  async lookup(reference: string): Promise<AuthorizationResult | undefined> {
+    const account = await this.accounts.byReference(reference);
+    if (!account) return this.fallback.lookup(reference);
+    const connector = await this.accounts.card(account.id, account.rotatedAt);
+    const result = await connector.lookup(reference);
+    return result && prefixed(account.referenceKey, result);
+  }
+
+  /** The account's connector and the processor's own reference, or the default for an unprefixed reference. */
+  private async target(networkReference: string): Promise<{ connector: CardNetworkConnector; networkReference: string }> {
+    const match = PREFIXED.exec(networkReference);
+    if (!match) return { connector: this.fallback, networkReference };
+    const account = await this.accounts.byReferenceKey(match[1]!);
+    if (!account) throw new Error(`no connector account has the reference key ${match[1]}`);
+    return { connector: await this.accounts.card(account.id, account.rotatedAt), networkReference: match[2]! };
+  }
+
+  private async operate(request: OperationRequest, run: (c: CardNetworkConnector, r: OperationRequest) => Promise<OperationResult>): Promise<OperationResult> {
+    const { connector, networkReference } = await this.target(request.networkReference);
+    return run(connector, { ...request, networkReference });
+  }
+
+  capture(request: OperationRequest): Promise<OperationResult> {
+    return this.operate(request, (c, r) => c.capture(r));
+  }
+  void(request: OperationRequest): Promise<OperationResult> {
+    return this.operate(request, (c, r) => c.void(r));
+  }
+  reverse(request: OperationRequest): Promise<OperationResult> {
+    return this.operate(request, (c, r) => c.reverse(r));
+  }
+  adjust(request: OperationRequest): Promise<OperationResult> {
+    return this.operate(request, (c, r) => c.adjust(r));
+  }
+  refund(request: OperationRequest): Promise<OperationResult> {
+    return this.operate(request, (c, r) => c.refund(r));
+  }
+  async decideDispute(request: DisputeRequest): Promise<DisputeDecision> {
+    const { connector, networkReference } = await this.target(request.networkReference);
+    return connector.decideDispute({ ...request, networkReference });
+  }
+}
+
+function prefixed(key: string, result: AuthorizationResult): AuthorizationResult {
+  return { ...result, networkReference: `${key}:${result.networkReference}` };
+}

@@ -1,0 +1,33 @@
+/**
+ * The sandbox's simulator as a registered connector (registry.ts): its card
+ * network (card-network/simulator.ts) behind any number of connector
+ * accounts, and the deployment's default account when CONNECTORS=simulator.
+ * Its credentials are checked like a real processor's (an `api_key`, any
+ * value) so that the sandbox rehearses what a merchant will do in
+ * production; `notification_secret` signs the notifications it sends
+ * (notifications.ts).
+ */
+import { Type } from 'typebox';
+import { CardNetworkSimulator } from './card-network/simulator.js';
+import type { ConnectorDefinition } from './registry.js';
+
+export const SimulatorCredentials = Type.Object(
+  {
+    api_key: Type.String({ minLength: 8, maxLength: 200, description: 'Any value of 8 characters or more: the simulator accepts it.' }),
+    notification_secret: Type.Optional(
+      Type.String({ pattern: '^whsec_[A-Za-z0-9+/=]{32,}$', description: 'Signs the notifications the simulator sends (Standard Webhooks: `whsec_` and base64 of 24 bytes or more).' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export function simulatorConnector(options: { remote: boolean }): ConnectorDefinition<typeof SimulatorCredentials> {
+  return {
+    id: 'simulator',
+    description: 'The sandbox card network and rails (docs/sandbox.md, test cards).',
+    families: ['card'],
+    credentials: SimulatorCredentials,
+    sandboxOnly: true,
+    card: (_credentials, deps) => new CardNetworkSimulator(deps.db, { remote: options.remote }),
+  };
+}
