@@ -61,6 +61,8 @@ export interface Member {
   created_at: string;
   last_sign_in_at: string | null;
   disabled_at: string | null;
+  /** Set while the account's sign-in budget is spent: sign-in is refused until then. */
+  locked_until: string | null;
 }
 export interface PendingInvitation {
   id: string;

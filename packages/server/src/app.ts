@@ -131,6 +131,9 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     ...(https ? { https } : {}),
   });
 
+  // A new database's first signing key is made once the server listens, not before (auth/signing-keys.ts).
+  app.addHook('onListen', () => signingKeys.prepare());
+
   const routes: RouteEntry[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {

@@ -9,6 +9,7 @@ import { dialects } from './support/dialects.js';
 import { AUDIENCE, startGateway, type Reply, type TestClient, type TestGateway } from './support/gateway.js';
 import { createDashboardUser, signIn, type DashboardSession } from './support/dashboard.js';
 import { hashSecret } from '../src/crypto/secret-hash.js';
+import { MovableTime } from './support/clock.js';
 
 const PASSWORD = 'correct horse battery staple';
 let counter = 0;
@@ -217,6 +218,42 @@ describe.each(dialects)('dashboard accounts on $name', (dialect) => {
       expect(Date.parse(lockedUntil!)).toBeGreaterThan(Date.now());
       expect(members.body.data.find((m) => m.id === boss.id)!.locked_until).toBeNull();
     });
+
+    it('the lock ends when the gateway\'s clock passes locked_until: refused until then, signed in after', async () => {
+      const time = new MovableTime();
+      const clocked = await startGateway(dialect, { TRUST_PROXY: '1', DASHBOARD_SIGN_IN_FAILURE_LIMIT: '2' }, { time });
+      try {
+        const org = await clocked.client();
+        const boss = await createDashboardUser(clocked, { email: email('clock-owner'), password: PASSWORD, role: 'owner', organizationId: org.organizationId });
+        const target = await createDashboardUser(clocked, { email: email('clock-target'), password: PASSWORD, role: 'viewer', organizationId: org.organizationId });
+        const host = Number.parseInt(run.slice(-2), 16);
+        for (let i = 0; i < 6; i++) {
+          expect((await clocked.request('POST', '/dashboard/api/session', { headers: from(`203.0.${i}.${host}`), body: { email: target.email, password: `wrong password ${i}` } })).status).toBe(401);
+        }
+        // Each try from an address of its own: a refused try spends that address's budget, not the account's window.
+        let tries = 0;
+        const signInTarget = () => clocked.request('POST', '/dashboard/api/session', { headers: from(`192.0.${tries++}.${host}`), body: { email: target.email, password: PASSWORD } });
+        expect((await signInTarget()).status).toBe(429);
+        const bossSession = await signIn(clocked, boss.email, PASSWORD);
+        const lockOf = async () => (await bossSession.request<{ data: Array<{ id: string; locked_until: string | null }> }>('GET', '/dashboard/api/members')).body.data.find((m) => m.id === target.id)!.locked_until;
+        const lockedUntil = Date.parse((await lockOf())!);
+        // The default window is 15 minutes.
+        expect(lockedUntil - time.now()).toBeGreaterThan(14 * 60_000);
+        expect(lockedUntil - time.now()).toBeLessThanOrEqual(15 * 60_000 + 1000);
+
+        // Two seconds before the lock ends: still refused, with the correct password.
+        time.advance((lockedUntil - time.now()) / 1000 - 2);
+        expect((await signInTarget()).status).toBe(429);
+        expect(await lockOf()).not.toBeNull();
+        // Past it: the same request signs in, and the owner sees no lock.
+        time.advance(3);
+        const after = await signInTarget();
+        expect(after.status, after.text).toBe(200);
+        expect(await lockOf()).toBeNull();
+      } finally {
+        await clocked.close();
+      }
+    }, 120_000);
 
     it('IPv6 addresses of one /64 share one budget, in sign-in and in /oauth/token', async () => {
       const prefix = `2001:db8:${run}:1`;

@@ -122,7 +122,8 @@ describeInBrowser.each(dialects.filter((d) => d.name === 'sqlite'))('the dashboa
   }
 
   beforeAll(async () => {
-    gw = await startGateway(dialect, { CHARGEBACK_DECISION_DELAY_SECONDS: '1', WEBHOOK_ALLOW_PRIVATE_URLS: 'true' });
+    // Two failed sign-ins per address and account (six per account): the Team page shows a locked member.
+    gw = await startGateway(dialect, { CHARGEBACK_DECISION_DELAY_SECONDS: '1', WEBHOOK_ALLOW_PRIVATE_URLS: 'true', TRUST_PROXY: '1', DASHBOARD_SIGN_IN_FAILURE_LIMIT: '2' });
     client = await gw.client();
     token = await client.token();
     await createDashboardUser(gw, { email, password: PASSWORD, role: 'owner', organizationId: client.organizationId });
@@ -398,11 +399,37 @@ describeInBrowser.each(dialects.filter((d) => d.name === 'sqlite'))('the dashboa
     await page.getByRole('cell', { name: '4000000000000259' }).waitFor();
     await audit(page, 'sandbox', () => page.getByRole('cell', { name: '4000000000000259' }).waitFor());
 
+    // A member whose sign-in budget is spent by guesses from six addresses: the owner sees until when.
+    const lockedEmail = 'locked@tienda.example';
+    await createDashboardUser(gw, { email: lockedEmail, password: PASSWORD, role: 'viewer', organizationId: client.organizationId });
+    for (let i = 0; i < 6; i++) {
+      const guess = await gw.request('POST', '/dashboard/api/session', { headers: { 'x-forwarded-for': `198.51.100.${i + 1}` }, body: { email: lockedEmail, password: `wrong guess ${i}` } });
+      expect(guess.status).toBe(401);
+    }
+    const members = await page.request.get('/dashboard/api/members');
+    const lockedUntil = ((await members.json()) as { data: Array<{ email: string; locked_until: string | null }> }).data.find((m) => m.email === lockedEmail)!.locked_until!;
+    expect(Date.parse(lockedUntil)).toBeGreaterThan(Date.now());
+    // The time as the page's language writes it (the browser's own Intl, its time zone).
+    const shown = (iso: string, locale: string) => page.evaluate(([at, loc]) => new Intl.DateTimeFormat(loc, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at!)), [iso, locale]);
+    const lockText = page.getByTestId('locked-until');
+
     await nav(page, 'Team').click();
     await heading(page, 'Team').waitFor();
     await page.getByRole('cell', { name: email }).waitFor();
-    await audit(page, 'team', () => page.getByRole('cell', { name: email }).waitFor());
-  }, 90_000);
+    await page.getByRole('cell', { name: new RegExp(`^${lockedEmail.replace(/\./g, '\\.')}`) }).waitFor();
+    expect(await lockText.count()).toBe(1);
+    // The page read the members itself: the same lock end, give or take the seconds between the two reads.
+    const pageLockedUntil = (await lockText.locator('time').getAttribute('datetime'))!;
+    expect(Math.abs(Date.parse(pageLockedUntil) - Date.parse(lockedUntil))).toBeLessThan(5000);
+    expect(await lockText.textContent()).toBe(`Sign-in locked until ${await shown(pageLockedUntil, 'en-US')}`);
+    await audit(page, 'team', () => lockText.waitFor());
+
+    await page.getByLabel('Language').selectOption('es');
+    await heading(page, 'Equipo').waitFor();
+    await lockText.getByText(`Ingreso bloqueado hasta ${await shown((await lockText.locator('time').getAttribute('datetime'))!, 'es-CO')}`, { exact: true }).waitFor();
+    await audit(page, 'team-es', () => lockText.waitFor());
+    await english(page);
+  }, 120_000);
 
   it('switches to a sub-organization, shows its own payments, and switches back', async () => {
     const created = await gw.request<{ id: string; name: string }>('POST', '/v1/organizations', { token, body: { name: 'Tienda Norte' } });

@@ -156,6 +156,11 @@ describe.each(dialects)('metadata on $name', (dialect) => {
     const stranger = await (await gw.client()).token();
     expect(ids((await gw.request<{ data: WithMetadata[] }>('GET', '/v1/users?metadata[crm_id]=U-5', { token: stranger })).body)).toEqual([]);
 
+    // A checkout session's new user takes it as POST /v1/users does.
+    const session = await gw.request<{ user_id: string }>('POST', '/v1/checkout/sessions', { token, body: { mode: 'enrollment', user: { name: 'Dani', email: 'dani@example.com', metadata: { crm_id: 'U-6' } } } });
+    expect(session.status, JSON.stringify(session.body)).toBe(201);
+    expect(ids((await gw.request<{ data: WithMetadata[] }>('GET', '/v1/users?metadata[crm_id]=U-6', { token })).body)).toEqual([session.body.user_id]);
+
     const before = (await gw.request<{ data: WithMetadata[] }>('GET', '/v1/users?limit=100', { token })).body.data.length;
     const bad = await gw.request<ErrorBody>('POST', '/v1/users', { token, body: { name: 'Caro', email: 'caro@example.com', metadata: { note: 'x'.repeat(501) } } });
     expect(bad.status).toBe(422);

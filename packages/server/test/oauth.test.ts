@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
 import { dialects } from './support/dialects.js';
-import { AUDIENCE, startGateway, type TestClient, type TestGateway } from './support/gateway.js';
+import { AUDIENCE, startGateway, testEnv, TestGateway, type TestClient } from './support/gateway.js';
+import { createGateway } from '../src/app.js';
+import { loadConfig } from '../src/config/config.js';
 
 describe.each(dialects)('OAuth token endpoint on $name', (dialect) => {
   let gw: TestGateway;
@@ -258,6 +260,27 @@ describe.each(dialects)('token brute force on $name', (dialect) => {
       expect((await gw.request('POST', '/oauth/token', { headers: from('203.0.113.9'), body: good })).status).toBe(429);
     } finally {
       await gw.close();
+    }
+  });
+});
+
+describe.each(dialects)('the first signing key on $name', (dialect) => {
+  it('is made once the server listens, not during start-up; tokens and the JWKS wait for it and use it', async () => {
+    const gateway = await createGateway(loadConfig(await testEnv(dialect)));
+    const keys = () => gateway.database.db.selectFrom('signing_keys').select('kid').execute();
+    try {
+      expect(await keys()).toEqual([]);
+      const gw = new TestGateway(gateway, await gateway.app.listen({ port: 0, host: '127.0.0.1' }));
+      // At once, while the key may still be in the making.
+      const token = await (await gw.client()).token();
+      const made = await keys();
+      expect(made).toHaveLength(1);
+      expect(decodeProtectedHeader(token).kid).toBe(made[0]!.kid);
+      const jwks = await gw.request<{ keys: Array<{ kid: string }> }>('GET', '/.well-known/jwks.json');
+      expect(jwks.body.keys.map((k) => k.kid)).toEqual([made[0]!.kid]);
+      await jwtVerify(token, createLocalJWKSet(jwks.body as Parameters<typeof createLocalJWKSet>[0]), { audience: AUDIENCE });
+    } finally {
+      await gateway.close();
     }
   });
 });

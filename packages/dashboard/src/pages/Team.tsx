@@ -44,7 +44,10 @@ export function Team() {
             <tbody>
               {members.data.data.map((m) => (
                 <tr key={m.id}>
-                  <td>{m.email}{m.disabled_at ? <> <span className="muted">({t('team.disabled')})</span></> : null}</td>
+                  <td>
+                    {m.email}{m.disabled_at ? <> <span className="muted">({t('team.disabled')})</span></> : null}
+                    {m.locked_until ? <span className="muted block" data-testid="locked-until"><time dateTime={m.locked_until}>{t('team.lockedUntil', { time: date(m.locked_until) })}</time></span> : null}
+                  </td>
                   <td>
                     {role === 'owner' ? (
                       <select aria-label={`${m.email}: ${t('team.role')}`} value={m.role} onChange={(e) => void act(() => api.updateMember(m.id, { role: e.target.value as Role }))}>

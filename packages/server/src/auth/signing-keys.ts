@@ -4,8 +4,15 @@
  * back the same token without storing it). The private key lives in the
  * database sealed under the master key, so every process shares it; the
  * public half is published at /.well-known/jwks.json.
+ *
+ * A new database's first key (an RSA key: 100 ms to 1 s of CPU) is not made
+ * at start-up: `load()` only reads the keys, and the first key is generated,
+ * off the event loop, when the server starts listening (`prepare()`, from
+ * app.ts) or by the first use that needs it, whichever comes first; uses
+ * wait for it (`ready()`).
  */
-import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { createPrivateKey, createPublicKey, generateKeyPair, type KeyObject } from 'node:crypto';
+import { promisify } from 'node:util';
 import type { JWK } from 'jose';
 import type { Db } from '../db/database.js';
 import { isUniqueViolation } from '../db/database.js';
@@ -34,16 +41,37 @@ export class SigningKeys {
     private readonly clock: RealClock,
   ) {}
 
-  /** Loads the keys, creating the first one if none exists (safe when processes race). */
+  private creating: Promise<void> | undefined;
+
+  /** Loads the keys. A database without one gets it from `prepare()` or the first use (`ready()`). */
   async load(): Promise<void> {
+    await this.reload();
+  }
+
+  /** Starts making the first key if there is none (the server calls it once it listens). */
+  prepare(): void {
+    // Its failure (the database closed meanwhile) is the next use's to report.
+    void this.ready().catch(() => undefined);
+  }
+
+  /** Resolves once there is an active key, creating the first one if none exists (safe when processes race). */
+  ready(): Promise<void> {
+    if (this.activeKid) return Promise.resolve();
+    this.creating ??= this.create().finally(() => {
+      this.creating = undefined;
+    });
+    return this.creating;
+  }
+
+  private async create(): Promise<void> {
     await this.reload();
     if (this.activeKid) return;
     const kid = newId('signingKey');
     // Generated as PEM text and read back into key objects of their own. Exporting a key object that
     // generateKeyPairSync returned can deadlock Node 20: its JWK export holds the key's mutex while
     // it allocates, and a garbage collection then runs the generation job's destructor, which takes
-    // the same mutex (a test process hung on it in CI).
-    const pair = generateKeyPairSync('rsa', {
+    // the same mutex (a test process hung on it in CI). On the thread pool, not the event loop.
+    const pair = await promisify(generateKeyPair)('rsa', {
       modulusLength: 2048,
       publicKeyEncoding: { type: 'spki', format: 'pem' },
       privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
@@ -91,20 +119,24 @@ export class SigningKeys {
     this.activeKid = active;
   }
 
-  active(): LoadedKey {
+  /** The key that signs, once there is one (`ready()`). */
+  async active(): Promise<LoadedKey> {
+    await this.ready();
     const key = this.keys.get(this.activeKid);
-    if (!key) throw new Error('no active signing key; call load() first');
+    if (!key) throw new Error('no active signing key');
     return key;
   }
 
   /** The public key for a kid, reloading once in case another process rotated. */
   async publicKey(kid: string): Promise<KeyObject | undefined> {
     // At most one reload every 5 s, so tokens with made-up kids cannot hammer the database.
+    if (this.creating) await this.creating.catch(() => undefined);
     if (!this.keys.has(kid) && this.clock.realNow() - this.lastReload > 5000) await this.reload();
     return this.keys.get(kid)?.publicKey;
   }
 
-  jwks(): { keys: JWK[] } {
+  async jwks(): Promise<{ keys: JWK[] }> {
+    await this.ready();
     return { keys: [...this.keys.values()].map((k) => k.jwk) };
   }
 }

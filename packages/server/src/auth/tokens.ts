@@ -182,8 +182,8 @@ export class TokenService {
   }
 
   /** Same claims, same key, same bytes: RS256 signatures are deterministic. */
-  private signClaims(claims: Claims): Promise<string> {
-    const key = this.keys.active();
+  private async signClaims(claims: Claims): Promise<string> {
+    const key = await this.keys.active();
     return new SignJWT(claims).setProtectedHeader({ alg: TOKEN_ALGORITHM, typ: 'at+jwt', kid: key.kid }).sign(key.privateKey);
   }
 

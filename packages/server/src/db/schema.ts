@@ -99,7 +99,7 @@ export interface SandboxClocksTable {
   updated_at: string;
 }
 
-/** Owned by rate-limiter-flexible's PostgreSQL store; created by our migrations. */
+/** The rate limits' shared windows on PostgreSQL (ratelimit/limiter.ts); created by our migrations. */
 export interface RateLimitsTable {
   key: string;
   points: number;

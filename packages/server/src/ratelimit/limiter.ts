@@ -3,11 +3,11 @@
  * SQLite default (one process), in PostgreSQL when the database is shared, so
  * the limit holds across every process (spec section 8). On PostgreSQL the
  * per-request limiter counts in memory and synchronises with the table in
- * batches (`SyncedLimiter`); the token-failure limiters, which count only
- * failures, write each one (`FlexibleLimiter`).
+ * batches (`SyncedLimiter`); the token-failure and sign-in limiters, which
+ * count only failures, write each one (`TableLimiter`). Every window is on the
+ * gateway's clock.
  */
 import type pg from 'pg';
-import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { RealClock } from '../clock/clock.js';
 
 export interface RateDecision {
@@ -33,44 +33,78 @@ export interface RateLimiter {
   close?(): Promise<void>;
 }
 
-function decision(points: number, res: RateLimiterRes | null, allowed: boolean): RateDecision {
-  return {
-    allowed,
-    limit: points,
-    remaining: res ? Math.max(0, res.remainingPoints) : points,
-    resetSeconds: res ? Math.max(1, Math.ceil(res.msBeforeNext / 1000)) : 0,
-  };
-}
+/**
+ * Fixed windows in the shared `rate_limits` table, one statement per call (the
+ * rare events: failed token requests, failed sign-ins), on the gateway's
+ * clock: a window, and so an account's lock, ends when the injected clock says
+ * so (a test moves it instead of waiting). Same rows as `SyncedLimiter`. If the
+ * database is unreachable, this process counts on its own meanwhile.
+ */
+class TableLimiter implements RateLimiter {
+  private readonly insurance: MemoryLimiter;
+  private readonly windowMs: number;
 
-class FlexibleLimiter implements RateLimiter {
   constructor(
-    private readonly limiter: RateLimiterAbstract,
+    private readonly pool: pg.Pool,
+    private readonly prefix: string,
     readonly points: number,
     readonly windowSeconds: number,
-  ) {}
+    private readonly clock: RealClock,
+  ) {
+    this.windowMs = windowSeconds * 1000;
+    this.insurance = new MemoryLimiter(points, windowSeconds, clock);
+  }
+
+  private decide(used: number, expire: number, now: number, allowed: boolean): RateDecision {
+    return { allowed, limit: this.points, remaining: Math.max(0, this.points - used), resetSeconds: Math.max(1, Math.ceil((expire - now) / 1000)) };
+  }
+
+  /** Adds `increment` to the key's window (a new one where it ended) and returns the window. */
+  private async add(key: string, increment: 1, now: number): Promise<{ points: number; expire: number }> {
+    const { rows } = await this.pool.query<{ key: string; points: number; expire: number }>({
+      name: 'pasarela_rate_limit_sync',
+      text: SYNC_SQL,
+      values: [[`${this.prefix}:${key}`], [increment], [now + this.windowMs], now],
+    });
+    return { points: Number(rows[0]!.points), expire: Number(rows[0]!.expire) };
+  }
 
   async consume(key: string): Promise<RateDecision> {
+    const now = this.clock.realNow();
     try {
-      return decision(this.points, await this.limiter.consume(key), true);
-    } catch (error) {
-      if (error instanceof RateLimiterRes) return decision(this.points, error, false);
-      throw error;
+      const w = await this.add(key, 1, now);
+      return this.decide(w.points, w.expire, now, w.points <= this.points);
+    } catch {
+      return this.insurance.consume(key);
     }
   }
 
   async peek(key: string): Promise<RateDecision> {
-    const res = await this.limiter.get(key);
-    return decision(this.points, res, !res || res.consumedPoints < this.points);
+    const now = this.clock.realNow();
+    try {
+      const { rows } = await this.pool.query<{ points: number; expire: number | null }>('select points, expire from rate_limits where key = $1', [`${this.prefix}:${key}`]);
+      const row = rows[0];
+      if (!row || row.expire === null || Number(row.expire) <= now) return { allowed: true, limit: this.points, remaining: this.points, resetSeconds: 0 };
+      return this.decide(Number(row.points), Number(row.expire), now, Number(row.points) < this.points);
+    } catch {
+      return this.insurance.peek(key);
+    }
   }
 
   async refund(key: string): Promise<void> {
-    await this.limiter.reward(key, 1);
+    const now = this.clock.realNow();
+    try {
+      // Only within the current window: a refund never starts one.
+      await this.pool.query('update rate_limits set points = greatest(points - 1, 0) where key = $1 and expire > $2', [`${this.prefix}:${key}`, now]);
+    } catch {
+      await this.insurance.refund(key);
+    }
   }
 }
 
 /**
  * Fixed windows in this process's memory (the one-process SQLite default):
- * the same counting as rate-limiter-flexible's memory store, synchronously.
+ * fixed windows counted synchronously.
  */
 class MemoryLimiter implements RateLimiter {
   private readonly windows = new Map<string, { count: number; resetAt: number }>();
@@ -300,8 +334,8 @@ const REREAD_MS = 1000;
 
 /**
  * Adds each key's increment to its window in the table, or starts a new window
- * where the stored one has ended (the same rows and meaning as
- * rate-limiter-flexible's Postgres store: `points`, `expire` in ms), and
+ * where the stored one has ended (the rows and meaning of rate-limiter-flexible's
+ * Postgres store, which kept them before: `points`, `expire` in ms), and
  * returns every key's count over all processes.
  */
 const SYNC_SQL = `insert into rate_limits as r (key, points, expire)
@@ -321,18 +355,8 @@ export function createRateLimiter(
   options: { points: number; windowSeconds: number; pool: pg.Pool | undefined; syncIntervalMs?: number; clock: RealClock },
 ): RateLimiter {
   // The policy is part of the key, so processes (or tests) with another policy never share counters.
-  const base = { keyPrefix: `${name}_${options.points}_${options.windowSeconds}`, points: options.points, duration: options.windowSeconds };
+  const keyPrefix = `${name}_${options.points}_${options.windowSeconds}`;
   if (!options.pool) return new MemoryLimiter(options.points, options.windowSeconds, options.clock);
-  if (options.syncIntervalMs !== undefined) return new SyncedLimiter(options.pool, base.keyPrefix, options.points, options.windowSeconds, options.syncIntervalMs, options.clock);
-  const limiter = new RateLimiterPostgres({
-    ...base,
-    storeClient: options.pool,
-    storeType: 'pool',
-    tableName: 'rate_limits',
-    tableCreated: true, // by our migrations
-    clearExpiredByTimeout: false, // the maintenance job purges expired rows
-    // If the database is briefly unreachable, fall back to this process's own count.
-    insuranceLimiter: new RateLimiterMemory(base),
-  });
-  return new FlexibleLimiter(limiter, options.points, options.windowSeconds);
+  if (options.syncIntervalMs !== undefined) return new SyncedLimiter(options.pool, keyPrefix, options.points, options.windowSeconds, options.syncIntervalMs, options.clock);
+  return new TableLimiter(options.pool, keyPrefix, options.points, options.windowSeconds, options.clock);
 }
