@@ -135,3 +135,27 @@ describe.each(dialects)('connector routing on $name', (dialect) => {
     expect(kept.body.rules).toEqual([{ connector_accounts: [simulator] }]);
   });
 });
+
+describe.each(dialects)('CONNECTORS=none as the default account, on $name', (dialect) => {
+  let gw: TestGateway;
+
+  beforeAll(async () => {
+    gw = await startGateway(dialect, { CONNECTORS: 'none' });
+  });
+  afterAll(() => gw.close());
+
+  it('answers 503 with nothing recorded for an organization without accounts, and pays through an organization\'s own account', async () => {
+    const without = await (await gw.client()).token();
+    const refused = await pay(gw, without, { instrumentId: await tokenize(gw, without, { number: '4242424242424242' }), amount: 100 });
+    expect(refused.status).toBe(503);
+    const client = await gw.client();
+    const count = await gw.db.selectFrom('payments').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(0);
+    const token = await client.token();
+    const made = await gw.request<{ id: string }>('POST', '/v1/connector-accounts', { token, body: { connector: 'simulator', credentials: { api_key: 'sim-12345678' } } });
+    expect(made.status).toBe(201);
+    const paid = await pay(gw, token, { instrumentId: await tokenize(gw, token, { number: '4242424242424242' }), amount: 100 });
+    expect(paid.status, paid.text).toBe(201);
+    expect(paid.body.status).toBe('APPROVED');
+  });
+});

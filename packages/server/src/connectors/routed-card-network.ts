@@ -20,6 +20,7 @@
 import type { Executor } from '../db/database.js';
 import type { Db } from '../db/database.js';
 import { brandOf } from '../cards/rules.js';
+import { requireNetwork } from './card-network/unavailable.js';
 import type { AccountSummary, ConnectorAccounts } from './accounts.js';
 import type { AuthorizationResult, AuthorizeRequest, CardNetworkConnector, DisputeDecision, DisputeRequest, OperationRequest, OperationResult } from './card-network/connector.js';
 import { ConnectorOutcomeUnknown, ConnectorUnreachable } from './http.js';
@@ -37,11 +38,17 @@ export class RoutedCardNetwork implements CardNetworkConnector {
     private readonly accounts: ConnectorAccounts,
     private readonly router: Router,
     private readonly clock: RealClock,
+    /** Whether an organization's accounts may serve payments here: a connector usable in this environment is registered. */
+    private readonly routable: boolean,
   ) {}
 
-  /** Whether the deployment has a network at all (CONNECTORS=none: 503 before anything is recorded). */
+  /**
+   * Whether card payments can go anywhere. False only with CONNECTORS=none
+   * and no connector usable in this environment: every card operation
+   * answers 503 before recording anything, as before accounts existed.
+   */
   get available(): boolean {
-    return this.fallback.available;
+    return this.fallback.available || this.routable;
   }
 
   private route(request: AuthorizeRequest): Promise<AccountSummary[]> {
@@ -51,8 +58,11 @@ export class RoutedCardNetwork implements CardNetworkConnector {
 
   async withinFor(request: AuthorizeRequest): Promise<Within | undefined> {
     const route = await this.route(request);
-    const defaultWithin = this.fallback.authorizeWithin?.bind(this.fallback);
-    if (route.length === 0) return defaultWithin;
+    if (route.length === 0) {
+      // CONNECTORS=none and no account of the organization: 503 before the payment is inserted.
+      requireNetwork(this.fallback);
+      return this.fallback.authorizeWithin?.bind(this.fallback);
+    }
     const first = route[0]!;
     const connector = await this.accounts.card(first.id, first.rotatedAt);
     // A network in this database (the simulator) answers in the payment's transaction; a remote one takes the two steps.

@@ -117,7 +117,9 @@ export async function buildServices({ config, db, clock, keyring, log, tokens, s
   const connectorAccounts = new ConnectorAccounts(db, keyring, connectorRegistry, { db, clock, http: connectorHttp }, config, clock);
   const router = new Router(db, connectorAccounts, clock);
   const defaultNetwork = config.connectors === 'simulator' ? new CardNetworkSimulator(db, { remote }) : new NoCardNetwork();
-  const network = new RoutedCardNetwork(db, defaultNetwork, connectorAccounts, router, clock);
+  const usableHere = config.environment === 'sandbox' || config.simulatedRehearsal;
+  const routable = connectorRegistry.list().some((c) => c.families.includes('card') && (!c.sandboxOnly || usableHere));
+  const network = new RoutedCardNetwork(db, defaultNetwork, connectorAccounts, router, clock, routable);
   const lifecycle = new PaymentLifecycle(db, network, config.cards, clock);
   const payments = new PaymentService(db, encryptionKeys, instruments, network, lifecycle, clock);
   const refunds = new RefundService(db, network);
