@@ -17,7 +17,7 @@ export default {
   // Re-tests only the mutants whose code or covering tests changed since the committed result.
   incremental: true,
   // The machine is shared, and mutation runs are CPU-heavy.
-  concurrency: 2,
+  concurrency: 1,
   timeoutMS: 20_000,
   // The first run (every test file once, for coverage) takes minutes on a busy two-core machine.
   dryRunTimeoutMinutes: 20,

@@ -9,7 +9,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { FenceLost } from '../src/db/postgres-client.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { completeKey, deleteExpiredKeys, fenceStatement, releaseKey, reserveKey } from '../src/idempotency/store.js';
+import { completeKey, deleteExpiredKeys, fenceStatement, KeyStoreFailure, releaseKey, reserveKey } from '../src/idempotency/store.js';
+import type { Executor } from '../src/db/database.js';
 import { dialects } from './support/dialects.js';
 import { startGateway, type TestGateway } from './support/gateway.js';
 
@@ -115,6 +116,77 @@ describe.each(dialects)('the Idempotency-Key lock on $name', (dialect) => {
     expect((await row(key))?.lock_token).toBe((reserved[0] as { token: string }).token);
   });
 
+  /**
+   * The database, with `before(statement)` run before each statement reserveKey sends on it
+   * ('insert', 'select', 'delete', 'update'): what another request does between two of its
+   * statements. The statements themselves run unchanged on the real database.
+   */
+  function between(before: (statement: string) => Promise<void>): Executor {
+    const starts: Record<string, string> = { insertInto: 'insert', selectFrom: 'select', deleteFrom: 'delete', updateTable: 'update' };
+    const paused = (builder: object, statement: string): object =>
+      new Proxy(builder, {
+        get(target, property) {
+          const value: unknown = Reflect.get(target, property, target);
+          if (typeof value !== 'function') return value;
+          if (typeof property === 'string' && property.startsWith('execute')) return async (...args: unknown[]) => (await before(statement), value.apply(target, args));
+          return (...args: unknown[]) => {
+            const next: unknown = value.apply(target, args);
+            return next && typeof next === 'object' && 'execute' in next ? paused(next, statement) : next;
+          };
+        },
+      });
+    return new Proxy(gw.db, {
+      get(target, property) {
+        const value: unknown = Reflect.get(target, property, target);
+        if (typeof value !== 'function') return value;
+        const statement = typeof property === 'string' ? starts[property] : undefined;
+        return statement ? (...args: unknown[]) => paused(value.apply(target, args) as object, statement) : value.bind(target);
+      },
+    });
+  }
+  const reserveBetween = (key: string, who: string, now: number, before: (statement: string) => Promise<void>) =>
+    reserveKey(between(before), {
+      clientId: 'client-1',
+      key,
+      requestHash: 'hash-1',
+      now: at(now),
+      expiresAt: at(now + 86_400),
+      staleBefore: at(now - 120),
+      owner: `instance-${who}`,
+      token: `token-${who}`,
+      ownerAlive: async () => true,
+    });
+
+  it('a key released between the refused insert and the read is tried again, and reserved', async () => {
+    const key = randomUUID();
+    await attempt(key, 'a', 0);
+    const seen: string[] = [];
+    const result = await reserveBetween(key, 'b', 10, async (statement) => {
+      seen.push(statement);
+      // The holder's request fails and releases the key just after b's insert was refused.
+      if (statement === 'select') await releaseKey(gw.db, 'client-1', key, 'token-a');
+    });
+    expect(seen).toEqual(['insert', 'select', 'insert']);
+    expect(result).toEqual({ kind: 'reserved', token: 'token-b', takenOver: false });
+    expect(await row(key)).toMatchObject({ owner_instance: 'instance-b', lock_token: 'token-b', status: 'in_progress' });
+  });
+
+  it('a key released, taken by another request and released again while it tries twice: a conflict (retry), not an error', async () => {
+    const key = randomUUID();
+    await attempt(key, 'a', 0);
+    let selects = 0;
+    let inserts = 0;
+    const result = await reserveBetween(key, 'b', 10, async (statement) => {
+      if (statement === 'insert' && ++inserts === 2) await attempt(key, 'c', 10);
+      if (statement === 'select') await releaseKey(gw.db, 'client-1', key, ++selects === 1 ? 'token-a' : 'token-c');
+    });
+    expect([inserts, selects]).toEqual([2, 2]);
+    expect(result).toEqual({ kind: 'conflict' });
+    // b holds nothing: the next attempt reserves it.
+    expect(await row(key)).toBeUndefined();
+    expect(await attempt(key, 'd', 11)).toEqual({ kind: 'reserved', token: 'token-d', takenOver: false });
+  });
+
   it('a lock from before tokens (lock_token null) is taken over too', async () => {
     const key = randomUUID();
     await gw.db
@@ -156,42 +228,89 @@ describe.each(dialects)('a database failure while reserving an Idempotency-Key o
   });
   afterAll(() => gw.close());
 
-  it('answers an error of the database (503 with Retry-After when a retry can succeed), never 409 idempotency_conflict; the retry then runs', async () => {
-    const key = randomUUID();
-    const send = () => gw.request('POST', '/v1/organizations', { token, body: { name: 'during a failure' }, headers: { 'idempotency-key': key } });
-    let reply;
-    if (dialect.name === 'postgres') {
-      // A serialization failure on the insert into idempotency_keys, as a busy PostgreSQL gives: worth a retry.
-      await sql`create function refuse_idempotency_insert() returns trigger language plpgsql as $$ begin raise exception 'could not serialize access' using errcode = '40001'; end $$`.execute(gw.db);
-      await sql`create trigger refuse_idempotency_insert before insert on idempotency_keys for each row execute function refuse_idempotency_insert()`.execute(gw.db);
-      try {
-        reply = await send();
-      } finally {
-        await sql`drop trigger refuse_idempotency_insert on idempotency_keys`.execute(gw.db);
-        await sql`drop function refuse_idempotency_insert()`.execute(gw.db);
-      }
-      expect([reply.status, (reply.body as { error: { code: string } }).error.code, reply.headers.get('retry-after')]).toEqual([503, 'service_unavailable', '1']);
-    } else {
-      // SQLite's transient error (busy) waits for the write lock instead; any other error of the insert is
-      // the database's, not a duplicate key: 500, with nothing of it in the answer.
-      await sql`create trigger refuse_idempotency_insert before insert on idempotency_keys begin select raise(abort, 'disk I/O refused'); end`.execute(gw.db);
-      try {
-        // fetch, not gw.request: an unexpected error's 500 is in no route's documented answers.
-        const raw = await fetch(`${gw.baseUrl}/v1/organizations`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': key },
-          body: JSON.stringify({ name: 'during a failure' }),
-        });
-        reply = { status: raw.status, text: await raw.text() };
-      } finally {
-        await sql`drop trigger refuse_idempotency_insert`.execute(gw.db);
-      }
-      expect([reply.status, (JSON.parse(reply.text) as { error: { code: string } }).error.code]).toEqual([500, 'internal_error']);
-      expect(reply.text).not.toContain('disk I/O refused');
+  /** Sends one create with `key` while `refuse` makes every insert into idempotency_keys fail; drops it after. */
+  async function sendRefused(key: string, refuse: { create: string[]; drop: string[] }) {
+    for (const statement of refuse.create) await sql.raw(statement).execute(gw.db);
+    try {
+      // fetch, not gw.request: the reply is checked here, and must be the documented 503 whatever the error.
+      const raw = await fetch(`${gw.baseUrl}/v1/organizations`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': key },
+        body: JSON.stringify({ name: 'during a failure' }),
+      });
+      return { status: raw.status, retryAfter: raw.headers.get('retry-after'), text: await raw.text() };
+    } finally {
+      for (const statement of refuse.drop) await sql.raw(statement).execute(gw.db);
     }
+  }
+
+  const postgresql = dialect.name === 'postgres';
+  // A failure that is neither a duplicate key nor worth a retry by itself (PostgreSQL's SQLSTATE P0001, SQLite's abort)...
+  const raises = postgresql ? "raise exception 'disk I/O refused'" : "select raise(abort, 'disk I/O refused')";
+  const refusals: [string, string][] = [
+    ['a trigger that raises', raises],
+    // ...and a serialization failure, as a busy PostgreSQL gives (SQLite's busy waits for the write lock instead).
+    ...(postgresql ? [['a serialization failure', "raise exception 'could not serialize access' using errcode = '40001'"] as [string, string]] : []),
+  ];
+
+  /** A trigger that runs `body` before each insert into idempotency_keys. */
+  const trigger = (body: string) =>
+    postgresql
+      ? {
+          create: [
+            `create function refuse_idempotency_insert() returns trigger language plpgsql as $$ begin ${body}; end $$`,
+            'create trigger refuse_idempotency_insert before insert on idempotency_keys for each row execute function refuse_idempotency_insert()',
+          ],
+          drop: ['drop trigger refuse_idempotency_insert on idempotency_keys', 'drop function refuse_idempotency_insert()'],
+        }
+      : { create: [`create trigger refuse_idempotency_insert before insert on idempotency_keys begin ${body}; end`], drop: ['drop trigger refuse_idempotency_insert'] };
+
+  it('reserveKey fails with a KeyStoreFailure carrying the database\'s error, not a conflict', async () => {
+    const refuse = trigger(raises);
+    for (const statement of refuse.create) await sql.raw(statement).execute(gw.db);
+    try {
+      const reserving = reserveKey(gw.db, {
+        clientId: 'client-1',
+        key: randomUUID(),
+        requestHash: 'hash-1',
+        now: at(0),
+        expiresAt: at(86_400),
+        staleBefore: at(-120),
+        owner: 'instance-a',
+        token: 'token-a',
+        ownerAlive: async () => true,
+      });
+      await expect(reserving).rejects.toBeInstanceOf(KeyStoreFailure);
+      await expect(reserving).rejects.toMatchObject({
+        message: 'the Idempotency-Key store could not take the reservation',
+        cause: expect.objectContaining({ message: expect.stringContaining('disk I/O refused') }),
+      });
+    } finally {
+      for (const statement of refuse.drop) await sql.raw(statement).execute(gw.db);
+    }
+  });
+
+  it.each(refusals)('%s on the insert answers 503 with Retry-After (never 409 or 500), and the retry then runs', async (_name, body) => {
+    const key = randomUUID();
+    const refuse = trigger(body);
+    const reply = await sendRefused(key, refuse);
+    expect([reply.status, (JSON.parse(reply.text) as { error: { code: string } }).error.code, reply.retryAfter]).toEqual([503, 'service_unavailable', '1']);
+    expect(reply.text).not.toContain('refused');
+    expect(reply.text).not.toContain('serialize');
+    // Nothing is held: the same request sent again runs (not 409, not a replay).
     expect(await gw.db.selectFrom('idempotency_keys').select('key').where('key', '=', key).execute()).toEqual([]);
-    const retry = await send();
+    const retry = await gw.request('POST', '/v1/organizations', { token, body: { name: 'during a failure' }, headers: { 'idempotency-key': key } });
     expect(retry.status, retry.text).toBe(201);
     expect(retry.headers.get('idempotent-replayed')).toBeNull();
+  });
+
+  it('the key\'s table gone (renamed) answers 503 too, and the requests after it are served again once it is back', async () => {
+    const key = randomUUID();
+    const [away, back] = ['alter table idempotency_keys rename to idempotency_keys_away', 'alter table idempotency_keys_away rename to idempotency_keys'];
+    const reply = await sendRefused(key, { create: [away], drop: [back] });
+    expect([reply.status, reply.retryAfter]).toEqual([503, '1']);
+    expect(reply.text).not.toContain('idempotency_keys');
+    const retry = await gw.request('POST', '/v1/organizations', { token, body: { name: 'during a failure' }, headers: { 'idempotency-key': key } });
+    expect(retry.status, retry.text).toBe(201);
   });
 });

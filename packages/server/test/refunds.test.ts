@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from './support/dialects.js';
 import { startGateway, type TestGateway } from './support/gateway.js';
 import { pay, tokenize, type PaymentReply } from './support/cards.js';
+import { RefundService } from '../src/refunds/service.js';
+import { CardNetworkSimulator } from '../src/connectors/card-network/simulator.js';
 
 interface Refund {
   id: string;
@@ -117,5 +119,44 @@ describe.each(dialects)('refunds on $name', (dialect) => {
     expect(await payment(id)).toMatchObject({ status: 'APPROVED', amount_refunded: '0.00' });
     const row = await gw.db.selectFrom('payments').select(['amount_refund_pending', 'amount_refunded']).where('id', '=', id).executeTakeFirstOrThrow();
     expect([Number(row.amount_refund_pending), Number(row.amount_refunded)]).toEqual([0, 0]);
+  });
+
+  it('the merchant is told why a refund is refused and how much is left; a refund is settled once; lists filter by payment and metadata', async () => {
+    const id = await captured(40);
+    const other = await captured(15);
+    const first = await gw.request<Refund>('POST', '/v1/refunds', { token, body: { payment_id: id, amount: 25, currency: 'USD', metadata: { ref: `r-${id}` } } });
+    expect(first.status, first.text).toBe(201);
+    // The error names what is left, in the currency's format.
+    const tooMuch = await refund(id, 20);
+    expect(tooMuch.body).toMatchObject({ error: { code: 'refund_exceeds_captured', message: 'The refunds would exceed the captured amount; at most 15.00 can be refunded now.' } });
+    const wrongCurrency = await refund(id, 1, 'EUR');
+    expect(wrongCurrency.body).toMatchObject({ error: { code: 'validation_failed', details: [{ field: 'currency', message: "must be the payment's currency, USD" }] } });
+    const rest = await gw.request<Refund>('POST', `/v1/payments/${id}/refund`, { token, body: {} });
+    expect(rest.body).toMatchObject({ amount: '15.00', status: 'SUCCEEDED' });
+    const nothingLeft = await gw.request<Refund>('POST', `/v1/payments/${id}/refund`, { token, body: {} });
+    expect(nothingLeft.body).toMatchObject({ error: { code: 'refund_exceeds_captured', message: 'Nothing is left to refund on this payment.' } });
+    const uncaptured = await pay(gw, token, { instrumentId: visa, amount: 5, capture: false });
+    expect((await refund(uncaptured.body.id, 1)).body).toMatchObject({
+      error: { code: 'payment_not_captured', message: 'Only a captured payment can be refunded; cancel it instead, or wait for the automatic capture.' },
+    });
+
+    // The request and the recovery job both settling one refund: the second finds it settled and changes nothing.
+    const row = await gw.db.selectFrom('refunds').selectAll().where('id', '=', first.body.id).executeTakeFirstOrThrow();
+    const service = new RefundService(gw.db, new CardNetworkSimulator(gw.db));
+    expect(await service.settle({ ...row, status: 'PENDING' })).toMatchObject({ id: row.id, status: 'SUCCEEDED' });
+    expect(await payment(id)).toMatchObject({ status: 'REFUNDED', amount_refunded: '40.00' });
+    const amounts = await gw.db.selectFrom('payments').select(['amount_refunded', 'amount_refund_pending']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect([Number(amounts.amount_refunded), Number(amounts.amount_refund_pending)]).toEqual([4000, 0]);
+    const events = await gw.db.selectFrom('events').select('type').where('data', 'like', `%${first.body.id}%`).execute();
+    expect(events.map((e) => e.type)).toEqual(['refund.succeeded']);
+
+    const otherRefund = await refund(other, 5);
+    expect(otherRefund.status).toBe(201);
+    const list = async (query: string) => (await gw.request<{ data: Refund[] }>('GET', `/v1/refunds?${query}`, { token })).body.data.map((r) => r.id);
+    expect(await list(`payment_id=${id}`)).toEqual([rest.body.id, first.body.id]);
+    expect(await list(`payment_id=${other}`)).toEqual([otherRefund.body.id]);
+    expect(await list(`metadata[ref]=r-${id}`)).toEqual([first.body.id]);
+    expect(await list('limit=100')).toEqual(expect.arrayContaining([otherRefund.body.id, rest.body.id, first.body.id]));
+    expect((await gw.request('GET', '/v1/refunds/ref-unknown', { token })).status).toBe(404);
   });
 });

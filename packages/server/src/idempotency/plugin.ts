@@ -38,7 +38,7 @@ import { ApiError } from '../errors/api-error.js';
 import { isoAfterSeconds } from '../lib/time.js';
 import { canonicalAmount, MONEY_INPUT } from '../lib/money.js';
 import type { InstanceLiveness } from './liveness.js';
-import { completeKey, fenceStatement, releaseKey, reserveKey } from './store.js';
+import { completeKey, fenceStatement, KeyStoreFailure, releaseKey, reserveKey, type Reservation } from './store.js';
 import { JSON_CONTENT_TYPE } from '../lib/content-types.js';
 import type { RealClock } from '../clock/clock.js';
 
@@ -192,17 +192,26 @@ export function registerIdempotency(app: FastifyInstance, db: Db, ttlSeconds: nu
     const clientId = request.principal.clientId;
     const now = clock.realNow();
     const token = randomBytes(16).toString('hex');
-    const result = await reserveKey(db, {
-      clientId,
-      key,
-      requestHash: await requestHash(request, request.principal.organizationId),
-      now: new Date(now).toISOString(),
-      expiresAt: isoAfterSeconds(ttlSeconds, now),
-      staleBefore: isoAfterSeconds(-STALE_LOCK_SECONDS, now),
-      owner: liveness.id,
-      token,
-      ownerAlive: (owner) => liveness.alive(owner),
-    });
+    const hash = await requestHash(request, request.principal.organizationId);
+    let result: Reservation;
+    try {
+      result = await reserveKey(db, {
+        clientId,
+        key,
+        requestHash: hash,
+        now: new Date(now).toISOString(),
+        expiresAt: isoAfterSeconds(ttlSeconds, now),
+        staleBefore: isoAfterSeconds(-STALE_LOCK_SECONDS, now),
+        owner: liveness.id,
+        token,
+        ownerAlive: (owner) => liveness.alive(owner),
+      });
+    } catch (error) {
+      if (!(error instanceof KeyStoreFailure)) throw error;
+      // Nothing ran and nothing is held: the same request, sent again, can succeed.
+      request.log.error({ err: error.cause, idempotencyKey: key }, 'the database failed the Idempotency-Key reservation');
+      throw new ApiError('service_unavailable', 'The database could not take the request just now; retry.', [], { 'retry-after': '1' });
+    }
     switch (result.kind) {
       case 'reserved': {
         if (result.takenOver) request.log.warn({ idempotencyKey: key }, 'took over the Idempotency-Key of a dead or stale request');

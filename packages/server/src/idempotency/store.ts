@@ -26,11 +26,33 @@ interface Reserve {
 }
 
 /**
+ * The database failed a statement of a reservation for another reason than a
+ * duplicate key (a lost connection, a trigger or a constraint that raises, a
+ * disk error): whether the key is held is unknown. The request is answered 503
+ * with Retry-After (plugin.ts), never 409 idempotency_conflict, which would tell
+ * the merchant that another request holds the key.
+ */
+export class KeyStoreFailure extends Error {
+  constructor(cause: unknown) {
+    super('the Idempotency-Key store could not take the reservation', { cause });
+  }
+}
+
+/**
  * Claims `key` for this request. The primary key (client_id, key) decides
  * races: exactly one of two concurrent requests inserts; the other sees the
  * row and gets a conflict (or, once the first finished, its stored answer).
+ * Any other failure of the database is a KeyStoreFailure.
  */
 export async function reserveKey(db: Executor, r: Reserve): Promise<Reservation> {
+  try {
+    return await reserve(db, r);
+  } catch (error) {
+    throw new KeyStoreFailure(error);
+  }
+}
+
+async function reserve(db: Executor, r: Reserve): Promise<Reservation> {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       await db
@@ -51,6 +73,7 @@ export async function reserveKey(db: Executor, r: Reserve): Promise<Reservation>
         .execute();
       return { kind: 'reserved', token: r.token, takenOver: false };
     } catch (error) {
+      // Only a duplicate key means the key is held; anything else fails the reservation (KeyStoreFailure).
       if (!isUniqueViolation(error)) throw error;
     }
     const row = await db
@@ -59,7 +82,7 @@ export async function reserveKey(db: Executor, r: Reserve): Promise<Reservation>
       .where('client_id', '=', r.clientId)
       .where('key', '=', r.key)
       .executeTakeFirst();
-    if (!row) continue; // released in between: try the insert again
+    if (!row) continue; // released between the insert and this read: try the insert again
     if (row.expires_at <= r.now) {
       // Kept 24 hours (spec section 8); after that the key is new again.
       await db
@@ -90,6 +113,7 @@ export async function reserveKey(db: Executor, r: Reserve): Promise<Reservation>
     }
     return { kind: 'conflict' };
   }
+  // Released or expired again before the second insert: the key is busy; the client retries (409 with Retry-After).
   return { kind: 'conflict' };
 }
 
