@@ -6,7 +6,7 @@ import type { Db, Executor } from '../db/database.js';
 import { ApiError } from '../errors/api-error.js';
 import { paginate, type ListQuery, type Page } from '../http/pagination.js';
 import { newId } from '../lib/ids.js';
-import { nowIso } from '../lib/time.js';
+import type { RealClock } from '../clock/clock.js';
 import type { InstrumentService } from '../instruments/service.js';
 import type { Instrument } from '../instruments/schemas.js';
 
@@ -22,8 +22,8 @@ export interface UserView {
 type UserRow = { id: string; organization_id: string; name: string; email: string; created_at: string; updated_at: string };
 
 /** Inserts a new user (POST /v1/users; also a checkout session's new user, in the session's transaction). */
-export async function insertUser(db: Executor, organizationId: string, input: { name: string; email: string }): Promise<UserRow> {
-  const now = nowIso();
+export async function insertUser(db: Executor, organizationId: string, input: { name: string; email: string }, clock: RealClock): Promise<UserRow> {
+  const now = clock.realIso();
   const row = { id: newId('user'), organization_id: organizationId, name: input.name.trim(), email: input.email.trim().toLowerCase(), created_at: now, updated_at: now };
   await db.insertInto('users').values(row).execute();
   return row;
@@ -33,6 +33,7 @@ export class UserService {
   constructor(
     private readonly db: Db,
     private readonly instruments: InstrumentService,
+    private readonly clock: RealClock,
   ) {}
 
   private async view(row: UserRow): Promise<UserView> {
@@ -61,7 +62,7 @@ export class UserService {
   }
 
   async create(organizationId: string, input: { name: string; email: string }): Promise<UserView> {
-    return this.view(await insertUser(this.db, organizationId, input));
+    return this.view(await insertUser(this.db, organizationId, input, this.clock));
   }
 
   async get(organizationId: string, id: string): Promise<UserView> {
@@ -82,7 +83,7 @@ export class UserService {
     const save = (db: Executor) =>
       db
         .insertInto('user_instruments')
-        .values({ user_id: userId, instrument_id: instrumentId, created_at: nowIso() })
+        .values({ user_id: userId, instrument_id: instrumentId, created_at: this.clock.realIso() })
         .onConflict((oc) => oc.columns(['user_id', 'instrument_id']).doNothing())
         .execute();
     const { onSave } = options;
