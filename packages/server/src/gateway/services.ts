@@ -91,14 +91,14 @@ export async function buildServices({ config, db, clock, keyring, log, tokens, s
     graceSeconds: config.cards.encryptionKeyGraceSeconds,
   }, clock);
   const instruments = new InstrumentService(db, encryptionKeys, vault, clock);
-  const network = config.connectors === 'simulator' ? new CardNetworkSimulator(db, { remote: config.simulatorAuthorization === 'remote' }) : new NoCardNetwork();
+  const network = config.connectors === 'simulator' ? new CardNetworkSimulator(db, clock, { remote: config.simulatorAuthorization === 'remote' }) : new NoCardNetwork();
   const lifecycle = new PaymentLifecycle(db, network, config.cards, clock);
   const payments = new PaymentService(db, encryptionKeys, instruments, network, lifecycle, clock);
   const refunds = new RefundService(db, network);
   const actions = new PaymentActions(db, network, lifecycle, payments, refunds);
-  const users = new UserService(db, instruments);
+  const users = new UserService(db, instruments, clock);
   // The decline caps per client address (and per link or checkout session): the hosted checkout and the embedded fields share them.
-  const cardAttempts = new CardAttemptGuard(db, await deploymentSecret(db, keyring, 'link_address_hash'), {
+  const cardAttempts = new CardAttemptGuard(db, await deploymentSecret(db, keyring, 'link_address_hash', clock), {
     perLink: config.links.cardDeclinesPerLink,
     perAddress: config.links.cardDeclinesPerAddress,
     windowSeconds: config.links.cardDeclineWindowSeconds,
@@ -106,7 +106,7 @@ export async function buildServices({ config, db, clock, keyring, log, tokens, s
   const checkout = new CheckoutSessionService(db, tokens, { payments, instruments, users, cardAttempts }, { sandbox: config.environment === 'sandbox' }, clock);
   const rails =
     config.connectors === 'simulator'
-      ? new RailSimulator(await deploymentSecret(db, keyring, 'otp_hash'), {
+      ? new RailSimulator(await deploymentSecret(db, keyring, 'otp_hash', clock), {
           publicBaseUrl: config.publicBaseUrl,
           otpValiditySeconds: config.rails.otpValiditySeconds,
           qrPayload: emvMerchantPresentedPayload,
