@@ -64,6 +64,8 @@ export interface Gateway {
   eventStreams: EventStreamHub;
   /** Every route, as registered (the security tests walk this list). */
   routes: RouteEntry[];
+  /** The gateway's one clock (clock/clock.ts): the tests provision clients with it. */
+  clock: SandboxClock;
   /** The dashboard's users, sessions and one-time links (the CLI, main.ts and the tests use it too). */
   dashboard: DashboardService;
   /** Compiles every route schema not compiled yet (they compile on first use, http/lazy-compile.ts); returns how many. */
@@ -168,24 +170,24 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
   registerRequestTimeout(app, config.requestTimeoutMs);
   registerAuthentication(app, tokens, requestLimiter);
   registerRateLimit(app, requestLimiter);
-  const vault = new Vault(db, keyring);
+  const vault = new Vault(db, keyring, clock);
   // This process's heartbeat: the Idempotency-Key locks it holds are taken over soon after it dies.
   const liveness = new InstanceLiveness(db, app.log, { dialect: database.dialect, ...config.instances }, clock);
   await liveness.start();
-  registerIdempotency(app, db, config.idempotencyTtlSeconds, await deploymentSecret(db, keyring, 'idempotency_request_hash'), (org, number) => vault.fingerprint(org, number), liveness, clock);
+  registerIdempotency(app, db, config.idempotencyTtlSeconds, await deploymentSecret(db, keyring, 'idempotency_request_hash', clock), (org, number) => vault.fingerprint(org, number), liveness, clock);
   await registerOpenApi(app, config);
   registerDeprecation(app);
 
   // The features: the services they share, then each module's routes and jobs, in the order of gateway/modules.ts.
   const services = await buildServices({ config, db, clock, keyring, log: app.log, tokens, signingKeys, metrics, vault, dashboardDist: options.dashboardDist, connectors: options.connectors });
-  const jobs = new JobRunner(db, database.dialect, app.log, metrics, { pollIntervalMs: config.jobs.pollIntervalMs, concurrency: config.jobs.concurrency, leaseSeconds: config.jobs.leaseSeconds });
+  const jobs = new JobRunner(db, database.dialect, app.log, metrics, { pollIntervalMs: config.jobs.pollIntervalMs, clock, concurrency: config.jobs.concurrency, leaseSeconds: config.jobs.leaseSeconds });
   const maintenance: MaintenanceTask[] = [];
   for (const feature of MODULES) await feature.register({ app, jobs, maintenance, config, database, db, keyring, services });
 
   for (const plugin of options.plugins ?? []) await app.register(plugin);
 
   registerMaintenance(jobs, db, maintenance, clock);
-  await scheduleMaintenance(db);
+  await scheduleMaintenance(db, clock);
 
   await app.ready();
   const metricsListener = config.metricsPort === undefined ? undefined : await listenMetrics(metrics, config.metricsPort);
@@ -197,6 +199,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     database,
     keyring,
     jobs,
+    clock,
     metricsListener,
     eventStreams: services.eventStreams,
     dashboard: services.dashboard,

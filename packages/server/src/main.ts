@@ -61,11 +61,11 @@ async function dashboardLinkLines(db: Db, keyring: Keyring, organizationId: stri
 /** The bootstrap client, the seed file's organizations, or a sandbox's first-run client (its secret shown this once). */
 async function provision(db: Db, keyring: Keyring, log: (fields: object, text: string) => void): Promise<void> {
   if (config.bootstrapClient) {
-    const created = await ensureBootstrapClient(db, config.bootstrapClient.id, config.bootstrapClient.secret);
+    const created = await ensureBootstrapClient(db, config.bootstrapClient.id, config.bootstrapClient.secret, realClock());
     if (created) log({ client_id: config.bootstrapClient.id }, 'bootstrap client provisioned');
   }
   if (seed) {
-    const organizations = await applySeed(db, keyring, seed);
+    const organizations = await applySeed(db, keyring, seed, realClock());
     const lines = ['', `Seeded from ${config.seedFile} (client secrets as written in that file):`];
     for (const org of organizations) {
       lines.push(`  organization:  ${org.id} (${org.name})`);
@@ -75,7 +75,7 @@ async function provision(db: Db, keyring: Keyring, log: (fields: object, text: s
     if (config.environment === 'sandbox' && organizations[0]) lines.push(...(await dashboardLinkLines(db, keyring, organizations[0].id)));
     process.stderr.write(`${lines.join('\n')}\n\n`);
   } else if (!config.bootstrapClient && config.environment === 'sandbox') {
-    const client = await provisionFirstRunClient(db);
+    const client = await provisionFirstRunClient(db, realClock());
     if (!client) return;
     // Beside it, a one-time link that makes its visitor an owner of that organization in the dashboard.
     // On stderr, like every line for the operator: stdout carries the JSON log lines alone (a log

@@ -79,7 +79,7 @@ describe.each(dialects)('the docs\' walk-throughs on $name', (dialect) => {
     // The defaults a reader's `npm start` has (automatic capture after 180 s), and its own address as the audience.
     gateway = await createGateway(loadConfig(await testEnv(dialect, { PUBLIC_BASE_URL: base })));
     await gateway.app.listen({ port, host: '127.0.0.1' });
-    const made = await provisionClient(gateway.database.db, { name: 'docs', pciSaqD: false });
+    const made = await provisionClient(gateway.database.db, { name: 'docs', pciSaqD: false }, gateway.clock);
     client = { id: made.client_id, secret: made.client_secret.reveal() };
   });
   afterAll(() => gateway.close());

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash, randomUUID } from 'node:crypto';
 import { dialects } from './support/dialects.js';
+import { MovableTime } from './support/clock.js';
 import { startGateway, type TestClient, type TestGateway } from './support/gateway.js';
 import { encrypt, merchantKey, tokenize } from './support/cards.js';
 
@@ -161,14 +162,15 @@ describe.each(dialects)('Idempotency-Key on $name', (dialect) => {
   });
 
   it('a key expires after its time to live (24 hours by default) and is new again', async () => {
-    const short = await startGateway(dialect, { IDEMPOTENCY_TTL_SECONDS: '1' });
+    const time = new MovableTime();
+    const short = await startGateway(dialect, { IDEMPOTENCY_TTL_SECONDS: '60' }, { time });
     try {
       const c = await short.client();
       const t = await c.token();
       const key = randomUUID();
       expect((await short.request('POST', '/v1/organizations', { token: t, body: { name: 'a' }, headers: { 'idempotency-key': key } })).status).toBe(201);
       expect((await short.request('POST', '/v1/organizations', { token: t, body: { name: 'b' }, headers: { 'idempotency-key': key } })).status).toBe(409);
-      await new Promise((r) => setTimeout(r, 1100));
+      time.advance(61);
       const later = await short.request('POST', '/v1/organizations', { token: t, body: { name: 'b' }, headers: { 'idempotency-key': key } });
       expect(later.status).toBe(201);
       expect(later.headers.get('idempotent-replayed')).toBeNull();

@@ -12,6 +12,7 @@ import { enqueueJob } from '../src/jobs/store.js';
 import { MAINTENANCE_JOB } from '../src/jobs/maintenance.js';
 import { eventually } from './support/wait.js';
 import { provisionClient } from '../src/auth/clients.service.js';
+import { realClock } from '../src/clock/clock.js';
 import { sql } from 'kysely';
 
 // vitest.config.ts leaves this file out when TEST_DATABASE_URL is not set.
@@ -70,7 +71,7 @@ describe('two server processes on one PostgreSQL', () => {
     token = reply.body.access_token as string;
     // A second client (its own rate-limit key) for the burst test, issued now: /oauth/token counts per
     // address, and the address's budget is spent by an earlier test.
-    const made = await provisionClient(database.db, { name: 'rate limit burst', pciSaqD: false });
+    const made = await provisionClient(database.db, { name: 'rate limit burst', pciSaqD: false }, realClock());
     const issued = await call(servers[0]!.url, 'POST', '/oauth/token', undefined, {
       grant_type: 'client_credentials',
       client_id: made.client_id,

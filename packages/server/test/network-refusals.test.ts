@@ -148,7 +148,7 @@ describe.each(dialects)('operations the network refuses, on $name', (dialect) =>
   });
 
   describe('a cancel against the automatic capture', () => {
-    const lifecycle = () => new PaymentLifecycle(gw.db, new CardNetworkSimulator(gw.db), gw.gateway.config.cards, new SandboxClock(gw.db, true));
+    const lifecycle = () => new PaymentLifecycle(gw.db, new CardNetworkSimulator(gw.db, gw.gateway.clock), gw.gateway.config.cards, new SandboxClock(gw.db, true));
 
     it('a cancel that read the payment before the automatic capture took it cannot cancel the captured payment', async () => {
       const id = (await pay(gw, token, { instrumentId: instruments.visa!, amount: 30 })).body.id;

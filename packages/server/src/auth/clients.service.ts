@@ -9,7 +9,7 @@ import { isUniqueViolation } from '../db/database.js';
 import { generateSecret, hashSecret } from '../crypto/secret-hash.js';
 import { Secret } from '../crypto/secret.js';
 import { newId } from '../lib/ids.js';
-import { nowIso } from '../lib/time.js';
+import type { RealClock } from '../clock/clock.js';
 import { createOrganization } from '../organizations/service.js';
 import { countClients, findClient, insertClient } from './clients.store.js';
 import { PERMISSIONS, parseScope, type Permission } from './permissions.js';
@@ -43,7 +43,7 @@ export function scopesFromList(list: string): Permission[] {
   return permissions;
 }
 
-export async function provisionClient(db: Db, input: NewClient): Promise<ProvisionedClient> {
+export async function provisionClient(db: Db, input: NewClient, clock: RealClock): Promise<ProvisionedClient> {
   if (!input.name.trim()) throw new ClientProvisioningError('a client needs a name');
   const secret = input.secret ?? generateSecret();
   const secretHash = await hashSecret(secret);
@@ -55,7 +55,7 @@ export async function provisionClient(db: Db, input: NewClient): Promise<Provisi
       const org = await trx.selectFrom('organizations').select('id').where('id', '=', organizationId).executeTakeFirst();
       if (!org) throw new ClientProvisioningError(`no organization ${organizationId}`);
     } else {
-      const org = await createOrganization(trx, input.newOrganizationName ?? `${input.name.trim()} (default)`, null);
+      const org = await createOrganization(trx, input.newOrganizationName ?? `${input.name.trim()} (default)`, null, clock);
       organizationId = org.id;
     }
     await insertClient(trx, {
@@ -65,7 +65,7 @@ export async function provisionClient(db: Db, input: NewClient): Promise<Provisi
       scopes: scopes.join(' '),
       secret_hash: secretHash,
       pci_saq_d: input.pciSaqD ? 1 : 0,
-      created_at: nowIso(),
+      created_at: clock.realIso(),
       revoked_at: null,
     });
     return { client_id: clientId, client_secret: new Secret(secret), organization_id: organizationId, scopes };
@@ -77,10 +77,10 @@ export async function provisionClient(db: Db, input: NewClient): Promise<Provisi
  * it does not exist yet. Several processes may start at once; the loser of the
  * insert race finds the winner's client.
  */
-export async function ensureBootstrapClient(db: Db, id: string, secret: string): Promise<boolean> {
+export async function ensureBootstrapClient(db: Db, id: string, secret: string, clock: RealClock): Promise<boolean> {
   if (await findClient(db, id)) return false;
   try {
-    await provisionClient(db, { name: 'Bootstrap client', clientId: id, secret, newOrganizationName: 'Default organization' });
+    await provisionClient(db, { name: 'Bootstrap client', clientId: id, secret, newOrganizationName: 'Default organization' }, clock);
     return true;
   } catch (error) {
     if (isUniqueViolation(error)) return false;
@@ -93,13 +93,13 @@ export async function ensureBootstrapClient(db: Db, id: string, secret: string):
  * with. Several processes may start at once: a unique insert elects the one
  * that provisions it. Returns undefined when clients exist or another won.
  */
-export async function provisionFirstRunClient(db: Db): Promise<ProvisionedClient | undefined> {
+export async function provisionFirstRunClient(db: Db, clock: RealClock): Promise<ProvisionedClient | undefined> {
   if ((await countClients(db)) > 0) return undefined;
   try {
-    await db.insertInto('settings').values({ key: 'first_run_client', value: 'provisioned', created_at: nowIso() }).execute();
+    await db.insertInto('settings').values({ key: 'first_run_client', value: 'provisioned', created_at: clock.realIso() }).execute();
   } catch (error) {
     if (isUniqueViolation(error)) return undefined;
     throw error;
   }
-  return provisionClient(db, { name: 'Sandbox client', newOrganizationName: 'Sandbox organization' });
+  return provisionClient(db, { name: 'Sandbox client', newOrganizationName: 'Sandbox organization' }, clock);
 }

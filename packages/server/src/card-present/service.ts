@@ -18,7 +18,6 @@ import type { Db, Executor } from '../db/database.js';
 import { ApiError, type ErrorDetail } from '../errors/api-error.js';
 import { paginate, type Page } from '../http/pagination.js';
 import { newId } from '../lib/ids.js';
-import { nowIso } from '../lib/time.js';
 import type { CardNetworkConnector } from '../connectors/card-network/connector.js';
 import { requireNetwork } from '../connectors/card-network/unavailable.js';
 import type { InstrumentService, CardReadFields, CardReadResult } from '../instruments/service.js';
@@ -69,7 +68,7 @@ export class CardPresentService {
     private readonly instruments: InstrumentService,
     private readonly network: CardNetworkConnector,
     private readonly lifecycle: PaymentLifecycle,
-    clock: RealClock,
+    private readonly clock: RealClock,
   ) {
     this.fraud = new FraudService(db, clock);
   }
@@ -164,7 +163,7 @@ export class CardPresentService {
     const { instrument, card } = await this.instruments.instrumentForRead(organizationId, read);
     const screening = await this.fraud.screen({ organizationId, clientId, instrumentId: instrument.id });
     const fraud = decide(screening, { clientId, instrumentId: instrument.id, amount: charge.minor, currency: charge.currency });
-    const now = nowIso();
+    const now = this.clock.realIso();
     const pending = pendingPayment({
       id: newId('payment'),
       organization_id: organizationId,

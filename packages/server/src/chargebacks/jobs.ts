@@ -4,6 +4,8 @@
  * chargeback is opened (payments/lifecycle.ts), and the network's decision on
  * a DISPUTED one, enqueued in the dispute's transaction.
  */
+import type { RealClock } from '../clock/clock.js';
+import { wallClock } from '../lib/time.js';
 import type { Executor } from '../db/database.js';
 import type { JobRunner } from '../jobs/runner.js';
 import { enqueueJob } from '../jobs/store.js';
@@ -14,14 +16,14 @@ export const CHARGEBACK_JOBS = {
   decide: 'chargeback.decide',
 } as const;
 
-/** Call inside the transaction that opens the chargeback. */
-export async function enqueueChargebackExpiry(trx: Executor, organizationId: string, chargebackId: string, delaySeconds: number): Promise<void> {
-  await enqueueJob(trx, { type: CHARGEBACK_JOBS.expire, payload: { chargeback_id: chargebackId }, delaySeconds, dedupeKey: `${CHARGEBACK_JOBS.expire}:${chargebackId}`, organizationId });
+/** Call inside the transaction that opens the chargeback (`clock`: the gateway's; see enqueueJob). */
+export async function enqueueChargebackExpiry(trx: Executor, organizationId: string, chargebackId: string, delaySeconds: number, clock: RealClock = wallClock): Promise<void> {
+  await enqueueJob(trx, { type: CHARGEBACK_JOBS.expire, payload: { chargeback_id: chargebackId }, delaySeconds, dedupeKey: `${CHARGEBACK_JOBS.expire}:${chargebackId}`, organizationId }, clock);
 }
 
 /** Call inside the dispute's transaction. */
-export async function enqueueChargebackDecision(trx: Executor, organizationId: string, chargebackId: string, delaySeconds: number): Promise<void> {
-  await enqueueJob(trx, { type: CHARGEBACK_JOBS.decide, payload: { chargeback_id: chargebackId }, delaySeconds, dedupeKey: `${CHARGEBACK_JOBS.decide}:${chargebackId}`, organizationId });
+export async function enqueueChargebackDecision(trx: Executor, organizationId: string, chargebackId: string, delaySeconds: number, clock: RealClock): Promise<void> {
+  await enqueueJob(trx, { type: CHARGEBACK_JOBS.decide, payload: { chargeback_id: chargebackId }, delaySeconds, dedupeKey: `${CHARGEBACK_JOBS.decide}:${chargebackId}`, organizationId }, clock);
 }
 
 function chargebackId(payload: unknown): string {

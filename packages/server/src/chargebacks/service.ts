@@ -18,7 +18,6 @@ import { recordEvent } from '../events/store.js';
 import { paginate, type ListQuery, type Page } from '../http/pagination.js';
 import { newId } from '../lib/ids.js';
 import { amountProblemMessage, formatMinor, minorToNumber, toMinorUnits } from '../lib/money.js';
-import { nowIso } from '../lib/time.js';
 import type { Clock } from '../clock/clock.js';
 import type { CardNetworkConnector } from '../connectors/card-network/connector.js';
 import { requireNetwork } from '../connectors/card-network/unavailable.js';
@@ -190,7 +189,7 @@ export class ChargebackService {
     changes: Partial<Row>,
     guard: { beforeDeadline?: boolean; afterDeadline?: boolean } = {},
   ): Promise<Row | undefined> {
-    const now = nowIso();
+    const now = this.clock.realIso();
     let update = trx
       .updateTable('chargebacks')
       .set({ ...changes, status: to, updated_at: now })
@@ -203,7 +202,7 @@ export class ChargebackService {
     const result = await update.executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) return undefined;
     const updated: Row = { ...row, ...changes, status: to, updated_at: now };
-    await recordEvent(trx, row.organization_id, 'chargeback.updated', chargebackEventData(updated, row.status));
+    await recordEvent(trx, row.organization_id, 'chargeback.updated', chargebackEventData(updated, row.status), undefined, this.clock);
     return updated;
   }
 
@@ -234,7 +233,7 @@ export class ChargebackService {
 
   async accept(organizationId: string, id: string): Promise<Chargeback> {
     const row = await this.openRow(organizationId, id, 'accepted');
-    const now = nowIso();
+    const now = this.clock.realIso();
     const updated = await this.db.transaction().execute((trx) =>
       this.transition(trx, row, 'ACCEPTED', { resolved_at: now, resolution: 'Accepted by the merchant: the funds stay with the cardholder.' }, { beforeDeadline: true }),
     );
@@ -246,7 +245,7 @@ export class ChargebackService {
   async review(organizationId: string, id: string, clientId: string): Promise<Chargeback> {
     const row = await this.row(organizationId, id);
     if (row.reviewed_at) return this.view(row);
-    const now = nowIso();
+    const now = this.clock.realIso();
     const updated = await this.db.transaction().execute(async (trx) => {
       const result = await trx
         .updateTable('chargebacks')
@@ -256,7 +255,7 @@ export class ChargebackService {
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) !== 1) return undefined;
       const current = await this.row(organizationId, id, trx);
-      await recordEvent(trx, row.organization_id, 'chargeback.updated', chargebackEventData(current, current.status));
+      await recordEvent(trx, row.organization_id, 'chargeback.updated', chargebackEventData(current, current.status), undefined, this.clock);
       return current;
     });
     return this.view(updated ?? (await this.row(organizationId, id)));
@@ -265,7 +264,7 @@ export class ChargebackService {
   async dispute(organizationId: string, id: string, input: DisputeInput): Promise<Chargeback> {
     const row = await this.openRow(organizationId, id, 'disputed');
     requireNetwork(this.network);
-    const now = nowIso();
+    const now = this.clock.realIso();
     const decisionDueAt = await this.clock.isoAfter(organizationId, this.settings.decisionDelaySeconds);
     const updated = await this.db.transaction().execute(async (trx) => {
       // The evidence set is read after the compare-and-set, which an upload or delete also touches: no file slips in or out.
@@ -287,7 +286,7 @@ export class ChargebackService {
         ids = input.attachment_ids;
       }
       await trx.updateTable('chargebacks').set({ evidence_attachment_ids: JSON.stringify(ids) }).where('id', '=', row.id).execute();
-      await enqueueChargebackDecision(trx, organizationId, row.id, this.settings.decisionDelaySeconds);
+      await enqueueChargebackDecision(trx, organizationId, row.id, this.settings.decisionDelaySeconds, this.clock);
       return { ...changed, evidence_attachment_ids: JSON.stringify(ids) };
     });
     if (!updated) return this.lostRace(organizationId, id, 'disputed');
@@ -300,7 +299,7 @@ export class ChargebackService {
     if (!row || row.status !== 'OPEN') return;
     if (row.respond_by > (await this.clock.nowIso(row.organization_id))) throw new Error('the response deadline has not passed yet; look again later');
     await this.db.transaction().execute((trx) =>
-      this.transition(trx, row, 'LOST', { resolved_at: nowIso(), resolution: 'No answer by respond_by: the chargeback is lost.' }, { afterDeadline: true }),
+      this.transition(trx, row, 'LOST', { resolved_at: this.clock.realIso(), resolution: 'No answer by respond_by: the chargeback is lost.' }, { afterDeadline: true }),
     );
   }
 
@@ -320,7 +319,7 @@ export class ChargebackService {
       evidence: { text: row.evidence_text ?? '', attachments: files.map((f) => ({ filename: f.filename, contentType: f.content_type, content: Buffer.from(f.content) })) },
     });
     await this.db.transaction().execute((trx) =>
-      this.transition(trx, row, decision.outcome === 'won' ? 'WON' : 'LOST', { resolved_at: nowIso(), resolution: decision.reason }),
+      this.transition(trx, row, decision.outcome === 'won' ? 'WON' : 'LOST', { resolved_at: this.clock.realIso(), resolution: decision.reason }),
     );
   }
 
@@ -395,7 +394,7 @@ export class ChargebackService {
   /** A note of the merchant's team, in any state; the author is the calling API client. */
   async addComment(organizationId: string, id: string, clientId: string, text: string): Promise<Comment> {
     const row = await this.row(organizationId, id);
-    const comment = { id: newId('chargebackComment'), organization_id: organizationId, chargeback_id: row.id, author: clientId, text, created_at: nowIso() };
+    const comment = { id: newId('chargebackComment'), organization_id: organizationId, chargeback_id: row.id, author: clientId, text, created_at: this.clock.realIso() };
     await this.db.insertInto('chargeback_comments').values(comment).execute();
     return { id: comment.id, chargeback_id: comment.chargeback_id, text: comment.text, author: comment.author, created_at: comment.created_at };
   }
@@ -435,7 +434,7 @@ export class ChargebackService {
   /** Evidence is added while the chargeback is OPEN; the touch of the row orders it against a dispute. */
   private async store(organizationId: string, id: string, clientId: string, file: CheckedFile): Promise<AttachmentMeta> {
     const row = await this.openRow(organizationId, id, 'given evidence');
-    const now = nowIso();
+    const now = this.clock.realIso();
     const attachment: ChargebackAttachmentsTable = {
       id: newId('attachment'),
       organization_id: organizationId,
@@ -461,7 +460,7 @@ export class ChargebackService {
 
   /** Locks the chargeback row while it is OPEN and answerable (PostgreSQL: until the transaction ends). */
   private async touchOpen(trx: Executor, id: string): Promise<boolean> {
-    const now = nowIso();
+    const now = this.clock.realIso();
     const result = await trx.updateTable('chargebacks').set({ updated_at: now }).where('id', '=', id).where('status', '=', 'OPEN').where('respond_by', '>', now).executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }

@@ -1,5 +1,5 @@
 import type { GatewayModule } from '../http/module.js';
-import { isoAfterSeconds } from '../lib/time.js';
+import { isoPlusSeconds } from '../lib/time.js';
 import { purgeSessions } from './store.js';
 import { checkoutSessionRoutes } from './routes.js';
 import type { CheckoutSessionService } from './service.js';
@@ -10,6 +10,6 @@ export const checkoutModule: GatewayModule<{ checkout: CheckoutSessionService }>
   async register({ app, maintenance, config, services }) {
     await app.register(checkoutSessionRoutes, { checkout: services.checkout });
     // Sessions past their expiry by more than CHECKOUT_SESSION_RETENTION_DAYS (docs/configuration.md).
-    maintenance.push((db) => purgeSessions(db, isoAfterSeconds(-config.checkoutSessionRetentionSeconds)));
+    maintenance.push((db, now) => purgeSessions(db, isoPlusSeconds(now, -config.checkoutSessionRetentionSeconds)));
   },
 };

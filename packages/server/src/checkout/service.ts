@@ -15,7 +15,7 @@ import type { Principal, TokenService } from '../auth/tokens.js';
 import { ApiError, type ErrorDetail } from '../errors/api-error.js';
 import { formatMinor } from '../lib/money.js';
 import { newId } from '../lib/ids.js';
-import { isoAfterSeconds, nowIso } from '../lib/time.js';
+import { isoPlusSeconds } from '../lib/time.js';
 import type { RealClock } from '../clock/clock.js';
 import type { InstrumentService } from '../instruments/service.js';
 import type { CreateInstrument, Instrument } from '../instruments/schemas.js';
@@ -32,14 +32,14 @@ type SessionPrincipal = Principal & { checkoutSession: NonNullable<Principal['ch
 /** Thrown inside the payment's (or enrollment's) transaction when the session was no longer open: rolls it back. */
 class SessionClaimLost extends Error {}
 
-const claimSession = (id: string, paymentId?: string) => async (trx: Parameters<typeof completeSession>[0]) => {
-  if (!(await completeSession(trx, id, { ...(paymentId ? { payment_id: paymentId } : {}), now: nowIso() }))) throw new SessionClaimLost();
+const claimSession = (clock: RealClock, id: string, paymentId?: string) => async (trx: Parameters<typeof completeSession>[0]) => {
+  if (!(await completeSession(trx, id, { ...(paymentId ? { payment_id: paymentId } : {}), now: clock.realIso() }))) throw new SessionClaimLost();
 };
 
 const unixSeconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 
 /** The view: the stored status, except an open session past `expires_at` reads as expired. */
-export function sessionView(row: CheckoutSessionRow, now = nowIso()): CheckoutSession {
+export function sessionView(row: CheckoutSessionRow, now: string): CheckoutSession {
   return {
     id: row.id,
     mode: row.mode,
@@ -153,14 +153,14 @@ export class CheckoutSessionService {
       allowed_origins: JSON.stringify(origins),
       instrument_id: null,
       payment_id: null,
-      expires_at: isoAfterSeconds(body.expires_in ?? CHECKOUT_SESSION_DEFAULT_SECONDS, now),
+      expires_at: isoPlusSeconds(now, body.expires_in ?? CHECKOUT_SESSION_DEFAULT_SECONDS),
       completed_at: null,
       created_at: created,
       updated_at: created,
       token_jti: principal.jti,
     };
     await this.db.transaction().execute(async (trx) => {
-      if (body.user) row.user_id = (await insertUser(trx, organizationId, body.user)).id;
+      if (body.user) row.user_id = (await insertUser(trx, organizationId, body.user, this.clock)).id;
       await insertSession(trx, row);
     });
     return { ...sessionView(row, this.clock.realIso()), token: await this.tokenOf(row) };
@@ -182,7 +182,7 @@ export class CheckoutSessionService {
 
   /** The organization's sessions, newest first, paginated like every list. */
   async list(principal: Principal, params: ListCheckoutSessionsQuery): Promise<Page<CheckoutSession>> {
-    const now = nowIso();
+    const now = this.clock.realIso();
     const page = await listSessions(this.db, principal.organizationId, params, now);
     return { data: page.data.map((row) => sessionView(row, now)), has_more: page.has_more };
   }
@@ -271,7 +271,7 @@ export class CheckoutSessionService {
     try {
       outcome = await this.deps.payments.create(merchant, charge, {
         onCreate: async (trx, paymentId) => {
-          await claimSession(row.id, paymentId)(trx);
+          await claimSession(this.clock, row.id, paymentId)(trx);
           await this.deps.cardAttempts.attach(trx, reservation.attemptId, paymentId);
         },
       });
@@ -301,7 +301,7 @@ export class CheckoutSessionService {
     }
     if (problems.length > 0) throw new ApiError('forbidden', 'This checkout session saves the card it tokenized for its own user only.', problems);
     try {
-      return await this.deps.users.addInstrument(row.organization_id, row.user_id!, row.instrument_id!, { onSave: claimSession(row.id) });
+      return await this.deps.users.addInstrument(row.organization_id, row.user_id!, row.instrument_id!, { onSave: claimSession(this.clock, row.id) });
     } catch (error) {
       throw error instanceof SessionClaimLost ? await this.ended(row) : error;
     }

@@ -30,7 +30,6 @@ import { resealAll } from '../crypto/reseal.js';
 import { migrateToLatest, openDatabase, type Db } from '../db/database.js';
 import { listClients, revokeClient, setPciSaqD } from '../auth/clients.store.js';
 import { ClientProvisioningError, provisionClient, scopesFromList } from '../auth/clients.service.js';
-import { nowIso } from '../lib/time.js';
 import { listen, ListenUsageError } from './listen.js';
 import { DashboardService, DashboardUserError, type OneTimeLink } from '../dashboard/service.js';
 import { ROLES } from '../dashboard/roles.js';
@@ -77,7 +76,7 @@ async function createCommand(db: Db, args: string[]): Promise<string> {
     ...(values['new-organization'] ? { newOrganizationName: values['new-organization'] } : {}),
     ...(values.scopes ? { scopes: scopesFromList(values.scopes) } : {}),
     pciSaqD: Boolean(values['pci-saq-d']),
-  });
+  }, realClock());
   const secret = client.client_secret.reveal();
   if (values.json) {
     return JSON.stringify({
@@ -120,7 +119,7 @@ async function revokeCommand(db: Db, args: string[]): Promise<string> {
   const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
   const [clientId] = positionals;
   if (!clientId || positionals.length > 1) throw new UsageError('clients revoke takes one CLIENT_ID');
-  if (!(await db.transaction().execute((trx) => revokeClient(trx, clientId, nowIso())))) {
+  if (!(await db.transaction().execute((trx) => revokeClient(trx, clientId, realClock().realIso())))) {
     throw new ClientProvisioningError(`no active client ${clientId}`);
   }
   return `revoked ${clientId}; running servers refuse its tokens within TOKEN_REVOCATION_CACHE_MS (1 s by default)`;

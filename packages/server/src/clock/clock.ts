@@ -31,6 +31,15 @@ export const systemTime: TimeSource = { now: () => Date.now() };
 /** The real time only: what caches, token expiry, rate limits and job times read (no organization's offset). */
 export type RealClock = Pick<SandboxClock, 'realNow' | 'realIso'>;
 
+/**
+ * A clock stopped at `iso`: for work done at one known instant read from the gateway's clock
+ * before (an event's reactions run at the event's `created_at`).
+ */
+export function clockAt(iso: string): RealClock {
+  const ms = Date.parse(iso);
+  return { realNow: () => ms, realIso: () => iso };
+}
+
 /** The real time of a `TimeSource`, for the parts built before (or without) the gateway's clock. */
 export function realClock(time: TimeSource = systemTime): RealClock {
   return { realNow: () => time.now(), realIso: () => new Date(time.now()).toISOString() };

@@ -119,7 +119,7 @@ export class ClockService {
           .executeTakeFirst();
         if (Number(moved.numUpdatedRows) !== 1) throw new ApiError('conflict', 'Another advance of this organization\'s clock is running; retry when it has answered.');
         await shiftOrganizationJobs(trx, organizationId, delta);
-        return due ? claimOrganizationJobs(trx, this.dialect, worker, { organizationId, types, dueBy: new Date(realNow).toISOString(), leaseSeconds: lease }) : [];
+        return due ? claimOrganizationJobs(trx, this.dialect, worker, { organizationId, types, dueBy: new Date(realNow).toISOString(), leaseSeconds: lease }, this.clock) : [];
       });
       offset = from + delta;
       this.clock.remember(organizationId, offset);
@@ -127,20 +127,20 @@ export class ClockService {
       const held = claimed.map((j) => j.id);
       for (const job of claimed) {
         if (this.clock.realNow() >= stopAt) break;
-        await renewLeases(this.db, worker, held, lease);
+        await renewLeases(this.db, worker, held, lease, this.clock);
         const outcome = await this.runner.runClaimed(job);
         held.shift();
         ran.push({ id: job.id, type: job.type, subject_id: subjectOf(job.payload), run_at: new Date(Date.parse(job.run_at) + offset).toISOString(), outcome });
       }
       // Claimed and not run (out of time): pending again, for the background runner.
-      await releaseJobs(this.db, worker, held);
+      await releaseJobs(this.db, worker, held, this.clock);
     }
 
     // Jobs of this organization other processes' runners took meanwhile (this process's runner leaves them
     // alone while the advance holds the organization, but may have taken one just before): answer when they are done too.
     // Within the run budget once more at most, so that the call answers before REQUEST_TIMEOUT_MS.
     const deadline = Math.min(this.clock.realNow() + WAIT_ELSEWHERE_MS, stopAt + this.runMs);
-    while (this.clock.realNow() < deadline && (await organizationJobsRunning(this.db, organizationId)) > 0) {
+    while (this.clock.realNow() < deadline && (await organizationJobsRunning(this.db, organizationId, this.clock)) > 0) {
       await new Promise((r) => setTimeout(r, 25));
     }
     return { offset_seconds: Math.round(offset / 1000), now: new Date(this.clock.realNow() + offset).toISOString(), ran };

@@ -28,6 +28,6 @@ export function simulatorConnector(options: { remote: boolean }): ConnectorDefin
     families: ['card'],
     credentials: SimulatorCredentials,
     sandboxOnly: true,
-    card: (_credentials, deps) => new CardNetworkSimulator(deps.db, { remote: options.remote }),
+    card: (_credentials, deps) => new CardNetworkSimulator(deps.db, deps.clock, { remote: options.remote }),
   };
 }

@@ -8,15 +8,15 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import { isUniqueViolation } from '../db/database.js';
 import type { Keyring } from './keyring.js';
-import { nowIso } from '../lib/time.js';
+import type { RealClock } from '../clock/clock.js';
 
-export async function deploymentSecret(db: Db, keyring: Keyring, name: string): Promise<Buffer> {
+export async function deploymentSecret(db: Db, keyring: Keyring, name: string, clock: RealClock): Promise<Buffer> {
   const key = `secret:${name}`;
   const read = () => db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
   let row = await read();
   if (!row) {
     try {
-      await db.insertInto('settings').values({ key, value: keyring.seal(randomBytes(32), key), created_at: nowIso() }).execute();
+      await db.insertInto('settings').values({ key, value: keyring.seal(randomBytes(32), key), created_at: clock.realIso() }).execute();
     } catch (error) {
       if (!isUniqueViolation(error)) throw error; // another process made it first
     }

@@ -24,7 +24,6 @@ import { findVisibleOrganization, listVisibleOrganizations } from '../organizati
 import { ApiError } from '../errors/api-error.js';
 import { addressSubject } from '../lib/address-subject.js';
 import type { RateLimiter } from '../ratelimit/limiter.js';
-import { nowIso } from '../lib/time.js';
 import { canInvite, canManageKeys, keyPermissions, permissionCatalogue } from './roles.js';
 import { normalizeEmail, type DashboardService, type DashboardUser } from './service.js';
 import { CreatedKey, CreateKey, Invitation, Invite, KeyParams, Keys, LinkView, Member, MemberParams, Members, PendingInvitations, Permissions, UpdateMember, SessionView, SetPassword, SignIn, LinkToken } from './schemas.js';
@@ -257,7 +256,7 @@ export async function dashboardRoutes(base: FastifyInstance, opts: DashboardRout
       const grantable = keyPermissions(user.role);
       const withheld = request.body.permissions.flatMap((p, i) => (grantable.has(p) ? [] : [{ field: `permissions.${i}`, message: `${p} is withheld from the ${user.role} role; an owner can create this key` }]));
       if (withheld.length > 0) throw new ApiError('forbidden', `A ${user.role} cannot create a key with permissions the role does not hold.`, withheld);
-      const client = await provisionClient(db, { name, organizationId, scopes: parseScope(request.body.permissions.join(' ')).permissions });
+      const client = await provisionClient(db, { name, organizationId, scopes: parseScope(request.body.permissions.join(' ')).permissions }, clock);
       const row = await findClient(db, client.client_id);
       request.log.info({ audit: 'dashboard.key_created', user_id: user.id, organization_id: organizationId, client_id: client.client_id, permissions: client.scopes }, 'API key created in the dashboard');
       return reply.code(201).send({
@@ -278,7 +277,7 @@ export async function dashboardRoutes(base: FastifyInstance, opts: DashboardRout
       const client = await findClient(db, clientId);
       if (!client || client.organization_id !== organizationId) throw ApiError.notFound('API key');
       if (!client.revoked_at) {
-        await db.transaction().execute((trx) => revokeClient(trx, clientId, nowIso()));
+        await db.transaction().execute((trx) => revokeClient(trx, clientId, clock.realIso()));
         opts.tokens.forgetClient(clientId);
         request.log.info({ audit: 'dashboard.key_revoked', user_id: user.id, organization_id: organizationId, client_id: clientId }, 'API key revoked in the dashboard');
       }

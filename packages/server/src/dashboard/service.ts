@@ -90,7 +90,7 @@ export function passwordProblems(password: string, field = 'password'): Array<{ 
 export class DashboardService {
   /** The service of this deployment (its CSRF key is a deployment secret, sealed in `settings`). */
   static async open(db: Db, keyring: Keyring, config: Pick<Config, 'publicBaseUrl' | 'dashboard'>, clock: RealClock): Promise<DashboardService> {
-    return new DashboardService(db, { publicBaseUrl: config.publicBaseUrl, ...config.dashboard }, await deploymentSecret(db, keyring, 'dashboard_csrf'), clock);
+    return new DashboardService(db, { publicBaseUrl: config.publicBaseUrl, ...config.dashboard }, await deploymentSecret(db, keyring, 'dashboard_csrf', clock), clock);
   }
 
   constructor(

@@ -19,7 +19,7 @@ import { ApiError } from '../errors/api-error.js';
 import type { Principal } from '../auth/tokens.js';
 import type { Permission } from '../auth/permissions.js';
 import { ulid } from '../lib/ids.js';
-import { isoAfterSeconds } from '../lib/time.js';
+import { isoPlusSeconds } from '../lib/time.js';
 import type { RealClock } from '../clock/clock.js';
 
 const generate = promisify(generateKeyPair);
@@ -113,7 +113,7 @@ export class EncryptionKeyService {
           await trx.updateTable('encryption_keys').set({ status: 'retired' }).where('organization_id', '=', organizationId).where('status', '=', 'grace').execute();
           await trx
             .updateTable('encryption_keys')
-            .set({ status: 'grace', decrypts_until: isoAfterSeconds(this.options.graceSeconds, now) })
+            .set({ status: 'grace', decrypts_until: isoPlusSeconds(now, this.options.graceSeconds) })
             .where('organization_id', '=', organizationId)
             .where('status', '=', 'active')
             .execute();
@@ -142,7 +142,7 @@ export class EncryptionKeyService {
       private_key_sealed: this.keyring.seal(privateKey, `encryption_key:${kid}`),
       status: 'active',
       valid_from: new Date(now).toISOString(),
-      valid_until: isoAfterSeconds(YEAR_SECONDS, now),
+      valid_until: isoPlusSeconds(now, YEAR_SECONDS),
       decrypts_until: null,
       created_at: new Date(now).toISOString(),
     };

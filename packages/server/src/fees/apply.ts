@@ -16,7 +16,8 @@ import type { Executor } from '../db/database.js';
 import type { FeeRulesTable, PaymentFeesTable } from '../db/schema.js';
 import { lookupBin } from '../cards/bins.js';
 import { formatMinor } from '../lib/money.js';
-import { nowIso } from '../lib/time.js';
+import type { RealClock } from '../clock/clock.js';
+import { wallClock } from '../lib/time.js';
 import { FEE_TYPES, type AppliedFee } from './schemas.js';
 
 export interface FeeSubject {
@@ -59,8 +60,7 @@ export function selectRules(rules: FeeRulesTable[], subject: FeeSubject): FeeRul
   return chosen;
 }
 
-export function computeFees(rules: FeeRulesTable[], subject: FeeSubject, captured: number, paymentId: string): PaymentFeesTable[] {
-  const now = nowIso();
+export function computeFees(rules: FeeRulesTable[], subject: FeeSubject, captured: number, paymentId: string, now: string): PaymentFeesTable[] {
   return selectRules(rules, subject).map((rule) => ({
     payment_id: paymentId,
     type: rule.type,
@@ -96,6 +96,7 @@ export async function applyCaptureFees(
   trx: Executor,
   payment: { id: string; organization_id: string; instrument_id: string; currency: string; merchant_id?: string | null; fees?: string | null },
   capturedTotal: number,
+  clock: RealClock = wallClock,
 ): Promise<{ fees: string | null } | undefined> {
   const rules = await trx.selectFrom('fee_rules').selectAll().where('organization_id', '=', payment.organization_id).where('active', '=', 1).execute();
   let fees: PaymentFeesTable[] = [];
@@ -109,7 +110,7 @@ export async function applyCaptureFees(
       cardType: bin.card_type,
       merchantId: payment.merchant_id ?? null,
     };
-    fees = computeFees(rules, subject, capturedTotal, payment.id);
+    fees = computeFees(rules, subject, capturedTotal, payment.id, clock.realIso());
   }
   // Nothing before and nothing now: no write at all (the common case without fee rules).
   if (fees.length === 0 && !payment.fees) return undefined;

@@ -1,10 +1,11 @@
+import type { RealClock } from '../clock/clock.js';
 import type { GatewayModule } from '../http/module.js';
 import { feeRuleRoutes } from './routes.js';
 import { FeeRuleService } from './service.js';
 
-export const feesModule: GatewayModule = {
+export const feesModule: GatewayModule<{ clock: RealClock }> = {
   name: 'fees',
-  async register({ app, db }) {
-    await app.register(feeRuleRoutes, { feeRules: new FeeRuleService(db) });
+  async register({ app, db, services }) {
+    await app.register(feeRuleRoutes, { feeRules: new FeeRuleService(db, services.clock) });
   },
 };

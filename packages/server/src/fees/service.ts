@@ -9,7 +9,7 @@ import { ApiError, type ErrorDetail } from '../errors/api-error.js';
 import { paginate, type Page } from '../http/pagination.js';
 import { newId } from '../lib/ids.js';
 import { amountProblemMessage, CURRENCIES, formatMinor, isZeroAmount, toMinorUnits, type MoneyAmount } from '../lib/money.js';
-import { nowIso } from '../lib/time.js';
+import type { RealClock } from '../clock/clock.js';
 import type { FeeRule, FeeRuleInput, FeeRuleListQuery } from './schemas.js';
 
 export function feeRuleView(row: FeeRulesTable): FeeRule {
@@ -41,7 +41,10 @@ function fixedMinor(amount: MoneyAmount, currency: string): { minor: number } | 
 }
 
 export class FeeRuleService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly clock: RealClock,
+  ) {}
 
   private async row(organizationId: string, id: string): Promise<FeeRulesTable> {
     const row = await this.db.selectFrom('fee_rules').selectAll().where('id', '=', id).where('organization_id', '=', organizationId).executeTakeFirst();
@@ -83,7 +86,7 @@ export class FeeRuleService {
   }
 
   async create(organizationId: string, input: FeeRuleInput): Promise<FeeRule> {
-    const now = nowIso();
+    const now = this.clock.realIso();
     const row: FeeRulesTable = { id: newId('feeRule'), organization_id: organizationId, ...(await this.fields(organizationId, input)), created_at: now, updated_at: now };
     await this.db.insertInto('fee_rules').values(row).execute();
     return feeRuleView(row);
@@ -96,7 +99,7 @@ export class FeeRuleService {
   /** PUT: replaces every editable field; an omitted optional field returns to its default. */
   async update(organizationId: string, id: string, input: FeeRuleInput): Promise<FeeRule> {
     const current = await this.row(organizationId, id);
-    const row: FeeRulesTable = { ...current, ...(await this.fields(organizationId, input)), updated_at: nowIso() };
+    const row: FeeRulesTable = { ...current, ...(await this.fields(organizationId, input)), updated_at: this.clock.realIso() };
     const { id: _id, organization_id: _org, created_at: _created, ...changes } = row;
     await this.db.updateTable('fee_rules').set(changes).where('id', '=', id).where('organization_id', '=', organizationId).execute();
     return feeRuleView(row);

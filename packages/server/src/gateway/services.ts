@@ -116,7 +116,7 @@ export async function buildServices({ config, db, clock, keyring, log, tokens, s
   const connectorHttp = new ConnectorHttpClient(metrics.registry);
   const connectorAccounts = new ConnectorAccounts(db, keyring, connectorRegistry, { db, clock, http: connectorHttp }, config, clock);
   const router = new Router(db, connectorAccounts, clock);
-  const defaultNetwork = config.connectors === 'simulator' ? new CardNetworkSimulator(db, { remote }) : new NoCardNetwork();
+  const defaultNetwork = config.connectors === 'simulator' ? new CardNetworkSimulator(db, clock, { remote }) : new NoCardNetwork();
   const usableHere = config.environment === 'sandbox' || config.simulatedRehearsal;
   const routable = connectorRegistry.list().some((c) => c.families.includes('card') && (!c.sandboxOnly || usableHere));
   const network = new RoutedCardNetwork(db, defaultNetwork, connectorAccounts, router, clock, routable);
@@ -124,9 +124,9 @@ export async function buildServices({ config, db, clock, keyring, log, tokens, s
   const payments = new PaymentService(db, encryptionKeys, instruments, network, lifecycle, clock);
   const refunds = new RefundService(db, network);
   const actions = new PaymentActions(db, network, lifecycle, payments, refunds);
-  const users = new UserService(db, instruments);
+  const users = new UserService(db, instruments, clock);
   // The decline caps per client address (and per link or checkout session): the hosted checkout and the embedded fields share them.
-  const cardAttempts = new CardAttemptGuard(db, await deploymentSecret(db, keyring, 'link_address_hash'), {
+  const cardAttempts = new CardAttemptGuard(db, await deploymentSecret(db, keyring, 'link_address_hash', clock), {
     perLink: config.links.cardDeclinesPerLink,
     perAddress: config.links.cardDeclinesPerAddress,
     windowSeconds: config.links.cardDeclineWindowSeconds,
@@ -134,7 +134,7 @@ export async function buildServices({ config, db, clock, keyring, log, tokens, s
   const checkout = new CheckoutSessionService(db, tokens, { payments, instruments, users, cardAttempts }, { sandbox: config.environment === 'sandbox' }, clock);
   const rails =
     config.connectors === 'simulator'
-      ? new RailSimulator(await deploymentSecret(db, keyring, 'otp_hash'), {
+      ? new RailSimulator(await deploymentSecret(db, keyring, 'otp_hash', clock), {
           publicBaseUrl: config.publicBaseUrl,
           otpValiditySeconds: config.rails.otpValiditySeconds,
           qrPayload: emvMerchantPresentedPayload,

@@ -35,7 +35,7 @@ import type { Db } from '../db/database.js';
 import { withCommitGuard, type CommitGuard } from '../db/commit-guard.js';
 import { Secret } from '../crypto/secret.js';
 import { ApiError } from '../errors/api-error.js';
-import { isoAfterSeconds } from '../lib/time.js';
+import { isoPlusSeconds } from '../lib/time.js';
 import { canonicalAmount, MONEY_INPUT } from '../lib/money.js';
 import type { InstanceLiveness } from './liveness.js';
 import { completeKey, fenceStatement, KeyStoreFailure, releaseKey, reserveKey, type Reservation } from './store.js';
@@ -200,8 +200,8 @@ export function registerIdempotency(app: FastifyInstance, db: Db, ttlSeconds: nu
         key,
         requestHash: hash,
         now: new Date(now).toISOString(),
-        expiresAt: isoAfterSeconds(ttlSeconds, now),
-        staleBefore: isoAfterSeconds(-STALE_LOCK_SECONDS, now),
+        expiresAt: isoPlusSeconds(now, ttlSeconds),
+        staleBefore: isoPlusSeconds(now, -STALE_LOCK_SECONDS),
         owner: liveness.id,
         token,
         ownerAlive: (owner) => liveness.alive(owner),

@@ -10,7 +10,7 @@ import type { Db } from '../db/database.js';
 import { isUniqueViolation } from '../db/database.js';
 import type { Keyring } from '../crypto/keyring.js';
 import { Secret } from '../crypto/secret.js';
-import { nowIso } from '../lib/time.js';
+import type { RealClock } from '../clock/clock.js';
 
 type Purpose = 'card_data' | 'fingerprint';
 
@@ -20,6 +20,7 @@ export class Vault {
   constructor(
     private readonly db: Db,
     private readonly keyring: Keyring,
+    private readonly clock: RealClock,
   ) {}
 
   private key(organizationId: string, purpose: Purpose): Promise<Buffer> {
@@ -47,7 +48,7 @@ export class Vault {
     try {
       await this.db
         .insertInto('organization_keys')
-        .values({ organization_id: organizationId, purpose, key_sealed: this.keyring.seal(randomBytes(32), context), created_at: nowIso() })
+        .values({ organization_id: organizationId, purpose, key_sealed: this.keyring.seal(randomBytes(32), context), created_at: this.clock.realIso() })
         .execute();
     } catch (error) {
       if (!isUniqueViolation(error)) throw error; // another request or process made it first

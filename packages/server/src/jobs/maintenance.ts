@@ -10,19 +10,22 @@ import type { RealClock } from '../clock/clock.js';
 import type { Db } from '../db/database.js';
 import { deleteExpiredKeys } from '../idempotency/store.js';
 import { deleteExpiredTokens } from '../auth/tokens.store.js';
-import { isoAfterSeconds } from '../lib/time.js';
+import { isoPlusSeconds } from '../lib/time.js';
 import { deleteFinishedJobs, enqueueJob } from './store.js';
 import type { JobRunner } from './runner.js';
 
 export const MAINTENANCE_JOB = 'maintenance.purge_expired';
 const EVERY_SECONDS = 3600;
 
-export function scheduleMaintenance(db: Db, delaySeconds = 60): Promise<string | null> {
-  return enqueueJob(db, { type: MAINTENANCE_JOB, delaySeconds, dedupeKey: MAINTENANCE_JOB });
+export function scheduleMaintenance(db: Db, clock: RealClock, delaySeconds = 60): Promise<string | null> {
+  return enqueueJob(db, { type: MAINTENANCE_JOB, delaySeconds, dedupeKey: MAINTENANCE_JOB }, clock);
 }
 
-/** A clean-up a feature adds to the hourly job (its module pushes it on `ctx.maintenance`, http/module.ts). */
-export type MaintenanceTask = (db: Db) => Promise<unknown>;
+/**
+ * A clean-up a feature adds to the hourly job (its module pushes it on `ctx.maintenance`, http/module.ts);
+ * `now` is the real time in epoch milliseconds, read once from the gateway's clock for the whole run.
+ */
+export type MaintenanceTask = (db: Db, now: number) => Promise<unknown>;
 
 export function registerMaintenance(runner: JobRunner, db: Db, tasks: readonly MaintenanceTask[], clock: RealClock): void {
   runner.register(MAINTENANCE_JOB, async ({ job }) => {
@@ -30,9 +33,9 @@ export function registerMaintenance(runner: JobRunner, db: Db, tasks: readonly M
     await deleteExpiredKeys(db, new Date(now).toISOString());
     await deleteExpiredTokens(db, Math.floor(now / 1000) - 86400);
     await db.deleteFrom('rate_limits').where('expire', '<', now - 3_600_000).execute();
-    await deleteFinishedJobs(db, isoAfterSeconds(-7 * 86400, now));
-    for (const task of tasks) await task(db);
+    await deleteFinishedJobs(db, isoPlusSeconds(now, -7 * 86400));
+    for (const task of tasks) await task(db, now);
     // The recurring instance schedules its successor; jobs enqueued by hand do not.
-    if (job.dedupe_key === MAINTENANCE_JOB) await scheduleMaintenance(db, EVERY_SECONDS);
+    if (job.dedupe_key === MAINTENANCE_JOB) await scheduleMaintenance(db, clock, EVERY_SECONDS);
   });
 }

@@ -9,7 +9,8 @@ import { isUniqueViolation } from '../db/database.js';
 import { preparedInsert } from '../db/prepared.js';
 import type { JobsTable } from '../db/schema.js';
 import { newId } from '../lib/ids.js';
-import { isoAfterSeconds, nowIso } from '../lib/time.js';
+import type { RealClock } from '../clock/clock.js';
+import { isoPlusSeconds, wallClock } from '../lib/time.js';
 
 export type JobRow = JobsTable;
 
@@ -48,9 +49,13 @@ export function insertJobsPerRow(job: { type: string; maxAttempts: number }, row
     select r.id, ${sql.lit(job.type)}, r.payload, 'pending', cast(${now} as text), 0, ${sql.lit(job.maxAttempts)}, cast(${now} as text), cast(${now} as text), cast(${organizationId} as text) from (${rows}) as r`;
 }
 
-/** Returns the new job's id, or null when a job with the same dedupe key is already waiting. */
-export async function enqueueJob(db: Executor, job: NewJob): Promise<string | null> {
-  const now = nowIso();
+/**
+ * Returns the new job's id, or null when a job with the same dedupe key is already waiting.
+ * `clock`: the gateway's (the job's `run_at` is real time; the default, lib/time.ts `wallClock`, is deprecated).
+ */
+export async function enqueueJob(db: Executor, job: NewJob, clock: RealClock = wallClock): Promise<string | null> {
+  const nowMs = clock.realNow();
+  const now = isoPlusSeconds(nowMs, 0);
   const id = newId('job');
   try {
     await (job.dedupeKey ? insertDedupedJob : insertJob)(db, {
@@ -59,7 +64,7 @@ export async function enqueueJob(db: Executor, job: NewJob): Promise<string | nu
         payload: JSON.stringify(job.payload ?? {}),
         status: 'pending',
         dedupe_key: job.dedupeKey ?? null,
-        run_at: isoAfterSeconds(job.delaySeconds ?? 0),
+        run_at: job.delaySeconds ? isoPlusSeconds(nowMs, job.delaySeconds) : now,
         attempts: 0,
         max_attempts: job.maxAttempts ?? 10,
         locked_by: null,
@@ -88,11 +93,13 @@ export async function claimJobs(
   dialect: DatabaseKind,
   worker: string,
   options: { types: string[]; limit: number; leaseSeconds: number; skipOrganizations?: string[] },
+  clock: RealClock,
 ): Promise<JobRow[]> {
   const { limit, leaseSeconds } = options;
   const skip = options.skipOrganizations ?? [];
   if (options.types.length === 0) return [];
-  const now = nowIso();
+  const nowMs = clock.realNow();
+  const now = isoPlusSeconds(nowMs, 0);
   let candidates = db
     .selectFrom('jobs')
     .select('id')
@@ -114,7 +121,7 @@ export async function claimJobs(
     .set((eb) => ({
       status: 'running',
       locked_by: worker,
-      locked_until: isoAfterSeconds(leaseSeconds),
+      locked_until: isoPlusSeconds(nowMs, leaseSeconds),
       attempts: eb('attempts', '+', 1),
       updated_at: now,
     }))
@@ -124,10 +131,10 @@ export async function claimJobs(
 }
 
 /** Marks a claimed job done; false when this worker no longer holds it. */
-export async function completeJob(db: Executor, id: string, worker: string): Promise<boolean> {
+export async function completeJob(db: Executor, id: string, worker: string, clock: RealClock): Promise<boolean> {
   const result = await db
     .updateTable('jobs')
-    .set({ status: 'completed', locked_until: null, updated_at: nowIso() })
+    .set({ status: 'completed', locked_until: null, updated_at: clock.realIso() })
     .where('id', '=', id)
     .where('locked_by', '=', worker)
     .where('status', '=', 'running')
@@ -136,16 +143,17 @@ export async function completeJob(db: Executor, id: string, worker: string): Pro
 }
 
 /** Schedules another attempt after `retryInSeconds`, or fails the job for good. */
-export async function failJob(db: Executor, job: JobRow, worker: string, error: string, retryInSeconds: number | null): Promise<void> {
+export async function failJob(db: Executor, job: JobRow, worker: string, error: string, retryInSeconds: number | null, clock: RealClock): Promise<void> {
+  const nowMs = clock.realNow();
   await db
     .updateTable('jobs')
     .set({
       status: retryInSeconds === null ? 'failed' : 'pending',
-      run_at: retryInSeconds === null ? job.run_at : isoAfterSeconds(retryInSeconds),
+      run_at: retryInSeconds === null ? job.run_at : isoPlusSeconds(nowMs, retryInSeconds),
       locked_by: null,
       locked_until: null,
       last_error: error.slice(0, 2000),
-      updated_at: nowIso(),
+      updated_at: isoPlusSeconds(nowMs, 0),
     })
     .where('id', '=', job.id)
     .where('locked_by', '=', worker)
@@ -195,9 +203,11 @@ export async function claimOrganizationJobs(
   dialect: DatabaseKind,
   worker: string,
   options: { organizationId: string; types: string[]; dueBy: string; leaseSeconds: number },
+  clock: RealClock,
 ): Promise<JobRow[]> {
   if (options.types.length === 0) return [];
-  const now = nowIso();
+  const nowMs = clock.realNow();
+  const now = isoPlusSeconds(nowMs, 0);
   let candidates = db
     .selectFrom('jobs')
     .select('id')
@@ -208,7 +218,7 @@ export async function claimOrganizationJobs(
   if (dialect === 'postgres') candidates = candidates.forUpdate().skipLocked();
   const rows = await db
     .updateTable('jobs')
-    .set((eb) => ({ status: 'running', locked_by: worker, locked_until: isoAfterSeconds(options.leaseSeconds), attempts: eb('attempts', '+', 1), updated_at: now }))
+    .set((eb) => ({ status: 'running', locked_by: worker, locked_until: isoPlusSeconds(nowMs, options.leaseSeconds), attempts: eb('attempts', '+', 1), updated_at: now }))
     .where('id', 'in', candidates)
     .where('status', '=', 'pending')
     .returningAll()
@@ -217,11 +227,11 @@ export async function claimOrganizationJobs(
 }
 
 /** Gives back jobs `worker` claimed and did not run: pending again, their attempt not counted. */
-export async function releaseJobs(db: Executor, worker: string, ids: string[]): Promise<void> {
+export async function releaseJobs(db: Executor, worker: string, ids: string[], clock: RealClock): Promise<void> {
   if (ids.length === 0) return;
   await db
     .updateTable('jobs')
-    .set((eb) => ({ status: 'pending', locked_by: null, locked_until: null, attempts: eb('attempts', '-', 1), updated_at: nowIso() }))
+    .set((eb) => ({ status: 'pending', locked_by: null, locked_until: null, attempts: eb('attempts', '-', 1), updated_at: clock.realIso() }))
     .where('id', 'in', ids)
     .where('locked_by', '=', worker)
     .where('status', '=', 'running')
@@ -229,19 +239,19 @@ export async function releaseJobs(db: Executor, worker: string, ids: string[]): 
 }
 
 /** Extends the lease of the jobs `worker` holds among `ids` (an advance runs its jobs one after another). */
-export async function renewLeases(db: Executor, worker: string, ids: string[], leaseSeconds: number): Promise<void> {
+export async function renewLeases(db: Executor, worker: string, ids: string[], leaseSeconds: number, clock: RealClock): Promise<void> {
   if (ids.length === 0) return;
-  await db.updateTable('jobs').set({ locked_until: isoAfterSeconds(leaseSeconds) }).where('id', 'in', ids).where('locked_by', '=', worker).where('status', '=', 'running').execute();
+  await db.updateTable('jobs').set({ locked_until: isoPlusSeconds(clock.realNow(), leaseSeconds) }).where('id', 'in', ids).where('locked_by', '=', worker).where('status', '=', 'running').execute();
 }
 
 /** The organization's jobs running now under a live lease, in any process (this one's background runner included). */
-export async function organizationJobsRunning(db: Executor, organizationId: string): Promise<number> {
+export async function organizationJobsRunning(db: Executor, organizationId: string, clock: RealClock): Promise<number> {
   const row = await db
     .selectFrom('jobs')
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
     .where('organization_id', '=', organizationId)
     .where('status', '=', 'running')
-    .where('locked_until', '>', nowIso())
+    .where('locked_until', '>', clock.realIso())
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

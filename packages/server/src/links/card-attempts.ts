@@ -20,7 +20,7 @@ import { createHmac } from 'node:crypto';
 import type { Db, Executor } from '../db/database.js';
 import { recordEvent } from '../events/store.js';
 import { newId } from '../lib/ids.js';
-import { isoAfterSeconds } from '../lib/time.js';
+import { isoPlusSeconds } from '../lib/time.js';
 import type { RealClock } from '../clock/clock.js';
 
 export interface CardAttemptLimits {
@@ -59,12 +59,12 @@ export class CardAttemptGuard {
       .selectFrom('link_card_attempts')
       .select('created_at')
       .where(column, '=', value)
-      .where('created_at', '>=', isoAfterSeconds(-windowSeconds, this.clock.realNow()))
+      .where('created_at', '>=', isoPlusSeconds(this.clock.realNow(), -windowSeconds))
       .orderBy('created_at', 'desc')
       .limit(cap)
       .execute();
     if (rows.length < cap) return undefined;
-    return isoAfterSeconds(windowSeconds, Date.parse(rows[cap - 1]!.created_at));
+    return isoPlusSeconds(Date.parse(rows[cap - 1]!.created_at), windowSeconds);
   }
 
   /** For the checkout page: whether a card attempt from this address on this link would be refused now. Reads only. */
@@ -110,7 +110,7 @@ export class CardAttemptGuard {
         await trx.updateTable('link_card_blocks').set({ blocked_until: until, updated_at: now }).where('scope', '=', scope).where('key', '=', key).execute();
       }
       // Once per block: the first refused attempt records it.
-      if (!already && options.recordBlock !== false) await recordEvent(trx, link.organization_id, 'link.card_attempts_blocked', { link: { id: link.id }, scope, until });
+      if (!already && options.recordBlock !== false) await recordEvent(trx, link.organization_id, 'link.card_attempts_blocked', { link: { id: link.id }, scope, until }, undefined, this.clock);
       return { blocked: { scope, until, retryAfterSeconds: Math.max(1, Math.ceil((Date.parse(until) - this.clock.realNow()) / 1000)) } };
     });
   }
@@ -128,7 +128,7 @@ export class CardAttemptGuard {
 
 /** Maintenance: attempts and block rows older than the longest window (24 hours). */
 export async function purgeCardAttempts(db: Executor, clock: RealClock): Promise<void> {
-  const before = isoAfterSeconds(-86400, clock.realNow());
+  const before = isoPlusSeconds(clock.realNow(), -86400);
   await db.deleteFrom('link_card_attempts').where('created_at', '<', before).execute();
   await db.deleteFrom('link_card_blocks').where('updated_at', '<', before).execute();
 }

@@ -10,7 +10,7 @@ import { preparedQuery } from '../db/prepared.js';
 import { recordEvent, type Reaction } from '../events/store.js';
 import type { EventType } from '../events/types.js';
 import { ID_PREFIXES } from '../lib/ids.js';
-import { nowIso } from '../lib/time.js';
+import { clockAt } from '../clock/clock.js';
 
 const PAID: readonly EventType[] = ['payment.card.approved', 'payment.card.authorized', 'payment.purchase.succeeded'];
 const NOT_PAID: readonly EventType[] = ['payment.card.rejected', 'payment.card.cancelled', 'payment.purchase.rejected', 'payment.purchase.failed'];
@@ -32,8 +32,9 @@ function mayBeLinkOrder(orderId: unknown): boolean {
   return typeof orderId !== 'string' || orderId.startsWith(LINK_ORDER_PREFIX);
 }
 
-export async function releaseUse(db: Executor, linkId: string): Promise<void> {
-  await db.updateTable('links').set({ uses: sql`uses - 1`, updated_at: nowIso() }).where('id', '=', linkId).where('uses', '>', 0).execute();
+/** `now`: the real time, read from the gateway's clock by the caller. */
+export async function releaseUse(db: Executor, linkId: string, now: string): Promise<void> {
+  await db.updateTable('links').set({ uses: sql`uses - 1`, updated_at: now }).where('id', '=', linkId).where('uses', '>', 0).execute();
 }
 
 /**
@@ -45,7 +46,8 @@ const reservedLinkPayment = preparedQuery((db: Executor, paymentId: string) =>
   db.selectFrom('link_payments').selectAll().where('payment_id', '=', paymentId).where('status', '=', 'reserved'),
 );
 
-export async function settleLinkPayment(db: Executor, paymentId: string, paid: boolean): Promise<void> {
+/** `now`: the time of the payment's event (its reactions' time). */
+export async function settleLinkPayment(db: Executor, paymentId: string, paid: boolean, now: string): Promise<void> {
   const [entry] = await reservedLinkPayment(db, paymentId);
   if (!entry) return;
   const changed = await db
@@ -56,16 +58,15 @@ export async function settleLinkPayment(db: Executor, paymentId: string, paid: b
     .where('status', '=', 'reserved')
     .executeTakeFirst();
   if (Number(changed.numUpdatedRows) !== 1) return;
-  if (!paid) return releaseUse(db, entry.link_id);
+  if (!paid) return releaseUse(db, entry.link_id, now);
   // An approved card attempt does not count against the checkout's decline caps.
   if (entry.kind === 'card') await db.deleteFrom('link_card_attempts').where('payment_id', '=', paymentId).execute();
-  const now = nowIso();
   const link = (await db.selectFrom('links').selectAll().where('id', '=', entry.link_id).executeTakeFirst())!;
   const paidCount = await db.selectFrom('link_payments').select((eb) => eb.fn.countAll<number>().as('n')).where('link_id', '=', link.id).where('status', '=', 'paid').executeTakeFirstOrThrow();
   if (Number(paidCount.n) >= Number(link.max_uses ?? 1)) {
     await db.updateTable('links').set({ status: 'used', used_at: now, updated_at: now }).where('id', '=', link.id).execute();
   }
-  await recordEvent(db, link.organization_id, 'link.paid', { link: { id: link.id, payment_id: paymentId, uses: Number(paidCount.n), max_uses: Number(link.max_uses ?? 1), metadata: metadataOf(link.metadata) } });
+  await recordEvent(db, link.organization_id, 'link.paid', { link: { id: link.id, payment_id: paymentId, uses: Number(paidCount.n), max_uses: Number(link.max_uses ?? 1), metadata: metadataOf(link.metadata) } }, undefined, clockAt(now));
 }
 
 /** The outbox reaction: a payment's final event settles the link use it came through, if any. */
@@ -74,6 +75,6 @@ export const linkSettlement: Reaction = {
   types: [...PAID, ...NOT_PAID],
   run: async (db, event) => {
     const payment = (event.data as { payment?: { id?: unknown; order_id?: unknown } }).payment;
-    if (typeof payment?.id === 'string' && mayBeLinkOrder(payment.order_id)) await settleLinkPayment(db, payment.id, PAID.includes(event.type));
+    if (typeof payment?.id === 'string' && mayBeLinkOrder(payment.order_id)) await settleLinkPayment(db, payment.id, PAID.includes(event.type), event.created_at);
   },
 };

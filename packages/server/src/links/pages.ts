@@ -354,7 +354,7 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
     // Count the attempt against the caps before the card is read or the network called.
     const reservation = await cardAttempts.reserve(row, request.ip);
     if ('blocked' in reservation) {
-      await releaseUse(links.db, row.id);
+      await releaseUse(links.db, row.id, clock.realIso());
       throw new ApiError('rate_limited', t.cardBlocked, [], { 'retry-after': String(reservation.blocked.retryAfterSeconds) });
     }
     const principal = linkPrincipal(row.organization_id);
@@ -386,7 +386,7 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
     } catch (error) {
       // Nothing was charged: give the use back and do not count the attempt (once attached, the payment's outcome settles both).
       if (!attached) {
-        await releaseUse(links.db, row.id);
+        await releaseUse(links.db, row.id, clock.realIso());
         await cardAttempts.release(reservation.attemptId);
       }
       throw error;
@@ -443,7 +443,7 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
       );
       return { payment_id: payment.payment_id, rail: payment.rail, transaction: payment.transaction };
     } catch (error) {
-      if (!attached) await releaseUse(links.db, row.id);
+      if (!attached) await releaseUse(links.db, row.id, clock.realIso());
       throw localized(error, lang);
     }
   });

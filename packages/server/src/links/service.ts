@@ -19,8 +19,8 @@ import { paginate, type ListQuery, type Page } from '../http/pagination.js';
 import { enqueueJob } from '../jobs/store.js';
 import { amountProblemMessage, CURRENCIES, formatMinor, minorToNumber, toMinorUnits, type MoneyAmount } from '../lib/money.js';
 import { newId } from '../lib/ids.js';
-import { isoAfterSeconds, nowIso } from '../lib/time.js';
-import type { Clock } from '../clock/clock.js';
+import { isoPlusSeconds } from '../lib/time.js';
+import { clockAt, type Clock } from '../clock/clock.js';
 import { urlProblems, type UrlPolicy } from '../webhooks/url-guard.js';
 import type { CreateEnrollment, CreatePaymentLink, LinkView } from './schemas.js';
 
@@ -174,7 +174,7 @@ export class LinkService {
     organizationId: string,
     link: { type: LinkRow['type']; data: object; expiresIn: number; multiUse: boolean; maxUses: number; apiKey: string | undefined; metadata?: Metadata },
   ): Promise<LinkView> {
-    const now = nowIso();
+    const now = this.clock.realIso();
     const id = newId('link');
     const row: LinkRow = {
       id,
@@ -188,7 +188,7 @@ export class LinkService {
       max_uses: link.maxUses,
       uses: 0,
       // In the organization's (sandbox) time, from the same instant as created_at.
-      expires_at: isoAfterSeconds(link.expiresIn, Date.parse(now) + (await this.clock.offsetMs(organizationId))),
+      expires_at: isoPlusSeconds(Date.parse(now) + (await this.clock.offsetMs(organizationId)), link.expiresIn),
       opened_at: null,
       used_at: null,
       created_at: now,
@@ -198,7 +198,7 @@ export class LinkService {
     await this.db.transaction().execute(async (trx) => {
       await trx.insertInto('links').values(row).execute();
       await indexMetadata(trx, organizationId, 'link', id, link.metadata);
-      await enqueueJob(trx, { type: LINK_JOBS.expire, payload: { link_id: id }, delaySeconds: link.expiresIn, organizationId });
+      await enqueueJob(trx, { type: LINK_JOBS.expire, payload: { link_id: id }, delaySeconds: link.expiresIn, organizationId }, clockAt(now));
     });
     return this.view(row);
   }
@@ -246,7 +246,7 @@ export class LinkService {
     const link = await this.db.selectFrom('links').select('organization_id').where('id', '=', id).executeTakeFirst();
     if (!link) return;
     const clockNow = await this.clock.nowIso(link.organization_id);
-    const now = nowIso();
+    const now = this.clock.realIso();
     await this.db.transaction().execute(async (trx) => {
       const result = await trx
         .updateTable('links')
@@ -258,20 +258,20 @@ export class LinkService {
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) !== 1) return;
       const row = (await trx.selectFrom('links').selectAll().where('id', '=', id).executeTakeFirst())!;
-      await recordEvent(trx, row.organization_id, 'link.expired', { link: { id, status: 'expired', expires_at: row.expires_at, metadata: metadataOf(row.metadata) } });
+      await recordEvent(trx, row.organization_id, 'link.expired', { link: { id, status: 'expired', expires_at: row.expires_at, metadata: metadataOf(row.metadata) } }, undefined, clockAt(now));
     });
   }
 
   /** First view: created -> opened. */
   async open(row: LinkRow): Promise<void> {
     if (row.status !== 'created') return;
-    const now = nowIso();
+    const now = this.clock.realIso();
     await this.db.updateTable('links').set({ status: 'opened', opened_at: now, updated_at: now }).where('id', '=', row.id).where('status', '=', 'created').execute();
   }
 
   /** Reserves one use for a payment attempt; false when the link is used up, expired, or was raced to its last use. */
   async reserveUse(row: LinkRow): Promise<boolean> {
-    const now = nowIso();
+    const now = this.clock.realIso();
     const clockNow = await this.clock.nowIso(row.organization_id);
     const result = await this.db
       .updateTable('links')
@@ -286,7 +286,7 @@ export class LinkService {
 
   /** The enrollment form saved a card: the link is used, and the merchant's webhook is called (with retries). */
   async completeEnrollment(row: LinkRow, instrumentId: string): Promise<boolean> {
-    const now = nowIso();
+    const now = this.clock.realIso();
     const clockNow = await this.clock.nowIso(row.organization_id);
     return this.db.transaction().execute(async (trx) => {
       const data = { ...(JSON.parse(row.data) as EnrollmentLinkData), instrument_id: instrumentId };
@@ -299,13 +299,13 @@ export class LinkService {
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) !== 1) return false;
       // Retried with backoff; a test clock advance runs the retries that fall due (clock/).
-      await enqueueJob(trx, { type: LINK_JOBS.enrollmentCallback, payload: { link_id: row.id, instrument_id: instrumentId }, maxAttempts: 10, organizationId: row.organization_id });
+      await enqueueJob(trx, { type: LINK_JOBS.enrollmentCallback, payload: { link_id: row.id, instrument_id: instrumentId }, maxAttempts: 10, organizationId: row.organization_id }, clockAt(now));
       return true;
     });
   }
 
   async attach(db: Executor, linkId: string, paymentId: string, kind: 'card' | 'apm'): Promise<void> {
-    await db.insertInto('link_payments').values({ link_id: linkId, payment_id: paymentId, kind, status: 'reserved', created_at: nowIso() }).execute();
+    await db.insertInto('link_payments').values({ link_id: linkId, payment_id: paymentId, kind, status: 'reserved', created_at: this.clock.realIso() }).execute();
   }
 }
 

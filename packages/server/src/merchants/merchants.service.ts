@@ -10,7 +10,7 @@ import { documentProblem } from '../apm/documents.js';
 import { ApiError, type ErrorDetail } from '../errors/api-error.js';
 import { paginate, type ListQuery, type Page } from '../http/pagination.js';
 import { newId } from '../lib/ids.js';
-import { nowIso } from '../lib/time.js';
+import type { RealClock } from '../clock/clock.js';
 import type { Deleted, Merchant, MerchantInput } from './schemas.js';
 
 export function merchantView(row: MerchantsTable): Merchant {
@@ -30,7 +30,10 @@ export function merchantView(row: MerchantsTable): Merchant {
 }
 
 export class MerchantService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly clock: RealClock,
+  ) {}
 
   async row(organizationId: string, id: string): Promise<MerchantsTable> {
     const row = await this.db.selectFrom('merchants').selectAll().where('id', '=', id).where('organization_id', '=', organizationId).executeTakeFirst();
@@ -77,7 +80,7 @@ export class MerchantService {
   }
 
   async create(organizationId: string, input: MerchantInput): Promise<Merchant> {
-    const now = nowIso();
+    const now = this.clock.realIso();
     const row: MerchantsTable = { id: newId('merchant'), organization_id: organizationId, ...(await this.fields(organizationId, input)), status: 'active', created_at: now, updated_at: now };
     await this.db.insertInto('merchants').values(row).execute();
     return merchantView(row);
@@ -90,7 +93,7 @@ export class MerchantService {
   /** PUT: replaces every editable field; an omitted optional field is cleared (country goes back to COL). */
   async update(organizationId: string, id: string, input: MerchantInput): Promise<Merchant> {
     const current = await this.row(organizationId, id);
-    const row: MerchantsTable = { ...current, ...(await this.fields(organizationId, input, id)), updated_at: nowIso() };
+    const row: MerchantsTable = { ...current, ...(await this.fields(organizationId, input, id)), updated_at: this.clock.realIso() };
     const { id: _id, organization_id: _org, created_at: _created, ...changes } = row;
     await this.db.updateTable('merchants').set(changes).where('id', '=', id).execute();
     return merchantView(row);

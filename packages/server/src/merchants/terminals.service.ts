@@ -11,7 +11,7 @@ import type { PointsOfSaleTable, TerminalsTable, TerminalUsersTable } from '../d
 import { ApiError, type ErrorDetail } from '../errors/api-error.js';
 import { paginate, type ListQuery, type Page } from '../http/pagination.js';
 import { newId } from '../lib/ids.js';
-import { nowIso } from '../lib/time.js';
+import type { RealClock } from '../clock/clock.js';
 import type { MerchantService } from './merchants.service.js';
 import type { Deleted, PointOfSale, Terminal, TerminalInput, TerminalUser } from './schemas.js';
 
@@ -42,6 +42,7 @@ export class TerminalService {
   constructor(
     private readonly db: Db,
     private readonly merchants: MerchantService,
+    private readonly clock: RealClock,
   ) {}
 
   // Terminals.
@@ -53,7 +54,7 @@ export class TerminalService {
   }
 
   async createTerminal(organizationId: string, input: TerminalInput): Promise<Terminal> {
-    const now = nowIso();
+    const now = this.clock.realIso();
     const serial = input.serial.trim();
     const row: TerminalsTable = { id: newId('terminal'), organization_id: organizationId, point_of_sale_id: null, serial, model: input.model?.trim() || null, status: input.status ?? 'active', created_at: now, updated_at: now };
     try {
@@ -78,7 +79,7 @@ export class TerminalService {
   async updateTerminal(organizationId: string, id: string, input: TerminalInput): Promise<Terminal> {
     const current = await this.terminalRow(organizationId, id);
     const serial = input.serial.trim();
-    const row: TerminalsTable = { ...current, serial, model: input.model?.trim() || null, status: input.status ?? 'active', updated_at: nowIso() };
+    const row: TerminalsTable = { ...current, serial, model: input.model?.trim() || null, status: input.status ?? 'active', updated_at: this.clock.realIso() };
     try {
       await this.db.updateTable('terminals').set({ serial: row.serial, model: row.model, status: row.status, updated_at: row.updated_at }).where('id', '=', id).execute();
     } catch (error) {
@@ -101,7 +102,7 @@ export class TerminalService {
 
   async addUser(organizationId: string, terminalId: string, input: { name: string; role: 'cashier' | 'supervisor' }): Promise<TerminalUser> {
     await this.terminalRow(organizationId, terminalId);
-    const row: TerminalUsersTable = { id: newId('terminalUser'), terminal_id: terminalId, name: input.name.trim(), role: input.role, created_at: nowIso() };
+    const row: TerminalUsersTable = { id: newId('terminalUser'), terminal_id: terminalId, name: input.name.trim(), role: input.role, created_at: this.clock.realIso() };
     await this.db.insertInto('terminal_users').values(row).execute();
     return userView(row);
   }
@@ -133,7 +134,7 @@ export class TerminalService {
     } catch {
       throw ApiError.validation([{ field: 'merchant_id', message: 'no such merchant in this organization' }]);
     }
-    const now = nowIso();
+    const now = this.clock.realIso();
     const row: PointsOfSaleTable = { id: newId('pointOfSale'), organization_id: organizationId, merchant_id: input.merchant_id, name: input.name.trim(), address: input.address?.trim() || null, created_at: now, updated_at: now };
     await this.db.insertInto('points_of_sale').values(row).execute();
     return pointView(row);
@@ -146,7 +147,7 @@ export class TerminalService {
   /** PUT: replaces name and address (an omitted address is cleared); the merchant does not change. */
   async updatePoint(organizationId: string, id: string, input: { name: string; address?: string }): Promise<PointOfSale> {
     const current = await this.pointRow(organizationId, id);
-    const row: PointsOfSaleTable = { ...current, name: input.name.trim(), address: input.address?.trim() || null, updated_at: nowIso() };
+    const row: PointsOfSaleTable = { ...current, name: input.name.trim(), address: input.address?.trim() || null, updated_at: this.clock.realIso() };
     await this.db.updateTable('points_of_sale').set({ name: row.name, address: row.address, updated_at: row.updated_at }).where('id', '=', id).execute();
     return pointView(row);
   }
@@ -184,7 +185,7 @@ export class TerminalService {
       else if (add.includes(t)) details.push({ field: `remove.${i}`, message: 'the terminal is also in add' });
     });
     if (details.length > 0) throw ApiError.validation(details);
-    const now = nowIso();
+    const now = this.clock.realIso();
     await this.db.transaction().execute(async (trx) => {
       if (add.length > 0) await trx.updateTable('terminals').set({ point_of_sale_id: id, updated_at: now }).where('organization_id', '=', organizationId).where('id', 'in', add).execute();
       if (remove.length > 0) {

@@ -7,7 +7,7 @@ import type { Db, Executor } from '../db/database.js';
 import { ApiError } from '../errors/api-error.js';
 import type { ListQuery, Page } from '../http/pagination.js';
 import { newId } from '../lib/ids.js';
-import { nowIso } from '../lib/time.js';
+import type { RealClock } from '../clock/clock.js';
 import {
   findVisibleOrganization,
   insertOrganization,
@@ -16,18 +16,21 @@ import {
   type OrganizationRow,
 } from './store.js';
 
-export async function createOrganization(db: Executor, name: string, parentId: string | null): Promise<OrganizationRow> {
-  const at = nowIso();
+export async function createOrganization(db: Executor, name: string, parentId: string | null, clock: RealClock): Promise<OrganizationRow> {
+  const at = clock.realIso();
   const row: OrganizationRow = { id: newId('organization'), name: name.trim(), parent_id: parentId, created_at: at, updated_at: at };
   await insertOrganization(db, row);
   return row;
 }
 
 export class OrganizationService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly clock: RealClock,
+  ) {}
 
   create(callerOrgId: string, name: string): Promise<OrganizationRow> {
-    return createOrganization(this.db, name, callerOrgId);
+    return createOrganization(this.db, name, callerOrgId, this.clock);
   }
 
   async get(callerOrgId: string, id: string): Promise<OrganizationRow> {
@@ -44,7 +47,7 @@ export class OrganizationService {
     return this.db.transaction().execute(async (trx) => {
       const row = await findVisibleOrganization(trx, callerOrgId, id);
       if (!row) throw ApiError.notFound('organization');
-      const at = nowIso();
+      const at = this.clock.realIso();
       await renameOrganization(trx, id, name.trim(), at);
       return { ...row, name: name.trim(), updated_at: at };
     });

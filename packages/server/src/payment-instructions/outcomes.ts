@@ -7,7 +7,7 @@
 import type { Executor } from '../db/database.js';
 import { recordEvent, type Reaction } from '../events/store.js';
 import type { EventType } from '../events/types.js';
-import { nowIso } from '../lib/time.js';
+import { clockAt } from '../clock/clock.js';
 import { instructionEventData } from './view.js';
 
 const COMPLETED: readonly EventType[] = ['payment.card.approved', 'payment.card.authorized'];
@@ -18,17 +18,18 @@ export async function settleInstructionPayment(
   paymentId: string,
   outcome: 'COMPLETED' | 'FAILED',
   responseCode: unknown,
+  /** The time of the payment's event (its reactions' time). */
+  now: string,
 ): Promise<void> {
   const row = await db.selectFrom('payment_instructions').selectAll().where('payment_id', '=', paymentId).where('status', '=', 'PROCESSING').executeTakeFirst();
   if (!row) return;
-  const now = nowIso();
   const changes =
     outcome === 'COMPLETED'
       ? { status: outcome, completed_at: now, updated_at: now }
       : { status: outcome, completed_at: now, updated_at: now, failure_code: 'card_declined', failure_message: `The card was declined (response code ${String(responseCode ?? 'unknown')}).` };
   const result = await db.updateTable('payment_instructions').set(changes).where('id', '=', row.id).where('status', '=', 'PROCESSING').executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) return;
-  await recordEvent(db, row.organization_id, outcome === 'COMPLETED' ? 'payment_instruction.completed' : 'payment_instruction.failed', instructionEventData({ ...row, ...changes }));
+  await recordEvent(db, row.organization_id, outcome === 'COMPLETED' ? 'payment_instruction.completed' : 'payment_instruction.failed', instructionEventData({ ...row, ...changes }), undefined, clockAt(now));
 }
 
 /** The outbox reaction: a card-present payment's decision settles the instruction it was made for, if any. */
@@ -40,6 +41,6 @@ export const instructionSettlement: Reaction = {
     if (typeof payment?.id !== 'string') return;
     // Instructions are paid at a terminal: an e-commerce payment's event needs no look-up (most of them).
     if (event.context?.channel !== undefined && event.context.channel !== 'card_present') return;
-    await settleInstructionPayment(db, payment.id, COMPLETED.includes(event.type) ? 'COMPLETED' : 'FAILED', payment.response_code);
+    await settleInstructionPayment(db, payment.id, COMPLETED.includes(event.type) ? 'COMPLETED' : 'FAILED', payment.response_code, event.created_at);
   },
 };

@@ -23,7 +23,7 @@ import { recordEvent } from '../events/store.js';
 import { paginate, type Page } from '../http/pagination.js';
 import { enqueueJob } from '../jobs/store.js';
 import { newId } from '../lib/ids.js';
-import { isoAfterSeconds, nowIso } from '../lib/time.js';
+import { isoPlusSeconds } from '../lib/time.js';
 import type { Clock } from '../clock/clock.js';
 import { parseAmount } from '../payments/service.js';
 import type { CardPresentService, CardPresentPayment } from '../card-present/service.js';
@@ -89,7 +89,7 @@ export class PaymentInstructionService {
     const paid = await this.db.selectFrom('payments').select('id').where('organization_id', '=', organizationId).where('order_id', '=', body.order_id).executeTakeFirst();
     if (paid) throw new ApiError('order_id_conflict', `order_id ${body.order_id} was already used for payment ${paid.id}.`);
 
-    const now = nowIso();
+    const now = this.clock.realIso();
     const ttl = body.expires_in ?? this.settings.ttlSeconds;
     const row: InstructionRow = {
       id: newId('paymentInstruction'),
@@ -108,7 +108,7 @@ export class PaymentInstructionService {
       failure_code: null,
       failure_message: null,
       // In the organization's (sandbox) time, from the same instant as created_at.
-      expires_at: isoAfterSeconds(ttl, Date.parse(now) + (await this.clock.offsetMs(organizationId))),
+      expires_at: isoPlusSeconds(Date.parse(now) + (await this.clock.offsetMs(organizationId)), ttl),
       delivered_at: null,
       acknowledged_at: null,
       completed_at: null,
@@ -118,8 +118,8 @@ export class PaymentInstructionService {
     try {
       await this.db.transaction().execute(async (trx) => {
         await trx.insertInto('payment_instructions').values(row).execute();
-        await recordEvent(trx, organizationId, 'payment_instruction.created', instructionEventData(row));
-        await enqueueJob(trx, { type: INSTRUCTION_JOBS.expire, payload: { instruction_id: row.id }, delaySeconds: ttl, organizationId });
+        await recordEvent(trx, organizationId, 'payment_instruction.created', instructionEventData(row), undefined, this.clock);
+        await enqueueJob(trx, { type: INSTRUCTION_JOBS.expire, payload: { instruction_id: row.id }, delaySeconds: ttl, organizationId }, this.clock);
         // PostgreSQL: every process listening hears of it at commit (hub.ts), not only at its next poll.
         if (this.settings.notify) await sql`select pg_notify(${INSTRUCTION_CHANNEL}, ${row.terminal_id})`.execute(trx);
       });
@@ -194,7 +194,7 @@ export class PaymentInstructionService {
 
   /** PENDING -> DELIVERED; false when another process (or connection) delivered it first. */
   async markDelivered(row: InstructionRow): Promise<InstructionRow | undefined> {
-    const now = nowIso();
+    const now = this.clock.realIso();
     const result = await this.db
       .updateTable('payment_instructions')
       .set({ status: 'DELIVERED', delivered_at: now, updated_at: now })
@@ -221,7 +221,7 @@ export class PaymentInstructionService {
   async acknowledge(terminal: { organizationId: string; terminalId: string }, id: unknown): Promise<PaymentInstruction> {
     const row = await this.terminalInstruction(terminal, id);
     if (row.status === 'ACKNOWLEDGED') return instructionView(row);
-    const now = nowIso();
+    const now = this.clock.realIso();
     const result = await this.db
       .updateTable('payment_instructions')
       .set({ status: 'ACKNOWLEDGED', acknowledged_at: now, delivered_at: row.delivered_at ?? now, updated_at: now })
@@ -274,7 +274,7 @@ export class PaymentInstructionService {
     };
     // The payment row is inserted in the transaction that claims the instruction.
     const claim = async (trx: Executor, paymentId: string) => {
-      const now = nowIso();
+      const now = this.clock.realIso();
       const result = await trx
         .updateTable('payment_instructions')
         .set({ status: 'PROCESSING', payment_id: paymentId, entry_mode: entryMode, updated_at: now })
@@ -306,11 +306,11 @@ export class PaymentInstructionService {
   }
 
   private async fail(row: InstructionRow, code: string, message: string): Promise<PaymentInstruction> {
-    const now = nowIso();
+    const now = this.clock.realIso();
     const changes = { status: 'FAILED' as const, failure_code: code, failure_message: message, completed_at: now, updated_at: now };
     await this.db.transaction().execute(async (trx) => {
       const result = await trx.updateTable('payment_instructions').set(changes).where('id', '=', row.id).where('status', 'in', OPEN_STATUSES).executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 1) await recordEvent(trx, row.organization_id, 'payment_instruction.failed', instructionEventData({ ...row, ...changes }));
+      if (Number(result.numUpdatedRows) === 1) await recordEvent(trx, row.organization_id, 'payment_instruction.failed', instructionEventData({ ...row, ...changes }), undefined, this.clock);
     });
     return instructionView({ ...row, ...changes });
   }
@@ -319,12 +319,12 @@ export class PaymentInstructionService {
   async expire(id: string): Promise<void> {
     const row = await this.db.selectFrom('payment_instructions').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row || !OPEN_STATUSES.includes(row.status)) return;
-    const now = nowIso();
+    const now = this.clock.realIso();
     const changes = { status: 'EXPIRED' as const, completed_at: now, updated_at: now };
     const expired = await this.db.transaction().execute(async (trx) => {
       const result = await trx.updateTable('payment_instructions').set(changes).where('id', '=', id).where('status', 'in', OPEN_STATUSES).executeTakeFirst();
       if (Number(result.numUpdatedRows) !== 1) return false;
-      await recordEvent(trx, row.organization_id, 'payment_instruction.expired', instructionEventData({ ...row, ...changes }));
+      await recordEvent(trx, row.organization_id, 'payment_instruction.expired', instructionEventData({ ...row, ...changes }), undefined, this.clock);
       return true;
     });
     if (expired) this.changed({ ...row, ...changes });

@@ -31,7 +31,7 @@ import { EVENT_TYPES } from '../events/types.js';
 import { urlProblems, type UrlPolicy } from '../webhooks/url-guard.js';
 import { generateWebhookSecret } from '../webhooks/signing.js';
 import { newId } from '../lib/ids.js';
-import { nowIso } from '../lib/time.js';
+import type { RealClock } from '../clock/clock.js';
 
 export class SeedError extends Error {}
 
@@ -140,7 +140,7 @@ export interface SeededOrganization {
 }
 
 /** Writes the seed: one transaction per organization. */
-export async function applySeed(db: Db, keyring: Keyring, seed: Seed): Promise<SeededOrganization[]> {
+export async function applySeed(db: Db, keyring: Keyring, seed: Seed, clock: RealClock): Promise<SeededOrganization[]> {
   const result: SeededOrganization[] = [];
   for (const org of seed.organizations) {
     const clients = org.clients ?? [];
@@ -153,8 +153,8 @@ export async function applySeed(db: Db, keyring: Keyring, seed: Seed): Promise<S
     }
     result.push(
       await db.transaction().execute(async (trx) => {
-        const now = nowIso();
-        const organizationId = [...owners][0] ?? (await createOrganization(trx, org.name, null)).id;
+        const now = clock.realIso();
+        const organizationId = [...owners][0] ?? (await createOrganization(trx, org.name, null, clock)).id;
         const seeded: SeededOrganization = { id: organizationId, name: org.name, clients: [], webhook_endpoints: [] };
         for (const [i, client] of clients.entries()) {
           const scopes = (client.scopes as Permission[] | undefined) ?? [...PERMISSIONS];

@@ -6,7 +6,7 @@ import type { Db, Executor } from '../db/database.js';
 import { ApiError } from '../errors/api-error.js';
 import { paginate, type ListQuery, type Page } from '../http/pagination.js';
 import { newId } from '../lib/ids.js';
-import { nowIso } from '../lib/time.js';
+import type { RealClock } from '../clock/clock.js';
 import { indexMetadata, metadataColumn, metadataOf, whereMetadata, type Metadata } from '../lib/metadata.js';
 import type { InstrumentService } from '../instruments/service.js';
 import type { Instrument } from '../instruments/schemas.js';
@@ -27,8 +27,8 @@ type UserRow = { id: string; organization_id: string; name: string; email: strin
  * Inserts a new user (POST /v1/users; also a checkout session's new user, in the session's
  * transaction), with its metadata pairs indexed (run it in a transaction when it has some).
  */
-export async function insertUser(db: Executor, organizationId: string, input: { name: string; email: string; metadata?: Metadata }): Promise<UserRow> {
-  const now = nowIso();
+export async function insertUser(db: Executor, organizationId: string, input: { name: string; email: string; metadata?: Metadata }, clock: RealClock): Promise<UserRow> {
+  const now = clock.realIso();
   const row = { id: newId('user'), organization_id: organizationId, name: input.name.trim(), email: input.email.trim().toLowerCase(), created_at: now, updated_at: now, metadata: metadataColumn(input.metadata) };
   await db.insertInto('users').values(row).execute();
   await indexMetadata(db, organizationId, 'user', row.id, input.metadata);
@@ -39,6 +39,7 @@ export class UserService {
   constructor(
     private readonly db: Db,
     private readonly instruments: InstrumentService,
+    private readonly clock: RealClock,
   ) {}
 
   private async view(row: UserRow): Promise<UserView> {
@@ -68,7 +69,7 @@ export class UserService {
   }
 
   async create(organizationId: string, input: { name: string; email: string; metadata?: Metadata }): Promise<UserView> {
-    return this.view(await this.db.transaction().execute((trx) => insertUser(trx, organizationId, input)));
+    return this.view(await this.db.transaction().execute((trx) => insertUser(trx, organizationId, input, this.clock)));
   }
 
   async get(organizationId: string, id: string): Promise<UserView> {
@@ -90,7 +91,7 @@ export class UserService {
     const save = (db: Executor) =>
       db
         .insertInto('user_instruments')
-        .values({ user_id: userId, instrument_id: instrumentId, created_at: nowIso() })
+        .values({ user_id: userId, instrument_id: instrumentId, created_at: this.clock.realIso() })
         .onConflict((oc) => oc.columns(['user_id', 'instrument_id']).doNothing())
         .execute();
     const { onSave } = options;

@@ -14,7 +14,7 @@ import type { Keyring } from '../crypto/keyring.js';
 import { eventBody } from '../events/store.js';
 import { enqueueJob } from '../jobs/store.js';
 import { newId } from '../lib/ids.js';
-import { isoAfterSeconds, nowIso } from '../lib/time.js';
+import { isoPlusSeconds } from '../lib/time.js';
 import type { Clock } from '../clock/clock.js';
 import { DELIVER_JOB, MAX_DELIVERY_ATTEMPTS } from './outbox.js';
 import { postJson, sentHeaders } from './http-post.js';
@@ -86,7 +86,7 @@ export class WebhookDeliverer {
 
   /** The endpoint's secrets that sign now: the current one and any still in its rotation grace period. */
   async liveSecrets(endpointId: string): Promise<string[]> {
-    const now = nowIso();
+    const now = this.clock.realIso();
     const rows = await this.db
       .selectFrom('webhook_secrets')
       .selectAll()
@@ -147,10 +147,10 @@ export class WebhookDeliverer {
           request_headers: JSON.stringify({ ...sentHeaders(body), ...headers }),
           request_body: body,
           response_body: responseBody,
-          created_at: nowIso(),
+          created_at: this.clock.realIso(),
         })
         .execute();
-      const now = nowIso();
+      const now = this.clock.realIso();
       const base = { attempts: attempt, last_status_code: statusCode, last_error: error, updated_at: now };
       if (statusCode !== null && statusCode >= 200 && statusCode < 300) {
         await trx.updateTable('webhook_deliveries').set({ ...base, status: 'succeeded', delivered_at: now, next_attempt_at: null }).where('id', '=', deliveryId).execute();
@@ -171,7 +171,7 @@ export class WebhookDeliverer {
       // Still pending: a manual redelivery during this attempt replaced it (service.ts redeliver), and it is not retried.
       const retried = await trx
         .updateTable('webhook_deliveries')
-        .set({ ...base, next_attempt_at: isoAfterSeconds(jittered, clockNow) })
+        .set({ ...base, next_attempt_at: isoPlusSeconds(clockNow, jittered) })
         .where('id', '=', deliveryId)
         .where('status', '=', 'pending')
         .executeTakeFirst();
@@ -179,14 +179,14 @@ export class WebhookDeliverer {
         await trx.updateTable('webhook_deliveries').set({ attempts: attempt, last_status_code: statusCode, updated_at: now }).where('id', '=', deliveryId).execute();
         return;
       }
-      await enqueueJob(trx, { type: DELIVER_JOB, payload: { delivery_id: deliveryId }, delaySeconds: jittered, maxAttempts: MAX_DELIVERY_ATTEMPTS, organizationId: row.organization_id });
+      await enqueueJob(trx, { type: DELIVER_JOB, payload: { delivery_id: deliveryId }, delaySeconds: jittered, maxAttempts: MAX_DELIVERY_ATTEMPTS, organizationId: row.organization_id }, this.clock);
     });
   }
 
   private async finish(deliveryId: string, attempts: number, outcome: { status: 'failed'; error: string }): Promise<void> {
     await this.db
       .updateTable('webhook_deliveries')
-      .set({ status: outcome.status, last_error: outcome.error, attempts, next_attempt_at: null, updated_at: nowIso() })
+      .set({ status: outcome.status, last_error: outcome.error, attempts, next_attempt_at: null, updated_at: this.clock.realIso() })
       .where('id', '=', deliveryId)
       .execute();
   }

@@ -1,7 +1,7 @@
 import type { SandboxClock } from '../clock/clock.js';
 import type { TokenService } from '../auth/tokens.js';
 import type { GatewayModule } from '../http/module.js';
-import { isoAfterSeconds } from '../lib/time.js';
+import { isoPlusSeconds } from '../lib/time.js';
 import { clearAttemptBodies, deleteOldDeliveries, WebhookDeliverer } from './delivery.js';
 import { DELIVER_JOB, webhookFanOut } from './outbox.js';
 import { webhookRoutes } from './routes.js';
@@ -25,14 +25,14 @@ export const webhooksModule: GatewayModule<Needs> = {
     const { tokens, webhookPolicy, eventStreams } = services;
     const deliverer = new WebhookDeliverer(db, keyring, config.webhooks, webhookPolicy, services.clock);
     await app.register(webhookRoutes, {
-      webhooks: new WebhookService(db, keyring, deliverer, { policy: webhookPolicy, secretGraceSeconds: config.webhooks.secretGraceSeconds }),
+      webhooks: new WebhookService(db, keyring, deliverer, { policy: webhookPolicy, secretGraceSeconds: config.webhooks.secretGraceSeconds }, services.clock),
     });
     // GET /v1/events/stream: Server-Sent Events, fed by one poller per process (stream.ts).
     await app.register(eventStreamRoutes, { hub: eventStreams, tokens, heartbeatMs: config.eventStream.heartbeatMs });
     // The request and response kept with each attempt, after WEBHOOK_ATTEMPT_BODY_RETENTION_DAYS (docs/configuration.md).
-    maintenance.push((database) => clearAttemptBodies(database, isoAfterSeconds(-config.webhooks.attemptBodyRetentionSeconds)));
+    maintenance.push((database, now) => clearAttemptBodies(database, isoPlusSeconds(now, -config.webhooks.attemptBodyRetentionSeconds)));
     // Finished deliveries and their attempts, after WEBHOOK_DELIVERY_RETENTION_DAYS.
-    maintenance.push((database) => deleteOldDeliveries(database, isoAfterSeconds(-config.webhooks.deliveryRetentionSeconds)));
+    maintenance.push((database, now) => deleteOldDeliveries(database, isoPlusSeconds(now, -config.webhooks.deliveryRetentionSeconds)));
     jobs.register(DELIVER_JOB, ({ payload }) => deliverer.deliver(String((payload as { delivery_id: unknown }).delivery_id)));
   },
 };

@@ -7,6 +7,7 @@ import type { Executor } from '../db/database.js';
 import { sql } from 'kysely';
 import { preparedInsert, preparedStatement } from '../db/prepared.js';
 import type { Reaction } from '../events/store.js';
+import { clockAt } from '../clock/clock.js';
 import { enqueueJob, insertJobsPerRow } from '../jobs/store.js';
 import { ID_PREFIXES, newId } from '../lib/ids.js';
 import { AUDIT_EVENT_TYPES, TEST_EVENT_TYPE } from '../events/types.js';
@@ -44,7 +45,7 @@ export async function scheduleDelivery(db: Executor, organizationId: string, end
       updated_at: now,
     });
   // Tagged with the organization: a test clock advance delivers what the jobs it ran recorded before answering (clock/).
-  await enqueueJob(db, { type: DELIVER_JOB, payload: { delivery_id: id }, maxAttempts: MAX_DELIVERY_ATTEMPTS, organizationId });
+  await enqueueJob(db, { type: DELIVER_JOB, payload: { delivery_id: id }, maxAttempts: MAX_DELIVERY_ATTEMPTS, organizationId }, clockAt(now));
   return id;
 }
 

@@ -13,7 +13,8 @@ import { EVENT_TYPES, TEST_EVENT_TYPE } from '../events/types.js';
 import { eventBody, recordEvent } from '../events/store.js';
 import { paginate, type ListQuery, type Page } from '../http/pagination.js';
 import { newId } from '../lib/ids.js';
-import { isoAfterSeconds, nowIso } from '../lib/time.js';
+import { isoPlusSeconds } from '../lib/time.js';
+import { clockAt, type RealClock } from '../clock/clock.js';
 import { scheduleDelivery, subscribes } from './outbox.js';
 import { generateWebhookSecret } from './signing.js';
 import { resolvedProblems, urlProblems, type UrlPolicy } from './url-guard.js';
@@ -64,6 +65,7 @@ export class WebhookService {
     private readonly keyring: Keyring,
     private readonly deliverer: WebhookDeliverer,
     private readonly options: { policy: UrlPolicy; secretGraceSeconds: number },
+    private readonly clock: RealClock,
   ) {}
 
   private async check(input: EndpointInput): Promise<void> {
@@ -78,7 +80,7 @@ export class WebhookService {
   /** `revealSecret`: the caller holds secrets:read, so the answer carries the new secret. */
   async create(organizationId: string, input: EndpointInput, revealSecret: boolean) {
     await this.check(input);
-    const now = nowIso();
+    const now = this.clock.realIso();
     const row: EndpointRow = {
       id: newId('webhookEndpoint'),
       organization_id: organizationId,
@@ -125,7 +127,7 @@ export class WebhookService {
       status: input.status ?? 'enabled',
       // Re-enabling clears why it was disabled.
       disabled_reason: (input.status ?? 'enabled') === 'enabled' ? null : row.disabled_reason,
-      updated_at: nowIso(),
+      updated_at: this.clock.realIso(),
     };
     await this.db.updateTable('webhook_endpoints').set(changes).where('id', '=', id).execute();
     return endpointView({ ...row, ...changes });
@@ -155,8 +157,9 @@ export class WebhookService {
   async rotateSecret(organizationId: string, id: string, revealSecret: boolean): Promise<{ secret?: string; previous_secret_expires_at: string }> {
     await this.row(organizationId, id);
     const secret = generateWebhookSecret();
-    const now = nowIso();
-    const expiresAt = isoAfterSeconds(this.options.secretGraceSeconds);
+    const nowMs = this.clock.realNow();
+    const now = isoPlusSeconds(nowMs, 0);
+    const expiresAt = isoPlusSeconds(nowMs, this.options.secretGraceSeconds);
     await this.db.transaction().execute(async (trx) => {
       await trx.updateTable('webhook_secrets').set({ expires_at: expiresAt }).where('endpoint_id', '=', id).where('expires_at', 'is', null).execute();
       const secretId = newId('webhookSecret');
@@ -221,8 +224,9 @@ export class WebhookService {
       },
     };
     const { eventId, deliveryId } = await this.db.transaction().execute(async (trx) => {
-      const eventId = await recordEvent(trx, organizationId, TEST_EVENT_TYPE, data);
-      const deliveryId = await scheduleDelivery(trx, organizationId, endpoint.id, eventId, nowIso());
+      const now = this.clock.realIso();
+      const eventId = await recordEvent(trx, organizationId, TEST_EVENT_TYPE, data, undefined, clockAt(now));
+      const deliveryId = await scheduleDelivery(trx, organizationId, endpoint.id, eventId, now);
       return { eventId, deliveryId };
     });
     return { delivery_id: deliveryId, event: eventBody(await this.event(organizationId, eventId)) };
@@ -240,7 +244,7 @@ export class WebhookService {
     const testedEndpoint = event.type === TEST_EVENT_TYPE ? (JSON.parse(event.data) as { test?: { endpoint_id?: string } }).test?.endpoint_id : undefined;
     const endpoints = (await query.execute()).filter((e) => (event.type === TEST_EVENT_TYPE ? e.id === testedEndpoint : subscribes(e.events, event.type)));
     if (endpointId && endpoints.length === 0) throw ApiError.notFound('enabled webhook endpoint subscribed to this event');
-    const now = nowIso();
+    const now = this.clock.realIso();
     const deliveries = await this.db.transaction().execute(async (trx) => {
       const ids: string[] = [];
       for (const e of endpoints) {

@@ -32,7 +32,7 @@ export async function createDashboardUser(target: TestGateway | Gateway, input: 
   let organizationId = input.organizationId;
   if (!organizationId) {
     const { provisionClient } = await import('../../src/auth/clients.service.js');
-    organizationId = (await provisionClient(gateway.database.db, { name: 'dashboard test organization client' })).organization_id;
+    organizationId = (await provisionClient(gateway.database.db, { name: 'dashboard test organization client' }, gateway.clock)).organization_id;
   }
   const { user, link } = await gateway.dashboard.createUser({ email: input.email, organizationId, role: input.role });
   await gateway.dashboard.useLink(link.token, input.password);

@@ -152,7 +152,7 @@ export class TestGateway extends HttpClient {
       pciSaqD: options.pciSaqD ?? false,
       ...(options.scopes ? { scopes: options.scopes } : {}),
       ...(options.organizationId ? { organizationId: options.organizationId } : {}),
-    });
+    }, this.gateway.clock);
     const secret = made.client_secret.reveal();
     return {
       clientId: made.client_id,

@@ -7,7 +7,7 @@ import { pooledRandomBytes } from '../../lib/ids.js';
 import type { Db, Executor } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/database.js';
 import { preparedInsert } from '../../db/prepared.js';
-import { nowIso } from '../../lib/time.js';
+import type { RealClock } from '../../clock/clock.js';
 import type { AuthorizationResult, AuthorizeRequest, CardNetworkConnector, DisputeDecision, DisputeRequest, OperationRequest, OperationResult } from './connector.js';
 
 type Behaviour =
@@ -83,12 +83,13 @@ export class CardNetworkSimulator implements CardNetworkConnector {
 
   constructor(
     private readonly db: Db,
+    private readonly clock: RealClock,
     options: { remote?: boolean } = {},
   ) {
     if (!options.remote) {
       this.authorizeWithin = async (trx, request) => {
         const record = this.decideAuthorization(request);
-        await insertOperationWithin(trx, { reference: `auth:${request.reference}`, kind: 'authorize', result: JSON.stringify(record), created_at: nowIso() });
+        await insertOperationWithin(trx, { reference: `auth:${request.reference}`, kind: 'authorize', result: JSON.stringify(record), created_at: this.clock.realIso() });
         return strip(record);
       };
     }
@@ -99,7 +100,7 @@ export class CardNetworkSimulator implements CardNetworkConnector {
     const result = decide();
     try {
       // Insert first: a first call (the common case) costs one statement.
-      await insertOperation(db, { reference, kind, result: JSON.stringify(result), created_at: nowIso() });
+      await insertOperation(db, { reference, kind, result: JSON.stringify(result), created_at: this.clock.realIso() });
       return result;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;

@@ -7,7 +7,6 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Executor } from '../../db/database.js';
 import { newId } from '../../lib/ids.js';
-import { nowIso } from '../../lib/time.js';
 import type { Clock } from '../../clock/clock.js';
 import type { DisbursementResult, RailConnector, RailDisbursement, RailIntent, RailOutcome, RailStart } from './connector.js';
 
@@ -68,7 +67,7 @@ export class RailSimulator implements RailConnector {
         // The "SMS": what GET /v1/sandbox/sms shows.
         await trx
           .insertInto('sandbox_sms')
-          .values({ id: newId('sms'), organization_id: intent.organizationId, phone_number: intent.phoneNumber!, otp, payment_id: intent.paymentId, sent_at: nowIso() })
+          .values({ id: newId('sms'), organization_id: intent.organizationId, phone_number: intent.phoneNumber!, otp, payment_id: intent.paymentId, sent_at: this.options.clock.realIso() })
           .execute();
         break;
       }
