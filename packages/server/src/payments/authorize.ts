@@ -103,7 +103,12 @@ export async function authorizeAndRecord(
     if (!isUniqueViolation(error)) throw error;
     // Lost the race for this order_id: the winner's payment is the answer.
     const winner = await findPaymentByOrder(db, row.organization_id, options.terms.orderId);
-    if (!winner) throw error;
+    if (!winner) {
+      // order_id is one charge across every method: the order's payment is a rail payment.
+      const other = await db.selectFrom('payments').select('id').where('organization_id', '=', row.organization_id).where('order_id', '=', options.terms.orderId).executeTakeFirst();
+      if (other) throw new ApiError('order_id_conflict', `order_id ${options.terms.orderId} was already used for an alternative payment.`);
+      throw error;
+    }
     return { payment: sameOrder(winner, options.terms), created: false };
   }
   if (declined) return { payment: await reread(), created: true };

@@ -19,7 +19,7 @@ import { paginate, type ListQuery, type Page } from '../http/pagination.js';
 import { enqueueJob } from '../jobs/store.js';
 import { formatMinor, minorToNumber, type MoneyAmount } from '../lib/money.js';
 import { newId } from '../lib/ids.js';
-import { nowIso } from '../lib/time.js';
+import type { RealClock } from '../clock/clock.js';
 import type { CardNetworkConnector } from '../connectors/card-network/connector.js';
 import { requireNetwork } from '../connectors/card-network/unavailable.js';
 import { parseAmount } from '../payments/service.js';
@@ -64,6 +64,7 @@ export class RefundService {
   constructor(
     private readonly db: Db,
     private readonly network: CardNetworkConnector,
+    private readonly clock: RealClock,
   ) {}
 
   private withTransaction() {
@@ -93,7 +94,7 @@ export class RefundService {
     }
     const payment = await findPayment(this.db, organizationId, body.payment_id);
     if (!payment) {
-      const apm = await this.db.selectFrom('apm_payments').select('id').where('id', '=', body.payment_id).where('organization_id', '=', organizationId).executeTakeFirst();
+      const apm = await this.db.selectFrom('payments').select('id').where('id', '=', body.payment_id).where('organization_id', '=', organizationId).where('method', '=', 'rail').executeTakeFirst();
       // Spec 1.8: alternative payments are irrevocable; they are paid back with a cashout.
       if (apm) throw ApiError.validation([{ field: 'payment_id', message: 'alternative payments are refunded with POST /v1/cashouts' }]);
       throw ApiError.notFound('payment');
@@ -109,7 +110,7 @@ export class RefundService {
     const left = Number(payment.amount_captured) - Number(payment.amount_refunded) - Number(payment.amount_refund_pending);
     const amount = parsed && 'minor' in parsed ? parsed.minor : left;
     if (amount <= 0) throw new ApiError('refund_exceeds_captured', 'Nothing is left to refund on this payment.');
-    const now = nowIso();
+    const now = this.clock.realIso();
     const refund: RefundRow = {
       id: newId('refund'),
       organization_id: organizationId,
@@ -150,7 +151,7 @@ export class RefundService {
       currency: refund.currency,
     });
     const succeeded = result.outcome === 'succeeded';
-    const now = nowIso();
+    const now = this.clock.realIso();
     await this.db.transaction().execute(async (trx) => {
       const updated = await trx
         .updateTable('refunds')

@@ -23,6 +23,9 @@ import * as browserInstruments from './030_browser_instruments.js';
 import * as checkoutSessionToken from './031_checkout_session_token.js';
 import * as dashboardMemberDisabled from './032_dashboard_member_disabled.js';
 import * as metadata from './040_metadata.js';
+import * as onePaymentTable from './050_one_payment_table.js';
+import * as railPaymentsCopy from './051_rail_payments_copy.js';
+import * as dropApmPayments from './052_drop_apm_payments.js';
 
 /** Every migration, in order. One set serves SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +53,7 @@ export const migrations: Record<string, Migration> = {
   '031_checkout_session_token': checkoutSessionToken,
   '032_dashboard_member_disabled': dashboardMemberDisabled,
   '040_metadata': metadata,
+  '050_one_payment_table': onePaymentTable,
+  '051_rail_payments_copy': railPaymentsCopy,
+  '052_drop_apm_payments': dropApmPayments,
 };
