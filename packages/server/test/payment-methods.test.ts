@@ -205,9 +205,11 @@ describe.each(dialects)('one payments table on $name', (dialect) => {
       await migrateToLatest(db);
       const rows = await sql<{ id: string }>`select id from payments where method = 'rail' order by id`.execute(db);
       expect(rows.rows.map((r) => r.id)).toEqual([...ids].sort());
-      const left = await sql<{ n: number }>`select count(*) as n from information_schema.tables where table_name = 'apm_payments'`.execute(db).catch(() => undefined);
-      if (left) expect(Number(left.rows[0]!.n)).toBe(0);
-      else expect(await count(db, "select count(*) as n from sqlite_master where name = 'apm_payments'")).toBe(0);
+      const gone =
+        dialect.name === 'postgres'
+          ? "select count(*) as n from information_schema.tables where table_schema = current_schema() and table_name = 'apm_payments'"
+          : "select count(*) as n from sqlite_master where name = 'apm_payments'";
+      expect(await count(db, gone)).toBe(0);
     });
   }, 60_000);
 

@@ -12,6 +12,18 @@ export type PaymentRow = Selectable<CardPaymentsTable>;
 export type PaymentWithCard = PaymentRow & { card_brand: string; last_four: string };
 
 /**
+ * A card payment's columns: the card reads (the hottest, GET /v1/payments/{id})
+ * read these, not the rail payments' columns of the same table.
+ */
+const CARD_COLUMNS = [
+  'id', 'organization_id', 'order_id', 'instrument_id', 'amount', 'currency', 'description', 'capture_mode', 'status', 'response_code', 'approval_code',
+  'network_reference', 'amount_authorized', 'amount_captured', 'amount_refunded', 'amount_refund_pending', 'pending_action', 'authorized_at', 'captured_at',
+  'cancelled_at', 'created_at', 'updated_at', 'merchant_id', 'point_of_sale_id', 'terminal_id', 'channel', 'fees', 'entry_mode', 'metadata',
+] as const satisfies ReadonlyArray<keyof CardPaymentsTable>;
+const _everyCardColumn: Exclude<keyof CardPaymentsTable, (typeof CARD_COLUMNS)[number]> extends never ? true : never = true;
+void _everyCardColumn;
+
+/**
  * Card payments joined with their instrument's brand and last four digits
  * (card-present/ lists through it too). The inner join is what leaves the rail
  * payments out: they have no instrument.
@@ -20,7 +32,7 @@ export function withCard(db: Executor) {
   return db
     .selectFrom('payments')
     .innerJoin('instruments', 'instruments.id', 'payments.instrument_id')
-    .selectAll('payments')
+    .select(CARD_COLUMNS.map((c) => `payments.${c}` as const))
     .select(['instruments.brand as card_brand', 'instruments.last_four as last_four'])
     .$narrowType<{ instrument_id: string; capture_mode: PaymentRow['capture_mode']; status: PaymentRow['status'] }>();
 }
