@@ -43,33 +43,7 @@ export default tseslint.config(
       // context or the constructor) and remove it here; never add one.
       'packages/server/src/db/migrations/007_chargeback_handling.ts',
       'packages/server/src/lib/ids.ts',
-      // Its deprecated nowIso / isoAfterSeconds / wallClock read the wall clock for payments/, apm/,
-      // refunds/, transactions/ and cashouts/, which still import them: it leaves this list when they
-      // take the injected clock too (the block below lets no other folder import them).
-      'packages/server/src/lib/time.ts',
       'packages/server/src/webhooks/stream.ts',
-    ],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        { selector: "MemberExpression[object.name='Date'][property.name='now']", message: 'Read the real time from the clock you are passed (clock/clock.ts `realNow()`), not Date.now().' },
-        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Read the real time from the clock you are passed (clock/clock.ts `realIso()`), not new Date().' },
-        {
-          selector: "ImportDeclaration[source.value=/lib\\/time\\.js$/] ImportSpecifier[imported.name=/^(nowIso|isoAfterSeconds|wallClock)$/]",
-          message: 'lib/time.ts nowIso(), isoAfterSeconds() and wallClock read the wall clock: take realIso() / realNow() from the clock you are passed (isoPlusSeconds for a time after it).',
-        },
-      ],
-    },
-  },
-  {
-    // The folders not converted yet still read the wall clock through lib/time.ts; so do the defaults of the
-    // shared functions they call without a clock. The rule above without its import check; this list may only shrink.
-    files: [
-      'packages/server/src/{payments,apm,refunds,transactions,cashouts}/**/*.ts',
-      'packages/server/src/jobs/store.ts',
-      'packages/server/src/events/store.ts',
-      'packages/server/src/fees/apply.ts',
-      'packages/server/src/chargebacks/jobs.ts',
     ],
     rules: {
       'no-restricted-syntax': [

@@ -1,8 +1,9 @@
 import type { ApmPayment, CardPayment, Payment } from './api';
 
 export const isCard = (p: Payment): p is CardPayment => 'id' in p && 'instrument' in p;
-export const paymentId = (p: Payment): string => (isCard(p) ? p.id : (p as ApmPayment).payment_id);
-export const paymentStatus = (p: Payment): string => (isCard(p) ? p.status : (p as ApmPayment).transaction.status);
+/** Every item of GET /v1/payments, card or alternative, has its `id` and `status` (one list, one table on the server). */
+export const paymentId = (p: Payment): string => p.id;
+export const paymentStatus = (p: Payment): string => p.status;
 export const paymentAmount = (p: Payment): string | number => (isCard(p) ? p.amount : (p as ApmPayment).transaction.amount);
 export const paymentMethod = (p: Payment): string =>
   isCard(p) ? `${p.instrument.card_brand} •••• ${p.instrument.last_four_digits}` : (p as ApmPayment).rail.id;

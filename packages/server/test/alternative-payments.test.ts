@@ -173,7 +173,7 @@ describe.each(dialects)('alternative payments on $name', (dialect) => {
     const sms = await gw.request<{ data: Array<{ otp: string; payment_id: string; phone_number: string }> }>('GET', `/v1/sandbox/sms?phone_number=${phone}`, { token });
     const message = sms.body.data.find((m) => m.payment_id === reply.body.payment_id)!;
     expect(message.otp).toMatch(/^\d{6}$/);
-    const stored = await gw.db.selectFrom('apm_payments').select(['otp_hash']).where('id', '=', reply.body.payment_id).executeTakeFirstOrThrow();
+    const stored = await gw.db.selectFrom('payments').select(['otp_hash']).where('id', '=', reply.body.payment_id).executeTakeFirstOrThrow();
     expect(stored.otp_hash).not.toContain(message.otp);
     const wrongOtp = message.otp === '000000' ? '111111' : '000000';
     const wrong = await gw.request<{ message: string }>('POST', `/v1/payments/intents/${reply.body.payment_id}/confirm`, { token, body: { otp: wrongOtp } });

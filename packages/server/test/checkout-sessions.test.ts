@@ -314,7 +314,7 @@ describe.each(dialects)('checkout sessions on $name', (dialect) => {
     await moveExpiry(ended.id, daysAgo(30.5));
     await moveExpiry(open.id, daysAgo(29));
 
-    const job = (await enqueueJob(gw.db, { type: MAINTENANCE_JOB }))!;
+    const job = (await enqueueJob(gw.db, { type: MAINTENANCE_JOB }, gw.gateway.clock))!;
     await eventually(() => gw.db.selectFrom('jobs').select('status').where('id', '=', job).executeTakeFirst(), (row) => row?.status === 'completed' || row === undefined);
 
     const status = async (id: string) => (await gw.request('GET', `/v1/checkout/sessions/${id}`, { token })).status;

@@ -141,7 +141,7 @@ describe.each(dialects)('the dashboard on $name', (dialect) => {
       const before = await count();
       const idHash = createHash('sha256').update(session.cookie).digest('hex');
       await gw.db.updateTable('dashboard_sessions').set({ last_seen_at: new Date(Date.now() - 31 * 60_000).toISOString() }).where('id_hash', '=', idHash).execute();
-      const job = (await enqueueJob(gw.db, { type: MAINTENANCE_JOB }))!;
+      const job = (await enqueueJob(gw.db, { type: MAINTENANCE_JOB }, gw.gateway.clock))!;
       await eventually(() => gw.db.selectFrom('jobs').select('status').where('id', '=', job).executeTakeFirst(), (row) => row?.status === 'completed' || row === undefined);
       expect(await count()).toBeLessThan(before);
       // Live sessions stay.

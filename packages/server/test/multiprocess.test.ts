@@ -147,7 +147,7 @@ describe('two server processes on one PostgreSQL', () => {
 
   it('jobs in the shared table are run exactly once, by both processes between them', async () => {
     const ids: string[] = [];
-    for (let i = 0; i < 200; i++) ids.push((await enqueueJob(database.db, { type: MAINTENANCE_JOB, payload: { batch: i } }))!);
+    for (let i = 0; i < 200; i++) ids.push((await enqueueJob(database.db, { type: MAINTENANCE_JOB, payload: { batch: i } }, realClock()))!);
     const deadline = Date.now() + 30_000;
     let rows: Array<{ status: string; attempts: number; locked_by: string | null }> = [];
     while (Date.now() < deadline) {
@@ -225,7 +225,7 @@ describe('WORKERS=2: one server, two worker processes on one port', () => {
     expect((await call(server.url, 'GET', '/v1/organizations', reply.body.access_token as string)).status).toBe(200);
 
     const ids: string[] = [];
-    for (let i = 0; i < 100; i++) ids.push((await enqueueJob(database.db, { type: MAINTENANCE_JOB, payload: { batch: i } }))!);
+    for (let i = 0; i < 100; i++) ids.push((await enqueueJob(database.db, { type: MAINTENANCE_JOB, payload: { batch: i } }, realClock()))!);
     const rows = await eventually(
       () => database.db.selectFrom('jobs').select(['status', 'locked_by']).where('id', 'in', ids).execute(),
       (r) => r.every((j) => j.status === 'completed'),

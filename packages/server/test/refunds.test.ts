@@ -142,7 +142,7 @@ describe.each(dialects)('refunds on $name', (dialect) => {
 
     // The request and the recovery job both settling one refund: the second finds it settled and changes nothing.
     const row = await gw.db.selectFrom('refunds').selectAll().where('id', '=', first.body.id).executeTakeFirstOrThrow();
-    const service = new RefundService(gw.db, new CardNetworkSimulator(gw.db, gw.gateway.clock));
+    const service = new RefundService(gw.db, new CardNetworkSimulator(gw.db, gw.gateway.clock), gw.gateway.clock);
     expect(await service.settle({ ...row, status: 'PENDING' })).toMatchObject({ id: row.id, status: 'SUCCEEDED' });
     expect(await payment(id)).toMatchObject({ status: 'REFUNDED', amount_refunded: '40.00' });
     const amounts = await gw.db.selectFrom('payments').select(['amount_refunded', 'amount_refund_pending']).where('id', '=', id).executeTakeFirstOrThrow();

@@ -356,7 +356,7 @@ describe.each(dialects)('payment core actions and transactions on $name', (diale
     // What a crash between the claim and the network's answer leaves: the claim, and its recovery job.
     const crash = async (id: string, action: 'reverse' | 'adjust', amount: number, transactionId?: string) => {
       await gw.db.updateTable('payments').set({ pending_action: action, updated_at: new Date(Date.now() - 120_000).toISOString() }).where('id', '=', id).execute();
-      await enqueueJob(gw.db, { type: PAYMENT_JOBS.recoverAction, payload: { payment_id: id, action, amount, ...(transactionId ? { transaction_id: transactionId } : {}) } });
+      await enqueueJob(gw.db, { type: PAYMENT_JOBS.recoverAction, payload: { payment_id: id, action, amount, ...(transactionId ? { transaction_id: transactionId } : {}) } }, gw.gateway.clock);
     };
     const reversed = await authorized(20);
     await crash(reversed, 'reverse', 2000);

@@ -144,7 +144,7 @@ describe.each(dialects)('webhooks on $name', (dialect) => {
     const oldDelivery = (await deliveriesOf(token, endpoint.id)).body.data.find((d) => d.attempts.some((a) => a.request?.body.includes(old.body.id)))!;
     await gw.db.updateTable('webhook_attempts').set({ created_at: daysAgo(31) }).where('delivery_id', '=', oldDelivery.id).execute();
 
-    const job = (await enqueueJob(gw.db, { type: MAINTENANCE_JOB }))!;
+    const job = (await enqueueJob(gw.db, { type: MAINTENANCE_JOB }, gw.gateway.clock))!;
     await eventually(() => gw.db.selectFrom('jobs').select('status').where('id', '=', job).executeTakeFirst(), (row) => row?.status === 'completed' || row === undefined);
 
     const after = await attemptsOf();
@@ -172,7 +172,7 @@ describe.each(dialects)('webhooks on $name', (dialect) => {
     // As a delivery whose retries are still going on.
     await gw.db.updateTable('webhook_deliveries').set({ status: 'pending' }).where('id', '=', retried!.id).execute();
 
-    const job = (await enqueueJob(gw.db, { type: MAINTENANCE_JOB }))!;
+    const job = (await enqueueJob(gw.db, { type: MAINTENANCE_JOB }, gw.gateway.clock))!;
     await eventually(() => gw.db.selectFrom('jobs').select('status').where('id', '=', job).executeTakeFirst(), (row) => row?.status === 'completed' || row === undefined);
 
     const left = (await deliveriesOf(token, endpoint.id)).body.data.map((d) => d.id);

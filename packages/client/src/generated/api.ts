@@ -328,7 +328,7 @@ export interface paths {
         put?: never;
         /**
          * Create a card payment
-         * @description 201 with the payment. `order_id` is the idempotency key of the charge: the same order_id again returns the first payment (201, never a second charge); with another amount, currency or instrument it is 409 `order_id_conflict`. `card` in the body and a clear-text CVV are 422. With a checkout session's token: only the session's payment (its amount, currency and order_id, with the card it tokenized; anything else is 403), once (then 409 `checkout_session_complete`).
+         * @description 201 with the payment. `order_id` is the idempotency key of the charge: the same order_id again returns the first payment (201, never a second charge); with another amount, currency or instrument, or when an alternative payment (an intent) has it, it is 409 `order_id_conflict` (one payment per order across every method). `card` in the body and a clear-text CVV are 422. With a checkout session's token: only the session's payment (its amount, currency and order_id, with the card it tokenized; anything else is 403), once (then 409 `checkout_session_complete`).
          */
         post: operations["payments.create"];
         delete?: never;
@@ -728,7 +728,7 @@ export interface paths {
         put?: never;
         /**
          * Create an alternative payment (Colombian rails)
-         * @description COP only. `rail_id` selects the rail: BANK_REDIRECT (send the customer to rail.payment_link), WALLET_PUSH (the customer approves in the wallet app), WALLET_OTP (an SMS OTP; then POST .../confirm), QR_INTEROP (show rail.qr or rail.alias). Asynchronous: the result arrives by webhook (payment.purchase.*) and GET /v1/payments/{payment_id}. `order_id` is the idempotency key. Sandbox: an amount whose integer part ends in 00 is approved by the rail mock after RAIL_MOCK_DELAY_SECONDS.
+         * @description COP only. `rail_id` selects the rail: BANK_REDIRECT (send the customer to rail.payment_link), WALLET_PUSH (the customer approves in the wallet app), WALLET_OTP (an SMS OTP; then POST .../confirm), QR_INTEROP (show rail.qr or rail.alias). Asynchronous: the result arrives by webhook (payment.purchase.*) and GET /v1/payments/{payment_id}. `order_id` is the idempotency key: the same order_id again returns the first intent; with another amount or rail, or when a card payment has it, it is 409 `order_id_conflict` (one payment per order across every method). Sandbox: an amount whose integer part ends in 00 is approved by the rail mock after RAIL_MOCK_DELAY_SECONDS.
          */
         post: operations["payments.intents.create"];
         delete?: never;

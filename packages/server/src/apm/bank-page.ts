@@ -10,7 +10,7 @@ import { Type } from 'typebox';
 import { ApiError } from '../errors/api-error.js';
 import type { Html } from '../lib/html.js';
 import { displayMoney } from '../lib/money.js';
-import type { AlternativePaymentService, ApmRow } from './service.js';
+import { asRail, railPayments, type AlternativePaymentService, type ApmRow } from './service.js';
 import { BANK_TEXT, bankLoginPage, finishedPage, language, qrPage, type Lang } from './bank-templates.js';
 
 function page(reply: FastifyReply, lang: Lang, body: Html, formAction: string): FastifyReply {
@@ -28,7 +28,7 @@ export async function bankPageRoutes(app: FastifyInstance, opts: { apm: Alternat
   const config = { public: true };
   const params = Type.Object({ token: Type.String({ maxLength: 64 }) });
 
-  const load = (token: string) => apm.db.selectFrom('apm_payments').selectAll().where('page_token', '=', token).executeTakeFirst();
+  const load = (token: string) => railPayments(apm.db).where('page_token', '=', token).executeTakeFirst().then(asRail);
   const returnTo = (row: ApmRow) => {
     const url = new URL(row.return_url!);
     url.searchParams.set('payment_id', row.id);
@@ -68,7 +68,7 @@ export async function bankPageRoutes(app: FastifyInstance, opts: { apm: Alternat
 
   // The QR rail's payment_link: the page a customer's banking app would show after scanning.
   const aliasParams = Type.Object({ alias: Type.String({ maxLength: 16 }) });
-  const byAlias = (alias: string) => apm.db.selectFrom('apm_payments').selectAll().where('alias', '=', alias).executeTakeFirst();
+  const byAlias = (alias: string) => railPayments(apm.db).where('alias', '=', alias).executeTakeFirst().then(asRail);
 
   async function renderQr(reply: FastifyReply, lang: Lang, row: ApmRow) {
     if (row.status !== 'IN_PROGRESS') return page(reply, lang, finishedPage(lang, BANK_TEXT[lang].title, row.status), "'self'");

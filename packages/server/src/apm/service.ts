@@ -5,21 +5,18 @@
  * (expiry, the sandbox mock) moves it to one terminal state, once, with its
  * event in the same transaction.
  */
-import { indexMetadata, metadataColumn, metadataOf, whereMetadata, type Metadata } from '../lib/metadata.js';
-import type { Selectable } from 'kysely';
-import { sql } from 'kysely';
+import { indexMetadata, metadataColumn, metadataOf } from '../lib/metadata.js';
 import type { Config } from '../config/config.js';
 import type { Db, Executor } from '../db/database.js';
 import { isUniqueViolation } from '../db/database.js';
-import type { ApmPaymentsTable, ApmStatus, ApmStatusDetail } from '../db/schema.js';
+import type { ApmStatus, ApmStatusDetail } from '../db/schema.js';
 import { ApiError } from '../errors/api-error.js';
-import { paginate, type ListQuery, type Page } from '../http/pagination.js';
 import { recordEvent } from '../events/store.js';
 import type { EventType } from '../events/types.js';
 import { enqueueJob } from '../jobs/store.js';
 import { newId } from '../lib/ids.js';
 import { minorToNumber } from '../lib/money.js';
-import { isoAfterSeconds, nowIso } from '../lib/time.js';
+import { asRail, countOtpAttempt, finishRailPayment, insertRailPayment, markRailProcessing, paymentOfOrder, railPayments, type RailRow } from '../payments/methods/rail-store.js';
 import type { Clock } from '../clock/clock.js';
 import { qrImageDataUri } from './qr.js';
 import type { RailConnector } from '../connectors/rails/connector.js';
@@ -27,7 +24,9 @@ import { MOCK_OTP } from '../connectors/rails/simulator.js';
 import { RAIL_TYPES, type ApmPayment, type CreateIntent, type RailId } from './schemas.js';
 import { validateIntent } from './validation.js';
 
-export type ApmRow = Selectable<ApmPaymentsTable>;
+export type ApmRow = RailRow;
+export { asRail, railPayments };
+
 export type Outcome = 'approve' | 'reject' | 'fail' | 'expire' | 'abandon';
 
 /** What an OTP confirmation did (the hosted checkout tells the shopper; the API answers only that it was received). */
@@ -111,28 +110,12 @@ export class AlternativePaymentService {
     };
   }
 
-  /** One page of the organization's alternative payments (GET /v1/payments lists them with the card payments); amounts in minor units. */
-  list(
-    organizationId: string,
-    params: ListQuery & { status?: ApmStatus; rail_id?: RailId; currency?: string; order_id?: string; amountGte?: number; amountLte?: number; metadata?: Metadata },
-  ): Promise<Page<ApmRow>> {
-    let query = this.db.selectFrom('apm_payments').selectAll().where('organization_id', '=', organizationId);
-    if (params.status) query = query.where('status', '=', params.status);
-    if (params.rail_id) query = query.where('rail_id', '=', params.rail_id);
-    if (params.currency) query = query.where('currency', '=', params.currency);
-    if (params.order_id) query = query.where('order_id', '=', params.order_id);
-    if (params.amountGte !== undefined) query = query.where('amount', '>=', params.amountGte);
-    if (params.amountLte !== undefined) query = query.where('amount', '<=', params.amountLte);
-    query = whereMetadata(query, this.db, 'id', organizationId, 'payment', params.metadata);
-    return paginate(query, { id: 'id', createdAt: 'created_at' }, params);
-  }
-
   find(organizationId: string, id: string): Promise<ApmRow | undefined> {
-    return this.db.selectFrom('apm_payments').selectAll().where('id', '=', id).where('organization_id', '=', organizationId).executeTakeFirst();
+    return railPayments(this.db).where('id', '=', id).where('organization_id', '=', organizationId).executeTakeFirst().then(asRail);
   }
 
   findById(db: Executor, id: string): Promise<ApmRow | undefined> {
-    return db.selectFrom('apm_payments').selectAll().where('id', '=', id).executeTakeFirst();
+    return railPayments(db).where('id', '=', id).executeTakeFirst().then(asRail);
   }
 
   async create(
@@ -148,7 +131,8 @@ export class AlternativePaymentService {
     const { intent, errors } = validateIntent(body, new Set(bankRows.map((b) => b.id)));
     if (!intent) throw ApiError.validation(errors);
 
-    const existing = await this.db.selectFrom('apm_payments').selectAll().where('organization_id', '=', organizationId).where('order_id', '=', body.order_id).executeTakeFirst();
+    // order_id is one charge across every method: a card payment's order is 409 here as another rail's is.
+    const existing = await this.ofOrder(organizationId, body.order_id);
     if (existing) return { payment: await this.sameOrder(existing, intent.amount, intent.railId), created: false };
 
     const now = this.clock.realNow();
@@ -178,7 +162,7 @@ export class AlternativePaymentService {
       otp_attempts: 0,
       amount_cashed_out: 0,
       amount_cashout_pending: 0,
-      expires_at: isoAfterSeconds(this.config.rails.validitySeconds[intent.railId], clockNow),
+      expires_at: new Date(clockNow + this.config.rails.validitySeconds[intent.railId] * 1000).toISOString(),
       finished_at: null,
       created_at: new Date(now).toISOString(),
       updated_at: new Date(now).toISOString(),
@@ -199,26 +183,37 @@ export class AlternativePaymentService {
         row.alias = start.alias ?? null;
         row.otp_hash = start.otpHash ?? null;
         row.otp_expires_at = start.otpExpiresAt ?? null;
-        await trx.insertInto('apm_payments').values(row).execute();
+        await insertRailPayment(trx, row);
         await indexMetadata(trx, organizationId, 'payment', id, body.metadata);
         await options.onCreate?.(trx, id);
-        await recordEvent(trx, organizationId, 'payment.purchase.pending', apmEventData(row));
+        await recordEvent(trx, organizationId, 'payment.purchase.pending', apmEventData(row), undefined, this.clock);
         // Sandbox timers: a test clock advance of the organization runs them (clock/).
-        await enqueueJob(trx, { type: APM_JOBS.expire, payload: { payment_id: id }, delaySeconds: this.config.rails.validitySeconds[intent.railId], organizationId });
+        await enqueueJob(trx, { type: APM_JOBS.expire, payload: { payment_id: id }, delaySeconds: this.config.rails.validitySeconds[intent.railId], organizationId }, this.clock);
         if (start.automaticOutcome) {
-          await enqueueJob(trx, { type: APM_JOBS.mockCustomer, payload: { payment_id: id, outcome: start.automaticOutcome }, delaySeconds: this.config.rails.mockDelaySeconds, organizationId });
+          await enqueueJob(trx, { type: APM_JOBS.mockCustomer, payload: { payment_id: id, outcome: start.automaticOutcome }, delaySeconds: this.config.rails.mockDelaySeconds, organizationId }, this.clock);
         }
       });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      const winner = await this.db.selectFrom('apm_payments').selectAll().where('organization_id', '=', organizationId).where('order_id', '=', body.order_id).executeTakeFirst();
+      const winner = await this.ofOrder(organizationId, body.order_id);
       if (!winner) throw error;
       return { payment: await this.sameOrder(winner, intent.amount, intent.railId), created: false };
     }
     return { payment: await this.view(row), created: true };
   }
 
-  private async sameOrder(existing: ApmRow, amount: number, railId: RailId): Promise<ApmPayment> {
+  /** The payment of this order, whatever its method: a rail payment's row, or `{ card: <its id> }`. */
+  private async ofOrder(organizationId: string, orderId: string): Promise<ApmRow | { card: string; order_id: string } | undefined> {
+    const holder = await paymentOfOrder(this.db, organizationId, orderId);
+    if (!holder) return undefined;
+    if (holder.method !== 'rail') return { card: holder.id, order_id: orderId };
+    return this.findById(this.db, holder.id);
+  }
+
+  private async sameOrder(existing: ApmRow | { card: string; order_id: string }, amount: number, railId: RailId): Promise<ApmPayment> {
+    if ('card' in existing) {
+      throw new ApiError('order_id_conflict', `order_id ${existing.order_id} was already used for a card payment.`);
+    }
     if (Number(existing.amount) !== amount || existing.rail_id !== railId) {
       throw new ApiError('order_id_conflict', `order_id ${existing.order_id} was already used for an intent with another amount or rail.`);
     }
@@ -235,19 +230,13 @@ export class AlternativePaymentService {
     options: { before?: (trx: Executor, row: ApmRow) => Promise<void>; onlyIfDetail?: ApmStatusDetail } = {},
   ): Promise<boolean> {
     const final = FINAL[outcome];
-    const now = nowIso();
+    const now = this.clock.realIso();
     return this.db.transaction().execute(async (trx) => {
-      let update = trx
-        .updateTable('apm_payments')
-        .set({ status: final.status, status_detail: final.detail, finished_at: now, updated_at: now })
-        .where('id', '=', id)
-        .where('status', '=', 'IN_PROGRESS');
-      if (options.onlyIfDetail) update = update.where('status_detail', '=', options.onlyIfDetail);
-      const result = await update.executeTakeFirst();
-      if (Number(result.numUpdatedRows) !== 1) return false;
+      const moved = await finishRailPayment(trx, id, { status: final.status, detail: final.detail, ...(options.onlyIfDetail ? { onlyIfDetail: options.onlyIfDetail } : {}) }, now);
+      if (!moved) return false;
       const row = (await this.findById(trx, id))!;
       if (options.before) await options.before(trx, row);
-      await recordEvent(trx, row.organization_id, final.event, apmEventData(row));
+      await recordEvent(trx, row.organization_id, final.event, apmEventData(row), undefined, this.clock);
       return true;
     });
   }
@@ -266,16 +255,9 @@ export class AlternativePaymentService {
   /** The customer approved at the bank; the bank is processing (spec: IN_PROGRESS / PENDING_PROVIDER). */
   async bankProcessing(id: string, outcome: Outcome): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
-      const moved = await trx
-        .updateTable('apm_payments')
-        .set({ status_detail: 'PENDING_PROVIDER', updated_at: nowIso() })
-        .where('id', '=', id)
-        .where('status', '=', 'IN_PROGRESS')
-        .where('status_detail', '=', 'PENDING')
-        .returning('organization_id')
-        .executeTakeFirst();
-      if (!moved) return false;
-      await enqueueJob(trx, { type: APM_JOBS.bankSettle, payload: { payment_id: id, outcome }, delaySeconds: this.config.rails.mockDelaySeconds, organizationId: moved.organization_id });
+      const organizationId = await markRailProcessing(trx, id, this.clock.realIso());
+      if (!organizationId) return false;
+      await enqueueJob(trx, { type: APM_JOBS.bankSettle, payload: { payment_id: id, outcome }, delaySeconds: this.config.rails.mockDelaySeconds, organizationId }, this.clock);
       return true;
     });
   }
@@ -292,22 +274,16 @@ export class AlternativePaymentService {
     }
     if (this.rails?.otpMatches(id, row.otp_hash, otp)) {
       await this.finish(id, 'approve', {
-        before: (trx, current) => recordEvent(trx, organizationId, 'payment.purchase.confirm.processed', apmEventData(current)).then(() => undefined),
+        before: (trx, current) => recordEvent(trx, organizationId, 'payment.purchase.confirm.processed', apmEventData(current), undefined, this.clock).then(() => undefined),
       });
       return { message: 'OTP received.', result: 'accepted', attemptsRemaining: 0 };
     }
     // Wrong: the attempt stays active until the bound is reached.
-    const now = nowIso();
+    const now = this.clock.realIso();
     await this.db.transaction().execute(async (trx) => {
-      const counted = await trx
-        .updateTable('apm_payments')
-        .set({ otp_attempts: sql`otp_attempts + 1`, updated_at: now })
-        .where('id', '=', id)
-        .where('status', '=', 'IN_PROGRESS')
-        .executeTakeFirst();
-      if (Number(counted.numUpdatedRows) !== 1) return;
+      if (!(await countOtpAttempt(trx, id, now))) return;
       const current = (await this.findById(trx, id))!;
-      await recordEvent(trx, organizationId, 'payment.purchase.confirm.failed.retryable', apmEventData(current));
+      await recordEvent(trx, organizationId, 'payment.purchase.confirm.failed.retryable', apmEventData(current), undefined, this.clock);
     });
     const after = (await this.find(organizationId, id))!;
     const attemptsRemaining = Math.max(0, this.config.rails.otpMaxAttempts - Number(after.otp_attempts));

@@ -7,7 +7,6 @@
  * is recorded FAILED with `cashout.failed`.
  */
 import type { Selectable } from 'kysely';
-import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { RailConnector } from '../connectors/rails/connector.js';
 import type { CashoutsTable } from '../db/schema.js';
@@ -16,7 +15,8 @@ import { recordEvent } from '../events/store.js';
 import { paginate, type ListQuery, type Page } from '../http/pagination.js';
 import { amountProblemMessage, minorToNumber, toMinorUnits, type MoneyAmount } from '../lib/money.js';
 import { newId } from '../lib/ids.js';
-import { nowIso } from '../lib/time.js';
+import { asRail, railPayments, releaseCashout, reserveCashout } from '../payments/methods/rail-store.js';
+import type { RealClock } from '../clock/clock.js';
 
 type CashoutRow = Selectable<CashoutsTable>;
 
@@ -45,12 +45,13 @@ export class CashoutService {
     private readonly db: Db,
     /** The rails (the sandbox simulator), or undefined when none is configured (CONNECTORS=none). */
     private readonly rails: RailConnector | undefined,
+    private readonly clock: RealClock,
   ) {}
 
   async create(organizationId: string, body: { payment_id: string; amount: MoneyAmount }): Promise<CashoutView> {
     const rails = this.rails;
     if (!rails) throw new ApiError('service_unavailable', 'No rail connector is configured in this deployment (CONNECTORS=none).');
-    const payment = await this.db.selectFrom('apm_payments').selectAll().where('id', '=', body.payment_id).where('organization_id', '=', organizationId).executeTakeFirst();
+    const payment = await railPayments(this.db).where('id', '=', body.payment_id).where('organization_id', '=', organizationId).executeTakeFirst().then(asRail);
     if (!payment) {
       const card = await this.db.selectFrom('payments').select('id').where('id', '=', body.payment_id).where('organization_id', '=', organizationId).executeTakeFirst();
       if (card) throw ApiError.validation([{ field: 'payment_id', message: 'card payments are refunded with POST /v1/refunds, not cashouts' }]);
@@ -60,24 +61,19 @@ export class CashoutService {
     if ('problem' in parsed) throw ApiError.validation([{ field: 'amount', message: amountProblemMessage(parsed.problem, payment.currency) }]);
     if (payment.status !== 'APPROVED') throw new ApiError('payment_not_captured', `Only an APPROVED payment can be paid back; this one is ${payment.status}.`);
     const amount = parsed.minor;
-    const now = nowIso();
+    const now = this.clock.realIso();
     const row: CashoutRow = { id: newId('cashout'), organization_id: organizationId, payment_id: payment.id, amount, currency: payment.currency, status: 'SUCCEEDED', created_at: now, updated_at: now };
     return this.db.transaction().execute(async (trx) => {
-      const reserved = await trx
-        .updateTable('apm_payments')
-        .set({ amount_cashed_out: sql`amount_cashed_out + ${amount}`, updated_at: now })
-        .where('id', '=', payment.id)
-        .where(sql<boolean>`amount - amount_cashed_out >= ${amount}`)
-        .executeTakeFirst();
-      if (Number(reserved.numUpdatedRows) !== 1) throw new ApiError('cashout_exceeds_paid', 'The cashouts would exceed the amount paid.');
+      const reserved = await reserveCashout(trx, payment.id, amount, now);
+      if (!reserved) throw new ApiError('cashout_exceeds_paid', 'The cashouts would exceed the amount paid.');
       const paid = await rails.disburse(trx, { cashoutId: row.id, paymentId: payment.id, organizationId, railId: payment.rail_id, amount });
       if (paid.outcome === 'failed') {
         // Nothing went back to the customer: the reservation is given back.
-        await trx.updateTable('apm_payments').set({ amount_cashed_out: sql`amount_cashed_out - ${amount}` }).where('id', '=', payment.id).execute();
+        await releaseCashout(trx, payment.id, amount);
         row.status = 'FAILED';
       }
       await trx.insertInto('cashouts').values(row).execute();
-      await recordEvent(trx, organizationId, paid.outcome === 'failed' ? 'cashout.failed' : 'cashout.succeeded', { cashout: view(row) });
+      await recordEvent(trx, organizationId, paid.outcome === 'failed' ? 'cashout.failed' : 'cashout.succeeded', { cashout: view(row) }, undefined, this.clock);
       return view(row);
     });
   }

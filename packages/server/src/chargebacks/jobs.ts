@@ -5,7 +5,6 @@
  * a DISPUTED one, enqueued in the dispute's transaction.
  */
 import type { RealClock } from '../clock/clock.js';
-import { wallClock } from '../lib/time.js';
 import type { Executor } from '../db/database.js';
 import type { JobRunner } from '../jobs/runner.js';
 import { enqueueJob } from '../jobs/store.js';
@@ -17,7 +16,7 @@ export const CHARGEBACK_JOBS = {
 } as const;
 
 /** Call inside the transaction that opens the chargeback (`clock`: the gateway's; see enqueueJob). */
-export async function enqueueChargebackExpiry(trx: Executor, organizationId: string, chargebackId: string, delaySeconds: number, clock: RealClock = wallClock): Promise<void> {
+export async function enqueueChargebackExpiry(trx: Executor, organizationId: string, chargebackId: string, delaySeconds: number, clock: RealClock): Promise<void> {
   await enqueueJob(trx, { type: CHARGEBACK_JOBS.expire, payload: { chargeback_id: chargebackId }, delaySeconds, dedupeKey: `${CHARGEBACK_JOBS.expire}:${chargebackId}`, organizationId }, clock);
 }
 

@@ -160,7 +160,55 @@ export interface InstrumentsTable {
 
 export type CardPaymentStatus = 'PENDING' | 'APPROVED' | 'AUTHORIZED' | 'REJECTED' | 'CANCELLED' | 'REFUNDED';
 
-export interface PaymentsTable {
+/** The family of a payment's method: a card, or a rail (the alternative methods of apm/). */
+export type PaymentMethod = 'card' | 'rail';
+
+/**
+ * The `payments` table (migration 050): card and rail payments in one table,
+ * `method` telling which. A card payment's row leaves the rail columns null
+ * (and their counters 0); a rail payment's leaves the card columns null. The
+ * card code reads a card row as `CardPaymentsTable`, the rail code a rail row
+ * as `ApmPaymentsTable` (payments/methods/status.ts names each family's states).
+ */
+export interface PaymentsTable
+  extends Omit<CardPaymentsTable, 'instrument_id' | 'capture_mode' | 'status'>,
+    Omit<{ [K in RailOnlyColumn]: ApmPaymentsTable[K] | null }, 'otp_attempts' | 'amount_cashed_out' | 'amount_cashout_pending'> {
+  method: Generated<PaymentMethod>;
+  instrument_id: string | null;
+  capture_mode: CardPaymentsTable['capture_mode'] | null;
+  status: CardPaymentStatus | ApmStatus;
+  otp_attempts: Generated<number>;
+  amount_cashed_out: Generated<number>;
+  amount_cashout_pending: Generated<number>;
+  /**
+   * Set only on a rail payment moved by migration 051 whose order_id an older
+   * card payment of its organization already had: that card payment's id. Such
+   * a row is left out of the one-order-one-payment unique index (docs/deployment.md).
+   */
+  order_conflict_of: string | null;
+}
+
+type RailOnlyColumn =
+  | 'transaction_id'
+  | 'rail_id'
+  | 'rail_type'
+  | 'customer'
+  | 'return_url'
+  | 'status_detail'
+  | 'mock'
+  | 'page_token'
+  | 'qr_content'
+  | 'alias'
+  | 'otp_hash'
+  | 'otp_expires_at'
+  | 'otp_attempts'
+  | 'amount_cashed_out'
+  | 'amount_cashout_pending'
+  | 'expires_at'
+  | 'finished_at';
+
+/** A card payment's row of `payments` (method `card`). */
+export interface CardPaymentsTable {
   id: string;
   organization_id: string;
   order_id: string;
@@ -363,6 +411,7 @@ export interface BanksTable {
 export type ApmStatus = 'IN_PROGRESS' | 'APPROVED' | 'DECLINED' | 'FAILED';
 export type ApmStatusDetail = 'PENDING' | 'PENDING_PROVIDER' | 'SUCCESS' | 'REJECTED';
 
+/** A rail payment's row of `payments` (method `rail`; the `apm_payments` table before migration 052). */
 export interface ApmPaymentsTable {
   id: string;
   organization_id: string;
@@ -749,7 +798,6 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
   banks: BanksTable;
-  apm_payments: ApmPaymentsTable;
   sandbox_sms: SandboxSmsTable;
   cashouts: CashoutsTable;
   users: UsersTable;

@@ -11,7 +11,6 @@
 import type { Executor } from '../db/database.js';
 import { preparedInsert } from '../db/prepared.js';
 import { newId } from '../lib/ids.js';
-import { wallClock } from '../lib/time.js';
 import { EVENT_TYPES, type AuditEventType, type EventType, type TestEventType } from './types.js';
 
 /** An event as recorded, handed to each reaction; `data` is the object the caller gave (not re-parsed). */
@@ -100,9 +99,9 @@ export function paymentIdOf(data: object): string | null {
  * Records the event and runs its reactions; call it inside the state change's
  * transaction. An audit record (AUDIT_EVENT_TYPES) has no reactions: no webhook receives it;
  * nor does a test event (TEST_EVENT_TYPE): webhooks/service.ts delivers it to its one endpoint.
- * `clock`: the gateway's (clock/clock.ts), for `created_at`; the default is deprecated (lib/time.ts `wallClock`).
+ * `clock`: the gateway's (clock/clock.ts), for `created_at`.
  */
-export async function recordEvent(db: Executor, organizationId: string, type: EventType | AuditEventType | TestEventType, data: object, context?: EventContext, clock: { realIso(): string } = wallClock): Promise<string> {
+export async function recordEvent(db: Executor, organizationId: string, type: EventType | AuditEventType | TestEventType, data: object, context: EventContext | undefined, clock: { realIso(): string }): Promise<string> {
   const id = newId('event');
   const createdAt = clock.realIso();
   await insertEvent(db, { id, organization_id: organizationId, type, data: JSON.stringify(data), payment_id: paymentIdOf(data), created_at: createdAt });

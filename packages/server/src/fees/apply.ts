@@ -17,7 +17,6 @@ import type { FeeRulesTable, PaymentFeesTable } from '../db/schema.js';
 import { lookupBin } from '../cards/bins.js';
 import { formatMinor } from '../lib/money.js';
 import type { RealClock } from '../clock/clock.js';
-import { wallClock } from '../lib/time.js';
 import { FEE_TYPES, type AppliedFee } from './schemas.js';
 
 export interface FeeSubject {
@@ -96,7 +95,7 @@ export async function applyCaptureFees(
   trx: Executor,
   payment: { id: string; organization_id: string; instrument_id: string; currency: string; merchant_id?: string | null; fees?: string | null },
   capturedTotal: number,
-  clock: RealClock = wallClock,
+  clock: RealClock,
 ): Promise<{ fees: string | null } | undefined> {
   const rules = await trx.selectFrom('fee_rules').selectAll().where('organization_id', '=', payment.organization_id).where('active', '=', 1).execute();
   let fees: PaymentFeesTable[] = [];

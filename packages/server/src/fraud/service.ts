@@ -373,6 +373,7 @@ export async function recordFraudOutcome(
   payment: { id: string; organization_id: string; created_at: string; channel?: string },
   decision: Decision,
   rejectedEvent: () => object,
+  clock: RealClock,
 ): Promise<void> {
   await insertEvaluation(trx, {
       payment_id: payment.id,
@@ -387,5 +388,5 @@ export async function recordFraudOutcome(
       rules_hit: JSON.stringify(decision.rulesHit),
       created_at: payment.created_at,
     });
-  if (decision.decision === 'decline') await recordEvent(trx, payment.organization_id, 'payment.card.rejected', rejectedEvent(), payment.channel ? { channel: payment.channel } : undefined);
+  if (decision.decision === 'decline') await recordEvent(trx, payment.organization_id, 'payment.card.rejected', rejectedEvent(), payment.channel ? { channel: payment.channel } : undefined, clock);
 }

@@ -122,7 +122,7 @@ export async function buildServices({ config, db, clock, keyring, log, tokens, s
   const network = new RoutedCardNetwork(db, defaultNetwork, connectorAccounts, router, clock, routable);
   const lifecycle = new PaymentLifecycle(db, network, config.cards, clock);
   const payments = new PaymentService(db, encryptionKeys, instruments, network, lifecycle, clock);
-  const refunds = new RefundService(db, network);
+  const refunds = new RefundService(db, network, clock);
   const actions = new PaymentActions(db, network, lifecycle, payments, refunds);
   const users = new UserService(db, instruments, clock);
   // The decline caps per client address (and per link or checkout session): the hosted checkout and the embedded fields share them.

@@ -229,7 +229,7 @@ export class InstrumentService {
     if (row.status !== 'ACTIVE') throw new ApiError('conflict', 'A deleted instrument\'s number is not shown.');
     const number = await this.vault.openNumber(principal.organizationId, row.id, row.number_sealed);
     const data = { instrument_id: row.id, last_four_digits: row.last_four, client_id: principal.clientId, request_id: context.requestId };
-    const eventId = await this.db.transaction().execute((trx) => recordEvent(trx, principal.organizationId, 'instrument.number_revealed', { ...data, metadata: metadataOf(row.metadata) }));
+    const eventId = await this.db.transaction().execute((trx) => recordEvent(trx, principal.organizationId, 'instrument.number_revealed', { ...data, metadata: metadataOf(row.metadata) }, undefined, this.clock));
     context.log.info({ audit: 'instrument.number_revealed', event_id: eventId, organization_id: principal.organizationId, ...data }, 'card number revealed');
     const view = await this.view(row);
     return { ...view, card: { ...view.card, number: number.reveal() } };

@@ -10,7 +10,7 @@ import { preparedInsert } from '../db/prepared.js';
 import type { JobsTable } from '../db/schema.js';
 import { newId } from '../lib/ids.js';
 import type { RealClock } from '../clock/clock.js';
-import { isoPlusSeconds, wallClock } from '../lib/time.js';
+import { isoPlusSeconds } from '../lib/time.js';
 
 export type JobRow = JobsTable;
 
@@ -51,9 +51,9 @@ export function insertJobsPerRow(job: { type: string; maxAttempts: number }, row
 
 /**
  * Returns the new job's id, or null when a job with the same dedupe key is already waiting.
- * `clock`: the gateway's (the job's `run_at` is real time; the default, lib/time.ts `wallClock`, is deprecated).
+ * `clock`: the gateway's (the job's `run_at` is real time).
  */
-export async function enqueueJob(db: Executor, job: NewJob, clock: RealClock = wallClock): Promise<string | null> {
+export async function enqueueJob(db: Executor, job: NewJob, clock: RealClock): Promise<string | null> {
   const nowMs = clock.realNow();
   const now = isoPlusSeconds(nowMs, 0);
   const id = newId('job');

@@ -91,19 +91,24 @@ export async function authorizeAndRecord(
         await insertPayment(trx, answered);
         await options.onCreate?.(trx, row.id);
         await lifecycle.afterAuthorization(trx, answered, result, event, { first: true, now });
-        await recordFraudOutcome(trx, answered, fraud, () => paymentEventData(answered));
+        await recordFraudOutcome(trx, answered, fraud, () => paymentEventData(answered), lifecycle.clock);
         return answered;
       });
       return { payment: copyWith(payment, { card_brand: options.instrument.brand, last_four: options.instrument.last_four }), created: true };
     }
     // A remote network: record the intent (and its recovery job) before calling it; or a
     // payment the fraud rules declined, recorded REJECTED without calling any network.
-    await db.transaction().execute((trx) => insertScreenedPayment(trx, row, fraud, options.onCreate));
+    await db.transaction().execute((trx) => insertScreenedPayment(trx, row, fraud, lifecycle.clock, options.onCreate));
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     // Lost the race for this order_id: the winner's payment is the answer.
     const winner = await findPaymentByOrder(db, row.organization_id, options.terms.orderId);
-    if (!winner) throw error;
+    if (!winner) {
+      // order_id is one charge across every method: the order's payment is a rail payment.
+      const other = await db.selectFrom('payments').select('id').where('organization_id', '=', row.organization_id).where('order_id', '=', options.terms.orderId).executeTakeFirst();
+      if (other) throw new ApiError('order_id_conflict', `order_id ${options.terms.orderId} was already used for an alternative payment.`);
+      throw error;
+    }
     return { payment: sameOrder(winner, options.terms), created: false };
   }
   if (declined) return { payment: await reread(), created: true };

@@ -14,8 +14,7 @@ import { recordEvent } from '../events/store.js';
 import type { EventType } from '../events/types.js';
 import { enqueueJob } from '../jobs/store.js';
 import { newId } from '../lib/ids.js';
-import { nowIso } from '../lib/time.js';
-import type { Clock } from '../clock/clock.js';
+import type { Clock, RealClock } from '../clock/clock.js';
 import { minorToNumber } from '../lib/money.js';
 import type { AuthorizationResult, CardNetworkConnector, OperationResult } from '../connectors/card-network/connector.js';
 import { insertTransaction, newTransaction, type TransactionRow, type TransactionType } from '../transactions/store.js';
@@ -70,8 +69,8 @@ export function paymentEventData(p: PaymentRow) {
 }
 
 /** Records a card payment event, telling the reactions the payment's channel (events/store.ts EventContext). */
-export function recordPaymentEvent(trx: Executor, p: PaymentRow, type: EventType, data: object = paymentEventData(p)): Promise<string> {
-  return recordEvent(trx, p.organization_id, type, data, { channel: p.channel });
+export function recordPaymentEvent(trx: Executor, clock: RealClock, p: PaymentRow, type: EventType, data: object = paymentEventData(p)): Promise<string> {
+  return recordEvent(trx, p.organization_id, type, data, { channel: p.channel }, clock);
 }
 
 export class PaymentLifecycle {
@@ -80,7 +79,7 @@ export class PaymentLifecycle {
     private readonly network: CardNetworkConnector,
     private readonly settings: Config['cards'],
     /** The sandbox timers' clock: a chargeback's respond_by is in the organization's time. */
-    private readonly clock: Clock,
+    readonly clock: Clock,
   ) {}
 
   private async reload(id: string): Promise<PaymentWithCard> {
@@ -117,7 +116,7 @@ export class PaymentLifecycle {
 
   /** Records the network's answer to an authorization still in flight; false if someone recorded one already. */
   async recordAuthorization(payment: PaymentRow, result: AuthorizationResult): Promise<boolean> {
-    const now = nowIso();
+    const now = this.clock.realIso();
     return this.db.transaction().execute(async (trx) => {
       const { changes, event } = this.authorizationOutcome(payment, result, now);
       const applied = await transitionPayment(
@@ -157,28 +156,28 @@ export class PaymentLifecycle {
         .where('status', '=', 'PENDING')
         .execute();
     }
-    if (event) await recordPaymentEvent(trx, payment, event);
+    if (event) await recordPaymentEvent(trx, this.clock, payment, event);
     // Counted by the fraud rule card_declines (a card tested until the network declines it).
     if (result.outcome === 'declined') await recordCardDecline(trx, payment, options.now);
     const payload = { payment_id: payment.id };
     // Sandbox timers: a test clock advance of the organization runs them (clock/).
     const organizationId = payment.organization_id;
     if (result.outcome === 'pending') {
-      await enqueueJob(trx, { type: PAYMENT_JOBS.resolvePending, payload, delaySeconds: this.settings.pendingCardDelaySeconds, organizationId });
+      await enqueueJob(trx, { type: PAYMENT_JOBS.resolvePending, payload, delaySeconds: this.settings.pendingCardDelaySeconds, organizationId }, this.clock);
     } else if (payment.status === 'APPROVED') {
-      await enqueueJob(trx, { type: PAYMENT_JOBS.capture, payload, delaySeconds: this.settings.captureDelaySeconds, organizationId });
+      await enqueueJob(trx, { type: PAYMENT_JOBS.capture, payload, delaySeconds: this.settings.captureDelaySeconds, organizationId }, this.clock);
     } else if (payment.status === 'AUTHORIZED') {
-      await enqueueJob(trx, { type: PAYMENT_JOBS.expireAuthorization, payload, delaySeconds: this.settings.authorizationTtlSeconds, organizationId });
+      await enqueueJob(trx, { type: PAYMENT_JOBS.expireAuthorization, payload, delaySeconds: this.settings.authorizationTtlSeconds, organizationId }, this.clock);
     }
   }
 
   /** Claims the payment for a network operation, with the job that finishes it if this process dies. */
   private async claim(payment: PaymentRow, action: NetworkAction, status: PaymentRow['status'][], amount: number, transactionId?: string): Promise<void> {
     const claimed = await this.db.transaction().execute(async (trx) => {
-      const ok = await transitionPayment(trx, payment.id, { status, pendingAction: null, uncaptured: true }, { pending_action: action, updated_at: nowIso() });
+      const ok = await transitionPayment(trx, payment.id, { status, pendingAction: null, uncaptured: true }, { pending_action: action, updated_at: this.clock.realIso() });
       if (ok) {
         const payload = { payment_id: payment.id, action, amount, ...(transactionId ? { transaction_id: transactionId } : {}) };
-        await enqueueJob(trx, { type: PAYMENT_JOBS.recoverAction, payload, delaySeconds: RECOVERY_DELAY_SECONDS });
+        await enqueueJob(trx, { type: PAYMENT_JOBS.recoverAction, payload, delaySeconds: RECOVERY_DELAY_SECONDS }, this.clock);
       }
       return ok;
     });
@@ -201,7 +200,7 @@ export class PaymentLifecycle {
   }
 
   private async recordCapture(payment: PaymentRow, amount: number, result: OperationResult): Promise<ActionOutcome> {
-    const now = nowIso();
+    const now = this.clock.realIso();
     const succeeded = result.outcome === 'succeeded';
     const dispute = result.dispute;
     const row = this.operationRow(payment, 'capture', amount, result, now);
@@ -216,9 +215,9 @@ export class PaymentLifecycle {
       await insertTransaction(trx, row);
       const captured = copyWith(payment, changes);
       // Fees (fees/apply.ts): the interchange and MDR of the captured amount; their copy on the row is written here.
-      const fees = await applyCaptureFees(trx, captured, amount);
+      const fees = await applyCaptureFees(trx, captured, amount, this.clock);
       if (fees) await setPaymentFees(trx, payment.id, fees.fees);
-      await recordPaymentEvent(trx, captured, 'payment.card.captured');
+      await recordPaymentEvent(trx, this.clock, captured, 'payment.card.captured');
       if (dispute) {
         const chargeback = {
           id: newId('chargeback'),
@@ -236,9 +235,9 @@ export class PaymentLifecycle {
         await trx.insertInto('chargebacks').values(chargeback).execute();
         await recordEvent(trx, payment.organization_id, 'chargeback.opened', {
           chargeback: { id: chargeback.id, payment_id: payment.id, status: 'OPEN', amount: minorToNumber(amount, payment.currency), currency: payment.currency, reason_code: dispute.reasonCode },
-        });
+        }, undefined, this.clock);
         // Not answered by respond_by, it is LOST (chargebacks/jobs.ts).
-        await enqueueChargebackExpiry(trx, payment.organization_id, chargeback.id, this.settings.chargebackResponseSeconds);
+        await enqueueChargebackExpiry(trx, payment.organization_id, chargeback.id, this.settings.chargebackResponseSeconds, this.clock);
       }
       return row;
     });
@@ -270,7 +269,7 @@ export class PaymentLifecycle {
     const request = { reference: `${payment.id}:${action}`, networkReference: payment.network_reference ?? '', amount, currency: payment.currency };
     const result = action === 'void' ? await this.network.void(request) : await this.network.reverse(request);
     const type = action === 'void' ? 'void' : 'reversal';
-    const now = nowIso();
+    const now = this.clock.realIso();
     const row = this.operationRow(payment, type, amount, result, now);
     const recorded = await this.db.transaction().execute(async (trx) => {
       const changes: Partial<PaymentRow> =
@@ -278,7 +277,7 @@ export class PaymentLifecycle {
       if (!(await transitionPayment(trx, payment.id, { status: ['APPROVED', 'AUTHORIZED'], pendingAction: action }, changes))) return undefined;
       await insertTransaction(trx, row);
       if (result.outcome === 'succeeded') {
-        await recordPaymentEvent(trx, copyWith(payment, changes), 'payment.card.cancelled');
+        await recordPaymentEvent(trx, this.clock, copyWith(payment, changes), 'payment.card.cancelled');
       }
       return row;
     });
@@ -295,7 +294,7 @@ export class PaymentLifecycle {
     const transactionId = options.transactionId ?? newId('transaction');
     if (!options.resume) await this.claim(payment, 'adjust', ['AUTHORIZED'], amount, transactionId);
     const result = await this.network.adjust({ reference: transactionId, networkReference: payment.network_reference ?? '', amount, currency: payment.currency });
-    const now = nowIso();
+    const now = this.clock.realIso();
     const row = this.operationRow(payment, 'adjustment', amount, result, now, transactionId);
     const recorded = await this.db.transaction().execute(async (trx) => {
       const changes: Partial<PaymentRow> =
@@ -304,7 +303,7 @@ export class PaymentLifecycle {
       await insertTransaction(trx, row);
       if (result.outcome === 'succeeded') {
         const adjusted = copyWith(payment, changes);
-        await recordPaymentEvent(trx, adjusted, 'payment.card.adjusted', {
+        await recordPaymentEvent(trx, this.clock, adjusted, 'payment.card.adjusted', {
           ...paymentEventData(adjusted),
           adjustment: { transaction_id: row.id, amount_authorized: minorToNumber(amount, payment.currency) },
         });

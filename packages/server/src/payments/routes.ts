@@ -23,7 +23,7 @@ export async function paymentRoutes(
   const tags = ['Card payments'];
   const write = { scopes: ['payments:write' as const] };
   const createDescription =
-    '201 with the payment. `order_id` is the idempotency key of the charge: the same order_id again returns the first payment (201, never a second charge); with another amount, currency or instrument it is 409 `order_id_conflict`. `card` in the body and a clear-text CVV are 422.';
+    '201 with the payment. `order_id` is the idempotency key of the charge: the same order_id again returns the first payment (201, never a second charge); with another amount, currency or instrument, or when an alternative payment (an intent) has it, it is 409 `order_id_conflict` (one payment per order across every method). `card` in the body and a clear-text CVV are 422.';
 
   app.post(
     '/v1/payments',

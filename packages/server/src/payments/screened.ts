@@ -3,6 +3,7 @@
  * and its insert transaction. Shared by the e-commerce (service.ts) and the
  * card-present (card-present/) payments; the row is written here, in payments/.
  */
+import type { RealClock } from '../clock/clock.js';
 import type { Executor } from '../db/database.js';
 import { enqueueJob } from '../jobs/store.js';
 import { FRAUD_RESPONSE_CODE, recordFraudOutcome, type Decision } from '../fraud/service.js';
@@ -29,10 +30,11 @@ export async function insertScreenedPayment(
   trx: Executor,
   row: PaymentRow,
   decision: Decision,
+  clock: RealClock,
   onCreate?: (trx: Executor, paymentId: string) => Promise<void>,
 ): Promise<void> {
   await insertPayment(trx, row);
-  if (decision.decision !== 'decline') await enqueueJob(trx, { type: PAYMENT_JOBS.recoverAuthorization, payload: { payment_id: row.id }, delaySeconds: RECOVERY_DELAY_SECONDS });
+  if (decision.decision !== 'decline') await enqueueJob(trx, { type: PAYMENT_JOBS.recoverAuthorization, payload: { payment_id: row.id }, delaySeconds: RECOVERY_DELAY_SECONDS }, clock);
   await onCreate?.(trx, row.id);
-  await recordFraudOutcome(trx, row, decision, () => paymentEventData(row));
+  await recordFraudOutcome(trx, row, decision, () => paymentEventData(row), clock);
 }

@@ -7,17 +7,16 @@
 import type { Db, Executor } from '../db/database.js';
 import type { Principal } from '../auth/tokens.js';
 import { ApiError, type ErrorDetail } from '../errors/api-error.js';
-import { mergePages, type Page } from '../http/pagination.js';
+import type { Page } from '../http/pagination.js';
 import { amountProblemMessage, formatMinor, toMinorUnits, type MoneyAmount } from '../lib/money.js';
 import { newId } from '../lib/ids.js';
-import { nowIso } from '../lib/time.js';
 import type { AuthorizeRequest, CardNetworkConnector } from '../connectors/card-network/connector.js';
 import { requireNetwork } from '../connectors/card-network/unavailable.js';
 import type { EncryptionKeyService } from '../encryption-keys/service.js';
 import type { InstrumentService } from '../instruments/service.js';
 import type { InstrumentRow } from '../instruments/store.js';
 import type { PaymentLifecycle } from './lifecycle.js';
-import { ALTERNATIVE_PAYMENT_STATUSES, CARD_PAYMENT_STATUSES, type CardPayment, type CreatePayment, type PaymentSearchQuery } from './schemas.js';
+import { type CardPayment, type CreatePayment, type PaymentSearchQuery } from './schemas.js';
 import type { ApmPayment } from '../apm/schemas.js';
 import type { AlternativePaymentService, ApmRow } from '../apm/service.js';
 import type { TransactionRow } from '../transactions/store.js';
@@ -79,7 +78,7 @@ export class PaymentService {
     private readonly instruments: InstrumentService,
     private readonly network: CardNetworkConnector,
     private readonly lifecycle: PaymentLifecycle,
-    clock: RealClock,
+    private readonly clock: RealClock,
   ) {
     this.fraud = new FraudService(db, clock);
   }
@@ -117,7 +116,7 @@ export class PaymentService {
     }
     const { instrument, card, fraud } = screened;
 
-    const now = nowIso();
+    const now = this.clock.realIso();
     const pending = pendingPayment({
       id: newId('payment'),
       organization_id: organizationId,
@@ -209,7 +208,7 @@ export class PaymentService {
   async row(organizationId: string, id: string): Promise<PaymentWithCard> {
     const row = await findPayment(this.db, organizationId, id);
     if (row) return row;
-    const apm = await this.db.selectFrom('apm_payments').select('id').where('id', '=', id).where('organization_id', '=', organizationId).executeTakeFirst();
+    const apm = await this.db.selectFrom('payments').select('id').where('id', '=', id).where('organization_id', '=', organizationId).where('method', '=', 'rail').executeTakeFirst();
     // Spec 1.8: alternative payments have no capture, cancel, refund or chargeback.
     if (apm) throw ApiError.validation([{ field: 'id', message: 'this is an alternative payment: card operations do not apply (pay back with POST /v1/cashouts)' }]);
     throw ApiError.notFound('payment');
@@ -217,11 +216,9 @@ export class PaymentService {
 
   /**
    * GET /v1/payments and /v1/payments/search: card payments and alternative
-   * ones (`alternatives`), newest first in one keyset page (ids sort by time
-   * across both tables). Every filter is ANDed, so a filter only one kind has
-   * (`merchant_id`, `instrument_id`, `rail_id`, a status of the other kind)
-   * leaves the other kind out without reading it. The amount range is in major
-   * units of `currency`, which it needs.
+   * ones, newest first, one query of the one `payments` table (store.ts
+   * listPayments); `alternatives` renders the rail payments. Every filter is
+   * ANDed. The amount range is in major units of `currency`, which it needs.
    */
   async list(organizationId: string, params: PaymentSearchQuery, alternatives: AlternativePaymentService): Promise<Page<CardPayment | ApmPayment>> {
     const errors: ErrorDetail[] = [];
@@ -238,30 +235,12 @@ export class PaymentService {
       else bounds[key] = parsed.minor;
     }
     if (errors.length > 0) throw ApiError.validation(errors);
-    const { status, kind, rail_id, ...filters } = params;
-    const cardStatus = CARD_PAYMENT_STATUSES.find((s) => s === status);
-    const alternativeStatus = ALTERNATIVE_PAYMENT_STATUSES.find((s) => s === status);
-    const cards = kind !== 'alternative' && rail_id === undefined && (status === undefined || cardStatus !== undefined);
-    const others =
-      kind !== 'card' &&
-      filters.merchant_id === undefined &&
-      filters.point_of_sale_id === undefined &&
-      filters.instrument_id === undefined &&
-      (status === undefined || alternativeStatus !== undefined);
-    const none = { data: [], has_more: false };
-    const [cardPage, otherPage] = await Promise.all([
-      cards ? listPayments(this.db, organizationId, { ...filters, ...bounds, ...(cardStatus ? { status: cardStatus } : {}) }) : none,
-      others ? alternatives.list(organizationId, { ...filters, ...bounds, ...(alternativeStatus ? { status: alternativeStatus } : {}), ...(rail_id ? { rail_id } : {}) }) : none,
-    ]);
-    type Item = { card: PaymentWithCard } | { other: ApmRow };
-    const page = mergePages<Item>(
-      [
-        { page: { data: cardPage.data.map((card) => ({ card })), has_more: cardPage.has_more }, id: (i) => ('card' in i ? i.card.id : '') },
-        { page: { data: otherPage.data.map((other) => ({ other })), has_more: otherPage.has_more }, id: (i) => ('other' in i ? i.other.id : '') },
-      ],
-      params,
+    const { kind, ...filters } = params;
+    const method = kind === 'card' ? 'card' : kind === 'alternative' ? 'rail' : undefined;
+    const page = await listPayments(this.db, organizationId, { ...filters, ...bounds, ...(method ? { method } : {}) });
+    const data = await Promise.all(
+      page.data.map((row) => (row.method === 'card' ? paymentView(row as PaymentWithCard) : alternatives.view(row as unknown as ApmRow, { qrImage: false }))),
     );
-    const data = await Promise.all(page.data.map((i) => ('card' in i ? paymentView(i.card) : alternatives.view(i.other, { qrImage: false }))));
     return { data, has_more: page.has_more };
   }
 }

@@ -1,21 +1,40 @@
 import type { Selectable } from 'kysely';
 import type { Executor } from '../db/database.js';
 import { preparedInsert, preparedQuery } from '../db/prepared.js';
-import type { PaymentsTable } from '../db/schema.js';
+import type { CardPaymentsTable, PaymentMethod, PaymentsTable } from '../db/schema.js';
+import { assertTransitions } from './methods/status.js';
 import { paginate, type Page } from '../http/pagination.js';
 import type { PaymentListQuery } from './schemas.js';
 import { indexMetadata, metadataOf, whereMetadata, type Metadata } from '../lib/metadata.js';
 
-export type PaymentRow = Selectable<PaymentsTable>;
+/** A card payment's row (method `card`; the rail columns are left out). */
+export type PaymentRow = Selectable<CardPaymentsTable>;
 export type PaymentWithCard = PaymentRow & { card_brand: string; last_four: string };
 
-/** Payments joined with their instrument's brand and last four digits (card-present/ lists through it too). */
+/**
+ * A card payment's columns: the card reads (the hottest, GET /v1/payments/{id})
+ * read these, not the rail payments' columns of the same table.
+ */
+const CARD_COLUMNS = [
+  'id', 'organization_id', 'order_id', 'instrument_id', 'amount', 'currency', 'description', 'capture_mode', 'status', 'response_code', 'approval_code',
+  'network_reference', 'amount_authorized', 'amount_captured', 'amount_refunded', 'amount_refund_pending', 'pending_action', 'authorized_at', 'captured_at',
+  'cancelled_at', 'created_at', 'updated_at', 'merchant_id', 'point_of_sale_id', 'terminal_id', 'channel', 'fees', 'entry_mode', 'metadata',
+] as const satisfies ReadonlyArray<keyof CardPaymentsTable>;
+const _everyCardColumn: Exclude<keyof CardPaymentsTable, (typeof CARD_COLUMNS)[number]> extends never ? true : never = true;
+void _everyCardColumn;
+
+/**
+ * Card payments joined with their instrument's brand and last four digits
+ * (card-present/ lists through it too). The inner join is what leaves the rail
+ * payments out: they have no instrument.
+ */
 export function withCard(db: Executor) {
   return db
     .selectFrom('payments')
     .innerJoin('instruments', 'instruments.id', 'payments.instrument_id')
-    .selectAll('payments')
-    .select(['instruments.brand as card_brand', 'instruments.last_four as last_four']);
+    .select(CARD_COLUMNS.map((c) => `payments.${c}` as const))
+    .select(['instruments.brand as card_brand', 'instruments.last_four as last_four'])
+    .$narrowType<{ instrument_id: string; capture_mode: PaymentRow['capture_mode']; status: PaymentRow['status'] }>();
 }
 
 const findPaymentQuery = preparedQuery(
@@ -88,6 +107,7 @@ export async function transitionPayment(
   guard: { status: PaymentRow['status'][]; pendingAction: PaymentRow['pending_action']; uncaptured?: boolean },
   changes: Partial<PaymentRow>,
 ): Promise<boolean> {
+  if (changes.status) assertTransitions('card', guard.status, changes.status);
   let query = db
     .updateTable('payments')
     .set(changes)
@@ -104,13 +124,38 @@ export async function setPaymentFees(db: Executor, id: string, fees: string | nu
   await db.updateTable('payments').set({ fees }).where('id', '=', id).execute();
 }
 
-/** The list and the search: every filter ANDed; amounts already in minor units. */
+/** A row of the list: any method; a card payment's with its instrument's brand and last four digits. */
+export type ListedPayment = Selectable<PaymentsTable> & { card_brand: string | null; last_four: string | null };
+
+/**
+ * The list and the search, of every method in one query (newest first, one
+ * keyset): every filter ANDed; amounts already in minor units. A filter only
+ * one method has (`instrument_id`, `merchant_id`, `rail_id`) matches no row
+ * of the other, whose column is null.
+ */
 export function listPayments(
   db: Executor,
   organizationId: string,
-  params: PaymentListQuery & { currency?: string; order_id?: string; instrument_id?: string; amountGte?: number; amountLte?: number; metadata?: Metadata },
-): Promise<Page<PaymentWithCard>> {
-  let query = withCard(db).where('payments.organization_id', '=', organizationId);
+  params: Omit<PaymentListQuery, 'status'> & {
+    status?: PaymentsTable['status'];
+    method?: PaymentMethod;
+    rail_id?: string;
+    currency?: string;
+    order_id?: string;
+    instrument_id?: string;
+    amountGte?: number;
+    amountLte?: number;
+    metadata?: Metadata;
+  },
+): Promise<Page<ListedPayment>> {
+  let query = db
+    .selectFrom('payments')
+    .leftJoin('instruments', 'instruments.id', 'payments.instrument_id')
+    .selectAll('payments')
+    .select(['instruments.brand as card_brand', 'instruments.last_four as last_four'])
+    .where('payments.organization_id', '=', organizationId);
+  if (params.method) query = query.where('payments.method', '=', params.method);
+  if (params.rail_id) query = query.where('payments.rail_id', '=', params.rail_id as NonNullable<PaymentsTable['rail_id']>);
   if (params.status) query = query.where('payments.status', '=', params.status);
   if (params.currency) query = query.where('payments.currency', '=', params.currency);
   if (params.order_id) query = query.where('payments.order_id', '=', params.order_id);

@@ -19,7 +19,7 @@ import { paginate, type ListQuery, type Page } from '../http/pagination.js';
 import { enqueueJob } from '../jobs/store.js';
 import { formatMinor, minorToNumber, type MoneyAmount } from '../lib/money.js';
 import { newId } from '../lib/ids.js';
-import { nowIso } from '../lib/time.js';
+import type { RealClock } from '../clock/clock.js';
 import type { CardNetworkConnector } from '../connectors/card-network/connector.js';
 import { requireNetwork } from '../connectors/card-network/unavailable.js';
 import { parseAmount } from '../payments/service.js';
@@ -64,6 +64,7 @@ export class RefundService {
   constructor(
     private readonly db: Db,
     private readonly network: CardNetworkConnector,
+    private readonly clock: RealClock,
   ) {}
 
   private withTransaction() {
@@ -93,7 +94,7 @@ export class RefundService {
     }
     const payment = await findPayment(this.db, organizationId, body.payment_id);
     if (!payment) {
-      const apm = await this.db.selectFrom('apm_payments').select('id').where('id', '=', body.payment_id).where('organization_id', '=', organizationId).executeTakeFirst();
+      const apm = await this.db.selectFrom('payments').select('id').where('id', '=', body.payment_id).where('organization_id', '=', organizationId).where('method', '=', 'rail').executeTakeFirst();
       // Spec 1.8: alternative payments are irrevocable; they are paid back with a cashout.
       if (apm) throw ApiError.validation([{ field: 'payment_id', message: 'alternative payments are refunded with POST /v1/cashouts' }]);
       throw ApiError.notFound('payment');
@@ -109,7 +110,7 @@ export class RefundService {
     const left = Number(payment.amount_captured) - Number(payment.amount_refunded) - Number(payment.amount_refund_pending);
     const amount = parsed && 'minor' in parsed ? parsed.minor : left;
     if (amount <= 0) throw new ApiError('refund_exceeds_captured', 'Nothing is left to refund on this payment.');
-    const now = nowIso();
+    const now = this.clock.realIso();
     const refund: RefundRow = {
       id: newId('refund'),
       organization_id: organizationId,
@@ -134,7 +135,7 @@ export class RefundService {
         trx,
         newTransaction(payment, { type: 'refund', status: 'PENDING', amount, responseCode: null, networkReference: payment.network_reference, refundId: refund.id }, now),
       );
-      await enqueueJob(trx, { type: REFUND_RECOVERY_JOB, payload: { refund_id: refund.id }, delaySeconds: 60 });
+      await enqueueJob(trx, { type: REFUND_RECOVERY_JOB, payload: { refund_id: refund.id }, delaySeconds: 60 }, this.clock);
     });
     await this.settle(refund);
     return this.get(organizationId, refund.id);
@@ -150,7 +151,7 @@ export class RefundService {
       currency: refund.currency,
     });
     const succeeded = result.outcome === 'succeeded';
-    const now = nowIso();
+    const now = this.clock.realIso();
     await this.db.transaction().execute(async (trx) => {
       const updated = await trx
         .updateTable('refunds')
@@ -169,7 +170,7 @@ export class RefundService {
       else await releaseRefund(trx, payment.id, amount, now);
       await recordEvent(trx, refund.organization_id, succeeded ? 'refund.succeeded' : 'refund.rejected', {
         refund: { id: refund.id, payment_id: payment.id, amount: minorToNumber(amount, refund.currency), currency: refund.currency, status: succeeded ? 'SUCCEEDED' : 'REJECTED', metadata: metadataOf(refund.metadata) },
-      });
+      }, undefined, this.clock);
     });
     return (await this.db.selectFrom('refunds').selectAll().where('id', '=', refund.id).executeTakeFirst())!;
   }

@@ -28,7 +28,7 @@ export const Transaction = Type.Object(
 export type Transaction = Static<typeof Transaction>;
 
 /** The purchase transaction of an alternative payment (its `transaction.id`), in the same shape. */
-export function purchaseView(apm: ApmPaymentsTable): Transaction {
+export function purchaseView(apm: Pick<ApmPaymentsTable, 'id' | 'transaction_id' | 'status' | 'amount' | 'currency' | 'created_at' | 'updated_at'>): Transaction {
   const status = apm.status === 'APPROVED' ? 'SUCCEEDED' : apm.status === 'IN_PROGRESS' ? 'PENDING' : 'REJECTED';
   return {
     id: apm.transaction_id,

@@ -1,12 +1,14 @@
 /**
  * Reading transactions (`trx-`), and resolving the payment an action by
  * transaction id acts on. Card transactions live in the `transactions` table;
- * an alternative payment's one purchase transaction is its `transaction_id`.
+ * a rail payment's one purchase transaction is its `transaction_id` (a column of
+ * its `payments` row).
  */
 import type { Db } from '../db/database.js';
 import { ApiError } from '../errors/api-error.js';
 import type { ListQuery, Page } from '../http/pagination.js';
 import { findPayment } from '../payments/store.js';
+import { asRail, railPayments } from '../payments/methods/rail-store.js';
 import { purchaseView, transactionView, type Transaction } from './schemas.js';
 import { findTransaction, listPaymentTransactions, type TransactionType } from './store.js';
 
@@ -31,7 +33,7 @@ export class TransactionService {
   constructor(private readonly db: Db) {}
 
   private findPurchase(organizationId: string, column: 'id' | 'transaction_id', value: string) {
-    return this.db.selectFrom('apm_payments').selectAll().where(column, '=', value).where('organization_id', '=', organizationId).executeTakeFirst();
+    return railPayments(this.db).where(column, '=', value).where('organization_id', '=', organizationId).executeTakeFirst().then(asRail);
   }
 
   async get(organizationId: string, id: string): Promise<Transaction> {

@@ -23,6 +23,9 @@ import * as browserInstruments from './030_browser_instruments.js';
 import * as checkoutSessionToken from './031_checkout_session_token.js';
 import * as dashboardMemberDisabled from './032_dashboard_member_disabled.js';
 import * as metadata from './040_metadata.js';
+import * as onePaymentTable from './050_one_payment_table.js';
+import * as railPaymentsCopy from './051_rail_payments_copy.js';
+import * as dropApmPayments from './052_drop_apm_payments.js';
 import * as connectorAccounts from './060_connector_accounts.js';
 import * as connectorRouting from './061_connector_routing.js';
 
@@ -52,6 +55,9 @@ export const migrations: Record<string, Migration> = {
   '031_checkout_session_token': checkoutSessionToken,
   '032_dashboard_member_disabled': dashboardMemberDisabled,
   '040_metadata': metadata,
+  '050_one_payment_table': onePaymentTable,
+  '051_rail_payments_copy': railPaymentsCopy,
+  '052_drop_apm_payments': dropApmPayments,
   '060_connector_accounts': connectorAccounts,
   '061_connector_routing': connectorRouting,
 };
