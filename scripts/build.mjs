@@ -33,7 +33,7 @@ const workspaces = [
   {
     name: 'pasarela',
     dir: 'packages/server',
-    inputs: ['packages/server/src', 'packages/server/package.json', 'packages/server/tsconfig.json', 'packages/server/tsconfig.build.json'],
+    inputs: ['packages/server/src', 'packages/server/bench', 'packages/server/scripts/build-bench.mjs', 'packages/server/package.json', 'packages/server/tsconfig.json', 'packages/server/tsconfig.build.json'],
     output: 'packages/server/dist/main.js',
   },
   {

@@ -29,26 +29,52 @@
  *   BENCH_PG_WORKERS       PostgreSQL: WORKERS for the second measurement of create and get payment
  *                          (default: the number of cores; 1 skips it)
  *   BENCH_CPU_PROF         a directory: run the server with `node --cpu-prof` writing there
- *                          (summarise with bench/profile-top.js)
+ *                          (summarise with dist/bench/profile-top.js)
  *   BENCH_WRITE_DOC        "0": do not write docs/benchmarks.md
  *   BENCH_MODE             "npx": only the start-up time and memory of `npx pasarela` installed from the
- *                          packed packages (bench/npx.js; BENCH_NPX_STARTS, BENCH_NPX_PAYMENTS)
+ *                          packed packages (bench/npx.ts; BENCH_NPX_STARTS, BENCH_NPX_PAYMENTS)
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes, webcrypto } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import autocannon from 'autocannon';
+import type { Readable } from 'node:stream';
 import { rsaCeiling, scryptCeiling } from './ceilings.js';
-import { paced } from './paced.js';
-import { checkpoint, countPayments, explainList, seedPayments } from './seed-payments.js';
+import { paced, type PacedRequest, type PacedResult } from './paced.js';
+import type { PacedWorkerData } from './paced-worker.js';
+import { checkpoint, countPayments, explainList, seedPayments, type ListPlan, type SeedTarget } from './seed-payments.js';
 import { analyse, drain, startReceiver } from './webhooks.js';
 import { cpuByLayer, LAYERS } from './layers.js';
+import type {
+  CannonExtra,
+  Case,
+  CeilingRuns,
+  Ceilings,
+  Child,
+  CpuSampler,
+  ExitInfo,
+  IntentRequest,
+  Measurement,
+  Meta,
+  PacedMeasurement,
+  Reply,
+  Row,
+  Scratch,
+  Server,
+  StatementCounter,
+  StatementRow,
+  StatementSnapshot,
+  Stored,
+  TableRow,
+  Target,
+  WebhookDetails,
+} from './types.js';
 
 if (process.env.BENCH_MODE === 'npx') {
   await import('./npx.js');
@@ -56,9 +82,9 @@ if (process.env.BENCH_MODE === 'npx') {
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
-const MAIN = resolve(here, '../dist/main.js');
+const MAIN = resolve(here, '../main.js');
 const BARE = resolve(here, 'bare-fastify.js');
-const DOC = resolve(here, '../../../docs/benchmarks.md');
+const DOC = resolve(here, '../../../../docs/benchmarks.md');
 
 const SECONDS = positiveNumber('BENCH_SECONDS', 5);
 const WARMUP_SECONDS = positiveNumber('BENCH_WARMUP_SECONDS', 1, true);
@@ -117,7 +143,7 @@ const WEBHOOK_EVENT = 'payment.purchase.pending';
 const WEBHOOK_P99_MS = 1000;
 const JOB_POLL_INTERVAL_MS = process.env.BENCH_JOB_POLL_INTERVAL_MS ? String(Math.round(positiveNumber('BENCH_JOB_POLL_INTERVAL_MS', 250))) : undefined;
 
-const CASE_KEYS = [
+const CASE_KEYS: readonly string[] = [
   'ceiling-rsa',
   'ceiling-scrypt',
   'ceiling-fastify',
@@ -143,7 +169,7 @@ const FULL_RUN = SELECTED.size === CASE_KEYS.length;
 if (LIST_LARGE <= LIST_SMALL) throw new Error(`BENCH_LIST_ROWS must be more than ${LIST_SMALL}, got ${LIST_LARGE}`);
 if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(LOG_LEVEL)) throw new Error(`BENCH_LOG_LEVEL: unknown level "${LOG_LEVEL}"`);
 
-function selectedCases() {
+function selectedCases(): Set<string> {
   const raw = process.env.BENCH_CASES;
   if (!raw) return new Set(CASE_KEYS);
   const keys = raw.split(',').map((s) => s.trim()).filter(Boolean);
@@ -152,7 +178,7 @@ function selectedCases() {
   return new Set(keys);
 }
 
-function positiveNumber(name, fallback, zeroOk = false) {
+function positiveNumber(name: string, fallback: number, zeroOk = false): number {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
@@ -162,13 +188,13 @@ function positiveNumber(name, fallback, zeroOk = false) {
   return value;
 }
 
-function freePort() {
+function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const server = createServer();
     server.unref();
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
+      const { port } = server.address() as AddressInfo;
       server.close(() => resolvePort(port));
     });
   });
@@ -178,15 +204,15 @@ function freePort() {
  * CPU time (user + system, all threads) a process has used so far, in ms, from
  * /proc (Linux; clock ticks assumed 100 per second). undefined elsewhere.
  */
-function cpuMs(pid) {
+function cpuMs(pid: number | undefined): number | undefined {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    const fields = procStat(`/proc/${pid}/stat`);
     // utime + stime of the process, plus cutime + cstime of the children that have exited.
     let total = (Number(fields[11]) + Number(fields[12])) * 10;
     // With WORKERS=N the server is a cluster primary: add its live worker processes.
     for (const child of childPids(pid)) {
       try {
-        const f = readFileSync(`/proc/${child}/stat`, 'utf8').split(') ')[1].split(' ');
+        const f = procStat(`/proc/${child}/stat`);
         total += (Number(f[11]) + Number(f[12])) * 10;
       } catch {
         // gone meanwhile
@@ -199,27 +225,34 @@ function cpuMs(pid) {
 }
 
 /** CPU time (ms) of a process's main thread alone (the JavaScript thread), from /proc. */
-function mainThreadCpuMs(pid) {
+function mainThreadCpuMs(pid: number | undefined): number | undefined {
   try {
-    const f = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    const f = procStat(`/proc/${pid}/task/${pid}/stat`);
     return (Number(f[11]) + Number(f[12])) * 10;
   } catch {
     return undefined;
   }
 }
 
+/** The fields of a /proc/.../stat file after the command name (the state first). Throws if unreadable. */
+function procStat(path: string): string[] {
+  const after = readFileSync(path, 'utf8').split(') ')[1];
+  if (after === undefined) throw new Error(`${path}: unexpected format`);
+  return after.split(' ');
+}
+
 /** The machine's CPU time so far, all cores (Linux /proc/stat, in ticks): idle (idle and iowait) and all. */
-function machineTicks() {
+function machineTicks(): { idle: number; all: number } | undefined {
   try {
-    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1, 9).map(Number);
-    return { idle: fields[3] + fields[4], all: fields.reduce((a, b) => a + b, 0) };
+    const fields = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).slice(1, 9).map(Number);
+    return { idle: (fields[3] ?? NaN) + (fields[4] ?? NaN), all: fields.reduce((a, b) => a + b, 0) };
   } catch {
     return undefined;
   }
 }
 
 /** The live child processes of `pid` (Linux /proc), for the cluster's workers. */
-function childPids(pid) {
+function childPids(pid: number | undefined): string[] {
   try {
     return readdirSync(`/proc/${pid}/task`).flatMap((tid) => {
       try {
@@ -240,24 +273,24 @@ function childPids(pid) {
  * of backends that exit during a measurement is lost (the server's pool keeps
  * its connections open, so that is rare).
  */
-async function postgresCpu(url) {
+async function postgresCpu(url: string): Promise<CpuSampler | undefined> {
   try {
     const { default: pg } = await import('pg');
     const c = new pg.Client({ connectionString: url });
     await c.connect();
-    const statOf = (pid) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    let postmaster;
+    const statOf = (pid: number | string): string[] => procStat(`/proc/${pid}/stat`);
+    let postmaster: number;
     try {
       // Read while this backend still runs: it exits when the connection closes.
-      postmaster = Number(statOf((await c.query('select pg_backend_pid() as pid')).rows[0].pid)[1]);
+      postmaster = Number(statOf((await c.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]?.pid ?? 0)[1]);
     } finally {
       await c.end();
     }
     if (!(postmaster > 1)) return undefined;
     // Per process, so that a backend exiting between two samples does not make the sum go down.
-    let last = new Map();
-    const read = () => {
-      const now = new Map();
+    let last = new Map<string, number>();
+    const read = (): Map<string, number> => {
+      const now = new Map<string, number>();
       for (const entry of readdirSync('/proc')) {
         if (!/^\d+$/.test(entry)) continue;
         try {
@@ -289,17 +322,18 @@ async function postgresCpu(url) {
  * Needs the extension preloaded on the server (shared_preload_libraries); the
  * bench creates it in the scratch database. undefined when it is not there.
  */
-async function postgresStatements(url) {
+async function postgresStatements(url: string): Promise<StatementCounter | undefined> {
   const { default: pg } = await import('pg');
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
     await c.query('create extension if not exists pg_stat_statements');
-    const read = async () => Number((await c.query('select coalesce(sum(calls), 0)::bigint as n from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())')).rows[0].n);
+    const read = async (): Promise<number> =>
+      Number((await c.query<{ n: string }>('select coalesce(sum(calls), 0)::bigint as n from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())')).rows[0]?.n);
     await read();
     // Per statement: calls and execution time, to list what one request runs.
-    const snapshot = async () => {
-      const { rows } = await c.query(
+    const snapshot = async (): Promise<StatementSnapshot> => {
+      const { rows } = await c.query<{ id: string; query: string; calls: string; ms: number; blocks: string }>(
         'select queryid::text as id, query, calls::bigint as calls, total_exec_time as ms, shared_blks_hit + shared_blks_read as blocks from pg_stat_statements ' +
           'where dbid = (select oid from pg_database where datname = current_database())',
       );
@@ -314,7 +348,7 @@ async function postgresStatements(url) {
 }
 
 /** `ANALYZE` of the whole (scratch) database. */
-async function analyzeDatabase(url) {
+async function analyzeDatabase(url: string): Promise<void> {
   const { default: pg } = await import('pg');
   const c = new pg.Client({ connectionString: url });
   await c.connect();
@@ -329,8 +363,8 @@ async function analyzeDatabase(url) {
  * The checkout being measured (best effort: "unknown" without git), "-dirty" when it has
  * changes besides docs/benchmarks.md (which a run on the other engine has just written).
  */
-function gitRevision() {
-  const git = (...args) => execFileSync('git', ['-C', here, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+function gitRevision(): string {
+  const git = (...args: string[]): string => execFileSync('git', ['-C', here, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   try {
     const changed = git('status', '--porcelain', '--', ':/', ':(exclude,top)docs/benchmarks.md');
     return `${git('rev-parse', '--short', 'HEAD')}${changed ? '-dirty' : ''}`;
@@ -339,21 +373,21 @@ function gitRevision() {
   }
 }
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 /** Keeps the last `limit` characters a stream wrote, for error reports. */
-function tail(stream, limit = 8000) {
+function tail(stream: Readable | null, limit = 8000): { text: string } {
   const box = { text: '' };
   if (!stream) return box;
   stream.setEncoding('utf8');
-  stream.on('data', (chunk) => {
+  stream.on('data', (chunk: string) => {
     box.text = (box.text + chunk).slice(-limit);
   });
   return box;
 }
 
 /** PostgreSQL: a throwaway database on the same server, so every run starts empty and leaves nothing behind. */
-async function scratchDatabase(url) {
+async function scratchDatabase(url: string): Promise<Scratch> {
   if (process.env.BENCH_PG_SCRATCH === '0') return { url, drop: async () => {} };
   const { default: pg } = await import('pg');
   const name = `pasarela_bench_${randomBytes(6).toString('hex')}`;
@@ -361,18 +395,18 @@ async function scratchDatabase(url) {
   try {
     await admin.connect();
   } catch (error) {
-    throw new Error(`cannot connect to BENCH_DATABASE_URL ${redact(url)}: ${error.message}`);
+    throw new Error(`cannot connect to BENCH_DATABASE_URL ${redact(url)}: ${(error as Error).message}`);
   }
   let version = '';
   try {
-    version = (await admin.query('show server_version')).rows[0].server_version;
+    version = (await admin.query<{ server_version: string }>('show server_version')).rows[0]?.server_version ?? '';
     await admin.query(`create database ${name}`);
     // What the server wrote before this run (an earlier run's million-row load, say) is flushed
-    // now, not by a checkpoint in the middle of the measured cases (bench/seed-payments.js).
+    // now, not by a checkpoint in the middle of the measured cases (bench/seed-payments.ts).
     await checkpoint(admin);
   } catch (error) {
     await admin.end().catch(() => {});
-    console.warn(`bench: cannot create a scratch database (${error.message}); using ${redact(url)} as is`);
+    console.warn(`bench: cannot create a scratch database (${(error as Error).message}); using ${redact(url)} as is`);
     return { url, version, drop: async () => {} };
   }
   await admin.end();
@@ -394,7 +428,7 @@ async function scratchDatabase(url) {
   };
 }
 
-function redact(url) {
+function redact(url: string): string {
   try {
     const u = new URL(url);
     if (u.password) u.password = '***';
@@ -405,27 +439,28 @@ function redact(url) {
 }
 
 /** Where a child's stdout (its log) goes: /dev/null unless BENCH_SERVER_LOG names a file. */
-function logSink() {
+function logSink(): number {
   return openSync(process.env.BENCH_SERVER_LOG || os.devNull, 'a');
 }
 
 /** Spawns a node child and waits until GET `probe` answers 200. */
-async function startChild({ label, args, env, base, probe }) {
+async function startChild({ label, args, env, base, probe }: { label: string; args: string[]; env: NodeJS.ProcessEnv; base: string; probe: string }): Promise<Child> {
   const sink = logSink();
   const child = spawn(process.execPath, args, { env, stdio: ['ignore', sink, 'pipe'] });
   closeSync(sink);
   const err = tail(child.stderr);
-  const exited = new Promise((r) => child.once('exit', (code, signal) => r({ code, signal })));
-  let exitInfo = null;
+  const exited = new Promise<ExitInfo>((r) => child.once('exit', (code, signal) => r({ code, signal })));
+  let exitInfo: ExitInfo | null = null;
   exited.then((info) => {
     exitInfo = info;
   });
   const deadline = Date.now() + 30_000;
   let last = 'no answer yet';
   for (;;) {
-    if (exitInfo) {
+    const info = exitInfo as ExitInfo | null;
+    if (info) {
       throw new Error(
-        `${label} exited before it was ready (code ${exitInfo.code}, signal ${exitInfo.signal})\n` +
+        `${label} exited before it was ready (code ${info.code}, signal ${info.signal})\n` +
           `command: ${process.execPath} ${args.join(' ')}\nstderr:\n${err.text}\n(its log, stdout, goes to ${process.env.BENCH_SERVER_LOG || os.devNull}; set BENCH_SERVER_LOG=FILE to keep it)`,
       );
     }
@@ -434,7 +469,8 @@ async function startChild({ label, args, env, base, probe }) {
       if (res.status === 200) break;
       last = `GET ${probe} -> ${res.status} ${await res.text()}`;
     } catch (error) {
-      last = `GET ${probe} -> ${error.cause?.code ?? error.message}`;
+      const failure = error as Error & { cause?: { code?: string } };
+      last = `GET ${probe} -> ${failure.cause?.code ?? failure.message}`;
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
@@ -445,9 +481,9 @@ async function startChild({ label, args, env, base, probe }) {
   return { child, base, exited, logs: { err } };
 }
 
-async function startServer({ port, dataDir, databaseUrl, workers, profileDir }) {
+async function startServer({ port, dataDir, databaseUrl, workers, profileDir }: { port: number; dataDir: string; databaseUrl?: string | undefined; workers?: number; profileDir?: string | undefined }): Promise<Server> {
   const base = `http://127.0.0.1:${port}`;
-  const env = {
+  const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATA_DIR: dataDir,
     PORT: String(port),
@@ -470,15 +506,15 @@ async function startServer({ port, dataDir, databaseUrl, workers, profileDir }) 
     args.unshift('--cpu-prof', `--cpu-prof-dir=${resolve(profDir)}`);
   }
   const server = await startChild({ label: 'server', args, env, base, probe: '/healthz' });
-  return { ...server, publicBaseUrl: env.PUBLIC_BASE_URL, jobPollIntervalMs: env.JOB_POLL_INTERVAL_MS };
+  return { ...server, publicBaseUrl: `http://localhost:${port}`, jobPollIntervalMs: env.JOB_POLL_INTERVAL_MS };
 }
 
-async function startBare(port) {
+async function startBare(port: number): Promise<Child> {
   const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL };
   return startChild({ label: 'bare Fastify route', args: [BARE], env, base: `http://127.0.0.1:${port}`, probe: '/bare' });
 }
 
-async function stopChild(proc) {
+async function stopChild(proc: Child | undefined): Promise<void> {
   if (!proc || proc.child.exitCode !== null || proc.child.signalCode !== null) return;
   proc.child.kill('SIGTERM');
   const timer = setTimeout(() => proc.child.kill('SIGKILL'), 10_000);
@@ -487,14 +523,14 @@ async function stopChild(proc) {
 }
 
 /** One request with fetch; returns status, headers and parsed (or raw) body. */
-async function call(base, method, path, { headers = {}, body } = {}) {
+async function call(base: string, method: string, path: string, { headers = {}, body }: { headers?: Record<string, string>; body?: unknown } = {}): Promise<Reply> {
   const res = await fetch(base + path, {
     method,
     headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
     body: body !== undefined ? JSON.stringify(body) : undefined,
   });
   const text = await res.text();
-  let json;
+  let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
@@ -503,29 +539,29 @@ async function call(base, method, path, { headers = {}, body } = {}) {
   return { status: res.status, headers: res.headers, text, json };
 }
 
-function expectStatus(res, status, what) {
+function expectStatus<T = Record<string, string>>(res: Reply, status: number, what: string): T {
   if (res.status !== status) throw new Error(`${what} -> ${res.status} ${res.text.slice(0, 500)}`);
-  return res.json;
+  return res.json as T;
 }
 
-function jwtClaims(token) {
-  const part = token.split('.')[1];
-  return JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+function jwtClaims(token: string): Record<string, unknown> {
+  const part = token.split('.')[1] ?? '';
+  return JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown>;
 }
 
 // --- client-side encryption, as a merchant's integration does it (test/support/cards.ts) ---
 
-async function importPublicKey(pem) {
+async function importPublicKey(pem: string): Promise<webcrypto.CryptoKey> {
   const der = Buffer.from(pem.replace(/-----[^-]+-----/g, '').replace(/\s+/g, ''), 'base64');
   return webcrypto.subtle.importKey('spki', der, { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt']);
 }
 
-async function encrypt(key, value) {
+async function encrypt(key: webcrypto.CryptoKey, value: string): Promise<string> {
   return Buffer.from(await webcrypto.subtle.encrypt({ name: 'RSA-OAEP' }, key, Buffer.from(value))).toString('base64');
 }
 
 /** The `n`th of a series of Luhn-valid 16-digit Visa numbers (the sandbox approves any Luhn-valid number). */
-function luhnVisa(n) {
+function luhnVisa(n: number): string {
   const body = `4${String(7_000_000_000_000 + n).padStart(14, '0')}`;
   let sum = 0;
   for (let i = 0; i < body.length; i++) {
@@ -536,7 +572,7 @@ function luhnVisa(n) {
   return body + String((10 - (sum % 10)) % 10);
 }
 
-async function encryptedCard(key, number, holder = 'Ana María Gómez') {
+async function encryptedCard(key: webcrypto.CryptoKey, number: string, holder = 'Ana María Gómez'): Promise<Record<string, string>> {
   return {
     type: 'CARD',
     encrypted_number: await encrypt(key, number),
@@ -552,22 +588,23 @@ async function encryptedCard(key, number, holder = 'Ana María Gómez') {
  * whole milliseconds, too coarse here, so the 2xx response times (hrtime,
  * fractional ms) are also collected from its 'response' events.
  */
-async function cannon(base, c, seconds, extra = {}) {
-  const request = { method: c.method, path: c.path, headers: c.headers ?? {}, body: c.body };
-  if (c.setupRequest) request.setupRequest = c.setupRequest;
-  const times = [];
+async function cannon(base: string, c: Case, seconds: number, extra: CannonExtra = {}): Promise<{ result: autocannon.Result; p50: number; p99: number }> {
+  const request: autocannon.Request = { method: c.method, path: c.path, headers: c.headers ?? {}, body: c.body };
+  const setup = c.setupRequest;
+  if (setup) request.setupRequest = (r) => setup(r as PacedRequest) as autocannon.Request;
+  const times: number[] = [];
   const instance = autocannon({ url: base, connections: c.connections ?? CONNECTIONS, duration: seconds, requests: [request], ...extra });
   instance.on('response', (_client, statusCode, _bytes, responseTime) => {
     if (statusCode >= 200 && statusCode <= 299) times.push(responseTime);
   });
   const result = await instance;
   times.sort((a, b) => a - b);
-  const pct = (p) => (times.length ? times[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)] : NaN);
+  const pct = (p: number): number => (times.length ? (times[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)] ?? NaN) : NaN);
   return { result, p50: pct(50), p99: pct(99) };
 }
 
 /** Warm-up, then the measured run with the process's CPU time around it; returns a table row's figures. */
-async function measure(target, c, { warmup = WARMUP_SECONDS, seconds = SECONDS, extra = {} } = {}) {
+async function measure(target: Target, c: Case, { warmup = WARMUP_SECONDS, seconds = SECONDS, extra = {} }: { warmup?: number; seconds?: number; extra?: CannonExtra } = {}): Promise<Measurement> {
   if (warmup > 0) {
     await cannon(target.base, c, warmup, extra);
     // PostgreSQL: the statistics autovacuum keeps in production (it analyzes a table once a tenth
@@ -595,8 +632,8 @@ async function measure(target, c, { warmup = WARMUP_SECONDS, seconds = SECONDS, 
   }
   return {
     // The measured seconds on the monotonic clock (µs), to cut the server's CPU profile; and what each statement cost.
-    window: [Number(windowStart / 1000n), Number(windowEnd / 1000n)],
-    statementRows: perStatementAfter ? statementDiff(perStatementBefore, perStatementAfter, r.requests.total) : undefined,
+    window: [Number(windowStart / 1000n), Number(windowEnd / 1000n)] as [number, number],
+    statementRows: perStatementBefore && perStatementAfter ? statementDiff(perStatementBefore, perStatementAfter, r.requests.total) : undefined,
     rps: r.requests.average,
     p50,
     p99,
@@ -622,8 +659,8 @@ async function measure(target, c, { warmup = WARMUP_SECONDS, seconds = SECONDS, 
  * per request over the measured seconds (pg_stat_statements before and after;
  * the bench's own sampling queries left out), most calls first.
  */
-function statementDiff(before, after, requests) {
-  const out = [];
+function statementDiff(before: StatementSnapshot, after: StatementSnapshot, requests: number): StatementRow[] {
+  const out: StatementRow[] = [];
   for (const [id, a] of after) {
     const b = before.get(id) ?? { calls: 0, ms: 0, blocks: 0 };
     const calls = a.calls - b.calls;
@@ -634,34 +671,36 @@ function statementDiff(before, after, requests) {
 }
 
 /**
- * paced.js on a worker thread (paced-worker.js): the client's latencies then
+ * paced.ts on a worker thread (paced-worker.ts): the client's latencies then
  * never include a pause of this process's garbage collector. A case whose
  * requests differ (setupRequest) has them made here first, one per request due
  * (warm-up included). `onMeasuring` is called as the measured seconds start.
  */
-function pacedOnWorker({ base, request, rate, seconds, warmupSeconds, onMeasuring }) {
-  const plain = (r) => ({ method: r.method, path: r.path, headers: r.headers, body: r.body });
+function pacedOnWorker({ base, request, rate, seconds, warmupSeconds, onMeasuring }: { base: string; request: PacedRequest; rate: number; seconds: number; warmupSeconds: number; onMeasuring: () => void }): Promise<PacedResult> {
+  const plain = (r: PacedRequest): PacedRequest => ({ method: r.method, path: r.path, headers: r.headers, body: r.body });
   const due = Math.ceil(rate * (warmupSeconds + seconds)) + 1;
-  const requests = request.setupRequest
-    ? Array.from({ length: due }, () => plain(request.setupRequest({ ...plain(request), headers: { ...(request.headers ?? {}) } })))
+  const setup = request.setupRequest;
+  const requests = setup
+    ? Array.from({ length: due }, () => plain(setup({ ...plain(request), headers: { ...(request.headers ?? {}) } })))
     : undefined;
   return new Promise((resolvePaced, reject) => {
-    const worker = new Worker(new URL('./paced-worker.js', import.meta.url), { workerData: { base, request: plain(request), requests, rate, seconds, warmupSeconds } });
-    worker.on('message', (message) => (message === 'measuring' ? onMeasuring() : resolvePaced(message)));
+    const workerData: PacedWorkerData = { base, request: plain(request), requests, rate, seconds, warmupSeconds };
+    const worker = new Worker(new URL('./paced-worker.js', import.meta.url), { workerData });
+    worker.on('message', (message: 'measuring' | PacedResult) => (message === 'measuring' ? onMeasuring() : resolvePaced(message)));
     worker.once('error', reject);
     worker.once('exit', (code) => (code === 0 ? undefined : reject(new Error(`paced worker exited with code ${code}`))));
   });
 }
 
 /**
- * The same request evenly paced at `rate` (paced.js, on a worker thread), with CPU time around
+ * The same request evenly paced at `rate` (paced.ts, on a worker thread), with CPU time around
  * it. The worker first sends the same pace for the warm-up seconds, uncounted: in a run without
  * it, a third of the requests over 10 ms were in its first 130 ms, while the new thread compiled
  * its code, collected its first garbage and opened its connections.
  */
-async function measurePaced(target, c, rate) {
-  let before;
-  let dbBefore;
+async function measurePaced(target: Target, c: Case, rate: number): Promise<Row & PacedMeasurement> {
+  let before: number | undefined;
+  let dbBefore: number | undefined;
   const r = await pacedOnWorker({
     base: target.base,
     request: c,
@@ -676,6 +715,7 @@ async function measurePaced(target, c, rate) {
   const after = cpuMs(target.child.pid);
   const dbAfter = target.dbCpu?.sample();
   return {
+    name: c.name,
     rps: r.rps,
     p50: r.p50,
     p99: r.p99,
@@ -691,7 +731,7 @@ async function measurePaced(target, c, rate) {
 }
 
 /** One plain request per case before measuring, so a broken endpoint is reported with its status and body. */
-async function smokeTest(base, c) {
+async function smokeTest(base: string, c: Case): Promise<string | undefined> {
   const r = c.setupRequest ? c.setupRequest({ method: c.method, path: c.path, headers: { ...(c.headers ?? {}) }, body: c.body }) : c;
   const res = await fetch(base + r.path, { method: r.method, headers: r.headers, body: r.body });
   const text = await res.text();
@@ -699,34 +739,35 @@ async function smokeTest(base, c) {
   return undefined;
 }
 
-function fmt(n, digits = 1) {
-  return Number.isFinite(n) ? n.toFixed(digits) : 'n/a';
+function fmt(n: number | undefined, digits = 1): string {
+  return typeof n === 'number' && Number.isFinite(n) ? n.toFixed(digits) : 'n/a';
 }
 
-function fmtInt(n) {
-  return Number.isFinite(n) ? Math.round(n).toLocaleString('en-US').replace(/,/g, ' ') : 'n/a';
+function fmtInt(n: number | undefined): string {
+  return typeof n === 'number' && Number.isFinite(n) ? Math.round(n).toLocaleString('en-US').replace(/,/g, ' ') : 'n/a';
 }
 
-function progress(text) {
+function progress(text: string): void {
   process.stderr.write(text);
 }
 
-async function main() {
+async function main(): Promise<void> {
   const dataDir = await mkdtemp(join(os.tmpdir(), 'pasarela-bench-'));
-  let server;
-  let bare;
-  let scratch;
-  const onSignal = (signal) => {
+  let server: Server | undefined;
+  let bare: Child | undefined;
+  let scratch: Scratch | undefined;
+  const onSignal = (signal: NodeJS.Signals): void => {
     console.error(`bench: ${signal}, stopping`);
     cleanup().finally(() => process.exit(130));
   };
   let cleaned = false;
-  async function cleanup() {
+  async function cleanup(): Promise<void> {
     if (cleaned) return;
     cleaned = true;
-    await stopChild(bare).catch((e) => console.error(`bench: stopping the bare route failed: ${e.message}`));
-    await stopChild(server).catch((e) => console.error(`bench: stopping the server failed: ${e.message}`));
-    if (scratch) await scratch.drop().catch((e) => console.error(`bench: dropping ${scratch.name} failed: ${e.message}`));
+    await stopChild(bare).catch((e: Error) => console.error(`bench: stopping the bare route failed: ${e.message}`));
+    await stopChild(server).catch((e: Error) => console.error(`bench: stopping the server failed: ${e.message}`));
+    const db = scratch;
+    if (db) await db.drop().catch((e: Error) => console.error(`bench: dropping ${db.name} failed: ${e.message}`));
     await rm(dataDir, { recursive: true, force: true }).catch(() => {});
   }
   process.once('SIGINT', onSignal);
@@ -734,9 +775,9 @@ async function main() {
 
   const started = new Date();
   const startLoad = os.loadavg();
-  const rows = new Map();
-  const ceilings = {};
-  const warnings = [];
+  const rows = new Map<string, Row>();
+  const ceilings: Ceilings = {};
+  const warnings: string[] = [];
   try {
     const pgUrl = process.env.BENCH_DATABASE_URL || '';
     if (pgUrl && !/^postgres(ql)?:\/\//.test(pgUrl)) throw new Error('BENCH_DATABASE_URL must be a postgres:// URL');
@@ -746,30 +787,33 @@ async function main() {
     bare = undefined;
 
     // ---- 2. The server ----
-    if (pgUrl) scratch = await scratchDatabase(pgUrl);
+    const db = pgUrl ? await scratchDatabase(pgUrl) : undefined;
+    scratch = db;
     const dbKey = pgUrl ? 'postgresql' : 'sqlite';
     const dbKind = pgUrl
-      ? `PostgreSQL ${scratch?.version ?? ''} (${redact(pgUrl)}${scratch?.name ? `, scratch database ${scratch.name}` : ''})`
+      ? `PostgreSQL ${db?.version ?? ''} (${redact(pgUrl)}${db?.name ? `, scratch database ${db.name}` : ''})`
       : 'SQLite (file in a fresh temp DATA_DIR, WAL)';
-    const seedTarget = pgUrl ? { kind: 'postgres', pgUrl: scratch.url } : { kind: 'sqlite', sqliteFile: join(dataDir, 'pasarela.sqlite') };
+    const seedTarget: Omit<SeedTarget, 'organizationId'> = db ? { kind: 'postgres', pgUrl: db.url } : { kind: 'sqlite', sqliteFile: join(dataDir, 'pasarela.sqlite') };
 
     progress('bench: starting the server and setting up ...');
     const port = await freePort();
     // Not under the CPU profiler, which costs create 6–12%: the server CPU by layer comes from a
     // second, profiled run of the cases with a breakdown, at the end (unless BENCH_LAYERS=0).
     const layerProfiles = LAYERS_ON ? join(dataDir, 'cpu-profile') : undefined;
-    server = await startServer({ port, dataDir, databaseUrl: scratch?.url });
-    const { base, publicBaseUrl, jobPollIntervalMs } = server;
-    if (pgUrl) {
-      server.dbCpu = await postgresCpu(scratch.url);
-      server.statements = await postgresStatements(scratch.url);
-      server.afterWarmup = () => analyzeDatabase(scratch.url);
+    let live = await startServer({ port, dataDir, databaseUrl: db?.url });
+    server = live;
+    const { base, publicBaseUrl, jobPollIntervalMs } = live;
+    if (db) {
+      live.dbCpu = await postgresCpu(db.url);
+      live.statements = await postgresStatements(db.url);
+      live.afterWarmup = () => analyzeDatabase(db.url);
     }
 
     const tokenBody = { grant_type: 'client_credentials', client_id: CLIENT_ID, client_secret: CLIENT_SECRET, audience: publicBaseUrl };
-    const token = expectStatus(await call(base, 'POST', '/oauth/token', { body: tokenBody }), 200, 'POST /oauth/token').access_token;
-    const orgId = jwtClaims(token).org_id;
-    if (!orgId) throw new Error(`the access token has no org_id claim: ${JSON.stringify(jwtClaims(token))}`);
+    const token = expectStatus(await call(base, 'POST', '/oauth/token', { body: tokenBody }), 200, 'POST /oauth/token').access_token ?? '';
+    const orgClaim = jwtClaims(token).org_id as string | undefined;
+    if (!orgClaim) throw new Error(`the access token has no org_id claim: ${JSON.stringify(jwtClaims(token))}`);
+    const orgId: string = orgClaim;
     const auth = { authorization: `Bearer ${token}` };
     const json = { 'content-type': 'application/json' };
 
@@ -790,27 +834,27 @@ async function main() {
 
     // Cards: the organization's key, the instruments to pay with, a few payments.
     const keyView = expectStatus(await call(base, 'POST', '/v1/encryption/keys', { headers: auth }), 201, 'POST /v1/encryption/keys');
-    const publicKey = await importPublicKey(keyView.public_key);
-    const instrumentIds = [];
+    const publicKey = await importPublicKey(keyView.public_key ?? '');
+    const instrumentIds: string[] = [];
     for (let i = 0; i < PAY_CARDS; i += 16) {
       const batch = Array.from({ length: Math.min(16, PAY_CARDS - i) }, async (_, j) => {
         const body = await encryptedCard(publicKey, luhnVisa(i + j));
-        return expectStatus(await call(base, 'POST', '/v1/instruments', { headers: auth, body }), 201, 'POST /v1/instruments').id;
+        return expectStatus(await call(base, 'POST', '/v1/instruments', { headers: auth, body }), 201, 'POST /v1/instruments').id ?? '';
       });
       instrumentIds.push(...(await Promise.all(batch)));
     }
     if (new Set(instrumentIds).size !== PAY_CARDS) throw new Error(`expected ${PAY_CARDS} instruments, got ${new Set(instrumentIds).size} distinct`);
     // Pools of ciphertexts made before measuring, so the client's encryption does not limit the run.
     const cvvPool = await Promise.all(Array.from({ length: 512 }, () => encrypt(publicKey, '123')));
-    const cardPool = await Promise.all(Array.from({ length: 64 }, (_, i) => encryptedCard(publicKey, APPROVED_CARDS[i % APPROVED_CARDS.length], `Bench Holder ${i}`)));
+    const cardPool = await Promise.all(Array.from({ length: 64 }, (_, i) => encryptedCard(publicKey, APPROVED_CARDS[i % APPROVED_CARDS.length] ?? '', `Bench Holder ${i}`)));
     const orderPrefix = `bench-${randomBytes(4).toString('hex')}-`;
     let orderSeq = 0;
-    const paymentBody = () =>
+    const paymentBody = (): string =>
       JSON.stringify({ amount: 150, currency: 'USD', order_id: `${orderPrefix}${++orderSeq}`, instrument_id: instrumentIds[orderSeq % PAY_CARDS], encrypted_cvv: cvvPool[orderSeq % cvvPool.length] });
-    const intentBody = (orderId) => JSON.stringify({ order_id: orderId, amount: INTENT_AMOUNT, currency: 'COP', rail_id: 'QR_INTEROP', rail_type: 'BANK_TRANSFER' });
-    const walletIntentBody = (orderId) =>
+    const intentBody = (orderId: string): string => JSON.stringify({ order_id: orderId, amount: INTENT_AMOUNT, currency: 'COP', rail_id: 'QR_INTEROP', rail_type: 'BANK_TRANSFER' });
+    const walletIntentBody = (orderId: string): string =>
       JSON.stringify({ order_id: orderId, amount: INTENT_AMOUNT, currency: 'COP', rail_id: 'WALLET_PUSH', rail_type: 'WALLET', customer: { phone_number: WALLET_PHONE } });
-    const paymentIds = [];
+    const paymentIds: string[] = [];
     for (let i = 0; i < SETUP_PAYMENTS; i++) {
       const p = expectStatus(
         await call(base, 'POST', '/v1/payments', { headers: { ...auth, ...json }, body: JSON.parse(paymentBody()) }),
@@ -818,11 +862,11 @@ async function main() {
         'POST /v1/payments',
       );
       if (p.status !== 'APPROVED') throw new Error(`POST /v1/payments: expected APPROVED, got ${JSON.stringify(p)}`);
-      paymentIds.push(p.id);
+      paymentIds.push(p.id ?? '');
     }
     // What autovacuum does within a minute of the first rows in production: statistics, so
     // that the plans the server's connections cache are chosen on a table that is not empty.
-    if (pgUrl) await analyzeDatabase(scratch.url);
+    if (db) await analyzeDatabase(db.url);
     progress(' done\n');
 
     const idemPrefix = `bench-${randomBytes(4).toString('hex')}-`;
@@ -830,7 +874,7 @@ async function main() {
     let cardSeq = 0;
     const intentPrefix = `bench-apm-${randomBytes(4).toString('hex')}-`;
     let intentSeq = 0;
-    const cases = {
+    const cases: Record<string, Case> = {
       healthz: { name: 'GET /healthz (no auth, no DB)', method: 'GET', path: '/healthz' },
       readyz: { name: 'GET /readyz (one `select 1`)', method: 'GET', path: '/readyz' },
       'org-get': { name: 'GET /v1/organizations/{id}', method: 'GET', path: `/v1/organizations/${orgId}`, headers: auth },
@@ -895,15 +939,21 @@ async function main() {
       'list-large': { name: `GET /v1/payments?limit=10, ${fmtInt(LIST_LARGE)} stored`, method: 'GET', path: '/v1/payments?limit=10', headers: auth },
     };
 
-    async function run(key, opts) {
+    const caseOf = (key: string): Case => {
       const c = cases[key];
+      if (!c) throw new Error(`bench: no case ${key}`);
+      return c;
+    };
+
+    async function run(key: string, opts?: Parameters<typeof measure>[2]): Promise<Measurement> {
+      const c = caseOf(key);
       const problem = await smokeTest(base, c);
       if (problem) {
         warnings.push(`smoke test: ${problem}`);
         console.warn(`bench: smoke test: ${problem}`);
       }
       progress(`bench: ${c.name} ...`);
-      const row = await measure(server, c, opts);
+      const row = await measure(live, c, opts);
       progress(` ${fmt(row.rps, 0)} req/s, p50 ${fmt(row.p50, 2)} ms, p99 ${fmt(row.p99, 2)} ms\n`);
       rows.set(key, { ...row, name: c.name, breakdown: Boolean(c.breakdown) });
       return row;
@@ -919,25 +969,25 @@ async function main() {
      * more requests in flight also make larger groups (db/postgres-client.ts,
      * db/read-groups.ts). Each run's share of idle CPU is shown beside its rate.
      */
-    async function runGraded(key) {
-      const c = cases[key];
+    async function runGraded(key: string): Promise<Measurement> {
+      const c = caseOf(key);
       const runs = [await run(key)];
       for (const times of [2, 4]) runs.push(await run(key, { extra: { connections: times * (c.connections ?? CONNECTIONS) } }));
-      const kept = runs.reduce((best, r) => (r.rps > best.rps ? r : best));
+      const kept = runs.reduce((best, r) => (r.rps > best.rps ? r : best), runs[0] as Measurement);
       rows.set(key, { ...kept, name: c.name, breakdown: Boolean(c.breakdown), graded: runs });
       return kept;
     }
 
     /** The latency check: the same request at half the measured maximum, with autocannon's overallRate and evenly paced. */
-    async function halfRate(key, max) {
-      const c = cases[key];
+    async function halfRate(key: string, max: Measurement): Promise<void> {
+      const c = caseOf(key);
       const rate = Math.max(1, Math.round(max.rps / 2));
       progress(`bench: ${c.name} at ${rate} req/s (autocannon overallRate) ...`);
-      const a = await measure(server, c, { warmup: 0, extra: { overallRate: rate } });
+      const a = await measure(live, c, { warmup: 0, extra: { overallRate: rate } });
       progress(` p50 ${fmt(a.p50, 2)} ms, p99 ${fmt(a.p99, 2)} ms\n`);
       rows.set(`${key}@half-autocannon`, { ...a, name: `${c.name} at ${rate} req/s (½ max; autocannon \`overallRate\`)`, rate });
       progress(`bench: ${c.name} at ${rate} req/s (evenly paced) ...`);
-      const p = await measurePaced(server, c, rate);
+      const p = await measurePaced(live, c, rate);
       progress(` p50 ${fmt(p.p50, 2)} ms, p99 ${fmt(p.p99, 2)} ms (client send lag p99 ${fmt(p.sendLagP99, 2)} ms, max ${fmt(p.sendLagMax, 1)} ms)\n`);
       rows.set(`${key}@half-paced`, {
         ...p,
@@ -951,15 +1001,16 @@ async function main() {
      * payment.purchase.pending, then push-wallet intents evenly paced at WEBHOOK_RATE for WEBHOOK_SECONDS
      * (each one event, committed with its delivery job); latency = receipt − the event's `time`.
      */
-    async function webhookLatency() {
+    async function webhookLatency(): Promise<void> {
       const receiver = await startReceiver();
-      let endpoint;
+      let endpoint: Record<string, string> | undefined;
       try {
-        endpoint = expectStatus(
+        const created = expectStatus<Record<string, string>>(
           await call(base, 'POST', '/v1/webhooks', { headers: auth, body: { url: receiver.url, events: [WEBHOOK_EVENT], description: 'bench: delivery latency' } }),
           201,
           'POST /v1/webhooks',
         );
+        endpoint = created;
         const prefix = `bench-whk-${randomBytes(4).toString('hex')}-`;
         let seq = 0;
         // Smoke test: one intent, and its delivery end to end (also the first use of this path).
@@ -974,18 +1025,19 @@ async function main() {
 
         const name = `webhook delivery latency, event commit → receipt`;
         progress(`bench: ${name} (${WEBHOOK_RATE} push-wallet intents/s for ${WEBHOOK_SECONDS} s) ...`);
-        const orders = new Set();
-        const request = {
+        const orders = new Set<string>();
+        const request: PacedRequest = {
           method: 'POST',
           path: '/v1/payments/intents',
           headers: { ...auth, ...json },
           setupRequest: (req) => {
             const orderId = `${prefix}${++seq}`;
-            return { ...req, orderId, body: walletIntentBody(orderId) };
+            const intent: IntentRequest = { ...req, orderId, body: walletIntentBody(orderId) };
+            return intent;
           },
         };
-        const before = cpuMs(server.child.pid);
-        const dbBefore = server.dbCpu?.sample();
+        const before = cpuMs(live.child.pid);
+        const dbBefore = live.dbCpu?.sample();
         const sendStart = Date.now();
         const p = await paced({
           base,
@@ -993,22 +1045,22 @@ async function main() {
           rate: WEBHOOK_RATE,
           seconds: WEBHOOK_SECONDS,
           onAnswer: (r, status) => {
-            if (status >= 200 && status <= 299) orders.add(r.orderId);
+            if (status >= 200 && status <= 299) orders.add((r as IntentRequest).orderId);
           },
         });
         const sendEnd = Date.now();
         const d = await drain(receiver.received, orders, { maxSeconds: WEBHOOK_DRAIN_SECONDS, stallSeconds: WEBHOOK_STALL_SECONDS });
         const received = receiver.received.slice();
-        const after = cpuMs(server.child.pid);
-        const dbAfter = server.dbCpu?.sample();
-        if (server.child.exitCode !== null || server.child.signalCode !== null) {
-          throw new Error(`the process under test exited during "${name}"\nstderr:\n${server.logs.err.text}`);
+        const after = cpuMs(live.child.pid);
+        const dbAfter = live.dbCpu?.sample();
+        if (live.child.exitCode !== null || live.child.signalCode !== null) {
+          throw new Error(`the process under test exited during "${name}"\nstderr:\n${live.logs.err.text}`);
         }
-        const a = analyse({ received, orders, secret: endpoint.secret, eventType: WEBHOOK_EVENT });
+        const a = analyse({ received, orders, secret: created.secret ?? '', eventType: WEBHOOK_EVENT });
         const events = orders.size;
-        const ms = (v) => (Number.isFinite(v) ? fmtInt(v) : 'n/a');
+        const ms = (v: number | undefined): string => (typeof v === 'number' && Number.isFinite(v) ? fmtInt(v) : 'n/a');
         const notReached = `not reached (${fmtInt(a.missing)} undelivered)`;
-        const row = {
+        const row: Row = {
           name:
             `${name} (${fmtInt(WEBHOOK_RATE)} events/s for ${fmt(WEBHOOK_SECONDS, 0)} s: ${fmtInt(events)} sent, ${fmtInt(a.received)} received, ` +
             `${fmtInt(a.duplicates)} duplicates, max ${Number.isFinite(a.max) ? `${ms(a.max)} ms` : 'n/a (undelivered)'})`,
@@ -1044,25 +1096,27 @@ async function main() {
       } finally {
         // Nothing more for this endpoint (a delivery still queued fails at once, unsent), and no fan-out work in later cases.
         if (endpoint) {
-          await call(base, 'PUT', `/v1/webhooks/${endpoint.id}`, { headers: auth, body: { url: receiver.url, events: [WEBHOOK_EVENT], status: 'disabled' } }).catch(() => {});
+          await call(base, 'PUT', `/v1/webhooks/${endpoint.id ?? ''}`, { headers: auth, body: { url: receiver.url, events: [WEBHOOK_EVENT], status: 'disabled' } }).catch(() => {});
         }
         await receiver.close();
       }
     }
 
     const storedPayments = () => countPayments({ ...seedTarget, organizationId: orgId });
-    async function seedUpTo(total) {
+    /** Seeded row numbers continue where the last seeding stopped (ids must stay unique). */
+    let nextSeeded = 0;
+    async function seedUpTo(total: number): Promise<number> {
       const have = await storedPayments();
       if (have >= total) return have;
       // Seeded row numbers continue where the last seeding stopped (ids must stay unique).
-      const from = seedUpTo.next ?? 0;
+      const from = nextSeeded;
       const to = from + (total - have);
       const t0 = performance.now();
       let lastShown = 0;
       await seedPayments({
         ...seedTarget,
         organizationId: orgId,
-        instrumentId: instrumentIds[0],
+        instrumentId: instrumentIds[0] ?? '',
         from,
         to,
         onProgress: (done, all) => {
@@ -1072,7 +1126,7 @@ async function main() {
           }
         },
       });
-      seedUpTo.next = to;
+      nextSeeded = to;
       progress('\n');
       return storedPayments();
     }
@@ -1083,11 +1137,12 @@ async function main() {
       if (SELECTED.has(key)) await run(key);
     }
     if (SELECTED.has('payment-get')) await halfRate('payment-get', await runGraded('payment-get'));
-    const stored = {};
-    const plans = {};
-    const explain = async (key) => {
-      plans[key] = await explainList({ ...seedTarget, organizationId: orgId }).catch((e) => ({ plan: `(explain failed: ${e.message})`, ms: NaN }));
-      progress(`bench: list query straight on the database: ${fmt(plans[key].ms * 1000, 0)} µs; plan: ${plans[key].plan}\n`);
+    const stored: Stored = {};
+    const plans: Partial<Record<'small' | 'large', ListPlan>> = {};
+    const explain = async (key: 'small' | 'large'): Promise<void> => {
+      const plan = await explainList({ ...seedTarget, organizationId: orgId }).catch((e: Error) => ({ plan: `(explain failed: ${e.message})`, ms: NaN }));
+      plans[key] = plan;
+      progress(`bench: list query straight on the database: ${fmt(plan.ms * 1000, 0)} µs; plan: ${plan.plan}\n`);
     };
     if (SELECTED.has('list-small') || SELECTED.has('list-large')) {
       stored.small = await seedUpTo(LIST_SMALL);
@@ -1111,30 +1166,31 @@ async function main() {
 
     // PostgreSQL: the same server as one process per core (WORKERS), on the same port and database.
     const cores = Math.floor(positiveNumber('BENCH_PG_WORKERS', os.availableParallelism?.() ?? os.cpus().length));
-    if (pgUrl && cores > 1 && (SELECTED.has('payment-get') || SELECTED.has('payment-create'))) {
-      await server.statements?.close();
-      await stopChild(server);
+    if (db && cores > 1 && (SELECTED.has('payment-get') || SELECTED.has('payment-create'))) {
+      await live.statements?.close();
+      await stopChild(live);
       progress(`bench: restarting the server with WORKERS=${cores} ...`);
-      server = await startServer({ port, dataDir, databaseUrl: scratch.url, workers: cores });
-      server.workers = cores;
-      server.dbCpu = await postgresCpu(scratch.url);
-      server.statements = await postgresStatements(scratch.url);
-      server.afterWarmup = () => analyzeDatabase(scratch.url);
+      live = await startServer({ port, dataDir, databaseUrl: db.url, workers: cores });
+      server = live;
+      live.workers = cores;
+      live.dbCpu = await postgresCpu(db.url);
+      live.statements = await postgresStatements(db.url);
+      live.afterWarmup = () => analyzeDatabase(db.url);
       progress(' done\n');
       for (const key of ['payment-get', 'payment-create']) {
         if (!SELECTED.has(key)) continue;
-        const c = cases[key];
+        const c = caseOf(key);
         progress(`bench: ${c.name}, WORKERS=${cores} ...`);
-        const row = await measure(server, c);
+        const row = await measure(live, c);
         progress(` ${fmt(row.rps, 0)} req/s, p50 ${fmt(row.p50, 2)} ms, p99 ${fmt(row.p99, 2)} ms\n`);
         rows.set(`${key}@workers`, { ...row, name: `${c.name}, WORKERS=${cores}`, workers: cores });
       }
     }
 
-    const serverErr = server.logs.err.text.trim();
-    const dbCpuMeasured = Boolean(server.dbCpu);
-    await server.statements?.close();
-    await stopChild(server);
+    const serverErr = live.logs.err.text.trim();
+    const dbCpuMeasured = Boolean(live.dbCpu);
+    await live.statements?.close();
+    await stopChild(live);
     server = undefined;
     // The server CPU by layer: the same server (one process) started again on the same data under
     // `node --cpu-prof`, and the cases with a breakdown run once more; each layer's share of the
@@ -1142,29 +1198,35 @@ async function main() {
     const profiled = [...rows.keys()].filter((key) => cases[key]?.breakdown);
     if (layerProfiles && profiled.length > 0) {
       progress('bench: the server again, under the CPU profiler, for the time by layer ...');
-      server = await startServer({ port, dataDir, databaseUrl: scratch?.url, profileDir: layerProfiles });
+      const profiledServer = await startServer({ port, dataDir, databaseUrl: db?.url, profileDir: layerProfiles });
+      server = profiledServer;
       progress(' done\n');
-      const windows = [];
+      const windows: [number, number][] = [];
       for (const key of profiled) {
-        progress(`bench: ${cases[key].name} (profiled) ...`);
-        windows.push((await measure(server, cases[key])).window);
+        progress(`bench: ${caseOf(key).name} (profiled) ...`);
+        windows.push((await measure(profiledServer, caseOf(key))).window);
         progress(' done\n');
       }
-      const pid = server.child.pid;
-      await stopChild(server);
+      const pid = profiledServer.child.pid;
+      await stopChild(profiledServer);
       server = undefined;
       const dir = process.env.BENCH_CPU_PROF || layerProfiles;
       const file = readdirSync(dir).find((f) => f.includes(`.${pid}.`) && f.endsWith('.cpuprofile'));
-      if (file) cpuByLayer(join(dir, file), windows).forEach((layers, i) => (rows.get(profiled[i]).layers = layers));
+      if (file) {
+        cpuByLayer(join(dir, file), windows).forEach((layers, i) => {
+          const row = rows.get(profiled[i] ?? '');
+          if (row) row.layers = layers;
+        });
+      }
     }
     const after = await measureCeilings('after the service cases', (b) => (bare = b));
     bare = undefined;
     Object.assign(ceilings, bestOf(before, after));
-    if (process.env.BENCH_CPU_PROF) progress(`bench: CPU profile(s) of the server in ${resolve(process.env.BENCH_CPU_PROF)} (node packages/server/bench/profile-top.js FILE)\n`);
+    if (process.env.BENCH_CPU_PROF) progress(`bench: CPU profile(s) of the server in ${resolve(process.env.BENCH_CPU_PROF)} (node packages/server/dist/bench/profile-top.js FILE)\n`);
 
     // ---- 4. Report ----
     const cpus = os.cpus();
-    const meta = {
+    const meta: Meta = {
       date: started.toISOString().replace(/\.\d+Z$/, 'Z'),
       machine: `${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores, ${fmt(os.totalmem() / 2 ** 30, 0)} GiB, ${os.type()} ${os.release()} ${process.arch}; load average at the start ${startLoad.map((l) => l.toFixed(1)).join(' ')}`,
       node: process.version,
@@ -1195,28 +1257,31 @@ async function main() {
 
 
 /** The CPU ceilings and the bare Fastify route, each if selected. `track` receives the bare child (for cleanup). */
-async function measureCeilings(when, track) {
-  const out = {};
+async function measureCeilings(when: string, track: (bare: Child) => void): Promise<CeilingRuns> {
+  const out: CeilingRuns = {};
   if (SELECTED.has('ceiling-rsa')) {
     progress(`bench: ceiling (${when}): RSA-OAEP-SHA256 2048-bit private decryptions (WebCrypto, ${RSA_IN_FLIGHT} in flight, ${CEILING_SECONDS} s) ...`);
     out.rsa = await rsaCeiling({ seconds: CEILING_SECONDS, concurrency: RSA_IN_FLIGHT, bits: 2048 });
-    progress(` ${fmt(out.rsa.webcrypto, 0)}/s (synchronous privateDecrypt: ${fmt(out.rsa.sync, 0)}/s)\n`);
+    const rsa = out.rsa;
+    progress(` ${fmt(rsa.webcrypto, 0)}/s (synchronous privateDecrypt: ${fmt(rsa.sync, 0)}/s)\n`);
   }
   if (SELECTED.has('ceiling-scrypt')) {
     progress(`bench: ceiling (${when}): scrypt N=16384 r=8 p=1 (8 in flight, ${CEILING_SECONDS} s) ...`);
     out.scrypt = await scryptCeiling({ seconds: CEILING_SECONDS, concurrency: 8 });
-    progress(` ${fmt(out.scrypt.rate, 1)}/s\n`);
+    progress(` ${fmt(out.scrypt?.rate, 1)}/s\n`);
   }
   if (SELECTED.has('ceiling-fastify')) {
     progress(`bench: ceiling (${when}): bare Fastify route ...`);
     const bare = await startBare(await freePort());
     track(bare);
+    let fastify: Measurement;
     try {
-      out.fastify = await measure(bare, { name: 'bare Fastify', method: 'GET', path: '/bare' });
+      fastify = await measure(bare, { name: 'bare Fastify', method: 'GET', path: '/bare' });
     } finally {
       await stopChild(bare);
     }
-    progress(` ${fmt(out.fastify.rps, 0)} req/s, p50 ${fmt(out.fastify.p50, 2)} ms, p99 ${fmt(out.fastify.p99, 2)} ms\n`);
+    out.fastify = fastify;
+    progress(` ${fmt(fastify.rps, 0)} req/s, p50 ${fmt(fastify.p50, 2)} ms, p99 ${fmt(fastify.p99, 2)} ms\n`);
   }
   return out;
 }
@@ -1226,12 +1291,15 @@ async function measureCeilings(when, track) {
  * higher of the two measurements is the ceiling (which makes the ratios
  * conservative); both are kept for the report.
  */
-function bestOf(before, after) {
-  const out = {};
+function bestOf(before: CeilingRuns, after: CeilingRuns): Ceilings {
+  const out: Ceilings = {};
   if (before.rsa && after.rsa) {
-    out.rsa = { ...(before.rsa.webcrypto >= after.rsa.webcrypto ? before.rsa : after.rsa), runs: [before.rsa.webcrypto, after.rsa.webcrypto] };
-    out.rsa.sync = Math.max(before.rsa.sync, after.rsa.sync);
-    out.rsa.syncRuns = [before.rsa.sync, after.rsa.sync];
+    out.rsa = {
+      ...(before.rsa.webcrypto >= after.rsa.webcrypto ? before.rsa : after.rsa),
+      runs: [before.rsa.webcrypto, after.rsa.webcrypto],
+      sync: Math.max(before.rsa.sync, after.rsa.sync),
+      syncRuns: [before.rsa.sync, after.rsa.sync],
+    };
   }
   if (before.scrypt && after.scrypt) out.scrypt = { rate: Math.max(before.scrypt.rate, after.scrypt.rate), runs: [before.scrypt.rate, after.scrypt.rate] };
   if (before.fastify && after.fastify) {
@@ -1240,9 +1308,9 @@ function bestOf(before, after) {
   return out;
 }
 
-const runs = (c) => (c?.runs ? ` (higher of ${c.runs.map((v) => fmtInt(v)).join(' before and ')} after)` : '');
+const runs = (c: { runs?: number[] } | undefined): string => (c?.runs ? ` (higher of ${c.runs.map((v) => fmtInt(v)).join(' before and ')} after)` : '');
 /** A graded case's runs, as `runs` above shows a ceiling's: each one's rate, connections and idle CPU. */
-const gradedRuns = (r) =>
+const gradedRuns = (r: Row): string =>
   r.graded
     ? ` (highest of ${r.graded.map((g) => `${fmtInt(g.rps)}/s at ${g.connections} connections${g.idle === undefined ? '' : `, ${fmt(g.idle * 100, 0)}% of the CPU idle`}`).join(', ')})`
     : '';
@@ -1251,14 +1319,14 @@ const gradedRuns = (r) =>
  * The table rows, in the issue's order: ceilings, then the service cases with
  * their ceiling, ratio and target, then the foundation cases.
  */
-function buildTable({ rows, ceilings, postgres }) {
+function buildTable({ rows, ceilings, postgres }: { rows: Map<string, Row>; ceilings: Ceilings; postgres: boolean }): TableRow[] {
   // Issue 11's targets: PostgreSQL (the production engine, with a network round trip per statement) has its own.
   const createMin = postgres ? 0.35 : 0.6;
   const getMin = postgres ? 0.3 : 0.5;
-  const out = [];
+  const out: TableRow[] = [];
   const rsa = ceilings.rsa?.webcrypto;
   const bareRps = ceilings.fastify?.rps;
-  const none = { ceiling: '', ratio: NaN, target: '', pass: undefined };
+  const none: Pick<TableRow, 'ceiling' | 'ratio' | 'target' | 'pass'> = { ceiling: '', ratio: NaN, target: '', pass: undefined };
 
   if (ceilings.rsa) {
     out.push({
@@ -1271,15 +1339,15 @@ function buildTable({ rows, ceilings, postgres }) {
   if (ceilings.scrypt) out.push({ name: `reference: scrypt N=16384 r=8 p=1 checks/s, 8 in flight, one process${runs(ceilings.scrypt)}`, rps: ceilings.scrypt.rate, ...none });
   if (ceilings.fastify) out.push({ name: `**Ceiling**: bare Fastify route (same logger, level ${LOG_LEVEL})${runs(ceilings.fastify)}`, ...ceilings.fastify, ...none });
 
-  const add = (key, extra) => {
+  const add = (key: string, extra: (row: Row) => Partial<TableRow>): void => {
     const row = rows.get(key);
     if (row) out.push({ ...row, ...none, ...extra(row) });
   };
-  const ratioTo = (label, value, target, min) => (row) => {
-    const ratio = value ? row.rps / value : NaN;
+  const ratioTo = (label: string, value: number | undefined, target?: string, min?: number) => (row: Row): Partial<TableRow> => {
+    const ratio = value ? (row.rps ?? NaN) / value : NaN;
     return { ceiling: label, ratio, target: target ?? '', pass: min === undefined || !Number.isFinite(ratio) ? undefined : ratio >= min };
   };
-  const p99Under = (ms) => (row) => ({ ceiling: '', ratio: NaN, target: `p99 < ${ms} ms`, pass: Number.isFinite(row.p99) ? row.p99 < ms && row.non2xx === 0 : false });
+  const p99Under = (ms: number) => (row: Row): Partial<TableRow> => ({ ceiling: '', ratio: NaN, target: `p99 < ${ms} ms`, pass: row.p99 !== undefined && Number.isFinite(row.p99) ? row.p99 < ms && row.non2xx === 0 : false });
 
   add('token', ratioTo('scrypt (1 per request)', ceilings.scrypt?.rate));
   add('tokenize', ratioTo('RSA ÷ 5 (5 decryptions per request)', rsa ? rsa / 5 : undefined));
@@ -1308,20 +1376,20 @@ function buildTable({ rows, ceilings, postgres }) {
   const small = rows.get('list-small');
   add('list-large', (row) => {
     // Time per request at saturation (1 / req/s) at the large size over the same at 10 000.
-    const ratio = small ? small.rps / row.rps : NaN;
+    const ratio = small ? (small.rps ?? NaN) / (row.rps ?? NaN) : NaN;
     return { ceiling: `list at ${fmtInt(LIST_SMALL)}: time ratio`, ratio, target: '≤ 1.2', pass: Number.isFinite(ratio) ? ratio <= 1.2 : undefined };
   });
   // No ceiling: the QR intent's cost is mostly rendering the QR code as a PNG, which no ceiling here measures.
   add('intent-create', () => ({}));
   add('webhook-latency', (row) => ({
     target: `p99 < ${fmtInt(WEBHOOK_P99_MS)} ms, all delivered`,
-    pass: row.webhook.missing === 0 && row.webhook.badSignatures === 0 && row.non2xx === 0 && !row.errors && row.p99 < WEBHOOK_P99_MS,
+    pass: row.webhook?.missing === 0 && row.webhook.badSignatures === 0 && row.non2xx === 0 && !row.errors && (row.p99 ?? NaN) < WEBHOOK_P99_MS,
   }));
   for (const key of ['healthz', 'readyz', 'org-get', 'org-list', 'org-create', 'org-create-idem']) add(key, ratioTo('bare Fastify', bareRps));
   return out;
 }
 
-function renderTable(table, { dbCpu = false } = {}) {
+function renderTable(table: TableRow[], { dbCpu = false }: { dbCpu?: boolean } = {}): string {
   const lines = [
     `| case | req/s | p50 ms | p99 ms | non-2xx | server CPU µs/req |${dbCpu ? ' PostgreSQL CPU µs/req |' : ''} ceiling used | ratio | target | result |`,
     `|---|---:|---:|---:|---:|---:|${dbCpu ? '---:|' : ''}---|---:|---|---|`,
@@ -1339,7 +1407,7 @@ function renderTable(table, { dbCpu = false } = {}) {
   return lines.join('\n');
 }
 
-function renderSection({ meta, table, warnings, serverErr }) {
+function renderSection({ meta, table, warnings, serverErr }: { meta: Meta; table: TableRow[]; warnings: string[]; serverErr: string }): string {
   const graded = table.filter((r) => r.pass !== undefined);
   const passed = graded.filter((r) => r.pass).length;
   const stored = [
@@ -1378,32 +1446,33 @@ function renderSection({ meta, table, warnings, serverErr }) {
  * CPU (all its processes), with one process and, on PostgreSQL, with WORKERS
  * = cores; the scaling is the second's req/s over the first's.
  */
-function renderBreakdown(rows, postgres) {
-  const lines = [];
+function renderBreakdown(rows: Map<string, Row>, postgres: boolean): string {
+  const lines: string[] = [];
   for (const key of ['payment-create', 'payment-get']) {
     const one = rows.get(key);
     if (!one) continue;
     const many = rows.get(`${key}@workers`);
-    const line = (r, processes, scaling) =>
+    const line = (r: Row, processes: number | undefined, scaling: string): string =>
       `| ${one.name} | ${processes} | ${fmt(r.rps, 0)} | ${cell(r.statementsPerRequest, 1)} | ${cell(r.dbCpuUsPerRequest)} | ${cell(r.cpuUsPerRequest)} | ${scaling} |`;
     lines.push(line(one, 1, ''));
-    if (many) lines.push(line(many, many.workers, `${fmt(many.rps / one.rps, 2)} ×`));
+    if (many) lines.push(line(many, many.workers, `${fmt((many.rps ?? NaN) / (one.rps ?? NaN), 2)} ×`));
   }
   if (!lines.length) return '';
   const dbCpuTarget = rows.get('payment-create')?.dbCpuUsPerRequest;
-  const layerLines = [];
-  const statementLines = [];
+  const layerLines: string[] = [];
+  const statementLines: string[] = [];
   for (const key of ['payment-create', 'payment-get']) {
     const r = rows.get(key);
-    if (r?.layers?.busy) {
+    const layers = r?.layers;
+    if (r && layers?.busy) {
       // Each layer's share of the samples, times the main thread's CPU per request (/proc).
-      const us = (samples) => cell((samples / r.layers.busy) * r.mainThreadCpuUsPerRequest);
-      layerLines.push(`| ${r.name} | ${LAYERS.map((l) => us(r.layers[l])).join(' | ')} | ${cell(r.mainThreadCpuUsPerRequest)} | ${cell(r.cpuUsPerRequest)} |`);
+      const us = (samples: number): string => cell((samples / layers.busy) * (r.mainThreadCpuUsPerRequest ?? NaN));
+      layerLines.push(`| ${r.name} | ${LAYERS.map((l) => us(layers[l])).join(' | ')} | ${cell(r.mainThreadCpuUsPerRequest)} | ${cell(r.cpuUsPerRequest)} |`);
     }
     for (const st of (r?.statementRows ?? []).slice(0, 20)) {
       const text = st.query.replace(/\s+/g, ' ').replace(/\|/g, '\\|');
       statementLines.push(
-        `| ${r.name} | \`${text.length > 160 ? `${text.slice(0, 157)}...` : text}\` | ${fmt(st.perRequest, 2)} | ${fmt(st.meanUs, 0)} | ${fmt(st.usPerRequest, 0)} | ${fmt(st.blocks, 1)} |`,
+        `| ${r?.name} | \`${text.length > 160 ? `${text.slice(0, 157)}...` : text}\` | ${fmt(st.perRequest, 2)} | ${fmt(st.meanUs, 0)} | ${fmt(st.usPerRequest, 0)} | ${fmt(st.blocks, 1)} |`,
       );
     }
   }
@@ -1418,7 +1487,7 @@ function renderBreakdown(rows, postgres) {
       ? [
           '**Server CPU by layer** (µs per request, one process: the main thread\'s CPU time from /proc, shared out in proportion to the samples of a CPU profile ' +
             'of the same case run once more, after the measured runs, by the server restarted under `node --cpu-prof` (which costs create 6–12%, so the measured runs go without it); ' +
-            'each sample charged to the nearest layer on its stack (`bench/layers.js`). The last column is all the process\'s threads, the RSA decryptions on their worker threads included):',
+            'each sample charged to the nearest layer on its stack (`bench/layers.ts`). The last column is all the process\'s threads, the RSA decryptions on their worker threads included):',
           '',
           `| case | ${LAYERS.join(' | ')} | main thread | all threads |`,
           `|---|${LAYERS.map(() => '---:').join('|')}|---:|---:|`,
@@ -1442,14 +1511,14 @@ function renderBreakdown(rows, postgres) {
       : 'Statements: not counted on SQLite (no statement statistics; the database runs inside the server process, so its CPU is part of the server CPU).',
   ].join('\n');
 
-  function cell(v, digits = 0) {
+  function cell(v: number | undefined, digits = 0): string {
     return v === undefined || !Number.isFinite(v) ? '—' : fmt(v, digits);
   }
 }
 
 /** The details of the webhook delivery case, for the section's bullet list. */
-function webhookLine(w, jobPollIntervalMs) {
-  const ms = (v) => (Number.isFinite(v) ? fmtInt(v) : 'n/a');
+function webhookLine(w: WebhookDetails, jobPollIntervalMs: string | undefined): string {
+  const ms = (v: number | undefined): string => (typeof v === 'number' && Number.isFinite(v) ? fmtInt(v) : 'n/a');
   const perSecond = w.medianBySecond.map(ms).join(', ');
   return (
     `- webhook delivery case: the server's JOB_POLL_INTERVAL_MS ${jobPollIntervalMs ? `= ${jobPollIntervalMs}` : 'unset (its default, 250 ms)'}; ` +
@@ -1465,10 +1534,10 @@ function webhookLine(w, jobPollIntervalMs) {
 }
 
 /** Replaces the section between this database's markers in docs/benchmarks.md (appends it if the markers are missing). */
-function writeDoc(dbKey, section) {
+function writeDoc(dbKey: string, section: string): void {
   const start = `<!-- bench:${dbKey}:start -->`;
   const end = `<!-- bench:${dbKey}:end -->`;
-  let doc;
+  let doc: string;
   try {
     doc = readFileSync(DOC, 'utf8');
   } catch {
@@ -1482,7 +1551,7 @@ function writeDoc(dbKey, section) {
   writeFileSync(DOC, doc);
 }
 
-main().catch((error) => {
+main().catch((error: Error) => {
   console.error(`bench: ${error.stack ?? error.message}`);
   process.exitCode = 1;
 });

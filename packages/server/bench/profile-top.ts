@@ -4,7 +4,7 @@
  * server start when BENCH_CPU_PROF is set): the frames with the most self
  * time, and self time grouped by package or source directory.
  *
- *   node packages/server/bench/profile-top.js FILE.cpuprofile [TOP=30]
+ *   node packages/server/dist/bench/profile-top.js FILE.cpuprofile [TOP=30]
  *
  * PROFILE_WINDOW=FROM-TO (seconds since the profile started) keeps only the
  * samples of that window, e.g. the measured phase without the setup; the
@@ -12,6 +12,7 @@
  * functions of our own code (dist/) by inclusive time (self + callees).
  */
 import { readFileSync } from 'node:fs';
+import type { CpuProfile, ProfileNode } from './layers.js';
 
 const [file, topArg] = process.argv.slice(2);
 if (!file) {
@@ -19,29 +20,36 @@ if (!file) {
   process.exit(2);
 }
 const top = Number(topArg ?? 30);
-const profile = JSON.parse(readFileSync(file, 'utf8'));
+const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+function node(id: number): ProfileNode {
+  const n = byId.get(id);
+  if (!n) throw new Error(`profile-top: no node ${id} in ${file}`);
+  return n;
+}
 
 // Self time per node: the sampling interval after each sample belongs to that sample's node.
-const self = new Map();
-const inclusive = new Map();
-const parent = new Map();
+const self = new Map<number, number>();
+const inclusive = new Map<string, number>();
+const parent = new Map<number, number>();
 for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
 const { samples, timeDeltas } = profile;
-const [from, to] = (process.env.PROFILE_WINDOW ?? '0-1e9').split('-').map(Number);
-const busyPerSecond = [];
+const [from = NaN, to = NaN] = (process.env.PROFILE_WINDOW ?? '0-1e9').split('-').map(Number);
+const busyPerSecond: number[] = [];
 let at = 0; // ms since start
 for (let i = 0; i < samples.length; i++) {
-  at += timeDeltas[i] / 1000;
+  const sample = samples[i];
+  if (sample === undefined) continue;
+  at += (timeDeltas[i] ?? 0) / 1000;
   const dt = (timeDeltas[i + 1] ?? 0) / 1000; // ms
   const second = Math.floor(at / 1000);
-  const name = byId.get(samples[i]).callFrame.functionName;
+  const name = node(sample).callFrame.functionName;
   if (name !== '(idle)') busyPerSecond[second] = (busyPerSecond[second] ?? 0) + dt;
   if (at < from * 1000 || at > to * 1000) continue;
-  self.set(samples[i], (self.get(samples[i]) ?? 0) + dt);
-  const seen = new Set();
-  for (let id = samples[i]; id !== undefined; id = parent.get(id)) {
-    const { callFrame } = byId.get(id);
+  self.set(sample, (self.get(sample) ?? 0) + dt);
+  const seen = new Set<string>();
+  for (let id: number | undefined = sample; id !== undefined; id = parent.get(id)) {
+    const { callFrame } = node(id);
     if (!callFrame.url.includes('/dist/')) continue;
     const key = `${callFrame.functionName || '(anonymous)'}  ${shortUrl(callFrame.url)}:${callFrame.lineNumber + 1}`;
     if (seen.has(key)) continue;
@@ -49,10 +57,10 @@ for (let i = 0; i < samples.length; i++) {
     inclusive.set(key, (inclusive.get(key) ?? 0) + dt);
   }
 }
-console.log(`busy ms per second: ${busyPerSecond.map((v, i) => `${i}:${Math.round(v ?? 0)}`).join(' ')}`);
+console.log(`busy ms per second: ${Array.from(busyPerSecond, (v, i) => `${i}:${Math.round(v ?? 0)}`).join(' ')}`);
 const total = [...self.values()].reduce((a, b) => a + b, 0);
 
-function shortUrl(url) {
+function shortUrl(url: string): string {
   if (!url) return '';
   const u = url.replace(/^file:\/\//, '');
   const nm = u.lastIndexOf('node_modules/');
@@ -62,19 +70,19 @@ function shortUrl(url) {
   return u;
 }
 
-function group(url) {
+function group(url: string): string {
   const s = shortUrl(url);
   if (!s) return '(native / VM)';
   if (s.startsWith('node:')) return `node:${s.slice(5).split('/')[0]}`;
   if (s.startsWith('dist/')) return s.split('/').slice(0, 2).join('/');
   if (s.startsWith('@')) return s.split('/').slice(0, 2).join('/');
-  return s.split('/')[0];
+  return s.split('/')[0] ?? s;
 }
 
-const frames = new Map();
-const groups = new Map();
+const frames = new Map<string, number>();
+const groups = new Map<string, number>();
 for (const [id, ms] of self) {
-  const { callFrame } = byId.get(id);
+  const { callFrame } = node(id);
   const name = callFrame.functionName || '(anonymous)';
   const key = `${name}  ${shortUrl(callFrame.url)}${callFrame.url ? `:${callFrame.lineNumber + 1}` : ''}`;
   frames.set(key, (frames.get(key) ?? 0) + ms);
@@ -83,7 +91,7 @@ for (const [id, ms] of self) {
 }
 
 const busy = total - (frames.get('(idle)  ') ?? 0);
-const pct = (ms, of) => `${((100 * ms) / of).toFixed(1)}%`;
+const pct = (ms: number, of: number): string => `${((100 * ms) / of).toFixed(1)}%`;
 console.log(`${file}: ${(total / 1000).toFixed(1)} s sampled, ${(busy / 1000).toFixed(1)} s not idle (percentages below are of the non-idle time)\n`);
 console.log(`Top ${top} frames by self time:`);
 for (const [key, ms] of [...frames].filter(([k]) => !k.startsWith('(idle)')).sort((a, b) => b[1] - a[1]).slice(0, top)) {

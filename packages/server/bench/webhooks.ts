@@ -14,14 +14,62 @@
  * library, the same check a merchant's receiver makes.
  */
 import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 
+/** One request the receiver got: when its body ended (ms since the epoch), its signature headers, its body. */
+export interface Delivery {
+  at: number;
+  headers: { 'webhook-id': string; 'webhook-timestamp': string; 'webhook-signature': string };
+  body: string;
+}
+
+export interface Receiver {
+  url: string;
+  received: Delivery[];
+  close: () => Promise<void>;
+}
+
+/** The part of an event the analysis reads. */
+interface DeliveredEvent {
+  type?: string;
+  time: string;
+  data?: { payment?: { order_id?: string } };
+}
+
+export interface MatchState {
+  count: number;
+  seen: Set<string>;
+}
+
+export type DrainResult = { complete: true; waitedMs: number } | { complete: false; waitedMs: number; why: string };
+
+export interface WebhookAnalysis {
+  committed: number;
+  received: number;
+  missing: number;
+  duplicates: number;
+  unexpected: number;
+  wrongType: number;
+  deliveries: number;
+  verified: number;
+  badSignatures: number;
+  badExamples: string[];
+  p50: number;
+  p99: number;
+  max: number;
+  min: number | undefined;
+  deliveryRate: number;
+  lastReceipt: number;
+  medianBySecond: number[];
+}
+
 /** Starts the receiver; every request is recorded as { at, headers, body } and answered 200 with an empty body. */
-export async function startReceiver() {
-  const received = [];
+export async function startReceiver(): Promise<Receiver> {
+  const received: Delivery[] = [];
   const server = createServer((request, response) => {
-    const chunks = [];
-    request.on('data', (chunk) => chunks.push(chunk));
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const at = Date.now();
       response.writeHead(200, { 'content-length': '0' }).end();
@@ -37,26 +85,26 @@ export async function startReceiver() {
     });
   });
   server.keepAliveTimeout = 60_000;
-  await new Promise((resolve, reject) => {
+  await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
+    server.listen(0, '127.0.0.1', () => resolve());
   });
-  const { port } = server.address();
+  const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/bench-hooks`,
     received,
     close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections?.();
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
         server.close(() => resolve());
       }),
   };
 }
 
 /** The order_id of a delivery's event (payment.purchase.* carry data.payment.order_id), or undefined. */
-function parse(delivery) {
+function parse(delivery: Delivery): { event: DeliveredEvent | undefined; orderId: string | undefined } {
   try {
-    const event = JSON.parse(delivery.body);
+    const event = JSON.parse(delivery.body) as DeliveredEvent | undefined;
     return { event, orderId: event?.data?.payment?.order_id };
   } catch {
     return { event: undefined, orderId: undefined };
@@ -64,9 +112,11 @@ function parse(delivery) {
 }
 
 /** Deliveries so far whose event belongs to one of `orders` (a Set of order_id). */
-export function countMatching(received, orders, from = 0, state = { count: 0, seen: new Set() }) {
+export function countMatching(received: Delivery[], orders: Set<string>, from = 0, state: MatchState = { count: 0, seen: new Set() }): MatchState {
   for (let i = from; i < received.length; i++) {
-    const { orderId } = parse(received[i]);
+    const delivery = received[i];
+    if (!delivery) continue;
+    const { orderId } = parse(delivery);
     if (orderId !== undefined && orders.has(orderId) && !state.seen.has(orderId)) {
       state.seen.add(orderId);
       state.count++;
@@ -79,10 +129,10 @@ export function countMatching(received, orders, from = 0, state = { count: 0, se
  * Waits until every order in `orders` has a delivery, or `maxSeconds` have
  * passed, or no delivery at all has arrived for `stallSeconds`.
  */
-export async function drain(received, orders, { maxSeconds, stallSeconds }) {
+export async function drain(received: Delivery[], orders: Set<string>, { maxSeconds, stallSeconds }: { maxSeconds: number; stallSeconds: number }): Promise<DrainResult> {
   const started = Date.now();
   let scanned = 0;
-  let state = { count: 0, seen: new Set() };
+  let state: MatchState = { count: 0, seen: new Set() };
   let lastCount = received.length;
   let lastProgress = Date.now();
   for (;;) {
@@ -99,7 +149,7 @@ export async function drain(received, orders, { maxSeconds, stallSeconds }) {
   }
 }
 
-const pctOf = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
+const pctOf = (sorted: number[], p: number): number => (sorted.length ? (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN) : NaN);
 
 /**
  * Latencies and counts of the deliveries of the events of `orders` (a Set of the order_id of
@@ -107,19 +157,19 @@ const pctOf = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1,
  * committed: an event never delivered counts as infinitely late, so it can
  * only push a percentile up (the percentile is then reported as not reached).
  */
-export function analyse({ received, orders, secret, eventType }) {
+export function analyse({ received, orders, secret, eventType }: { received: Delivery[]; orders: Set<string>; secret: string; eventType: string }): WebhookAnalysis {
   const webhook = new Webhook(secret);
-  const firstAt = new Map();
-  const latencies = [];
+  const firstAt = new Map<string, number>();
+  const latencies: number[] = [];
   let duplicates = 0;
   let unexpected = 0;
   let wrongType = 0;
   let verified = 0;
   let badSignatures = 0;
-  const badExamples = [];
+  const badExamples: string[] = [];
   let firstReceipt = Infinity;
   let lastReceipt = -Infinity;
-  const arrivals = [];
+  const arrivals: { at: number; eventAt: number; latency: number }[] = [];
   for (const d of received) {
     const { event, orderId } = parse(d);
     try {
@@ -127,9 +177,9 @@ export function analyse({ received, orders, secret, eventType }) {
       verified++;
     } catch (error) {
       badSignatures++;
-      if (badExamples.length < 3) badExamples.push(`${d.headers['webhook-id'] || '(no webhook-id)'}: ${error.message}`);
+      if (badExamples.length < 3) badExamples.push(`${d.headers['webhook-id'] || '(no webhook-id)'}: ${(error as Error).message}`);
     }
-    if (orderId === undefined || !orders.has(orderId)) {
+    if (event === undefined || orderId === undefined || !orders.has(orderId)) {
       unexpected++;
       continue;
     }
@@ -153,8 +203,8 @@ export function analyse({ received, orders, secret, eventType }) {
   const spanS = (lastReceipt - firstReceipt) / 1000;
   // Latency over the run, by second of event time (shows a backlog growing when delivery is slower than the events).
   arrivals.sort((a, b) => a.eventAt - b.eventAt);
-  const bySecond = [];
-  if (arrivals.length) {
+  const bySecond: (number[] | undefined)[] = [];
+  if (arrivals[0]) {
     const t0 = arrivals[0].eventAt;
     for (const a of arrivals) {
       const s = Math.floor((a.eventAt - t0) / 1000);
@@ -174,10 +224,10 @@ export function analyse({ received, orders, secret, eventType }) {
     badExamples,
     p50: pctOf(all, 50),
     p99: pctOf(all, 99),
-    max: missing ? Infinity : sorted[sorted.length - 1],
+    max: missing ? Infinity : (sorted[sorted.length - 1] ?? NaN),
     min: sorted[0],
     deliveryRate: spanS > 0 ? (firstAt.size - 1) / spanS : NaN,
     lastReceipt,
-    medianBySecond: bySecond.map((l) => (l ? pctOf(l.sort((a, b) => a - b), 50) : NaN)),
+    medianBySecond: Array.from(bySecond, (l) => (l ? pctOf(l.sort((a, b) => a - b), 50) : NaN)),
   };
 }

@@ -23,32 +23,59 @@
  * state the cases are about.
  */
 
+import type pg from 'pg';
+
+/** Where and for whom rows are seeded. */
+export interface SeedTarget {
+  kind: 'sqlite' | 'postgres';
+  sqliteFile?: string;
+  pgUrl?: string;
+  organizationId: string;
+}
+
+export interface SeedOptions extends SeedTarget {
+  instrumentId: string;
+  from: number;
+  to: number;
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** The list query's plan and its execution time (ms). */
+export interface ListPlan {
+  plan: string;
+  ms: number;
+}
+
+/** A node of PostgreSQL's EXPLAIN (FORMAT JSON), the parts read here. */
+interface PlanNode {
+  'Node Type': string;
+  'Index Name'?: string;
+  'Relation Name'?: string;
+  Plans?: PlanNode[];
+}
+
 const CHUNK_SQLITE = 20_000;
 const CHUNK_PG = 100_000;
 const EPOCH = Date.UTC(2020, 0, 1);
 
 /** PostgreSQL's CHECKPOINT, best effort (it needs a superuser or pg_checkpoint): a warning otherwise. */
-export async function checkpoint(client) {
-  await client.query('checkpoint').catch((error) => console.warn(`bench: CHECKPOINT refused (${error.message}); a checkpoint may fall inside the measured cases`));
+export async function checkpoint(client: pg.Client): Promise<void> {
+  await client.query('checkpoint').catch((error: Error) => console.warn(`bench: CHECKPOINT refused (${error.message}); a checkpoint may fall inside the measured cases`));
 }
 
-export function seededId(n) {
+export function seededId(n: number): string {
   return `pay-00${String(n).padStart(24, '0')}`;
 }
 
-/**
- * Inserts rows numbered [from, to).
- * @param {{ kind: 'sqlite'|'postgres', sqliteFile?: string, pgUrl?: string, organizationId: string, instrumentId: string,
- *           from: number, to: number, onProgress?: (done: number, total: number) => void }} o
- */
-export async function seedPayments(o) {
+/** Inserts rows numbered [from, to). */
+export async function seedPayments(o: SeedOptions): Promise<void> {
   if (o.to <= o.from) return;
   if (o.kind === 'sqlite') return seedSqlite(o);
   return seedPostgres(o);
 }
 
-async function seedSqlite({ sqliteFile, organizationId, instrumentId, from, to, onProgress }) {
-  const { default: SQLite } = await import('../dist/db/sqlite-driver.js');
+async function seedSqlite({ sqliteFile, organizationId, instrumentId, from, to, onProgress }: SeedOptions): Promise<void> {
+  const { default: SQLite } = await import('../src/db/sqlite-driver.js');
   const db = new SQLite(sqliteFile);
   try {
     db.pragma('busy_timeout = 10000');
@@ -59,7 +86,7 @@ async function seedSqlite({ sqliteFile, organizationId, instrumentId, from, to, 
          pending_action, authorized_at, captured_at, cancelled_at, created_at, updated_at)
        values (?, ?, ?, ?, ?, 'USD', null, 'automatic', ?, ?, ?, ?, ?, ?, 0, 0, null, ?, ?, null, ?, ?)`,
     );
-    const chunk = db.transaction((start, end) => {
+    const chunk = db.transaction((start: number, end: number) => {
       for (let n = start; n < end; n++) {
         const created = new Date(EPOCH + n * 1000).toISOString();
         const amount = 1000 + (n % 5000);
@@ -96,7 +123,7 @@ async function seedSqlite({ sqliteFile, organizationId, instrumentId, from, to, 
   }
 }
 
-async function seedPostgres({ pgUrl, organizationId, instrumentId, from, to, onProgress }) {
+async function seedPostgres({ pgUrl, organizationId, instrumentId, from, to, onProgress }: SeedOptions): Promise<void> {
   const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: pgUrl });
   await client.connect();
@@ -136,12 +163,12 @@ async function seedPostgres({ pgUrl, organizationId, instrumentId, from, to, onP
 }
 
 /** Number of payments the organization has stored (for the report). */
-export async function countPayments({ kind, sqliteFile, pgUrl, organizationId }) {
+export async function countPayments({ kind, sqliteFile, pgUrl, organizationId }: SeedTarget): Promise<number> {
   if (kind === 'sqlite') {
-    const { default: SQLite } = await import('../dist/db/sqlite-driver.js');
+    const { default: SQLite } = await import('../src/db/sqlite-driver.js');
     const db = new SQLite(sqliteFile, { readonly: true });
     try {
-      return db.prepare('select count(*) as n from payments where organization_id = ?').get(organizationId).n;
+      return (db.prepare('select count(*) as n from payments where organization_id = ?').get(organizationId) as { n: number }).n;
     } finally {
       db.close();
     }
@@ -150,8 +177,8 @@ export async function countPayments({ kind, sqliteFile, pgUrl, organizationId })
   const client = new pg.Client({ connectionString: pgUrl });
   await client.connect();
   try {
-    const { rows } = await client.query('select count(*)::int as n from payments where organization_id = $1', [organizationId]);
-    return rows[0].n;
+    const { rows } = await client.query<{ n: number }>('select count(*)::int as n from payments where organization_id = $1', [organizationId]);
+    return rows[0]?.n ?? 0;
   } finally {
     await client.end();
   }
@@ -163,18 +190,18 @@ export async function countPayments({ kind, sqliteFile, pgUrl, organizationId })
  * database: its plan and its average execution time, to show whether the page
  * costs the database more at 1 000 000 rows than at 10 000.
  */
-export async function explainList({ kind, sqliteFile, pgUrl, organizationId }) {
+export async function explainList({ kind, sqliteFile, pgUrl, organizationId }: SeedTarget): Promise<ListPlan> {
   const select =
     'select "payments".*, "instruments"."brand" as "card_brand", "instruments"."last_four" as "last_four" from "payments" ' +
     'inner join "instruments" on "instruments"."id" = "payments"."instrument_id" where "payments"."organization_id" = ? order by "payments"."id" desc limit ?';
   if (kind === 'sqlite') {
-    const { default: SQLite } = await import('../dist/db/sqlite-driver.js');
+    const { default: SQLite } = await import('../src/db/sqlite-driver.js');
     const db = new SQLite(sqliteFile, { readonly: true });
     try {
       const plan = db
         .prepare(`explain query plan ${select}`)
         .all(organizationId, 11)
-        .map((r) => r.detail)
+        .map((r) => (r as { detail: string }).detail)
         .join('; ');
       const statement = db.prepare(select);
       for (let i = 0; i < 200; i++) statement.all(organizationId, 11);
@@ -192,22 +219,23 @@ export async function explainList({ kind, sqliteFile, pgUrl, organizationId }) {
   try {
     let n = 0;
     const text = select.replace(/\?/g, () => `$${++n}`);
-    const times = [];
+    const times: number[] = [];
     let plan = '';
     for (let i = 0; i < 21; i++) {
-      const { rows } = await client.query(`explain (analyze, format json) ${text}`, [organizationId, 11]);
-      const root = rows[0]['QUERY PLAN'][0];
+      const { rows } = await client.query<{ 'QUERY PLAN': { 'Execution Time': number; Plan: PlanNode }[] }>(`explain (analyze, format json) ${text}`, [organizationId, 11]);
+      const root = rows[0]?.['QUERY PLAN'][0];
+      if (!root) throw new Error('bench: EXPLAIN returned no plan');
       times.push(root['Execution Time']);
       if (!plan) plan = describePlan(root.Plan);
     }
     times.sort((a, b) => a - b);
-    return { plan, ms: times[Math.floor(times.length / 2)] };
+    return { plan, ms: times[Math.floor(times.length / 2)] ?? NaN };
   } finally {
     await client.end();
   }
 }
 
-function describePlan(node) {
+function describePlan(node: PlanNode): string {
   const own = `${node['Node Type']}${node['Index Name'] ? ` using ${node['Index Name']}` : ''}${node['Relation Name'] && !node['Index Name'] ? ` on ${node['Relation Name']}` : ''}`;
   const kids = (node.Plans ?? []).map(describePlan);
   return kids.length ? `${own} (${kids.join(', ')})` : own;

@@ -15,29 +15,30 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { webcrypto } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+// Compiled to packages/server/dist/bench/: four levels below the repository's root.
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
 const STARTS = Number(process.env.BENCH_NPX_STARTS ?? 5);
 const PAYMENTS = Number(process.env.BENCH_NPX_PAYMENTS ?? 10000);
 
-const freePort = () =>
+const freePort = (): Promise<number> =>
   new Promise((res) => {
     const s = createServer();
     s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
+      const { port } = s.address() as AddressInfo;
       s.close(() => res(port));
     });
   });
 
-function install() {
+function install(): { dir: string; project: string; installSeconds: number } {
   const dir = mkdtempSync(join(os.tmpdir(), 'pasarela-npx-bench-'));
-  const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', dir, '-w', 'pasarela', '-w', '@pasarela/client', '-w', '@pasarela/fields'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
+  const packed: { name: string; filename: string }[] = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', dir, '-w', 'pasarela', '-w', '@pasarela/client', '-w', '@pasarela/fields'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
   const sqlite = join(ROOT, 'node_modules', 'better-sqlite3');
-  const version = JSON.parse(readFileSync(join(sqlite, 'package.json'), 'utf8')).version;
+  const version = (JSON.parse(readFileSync(join(sqlite, 'package.json'), 'utf8')) as { version: string }).version;
   mkdirSync(join(dir, 'stage', 'build', 'Release'), { recursive: true });
   mkdirSync(join(dir, 'prebuilds'));
   cpSync(join(sqlite, 'build', 'Release', 'better_sqlite3.node'), join(dir, 'stage', 'build', 'Release', 'better_sqlite3.node'));
@@ -51,8 +52,8 @@ function install() {
 }
 
 /** The server process under `npx` (npm exec, then a shell): the descendant `node .bin/pasarela`. */
-function serverPid(root) {
-  const children = new Map();
+function serverPid(root: number | undefined): number | undefined {
+  const children = new Map<number, number[]>();
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     try {
@@ -66,6 +67,7 @@ function serverPid(root) {
   const queue = [root];
   while (queue.length > 0) {
     const pid = queue.shift();
+    if (pid === undefined) continue;
     try {
       const [argv0 = '', argv1 = ''] = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
       if (/(^|\/)node$/.test(argv0) && /(\.bin\/pasarela|dist\/bin\.js)$/.test(argv1)) return pid;
@@ -77,15 +79,15 @@ function serverPid(root) {
   return undefined;
 }
 
-const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
+const rssMb = (pid: number): number => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
 
-async function start(project, dataDir) {
+async function start(project: string, dataDir: string) {
   const port = await freePort();
   const began = performance.now();
-  // The per-client request limit (1000 per 10 s) would answer 429 to the payments: lifted, as run.js does.
+  // The per-client request limit (1000 per 10 s) would answer 429 to the payments: lifted, as run.ts does.
   const child = spawn('npx', ['pasarela', '--port', String(port), '--data-dir', dataDir], { cwd: project, detached: true, stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, RATE_LIMIT_REQUESTS: '1000000' } });
   let output = '';
-  child.stdout.on('data', (d) => (output += d));
+  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
   for (;;) {
     const ok = await fetch(`http://localhost:${port}/readyz`).then((r) => r.status === 200, () => false);
     if (ok) break;
@@ -98,18 +100,18 @@ async function start(project, dataDir) {
   const stat = pid ? readFileSync(`/proc/${pid}/stat`, 'utf8') : '';
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   const cpuMs = pid ? (Number(fields[11]) + Number(fields[12])) * 10 : NaN;
-  return { port, ms, cpuMs, child, output, stop: () => new Promise((r) => { child.once('exit', r); process.kill(-child.pid, 'SIGTERM'); }) };
+  return { port, ms, cpuMs, child, output, stop: () => new Promise<void>((r) => { child.once('exit', () => r()); process.kill(-(child.pid ?? 0), 'SIGTERM'); }) };
 }
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
 const { dir, project, installSeconds } = install();
-let stopLast;
+let stopLast: (() => Promise<void>) | undefined;
 try {
-  const fresh = [];
-  const again = [];
-  const freshCpu = [];
-  const againCpu = [];
+  const fresh: number[] = [];
+  const again: number[] = [];
+  const freshCpu: number[] = [];
+  const againCpu: number[] = [];
   for (let i = 0; i < STARTS; i++) {
     const s = await start(project, join(dir, `data-${i}`));
     fresh.push(s.ms);
@@ -121,8 +123,8 @@ try {
     await r.stop();
   }
 
-  const fmt = (xs) => `median ${Math.round(median(xs))} ms (min ${Math.round(Math.min(...xs))}, max ${Math.round(Math.max(...xs))})`;
-  console.log(`npx pasarela, installed from the packed tarballs (install ${installSeconds.toFixed(0)} s), Node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)}`);
+  const fmt = (xs: number[]): string => `median ${Math.round(median(xs))} ms (min ${Math.round(Math.min(...xs))}, max ${Math.round(Math.max(...xs))})`;
+  console.log(`npx pasarela, installed from the packed tarballs (install ${installSeconds.toFixed(0)} s), Node ${process.version}, ${os.cpus().length} cores, load average ${(os.loadavg()[0] ?? NaN).toFixed(1)}`);
   console.log(`| Measure | Result |\n|---|---|`);
   console.log(`| Start-up to /readyz, first start (fresh data folder, ${STARTS} runs) | ${fmt(fresh)} |`);
   console.log(`| Start-up to /readyz, restart (existing data folder, ${STARTS} runs) | ${fmt(again)} |`);
@@ -134,20 +136,21 @@ try {
   if (!pid) throw new Error('the server process under npx was not found');
   const afterStart = rssMb(pid);
   const base = `http://localhost:${s.port}`;
-  const clientId = /client_id:\s+(\S+)/.exec(s.output)[1];
-  const secret = /client_secret:\s+(\S+)/.exec(s.output)[1];
-  const token = (await (await fetch(`${base}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'client_credentials', client_id: clientId, client_secret: secret, audience: base }) })).json()).access_token;
+  const clientId = /client_id:\s+(\S+)/.exec(s.output)?.[1];
+  const secret = /client_secret:\s+(\S+)/.exec(s.output)?.[1];
+  if (!clientId || !secret) throw new Error(`npx pasarela printed no first-run client: ${s.output}`);
+  const token = ((await (await fetch(`${base}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'client_credentials', client_id: clientId, client_secret: secret, audience: base }) })).json()) as { access_token: string }).access_token;
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   let keyReply = await fetch(`${base}/v1/encryption/keys`, { headers });
   // The organization's first key: created on request (compliance:write, which the first-run client has).
   if (keyReply.status === 404) keyReply = await fetch(`${base}/v1/encryption/keys`, { method: 'POST', headers: { authorization: headers.authorization } });
-  const keyPem = (await keyReply.json()).public_key;
+  const keyPem = ((await keyReply.json()) as { public_key: string }).public_key;
   const key = await webcrypto.subtle.importKey('spki', Buffer.from(keyPem.replace(/-----[^-]+-----/g, '').replace(/\s+/g, ''), 'base64'), { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt']);
-  const enc = async (v) => Buffer.from(await webcrypto.subtle.encrypt({ name: 'RSA-OAEP' }, key, Buffer.from(v))).toString('base64');
+  const enc = async (v: string): Promise<string> => Buffer.from(await webcrypto.subtle.encrypt({ name: 'RSA-OAEP' }, key, Buffer.from(v))).toString('base64');
   const card = { type: 'CARD', encrypted_number: await enc('4242424242424242'), encrypted_expiration_month: await enc('12'), encrypted_expiration_year: await enc('2030'), encrypted_holder_name: await enc('Ana Garcia'), encrypted_cvv: await enc('123') };
-  const instrument = await (await fetch(`${base}/v1/instruments`, { method: 'POST', headers, body: JSON.stringify(card) })).json();
+  const instrument = (await (await fetch(`${base}/v1/instruments`, { method: 'POST', headers, body: JSON.stringify(card) })).json()) as { id: string };
   let next = 0;
-  const failed = new Map();
+  const failed = new Map<number, number>();
   const began = performance.now();
   await Promise.all(
     Array.from({ length: 16 }, async () => {

@@ -21,7 +21,12 @@ import net from 'node:net';
  * by milliseconds, and that delay was part of the measured latencies.
  */
 class Connection {
-  constructor(host, port, onClose) {
+  readonly socket: net.Socket;
+  buffer: Buffer;
+  current: ((status: number | undefined) => void) | undefined;
+  closed = false;
+
+  constructor(host: string, port: number, onClose: (c: Connection) => void) {
     this.socket = net.connect({ host, port, noDelay: true });
     this.socket.setNoDelay(true);
     this.buffer = Buffer.alloc(0);
@@ -41,12 +46,12 @@ class Connection {
   }
 
   /** Sends `bytes`; `done(status)` is called with the answer's status code, or undefined if the connection failed. */
-  send(bytes, done) {
+  send(bytes: Buffer, done: (status: number | undefined) => void): void {
     this.current = done;
     this.socket.write(bytes);
   }
 
-  read(chunk) {
+  read(chunk: Buffer): void {
     this.buffer = this.buffer.length ? Buffer.concat([this.buffer, chunk]) : chunk;
     for (;;) {
       const headEnd = this.buffer.indexOf('\r\n\r\n');
@@ -66,7 +71,51 @@ class Connection {
   }
 }
 
-function requestBytes(host, r) {
+/** A request as the paced client sends it. */
+export interface PacedRequest {
+  method: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+  /** Makes each request from a copy of this one (fresh headers), for requests that must differ. */
+  setupRequest?: (r: PacedRequest) => PacedRequest;
+}
+
+export interface PacedOptions {
+  base: string;
+  request: PacedRequest;
+  rate: number;
+  seconds: number;
+  warmupSeconds?: number;
+  maxSockets?: number;
+  onMeasuring?: () => void;
+  onAnswer?: (r: PacedRequest, status: number) => void;
+}
+
+/** What an evenly paced run measured (times in milliseconds). */
+export interface PacedResult {
+  rps: number;
+  offered: number;
+  sent: number;
+  answered: number;
+  elapsed: number;
+  p50: number;
+  p99: number;
+  max: number;
+  sendLagP99: number;
+  sendLagMax: number;
+  non2xx: number;
+  errors: number;
+  codes: string[];
+}
+
+interface Item {
+  due: number;
+  r: PacedRequest;
+  bytes: Buffer;
+}
+
+function requestBytes(host: string, r: PacedRequest): Buffer {
   const lines = [`${r.method} ${r.path} HTTP/1.1`, `host: ${host}`, 'connection: keep-alive'];
   for (const [name, value] of Object.entries(r.headers ?? {})) lines.push(`${name}: ${value}`);
   const body = r.body === undefined ? undefined : Buffer.from(r.body);
@@ -76,44 +125,41 @@ function requestBytes(host, r) {
 }
 
 /**
- * @param {{ base: string, request: { method: string, path: string, headers?: object, body?: string,
- *           setupRequest?: (r: object) => object }, rate: number, seconds: number, warmupSeconds?: number,
- *           maxSockets?: number, onMeasuring?: () => void, onAnswer?: (r: object, status: number) => void }} o
- *   warmupSeconds (default 0): the same paced load first, for that long, and not counted: the
+ * warmupSeconds (default 0): the same paced load first, for that long, and not counted: the
  *   client's own start (its connections opened, its code compiled, its first collections) is
  *   not part of the server's latency. The measured seconds follow without a pause; onMeasuring,
  *   if given, is called as they start.
  *   onAnswer, if given, is called with each measured request as sent (what setupRequest returned)
  *   and its status code once answered (the webhook case uses it to know which intents were created).
  */
-export async function paced({ base, request, rate, seconds, warmupSeconds = 0, maxSockets = 64, onMeasuring, onAnswer }) {
+export async function paced({ base, request, rate, seconds, warmupSeconds = 0, maxSockets = 64, onMeasuring, onAnswer }: PacedOptions): Promise<PacedResult> {
   const url = new URL(base);
   const port = Number(url.port);
-  const times = [];
-  const lags = [];
-  const codes = new Map();
+  const times: number[] = [];
+  const lags: number[] = [];
+  const codes = new Map<number, number>();
   let errors = 0;
   let non2xx = 0;
   let sent = 0;
   let measured = 0;
   let inFlight = 0;
-  const idle = [];
-  const all = new Set();
+  const idle: Connection[] = [];
+  const all = new Set<Connection>();
   /** Requests due while every connection was busy: sent, in order, as connections come free. */
-  const waiting = [];
+  const waiting: Item[] = [];
   const interval = 1000 / rate;
   const start = performance.now();
   const measuredFrom = start + warmupSeconds * 1000;
   const end = measuredFrom + seconds * 1000;
   const fixed = request.setupRequest ? undefined : requestBytes(url.host, request);
-  let drained;
+  let drained: (() => void) | undefined;
 
-  const closed = (c) => {
+  const closed = (c: Connection): void => {
     all.delete(c);
     const i = idle.indexOf(c);
     if (i >= 0) idle.splice(i, 1);
   };
-  function connection() {
+  function connection(): Connection | undefined {
     const c = idle.pop();
     if (c) return c;
     if (all.size >= maxSockets) return undefined;
@@ -121,7 +167,7 @@ export async function paced({ base, request, rate, seconds, warmupSeconds = 0, m
     all.add(fresh);
     return fresh;
   }
-  function send(c, { due, r, bytes }) {
+  function send(c: Connection, { due, r, bytes }: Item): void {
     inFlight++;
     c.send(bytes, (status) => {
       inFlight--;
@@ -142,12 +188,14 @@ export async function paced({ base, request, rate, seconds, warmupSeconds = 0, m
         else idle.push(c);
       } else if (waiting.length > 0) {
         const other = connection();
-        if (other) send(other, waiting.shift());
+        const next = waiting.shift();
+        if (other && next) send(other, next);
+        else if (next) waiting.unshift(next);
       }
       if (inFlight === 0 && waiting.length === 0) drained?.();
     });
   }
-  function fire(due) {
+  function fire(due: number): void {
     if (due >= measuredFrom) {
       if (measured++ === 0) onMeasuring?.();
       lags.push(performance.now() - due);
@@ -159,7 +207,7 @@ export async function paced({ base, request, rate, seconds, warmupSeconds = 0, m
     else waiting.push(item);
   }
 
-  await new Promise((resolve) => {
+  await new Promise<void>((resolve) => {
     const tick = () => {
       const now = performance.now();
       // Send every request that is due by now (timers fire late under load: catch up).
@@ -173,13 +221,13 @@ export async function paced({ base, request, rate, seconds, warmupSeconds = 0, m
     };
     tick();
   });
-  if (inFlight > 0 || waiting.length > 0) await new Promise((resolve) => (drained = resolve));
+  if (inFlight > 0 || waiting.length > 0) await new Promise<void>((resolve) => (drained = resolve));
   const elapsed = (performance.now() - measuredFrom) / 1000;
   for (const c of all) c.socket.destroy();
   times.sort((a, b) => a - b);
   lags.sort((a, b) => a - b);
-  const pctOf = (list, p) => (list.length ? list[Math.min(list.length - 1, Math.ceil((p / 100) * list.length) - 1)] : NaN);
-  const pct = (p) => pctOf(times, p);
+  const pctOf = (list: number[], p: number): number => (list.length ? (list[Math.min(list.length - 1, Math.ceil((p / 100) * list.length) - 1)] ?? NaN) : NaN);
+  const pct = (p: number): number => pctOf(times, p);
   return {
     rps: (times.length + non2xx) / seconds,
     offered: rate,
@@ -188,10 +236,10 @@ export async function paced({ base, request, rate, seconds, warmupSeconds = 0, m
     elapsed,
     p50: pct(50),
     p99: pct(99),
-    max: times.length ? times[times.length - 1] : NaN,
+    max: times.length ? (times[times.length - 1] ?? NaN) : NaN,
     // How late this process sent requests (its own event loop busy or descheduled): part of the latencies above.
     sendLagP99: pctOf(lags, 99),
-    sendLagMax: lags.length ? lags[lags.length - 1] : NaN,
+    sendLagMax: lags.length ? (lags[lags.length - 1] ?? NaN) : NaN,
     non2xx,
     errors,
     codes: [...codes].map(([code, count]) => `${code}x${count}`),

@@ -1,5 +1,5 @@
 /**
- * The evenly paced load (paced.js) on a worker thread of the bench: a heap of
+ * The evenly paced load (paced.ts) on a worker thread of the bench: a heap of
  * its own, holding the requests to send and the latencies, so that the bench
  * process's major garbage collections (its heap holds everything the bench
  * has measured and set up) never pause the client mid-run. Measured
@@ -12,24 +12,38 @@
  * advance by the case's setupRequest, a function that cannot cross threads).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { paced } from './paced.js';
+import { paced, type PacedRequest } from './paced.js';
 
-const { base, request, requests, rate, seconds, warmupSeconds } = workerData;
+/** What the bench passes the worker (see run.ts `pacedOnWorker`). */
+export interface PacedWorkerData {
+  base: string;
+  request: PacedRequest;
+  requests?: PacedRequest[];
+  rate: number;
+  seconds: number;
+  warmupSeconds: number;
+}
+
+const { base, request, requests, rate, seconds, warmupSeconds } = workerData as PacedWorkerData;
+const port = parentPort;
+if (!port) throw new Error('paced-worker: runs on a worker thread only');
 let next = 0;
 const result = await paced({
   base,
   rate,
   seconds,
   warmupSeconds,
-  onMeasuring: () => parentPort.postMessage('measuring'),
+  onMeasuring: () => port.postMessage('measuring'),
   request: requests
     ? {
         ...request,
         setupRequest: () => {
           if (next >= requests.length) throw new Error('paced-worker: more requests due than were made in advance');
-          return requests[next++];
+          const r = requests[next++];
+          if (!r) throw new Error('paced-worker: more requests due than were made in advance');
+          return r;
         },
       }
     : request,
 });
-parentPort.postMessage(result);
+port.postMessage(result);

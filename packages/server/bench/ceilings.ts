@@ -15,11 +15,11 @@ import { constants, createPrivateKey, generateKeyPairSync, privateDecrypt, rando
 const SCRYPT = { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 
 /** Runs `op` with `concurrency` in flight for `seconds`; returns operations per second. */
-async function saturate(op, concurrency, seconds) {
+async function saturate(op: () => Promise<unknown>, concurrency: number, seconds: number): Promise<number> {
   const end = performance.now() + seconds * 1000;
   let done = 0;
   const start = performance.now();
-  async function lane() {
+  async function lane(): Promise<void> {
     while (performance.now() < end) {
       await op();
       done++;
@@ -29,7 +29,7 @@ async function saturate(op, concurrency, seconds) {
   return done / ((performance.now() - start) / 1000);
 }
 
-function syncRate(op, seconds) {
+function syncRate(op: () => unknown, seconds: number): number {
   const start = performance.now();
   const end = start + seconds * 1000;
   let done = 0;
@@ -40,10 +40,20 @@ function syncRate(op, seconds) {
   return done / ((performance.now() - start) / 1000);
 }
 
-/**
- * @returns {Promise<{ webcrypto: number, sync: number, concurrency: number, bits: number }>}
- */
-export async function rsaCeiling({ seconds = 3, concurrency = 16, bits = 2048 } = {}) {
+/** RSA-OAEP decryptions per second: with WebCrypto on the thread pool, and synchronously on one core. */
+export interface RsaCeiling {
+  webcrypto: number;
+  sync: number;
+  concurrency: number;
+  bits: number;
+}
+
+export interface ScryptCeiling {
+  rate: number;
+  concurrency: number;
+}
+
+export async function rsaCeiling({ seconds = 3, concurrency = 16, bits = 2048 }: { seconds?: number; concurrency?: number; bits?: number } = {}): Promise<RsaCeiling> {
   const { publicKey, privateKey } = generateKeyPairSync('rsa', {
     modulusLength: bits,
     publicKeyEncoding: { type: 'spki', format: 'der' },
@@ -53,11 +63,12 @@ export async function rsaCeiling({ seconds = 3, concurrency = 16, bits = 2048 } 
   const priv = await subtle.importKey('pkcs8', privateKey, { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['decrypt']);
   const pub = await subtle.importKey('spki', publicKey, { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt']);
   // A CVV, as in POST /v1/payments; several ciphertexts so no cache could help.
-  const ciphertexts = [];
+  const ciphertexts: Buffer[] = [];
+  const ciphertext = (n: number): Buffer => ciphertexts[n % ciphertexts.length] ?? Buffer.alloc(0);
   for (let i = 0; i < 64; i++) ciphertexts.push(Buffer.from(await subtle.encrypt({ name: 'RSA-OAEP' }, pub, Buffer.from(String(100 + i)))));
   let i = 0;
   const decryptAsync = async () => {
-    const plain = await subtle.decrypt({ name: 'RSA-OAEP' }, priv, ciphertexts[i++ % ciphertexts.length]);
+    const plain = await subtle.decrypt({ name: 'RSA-OAEP' }, priv, ciphertext(i++));
     if (plain.byteLength !== 3) throw new Error('RSA ceiling: wrong plaintext');
   };
   await saturate(decryptAsync, concurrency, 0.5); // warm-up
@@ -65,16 +76,16 @@ export async function rsaCeiling({ seconds = 3, concurrency = 16, bits = 2048 } 
 
   const pk = createPrivateKey({ key: privateKey, format: 'der', type: 'pkcs8' });
   const oaep = { key: pk, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' };
-  if (privateDecrypt(oaep, ciphertexts[0]).toString() !== '100') throw new Error('RSA ceiling: sync check failed');
-  const syncOp = () => privateDecrypt(oaep, ciphertexts[i++ % ciphertexts.length]);
+  if (privateDecrypt(oaep, ciphertext(0)).toString() !== '100') throw new Error('RSA ceiling: sync check failed');
+  const syncOp = (): Buffer => privateDecrypt(oaep, ciphertext(i++));
   syncRate(syncOp, 0.3);
   const sync = syncRate(syncOp, Math.min(seconds, 2));
   return { webcrypto: async_, sync, concurrency, bits };
 }
 
-export async function scryptCeiling({ seconds = 3, concurrency = 8 } = {}) {
+export async function scryptCeiling({ seconds = 3, concurrency = 8 }: { seconds?: number; concurrency?: number } = {}): Promise<ScryptCeiling> {
   const salt = randomBytes(16);
-  const op = () => new Promise((resolve, reject) => scrypt('bench-secret-0123456789abcdef', salt, 32, SCRYPT, (e, k) => (e ? reject(e) : resolve(k))));
+  const op = (): Promise<Buffer> => new Promise<Buffer>((resolve, reject) => scrypt('bench-secret-0123456789abcdef', salt, 32, SCRYPT, (e, k) => (e ? reject(e) : resolve(k))));
   await saturate(op, concurrency, 0.3);
   return { rate: await saturate(op, concurrency, seconds), concurrency };
 }
