@@ -11,18 +11,17 @@ import { withCommitGuard, type CommitGuard } from '../src/db/commit-guard.js';
 import pg from 'pg';
 import { combineInserts, DEFERRABLE, FENCE, StatementGroups, tablesRead } from '../src/db/postgres-client.js';
 import { newId } from '../src/lib/ids.js';
-import { nowIso } from '../src/lib/time.js';
 import { dialects } from './support/dialects.js';
 
 const insertEvent = preparedInsert('events', { deferrable: true });
 const insertJob = preparedInsert('jobs', { deferrable: true });
 
 function event(organizationId: string, id = newId('event')) {
-  return { id, organization_id: organizationId, type: 'payment.card.approved', data: '{}', created_at: nowIso() };
+  return { id, organization_id: organizationId, type: 'payment.card.approved', data: '{}', created_at: new Date().toISOString() };
 }
 
 function job(type: string) {
-  const now = nowIso();
+  const now = new Date().toISOString();
   return { id: newId('job'), type, payload: '{}', status: 'pending' as const, dedupe_key: null, run_at: now, attempts: 0, max_attempts: 1, locked_by: null, locked_until: null, last_error: null, created_at: now, updated_at: now };
 }
 

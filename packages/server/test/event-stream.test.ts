@@ -5,7 +5,6 @@ import { pay, tokenize } from './support/cards.js';
 import { SseStream } from './support/sse.js';
 import { eventually } from './support/wait.js';
 import { revokeClient } from '../src/auth/clients.store.js';
-import { nowIso } from '../src/lib/time.js';
 
 interface EventList {
   data: Array<{ id: string; type: string }>;
@@ -80,7 +79,7 @@ describe.each(dialects)('event stream on $name', (dialect) => {
       const client = await own.client();
       const s = await SseStream.open(`${own.baseUrl}/v1/events/stream`, await client.token());
       await eventually(async () => s.comments.includes('ping'), Boolean);
-      expect(await own.db.transaction().execute((trx) => revokeClient(trx, client.clientId, nowIso()))).toBeTruthy();
+      expect(await own.db.transaction().execute((trx) => revokeClient(trx, client.clientId, new Date().toISOString()))).toBeTruthy();
       await eventually(async () => s.ended, Boolean);
       expect(s.ended).toBe(true);
       expect(s.comments.at(-1)).toMatch(/revoked/);
