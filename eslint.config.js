@@ -24,8 +24,14 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/app.js', '**/gateway/*'], message: 'Features do not import the wiring (app.ts, gateway/): take what you need from the module context.' },
-            { group: ['../*/module.js', '!../http/module.js'], message: "Only gateway/modules.ts lists the feature modules: use the other feature's services instead." },
+            {
+              group: ['**/app.js', '**/gateway/*'],
+              message: 'Features do not import the wiring (app.ts, gateway/): take what you need from the module context.',
+            },
+            {
+              group: ['../*/module.js', '!../http/module.js'],
+              message: "Only gateway/modules.ts lists the feature modules: use the other feature's services instead.",
+            },
           ],
         },
       ],
@@ -48,8 +54,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: "MemberExpression[object.name='Date'][property.name='now']", message: 'Read the real time from the clock you are passed (clock/clock.ts `realNow()`), not Date.now().' },
-        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Read the real time from the clock you are passed (clock/clock.ts `realIso()`), not new Date().' },
+        {
+          selector: "MemberExpression[object.name='Date'][property.name='now']",
+          message: 'Read the real time from the clock you are passed (clock/clock.ts `realNow()`), not Date.now().',
+        },
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: 'Read the real time from the clock you are passed (clock/clock.ts `realIso()`), not new Date().',
+        },
       ],
     },
   },
@@ -65,7 +77,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['../*', '!../db/', '!../db/*', '!../lib/', '!../lib/*'], message: 'events/ imports no feature: register a reaction in app.ts instead.' }] },
+        {
+          patterns: [
+            { group: ['../*', '!../db/', '!../db/*', '!../lib/', '!../lib/*'], message: 'events/ imports no feature: register a reaction in app.ts instead.' },
+          ],
+        },
       ],
     },
   },

@@ -56,7 +56,17 @@ const forwardTo = `http://127.0.0.1:${receiver.address().port}/webhooks`;
 // 2. `npm run cli -- listen --forward-to ...`: follows the event stream and forwards each event, signed.
 const listen = spawn(
   process.execPath,
-  [join(root, 'scripts', 'cli.mjs'), 'listen', '--forward-to', forwardTo, '--base-url', baseUrl, ...(audience ? ['--audience', audience] : []), '--events', EXPECTED.join(',')],
+  [
+    join(root, 'scripts', 'cli.mjs'),
+    'listen',
+    '--forward-to',
+    forwardTo,
+    '--base-url',
+    baseUrl,
+    ...(audience ? ['--audience', audience] : []),
+    '--events',
+    EXPECTED.join(','),
+  ],
   { env: { ...process.env, PASARELA_CLIENT_ID: clientId, PASARELA_CLIENT_SECRET: clientSecret }, stdio: ['ignore', 'pipe', 'inherit'] },
 );
 secret = await new Promise((resolve, reject) => {
@@ -74,7 +84,13 @@ let failed = false;
 try {
   // 3. The client: a token on first use, the card encrypted with the organization's key, a payment.
   const pasarela = new Pasarela({ baseUrl, clientId, clientSecret, ...(audience ? { audience } : {}) });
-  const card = await pasarela.cards.encrypt({ number: '4242424242424242', expMonth: 12, expYear: new Date().getUTCFullYear() + 3, holder: 'Ana Garcia', cvv: '123' });
+  const card = await pasarela.cards.encrypt({
+    number: '4242424242424242',
+    expMonth: 12,
+    expYear: new Date().getUTCFullYear() + 3,
+    holder: 'Ana Garcia',
+    cvv: '123',
+  });
   const instrument = await pasarela.instruments.create(card);
   const payment = await pasarela.payments.create({
     amount: 150000,

@@ -105,7 +105,8 @@ async function main() {
   const sent = new Map(); // instruction id -> { message, tries }: what to send again after an internal_error
   const send = (message) => {
     log('terminal ->', JSON.stringify(message).slice(0, 160));
-    if (message.instruction_id) sent.set(message.instruction_id, { message, tries: (sent.get(message.instruction_id)?.message === message ? sent.get(message.instruction_id).tries : 0) });
+    if (message.instruction_id)
+      sent.set(message.instruction_id, { message, tries: sent.get(message.instruction_id)?.message === message ? sent.get(message.instruction_id).tries : 0 });
     socket.send(JSON.stringify(message));
   };
   const finish = (code) => {
@@ -129,7 +130,12 @@ async function main() {
 
   socket.on('message', async (data) => {
     const message = JSON.parse(data.toString());
-    log('gateway ->', message.type, message.instruction ? `${message.instruction.id} ${message.instruction.status}` : '', message.error ? JSON.stringify(message.error) : '');
+    log(
+      'gateway ->',
+      message.type,
+      message.instruction ? `${message.instruction.id} ${message.instruction.status}` : '',
+      message.error ? JSON.stringify(message.error) : '',
+    );
     try {
       if (message.type === 'ready') {
         log(`connected as terminal ${message.terminal_id}`);
@@ -154,7 +160,9 @@ async function main() {
         const p = message.payment;
         log(`payment ${p.id}: ${p.status} (response code ${p.response_code}${p.approval_code ? `, approval ${p.approval_code}` : ''})`);
         const instruction = await must('GET', `/v1/payment-instructions/${message.instruction.id}`, token);
-        log(`instruction ${instruction.id}: ${instruction.status}${instruction.failure ? ` (${instruction.failure.code}: ${instruction.failure.message})` : ''}, payment ${instruction.payment_id}`);
+        log(
+          `instruction ${instruction.id}: ${instruction.status}${instruction.failure ? ` (${instruction.failure.code}: ${instruction.failure.message})` : ''}, payment ${instruction.payment_id}`,
+        );
         if (!wait) finish(0);
       } else if (message.type === 'error') {
         const last = message.instruction_id ? sent.get(message.instruction_id) : undefined;

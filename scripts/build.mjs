@@ -27,19 +27,39 @@ const workspaces = [
   {
     name: '@pasarela/fields',
     dir: 'packages/fields',
-    inputs: ['packages/fields/src', 'packages/fields/build.mjs', 'packages/fields/package.json', 'packages/fields/tsconfig.json', 'packages/server/src/links/page-config.ts'],
+    inputs: [
+      'packages/fields/src',
+      'packages/fields/build.mjs',
+      'packages/fields/package.json',
+      'packages/fields/tsconfig.json',
+      'packages/server/src/links/page-config.ts',
+    ],
     output: 'packages/fields/dist/sdk.js',
   },
   {
     name: 'pasarela',
     dir: 'packages/server',
-    inputs: ['packages/server/src', 'packages/server/bench', 'packages/server/scripts/build-bench.mjs', 'packages/server/package.json', 'packages/server/tsconfig.json', 'packages/server/tsconfig.build.json'],
+    inputs: [
+      'packages/server/src',
+      'packages/server/bench',
+      'packages/server/scripts/build-bench.mjs',
+      'packages/server/package.json',
+      'packages/server/tsconfig.json',
+      'packages/server/tsconfig.build.json',
+    ],
     output: 'packages/server/dist/main.js',
   },
   {
     name: '@pasarela/client',
     dir: 'packages/client',
-    inputs: ['packages/client/src', 'packages/client/scripts', 'packages/client/openapi.json', 'packages/client/package.json', 'packages/client/tsconfig.json', 'packages/client/tsconfig.build.json'],
+    inputs: [
+      'packages/client/src',
+      'packages/client/scripts',
+      'packages/client/openapi.json',
+      'packages/client/package.json',
+      'packages/client/tsconfig.json',
+      'packages/client/tsconfig.build.json',
+    ],
     output: 'packages/client/dist/index.js',
   },
   {

@@ -24,16 +24,7 @@ const SELF = fileURLToPath(import.meta.url);
 const ROOT = resolve(dirname(SELF), '..');
 
 /** What is checked by default, relative to the repository's root (packages/* expanded). */
-const DEFAULT_PATHS = [
-  'README.md',
-  'docs',
-  'scripts',
-  'examples',
-  'packages/*/README.md',
-  'packages/*/src',
-  'packages/*/bench',
-  'packages/*/test',
-];
+const DEFAULT_PATHS = ['README.md', 'docs', 'scripts', 'examples', 'packages/*/README.md', 'packages/*/src', 'packages/*/bench', 'packages/*/test'];
 
 const EXTENSIONS = new Set(['.md', '.ts', '.tsx', '.mts', '.cts', '.js', '.mjs', '.cjs', '.json', '.html', '.css', '.yml', '.yaml', '.sh', '.txt']);
 const SKIPPED_DIRECTORIES = new Set(['node_modules', 'dist', 'coverage', 'test-results', '.git']);
@@ -56,7 +47,10 @@ export const PATTERNS = [
   // "this session", "the previous session's", "earlier sessions", "the next session", "last session"
   {
     name: 'a session by its place in time',
-    regex: new RegExp(String.raw`${START}(?:this|previous|earlier|last|next|later|prior|past|preceding|following)${GAP}(?:work(?:ing)?${GAP})?${SESSION}`, 'gi'),
+    regex: new RegExp(
+      String.raw`${START}(?:this|previous|earlier|last|next|later|prior|past|preceding|following)${GAP}(?:work(?:ing)?${GAP})?${SESSION}`,
+      'gi',
+    ),
   },
   // "in session", "since session", "during session" (no article: a session of work, not one of the product's)
   { name: 'a session as a time', regex: new RegExp(String.raw`${START}(?:in|since|during|until|before|after|across|between)${GAP}${SESSION}(?!['’]s)`, 'gi') },
@@ -70,7 +64,10 @@ export const PATTERNS = [
     ),
   },
   // "work session", "working sessions", "session-by-session", "two sessions ago"
-  { name: 'a work session', regex: new RegExp(String.raw`${START}work(?:ing)?(?:${GAP}|-)+${SESSION}|${START}session-by-session\b|${START}${SESSION}${GAP}ago\b`, 'gi') },
+  {
+    name: 'a work session',
+    regex: new RegExp(String.raw`${START}work(?:ing)?(?:${GAP}|-)+${SESSION}|${START}session-by-session\b|${START}${SESSION}${GAP}ago\b`, 'gi'),
+  },
 ];
 
 /**

@@ -81,7 +81,9 @@ function score(path) {
     const ignored = mutants.length - valid;
     const score = valid === 0 ? 100 : (100 * detected) / valid;
     failed ||= score < threshold;
-    lines.push(`  ${score >= threshold ? 'ok  ' : 'FAIL'} ${score.toFixed(1).padStart(5)}%  ${String(detected).padStart(4)} of ${String(valid).padEnd(4)} (${ignored} not counted: static)  ${file}`);
+    lines.push(
+      `  ${score >= threshold ? 'ok  ' : 'FAIL'} ${score.toFixed(1).padStart(5)}%  ${String(detected).padStart(4)} of ${String(valid).padEnd(4)} (${ignored} not counted: static)  ${file}`,
+    );
   }
 }
 

@@ -35,7 +35,8 @@ const SERVER_SCOPE = 'payments:read payments:write instruments:read';
 async function gatewayJson(path, init = {}) {
   const response = await fetch(`${gateway}${path}`, init);
   const body = await response.json().catch(() => ({}));
-  if (!response.ok) throw Object.assign(new Error(`${init.method || 'GET'} ${path}: HTTP ${response.status} ${JSON.stringify(body)}`), { status: response.status });
+  if (!response.ok)
+    throw Object.assign(new Error(`${init.method || 'GET'} ${path}: HTTP ${response.status} ${JSON.stringify(body)}`), { status: response.status });
   return body;
 }
 
@@ -106,7 +107,8 @@ const server = createServer(async (request, response) => {
   try {
     if (request.method === 'GET' && url.pathname === '/') return void response.writeHead(200, pageHeaders).end(page);
     if (url.pathname === '/favicon.ico') return void response.writeHead(204).end();
-    if (request.method === 'GET' && url.pathname === '/checkout.js') return void response.writeHead(200, { 'content-type': 'application/javascript' }).end(script);
+    if (request.method === 'GET' && url.pathname === '/checkout.js')
+      return void response.writeHead(200, { 'content-type': 'application/javascript' }).end(script);
     // Only this page may mount the fields with the session. A real shop names its https origin;
     // over plain http the sandbox accepts http://localhost only (elsewhere: no restriction).
     const hostHeader = request.headers.host ?? '';

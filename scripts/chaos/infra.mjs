@@ -34,11 +34,29 @@ export function freePort() {
 export function makeCertificate(dir) {
   const cert = join(dir, 'cert.pem');
   const key = join(dir, 'key.pem');
-  execFileSync('openssl', [
-    'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2',
-    '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1',
-    '-keyout', key, '-out', cert,
-  ], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '2',
+      '-subj',
+      '/CN=localhost',
+      '-addext',
+      'subjectAltName=DNS:localhost,IP:127.0.0.1',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+    ],
+    { stdio: 'ignore' },
+  );
   chmodSync(key, 0o644);
   return { cert, key };
 }
@@ -46,7 +64,8 @@ export function makeCertificate(dir) {
 function pgBin() {
   const versions = existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql').sort((a, b) => Number(a) - Number(b)) : [];
   const bin = versions.length ? `/usr/lib/postgresql/${versions.at(-1)}/bin` : undefined;
-  if (!bin || !existsSync(join(bin, 'initdb'))) throw new Error('PostgreSQL server binaries not found in /usr/lib/postgresql/*/bin (apt-get install postgresql)');
+  if (!bin || !existsSync(join(bin, 'initdb')))
+    throw new Error('PostgreSQL server binaries not found in /usr/lib/postgresql/*/bin (apt-get install postgresql)');
   return bin;
 }
 
@@ -74,7 +93,8 @@ export class PostgresCluster {
 
   async init() {
     mkdirSync(this.dir, { recursive: true });
-    if (isRoot) chownSync(this.dir, Number(execFileSync('id', ['-u', 'postgres']).toString().trim()), Number(execFileSync('id', ['-g', 'postgres']).toString().trim()));
+    if (isRoot)
+      chownSync(this.dir, Number(execFileSync('id', ['-u', 'postgres']).toString().trim()), Number(execFileSync('id', ['-g', 'postgres']).toString().trim()));
     this.port = await freePort();
     asPostgres(join(this.bin, 'initdb'), ['-D', join(this.dir, 'data'), '-A', 'trust', '-U', 'postgres']);
     await this.start();
@@ -187,14 +207,18 @@ export async function startNginx(dir, { cert, key, upstreamPorts }) {
     if (!pattern.test(site)) throw new Error(`deploy/nginx.conf no longer has ${pattern}`);
     site = site.replace(pattern, value);
   };
-  replace(/^(\s*)server 127\.0\.0\.1:8081[^\n]*\n(\s*server 127\.0\.0\.1:808\d[^\n]*\n)*/m, (_m, indent) => upstreamPorts.map((p) => `${indent}server 127.0.0.1:${p} max_fails=1 fail_timeout=2s;\n`).join(''));
+  replace(/^(\s*)server 127\.0\.0\.1:8081[^\n]*\n(\s*server 127\.0\.0\.1:808\d[^\n]*\n)*/m, (_m, indent) =>
+    upstreamPorts.map((p) => `${indent}server 127.0.0.1:${p} max_fails=1 fail_timeout=2s;\n`).join(''),
+  );
   replace(/listen 443 ssl;/, `listen 127.0.0.1:${port} ssl;`);
   replace(/listen \[::\]:443 ssl;/, '');
   replace(/listen 80;[^\n]*/, `listen 127.0.0.1:${await freePort()};`);
   replace(/listen \[::\]:80;/, '');
   replace(/ssl_certificate \/[^;]+;/, `ssl_certificate ${cert};`);
   replace(/ssl_certificate_key \/[^;]+;/, `ssl_certificate_key ${key};`);
-  site = site.replace(/access_log \/[^;]+;/g, `access_log ${join(prefix, 'logs/access.log')};`).replace(/error_log \/[^;]+;/g, `error_log ${join(prefix, 'logs/error.log')};`);
+  site = site
+    .replace(/access_log \/[^;]+;/g, `access_log ${join(prefix, 'logs/access.log')};`)
+    .replace(/error_log \/[^;]+;/g, `error_log ${join(prefix, 'logs/error.log')};`);
   writeFileSync(join(prefix, 'pasarela.conf'), site);
   const main = [
     isRoot ? 'user root;' : '',

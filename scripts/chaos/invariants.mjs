@@ -30,25 +30,33 @@ export async function databaseInvariants(url, { organizationId, endpoints = [], 
     for (const d of dupApm) violations.push(`order ${d.order_id}: ${d.n} alternative payments`);
 
     // 2. Amounts: refunds succeeded <= captured <= authorized, and the columns agree with the transactions and refunds.
-    const payments = await q(`
+    const payments = await q(
+      `
       select p.id, p.order_id, p.status, p.amount, p.amount_authorized::int authorized, p.amount_captured::int captured, p.amount_refunded::int refunded,
              p.pending_action, p.channel,
              coalesce((select sum(amount) from refunds r where r.payment_id = p.id and r.status = 'SUCCEEDED'), 0)::int refunds_succeeded,
              coalesce((select sum(amount) from transactions t where t.payment_id = p.id and t.type = 'capture' and t.status = 'SUCCEEDED'), 0)::int captures_succeeded,
              (select count(*) from transactions t where t.payment_id = p.id and t.type = 'authorization' and t.status = 'SUCCEEDED')::int authorizations
-      from payments p where p.created_at >= $1`, [since]);
+      from payments p where p.created_at >= $1`,
+      [since],
+    );
     facts.payments = payments.length;
     for (const p of payments) {
-      if (!(p.refunds_succeeded <= p.captured && p.captured <= p.authorized)) violations.push(`payment ${p.id}: refunded ${p.refunds_succeeded}, captured ${p.captured}, authorized ${p.authorized}`);
+      if (!(p.refunds_succeeded <= p.captured && p.captured <= p.authorized))
+        violations.push(`payment ${p.id}: refunded ${p.refunds_succeeded}, captured ${p.captured}, authorized ${p.authorized}`);
       if (p.refunded !== p.refunds_succeeded) violations.push(`payment ${p.id}: amount_refunded ${p.refunded} but refunds succeeded ${p.refunds_succeeded}`);
-      if (p.captured !== p.captures_succeeded && p.status !== 'CANCELLED') violations.push(`payment ${p.id}: amount_captured ${p.captured} but capture transactions ${p.captures_succeeded}`);
+      if (p.captured !== p.captures_succeeded && p.status !== 'CANCELLED')
+        violations.push(`payment ${p.id}: amount_captured ${p.captured} but capture transactions ${p.captures_succeeded}`);
       if (p.authorizations > 1) violations.push(`payment ${p.id}: ${p.authorizations} successful authorizations`);
       if (p.pending_action !== null) violations.push(`payment ${p.id}: still ${p.pending_action} in flight after the drain`);
       if (p.status === 'PENDING') violations.push(`payment ${p.id}: still PENDING after the drain`);
     }
 
     // 3. States moved along the diagram: each payment's events, in order.
-    const events = await q(`select id, type, data, created_at from events where organization_id = $1 and created_at >= $2 order by created_at, id`, [organizationId, since]);
+    const events = await q(`select id, type, data, created_at from events where organization_id = $1 and created_at >= $2 order by created_at, id`, [
+      organizationId,
+      since,
+    ]);
     facts.events = events.length;
     const lastStatus = new Map();
     for (const event of events) {
@@ -64,7 +72,8 @@ export async function databaseInvariants(url, { organizationId, endpoints = [], 
       const moves = event.type.startsWith('payment.card.') ? CARD_MOVES : event.type.startsWith('payment.purchase.') ? APM_MOVES : undefined;
       if (!moves) continue;
       const before = lastStatus.get(id);
-      if (before !== undefined && before !== status && !(moves[before] ?? []).includes(status)) violations.push(`payment ${id}: ${before} -> ${status} (event ${event.id}, ${event.type}) is not a move of the state diagram`);
+      if (before !== undefined && before !== status && !(moves[before] ?? []).includes(status))
+        violations.push(`payment ${id}: ${before} -> ${status} (event ${event.id}, ${event.type}) is not a move of the state diagram`);
       lastStatus.set(id, status);
     }
 
@@ -78,13 +87,17 @@ export async function databaseInvariants(url, { organizationId, endpoints = [], 
       if (row.kind === 'capture' && result.outcome === 'succeeded') captures.add(row.reference.replace(/^capture:/, ''));
     }
     // Every channel: card payments and the card-present payments of the terminals (the same network, the same references).
-    const references = await q(`select p.id, p.amount_authorized::int authorized, p.amount_captured::int captured, p.status, p.network_reference from payments p where p.created_at >= $1`, [since]);
+    const references = await q(
+      `select p.id, p.amount_authorized::int authorized, p.amount_captured::int captured, p.status, p.network_reference from payments p where p.created_at >= $1`,
+      [since],
+    );
     const authorizedAt = new Set();
     for (const p of references) {
       const reference = (p.network_reference ?? '').replace(/^sim_/, '');
       if (p.authorized > 0) {
         authorizedAt.add(reference);
-        if (!approvedAuth.has(reference)) violations.push(`payment ${p.id}: authorized ${p.authorized} but the network has no approved authorization for ${reference}`);
+        if (!approvedAuth.has(reference))
+          violations.push(`payment ${p.id}: authorized ${p.authorized} but the network has no approved authorization for ${reference}`);
       }
       if (p.captured > 0 && !captures.has(`${p.id}:capture`)) violations.push(`payment ${p.id}: captured ${p.captured} but the network has no capture`);
     }
@@ -111,7 +124,9 @@ export async function databaseInvariants(url, { organizationId, endpoints = [], 
     // and re-enables endpoints) is failed by design, without an attempt (webhooks/delivery.ts): not owed.
     const disabled = deliveries.filter((d) => d.status === 'failed' && d.last_error === 'the endpoint is disabled');
     facts.deliveriesToDisabledEndpoints = disabled.length;
-    for (const d of deliveries) if (d.status !== 'succeeded' && !disabled.includes(d)) violations.push(`delivery ${d.id} (${d.type} to ${d.endpoint_id}): ${d.status} after ${d.attempts} attempts`);
+    for (const d of deliveries)
+      if (d.status !== 'succeeded' && !disabled.includes(d))
+        violations.push(`delivery ${d.id} (${d.type} to ${d.endpoint_id}): ${d.status} after ${d.attempts} attempts`);
     for (const endpoint of endpoints) {
       const missing = await q(
         `select e.id, e.type from events e where e.organization_id = $1 and e.created_at >= $2 and e.type not like 'audit.%'
@@ -126,8 +141,12 @@ export async function databaseInvariants(url, { organizationId, endpoints = [], 
     // 6. Jobs: none stuck on a dead lease, none overdue, none failed.
     const jobs = await q(`select status, type, count(*)::int n from jobs group by 1, 2 order by 1, 2`);
     facts.jobs = jobs;
-    const stuck = await q(`select id, type, status, locked_until, run_at, last_error from jobs where (status = 'running' and locked_until < $1) or (status = 'pending' and run_at < $2)`, [new Date(Date.now() - 5000).toISOString(), new Date(Date.now() - 30_000).toISOString()]);
-    for (const j of stuck) violations.push(`job ${j.id} (${j.type}) ${j.status}: ${j.status === 'running' ? `lease ended ${j.locked_until}` : `due since ${j.run_at}`}`);
+    const stuck = await q(
+      `select id, type, status, locked_until, run_at, last_error from jobs where (status = 'running' and locked_until < $1) or (status = 'pending' and run_at < $2)`,
+      [new Date(Date.now() - 5000).toISOString(), new Date(Date.now() - 30_000).toISOString()],
+    );
+    for (const j of stuck)
+      violations.push(`job ${j.id} (${j.type}) ${j.status}: ${j.status === 'running' ? `lease ended ${j.locked_until}` : `due since ${j.run_at}`}`);
     const failed = await q(`select id, type, last_error from jobs where status = 'failed' and created_at >= $1`, [since]);
     for (const j of failed) violations.push(`job ${j.id} (${j.type}) failed: ${j.last_error}`);
   } finally {
@@ -141,17 +160,30 @@ export async function effectInvariants(url, effects) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const violations = [];
-  const tables = { payment: 'payments', 'terminal payment': 'payments', instruction: 'payment_instructions', refund: 'refunds', organization: 'organizations', link: 'links', webhook: 'webhook_endpoints' };
+  const tables = {
+    payment: 'payments',
+    'terminal payment': 'payments',
+    instruction: 'payment_instructions',
+    refund: 'refunds',
+    organization: 'organizations',
+    link: 'links',
+    webhook: 'webhook_endpoints',
+  };
   try {
     for (const effect of effects) {
       if (effect.kind === 'intent') {
-        const rows = (await client.query(`select 1 from apm_payments where id = $1 union all select 1 from payments where id = $1`, [effect.id]).catch(() => ({ rows: [{}] }))).rows;
+        const rows = (
+          await client
+            .query(`select 1 from apm_payments where id = $1 union all select 1 from payments where id = $1`, [effect.id])
+            .catch(() => ({ rows: [{}] }))
+        ).rows;
         if (rows.length === 0) violations.push(`intent ${effect.id}: answered 2xx but not in the database`);
         continue;
       }
       if (effect.kind === 'capture' || effect.kind === 'cancel') {
         const row = (await client.query(`select status, amount_captured::int captured from payments where id = $1`, [effect.id])).rows[0];
-        if (effect.kind === 'capture' && !(row && row.captured > 0)) violations.push(`capture of ${effect.id}: answered 2xx, payment shows ${JSON.stringify(row)}`);
+        if (effect.kind === 'capture' && !(row && row.captured > 0))
+          violations.push(`capture of ${effect.id}: answered 2xx, payment shows ${JSON.stringify(row)}`);
         if (effect.kind === 'cancel' && row?.status !== 'CANCELLED') violations.push(`cancel of ${effect.id}: answered 2xx, payment is ${row?.status}`);
         continue;
       }
@@ -239,23 +271,27 @@ export async function instructionInvariants(url, { organizationId, since, simula
       if (!FINAL_INSTRUCTION.includes(i.status)) violations.push(`instruction ${i.id}: still ${i.status} after the drain`);
       const payment = i.payment_id ? byId.get(i.payment_id) : undefined;
       if (i.payment_id) {
-        if (instructionOf.has(i.payment_id)) violations.push(`instruction ${i.id}: its payment ${i.payment_id} is also instruction ${instructionOf.get(i.payment_id)}'s`);
+        if (instructionOf.has(i.payment_id))
+          violations.push(`instruction ${i.id}: its payment ${i.payment_id} is also instruction ${instructionOf.get(i.payment_id)}'s`);
         instructionOf.set(i.payment_id, i.id);
         if (!payment) violations.push(`instruction ${i.id}: its payment ${i.payment_id} does not exist`);
-        else if (payment.order_id !== i.order_id) violations.push(`instruction ${i.id}: its payment ${payment.id} has order ${payment.order_id}, not ${i.order_id}`);
+        else if (payment.order_id !== i.order_id)
+          violations.push(`instruction ${i.id}: its payment ${payment.id} has order ${payment.order_id}, not ${i.order_id}`);
       }
       const status = payment?.status;
       if (i.status === 'COMPLETED') {
         const expected = i.capture_mode === 'automatic' ? ['APPROVED'] : ['AUTHORIZED'];
         if (!expected.includes(status)) violations.push(`instruction ${i.id}: COMPLETED (capture ${i.capture_mode}) but its payment is ${status ?? 'missing'}`);
       } else if (i.status === 'FAILED') {
-        if (i.failure_code === 'card_declined' && status !== 'REJECTED') violations.push(`instruction ${i.id}: FAILED card_declined but its payment is ${status ?? 'missing'}`);
+        if (i.failure_code === 'card_declined' && status !== 'REJECTED')
+          violations.push(`instruction ${i.id}: FAILED card_declined but its payment is ${status ?? 'missing'}`);
         if (i.failure_code !== 'card_declined' && i.failure_code !== 'order_id_conflict') violations.push(`instruction ${i.id}: FAILED with ${i.failure_code}`);
       } else if (i.status === 'EXPIRED') {
         if (i.payment_id || ofOrder.length > 0) violations.push(`instruction ${i.id}: EXPIRED but order ${i.order_id} has a payment`);
       }
     }
-    for (const p of cardPresent) if (!instructionOf.has(p.id)) violations.push(`card-present payment ${p.id} (order ${p.order_id}, ${p.status}) belongs to no instruction`);
+    for (const p of cardPresent)
+      if (!instructionOf.has(p.id)) violations.push(`card-present payment ${p.id} (order ${p.order_id}, ${p.status}) belongs to no instruction`);
     // What the terminals were told.
     for (const simulator of simulators) {
       for (const [id, told] of simulator.payments) {
@@ -267,9 +303,12 @@ export async function instructionInvariants(url, { organizationId, since, simula
         }
         const instruction = instructions.find((i) => i.id === instructionOf.get(id));
         const outcome = { APPROVED: 'COMPLETED', AUTHORIZED: 'COMPLETED', REJECTED: 'FAILED' }[told];
-        if (outcome && instruction?.status !== outcome) violations.push(`terminal ${simulator.terminal.id}: told payment ${id} ${told}, its instruction is ${instruction?.status ?? 'missing'}`);
-        if (told === 'REJECTED' && payment.status !== 'REJECTED') violations.push(`terminal ${simulator.terminal.id}: told payment ${id} REJECTED, it is ${payment.status}`);
-        if ((told === 'APPROVED' || told === 'AUTHORIZED') && !['AUTHORIZED', 'APPROVED'].includes(payment.status)) violations.push(`terminal ${simulator.terminal.id}: told payment ${id} ${told}, it is ${payment.status}`);
+        if (outcome && instruction?.status !== outcome)
+          violations.push(`terminal ${simulator.terminal.id}: told payment ${id} ${told}, its instruction is ${instruction?.status ?? 'missing'}`);
+        if (told === 'REJECTED' && payment.status !== 'REJECTED')
+          violations.push(`terminal ${simulator.terminal.id}: told payment ${id} REJECTED, it is ${payment.status}`);
+        if ((told === 'APPROVED' || told === 'AUTHORIZED') && !['AUTHORIZED', 'APPROVED'].includes(payment.status))
+          violations.push(`terminal ${simulator.terminal.id}: told payment ${id} ${told}, it is ${payment.status}`);
       }
     }
   } finally {

@@ -31,7 +31,10 @@ if (!process.env.CHAOS_RUN_DIR) {
   execFileSync('chmod', ['755', dir]);
   const { cert } = makeCertificate(dir);
   const entry = args.has('--soak') ? fileURLToPath(new URL('./soak.mjs', import.meta.url)) : fileURLToPath(import.meta.url);
-  const child = spawnSync(process.execPath, [entry, ...process.argv.slice(2)], { stdio: 'inherit', env: { ...process.env, CHAOS_RUN_DIR: dir, NODE_EXTRA_CA_CERTS: cert } });
+  const child = spawnSync(process.execPath, [entry, ...process.argv.slice(2)], {
+    stdio: 'inherit',
+    env: { ...process.env, CHAOS_RUN_DIR: dir, NODE_EXTRA_CA_CERTS: cert },
+  });
   if (!process.env.CHAOS_KEEP) rmSync(dir, { recursive: true, force: true });
   else console.log(`chaos: run directory kept: ${dir}`);
   process.exit(child.status ?? 1);
@@ -83,8 +86,13 @@ function schedule() {
 }
 const faults = schedule();
 
-console.log(`chaos: ${SHORT ? 'short (CI) variant' : 'full run'}, ${seconds} s of workload at ${rate} flows/s, seed ${seed} (CHAOS_SEED=${seed} replays this schedule)`);
-for (const f of faults) console.log(`  at ${(f.at / 1000).toFixed(1).padStart(6)} s  ${f.kind}${f.target !== undefined ? ` (gateway ${f.target + 1})` : ''}${f.durationMs ? ` for ${f.durationMs / 1000} s` : ''}`);
+console.log(
+  `chaos: ${SHORT ? 'short (CI) variant' : 'full run'}, ${seconds} s of workload at ${rate} flows/s, seed ${seed} (CHAOS_SEED=${seed} replays this schedule)`,
+);
+for (const f of faults)
+  console.log(
+    `  at ${(f.at / 1000).toFixed(1).padStart(6)} s  ${f.kind}${f.target !== undefined ? ` (gateway ${f.target + 1})` : ''}${f.durationMs ? ` for ${f.durationMs / 1000} s` : ''}`,
+  );
 
 // ---------------------------------------------------------------- start everything
 const cleanups = [];
@@ -99,7 +107,10 @@ try {
 
   const healthy = await startReceiver('healthy receiver', { cert, key });
   const failing = await startReceiver('failing receiver', { cert, key });
-  cleanups.push(() => healthy.close(), () => failing.close());
+  cleanups.push(
+    () => healthy.close(),
+    () => failing.close(),
+  );
 
   const gatewayPorts = [await freePort(), await freePort(), await freePort()];
   const clientId = `chaos-${randomUUID()}`;
@@ -143,7 +154,11 @@ try {
   // Started together: migrations, signing key and bootstrap client race, as in a real roll-out.
   // A fourth process, with its own TLS (TLS_CERT_FILE), only for the TLS check below; started with the others.
   const ownTlsPort = await freePort();
-  const ownTls = new GatewayProcess('gateway-own-tls', { ...baseEnv(ownTlsPort, `https://localhost:${ownTlsPort}`), TRUST_PROXY: 'false', TLS_CERT_FILE: cert, TLS_KEY_FILE: key, JOBS_ENABLED: 'false' }, dir);
+  const ownTls = new GatewayProcess(
+    'gateway-own-tls',
+    { ...baseEnv(ownTlsPort, `https://localhost:${ownTlsPort}`), TRUST_PROXY: 'false', TLS_CERT_FILE: cert, TLS_KEY_FILE: key, JOBS_ENABLED: 'false' },
+    dir,
+  );
   cleanups.push(() => ownTls.stop());
   await Promise.all([...gateways.map((g) => g.start()), ownTls.start()]);
   // As systemd's Restart=always (deploy/pasarela.service): a process that exits unasked is started
@@ -154,11 +169,17 @@ try {
     while (supervising) {
       for (const g of gateways) {
         if (!g.expectExit && !g.restarting && g.child && (g.child.exitCode !== null || g.child.signalCode !== null)) {
-          const tail = g.output.split('\n').filter((l) => /error|Error/.test(l)).slice(0, 3).join(' / ');
+          const tail = g.output
+            .split('\n')
+            .filter((l) => /error|Error/.test(l))
+            .slice(0, 3)
+            .join(' / ');
           unexpectedExits.push(`${g.name} exited unasked (${g.child.exitCode ?? g.child.signalCode}): ${tail.slice(0, 300)}`);
           log(`!! ${g.name} exited unasked; restarting it`);
           g.restarting = true;
-          g.start().catch((error) => log(`!! ${g.name} could not restart: ${error.message}`)).finally(() => (g.restarting = false));
+          g.start()
+            .catch((error) => log(`!! ${g.name} could not restart: ${error.message}`))
+            .finally(() => (g.restarting = false));
         }
       }
       await sleep(500);
@@ -170,17 +191,31 @@ try {
   const tlsFindings = [];
   const handshake = (port, version) =>
     new Promise((resolveHandshake) => {
-      const socket = tlsConnect({ host: '127.0.0.1', port, servername: 'localhost', minVersion: version, maxVersion: version, ciphers: 'DEFAULT@SECLEVEL=0', rejectUnauthorized: false }, () => {
-        socket.end();
-        resolveHandshake('accepted');
-      });
+      const socket = tlsConnect(
+        {
+          host: '127.0.0.1',
+          port,
+          servername: 'localhost',
+          minVersion: version,
+          maxVersion: version,
+          ciphers: 'DEFAULT@SECLEVEL=0',
+          rejectUnauthorized: false,
+        },
+        () => {
+          socket.end();
+          resolveHandshake('accepted');
+        },
+      );
       socket.on('error', () => resolveHandshake('refused'));
       socket.setTimeout(5000, () => {
         socket.destroy();
         resolveHandshake('refused');
       });
     });
-  for (const [name, port] of [['nginx (deploy/nginx.conf)', nginx.port], ['gateway TLS_CERT_FILE', ownTlsPort]]) {
+  for (const [name, port] of [
+    ['nginx (deploy/nginx.conf)', nginx.port],
+    ['gateway TLS_CERT_FILE', ownTlsPort],
+  ]) {
     const results = {};
     for (const version of ['TLSv1', 'TLSv1.1', 'TLSv1.2', 'TLSv1.3']) results[version] = await handshake(port, version);
     tlsFindings.push({ name, ...results });
@@ -204,8 +239,12 @@ try {
   const since = new Date(Date.now() - 1000).toISOString();
   await c.encryptionKeys.create().catch(() => undefined);
   const instruments = await prepareInstruments(merchant);
-  const endpointHealthy = await merchant.call('webhook.create', (o) => c.webhooks.create({ url: `${healthy.url}/`, events: ['*'], description: 'chaos: healthy' }, o));
-  const endpointFailing = await merchant.call('webhook.create', (o) => c.webhooks.create({ url: `${failing.url}/`, events: ['*'], description: 'chaos: fails on command' }, o));
+  const endpointHealthy = await merchant.call('webhook.create', (o) =>
+    c.webhooks.create({ url: `${healthy.url}/`, events: ['*'], description: 'chaos: healthy' }, o),
+  );
+  const endpointFailing = await merchant.call('webhook.create', (o) =>
+    c.webhooks.create({ url: `${failing.url}/`, events: ['*'], description: 'chaos: fails on command' }, o),
+  );
   if (!endpointHealthy.ok || !endpointFailing.ok) throw new Error(`could not register the receivers: ${endpointHealthy.error ?? endpointFailing.error}`);
   const runId = seed.toString(36);
   // The card-present side: two terminals, each driven by the terminal simulator through nginx.
@@ -237,72 +276,74 @@ try {
   const runStart = Date.now();
   const windows = []; // { kind, start, end, recovered }
   // Each fault at its own time (they may overlap, as in life), on its own async path.
-  const faultLoop = Promise.all(faults.map(async (fault) => {
-    {
-      const wait = runStart + fault.at - Date.now();
-      if (wait > 0) await sleep(wait);
-      const window = { kind: fault.kind, target: fault.target, start: Date.now() };
-      windows.push(window);
-      try {
-        if (fault.kind === 'kill -9 gateway') {
-          const g = gateways[fault.target];
-          // One kill and restart of a process at a time: a kill due while the last one's restart is under way waits for it.
-          await g.exclusive(async () => {
-            window.start = Date.now();
-            log(`fault: kill -9 ${g.name} (pid ${g.pid})`);
-            g.expectExit = true;
-            await g.kill9();
-            // As systemd's Restart=always, RestartSec=1: a start that fails (the database restarting
-            // at that moment, or the next kill of the same process) is tried again.
-            for (let attempt = 1; ; attempt++) {
-              try {
-                await g.start();
-                break;
-              } catch (error) {
-                const reason = firstLine(error.message);
-                window.notes = [...(window.notes ?? []), `start ${attempt} failed: ${reason}`];
-                log(`      ${g.name} start ${attempt} failed (${reason}); again in 1 s`);
-                if (attempt >= 10) throw error;
-                await sleep(1000);
+  const faultLoop = Promise.all(
+    faults.map(async (fault) => {
+      {
+        const wait = runStart + fault.at - Date.now();
+        if (wait > 0) await sleep(wait);
+        const window = { kind: fault.kind, target: fault.target, start: Date.now() };
+        windows.push(window);
+        try {
+          if (fault.kind === 'kill -9 gateway') {
+            const g = gateways[fault.target];
+            // One kill and restart of a process at a time: a kill due while the last one's restart is under way waits for it.
+            await g.exclusive(async () => {
+              window.start = Date.now();
+              log(`fault: kill -9 ${g.name} (pid ${g.pid})`);
+              g.expectExit = true;
+              await g.kill9();
+              // As systemd's Restart=always, RestartSec=1: a start that fails (the database restarting
+              // at that moment, or the next kill of the same process) is tried again.
+              for (let attempt = 1; ; attempt++) {
+                try {
+                  await g.start();
+                  break;
+                } catch (error) {
+                  const reason = firstLine(error.message);
+                  window.notes = [...(window.notes ?? []), `start ${attempt} failed: ${reason}`];
+                  log(`      ${g.name} start ${attempt} failed (${reason}); again in 1 s`);
+                  if (attempt >= 10) throw error;
+                  await sleep(1000);
+                }
               }
-            }
-            g.expectExit = false;
-          });
-          log(`      ${g.name} restarted (pid ${g.pid}) after ${Date.now() - window.start} ms`);
-        } else if (fault.kind.startsWith('webhook receiver')) {
-          log('fault: the failing receiver answers 500');
-          failing.state.mode = 'fail';
-          await sleep(fault.durationMs / 2);
-          log('      the failing receiver now never answers (timeouts)');
-          failing.state.mode = 'hang';
-          await sleep(fault.durationMs / 2);
-          failing.state.mode = 'ok';
-          log('      the failing receiver recovered');
-        } else if (fault.kind === 'PostgreSQL restart (fast)') {
-          log('fault: PostgreSQL restart (pg_ctl -m fast)');
-          await pgCluster.restart();
-          log(`      PostgreSQL back after ${Date.now() - window.start} ms`);
-        } else if (fault.kind === 'PostgreSQL stopped') {
-          log('fault: PostgreSQL stopped for 10 s (pg_ctl -m fast stop)');
-          await pgCluster.stop('fast');
-          await sleep(fault.durationMs);
-          await pgCluster.start();
-          log('      PostgreSQL started again');
-        } else if (fault.kind.startsWith('SIGSTOP')) {
-          const g = gateways[fault.target];
-          log(`fault: SIGSTOP ${g.name} for ${fault.durationMs / 1000} s (job lease ${LEASE_SECONDS} s)`);
-          g.pause();
-          await sleep(fault.durationMs);
-          g.resume();
-          log(`      ${g.name} resumed (SIGCONT)`);
+              g.expectExit = false;
+            });
+            log(`      ${g.name} restarted (pid ${g.pid}) after ${Date.now() - window.start} ms`);
+          } else if (fault.kind.startsWith('webhook receiver')) {
+            log('fault: the failing receiver answers 500');
+            failing.state.mode = 'fail';
+            await sleep(fault.durationMs / 2);
+            log('      the failing receiver now never answers (timeouts)');
+            failing.state.mode = 'hang';
+            await sleep(fault.durationMs / 2);
+            failing.state.mode = 'ok';
+            log('      the failing receiver recovered');
+          } else if (fault.kind === 'PostgreSQL restart (fast)') {
+            log('fault: PostgreSQL restart (pg_ctl -m fast)');
+            await pgCluster.restart();
+            log(`      PostgreSQL back after ${Date.now() - window.start} ms`);
+          } else if (fault.kind === 'PostgreSQL stopped') {
+            log('fault: PostgreSQL stopped for 10 s (pg_ctl -m fast stop)');
+            await pgCluster.stop('fast');
+            await sleep(fault.durationMs);
+            await pgCluster.start();
+            log('      PostgreSQL started again');
+          } else if (fault.kind.startsWith('SIGSTOP')) {
+            const g = gateways[fault.target];
+            log(`fault: SIGSTOP ${g.name} for ${fault.durationMs / 1000} s (job lease ${LEASE_SECONDS} s)`);
+            g.pause();
+            await sleep(fault.durationMs);
+            g.resume();
+            log(`      ${g.name} resumed (SIGCONT)`);
+          }
+        } catch (error) {
+          log(`fault ${fault.kind}: ${firstLine(error.message)}`);
+          window.error = firstLine(error.message);
         }
-      } catch (error) {
-        log(`fault ${fault.kind}: ${firstLine(error.message)}`);
-        window.error = firstLine(error.message);
+        window.end = Date.now();
       }
-      window.end = Date.now();
-    }
-  }));
+    }),
+  );
 
   log(`workload: ${seconds} s`);
   const flowCounts = await drive(flows(merchant, { instruments, receiverUrl: healthy.url, runId, terminals, instructionSeconds: SHORT ? 30 : 90 }), {
@@ -318,7 +359,9 @@ try {
 
   // ------------------------------------------------------------ rate limit across the three processes
   const rateLimit = await checkRateLimit(gatewayPorts);
-  log(`rate limit: ${rateLimit.admitted} of ${rateLimit.sent} admitted in ${rateLimit.elapsed} ms (limit ${RATE_LIMIT} per ${RATE_WINDOW} s, bound ${rateLimit.bound}); after the synchronisations ${rateLimit.admittedAfterSync} of ${rateLimit.sentAfterSync} admitted`);
+  log(
+    `rate limit: ${rateLimit.admitted} of ${rateLimit.sent} admitted in ${rateLimit.elapsed} ms (limit ${RATE_LIMIT} per ${RATE_WINDOW} s, bound ${rateLimit.bound}); after the synchronisations ${rateLimit.admittedAfterSync} of ${rateLimit.sentAfterSync} admitted`,
+  );
 
   // ------------------------------------------------------------ drain: jobs and deliveries
   const drain = await drainAll(databaseUrl, organizationId, since, SHORT ? 120_000 : 240_000);
@@ -326,7 +369,9 @@ try {
   await Promise.all(simulators.map((s) => s.stop()));
   // Every payment a terminal simulator was told of is an answer whose effect must exist.
   for (const simulator of simulators) for (const id of simulator.payments.keys()) merchant.effects.push({ kind: 'terminal payment', id });
-  log(`terminal simulators: ${simulators.map((s) => `${s.terminal.behaviour} card: ${s.starts} starts, ${s.connections} connections, ${s.payments.size} payments`).join('; ')}`);
+  log(
+    `terminal simulators: ${simulators.map((s) => `${s.terminal.behaviour} card: ${s.starts} starts, ${s.connections} connections, ${s.payments.size} payments`).join('; ')}`,
+  );
   probing = false;
   await probeLoop;
   supervising = false;
@@ -341,7 +386,10 @@ try {
   if (!drain.ok) violations.push(`the drain did not finish: ${drain.left}`);
   if (!rateLimit.conclusive) violations.push(`rate limit: the burst took ${rateLimit.elapsed} ms, longer than one window: not checked (machine too slow?)`);
   if (rateLimit.admitted > rateLimit.bound) violations.push(`rate limit: ${rateLimit.admitted} requests admitted in one window, bound ${rateLimit.bound}`);
-  if (rateLimit.admittedAfterSync > 0) violations.push(`rate limit: ${rateLimit.admittedAfterSync} of ${rateLimit.sentAfterSync} requests admitted after every process had synchronised the spent window`);
+  if (rateLimit.admittedAfterSync > 0)
+    violations.push(
+      `rate limit: ${rateLimit.admittedAfterSync} of ${rateLimit.sentAfterSync} requests admitted after every process had synchronised the spent window`,
+    );
   // Replays of an Idempotency-Key answer the first body.
   const replay = await replayKeys(c, firstAnswers, random);
   violations.push(...replay.violations);
@@ -374,10 +422,30 @@ try {
   for (const v of [...restored.violations, ...restoredEffects, ...restoredCardPresent.violations]) violations.push(`restored dump: ${v}`);
   const sameFacts = ['payments', 'events', 'ledger', 'deliveries'].every((k) => restored.facts[k] === database.facts[k]);
   if (!sameFacts) violations.push(`restored dump: counts differ (${JSON.stringify(restored.facts)} vs ${JSON.stringify(database.facts)})`);
-  log(`backup: pg_dump -Fc restored into a fresh database; ${restored.violations.length + restoredEffects.length} violations there; counts ${sameFacts ? 'equal' : 'DIFFER'}`);
+  log(
+    `backup: pg_dump -Fc restored into a fresh database; ${restored.violations.length + restoredEffects.length} violations there; counts ${sameFacts ? 'equal' : 'DIFFER'}`,
+  );
 
   // ------------------------------------------------------------ the table
-  const table = report({ attempts, windows, probes, workloadEnd, runStart, flowCounts, merchant, stats, receipts, replay, database, rateLimit, drain, tlsFindings, violations, cardPresent, simulators });
+  const table = report({
+    attempts,
+    windows,
+    probes,
+    workloadEnd,
+    runStart,
+    flowCounts,
+    merchant,
+    stats,
+    receipts,
+    replay,
+    database,
+    rateLimit,
+    drain,
+    tlsFindings,
+    violations,
+    cardPresent,
+    simulators,
+  });
   console.log(table);
   writeFileSync(join(dir, 'report.md'), table);
   if (process.env.CHAOS_REPORT) writeFileSync(process.env.CHAOS_REPORT, table);
@@ -421,7 +489,9 @@ async function checkRateLimit(gatewayPorts) {
     Array.from({ length: concurrency }, async () => {
       while (next < sent) {
         const port = gatewayPorts[next++ % gatewayPorts.length];
-        const response = await fetch(`http://127.0.0.1:${port}/l/chaos-rate-limit-probe`, { headers: { 'x-forwarded-for': address, 'x-forwarded-proto': 'https' } }).catch(() => undefined);
+        const response = await fetch(`http://127.0.0.1:${port}/l/chaos-rate-limit-probe`, {
+          headers: { 'x-forwarded-for': address, 'x-forwarded-proto': 'https' },
+        }).catch(() => undefined);
         // The probe's link does not exist: 404 is an admitted request, 429 a refused one.
         if (response?.status === 429) refused++;
         else if (response) admitted++;
@@ -436,13 +506,15 @@ async function checkRateLimit(gatewayPorts) {
   let admittedAfterSync = 0;
   await Promise.all(
     Array.from({ length: 10 * gatewayPorts.length }, async (_, i) => {
-      const response = await fetch(`http://127.0.0.1:${gatewayPorts[i % gatewayPorts.length]}/l/chaos-rate-limit-probe`, { headers: { 'x-forwarded-for': address, 'x-forwarded-proto': 'https' } }).catch(() => undefined);
+      const response = await fetch(`http://127.0.0.1:${gatewayPorts[i % gatewayPorts.length]}/l/chaos-rate-limit-probe`, {
+        headers: { 'x-forwarded-for': address, 'x-forwarded-proto': 'https' },
+      }).catch(() => undefined);
       if (response && response.status !== 429) admittedAfterSync++;
       await response?.text();
     }),
   );
   const afterSyncMs = Date.now() - started;
-  const unseenPerProcess = Math.ceil((sent / Math.max(1, elapsed)) * (2 * RATE_SYNC_MS) / gatewayPorts.length);
+  const unseenPerProcess = Math.ceil(((sent / Math.max(1, elapsed)) * (2 * RATE_SYNC_MS)) / gatewayPorts.length);
   const bound = RATE_LIMIT + (gatewayPorts.length - 1) * unseenPerProcess + concurrency;
   // A burst longer than one window proves nothing about one window.
   const conclusive = afterSyncMs < RATE_WINDOW * 1000;
@@ -467,9 +539,15 @@ async function drainAll(databaseUrl, organizationId, since, timeoutMs) {
           [new Date().toISOString(), new Date(Date.now() + 60_000).toISOString()],
         )
       ).rows[0].n;
-      const deliveries = (await client.query(`select count(*)::int n from webhook_deliveries where status = 'pending' and organization_id = $1 and created_at >= $2`, [organizationId, since])).rows[0].n;
+      const deliveries = (
+        await client.query(`select count(*)::int n from webhook_deliveries where status = 'pending' and organization_id = $1 and created_at >= $2`, [
+          organizationId,
+          since,
+        ])
+      ).rows[0].n;
       const inFlight = (await client.query(`select count(*)::int n from payments where pending_action is not null or status = 'PENDING'`)).rows[0].n;
-      const instructions = (await client.query(`select count(*)::int n from payment_instructions where status not in ('COMPLETED', 'FAILED', 'EXPIRED')`)).rows[0].n;
+      const instructions = (await client.query(`select count(*)::int n from payment_instructions where status not in ('COMPLETED', 'FAILED', 'EXPIRED')`))
+        .rows[0].n;
       const refunds = (await client.query(`select count(*)::int n from refunds where status = 'PENDING'`)).rows[0].n;
       left = `${jobs} jobs due or running, ${deliveries} deliveries pending, ${inFlight} payments in flight, ${refunds} refunds pending, ${instructions} payment instructions open`;
       if (jobs === 0 && deliveries === 0 && inFlight === 0 && refunds === 0 && instructions === 0) return { ok: true, ms: Date.now() - started, left };
@@ -496,7 +574,12 @@ async function replayKeys(c, firstAnswers, rnd) {
   for (const [key, first] of sample) {
     const path = new URL(first.url).pathname + new URL(first.url).search;
     try {
-      const body = await replayContext(() => c.transport.request({ method: 'POST', path, body: first.body === undefined ? undefined : JSON.parse(first.body) }, { idempotencyKey: key, maxRetries: 5 }));
+      const body = await replayContext(() =>
+        c.transport.request(
+          { method: 'POST', path, body: first.body === undefined ? undefined : JSON.parse(first.body) },
+          { idempotencyKey: key, maxRetries: 5 },
+        ),
+      );
       replayed++;
       const firstBody = JSON.parse(first.text || 'null');
       // Documented: the replay of a webhook endpoint's creation answers it without the signing secret (webhooks/routes.ts).
@@ -514,13 +597,21 @@ async function replayKeys(c, firstAnswers, rnd) {
 
 /** The first meaningful line of an error message (a child's output may follow it). */
 function firstLine(text) {
-  const line = String(text).split('\n').map((l) => l.trim()).find((l) => /error|exited|refused|terminat/i.test(l)) ?? String(text).split('\n')[0];
+  const line =
+    String(text)
+      .split('\n')
+      .map((l) => l.trim())
+      .find((l) => /error|exited|refused|terminat/i.test(l)) ?? String(text).split('\n')[0];
   return line.replace(/\|/g, '/').slice(0, 160);
 }
 
 function stable(value) {
   if (Array.isArray(value)) return `[${value.map(stable).join(',')}]`;
-  if (value && typeof value === 'object') return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${stable(value[k])}`).join(',')}}`;
+  if (value && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${stable(value[k])}`)
+      .join(',')}}`;
   return JSON.stringify(value);
 }
 
@@ -530,7 +621,25 @@ function percentile(values, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-function report({ attempts, windows, probes, workloadEnd, runStart, flowCounts, merchant, stats, receipts, replay, database, rateLimit, drain, tlsFindings, violations, cardPresent, simulators }) {
+function report({
+  attempts,
+  windows,
+  probes,
+  workloadEnd,
+  runStart,
+  flowCounts,
+  merchant,
+  stats,
+  receipts,
+  replay,
+  database,
+  rateLimit,
+  drain,
+  tlsFindings,
+  violations,
+  cardPresent,
+  simulators,
+}) {
   const lastFaultEnd = Math.max(...windows.map((w) => w.end ?? 0));
   const phaseOf = (t) => {
     if (t >= lastFaultEnd) return 'after';
@@ -550,7 +659,10 @@ function report({ attempts, windows, probes, workloadEnd, runStart, flowCounts, 
     return `${keys.length}, ${answered.length ? (Math.max(...answered) / 1000).toFixed(1) : '-'}${answered.length < keys.length ? ` (${keys.length - answered.length} never)` : ''}`;
   };
   lines.push(`## Chaos run: ${SHORT ? 'short (CI) variant' : 'full run'}, seed ${seed}`, '');
-  lines.push(`${new Date().toISOString().slice(0, 16)} UTC; ${seconds} s of workload at ${rate} flows/s; 3 gateway processes (ENVIRONMENT=production, SIMULATOR_AUTHORIZATION=remote) behind nginx (TLS), PostgreSQL (fsync ${SHORT ? 'off' : 'on'}); drain ${(drain.ms / 1000).toFixed(0)} s.`, '');
+  lines.push(
+    `${new Date().toISOString().slice(0, 16)} UTC; ${seconds} s of workload at ${rate} flows/s; 3 gateway processes (ENVIRONMENT=production, SIMULATOR_AUTHORIZATION=remote) behind nginx (TLS), PostgreSQL (fsync ${SHORT ? 'off' : 'on'}); drain ${(drain.ms / 1000).toFixed(0)} s.`,
+    '',
+  );
   lines.push('### Requests by kind', '');
   row('kind', 'operations', 'ok (2xx)', 'refused (4xx, final)', 'gave up', 'HTTP attempts', 'retries');
   row('---', '---:', '---:', '---:', '---:', '---:', '---:');
@@ -562,12 +674,31 @@ function report({ attempts, windows, probes, workloadEnd, runStart, flowCounts, 
     row(kind, operations, o.ok, o.refused, o.gaveUp, n, Math.max(0, n - operations));
   }
   lines.push('', `Flows started: ${[...flowCounts.entries()].map(([k, v]) => `${k} ${v}`).join('; ')}.`);
-  lines.push(`Retries the client needed: ${attempts.length - [...merchant.outcomes.values()].reduce((s, o) => s + o.ok + o.refused + o.gaveUp, 0)} HTTP attempts beyond the first of each operation (${stats.outerRetries} of them after the typed client's own 5 retries were spent).`, '');
+  lines.push(
+    `Retries the client needed: ${attempts.length - [...merchant.outcomes.values()].reduce((s, o) => s + o.ok + o.refused + o.gaveUp, 0)} HTTP attempts beyond the first of each operation (${stats.outerRetries} of them after the typed client's own 5 retries were spent).`,
+    '',
+  );
   lines.push('### Card-present: payment instructions and the terminal simulators', '');
-  lines.push(`Instructions by final state: ${Object.entries(cardPresent.facts.byStatus).map(([k, v]) => `${k} ${v}`).join(', ') || 'none'}; card-present payments: ${cardPresent.facts.payments} (${Object.entries(cardPresent.facts.paymentsByStatus).map(([k, v]) => `${k} ${v}`).join(', ') || 'none'}).`);
-  lines.push(`Terminal simulators (examples/terminal-simulator.mjs --wait, through nginx, started again whenever their connection ended): ${simulators.map((s) => `${s.terminal.behaviour} card ${s.starts} starts, ${s.connections} connections, told of ${s.payments.size} payments`).join('; ')}.`, '');
+  lines.push(
+    `Instructions by final state: ${
+      Object.entries(cardPresent.facts.byStatus)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ') || 'none'
+    }; card-present payments: ${cardPresent.facts.payments} (${
+      Object.entries(cardPresent.facts.paymentsByStatus)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ') || 'none'
+    }).`,
+  );
+  lines.push(
+    `Terminal simulators (examples/terminal-simulator.mjs --wait, through nginx, started again whenever their connection ended): ${simulators.map((s) => `${s.terminal.behaviour} card ${s.starts} starts, ${s.connections} connections, told of ${s.payments.size} payments`).join('; ')}.`,
+    '',
+  );
   lines.push('### Errors and latency by phase', '');
-  lines.push('"fault": from a fault\'s start to 5 s after its end; "after": once the last fault ended. An error is an attempt answered 5xx, 429, 409 idempotency_conflict or not at all (a 409 of the business, such as a refund that no longer fits, is an answer, not an error).', '');
+  lines.push(
+    '"fault": from a fault\'s start to 5 s after its end; "after": once the last fault ended. An error is an attempt answered 5xx, 429, 409 idempotency_conflict or not at all (a 409 of the business, such as a refund that no longer fits, is an answer, not an error).',
+    '',
+  );
   row('phase', 'attempts', 'errors', 'network', '5xx', '429', '409 idempotency_conflict', 'p50 ms', 'p99 ms');
   row('---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:');
   for (const phase of ['normal', 'fault', 'after']) {
@@ -576,18 +707,51 @@ function report({ attempts, windows, probes, workloadEnd, runStart, flowCounts, 
     const s5 = list.filter((a) => a.status >= 500).length;
     const s429 = list.filter((a) => a.status === 429).length;
     const s409 = list.filter((a) => a.status === 409 && a.code === 'idempotency_conflict').length;
-    row(phase, list.length, net + s5 + s429 + s409, net, s5, s429, s409, percentile(list.map((a) => a.ms), 50), percentile(list.map((a) => a.ms), 99));
+    row(
+      phase,
+      list.length,
+      net + s5 + s429 + s409,
+      net,
+      s5,
+      s429,
+      s409,
+      percentile(
+        list.map((a) => a.ms),
+        50,
+      ),
+      percentile(
+        list.map((a) => a.ms),
+        99,
+      ),
+    );
   }
   lines.push('', '### Faults and recovery', '');
-  lines.push('Recovery: from the fault\'s start until the first successful `/readyz` through nginx after the last failed one, and until the workload\'s last failed attempt of that window (its own retries then succeeded).', '');
-  row('at s', 'fault', 'lasted s', 'failed probes', 'probe recovery s', 'workload errors', 'last workload error +s', 'keyed requests cut, answered after +s (max)');
+  lines.push(
+    "Recovery: from the fault's start until the first successful `/readyz` through nginx after the last failed one, and until the workload's last failed attempt of that window (its own retries then succeeded).",
+    '',
+  );
+  row(
+    'at s',
+    'fault',
+    'lasted s',
+    'failed probes',
+    'probe recovery s',
+    'workload errors',
+    'last workload error +s',
+    'keyed requests cut, answered after +s (max)',
+  );
   row('---:', '---', '---:', '---:', '---:', '---:', '---:', '---');
   for (const w of windows) {
     const end = (w.end ?? workloadEnd) + 30_000;
     const failed = probes.filter((p) => p.at >= w.start && p.at <= end && !p.ok);
     const lastFail = failed.at(-1);
     const recovered = lastFail ? probes.find((p) => p.at > lastFail.at && p.ok) : undefined;
-    const errs = attempts.filter((a) => a.started >= w.start && a.started <= end && (a.status === 0 || a.status >= 500 || a.status === 429 || (a.status === 409 && a.code === 'idempotency_conflict')));
+    const errs = attempts.filter(
+      (a) =>
+        a.started >= w.start &&
+        a.started <= end &&
+        (a.status === 0 || a.status >= 500 || a.status === 429 || (a.status === 409 && a.code === 'idempotency_conflict')),
+    );
     const lastErr = errs.length ? Math.max(...errs.map((a) => a.started + a.ms)) : undefined;
     row(
       ((w.start - runStart) / 1000).toFixed(0),
@@ -600,24 +764,71 @@ function report({ attempts, windows, probes, workloadEnd, runStart, flowCounts, 
       cutRequests(w),
     );
   }
-  lines.push('', '"Keyed requests cut" (kill -9 only): attempts with an Idempotency-Key in flight at the kill that got no answer or a 5xx, and when the first final answer (2xx, or a 4xx other than 409 idempotency_conflict) to that key came: the recovery a merchant sees for the requests the dead process held.');
+  lines.push(
+    '',
+    '"Keyed requests cut" (kill -9 only): attempts with an Idempotency-Key in flight at the kill that got no answer or a 5xx, and when the first final answer (2xx, or a 4xx other than 409 idempotency_conflict) to that key came: the recovery a merchant sees for the requests the dead process held.',
+  );
   lines.push('', '### Invariants', '');
   row('invariant', 'checked', 'result');
   row('---', '---', '---');
   const count = (pattern) => violations.filter((v) => pattern.test(v)).length;
-  row('no order_id charged twice (payments, network authorizations, order replays under a new key)', `${database.facts.payments} card payments`, count(/order |second create/) ? `${count(/order |second create/)} violations` : 'ok');
-  row('every 2xx answer\'s effect exists', `${merchant.effects.length} effects`, count(/answered 2xx/) ? `${count(/answered 2xx/)} violations` : 'ok');
-  row('a replayed Idempotency-Key answers the first body', `${replay.replayed} replays`, count(/Idempotency-Key/) ? `${count(/Idempotency-Key/)} violations` : 'ok');
-  row('refunds succeeded ≤ captured ≤ authorized; columns = transactions', `${database.facts.payments} payments`, count(/refunded|amount_/) ? `${count(/refunded|amount_/)} violations` : 'ok');
+  row(
+    'no order_id charged twice (payments, network authorizations, order replays under a new key)',
+    `${database.facts.payments} card payments`,
+    count(/order |second create/) ? `${count(/order |second create/)} violations` : 'ok',
+  );
+  row("every 2xx answer's effect exists", `${merchant.effects.length} effects`, count(/answered 2xx/) ? `${count(/answered 2xx/)} violations` : 'ok');
+  row(
+    'a replayed Idempotency-Key answers the first body',
+    `${replay.replayed} replays`,
+    count(/Idempotency-Key/) ? `${count(/Idempotency-Key/)} violations` : 'ok',
+  );
+  row(
+    'refunds succeeded ≤ captured ≤ authorized; columns = transactions',
+    `${database.facts.payments} payments`,
+    count(/refunded|amount_/) ? `${count(/refunded|amount_/)} violations` : 'ok',
+  );
   row('states only move along the state diagram', `${database.facts.events} events`, count(/state diagram/) ? `${count(/state diagram/)} violations` : 'ok');
-  row('the network simulator\'s ledger = authorizations and captures (card and card-present payments)', `${database.facts.ledger} network operations`, count(/network/) ? `${count(/network/)} violations` : 'ok');
-  row('each payment instruction ends in at most one payment, its state matching the payment\'s; every instruction and terminal answer exists', `${cardPresent.facts.instructions} instructions, ${cardPresent.facts.reported} payments the terminals were told of`, count(/instruction|terminal/) ? `${count(/instruction|terminal/)} violations` : 'ok');
-  row('every event delivered to every subscribed endpoint, webhook-id = event id', `${database.facts.deliveries} deliveries, ${receipts.received} received`, count(/delivery|webhook-id|never answered/) ? `${count(/delivery|webhook-id|never answered/)} violations` : 'ok');
-  row('duplicates within one endpoint\'s successful deliveries (at-least-once allows them)', `${receipts.received} deliveries`, `${receipts.duplicates} duplicates`);
-  row('every job terminal after the drain, none on a dead lease', (database.facts.jobs ?? []).map((j) => `${j.status} ${j.type} ${j.n}`).join(', '), count(/^job |drain/) ? `${count(/^job |drain/)} violations` : 'ok');
-  row('rate limit held across the 3 processes', `${rateLimit.sent} requests of one client over the 3 processes in ${(rateLimit.elapsed / 1000).toFixed(1)} s: ${rateLimit.admitted} admitted, ${rateLimit.refused} refused (429); limit ${RATE_LIMIT} per ${RATE_WINDOW} s, bound ${rateLimit.bound}; then, after the synchronisations, ${rateLimit.admittedAfterSync} of ${rateLimit.sentAfterSync} admitted`, count(/rate limit/) ? 'violated' : 'ok');
-  row('TLS 1.0 and 1.1 refused (nginx with deploy/nginx.conf; the gateway\'s own TLS)', tlsFindings.map((f) => `${f.name}: 1.0 ${f.TLSv1}, 1.1 ${f['TLSv1.1']}, 1.2 ${f['TLSv1.2']}, 1.3 ${f['TLSv1.3']}`).join('; '), tlsFindings.violation ? 'violated' : 'ok');
-  row('the same invariants on a pg_dump restored into a fresh database', 'pg_dump -Fc, pg_restore', count(/restored dump/) ? `${count(/restored dump/)} violations` : 'ok');
+  row(
+    "the network simulator's ledger = authorizations and captures (card and card-present payments)",
+    `${database.facts.ledger} network operations`,
+    count(/network/) ? `${count(/network/)} violations` : 'ok',
+  );
+  row(
+    "each payment instruction ends in at most one payment, its state matching the payment's; every instruction and terminal answer exists",
+    `${cardPresent.facts.instructions} instructions, ${cardPresent.facts.reported} payments the terminals were told of`,
+    count(/instruction|terminal/) ? `${count(/instruction|terminal/)} violations` : 'ok',
+  );
+  row(
+    'every event delivered to every subscribed endpoint, webhook-id = event id',
+    `${database.facts.deliveries} deliveries, ${receipts.received} received`,
+    count(/delivery|webhook-id|never answered/) ? `${count(/delivery|webhook-id|never answered/)} violations` : 'ok',
+  );
+  row(
+    "duplicates within one endpoint's successful deliveries (at-least-once allows them)",
+    `${receipts.received} deliveries`,
+    `${receipts.duplicates} duplicates`,
+  );
+  row(
+    'every job terminal after the drain, none on a dead lease',
+    (database.facts.jobs ?? []).map((j) => `${j.status} ${j.type} ${j.n}`).join(', '),
+    count(/^job |drain/) ? `${count(/^job |drain/)} violations` : 'ok',
+  );
+  row(
+    'rate limit held across the 3 processes',
+    `${rateLimit.sent} requests of one client over the 3 processes in ${(rateLimit.elapsed / 1000).toFixed(1)} s: ${rateLimit.admitted} admitted, ${rateLimit.refused} refused (429); limit ${RATE_LIMIT} per ${RATE_WINDOW} s, bound ${rateLimit.bound}; then, after the synchronisations, ${rateLimit.admittedAfterSync} of ${rateLimit.sentAfterSync} admitted`,
+    count(/rate limit/) ? 'violated' : 'ok',
+  );
+  row(
+    "TLS 1.0 and 1.1 refused (nginx with deploy/nginx.conf; the gateway's own TLS)",
+    tlsFindings.map((f) => `${f.name}: 1.0 ${f.TLSv1}, 1.1 ${f['TLSv1.1']}, 1.2 ${f['TLSv1.2']}, 1.3 ${f['TLSv1.3']}`).join('; '),
+    tlsFindings.violation ? 'violated' : 'ok',
+  );
+  row(
+    'the same invariants on a pg_dump restored into a fresh database',
+    'pg_dump -Fc, pg_restore',
+    count(/restored dump/) ? `${count(/restored dump/)} violations` : 'ok',
+  );
   lines.push('', `**Invariant violations: ${violations.length}**`, '');
   return lines.join('\n');
 }

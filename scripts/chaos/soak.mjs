@@ -34,24 +34,28 @@ try {
   const clientId = `soak-${randomUUID()}`;
   const clientSecret = randomBytes(24).toString('base64url');
   const baseUrl = `https://localhost:${port}`;
-  const gateway = new GatewayProcess('soak-gateway', {
-    ENVIRONMENT: 'production',
-    CONNECTORS: 'simulator',
-    ALLOW_SIMULATED_CONNECTORS: 'true',
-    NODE_EXTRA_CA_CERTS: cert,
-    DATABASE_URL: pg.url,
-    MASTER_KEY: randomBytes(32).toString('base64'),
-    PUBLIC_BASE_URL: baseUrl,
-    TLS_CERT_FILE: cert,
-    TLS_KEY_FILE: key,
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    BOOTSTRAP_CLIENT_ID: clientId,
-    BOOTSTRAP_CLIENT_SECRET: clientSecret,
-    LOG_LEVEL: 'warn',
-    CAPTURE_DELAY_SECONDS: '2',
-    RATE_LIMIT_REQUESTS: '1000000',
-  }, dir);
+  const gateway = new GatewayProcess(
+    'soak-gateway',
+    {
+      ENVIRONMENT: 'production',
+      CONNECTORS: 'simulator',
+      ALLOW_SIMULATED_CONNECTORS: 'true',
+      NODE_EXTRA_CA_CERTS: cert,
+      DATABASE_URL: pg.url,
+      MASTER_KEY: randomBytes(32).toString('base64'),
+      PUBLIC_BASE_URL: baseUrl,
+      TLS_CERT_FILE: cert,
+      TLS_KEY_FILE: key,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      BOOTSTRAP_CLIENT_ID: clientId,
+      BOOTSTRAP_CLIENT_SECRET: clientSecret,
+      LOG_LEVEL: 'warn',
+      CAPTURE_DELAY_SECONDS: '2',
+      RATE_LIMIT_REQUESTS: '1000000',
+    },
+    dir,
+  );
   await gateway.start();
   cleanups.push(() => gateway.stop());
   log(`one gateway (production mode, TLS) on ${baseUrl}, pid ${gateway.pid}`);
@@ -64,7 +68,14 @@ try {
   let failures = 0;
   const flow = async () => {
     try {
-      const payment = await client.payments.create({ amount: 1000 + (orders % 90) * 100 + 37, currency: 'COP', order_id: `soak-${++orders}`, instrument_id: instrument.id, encrypted_cvv: await client.cards.encryptCvv('123'), capture: true });
+      const payment = await client.payments.create({
+        amount: 1000 + (orders % 90) * 100 + 37,
+        currency: 'COP',
+        order_id: `soak-${++orders}`,
+        instrument_id: instrument.id,
+        encrypted_cvv: await client.cards.encryptCvv('123'),
+        capture: true,
+      });
       await client.payments.retrieve(payment.id);
     } catch {
       failures++;
@@ -74,12 +85,14 @@ try {
   // The maximum: a closed loop of 16 flows at a time.
   let done = 0;
   const measureEnd = Date.now() + measureSeconds * 1000;
-  await Promise.all(Array.from({ length: 16 }, async () => {
-    while (Date.now() < measureEnd) {
-      await flow();
-      done++;
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      while (Date.now() < measureEnd) {
+        await flow();
+        done++;
+      }
+    }),
+  );
   const maxRate = done / measureSeconds;
   const rate = Math.max(0.5, maxRate / 2);
   log(`maximum: ${maxRate.toFixed(1)} flows/s (2 requests each); soak at ${rate.toFixed(1)} flows/s for ${seconds} s`);

@@ -30,7 +30,9 @@ export async function prepareTerminals(merchant, runId) {
   const point = await must('pointOfSale.create', (o) => c.pointsOfSale.create({ merchant_id: store.id, name: 'chaos till' }, o));
   const terminals = [];
   for (const behaviour of Object.keys(TERMINAL_CARDS)) {
-    const terminal = await must('terminal.create', (o) => c.terminals.create({ serial: `CHAOS-${runId}-${behaviour}`.toUpperCase(), model: 'Pasarela terminal simulator' }, o));
+    const terminal = await must('terminal.create', (o) =>
+      c.terminals.create({ serial: `CHAOS-${runId}-${behaviour}`.toUpperCase(), model: 'Pasarela terminal simulator' }, o),
+    );
     terminals.push({ id: terminal.id, behaviour });
   }
   await must('pointOfSale.terminals.update', (o) => c.pointsOfSale.terminals.update(point.id, { add: terminals.map((t) => t.id) }, o));

@@ -22,7 +22,10 @@ function signedBySeed(headers, body) {
   const expected = createHmac('sha256', key).update(`${headers['webhook-id']}.${headers['webhook-timestamp']}.${body}`).digest();
   return String(headers['webhook-signature'] ?? '')
     .split(' ')
-    .some((s) => s.startsWith('v1,') && Buffer.from(s.slice(3), 'base64').length === expected.length && timingSafeEqual(Buffer.from(s.slice(3), 'base64'), expected));
+    .some(
+      (s) =>
+        s.startsWith('v1,') && Buffer.from(s.slice(3), 'base64').length === expected.length && timingSafeEqual(Buffer.from(s.slice(3), 'base64'), expected),
+    );
 }
 
 // The app's webhook receiver: /webhooks (the seeded endpoint), /forwarded (listen --forward-to).

@@ -5,8 +5,12 @@
 // page's one payment (or save one card) and nothing else, so after a decline
 // the page asks its backend for a new session and mounts fresh fields with it.
 const $ = (id) => document.getElementById(id);
-const show = (value) => { $('result').textContent = typeof value === 'string' ? value : JSON.stringify(value, null, 2); };
-const say = (text) => { $('message').textContent = text; };
+const show = (value) => {
+  $('result').textContent = typeof value === 'string' ? value : JSON.stringify(value, null, 2);
+};
+const say = (text) => {
+  $('message').textContent = text;
+};
 
 async function session(path, body) {
   const reply = await (await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body ?? {}) })).json();
@@ -37,8 +41,15 @@ async function newAttempt() {
   fields?.destroy();
   attempts += 1;
   fields = mount('#card', checkout, {
-    onReady: () => say(declined ? `${declined} Escriba otra tarjeta y pague de nuevo (intento ${attempts}).` : 'Listo: escriba una tarjeta de prueba, p. ej. 4242 4242 4242 4242.'),
-    onValidity: (ok) => { $('pay').disabled = !ok; },
+    onReady: () =>
+      say(
+        declined
+          ? `${declined} Escriba otra tarjeta y pague de nuevo (intento ${attempts}).`
+          : 'Listo: escriba una tarjeta de prueba, p. ej. 4242 4242 4242 4242.',
+      ),
+    onValidity: (ok) => {
+      $('pay').disabled = !ok;
+    },
     // The SDK's decline event: the session is spent (next_action "new_session").
     onDecline: (result) => {
       declined = result.message;
@@ -73,7 +84,11 @@ async function main() {
     $('start-enroll').disabled = true;
     try {
       const enrollment = await session('/enrollment-session', { name: $('name').value, email: $('email').value });
-      saving = mount('#card-save', enrollment, { onValidity: (ok) => { $('enroll').disabled = !ok; } });
+      saving = mount('#card-save', enrollment, {
+        onValidity: (ok) => {
+          $('enroll').disabled = !ok;
+        },
+      });
     } catch (error) {
       show(`Error: ${error.message}`);
       $('start-enroll').disabled = false;

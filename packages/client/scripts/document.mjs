@@ -15,7 +15,10 @@ export const REGENERATE = 'npm run build -w pasarela && npm run generate -w @pas
  * not the PUBLIC_BASE_URL it was made with.
  */
 export function normalizeDocument(document) {
-  return { ...document, servers: [{ url: '/', description: 'The gateway that serves this document at /openapi.json (a local one: http://localhost:8080, `npm start`)' }] };
+  return {
+    ...document,
+    servers: [{ url: '/', description: 'The gateway that serves this document at /openapi.json (a local one: http://localhost:8080, `npm start`)' }],
+  };
 }
 
 export function documentText(document) {

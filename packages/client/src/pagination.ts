@@ -8,7 +8,6 @@
  */
 import { PaginationError } from './errors.js';
 
-
 export interface Page<T> {
   data: T[];
   has_more: boolean;
@@ -62,11 +61,18 @@ export class PageList<T extends { id: string }> implements PromiseLike<Page<T>>,
       const edge = backwards ? page.data[0] : page.data[page.data.length - 1];
       const id = (edge as { id?: unknown } | undefined)?.id;
       if (typeof id !== 'string' || id === '') {
-        throw new PaginationError('pagination_cursor_missing', `The page says has_more, but its ${backwards ? 'first' : 'last'} item has no id to continue from (${key}); stopped instead of fetching the same page again.`);
+        throw new PaginationError(
+          'pagination_cursor_missing',
+          `The page says has_more, but its ${backwards ? 'first' : 'last'} item has no id to continue from (${key}); stopped instead of fetching the same page again.`,
+        );
       }
       const cursor: Cursor = { [key]: id };
       if (fetched.has(id)) {
-        throw new PaginationError('pagination_cursor_repeated', `The next page's cursor ${key}=${id} was already fetched in this walk; stopped instead of fetching the same page again.`, cursor);
+        throw new PaginationError(
+          'pagination_cursor_repeated',
+          `The next page's cursor ${key}=${id} was already fetched in this walk; stopped instead of fetching the same page again.`,
+          cursor,
+        );
       }
       fetched.add(id);
       page = await this.fetchPage(cursor);

@@ -32,8 +32,7 @@ export class Api {
   list<K extends ListOperationId>(path: string, query: object | undefined, options?: RequestOptions): ListOf<K> {
     const { starting_after, ending_before, ...rest } = (query ?? {}) as Cursor & Record<string, unknown>;
     type Item = ListItem<K> & { id: string };
-    const fetchPage = (cursor: Cursor) =>
-      this.transport.request<Page<Item>>({ method: 'GET', path, query: { ...rest, ...cursor } }, options);
+    const fetchPage = (cursor: Cursor) => this.transport.request<Page<Item>>({ method: 'GET', path, query: { ...rest, ...cursor } }, options);
     return new PageList<Item>(fetchPage, {
       ...(starting_after === undefined ? {} : { starting_after }),
       ...(ending_before === undefined ? {} : { ending_before }),
@@ -50,12 +49,10 @@ function actions<P extends 'payments' | 'transactions' | 'cardPresent.payments'>
       api.call<Op<'capture'>>('POST', `${base}/${e(id)}/capture`, { body: body ?? {} }, options),
     cancel: (id: string, options?: RequestOptions) => api.call<Op<'cancel'>>('POST', `${base}/${e(id)}/cancel`, {}, options),
     reverse: (id: string, options?: RequestOptions) => api.call<Op<'reverse'>>('POST', `${base}/${e(id)}/reverse`, {}, options),
-    adjust: (id: string, body: Body<Op<'adjust'>>, options?: RequestOptions) =>
-      api.call<Op<'adjust'>>('POST', `${base}/${e(id)}/adjust`, { body }, options),
+    adjust: (id: string, body: Body<Op<'adjust'>>, options?: RequestOptions) => api.call<Op<'adjust'>>('POST', `${base}/${e(id)}/adjust`, { body }, options),
     refund: (id: string, body?: Body<Op<'refund'>>, options?: RequestOptions) =>
       api.call<Op<'refund'>>('POST', `${base}/${e(id)}/refund`, { body: body ?? {} }, options),
-    cancelOrRefund: (id: string, options?: RequestOptions) =>
-      api.call<Op<'cancelOrRefund'>>('POST', `${base}/${e(id)}/cancel-or-refund`, {}, options),
+    cancelOrRefund: (id: string, options?: RequestOptions) => api.call<Op<'cancelOrRefund'>>('POST', `${base}/${e(id)}/cancel-or-refund`, {}, options),
   };
 }
 
@@ -68,8 +65,7 @@ export function intents(api: Api) {
     confirm: (paymentId: string, body: Body<'payments.intents.confirm'>, options?: RequestOptions) =>
       api.call<'payments.intents.confirm'>('POST', `/v1/payments/intents/${e(paymentId)}/confirm`, { body }, options),
     /** The intent's payment (`GET /v1/payments/{id}` answers for alternative payments too). */
-    retrieve: (paymentId: string, options?: RequestOptions) =>
-      api.call<'payments.retrieve'>('GET', `/v1/payments/${e(paymentId)}`, {}, options),
+    retrieve: (paymentId: string, options?: RequestOptions) => api.call<'payments.retrieve'>('GET', `/v1/payments/${e(paymentId)}`, {}, options),
   };
 }
 
@@ -157,8 +153,7 @@ export function webhookEndpoints(api: Api) {
     secret: {
       /** The current `whsec_` secret (permission `secrets:read`). */
       retrieve: (id: string, options?: RequestOptions) => api.call<'webhooks.secret.retrieve'>('GET', `/v1/webhooks/${e(id)}/secret`, {}, options),
-      rotate: (id: string, options?: RequestOptions) =>
-        api.call<'webhooks.secret.rotate'>('POST', `/v1/webhooks/${e(id)}/secret/rotate`, {}, options),
+      rotate: (id: string, options?: RequestOptions) => api.call<'webhooks.secret.rotate'>('POST', `/v1/webhooks/${e(id)}/secret/rotate`, {}, options),
     },
     deliveries: {
       list: (id: string, query?: Query<'webhooks.deliveries.list'>, options?: RequestOptions) =>
@@ -178,8 +173,7 @@ export function events(api: Api) {
 
 export function organizations(api: Api) {
   return {
-    create: (body: Body<'organizations.create'>, options?: RequestOptions) =>
-      api.call<'organizations.create'>('POST', '/v1/organizations', { body }, options),
+    create: (body: Body<'organizations.create'>, options?: RequestOptions) => api.call<'organizations.create'>('POST', '/v1/organizations', { body }, options),
     retrieve: (id: string, options?: RequestOptions) => api.call<'organizations.retrieve'>('GET', `/v1/organizations/${e(id)}`, {}, options),
     list: (query?: Query<'organizations.list'>, options?: RequestOptions) => api.list<'organizations.list'>('/v1/organizations', query, options),
     update: (id: string, body: Body<'organizations.update'>, options?: RequestOptions) =>
@@ -266,8 +260,7 @@ export function merchants(api: Api) {
 
 export function pointsOfSale(api: Api) {
   return {
-    create: (body: Body<'pointsOfSale.create'>, options?: RequestOptions) =>
-      api.call<'pointsOfSale.create'>('POST', '/v1/points-of-sale', { body }, options),
+    create: (body: Body<'pointsOfSale.create'>, options?: RequestOptions) => api.call<'pointsOfSale.create'>('POST', '/v1/points-of-sale', { body }, options),
     retrieve: (id: string, options?: RequestOptions) => api.call<'pointsOfSale.retrieve'>('GET', `/v1/points-of-sale/${e(id)}`, {}, options),
     update: (id: string, body: Body<'pointsOfSale.update'>, options?: RequestOptions) =>
       api.call<'pointsOfSale.update'>('PUT', `/v1/points-of-sale/${e(id)}`, { body }, options),
@@ -316,8 +309,7 @@ export function fraud(api: Api) {
   return {
     rules: {
       retrieve: (options?: RequestOptions) => api.call<'fraud.rules.retrieve'>('GET', '/v1/fraud/rules', {}, options),
-      update: (body: Body<'fraud.rules.update'>, options?: RequestOptions) =>
-        api.call<'fraud.rules.update'>('PUT', '/v1/fraud/rules', { body }, options),
+      update: (body: Body<'fraud.rules.update'>, options?: RequestOptions) => api.call<'fraud.rules.update'>('PUT', '/v1/fraud/rules', { body }, options),
     },
   };
 }
@@ -334,8 +326,7 @@ export function cardPresent(api: Api) {
     payments: {
       create: (body: Body<'cardPresent.payments.create'>, options?: RequestOptions) =>
         api.call<'cardPresent.payments.create'>('POST', '/v1/card-present/payments', { body }, options),
-      retrieve: (id: string, options?: RequestOptions) =>
-        api.call<'cardPresent.payments.retrieve'>('GET', `/v1/card-present/payments/${e(id)}`, {}, options),
+      retrieve: (id: string, options?: RequestOptions) => api.call<'cardPresent.payments.retrieve'>('GET', `/v1/card-present/payments/${e(id)}`, {}, options),
       list: (query?: Query<'cardPresent.payments.list'>, options?: RequestOptions) =>
         api.list<'cardPresent.payments.list'>('/v1/card-present/payments', query, options),
       ...actions(api, '/v1/card-present/payments', 'cardPresent.payments'),
@@ -347,8 +338,7 @@ export function paymentInstructions(api: Api) {
   return {
     create: (body: Body<'paymentInstructions.create'>, options?: RequestOptions) =>
       api.call<'paymentInstructions.create'>('POST', '/v1/payment-instructions', { body }, options),
-    retrieve: (id: string, options?: RequestOptions) =>
-      api.call<'paymentInstructions.retrieve'>('GET', `/v1/payment-instructions/${e(id)}`, {}, options),
+    retrieve: (id: string, options?: RequestOptions) => api.call<'paymentInstructions.retrieve'>('GET', `/v1/payment-instructions/${e(id)}`, {}, options),
     list: (query?: Query<'paymentInstructions.list'>, options?: RequestOptions) =>
       api.list<'paymentInstructions.list'>('/v1/payment-instructions', query, options),
   };
@@ -382,7 +372,8 @@ export function reference(api: Api) {
          * runs what fell due (automatic capture, expiries, webhook retries...)
          * before answering, with the list of what ran.
          */
-        advance: (body: Body<'sandbox.clock.advance'>, options?: RequestOptions) => api.call<'sandbox.clock.advance'>('POST', '/v1/sandbox/clock/advance', { body }, options),
+        advance: (body: Body<'sandbox.clock.advance'>, options?: RequestOptions) =>
+          api.call<'sandbox.clock.advance'>('POST', '/v1/sandbox/clock/advance', { body }, options),
       },
     },
   };

@@ -77,7 +77,10 @@ interface Answer {
 }
 
 class Timeout extends Error {
-  constructor(readonly which: 'connect' | 'read', ms: number) {
+  constructor(
+    readonly which: 'connect' | 'read',
+    ms: number,
+  ) {
     super(`no ${which === 'connect' ? 'answer' : 'complete answer'} within ${ms} ms (${which}Timeout)`);
   }
 }
@@ -141,8 +144,7 @@ export class Transport {
 
   /** How long to wait before retrying after `error`, or undefined when it is not retried. */
   private retryDelay(error: PasarelaError, retry: number): number | undefined {
-    const retryable =
-      error.status === 429 || error.status >= 500 || (error.status === 409 && error.code === 'idempotency_conflict');
+    const retryable = error.status === 429 || error.status >= 500 || (error.status === 409 && error.code === 'idempotency_conflict');
     if (!retryable) return undefined;
     const advised = error.headers ? retryAfterMs(error.headers) : undefined;
     if (advised === undefined) return this.backoff(retry);
@@ -152,8 +154,7 @@ export class Transport {
 
   async request<T>(call: Call, options: RequestOptions = {}): Promise<T> {
     const maxRetries = options.maxRetries ?? this.settings.retry.maxRetries;
-    const idempotencyKey =
-      call.idempotent !== false && WRITES.has(call.method) ? (options.idempotencyKey ?? uuid()) : options.idempotencyKey;
+    const idempotencyKey = call.idempotent !== false && WRITES.has(call.method) ? (options.idempotencyKey ?? uuid()) : options.idempotencyKey;
     const useToken = call.auth !== false && this.credentials !== undefined;
     let renewed = false;
     for (let retry = 0; ; ) {

@@ -54,7 +54,8 @@ export async function verifyWebhook(
   if (!/^\d+$/.test(timestamp)) throw new WebhookVerificationError('invalid webhook-timestamp');
   const now = options.now ?? Math.floor(Date.now() / 1000);
   const tolerance = options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
-  if (Math.abs(now - Number(timestamp)) > tolerance) throw new WebhookVerificationError('webhook-timestamp is outside the tolerance (a replay, or a wrong clock)');
+  if (Math.abs(now - Number(timestamp)) > tolerance)
+    throw new WebhookVerificationError('webhook-timestamp is outside the tolerance (a replay, or a wrong clock)');
 
   const body = typeof rawBody === 'string' ? rawBody : new TextDecoder().decode(rawBody);
   const signed = utf8(`${id}.${timestamp}.${body}`);

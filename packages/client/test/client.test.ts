@@ -137,11 +137,19 @@ describe.each(dialects)('@pasarela/client against a gateway ($name)', (dialect) 
     for await (const page of pasarela.payments.search({ limit: 4 }).pages()) pages.push(page.data.length);
     expect(pages).toEqual([4, 2]);
     expect((await pasarela.payments.search({ kind: 'alternative', limit: 1 }).toArray()).map((p) => p.id)).toEqual(
-      made.filter((m) => m.kind === 'rail').map((m) => m.id).reverse(),
+      made
+        .filter((m) => m.kind === 'rail')
+        .map((m) => m.id)
+        .reverse(),
     );
     // Backwards from the oldest: the five newer ones, each once.
     const newer = await pasarela.payments.list({ ending_before: made[0]!.id, limit: 2 }).toArray();
-    expect(newer.map((p) => p.id).sort()).toEqual(made.slice(1).map((m) => m.id).sort());
+    expect(newer.map((p) => p.id).sort()).toEqual(
+      made
+        .slice(1)
+        .map((m) => m.id)
+        .sort(),
+    );
   });
 
   it('maps error answers to their classes', async () => {
@@ -203,14 +211,7 @@ describe.each(dialects)('@pasarela/client against a gateway ($name)', (dialect) 
     await pasarela.oauth.revoke();
     const page = await pasarela.payments.list();
     expect(page.data).toEqual([]);
-    expect(seen).toEqual([
-      '/oauth/token 200',
-      '/v1/payments 200',
-      '/oauth/revoke 200',
-      '/v1/payments 401',
-      '/oauth/token 200',
-      '/v1/payments 200',
-    ]);
+    expect(seen).toEqual(['/oauth/token 200', '/v1/payments 200', '/oauth/revoke 200', '/v1/payments 401', '/oauth/token 200', '/v1/payments 200']);
   });
 
   it('verifies a real webhook delivery, with rotated secrets, and refuses a forged one', async () => {
@@ -226,7 +227,10 @@ describe.each(dialects)('@pasarela/client against a gateway ($name)', (dialect) 
       encrypted_cvv: await pasarela.cards.encryptCvv('123'),
     });
     const mine = () => receiver.received.filter((r) => r.body.includes(payment.id));
-    const [delivery] = await eventually(async () => mine(), (d) => d.length > 0);
+    const [delivery] = await eventually(
+      async () => mine(),
+      (d) => d.length > 0,
+    );
     expect(delivery).toBeDefined();
     const headers = delivery!.headers as Record<string, string>;
 

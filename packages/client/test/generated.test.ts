@@ -26,7 +26,7 @@ describe('generated files', () => {
   });
   afterAll(() => gw?.close());
 
-  it('packages/client/openapi.json is the gateway\'s /openapi.json', async () => {
+  it("packages/client/openapi.json is the gateway's /openapi.json", async () => {
     const reply = await gw.request('GET', '/openapi.json');
     expect(reply.status).toBe(200);
     const current = documentText(reply.body);

@@ -135,9 +135,7 @@ describe('tokens', () => {
   });
 
   it('wrong client credentials: AuthenticationError with the OAuth code, not retried', async () => {
-    const { pasarela, tokenRequests, api } = harness(() =>
-      json(401, { error: 'invalid_client', error_description: 'client authentication failed' }),
-    );
+    const { pasarela, tokenRequests, api } = harness(() => json(401, { error: 'invalid_client', error_description: 'client authentication failed' }));
     const error = (await pasarela.refunds.retrieve('pay-1').catch((e: unknown) => e)) as AuthenticationError;
     expect(error).toBeInstanceOf(AuthenticationError);
     expect(error.code).toBe('invalid_client');
@@ -147,7 +145,11 @@ describe('tokens', () => {
   });
 
   it('a static token is sent as is and never renewed', async () => {
-    const { pasarela, seen } = harness(() => apiError(401, 'unauthorized'), { token: 'browser-token', clientId: undefined, clientSecret: undefined } as Partial<PasarelaOptions>);
+    const { pasarela, seen } = harness(() => apiError(401, 'unauthorized'), {
+      token: 'browser-token',
+      clientId: undefined,
+      clientSecret: undefined,
+    } as Partial<PasarelaOptions>);
     await expect(pasarela.refunds.retrieve('pay-1')).rejects.toBeInstanceOf(AuthenticationError);
     expect(seen).toHaveLength(1);
     expect(seen[0]!.headers.get('authorization')).toBe('Bearer browser-token');
@@ -190,9 +192,7 @@ describe('retries', () => {
   });
 
   it('a Retry-After longer than maxRetryAfterMs is a RateLimitError at once', async () => {
-    const { pasarela, sleeps, api } = harness((r) =>
-      r.path === '/oauth/token' ? tokenAnswer() : apiError(429, 'rate_limited', { 'retry-after': '600' }),
-    );
+    const { pasarela, sleeps, api } = harness((r) => (r.path === '/oauth/token' ? tokenAnswer() : apiError(429, 'rate_limited', { 'retry-after': '600' })));
     const error = (await pasarela.refunds.retrieve('pay-1').catch((e: unknown) => e)) as RateLimitError;
     expect(error).toBeInstanceOf(RateLimitError);
     expect(error.retryAfter).toBe(600);
@@ -298,7 +298,10 @@ describe('list walks never fetch the same cursor twice', () => {
     const { pasarela, api } = harness((r) =>
       r.path === '/oauth/token' ? tokenAnswer() : json(200, { data: [payment('pay-9'), payment('pay-5')], has_more: true }),
     );
-    const error = await pasarela.payments.list({ starting_after: 'pay-5' }).toArray().catch((e: unknown) => e);
+    const error = await pasarela.payments
+      .list({ starting_after: 'pay-5' })
+      .toArray()
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'PaginationError', code: 'pagination_cursor_repeated' });
     expect(api('/v1/payments')).toHaveLength(1);
   });
@@ -307,7 +310,10 @@ describe('list walks never fetch the same cursor twice', () => {
     const { pasarela, api } = harness((r) =>
       r.path === '/oauth/token' ? tokenAnswer() : json(200, { data: [payment('pay-2'), { payment_id: 'pay-1', status: 'IN_PROGRESS' }], has_more: true }),
     );
-    const error = await pasarela.payments.list().toArray().catch((e: unknown) => e);
+    const error = await pasarela.payments
+      .list()
+      .toArray()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PaginationError);
     expect(error).toMatchObject({ code: 'pagination_cursor_missing', status: 0 });
     expect(api('/v1/payments')).toHaveLength(1);
@@ -317,7 +323,10 @@ describe('list walks never fetch the same cursor twice', () => {
     const { pasarela, api } = harness((r) =>
       r.path === '/oauth/token' ? tokenAnswer() : json(200, { data: [payment('pay-8'), payment('pay-7')], has_more: true }),
     );
-    const error = await pasarela.payments.list({ ending_before: 'pay-1' }).toArray().catch((e: unknown) => e);
+    const error = await pasarela.payments
+      .list({ ending_before: 'pay-1' })
+      .toArray()
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'pagination_cursor_repeated', cursor: { ending_before: 'pay-8' } });
     expect(api('/v1/payments').map((s) => s.path)).toEqual(['/v1/payments?ending_before=pay-1', '/v1/payments?ending_before=pay-8']);
   });

@@ -54,7 +54,10 @@ export function App() {
   useEffect(() => {
     whenSignedOut(() => setSession(null));
     // No content (204): nobody is signed in.
-    api.session().then((session) => (session ? signedIn(session) : setSession(null)), () => setSession(null));
+    api.session().then(
+      (session) => (session ? signedIn(session) : setSession(null)),
+      () => setSession(null),
+    );
   }, [signedIn]);
 
   useEffect(() => {
@@ -195,13 +198,7 @@ function Shell({
       </a>
       <header className="topbar">
         <div className="brand">
-          <button
-            type="button"
-            className="button menu-toggle"
-            aria-expanded={menuOpen}
-            aria-controls="sidebar"
-            onClick={() => setMenuOpen(!menuOpen)}
-          >
+          <button type="button" className="button menu-toggle" aria-expanded={menuOpen} aria-controls="sidebar" onClick={() => setMenuOpen(!menuOpen)}>
             {t('nav.menu')}
           </button>
           <span className="logo" aria-hidden="true">
@@ -230,28 +227,55 @@ function Shell({
           <button type="button" className="button" onClick={onTheme} aria-pressed={theme === 'dark'}>
             {theme === 'dark' ? t('top.theme.light') : t('top.theme.dark')}
           </button>
-          <button type="button" className="button" onClick={onSignOut} title={t('top.signedInAs', { email: session.user.email, role: t(`role.${session.user.role}`) })}>
+          <button
+            type="button"
+            className="button"
+            onClick={onSignOut}
+            title={t('top.signedInAs', { email: session.user.email, role: t(`role.${session.user.role}`) })}
+          >
             {t('top.signOut')}
           </button>
         </div>
       </header>
       <nav id="sidebar" className={menuOpen ? 'sidebar open' : 'sidebar'} aria-label={t('nav.main')}>
         <ul>
-          <li><NavLink to="/payments">{t('nav.payments')}</NavLink></li>
-          <li><NavLink to="/links">{t('nav.links')}</NavLink></li>
-          <li><NavLink to="/disputes">{t('nav.disputes')}</NavLink></li>
+          <li>
+            <NavLink to="/payments">{t('nav.payments')}</NavLink>
+          </li>
+          <li>
+            <NavLink to="/links">{t('nav.links')}</NavLink>
+          </li>
+          <li>
+            <NavLink to="/disputes">{t('nav.disputes')}</NavLink>
+          </li>
         </ul>
-        <p className="nav-heading" id="nav-developers">{t('nav.developers')}</p>
+        <p className="nav-heading" id="nav-developers">
+          {t('nav.developers')}
+        </p>
         <ul aria-labelledby="nav-developers">
-          <li><NavLink to="/developers/keys">{t('nav.keys')}</NavLink></li>
-          <li><NavLink to="/developers/webhooks">{t('nav.webhooks')}</NavLink></li>
-          <li><NavLink to="/developers/events">{t('nav.events')}</NavLink></li>
+          <li>
+            <NavLink to="/developers/keys">{t('nav.keys')}</NavLink>
+          </li>
+          <li>
+            <NavLink to="/developers/webhooks">{t('nav.webhooks')}</NavLink>
+          </li>
+          <li>
+            <NavLink to="/developers/events">{t('nav.events')}</NavLink>
+          </li>
         </ul>
         <ul>
-          {sandbox !== false ? <li><NavLink to="/sandbox">{t('nav.sandbox')}</NavLink></li> : null}
-          <li><NavLink to="/team">{t('nav.team')}</NavLink></li>
+          {sandbox !== false ? (
+            <li>
+              <NavLink to="/sandbox">{t('nav.sandbox')}</NavLink>
+            </li>
+          ) : null}
+          <li>
+            <NavLink to="/team">{t('nav.team')}</NavLink>
+          </li>
         </ul>
-        <p className="signed-in">{session.user.email} · {t(`role.${session.user.role}`)}</p>
+        <p className="signed-in">
+          {session.user.email} · {t(`role.${session.user.role}`)}
+        </p>
       </nav>
       <main id="main" className="content">
         {clockOffsetSeconds > 0 ? (

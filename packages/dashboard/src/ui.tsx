@@ -18,10 +18,35 @@ export function PageHeader({ title, children }: { title: string; children?: Reac
 }
 
 const TONES: Record<string, string> = {
-  APPROVED: 'good', SUCCEEDED: 'good', SUCCESS: 'good', WON: 'good', enabled: 'good', active: 'good', succeeded: 'good', used: 'good',
-  PENDING: 'warn', AUTHORIZED: 'info', IN_PROGRESS: 'warn', PENDING_PROVIDER: 'warn', OPEN: 'warn', DISPUTED: 'info', pending: 'warn', opened: 'info', created: 'info',
-  REJECTED: 'bad', DECLINED: 'bad', FAILED: 'bad', LOST: 'bad', failed: 'bad', revoked: 'muted', disabled: 'muted', expired: 'muted',
-  CANCELLED: 'muted', REFUNDED: 'muted', ACCEPTED: 'muted', PARTIALLY_REFUNDED: 'info',
+  APPROVED: 'good',
+  SUCCEEDED: 'good',
+  SUCCESS: 'good',
+  WON: 'good',
+  enabled: 'good',
+  active: 'good',
+  succeeded: 'good',
+  used: 'good',
+  PENDING: 'warn',
+  AUTHORIZED: 'info',
+  IN_PROGRESS: 'warn',
+  PENDING_PROVIDER: 'warn',
+  OPEN: 'warn',
+  DISPUTED: 'info',
+  pending: 'warn',
+  opened: 'info',
+  created: 'info',
+  REJECTED: 'bad',
+  DECLINED: 'bad',
+  FAILED: 'bad',
+  LOST: 'bad',
+  failed: 'bad',
+  revoked: 'muted',
+  disabled: 'muted',
+  expired: 'muted',
+  CANCELLED: 'muted',
+  REFUNDED: 'muted',
+  ACCEPTED: 'muted',
+  PARTIALLY_REFUNDED: 'info',
 };
 
 export function Badge({ value }: { value: string }) {
@@ -179,17 +204,7 @@ export function Empty({ message }: { message?: string }) {
 }
 
 /** Keyset pagination over a list's starting_after / ending_before. */
-export function Pager({
-  hasMore,
-  canGoBack,
-  onNext,
-  onPrevious,
-}: {
-  hasMore: boolean;
-  canGoBack: boolean;
-  onNext: () => void;
-  onPrevious: () => void;
-}) {
+export function Pager({ hasMore, canGoBack, onNext, onPrevious }: { hasMore: boolean; canGoBack: boolean; onNext: () => void; onPrevious: () => void }) {
   const { t } = useI18n();
   if (!hasMore && !canGoBack) return null;
   return (

@@ -64,20 +64,26 @@ function start(): void {
     }
     session = loaded.session;
     api = gateway;
-    charge = { ...(typeof message.amount === 'number' ? { amount: message.amount } : {}), ...(typeof message.currency === 'string' ? { currency: message.currency } : {}) };
+    charge = {
+      ...(typeof message.amount === 'number' ? { amount: message.amount } : {}),
+      ...(typeof message.currency === 'string' ? { currency: message.currency } : {}),
+    };
     form = createCardForm(root, {
       publicKey: message.publicKey,
       locale,
       ...(typeof message.accent === 'string' ? { accent: message.accent } : {}),
       onValidity: (ok) => post({ type: 'pasarela:validity', ok }),
     });
-    new ResizeObserver(() => post({ type: 'pasarela:resize', height: Math.ceil(document.documentElement.getBoundingClientRect().height) })).observe(document.documentElement);
+    new ResizeObserver(() => post({ type: 'pasarela:resize', height: Math.ceil(document.documentElement.getBoundingClientRect().height) })).observe(
+      document.documentElement,
+    );
     post({ type: 'pasarela:ready' });
   }
 
   async function run(id: string, operation: (form: CardFormController, api: GatewayApi, session: CheckoutSession) => Promise<FieldsResult>): Promise<void> {
     if (typeof id !== 'string') return;
-    if (!form || !api || !session) return post({ type: 'pasarela:result', id, result: errorResult('not_ready', 'The card fields are not ready yet (wait for onReady).') });
+    if (!form || !api || !session)
+      return post({ type: 'pasarela:result', id, result: errorResult('not_ready', 'The card fields are not ready yet (wait for onReady).') });
     if (busy) return post({ type: 'pasarela:result', id, result: errorResult('busy', 'Another pay() or enroll() is still running.') });
     busy = true;
     try {

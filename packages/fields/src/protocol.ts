@@ -23,5 +23,10 @@ export type FromFrame =
   | { type: 'pasarela:error'; error: ResultError };
 
 export function isMessage<T extends { type: string }>(data: unknown): data is T {
-  return typeof data === 'object' && data !== null && typeof (data as { type?: unknown }).type === 'string' && (data as { type: string }).type.startsWith('pasarela:');
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    typeof (data as { type?: unknown }).type === 'string' &&
+    (data as { type: string }).type.startsWith('pasarela:')
+  );
 }

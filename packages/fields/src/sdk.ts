@@ -106,16 +106,21 @@ function apiOriginOf(apiBase: string | undefined): URL | null {
 }
 
 export function mount(target: string | Element, options: MountOptions): MountedFields {
-  if (typeof options !== 'object' || options === null) return failed(undefined, errorResult('invalid_options', 'mount(selector, options) needs an options object.'));
+  if (typeof options !== 'object' || options === null)
+    return failed(undefined, errorResult('invalid_options', 'mount(selector, options) needs an options object.'));
   if (typeof options.encryptionPublicKey !== 'string' || !options.encryptionPublicKey.trim()) {
-    return failed(options, errorResult('missing_encryption_key', 'encryptionPublicKey is required (PEM from GET /v1/encryption/keys); nothing will be tokenized.'));
+    return failed(
+      options,
+      errorResult('missing_encryption_key', 'encryptionPublicKey is required (PEM from GET /v1/encryption/keys); nothing will be tokenized.'),
+    );
   }
   if (typeof options.token !== 'string' || !options.token.trim()) {
-    return failed(options, errorResult('missing_token', 'token is required (a checkout session\'s token: POST /v1/checkout/sessions on your backend).'));
+    return failed(options, errorResult('missing_token', "token is required (a checkout session's token: POST /v1/checkout/sessions on your backend)."));
   }
   const base = apiOriginOf(options.apiBase);
   if (!base) return failed(options, errorResult('invalid_options', 'apiBase must be an http(s) address of the gateway.'));
-  if (!/^https?:$/.test(location.protocol)) return failed(options, errorResult('invalid_options', 'The page must be served over https (or http://localhost in development).'));
+  if (!/^https?:$/.test(location.protocol))
+    return failed(options, errorResult('invalid_options', 'The page must be served over https (or http://localhost in development).'));
   const container = typeof target === 'string' ? document.querySelector(target) : target;
   if (!(container instanceof Element)) return failed(options, errorResult('container_not_found', `No element matches ${String(target)}.`));
 
@@ -180,7 +185,8 @@ export function mount(target: string | Element, options: MountOptions): MountedF
         if (typeof message.id === 'string' && message.result && typeof message.result === 'object') finish(message.id, message.result);
         break;
       case 'pasarela:error': {
-        const error = message.error && typeof message.error.message === 'string' ? message.error : { code: 'fields_error', message: 'The card fields failed to start.' };
+        const error =
+          message.error && typeof message.error.message === 'string' ? message.error : { code: 'fields_error', message: 'The card fields failed to start.' };
         console.error(`[PasarelaFields] ${error.message}`);
         call(options.onResult, { status: 'ERROR', error });
         break;
@@ -197,7 +203,10 @@ export function mount(target: string | Element, options: MountOptions): MountedF
     const id = `${mounts}-${++sequence}`;
     return new Promise<FieldsResult>((resolve) => {
       // The charge may still complete: the order_id lets the merchant look it up or retry safely.
-      const timer = setTimeout(() => finish(id, errorResult('timeout', 'The card fields did not answer in time.', orderId ? { order_id: orderId } : {})), RESULT_TIMEOUT_MS);
+      const timer = setTimeout(
+        () => finish(id, errorResult('timeout', 'The card fields did not answer in time.', orderId ? { order_id: orderId } : {})),
+        RESULT_TIMEOUT_MS,
+      );
       pending.set(id, { resolve, timer });
       send(build(id));
     });
@@ -210,16 +219,25 @@ export function mount(target: string | Element, options: MountOptions): MountedF
     pay: (opts = {}) => {
       if (paid && !destroyed) {
         const what = paid.status === 'REJECTED' ? 'its payment was declined' : `it already made its payment (${paid.status})`;
-        const result = errorResult('session_complete', `This checkout session is complete: ${what}. To pay again, create a new checkout session on your backend and mount the fields with its token.`, {
-          order_id: paid.order_id,
-          error: { details: [{ field: 'token', message: `the session's payment is ${paid.payment_id}` }] },
-        });
+        const result = errorResult(
+          'session_complete',
+          `This checkout session is complete: ${what}. To pay again, create a new checkout session on your backend and mount the fields with its token.`,
+          {
+            order_id: paid.order_id,
+            error: { details: [{ field: 'token', message: `the session's payment is ${paid.payment_id}` }] },
+          },
+        );
         call(options.onResult, result);
         return Promise.resolve(result);
       }
       const orderId = typeof opts?.order_id === 'string' && opts.order_id ? opts.order_id : undefined;
       return request(
-        (id) => ({ type: 'pasarela:pay', id, ...(orderId ? { order_id: orderId } : {}), ...(typeof opts?.description === 'string' ? { description: opts.description } : {}) }),
+        (id) => ({
+          type: 'pasarela:pay',
+          id,
+          ...(orderId ? { order_id: orderId } : {}),
+          ...(typeof opts?.description === 'string' ? { description: opts.description } : {}),
+        }),
         orderId,
       );
     },

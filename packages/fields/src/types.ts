@@ -65,7 +65,11 @@ export type FieldsResult = PaymentResult | EnrollResult | ErrorResult;
 export type NewUser = { name: string; email: string };
 export type ExistingUser = { id: string };
 
-export function errorResult(code: string, message: string, extra: Partial<Omit<ErrorResult, 'status' | 'error'>> & { error?: Partial<ResultError> } = {}): ErrorResult {
+export function errorResult(
+  code: string,
+  message: string,
+  extra: Partial<Omit<ErrorResult, 'status' | 'error'>> & { error?: Partial<ResultError> } = {},
+): ErrorResult {
   const { error, ...rest } = extra;
   return { status: 'ERROR', error: { code, message, ...error }, ...rest };
 }

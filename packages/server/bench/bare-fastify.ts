@@ -21,7 +21,11 @@ if (!Number.isInteger(port) || port <= 0) {
   process.exit(1);
 }
 
-const app = Fastify({ logger: { ...loggerOptions(process.env.LOG_LEVEL || 'info', realClock()), stream: logDestination() }, logController: new RequestLog(), genReqId: () => newId('request') });
+const app = Fastify({
+  logger: { ...loggerOptions(process.env.LOG_LEVEL || 'info', realClock()), stream: logDestination() },
+  logController: new RequestLog(),
+  genReqId: () => newId('request'),
+});
 app.get('/bare', async () => ({ status: 'ok' }));
 await app.listen({ port, host: process.env.HOST || '127.0.0.1' });
 

@@ -53,7 +53,15 @@ export interface ScryptCeiling {
   concurrency: number;
 }
 
-export async function rsaCeiling({ seconds = 3, concurrency = 16, bits = 2048 }: { seconds?: number; concurrency?: number; bits?: number } = {}): Promise<RsaCeiling> {
+export async function rsaCeiling({
+  seconds = 3,
+  concurrency = 16,
+  bits = 2048,
+}: {
+  seconds?: number;
+  concurrency?: number;
+  bits?: number;
+} = {}): Promise<RsaCeiling> {
   const { publicKey, privateKey } = generateKeyPairSync('rsa', {
     modulusLength: bits,
     publicKeyEncoding: { type: 'spki', format: 'der' },
@@ -85,7 +93,8 @@ export async function rsaCeiling({ seconds = 3, concurrency = 16, bits = 2048 }:
 
 export async function scryptCeiling({ seconds = 3, concurrency = 8 }: { seconds?: number; concurrency?: number } = {}): Promise<ScryptCeiling> {
   const salt = randomBytes(16);
-  const op = (): Promise<Buffer> => new Promise<Buffer>((resolve, reject) => scrypt('bench-secret-0123456789abcdef', salt, 32, SCRYPT, (e, k) => (e ? reject(e) : resolve(k))));
+  const op = (): Promise<Buffer> =>
+    new Promise<Buffer>((resolve, reject) => scrypt('bench-secret-0123456789abcdef', salt, 32, SCRYPT, (e, k) => (e ? reject(e) : resolve(k))));
   await saturate(op, concurrency, 0.3);
   return { rate: await saturate(op, concurrency, seconds), concurrency };
 }

@@ -37,9 +37,17 @@ export type LayerSamples = Record<Layer | 'busy', number>;
 export const LAYERS: readonly Layer[] = ['auth', 'validation', 'service', 'database', 'serialization', 'logging', 'http', 'gc', 'other'];
 
 const RULES: [Layer, (url: string, name: string) => boolean][] = [
-  ['logging', (url) => /\/node_modules\/(pino[^/]*|sonic-boom|thread-stream|fast-redact|on-exit-leak-free|fast-safe-stringify)\//.test(url) || url.includes('/dist/observability/')],
+  [
+    'logging',
+    (url) =>
+      /\/node_modules\/(pino[^/]*|sonic-boom|thread-stream|fast-redact|on-exit-leak-free|fast-safe-stringify)\//.test(url) ||
+      url.includes('/dist/observability/'),
+  ],
   ['database', (url) => /\/node_modules\/(pg|pg-[a-z]+|postgres-[a-z]+|kysely|better-sqlite3)\//.test(url) || url.includes('/dist/db/')],
-  ['validation', (url) => /\/node_modules\/(ajv[^/]*|@fastify\/ajv-compiler|fast-uri|@sinclair\/typebox)\//.test(url) || url.endsWith('/fastify/lib/validation.js')],
+  [
+    'validation',
+    (url) => /\/node_modules\/(ajv[^/]*|@fastify\/ajv-compiler|fast-uri|@sinclair\/typebox)\//.test(url) || url.endsWith('/fastify/lib/validation.js'),
+  ],
   [
     'serialization',
     (url, name) =>

@@ -36,18 +36,42 @@ const freePort = (): Promise<number> =>
 
 function install(): { dir: string; project: string; installSeconds: number } {
   const dir = mkdtempSync(join(os.tmpdir(), 'pasarela-npx-bench-'));
-  const packed: { name: string; filename: string }[] = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', dir, '-w', 'pasarela', '-w', '@pasarela/client', '-w', '@pasarela/fields'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
+  const packed: { name: string; filename: string }[] = JSON.parse(
+    execFileSync('npm', ['pack', '--json', '--pack-destination', dir, '-w', 'pasarela', '-w', '@pasarela/client', '-w', '@pasarela/fields'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }),
+  );
   const sqlite = join(ROOT, 'node_modules', 'better-sqlite3');
   const version = (JSON.parse(readFileSync(join(sqlite, 'package.json'), 'utf8')) as { version: string }).version;
   mkdirSync(join(dir, 'stage', 'build', 'Release'), { recursive: true });
   mkdirSync(join(dir, 'prebuilds'));
   cpSync(join(sqlite, 'build', 'Release', 'better_sqlite3.node'), join(dir, 'stage', 'build', 'Release', 'better_sqlite3.node'));
-  execFileSync('tar', ['-czf', join(dir, 'prebuilds', `better-sqlite3-v${version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`), '-C', join(dir, 'stage'), 'build']);
+  execFileSync('tar', [
+    '-czf',
+    join(dir, 'prebuilds', `better-sqlite3-v${version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`),
+    '-C',
+    join(dir, 'stage'),
+    'build',
+  ]);
   const project = join(dir, 'app');
   mkdirSync(project);
-  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module', dependencies: Object.fromEntries(packed.map((p) => [p.name, `file:${join(dir, p.filename)}`])) }));
+  writeFileSync(
+    join(project, 'package.json'),
+    JSON.stringify({
+      name: 'app',
+      private: true,
+      type: 'module',
+      dependencies: Object.fromEntries(packed.map((p) => [p.name, `file:${join(dir, p.filename)}`])),
+    }),
+  );
   const began = Date.now();
-  execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], { cwd: project, stdio: 'ignore', env: { ...process.env, npm_config_better_sqlite3_local_prebuilds: join(dir, 'prebuilds') } });
+  execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], {
+    cwd: project,
+    stdio: 'ignore',
+    env: { ...process.env, npm_config_better_sqlite3_local_prebuilds: join(dir, 'prebuilds') },
+  });
   return { dir, project, installSeconds: (Date.now() - began) / 1000 };
 }
 
@@ -85,11 +109,19 @@ async function start(project: string, dataDir: string) {
   const port = await freePort();
   const began = performance.now();
   // The per-client request limit (1000 per 10 s) would answer 429 to the payments: lifted, as run.ts does.
-  const child = spawn('npx', ['pasarela', '--port', String(port), '--data-dir', dataDir], { cwd: project, detached: true, stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, RATE_LIMIT_REQUESTS: '1000000' } });
+  const child = spawn('npx', ['pasarela', '--port', String(port), '--data-dir', dataDir], {
+    cwd: project,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'ignore'],
+    env: { ...process.env, RATE_LIMIT_REQUESTS: '1000000' },
+  });
   let output = '';
   child.stdout.on('data', (d: Buffer) => (output += d.toString()));
   for (;;) {
-    const ok = await fetch(`http://localhost:${port}/readyz`).then((r) => r.status === 200, () => false);
+    const ok = await fetch(`http://localhost:${port}/readyz`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (ok) break;
     if (child.exitCode !== null) throw new Error(`npx pasarela exited: ${output}`);
     await new Promise((r) => setTimeout(r, 5));
@@ -100,7 +132,18 @@ async function start(project: string, dataDir: string) {
   const stat = pid ? readFileSync(`/proc/${pid}/stat`, 'utf8') : '';
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   const cpuMs = pid ? (Number(fields[11]) + Number(fields[12])) * 10 : NaN;
-  return { port, ms, cpuMs, child, output, stop: () => new Promise<void>((r) => { child.once('exit', () => r()); process.kill(-(child.pid ?? 0), 'SIGTERM'); }) };
+  return {
+    port,
+    ms,
+    cpuMs,
+    child,
+    output,
+    stop: () =>
+      new Promise<void>((r) => {
+        child.once('exit', () => r());
+        process.kill(-(child.pid ?? 0), 'SIGTERM');
+      }),
+  };
 }
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
@@ -124,7 +167,9 @@ try {
   }
 
   const fmt = (xs: number[]): string => `median ${Math.round(median(xs))} ms (min ${Math.round(Math.min(...xs))}, max ${Math.round(Math.max(...xs))})`;
-  console.log(`npx pasarela, installed from the packed tarballs (install ${installSeconds.toFixed(0)} s), Node ${process.version}, ${os.cpus().length} cores, load average ${(os.loadavg()[0] ?? NaN).toFixed(1)}`);
+  console.log(
+    `npx pasarela, installed from the packed tarballs (install ${installSeconds.toFixed(0)} s), Node ${process.version}, ${os.cpus().length} cores, load average ${(os.loadavg()[0] ?? NaN).toFixed(1)}`,
+  );
   console.log(`| Measure | Result |\n|---|---|`);
   console.log(`| Start-up to /readyz, first start (fresh data folder, ${STARTS} runs) | ${fmt(fresh)} |`);
   console.log(`| Start-up to /readyz, restart (existing data folder, ${STARTS} runs) | ${fmt(again)} |`);
@@ -139,15 +184,36 @@ try {
   const clientId = /client_id:\s+(\S+)/.exec(s.output)?.[1];
   const secret = /client_secret:\s+(\S+)/.exec(s.output)?.[1];
   if (!clientId || !secret) throw new Error(`npx pasarela printed no first-run client: ${s.output}`);
-  const token = ((await (await fetch(`${base}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'client_credentials', client_id: clientId, client_secret: secret, audience: base }) })).json()) as { access_token: string }).access_token;
+  const token = (
+    (await (
+      await fetch(`${base}/oauth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ grant_type: 'client_credentials', client_id: clientId, client_secret: secret, audience: base }),
+      })
+    ).json()) as { access_token: string }
+  ).access_token;
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   let keyReply = await fetch(`${base}/v1/encryption/keys`, { headers });
   // The organization's first key: created on request (compliance:write, which the first-run client has).
   if (keyReply.status === 404) keyReply = await fetch(`${base}/v1/encryption/keys`, { method: 'POST', headers: { authorization: headers.authorization } });
   const keyPem = ((await keyReply.json()) as { public_key: string }).public_key;
-  const key = await webcrypto.subtle.importKey('spki', Buffer.from(keyPem.replace(/-----[^-]+-----/g, '').replace(/\s+/g, ''), 'base64'), { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt']);
+  const key = await webcrypto.subtle.importKey(
+    'spki',
+    Buffer.from(keyPem.replace(/-----[^-]+-----/g, '').replace(/\s+/g, ''), 'base64'),
+    { name: 'RSA-OAEP', hash: 'SHA-256' },
+    false,
+    ['encrypt'],
+  );
   const enc = async (v: string): Promise<string> => Buffer.from(await webcrypto.subtle.encrypt({ name: 'RSA-OAEP' }, key, Buffer.from(v))).toString('base64');
-  const card = { type: 'CARD', encrypted_number: await enc('4242424242424242'), encrypted_expiration_month: await enc('12'), encrypted_expiration_year: await enc('2030'), encrypted_holder_name: await enc('Ana Garcia'), encrypted_cvv: await enc('123') };
+  const card = {
+    type: 'CARD',
+    encrypted_number: await enc('4242424242424242'),
+    encrypted_expiration_month: await enc('12'),
+    encrypted_expiration_year: await enc('2030'),
+    encrypted_holder_name: await enc('Ana Garcia'),
+    encrypted_cvv: await enc('123'),
+  };
   const instrument = (await (await fetch(`${base}/v1/instruments`, { method: 'POST', headers, body: JSON.stringify(card) })).json()) as { id: string };
   let next = 0;
   const failed = new Map<number, number>();
@@ -156,7 +222,11 @@ try {
     Array.from({ length: 16 }, async () => {
       while (next < PAYMENTS) {
         const n = next++;
-        const reply = await fetch(`${base}/v1/payments`, { method: 'POST', headers, body: JSON.stringify({ amount: 150000, currency: 'COP', order_id: `npx-bench-${n}`, instrument_id: instrument.id, encrypted_cvv: await enc('123') }) });
+        const reply = await fetch(`${base}/v1/payments`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ amount: 150000, currency: 'COP', order_id: `npx-bench-${n}`, instrument_id: instrument.id, encrypted_cvv: await enc('123') }),
+        });
         await reply.arrayBuffer();
         if (reply.status !== 201) failed.set(reply.status, (failed.get(reply.status) ?? 0) + 1);
       }
@@ -168,7 +238,9 @@ try {
 
   stopLast = undefined;
   console.log(`| Resident memory of the server after start | ${afterStart.toFixed(0)} MB |`);
-  console.log(`| Resident memory after ${PAYMENTS} card payments (${seconds.toFixed(0)} s; not 201: ${failed.size === 0 ? 'none' : [...failed].map(([status, n]) => `${n} × ${status}`).join(', ')}) | ${afterPayments.toFixed(0)} MB |`);
+  console.log(
+    `| Resident memory after ${PAYMENTS} card payments (${seconds.toFixed(0)} s; not 201: ${failed.size === 0 ? 'none' : [...failed].map(([status, n]) => `${n} × ${status}`).join(', ')}) | ${afterPayments.toFixed(0)} MB |`,
+  );
 } finally {
   await stopLast?.();
   rmSync(dir, { recursive: true, force: true });

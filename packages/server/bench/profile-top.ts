@@ -94,7 +94,10 @@ const busy = total - (frames.get('(idle)  ') ?? 0);
 const pct = (ms: number, of: number): string => `${((100 * ms) / of).toFixed(1)}%`;
 console.log(`${file}: ${(total / 1000).toFixed(1)} s sampled, ${(busy / 1000).toFixed(1)} s not idle (percentages below are of the non-idle time)\n`);
 console.log(`Top ${top} frames by self time:`);
-for (const [key, ms] of [...frames].filter(([k]) => !k.startsWith('(idle)')).sort((a, b) => b[1] - a[1]).slice(0, top)) {
+for (const [key, ms] of [...frames]
+  .filter(([k]) => !k.startsWith('(idle)'))
+  .sort((a, b) => b[1] - a[1])
+  .slice(0, top)) {
   console.log(`${pct(ms, busy).padStart(7)}  ${ms.toFixed(0).padStart(7)} ms  ${key}`);
 }
 console.log('\nOur functions (dist/) by inclusive time:');
@@ -102,6 +105,9 @@ for (const [key, ms] of [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, top)
   console.log(`${pct(ms, busy).padStart(7)}  ${ms.toFixed(0).padStart(7)} ms  ${key}`);
 }
 console.log('\nSelf time by package / source directory:');
-for (const [g, ms] of [...groups].filter(([k]) => k !== '(idle)').sort((a, b) => b[1] - a[1]).slice(0, top)) {
+for (const [g, ms] of [...groups]
+  .filter(([k]) => k !== '(idle)')
+  .sort((a, b) => b[1] - a[1])
+  .slice(0, top)) {
   console.log(`${pct(ms, busy).padStart(7)}  ${ms.toFixed(0).padStart(7)} ms  ${g}`);
 }

@@ -172,7 +172,10 @@ if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(LOG
 function selectedCases(): Set<string> {
   const raw = process.env.BENCH_CASES;
   if (!raw) return new Set(CASE_KEYS);
-  const keys = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const keys = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const unknown = keys.filter((k) => !CASE_KEYS.includes(k));
   if (unknown.length) throw new Error(`BENCH_CASES: unknown case(s) ${unknown.join(', ')}; known: ${CASE_KEYS.join(', ')}`);
   return new Set(keys);
@@ -329,7 +332,13 @@ async function postgresStatements(url: string): Promise<StatementCounter | undef
   try {
     await c.query('create extension if not exists pg_stat_statements');
     const read = async (): Promise<number> =>
-      Number((await c.query<{ n: string }>('select coalesce(sum(calls), 0)::bigint as n from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())')).rows[0]?.n);
+      Number(
+        (
+          await c.query<{ n: string }>(
+            'select coalesce(sum(calls), 0)::bigint as n from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())',
+          )
+        ).rows[0]?.n,
+      );
     await read();
     // Per statement: calls and execution time, to list what one request runs.
     const snapshot = async (): Promise<StatementSnapshot> => {
@@ -444,7 +453,19 @@ function logSink(): number {
 }
 
 /** Spawns a node child and waits until GET `probe` answers 200. */
-async function startChild({ label, args, env, base, probe }: { label: string; args: string[]; env: NodeJS.ProcessEnv; base: string; probe: string }): Promise<Child> {
+async function startChild({
+  label,
+  args,
+  env,
+  base,
+  probe,
+}: {
+  label: string;
+  args: string[];
+  env: NodeJS.ProcessEnv;
+  base: string;
+  probe: string;
+}): Promise<Child> {
   const sink = logSink();
   const child = spawn(process.execPath, args, { env, stdio: ['ignore', sink, 'pipe'] });
   closeSync(sink);
@@ -481,7 +502,19 @@ async function startChild({ label, args, env, base, probe }: { label: string; ar
   return { child, base, exited, logs: { err } };
 }
 
-async function startServer({ port, dataDir, databaseUrl, workers, profileDir }: { port: number; dataDir: string; databaseUrl?: string | undefined; workers?: number; profileDir?: string | undefined }): Promise<Server> {
+async function startServer({
+  port,
+  dataDir,
+  databaseUrl,
+  workers,
+  profileDir,
+}: {
+  port: number;
+  dataDir: string;
+  databaseUrl?: string | undefined;
+  workers?: number;
+  profileDir?: string | undefined;
+}): Promise<Server> {
   const base = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -523,7 +556,12 @@ async function stopChild(proc: Child | undefined): Promise<void> {
 }
 
 /** One request with fetch; returns status, headers and parsed (or raw) body. */
-async function call(base: string, method: string, path: string, { headers = {}, body }: { headers?: Record<string, string>; body?: unknown } = {}): Promise<Reply> {
+async function call(
+  base: string,
+  method: string,
+  path: string,
+  { headers = {}, body }: { headers?: Record<string, string>; body?: unknown } = {},
+): Promise<Reply> {
   const res = await fetch(base + path, {
     method,
     headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
@@ -604,7 +642,11 @@ async function cannon(base: string, c: Case, seconds: number, extra: CannonExtra
 }
 
 /** Warm-up, then the measured run with the process's CPU time around it; returns a table row's figures. */
-async function measure(target: Target, c: Case, { warmup = WARMUP_SECONDS, seconds = SECONDS, extra = {} }: { warmup?: number; seconds?: number; extra?: CannonExtra } = {}): Promise<Measurement> {
+async function measure(
+  target: Target,
+  c: Case,
+  { warmup = WARMUP_SECONDS, seconds = SECONDS, extra = {} }: { warmup?: number; seconds?: number; extra?: CannonExtra } = {},
+): Promise<Measurement> {
   if (warmup > 0) {
     await cannon(target.base, c, warmup, extra);
     // PostgreSQL: the statistics autovacuum keeps in production (it analyzes a table once a tenth
@@ -647,7 +689,8 @@ async function measure(target: Target, c: Case, { warmup = WARMUP_SECONDS, secon
     // The share of the machine's CPU time (all cores) that was idle over the measured seconds.
     idle: ticksBefore && ticksAfter && ticksAfter.all > ticksBefore.all ? (ticksAfter.idle - ticksBefore.idle) / (ticksAfter.all - ticksBefore.all) : undefined,
     cpuUsPerRequest: before !== undefined && after !== undefined && r.requests.total > 0 ? ((after - before) * 1000) / r.requests.total : NaN,
-    mainThreadCpuUsPerRequest: mainBefore !== undefined && mainAfter !== undefined && r.requests.total > 0 ? ((mainAfter - mainBefore) * 1000) / r.requests.total : NaN,
+    mainThreadCpuUsPerRequest:
+      mainBefore !== undefined && mainAfter !== undefined && r.requests.total > 0 ? ((mainAfter - mainBefore) * 1000) / r.requests.total : NaN,
     dbCpuUsPerRequest: dbBefore !== undefined && dbAfter !== undefined && r.requests.total > 0 ? ((dbAfter - dbBefore) * 1000) / r.requests.total : undefined,
     // Less the sampling query itself (counted once, in the second sample).
     statementsPerRequest: stBefore !== undefined && stAfter !== undefined && r.requests.total > 0 ? (stAfter - stBefore - 1) / r.requests.total : undefined,
@@ -665,7 +708,13 @@ function statementDiff(before: StatementSnapshot, after: StatementSnapshot, requ
     const b = before.get(id) ?? { calls: 0, ms: 0, blocks: 0 };
     const calls = a.calls - b.calls;
     if (calls <= 0 || /pg_stat_statements|pg_database/.test(a.query)) continue;
-    out.push({ query: a.query, perRequest: calls / requests, meanUs: ((a.ms - b.ms) * 1000) / calls, usPerRequest: ((a.ms - b.ms) * 1000) / requests, blocks: (a.blocks - b.blocks) / calls });
+    out.push({
+      query: a.query,
+      perRequest: calls / requests,
+      meanUs: ((a.ms - b.ms) * 1000) / calls,
+      usPerRequest: ((a.ms - b.ms) * 1000) / requests,
+      blocks: (a.blocks - b.blocks) / calls,
+    });
   }
   return out.sort((x, y) => y.perRequest - x.perRequest || y.usPerRequest - x.usPerRequest);
 }
@@ -676,13 +725,25 @@ function statementDiff(before: StatementSnapshot, after: StatementSnapshot, requ
  * requests differ (setupRequest) has them made here first, one per request due
  * (warm-up included). `onMeasuring` is called as the measured seconds start.
  */
-function pacedOnWorker({ base, request, rate, seconds, warmupSeconds, onMeasuring }: { base: string; request: PacedRequest; rate: number; seconds: number; warmupSeconds: number; onMeasuring: () => void }): Promise<PacedResult> {
+function pacedOnWorker({
+  base,
+  request,
+  rate,
+  seconds,
+  warmupSeconds,
+  onMeasuring,
+}: {
+  base: string;
+  request: PacedRequest;
+  rate: number;
+  seconds: number;
+  warmupSeconds: number;
+  onMeasuring: () => void;
+}): Promise<PacedResult> {
   const plain = (r: PacedRequest): PacedRequest => ({ method: r.method, path: r.path, headers: r.headers, body: r.body });
   const due = Math.ceil(rate * (warmupSeconds + seconds)) + 1;
   const setup = request.setupRequest;
-  const requests = setup
-    ? Array.from({ length: due }, () => plain(setup({ ...plain(request), headers: { ...(request.headers ?? {}) } })))
-    : undefined;
+  const requests = setup ? Array.from({ length: due }, () => plain(setup({ ...plain(request), headers: { ...(request.headers ?? {}) } }))) : undefined;
   return new Promise((resolvePaced, reject) => {
     const workerData: PacedWorkerData = { base, request: plain(request), requests, rate, seconds, warmupSeconds };
     const worker = new Worker(new URL('./paced-worker.js', import.meta.url), { workerData });
@@ -793,7 +854,9 @@ async function main(): Promise<void> {
     const dbKind = pgUrl
       ? `PostgreSQL ${db?.version ?? ''} (${redact(pgUrl)}${db?.name ? `, scratch database ${db.name}` : ''})`
       : 'SQLite (file in a fresh temp DATA_DIR, WAL)';
-    const seedTarget: Omit<SeedTarget, 'organizationId'> = db ? { kind: 'postgres', pgUrl: db.url } : { kind: 'sqlite', sqliteFile: join(dataDir, 'pasarela.sqlite') };
+    const seedTarget: Omit<SeedTarget, 'organizationId'> = db
+      ? { kind: 'postgres', pgUrl: db.url }
+      : { kind: 'sqlite', sqliteFile: join(dataDir, 'pasarela.sqlite') };
 
     progress('bench: starting the server and setting up ...');
     const port = await freePort();
@@ -830,7 +893,8 @@ async function main(): Promise<void> {
       );
     }
     // A full page for the organization list case.
-    for (let i = 0; i < 11; i++) expectStatus(await call(base, 'POST', '/v1/organizations', { headers: auth, body: { name: `bench seed ${i}` } }), 201, 'POST /v1/organizations');
+    for (let i = 0; i < 11; i++)
+      expectStatus(await call(base, 'POST', '/v1/organizations', { headers: auth, body: { name: `bench seed ${i}` } }), 201, 'POST /v1/organizations');
 
     // Cards: the organization's key, the instruments to pay with, a few payments.
     const keyView = expectStatus(await call(base, 'POST', '/v1/encryption/keys', { headers: auth }), 201, 'POST /v1/encryption/keys');
@@ -846,14 +910,30 @@ async function main(): Promise<void> {
     if (new Set(instrumentIds).size !== PAY_CARDS) throw new Error(`expected ${PAY_CARDS} instruments, got ${new Set(instrumentIds).size} distinct`);
     // Pools of ciphertexts made before measuring, so the client's encryption does not limit the run.
     const cvvPool = await Promise.all(Array.from({ length: 512 }, () => encrypt(publicKey, '123')));
-    const cardPool = await Promise.all(Array.from({ length: 64 }, (_, i) => encryptedCard(publicKey, APPROVED_CARDS[i % APPROVED_CARDS.length] ?? '', `Bench Holder ${i}`)));
+    const cardPool = await Promise.all(
+      Array.from({ length: 64 }, (_, i) => encryptedCard(publicKey, APPROVED_CARDS[i % APPROVED_CARDS.length] ?? '', `Bench Holder ${i}`)),
+    );
     const orderPrefix = `bench-${randomBytes(4).toString('hex')}-`;
     let orderSeq = 0;
     const paymentBody = (): string =>
-      JSON.stringify({ amount: 150, currency: 'USD', order_id: `${orderPrefix}${++orderSeq}`, instrument_id: instrumentIds[orderSeq % PAY_CARDS], encrypted_cvv: cvvPool[orderSeq % cvvPool.length] });
-    const intentBody = (orderId: string): string => JSON.stringify({ order_id: orderId, amount: INTENT_AMOUNT, currency: 'COP', rail_id: 'QR_INTEROP', rail_type: 'BANK_TRANSFER' });
+      JSON.stringify({
+        amount: 150,
+        currency: 'USD',
+        order_id: `${orderPrefix}${++orderSeq}`,
+        instrument_id: instrumentIds[orderSeq % PAY_CARDS],
+        encrypted_cvv: cvvPool[orderSeq % cvvPool.length],
+      });
+    const intentBody = (orderId: string): string =>
+      JSON.stringify({ order_id: orderId, amount: INTENT_AMOUNT, currency: 'COP', rail_id: 'QR_INTEROP', rail_type: 'BANK_TRANSFER' });
     const walletIntentBody = (orderId: string): string =>
-      JSON.stringify({ order_id: orderId, amount: INTENT_AMOUNT, currency: 'COP', rail_id: 'WALLET_PUSH', rail_type: 'WALLET', customer: { phone_number: WALLET_PHONE } });
+      JSON.stringify({
+        order_id: orderId,
+        amount: INTENT_AMOUNT,
+        currency: 'COP',
+        rail_id: 'WALLET_PUSH',
+        rail_type: 'WALLET',
+        customer: { phone_number: WALLET_PHONE },
+      });
     const paymentIds: string[] = [];
     for (let i = 0; i < SETUP_PAYMENTS; i++) {
       const p = expectStatus(
@@ -879,7 +959,13 @@ async function main(): Promise<void> {
       readyz: { name: 'GET /readyz (one `select 1`)', method: 'GET', path: '/readyz' },
       'org-get': { name: 'GET /v1/organizations/{id}', method: 'GET', path: `/v1/organizations/${orgId}`, headers: auth },
       'org-list': { name: 'GET /v1/organizations?limit=10', method: 'GET', path: '/v1/organizations?limit=10', headers: auth },
-      'org-create': { name: 'POST /v1/organizations', method: 'POST', path: '/v1/organizations', headers: { ...auth, ...json }, body: JSON.stringify({ name: 'bench' }) },
+      'org-create': {
+        name: 'POST /v1/organizations',
+        method: 'POST',
+        path: '/v1/organizations',
+        headers: { ...auth, ...json },
+        body: JSON.stringify({ name: 'bench' }),
+      },
       'org-create-idem': {
         name: 'POST /v1/organizations + Idempotency-Key',
         method: 'POST',
@@ -1006,7 +1092,10 @@ async function main(): Promise<void> {
       let endpoint: Record<string, string> | undefined;
       try {
         const created = expectStatus<Record<string, string>>(
-          await call(base, 'POST', '/v1/webhooks', { headers: auth, body: { url: receiver.url, events: [WEBHOOK_EVENT], description: 'bench: delivery latency' } }),
+          await call(base, 'POST', '/v1/webhooks', {
+            headers: auth,
+            body: { url: receiver.url, events: [WEBHOOK_EVENT], description: 'bench: delivery latency' },
+          }),
           201,
           'POST /v1/webhooks',
         );
@@ -1015,7 +1104,11 @@ async function main(): Promise<void> {
         let seq = 0;
         // Smoke test: one intent, and its delivery end to end (also the first use of this path).
         const smokeOrder = `${prefix}smoke`;
-        expectStatus(await call(base, 'POST', '/v1/payments/intents', { headers: auth, body: JSON.parse(walletIntentBody(smokeOrder)) }), 201, 'POST /v1/payments/intents');
+        expectStatus(
+          await call(base, 'POST', '/v1/payments/intents', { headers: auth, body: JSON.parse(walletIntentBody(smokeOrder)) }),
+          201,
+          'POST /v1/payments/intents',
+        );
         const smoke = await drain(receiver.received, new Set([smokeOrder]), { maxSeconds: 10, stallSeconds: 10 });
         if (!smoke.complete) {
           warnings.push(`webhook smoke test: the delivery of one event did not arrive within 10 s`);
@@ -1096,7 +1189,10 @@ async function main(): Promise<void> {
       } finally {
         // Nothing more for this endpoint (a delivery still queued fails at once, unsent), and no fan-out work in later cases.
         if (endpoint) {
-          await call(base, 'PUT', `/v1/webhooks/${endpoint.id ?? ''}`, { headers: auth, body: { url: receiver.url, events: [WEBHOOK_EVENT], status: 'disabled' } }).catch(() => {});
+          await call(base, 'PUT', `/v1/webhooks/${endpoint.id ?? ''}`, {
+            headers: auth,
+            body: { url: receiver.url, events: [WEBHOOK_EVENT], status: 'disabled' },
+          }).catch(() => {});
         }
         await receiver.close();
       }
@@ -1222,7 +1318,8 @@ async function main(): Promise<void> {
     const after = await measureCeilings('after the service cases', (b) => (bare = b));
     bare = undefined;
     Object.assign(ceilings, bestOf(before, after));
-    if (process.env.BENCH_CPU_PROF) progress(`bench: CPU profile(s) of the server in ${resolve(process.env.BENCH_CPU_PROF)} (node packages/server/dist/bench/profile-top.js FILE)\n`);
+    if (process.env.BENCH_CPU_PROF)
+      progress(`bench: CPU profile(s) of the server in ${resolve(process.env.BENCH_CPU_PROF)} (node packages/server/dist/bench/profile-top.js FILE)\n`);
 
     // ---- 4. Report ----
     const cpus = os.cpus();
@@ -1254,7 +1351,6 @@ async function main(): Promise<void> {
     process.off('SIGTERM', onSignal);
   }
 }
-
 
 /** The CPU ceilings and the bare Fastify route, each if selected. `track` receives the bare child (for cleanup). */
 async function measureCeilings(when: string, track: (bare: Child) => void): Promise<CeilingRuns> {
@@ -1334,20 +1430,35 @@ function buildTable({ rows, ceilings, postgres }: { rows: Map<string, Row>; ceil
       rps: rsa,
       ...none,
     });
-    out.push({ name: `reference: the same with synchronous \`crypto.privateDecrypt\` (one thread)${runs({ runs: ceilings.rsa.syncRuns })}`, rps: ceilings.rsa.sync, ...none });
+    out.push({
+      name: `reference: the same with synchronous \`crypto.privateDecrypt\` (one thread)${runs({ runs: ceilings.rsa.syncRuns })}`,
+      rps: ceilings.rsa.sync,
+      ...none,
+    });
   }
-  if (ceilings.scrypt) out.push({ name: `reference: scrypt N=16384 r=8 p=1 checks/s, 8 in flight, one process${runs(ceilings.scrypt)}`, rps: ceilings.scrypt.rate, ...none });
-  if (ceilings.fastify) out.push({ name: `**Ceiling**: bare Fastify route (same logger, level ${LOG_LEVEL})${runs(ceilings.fastify)}`, ...ceilings.fastify, ...none });
+  if (ceilings.scrypt)
+    out.push({ name: `reference: scrypt N=16384 r=8 p=1 checks/s, 8 in flight, one process${runs(ceilings.scrypt)}`, rps: ceilings.scrypt.rate, ...none });
+  if (ceilings.fastify)
+    out.push({ name: `**Ceiling**: bare Fastify route (same logger, level ${LOG_LEVEL})${runs(ceilings.fastify)}`, ...ceilings.fastify, ...none });
 
   const add = (key: string, extra: (row: Row) => Partial<TableRow>): void => {
     const row = rows.get(key);
     if (row) out.push({ ...row, ...none, ...extra(row) });
   };
-  const ratioTo = (label: string, value: number | undefined, target?: string, min?: number) => (row: Row): Partial<TableRow> => {
-    const ratio = value ? (row.rps ?? NaN) / value : NaN;
-    return { ceiling: label, ratio, target: target ?? '', pass: min === undefined || !Number.isFinite(ratio) ? undefined : ratio >= min };
-  };
-  const p99Under = (ms: number) => (row: Row): Partial<TableRow> => ({ ceiling: '', ratio: NaN, target: `p99 < ${ms} ms`, pass: row.p99 !== undefined && Number.isFinite(row.p99) ? row.p99 < ms && row.non2xx === 0 : false });
+  const ratioTo =
+    (label: string, value: number | undefined, target?: string, min?: number) =>
+    (row: Row): Partial<TableRow> => {
+      const ratio = value ? (row.rps ?? NaN) / value : NaN;
+      return { ceiling: label, ratio, target: target ?? '', pass: min === undefined || !Number.isFinite(ratio) ? undefined : ratio >= min };
+    };
+  const p99Under =
+    (ms: number) =>
+    (row: Row): Partial<TableRow> => ({
+      ceiling: '',
+      ratio: NaN,
+      target: `p99 < ${ms} ms`,
+      pass: row.p99 !== undefined && Number.isFinite(row.p99) ? row.p99 < ms && row.non2xx === 0 : false,
+    });
 
   add('token', ratioTo('scrypt (1 per request)', ceilings.scrypt?.rate));
   add('tokenize', ratioTo('RSA ÷ 5 (5 decryptions per request)', rsa ? rsa / 5 : undefined));
@@ -1485,9 +1596,9 @@ function renderBreakdown(rows: Map<string, Row>, postgres: boolean): string {
     '',
     ...(layerLines.length
       ? [
-          '**Server CPU by layer** (µs per request, one process: the main thread\'s CPU time from /proc, shared out in proportion to the samples of a CPU profile ' +
+          "**Server CPU by layer** (µs per request, one process: the main thread's CPU time from /proc, shared out in proportion to the samples of a CPU profile " +
             'of the same case run once more, after the measured runs, by the server restarted under `node --cpu-prof` (which costs create 6–12%, so the measured runs go without it); ' +
-            'each sample charged to the nearest layer on its stack (`bench/layers.ts`). The last column is all the process\'s threads, the RSA decryptions on their worker threads included):',
+            "each sample charged to the nearest layer on its stack (`bench/layers.ts`). The last column is all the process's threads, the RSA decryptions on their worker threads included):",
           '',
           `| case | ${LAYERS.join(' | ')} | main thread | all threads |`,
           `|---|${LAYERS.map(() => '---:').join('|')}|---:|---:|`,

@@ -60,7 +60,9 @@ const EPOCH = Date.UTC(2020, 0, 1);
 
 /** PostgreSQL's CHECKPOINT, best effort (it needs a superuser or pg_checkpoint): a warning otherwise. */
 export async function checkpoint(client: pg.Client): Promise<void> {
-  await client.query('checkpoint').catch((error: Error) => console.warn(`bench: CHECKPOINT refused (${error.message}); a checkpoint may fall inside the measured cases`));
+  await client
+    .query('checkpoint')
+    .catch((error: Error) => console.warn(`bench: CHECKPOINT refused (${error.message}); a checkpoint may fall inside the measured cases`));
 }
 
 export function seededId(n: number): string {
@@ -222,7 +224,10 @@ export async function explainList({ kind, sqliteFile, pgUrl, organizationId }: S
     const times: number[] = [];
     let plan = '';
     for (let i = 0; i < 21; i++) {
-      const { rows } = await client.query<{ 'QUERY PLAN': { 'Execution Time': number; Plan: PlanNode }[] }>(`explain (analyze, format json) ${text}`, [organizationId, 11]);
+      const { rows } = await client.query<{ 'QUERY PLAN': { 'Execution Time': number; Plan: PlanNode }[] }>(`explain (analyze, format json) ${text}`, [
+        organizationId,
+        11,
+      ]);
       const root = rows[0]?.['QUERY PLAN'][0];
       if (!root) throw new Error('bench: EXPLAIN returned no plan');
       times.push(root['Execution Time']);

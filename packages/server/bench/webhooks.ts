@@ -129,7 +129,11 @@ export function countMatching(received: Delivery[], orders: Set<string>, from = 
  * Waits until every order in `orders` has a delivery, or `maxSeconds` have
  * passed, or no delivery at all has arrived for `stallSeconds`.
  */
-export async function drain(received: Delivery[], orders: Set<string>, { maxSeconds, stallSeconds }: { maxSeconds: number; stallSeconds: number }): Promise<DrainResult> {
+export async function drain(
+  received: Delivery[],
+  orders: Set<string>,
+  { maxSeconds, stallSeconds }: { maxSeconds: number; stallSeconds: number },
+): Promise<DrainResult> {
   const started = Date.now();
   let scanned = 0;
   let state: MatchState = { count: 0, seen: new Set() };
@@ -144,12 +148,14 @@ export async function drain(received: Delivery[], orders: Set<string>, { maxSeco
       lastProgress = Date.now();
     }
     if (Date.now() - started > maxSeconds * 1000) return { complete: false, waitedMs: Date.now() - started, why: `gave up after ${maxSeconds} s` };
-    if (Date.now() - lastProgress > stallSeconds * 1000) return { complete: false, waitedMs: Date.now() - started, why: `nothing arrived for ${stallSeconds} s` };
+    if (Date.now() - lastProgress > stallSeconds * 1000)
+      return { complete: false, waitedMs: Date.now() - started, why: `nothing arrived for ${stallSeconds} s` };
     await new Promise((r) => setTimeout(r, 50));
   }
 }
 
-const pctOf = (sorted: number[], p: number): number => (sorted.length ? (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN) : NaN);
+const pctOf = (sorted: number[], p: number): number =>
+  sorted.length ? (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN) : NaN;
 
 /**
  * Latencies and counts of the deliveries of the events of `orders` (a Set of the order_id of
@@ -157,7 +163,17 @@ const pctOf = (sorted: number[], p: number): number => (sorted.length ? (sorted[
  * committed: an event never delivered counts as infinitely late, so it can
  * only push a percentile up (the percentile is then reported as not reached).
  */
-export function analyse({ received, orders, secret, eventType }: { received: Delivery[]; orders: Set<string>; secret: string; eventType: string }): WebhookAnalysis {
+export function analyse({
+  received,
+  orders,
+  secret,
+  eventType,
+}: {
+  received: Delivery[];
+  orders: Set<string>;
+  secret: string;
+  eventType: string;
+}): WebhookAnalysis {
   const webhook = new Webhook(secret);
   const firstAt = new Map<string, number>();
   const latencies: number[] = [];
@@ -228,6 +244,13 @@ export function analyse({ received, orders, secret, eventType }: { received: Del
     min: sorted[0],
     deliveryRate: spanS > 0 ? (firstAt.size - 1) / spanS : NaN,
     lastReceipt,
-    medianBySecond: Array.from(bySecond, (l) => (l ? pctOf(l.sort((a, b) => a - b), 50) : NaN)),
+    medianBySecond: Array.from(bySecond, (l) =>
+      l
+        ? pctOf(
+            l.sort((a, b) => a - b),
+            50,
+          )
+        : NaN,
+    ),
   };
 }

@@ -23,7 +23,10 @@ const mode = process.argv[2];
 if (mode === 'clean') {
   rmSync(assets, { recursive: true, force: true });
 } else if (mode === 'copy') {
-  const missing = [join(server, 'dist', 'bin.js'), ...Object.entries(wanted).flatMap(([pkg, files]) => files.map((f) => join(packages, pkg, 'dist', f)))].filter((f) => !existsSync(f));
+  const missing = [
+    join(server, 'dist', 'bin.js'),
+    ...Object.entries(wanted).flatMap(([pkg, files]) => files.map((f) => join(packages, pkg, 'dist', f))),
+  ].filter((f) => !existsSync(f));
   if (missing.length > 0) {
     process.stderr.write(`pack-assets: not built (run npm run build first):\n${missing.map((f) => `  ${f}`).join('\n')}\n`);
     process.exit(1);

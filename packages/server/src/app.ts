@@ -102,13 +102,18 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
   const signingKeys = new SigningKeys(db, keyring, clock);
   await signingKeys.load();
 
-  const tokens = new TokenService(db, signingKeys, {
-    issuer: config.publicBaseUrl,
-    audience: config.publicBaseUrl,
-    ttlSeconds: config.tokenTtlSeconds,
-    narrowTtlSeconds: config.narrowTokenTtlSeconds,
-    revocationCacheMs: config.tokenRevocationCacheMs,
-  }, clock);
+  const tokens = new TokenService(
+    db,
+    signingKeys,
+    {
+      issuer: config.publicBaseUrl,
+      audience: config.publicBaseUrl,
+      ttlSeconds: config.tokenTtlSeconds,
+      narrowTtlSeconds: config.narrowTokenTtlSeconds,
+      revocationCacheMs: config.tokenRevocationCacheMs,
+    },
+    clock,
+  );
   const requestLimiter = createRateLimiter('requests', { ...config.rateLimit, pool: database.pool, clock });
   const metrics = createMetrics();
 
@@ -174,13 +179,38 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
   // This process's heartbeat: the Idempotency-Key locks it holds are taken over soon after it dies.
   const liveness = new InstanceLiveness(db, app.log, { dialect: database.dialect, ...config.instances }, clock);
   await liveness.start();
-  registerIdempotency(app, db, config.idempotencyTtlSeconds, await deploymentSecret(db, keyring, 'idempotency_request_hash', clock), (org, number) => vault.fingerprint(org, number), liveness, clock);
+  registerIdempotency(
+    app,
+    db,
+    config.idempotencyTtlSeconds,
+    await deploymentSecret(db, keyring, 'idempotency_request_hash', clock),
+    (org, number) => vault.fingerprint(org, number),
+    liveness,
+    clock,
+  );
   await registerOpenApi(app, config);
   registerDeprecation(app);
 
   // The features: the services they share, then each module's routes and jobs, in the order of gateway/modules.ts.
-  const services = await buildServices({ config, db, clock, keyring, log: app.log, tokens, signingKeys, metrics, vault, dashboardDist: options.dashboardDist, connectors: options.connectors });
-  const jobs = new JobRunner(db, database.dialect, app.log, metrics, { pollIntervalMs: config.jobs.pollIntervalMs, clock, concurrency: config.jobs.concurrency, leaseSeconds: config.jobs.leaseSeconds });
+  const services = await buildServices({
+    config,
+    db,
+    clock,
+    keyring,
+    log: app.log,
+    tokens,
+    signingKeys,
+    metrics,
+    vault,
+    dashboardDist: options.dashboardDist,
+    connectors: options.connectors,
+  });
+  const jobs = new JobRunner(db, database.dialect, app.log, metrics, {
+    pollIntervalMs: config.jobs.pollIntervalMs,
+    clock,
+    concurrency: config.jobs.concurrency,
+    leaseSeconds: config.jobs.leaseSeconds,
+  });
   const maintenance: MaintenanceTask[] = [];
   for (const feature of MODULES) await feature.register({ app, jobs, maintenance, config, database, db, keyring, services });
 

@@ -107,7 +107,10 @@ async function runServer(): Promise<void> {
   try {
     const address = await gateway.app.listen({ port: config.port, host: config.host });
     if (cluster.isWorker) process.send?.({ pasarela: 'listening', address });
-    else process.stderr.write(`Pasarela ${config.environment} listening on ${address} (public URL and token audience: ${config.publicBaseUrl}; database: ${config.database.kind})\n`);
+    else
+      process.stderr.write(
+        `Pasarela ${config.environment} listening on ${address} (public URL and token audience: ${config.publicBaseUrl}; database: ${config.database.kind})\n`,
+      );
     if (gateway.metricsListener && !cluster.isWorker) process.stderr.write(`Metrics on ${gateway.metricsListener.url}/metrics (this machine only)\n`);
   } catch (error) {
     fail(`cannot listen on ${config.host}:${config.port}: ${message(error)}`);

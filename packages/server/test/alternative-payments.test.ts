@@ -40,7 +40,11 @@ describe.each(dialects)('alternative payments on $name', (dialect) => {
   const intent = (body: Record<string, unknown>) =>
     gw.request<Apm>('POST', '/v1/payments/intents', { token, body: { order_id: `apm-${Date.now()}-${order++}`, currency: 'COP', ...body } });
   const status = async (id: string) => (await gw.request<Apm>('GET', `/v1/payments/${id}`, { token })).body.transaction;
-  const finalStatus = (id: string) => eventually(() => status(id), (t) => t.status !== 'IN_PROGRESS');
+  const finalStatus = (id: string) =>
+    eventually(
+      () => status(id),
+      (t) => t.status !== 'IN_PROGRESS',
+    );
   /** The events delivered to the receiver for a payment, verified with the endpoint's secret, in the order they happened. */
   const delivered = (id: string) =>
     receiver.received
@@ -48,13 +52,22 @@ describe.each(dialects)('alternative payments on $name', (dialect) => {
       .map((r) => Receiver.verify(secret, r))
       .sort((a, b) => (a.id < b.id ? -1 : 1));
   const eventTypes = async (id: string, count: number) => {
-    await eventually(async () => delivered(id).length, (n) => n >= count);
+    await eventually(
+      async () => delivered(id).length,
+      (n) => n >= count,
+    );
     await new Promise((r) => setTimeout(r, 150));
     return delivered(id).map((e) => e.type);
   };
 
   it('creates an intent: 201 IN_PROGRESS / PENDING, the APM payment shape, and payment.purchase.pending', async () => {
-    const reply = await intent({ amount: 15050, rail_id: 'BANK_REDIRECT', rail_type: 'BANK_TRANSFER', return_url: 'https://shop.example/back', customer: bankCustomer });
+    const reply = await intent({
+      amount: 15050,
+      rail_id: 'BANK_REDIRECT',
+      rail_type: 'BANK_TRANSFER',
+      return_url: 'https://shop.example/back',
+      customer: bankCustomer,
+    });
     expect(reply.status).toBe(201);
     expect(reply.body.payment_id).toMatch(/^pay-/);
     expect(reply.body.transaction).toMatchObject({ type: 'PURCHASE', status: 'IN_PROGRESS', status_detail: 'PENDING', amount: 15050 });
@@ -66,14 +79,28 @@ describe.each(dialects)('alternative payments on $name', (dialect) => {
     expect(await eventTypes(reply.body.payment_id, 1)).toEqual(['payment.purchase.pending']);
     const event = delivered(reply.body.payment_id)[0]!;
     expect(event.data).toEqual({
-      payment: expect.objectContaining({ id: reply.body.payment_id, currency: 'COP', current_amount: 15050, transaction: expect.objectContaining({ status: 'IN_PROGRESS', status_detail: 'PENDING' }) }),
+      payment: expect.objectContaining({
+        id: reply.body.payment_id,
+        currency: 'COP',
+        current_amount: 15050,
+        transaction: expect.objectContaining({ status: 'IN_PROGRESS', status_detail: 'PENDING' }),
+      }),
     });
     // The same order_id again: the same intent; with another amount: 409.
     const orderId = `same-${Date.now()}`;
-    const a = await gw.request<Apm>('POST', '/v1/payments/intents', { token, body: { order_id: orderId, amount: 1234, currency: 'COP', rail_id: 'QR_INTEROP', rail_type: 'BANK_TRANSFER' } });
-    const b = await gw.request<Apm>('POST', '/v1/payments/intents', { token, body: { order_id: orderId, amount: 1234, currency: 'COP', rail_id: 'QR_INTEROP', rail_type: 'BANK_TRANSFER' } });
+    const a = await gw.request<Apm>('POST', '/v1/payments/intents', {
+      token,
+      body: { order_id: orderId, amount: 1234, currency: 'COP', rail_id: 'QR_INTEROP', rail_type: 'BANK_TRANSFER' },
+    });
+    const b = await gw.request<Apm>('POST', '/v1/payments/intents', {
+      token,
+      body: { order_id: orderId, amount: 1234, currency: 'COP', rail_id: 'QR_INTEROP', rail_type: 'BANK_TRANSFER' },
+    });
     expect(b.body.payment_id).toBe(a.body.payment_id);
-    const c = await gw.request('POST', '/v1/payments/intents', { token, body: { order_id: orderId, amount: 1235, currency: 'COP', rail_id: 'QR_INTEROP', rail_type: 'BANK_TRANSFER' } });
+    const c = await gw.request('POST', '/v1/payments/intents', {
+      token,
+      body: { order_id: orderId, amount: 1235, currency: 'COP', rail_id: 'QR_INTEROP', rail_type: 'BANK_TRANSFER' },
+    });
     expect(c.status).toBe(409);
   });
 
@@ -86,16 +113,46 @@ describe.each(dialects)('alternative payments on $name', (dialect) => {
       [{ amount: 10, rail_id: 'WALLET_PUSH', rail_type: 'BANK_TRANSFER', customer: { phone_number: '3001234567' } }, ['rail_type']],
       [{ amount: 10, rail_id: 'WALLET_PUSH', rail_type: 'WALLET' }, ['customer.phone_number']],
       [{ amount: 10, rail_id: 'WALLET_PUSH', rail_type: 'WALLET', customer: { phone_number: '6011234567' } }, ['customer.phone_number']],
-      [{ amount: 10, rail_id: 'WALLET_OTP', rail_type: 'WALLET', customer: { phone_number: '3001234567', document_type: 'NIT', document: '900123456-8' } }, ['customer.document_type']],
-      [{ amount: 10, rail_id: 'WALLET_OTP', rail_type: 'WALLET', customer: { phone_number: '3001234567', document_type: 'CC', document: '12' } }, ['customer.document']],
+      [
+        { amount: 10, rail_id: 'WALLET_OTP', rail_type: 'WALLET', customer: { phone_number: '3001234567', document_type: 'NIT', document: '900123456-8' } },
+        ['customer.document_type'],
+      ],
+      [
+        { amount: 10, rail_id: 'WALLET_OTP', rail_type: 'WALLET', customer: { phone_number: '3001234567', document_type: 'CC', document: '12' } },
+        ['customer.document'],
+      ],
       [
         { amount: 10, rail_id: 'BANK_REDIRECT', rail_type: 'BANK_TRANSFER' },
         ['return_url', 'customer.bank_id', 'customer.document', 'customer.document_type', 'customer.first_name', 'customer.last_name', 'customer.email'],
       ],
-      [{ amount: 10, rail_id: 'BANK_REDIRECT', rail_type: 'BANK_TRANSFER', return_url: 'https://x.example', customer: { ...bankCustomer, bank_id: '0000' } }, ['customer.bank_id']],
-      [{ amount: 10, rail_id: 'BANK_REDIRECT', rail_type: 'BANK_TRANSFER', return_url: 'https://x.example', customer: { ...bankCustomer, document_type: 'TI' } }, ['customer.document_type']],
-      [{ amount: 10, rail_id: 'BANK_REDIRECT', rail_type: 'BANK_TRANSFER', return_url: 'https://x.example', customer: { ...bankCustomer, document_type: 'NIT', document: '900123456-7' } }, ['customer.document']],
-      [{ amount: 10, rail_id: 'BANK_REDIRECT', rail_type: 'BANK_TRANSFER', return_url: 'not a url', customer: { ...bankCustomer, email: 'nope' } }, ['customer.email', 'return_url']],
+      [
+        { amount: 10, rail_id: 'BANK_REDIRECT', rail_type: 'BANK_TRANSFER', return_url: 'https://x.example', customer: { ...bankCustomer, bank_id: '0000' } },
+        ['customer.bank_id'],
+      ],
+      [
+        {
+          amount: 10,
+          rail_id: 'BANK_REDIRECT',
+          rail_type: 'BANK_TRANSFER',
+          return_url: 'https://x.example',
+          customer: { ...bankCustomer, document_type: 'TI' },
+        },
+        ['customer.document_type'],
+      ],
+      [
+        {
+          amount: 10,
+          rail_id: 'BANK_REDIRECT',
+          rail_type: 'BANK_TRANSFER',
+          return_url: 'https://x.example',
+          customer: { ...bankCustomer, document_type: 'NIT', document: '900123456-7' },
+        },
+        ['customer.document'],
+      ],
+      [
+        { amount: 10, rail_id: 'BANK_REDIRECT', rail_type: 'BANK_TRANSFER', return_url: 'not a url', customer: { ...bankCustomer, email: 'nope' } },
+        ['customer.email', 'return_url'],
+      ],
     ];
     for (const [body, fields] of cases) {
       const reply = await intent(body);
@@ -103,7 +160,17 @@ describe.each(dialects)('alternative payments on $name', (dialect) => {
       expect({ body, status: reply.status, got }).toEqual({ body, status: 422, got: [...fields].sort() });
     }
     // A NIT with the right DIAN check digit, and a +57 phone, pass.
-    expect((await intent({ amount: 10, rail_id: 'BANK_REDIRECT', rail_type: 'BANK_TRANSFER', return_url: 'https://x.example', customer: { ...bankCustomer, document_type: 'NIT', document: '800.197.268-4' } })).status).toBe(201);
+    expect(
+      (
+        await intent({
+          amount: 10,
+          rail_id: 'BANK_REDIRECT',
+          rail_type: 'BANK_TRANSFER',
+          return_url: 'https://x.example',
+          customer: { ...bankCustomer, document_type: 'NIT', document: '800.197.268-4' },
+        })
+      ).status,
+    ).toBe(201);
     expect((await intent({ amount: 10, rail_id: 'WALLET_PUSH', rail_type: 'WALLET', customer: { phone_number: '+57 300 123 4567' } })).status).toBe(201);
   });
 
@@ -168,9 +235,16 @@ describe.each(dialects)('alternative payments on $name', (dialect) => {
 
   it('OTP wallet: the SMS, a wrong OTP (retryable), then the right one', async () => {
     const phone = '3007654321';
-    const reply = await intent({ amount: 15050, rail_id: 'WALLET_OTP', rail_type: 'WALLET', customer: { phone_number: phone, document_type: 'CC', document: '1020304050' } });
+    const reply = await intent({
+      amount: 15050,
+      rail_id: 'WALLET_OTP',
+      rail_type: 'WALLET',
+      customer: { phone_number: phone, document_type: 'CC', document: '1020304050' },
+    });
     expect(reply.status).toBe(201);
-    const sms = await gw.request<{ data: Array<{ otp: string; payment_id: string; phone_number: string }> }>('GET', `/v1/sandbox/sms?phone_number=${phone}`, { token });
+    const sms = await gw.request<{ data: Array<{ otp: string; payment_id: string; phone_number: string }> }>('GET', `/v1/sandbox/sms?phone_number=${phone}`, {
+      token,
+    });
     const message = sms.body.data.find((m) => m.payment_id === reply.body.payment_id)!;
     expect(message.otp).toMatch(/^\d{6}$/);
     const stored = await gw.db.selectFrom('payments').select(['otp_hash']).where('id', '=', reply.body.payment_id).executeTakeFirstOrThrow();
@@ -222,7 +296,13 @@ describe.each(dialects)('alternative payments on $name', (dialect) => {
       ['9002', { status: 'DECLINED', status_detail: 'REJECTED' }],
       ['9003', { status: 'FAILED' }],
     ] as const) {
-      const reply = await intent({ amount: 15050, rail_id: 'BANK_REDIRECT', rail_type: 'BANK_TRANSFER', return_url: 'https://shop.example/back', customer: { ...bankCustomer, bank_id: bank } });
+      const reply = await intent({
+        amount: 15050,
+        rail_id: 'BANK_REDIRECT',
+        rail_type: 'BANK_TRANSFER',
+        return_url: 'https://shop.example/back',
+        customer: { ...bankCustomer, bank_id: bank },
+      });
       expect(await finalStatus(reply.body.payment_id), bank).toMatchObject(expected);
     }
   });
@@ -231,11 +311,16 @@ describe.each(dialects)('alternative payments on $name', (dialect) => {
     const reply = await intent({ amount: 30050, rail_id: 'QR_INTEROP', rail_type: 'BANK_TRANSFER' });
     expect((await gw.request('POST', '/v1/cashouts', { token, body: { payment_id: reply.body.payment_id, amount: 100 } })).status).toBe(409);
     await gw.request('POST', `/v1/sandbox/payments/${reply.body.payment_id}/simulate`, { token, body: { outcome: 'approve' } });
-    const first = await gw.request<{ id: string; status: string; amount: number }>('POST', '/v1/cashouts', { token, body: { payment_id: reply.body.payment_id, amount: 10000 } });
+    const first = await gw.request<{ id: string; status: string; amount: number }>('POST', '/v1/cashouts', {
+      token,
+      body: { payment_id: reply.body.payment_id, amount: 10000 },
+    });
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({ status: 'SUCCEEDED', amount: 10000 });
     expect(first.body.id).toMatch(/^cas-/);
-    const racing = await Promise.all(Array.from({ length: 5 }, () => gw.request('POST', '/v1/cashouts', { token, body: { payment_id: reply.body.payment_id, amount: 7000 } })));
+    const racing = await Promise.all(
+      Array.from({ length: 5 }, () => gw.request('POST', '/v1/cashouts', { token, body: { payment_id: reply.body.payment_id, amount: 7000 } })),
+    );
     expect(racing.filter((r) => r.status === 201)).toHaveLength(2);
     expect(racing.filter((r) => r.status === 409)).toHaveLength(3);
     const list = await gw.request<{ data: unknown[] }>('GET', `/v1/cashouts?payment_id=${reply.body.payment_id}`, { token });
@@ -248,14 +333,22 @@ describe.each(dialects)('alternative payments on $name', (dialect) => {
   it('a cashout the rail refuses (test amount ending in 99) is FAILED with cashout.failed, and gives its amount back', async () => {
     const reply = await intent({ amount: 30050, rail_id: 'QR_INTEROP', rail_type: 'BANK_TRANSFER' });
     await gw.request('POST', `/v1/sandbox/payments/${reply.body.payment_id}/simulate`, { token, body: { outcome: 'approve' } });
-    const failed = await gw.request<{ id: string; status: string; amount: number }>('POST', '/v1/cashouts', { token, body: { payment_id: reply.body.payment_id, amount: 12099 } });
+    const failed = await gw.request<{ id: string; status: string; amount: number }>('POST', '/v1/cashouts', {
+      token,
+      body: { payment_id: reply.body.payment_id, amount: 12099 },
+    });
     expect(failed.status).toBe(201);
     expect(failed.body).toMatchObject({ status: 'FAILED', amount: 12099 });
     expect((await gw.request<{ status: string }>('GET', `/v1/cashouts/${failed.body.id}`, { token })).body.status).toBe('FAILED');
     // Recorded in the cashout's transaction, and delivered like any other event.
-    const events = await gw.request<{ data: { type: string; data: { cashout: { id: string; status: string } } }[] }>('GET', '/v1/events?type=cashout.failed', { token });
+    const events = await gw.request<{ data: { type: string; data: { cashout: { id: string; status: string } } }[] }>('GET', '/v1/events?type=cashout.failed', {
+      token,
+    });
     expect(events.body.data.map((e) => e.data.cashout)).toContainEqual(expect.objectContaining({ id: failed.body.id, status: 'FAILED' }));
-    await eventually(async () => delivered(failed.body.id).map((e) => e.type), (types) => types.includes('cashout.failed'));
+    await eventually(
+      async () => delivered(failed.body.id).map((e) => e.type),
+      (types) => types.includes('cashout.failed'),
+    );
     // Nothing was paid back: the whole amount can still be cashed out.
     const whole = await gw.request<{ status: string }>('POST', '/v1/cashouts', { token, body: { payment_id: reply.body.payment_id, amount: 30050 } });
     expect(whole.status).toBe(201);
@@ -308,7 +401,7 @@ describe.each(dialects)('alternative payments on $name', (dialect) => {
     expect(theirs.body.data.map((p) => p.payment_id)).not.toContain(x);
   });
 
-  it('every listed payment, card or alternative, carries `id` and `status`: a walk by the last item\'s id ends, over several pages of both kinds', async () => {
+  it("every listed payment, card or alternative, carries `id` and `status`: a walk by the last item's id ends, over several pages of both kinds", async () => {
     const t = await (await gw.client()).token();
     const card = await tokenize(gw, t, { number: '4242424242424242' });
     const made: string[] = [];
@@ -329,7 +422,10 @@ describe.each(dialects)('alternative payments on $name', (dialect) => {
         cursor = `&starting_after=${reply.body.data.at(-1)!.id}`;
       }
       const expected = path.includes('COP') ? made.filter((_, i) => i % 2 === 1) : made;
-      expect(walked.map((p) => p.id), path).toEqual([...expected].reverse());
+      expect(
+        walked.map((p) => p.id),
+        path,
+      ).toEqual([...expected].reverse());
       for (const p of walked) {
         expect(p.id).toMatch(/^pay-/);
         expect(typeof p.status).toBe('string');
@@ -360,7 +456,9 @@ describe.each(dialects)('alternative payments on $name', (dialect) => {
     const reply = await intent({ amount: 15050, rail_id: 'QR_INTEROP', rail_type: 'BANK_TRANSFER' });
     const other = await (await gw.client()).token();
     expect((await gw.request('GET', `/v1/payments/${reply.body.payment_id}`, { token: other })).status).toBe(404);
-    expect((await gw.request('POST', `/v1/sandbox/payments/${reply.body.payment_id}/simulate`, { token: other, body: { outcome: 'approve' } })).status).toBe(404);
+    expect((await gw.request('POST', `/v1/sandbox/payments/${reply.body.payment_id}/simulate`, { token: other, body: { outcome: 'approve' } })).status).toBe(
+      404,
+    );
     expect((await gw.request('POST', `/v1/payments/intents/${reply.body.payment_id}/confirm`, { token: other, body: { otp: '123456' } })).status).toBe(404);
   });
 });
@@ -369,16 +467,28 @@ describe('production', () => {
   it('has no connectors: card payments and intents answer 503, never a simulated approval; CONNECTORS=simulator does not start', async () => {
     const headers = { 'x-forwarded-proto': 'https' };
     // A deployment that wants the simulators runs ENVIRONMENT=sandbox.
-    await expect(startGateway(dialects[0]!, { ENVIRONMENT: 'production', TRUST_PROXY: 'true', CONNECTORS: 'simulator' })).rejects.toThrow(/CONNECTORS=simulator is refused/);
+    await expect(startGateway(dialects[0]!, { ENVIRONMENT: 'production', TRUST_PROXY: 'true', CONNECTORS: 'simulator' })).rejects.toThrow(
+      /CONNECTORS=simulator is refused/,
+    );
     const gw = await startGateway(dialects[0]!, { ENVIRONMENT: 'production', TRUST_PROXY: 'true' });
     try {
       const c = await gw.client();
-      const token = (await gw.request<{ access_token: string }>('POST', '/oauth/token', {
+      const token = (
+        await gw.request<{ access_token: string }>('POST', '/oauth/token', {
+          headers,
+          body: { grant_type: 'client_credentials', client_id: c.clientId, client_secret: c.secret, audience: 'https://pasarela.test' },
+        })
+      ).body.access_token;
+      const intent = await gw.request('POST', '/v1/payments/intents', {
+        token,
         headers,
-        body: { grant_type: 'client_credentials', client_id: c.clientId, client_secret: c.secret, audience: 'https://pasarela.test' },
-      })).body.access_token;
-      const intent = await gw.request('POST', '/v1/payments/intents', { token, headers, body: { order_id: 'p1', amount: 25000, currency: 'COP', rail_id: 'QR_INTEROP', rail_type: 'BANK_TRANSFER' } });
-      const card = await gw.request('POST', '/v1/payments', { token, headers, body: { order_id: 'p2', amount: 10, currency: 'USD', instrument_id: 'ins-x', encrypted_cvv: 'eA==' } });
+        body: { order_id: 'p1', amount: 25000, currency: 'COP', rail_id: 'QR_INTEROP', rail_type: 'BANK_TRANSFER' },
+      });
+      const card = await gw.request('POST', '/v1/payments', {
+        token,
+        headers,
+        body: { order_id: 'p2', amount: 10, currency: 'USD', instrument_id: 'ins-x', encrypted_cvv: 'eA==' },
+      });
       expect([intent.status, card.status]).toEqual([503, 503]);
       expect(intent.body).toMatchObject({ error: { code: 'service_unavailable' } });
       const cashout = await gw.request('POST', '/v1/cashouts', { token, headers, body: { payment_id: 'pay-x', amount: 1 } });
@@ -395,10 +505,12 @@ describe('production', () => {
     try {
       const headers = { 'x-forwarded-proto': 'https' };
       const c = await gw.client();
-      const token = (await gw.request<{ access_token: string }>('POST', '/oauth/token', {
-        headers,
-        body: { grant_type: 'client_credentials', client_id: c.clientId, client_secret: c.secret, audience: 'https://pasarela.test' },
-      })).body.access_token;
+      const token = (
+        await gw.request<{ access_token: string }>('POST', '/oauth/token', {
+          headers,
+          body: { grant_type: 'client_credentials', client_id: c.clientId, client_secret: c.secret, audience: 'https://pasarela.test' },
+        })
+      ).body.access_token;
       expect((await gw.request('GET', '/v1/sandbox/sms?phone_number=3001234567', { token, headers })).status).toBe(404);
       expect((await gw.request('POST', '/v1/sandbox/payments/pay-x/simulate', { token, headers, body: { outcome: 'approve' } })).status).toBe(404);
     } finally {

@@ -64,7 +64,10 @@ describe('events/ imports no feature', () => {
   });
 
   it('the check sees an upward import', () => {
-    expect(importsOf("import { fanOut } from '../webhooks/outbox.js';\nimport type { X } from '../links/outcomes.js';")).toEqual(['../webhooks/outbox.js', '../links/outcomes.js']);
+    expect(importsOf("import { fanOut } from '../webhooks/outbox.js';\nimport type { X } from '../links/outcomes.js';")).toEqual([
+      '../webhooks/outbox.js',
+      '../links/outcomes.js',
+    ]);
   });
 });
 
@@ -89,7 +92,13 @@ function rawRowWriters(): string[] {
 function importsRawWriter(file: string, text: string, writers: string[]): boolean {
   for (const m of text.matchAll(/\bimport\s+(?:type\s+)?\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g)) {
     if (rel(resolve(dirname(file), m[2]!)) !== 'payments/store.js') continue;
-    const names = m[1]!.split(',').map((n) => n.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]!);
+    const names = m[1]!.split(',').map(
+      (n) =>
+        n
+          .trim()
+          .replace(/^type\s+/, '')
+          .split(/\s+as\s+/)[0]!,
+    );
     if (names.some((n) => writers.includes(n))) return true;
   }
   return false;
@@ -227,7 +236,7 @@ describe('the gateway is a list of modules', () => {
     expect(offenders).toEqual([]);
   });
 
-  it('app.ts registers only the cross-cutting plugins and the options\' plugins (the features through their modules)', () => {
+  it("app.ts registers only the cross-cutting plugins and the options' plugins (the features through their modules)", () => {
     const registered = [...code(readFileSync(APP, 'utf8')).matchAll(/\.register\(\s*([\w.]+)/g)].map((m) => m[1]);
     expect(registered).toEqual(['websocket', 'plugin']);
     expect(code(readFileSync(APP, 'utf8'))).toMatch(/for \(const (\w+) of MODULES\) await \1\.register\(/);
@@ -240,14 +249,20 @@ describe('the gateway is a list of modules', () => {
 
   it('every feature module is in the module list, once', () => {
     const list = code(readFileSync(join(SRC, 'gateway/modules.ts'), 'utf8'));
-    const listed = /export const MODULES[^=]*=\s*\[([^\]]*)\]/.exec(list)![1]!.split(',').map((name) => name.trim()).filter(Boolean);
-    const exported = moduleFiles.flatMap((file) => [...code(readFileSync(file, 'utf8')).matchAll(/export\s+const\s+(\w+)\s*:\s*GatewayModule\b/g)].map((m) => m[1]!));
+    const listed = /export const MODULES[^=]*=\s*\[([^\]]*)\]/
+      .exec(list)![1]!
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean);
+    const exported = moduleFiles.flatMap((file) =>
+      [...code(readFileSync(file, 'utf8')).matchAll(/export\s+const\s+(\w+)\s*:\s*GatewayModule\b/g)].map((m) => m[1]!),
+    );
     expect(exported).toHaveLength(moduleFiles.length);
     expect(new Set(listed).size).toBe(listed.length);
     expect([...listed].sort()).toEqual([...exported].sort());
   });
 
-  it('no feature imports the wiring (app.ts, gateway/) or another feature\'s module', () => {
+  it("no feature imports the wiring (app.ts, gateway/) or another feature's module", () => {
     const offenders = all
       .filter((file) => !wiring(file))
       .flatMap((file) =>
@@ -261,7 +276,11 @@ describe('the gateway is a list of modules', () => {
   it('http/module.ts (the module interface) names no feature', () => {
     const LOWER = ['config', 'crypto', 'db', 'events', 'jobs', 'lib', 'http'];
     const file = join(SRC, 'http/module.ts');
-    expect(localImports(file).map(rel).filter((target) => !LOWER.includes(target.split('/')[0]!))).toEqual([]);
+    expect(
+      localImports(file)
+        .map(rel)
+        .filter((target) => !LOWER.includes(target.split('/')[0]!)),
+    ).toEqual([]);
   });
 
   it('the checks see a route, a registration and an import of the wiring', () => {
@@ -280,7 +299,10 @@ describe('the gateway is a list of modules', () => {
       "import * as refunds from './refunds/routes.js';",
       "import type { EventStreamHub } from './webhooks/stream.js';",
     ].join('\n');
-    expect(importedNames(app, written).map(({ target, name }) => `${name} ${rel(target)}`)).toEqual(['paymentRoutes payments/routes.ts', '* refunds/routes.ts']);
+    expect(importedNames(app, written).map(({ target, name }) => `${name} ${rel(target)}`)).toEqual([
+      'paymentRoutes payments/routes.ts',
+      '* refunds/routes.ts',
+    ]);
   });
 });
 
@@ -333,14 +355,16 @@ describe('no import runs from a lower layer to a higher one', () => {
  * drift. And page-config.ts stays readable by the browser's type check: it
  * imports nothing but page-text.ts, which imports nothing.
  */
-describe('the hosted pages\' configuration types have one definition', () => {
+describe("the hosted pages' configuration types have one definition", () => {
   const HOSTED = resolve(SRC, '../../fields/src/hosted');
   const scripts = { 'checkout.ts': 'CheckoutConfig', 'enrollment.ts': 'EnrollmentConfig' } as const;
 
   it.each(Object.entries(scripts))('%s imports %s from links/page-config.ts and declares none', (script, type) => {
     const text = readFileSync(join(HOSTED, script), 'utf8');
     expect(code(text)).not.toMatch(new RegExp(`\\b(?:interface|type)\\s+${type}\\b`));
-    const from = importsOf(text).filter((s) => s.startsWith('.')).map((s) => relative(SRC, resolve(HOSTED, s)).split(sep).join('/'));
+    const from = importsOf(text)
+      .filter((s) => s.startsWith('.'))
+      .map((s) => relative(SRC, resolve(HOSTED, s)).split(sep).join('/'));
     expect(from).toContain('links/page-config.js');
     expect(text).toMatch(new RegExp(`import type \\{[^}]*\\b${type}\\b[^}]*\\} from '[./]+server/src/links/page-config\\.js'`));
   });
@@ -363,28 +387,51 @@ describe('the hosted pages\' configuration types have one definition', () => {
  * must leave this list, so it only shrinks.
  */
 const KNOWN_CIRCLE_EDGES = [
-  'auth -> clock', 'auth -> http', 'auth -> organizations', 'auth -> ratelimit',
+  'auth -> clock',
+  'auth -> http',
+  'auth -> organizations',
+  'auth -> ratelimit',
   'card-present -> payment-instructions',
-  'cards -> db', 'cards -> errors',
-  'checkout -> instruments', 'checkout -> links', 'checkout -> payments', 'checkout -> users',
-  'clock -> auth', 'clock -> http', 'clock -> jobs',
+  'cards -> db',
+  'cards -> errors',
+  'checkout -> instruments',
+  'checkout -> links',
+  'checkout -> payments',
+  'checkout -> users',
+  'clock -> auth',
+  'clock -> http',
+  'clock -> jobs',
   'config -> lib',
-  'db -> cards', 'db -> config', 'db -> lib',
-  'errors -> db', 'errors -> lib',
-  'http -> auth', 'http -> jobs',
+  'db -> cards',
+  'db -> config',
+  'db -> lib',
+  'errors -> db',
+  'errors -> lib',
+  'http -> auth',
+  'http -> jobs',
   'idempotency -> clock',
   'instruments -> checkout',
-  'jobs -> auth', 'jobs -> clock', 'jobs -> idempotency', 'jobs -> observability',
+  'jobs -> auth',
+  'jobs -> clock',
+  'jobs -> idempotency',
+  'jobs -> observability',
   'lib -> db',
-  'links -> instruments', 'links -> payments',
+  'links -> instruments',
+  'links -> payments',
   'observability -> clock',
-  'organizations -> auth', 'organizations -> http',
+  'organizations -> auth',
+  'organizations -> http',
   'payment-instructions -> card-present',
-  'payments -> checkout', 'payments -> instruments', 'payments -> refunds', 'payments -> transactions',
+  'payments -> checkout',
+  'payments -> instruments',
+  'payments -> refunds',
+  'payments -> transactions',
   'ratelimit -> clock',
-  'refunds -> payments', 'refunds -> transactions',
+  'refunds -> payments',
+  'refunds -> transactions',
   'transactions -> payments',
-  'users -> checkout', 'users -> instruments',
+  'users -> checkout',
+  'users -> instruments',
 ];
 
 /** Top folder → the top folders its files import (relative imports, type-only included). */

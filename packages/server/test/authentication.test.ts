@@ -66,7 +66,12 @@ describe.each(dialects)('Bearer authentication on $name', (dialect) => {
     try {
       const otherClient = await other.client();
       const reply = await other.request<{ access_token: string }>('POST', '/oauth/token', {
-        body: { grant_type: 'client_credentials', client_id: otherClient.clientId, client_secret: otherClient.secret, audience: 'https://other-deployment.test' },
+        body: {
+          grant_type: 'client_credentials',
+          client_id: otherClient.clientId,
+          client_secret: otherClient.secret,
+          audience: 'https://other-deployment.test',
+        },
       });
       expect(reply.status).toBe(200);
       // Same database and signing key on PostgreSQL, so only the audience tells them apart.
@@ -101,7 +106,11 @@ describe.each(dialects)('Bearer authentication on $name', (dialect) => {
     // The operator's CLI writes the database directly, as here; the server notices within a second.
     await revokeClient(gw.db, c.clientId, new Date().toISOString());
     const revokedAt = Date.now();
-    const refused = await eventually(() => gw.request('GET', `/v1/organizations/${c.organizationId}`, { token: t }), (r) => r.status === 401, 5000);
+    const refused = await eventually(
+      () => gw.request('GET', `/v1/organizations/${c.organizationId}`, { token: t }),
+      (r) => r.status === 401,
+      5000,
+    );
     expect(refused.status).toBe(401);
     expect(Date.now() - revokedAt).toBeLessThan(3000);
     const again = await gw.request('POST', '/oauth/token', {

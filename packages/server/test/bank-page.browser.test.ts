@@ -57,7 +57,6 @@ class MerchantSite {
   }
 }
 
-
 describeInBrowser.each(dialects)('the sandbox bank page in a browser on $name', (dialect) => {
   /** Layout and wording: on the first dialect only (support/dialects.ts renderingIt). */
   const itRendering = renderingIt(dialect);
@@ -126,8 +125,7 @@ describeInBrowser.each(dialects)('the sandbox bank page in a browser on $name', 
     return gw.baseUrl + url.pathname;
   }
 
-  const transaction = async (id: string) =>
-    (await gw.request<Intent>('GET', `/v1/payments/${id}`, { token })).body.transaction;
+  const transaction = async (id: string) => (await gw.request<Intent>('GET', `/v1/payments/${id}`, { token })).body.transaction;
 
   const events = (id: string) =>
     gw.db
@@ -219,14 +217,24 @@ describeInBrowser.each(dialects)('the sandbox bank page in a browser on $name', 
 
     // The customer approved; the bank is processing (RAIL_MOCK_DELAY_SECONDS=3).
     expect(await transaction(payment.payment_id)).toMatchObject({ status: 'IN_PROGRESS', status_detail: 'PENDING_PROVIDER' });
-    const settled = await eventually(() => transaction(payment.payment_id), (t) => t.status !== 'IN_PROGRESS', 10_000);
+    const settled = await eventually(
+      () => transaction(payment.payment_id),
+      (t) => t.status !== 'IN_PROGRESS',
+      10_000,
+    );
     expect(settled).toMatchObject({ status: 'APPROVED', status_detail: 'SUCCESS', amount: 15050 });
 
     await new Promise((r) => setTimeout(r, 300)); // a duplicate event would be there by now
     const recorded = await events(payment.payment_id);
     expect(recorded.map((e) => e.type)).toEqual(['payment.purchase.pending', 'payment.purchase.succeeded']);
     expect(JSON.parse(recorded[1]!.data)).toMatchObject({
-      payment: { id: payment.payment_id, currency: 'COP', current_amount: 15050, rail_id: 'BANK_REDIRECT', transaction: { status: 'APPROVED', status_detail: 'SUCCESS' } },
+      payment: {
+        id: payment.payment_id,
+        currency: 'COP',
+        current_amount: 15050,
+        rail_id: 'BANK_REDIRECT',
+        transaction: { status: 'APPROVED', status_detail: 'SUCCESS' },
+      },
     });
   });
 
@@ -241,7 +249,7 @@ describeInBrowser.each(dialects)('the sandbox bank page in a browser on $name', 
     expect((await events(payment.payment_id)).map((e) => e.type)).toEqual(['payment.purchase.pending', 'payment.purchase.rejected']);
   });
 
-  it('a finished payment\'s link shows it is no longer pending, with a way back to the merchant', async () => {
+  it("a finished payment's link shows it is no longer pending, with a way back to the merchant", async () => {
     const payment = await intent();
     const page = await open('es');
     const url = link(payment);

@@ -49,7 +49,7 @@ describe.each(dialects)('browser credentials and stored cards on $name', (dialec
     expect(await tokenize(gw, token, { number: '4000056655665556', holder: 'Ana Gomez', month: '12', year: String(year) })).toBe(stored);
   });
 
-  it("a hosted enrollment page saving a stored card gets a new instrument and leaves the stored one as it was", async () => {
+  it('a hosted enrollment page saving a stored card gets a new instrument and leaves the stored one as it was', async () => {
     const stored = await tokenize(gw, token, { number: '5105105105105100', holder: 'Ana Gomez', month: '12', year: String(year) });
     const before = await read(stored);
     const link = await gw.request<{ url: string }>('POST', '/v1/instruments/enrollments', {
@@ -60,18 +60,26 @@ describe.each(dialects)('browser credentials and stored cards on $name', (dialec
     const path = new URL(link.body.url).pathname;
     const page = await gw.request('GET', path);
     const config = JSON.parse(/id="enroll-config">(.*?)<\/script>/s.exec(page.text)![1]!) as { publicKey: string };
-    const { type: _type, ...encrypted } = await encryptedCard(await importPublicKey(config.publicKey), { number: '5105105105105100', holder: 'Mallory', month: '01', year: String(year + 1) });
+    const { type: _type, ...encrypted } = await encryptedCard(await importPublicKey(config.publicKey), {
+      number: '5105105105105100',
+      holder: 'Mallory',
+      month: '01',
+      year: String(year + 1),
+    });
     const saved = await gw.request<{ instrument_id: string }>('POST', `${path}/save`, { body: encrypted });
     expect(saved.status, saved.text).toBe(200);
     expect(saved.body.instrument_id).not.toBe(stored);
     expect(await read(stored)).toEqual(before);
   });
 
-  it("revoking the access token that created checkout sessions ends them at once; GET /v1/checkout/sessions lists them", async () => {
+  it('revoking the access token that created checkout sessions ends them at once; GET /v1/checkout/sessions lists them', async () => {
     const client = await gw.client();
     const first = await client.token('payments:write payments:read instruments:write');
     const open = async (bearer: string) => {
-      const reply = await gw.request<{ id: string; token: string }>('POST', '/v1/checkout/sessions', { token: bearer, body: { mode: 'payment', amount: 10, currency: 'USD' } });
+      const reply = await gw.request<{ id: string; token: string }>('POST', '/v1/checkout/sessions', {
+        token: bearer,
+        body: { mode: 'payment', amount: 10, currency: 'USD' },
+      });
       expect(reply.status, reply.text).toBe(201);
       return reply.body;
     };
@@ -88,16 +96,24 @@ describe.each(dialects)('browser credentials and stored cards on $name', (dialec
     const kept = await open(second);
     const all = await gw.request<{ data: Array<{ id: string; status: string }>; has_more: boolean }>('GET', '/v1/checkout/sessions', { token: second });
     expect(all.status, all.text).toBe(200);
-    expect(all.body.data.map((s) => [s.id, s.status])).toEqual([[kept.id, 'open'], [made[1]!.id, 'expired'], [made[0]!.id, 'expired']]);
+    expect(all.body.data.map((s) => [s.id, s.status])).toEqual([
+      [kept.id, 'open'],
+      [made[1]!.id, 'expired'],
+      [made[0]!.id, 'expired'],
+    ]);
     expect(all.text).not.toContain(kept.token);
     const openOnly = await gw.request<{ data: Array<{ id: string }> }>('GET', '/v1/checkout/sessions?status=open', { token: second });
     expect(openOnly.body.data.map((s) => s.id)).toEqual([kept.id]);
     const page = await gw.request<{ data: Array<{ id: string }>; has_more: boolean }>('GET', '/v1/checkout/sessions?limit=1', { token: second });
     expect([page.body.data.map((s) => s.id), page.body.has_more]).toEqual([[kept.id], true]);
-    const next = await gw.request<{ data: Array<{ id: string }>; has_more: boolean }>('GET', `/v1/checkout/sessions?limit=2&starting_after=${kept.id}`, { token: second });
+    const next = await gw.request<{ data: Array<{ id: string }>; has_more: boolean }>('GET', `/v1/checkout/sessions?limit=2&starting_after=${kept.id}`, {
+      token: second,
+    });
     expect([next.body.data.map((s) => s.id), next.body.has_more]).toEqual([[made[1]!.id, made[0]!.id], false]);
     // Another organization sees none of them; a session's own token cannot list.
-    expect((await gw.request<{ data: unknown[] }>('GET', '/v1/checkout/sessions', { token })).body.data.map((s) => (s as { id: string }).id)).not.toContain(kept.id);
+    expect((await gw.request<{ data: unknown[] }>('GET', '/v1/checkout/sessions', { token })).body.data.map((s) => (s as { id: string }).id)).not.toContain(
+      kept.id,
+    );
     expect((await gw.request('GET', '/v1/checkout/sessions', { token: kept.token })).status).toBe(403);
   });
 
@@ -105,7 +121,11 @@ describe.each(dialects)('browser credentials and stored cards on $name', (dialec
     const bad = ['https://a.example"x', "https://a.example'x", 'https://a.example%3Bscript-src', 'https://a.example%20b', 'https://a.example%22'];
     const link = await gw.request<{ error: { details: Array<{ field: string }> } }>('POST', '/v1/instruments/enrollments', {
       token,
-      body: { type: 'card_enrollment', expires_in: 3600, data: { webhook: 'https://merchant.example/hook', api_key: 'merchant-key-0123456789', allowed_origins: ['https://fine.example.com:8443', ...bad] } },
+      body: {
+        type: 'card_enrollment',
+        expires_in: 3600,
+        data: { webhook: 'https://merchant.example/hook', api_key: 'merchant-key-0123456789', allowed_origins: ['https://fine.example.com:8443', ...bad] },
+      },
     });
     expect(link.status, link.text).toBe(422);
     expect(link.body.error.details.map((d) => d.field)).toEqual(bad.map((_, i) => `data.allowed_origins[${i + 1}]`));
@@ -124,14 +144,20 @@ describe.each(dialects)('browser credentials and stored cards on $name', (dialec
     expect(fine.body.allowed_origins).toEqual(['https://xn--tinda-csa.example', 'https://[::1]:8443']);
   });
 
-  it('the embedded fields have the hosted checkout\'s per-address decline cap: the 4th decline from one address in the window is 429', async () => {
+  it("the embedded fields have the hosted checkout's per-address decline cap: the 4th decline from one address in the window is 429", async () => {
     const own = await startGateway(dialect, { LINK_CARD_DECLINES_PER_ADDRESS: '3', LINK_CARD_DECLINES_PER_LINK: '3' });
     try {
       const merchant = await (await own.client()).token();
       const key = await merchantKey(own, merchant);
       const attempt = async (number: string) => {
-        const session = await own.request<{ token: string; order_id: string }>('POST', '/v1/checkout/sessions', { token: merchant, body: { mode: 'payment', amount: 10, currency: 'USD' } });
-        const instrument = await own.request<{ id: string }>('POST', '/v1/instruments', { token: session.body.token, body: await encryptedCard(key, { number }) });
+        const session = await own.request<{ token: string; order_id: string }>('POST', '/v1/checkout/sessions', {
+          token: merchant,
+          body: { mode: 'payment', amount: 10, currency: 'USD' },
+        });
+        const instrument = await own.request<{ id: string }>('POST', '/v1/instruments', {
+          token: session.body.token,
+          body: await encryptedCard(key, { number }),
+        });
         return own.request<{ status: string; error?: { code: string } }>('POST', '/v1/payments', {
           token: session.body.token,
           body: { amount: 10, currency: 'USD', order_id: session.body.order_id, instrument_id: instrument.body.id, encrypted_cvv: await encrypt(key, '123') },

@@ -41,7 +41,16 @@ describe.each(dialects)('card-present payments on $name', (dialect) => {
   const create = async (body: Record<string, unknown> = {}, number = '4242424242424242') =>
     gw.request<Payment>('POST', '/v1/card-present/payments', {
       token,
-      body: { amount: 25000, currency: 'COP', order_id: orderId(), point_of_sale_id: place.pointOfSaleId, terminal_id: place.terminalId, entry_mode: 'contactless', card: await cardRead(key, number), ...body },
+      body: {
+        amount: 25000,
+        currency: 'COP',
+        order_id: orderId(),
+        point_of_sale_id: place.pointOfSaleId,
+        terminal_id: place.terminalId,
+        entry_mode: 'contactless',
+        card: await cardRead(key, number),
+        ...body,
+      },
     });
 
   beforeAll(async () => {
@@ -95,11 +104,23 @@ describe.each(dialects)('card-present payments on $name', (dialect) => {
   it('names every problem of a bad request in one 422 and writes nothing', async () => {
     const empty = await gw.request<ErrorBody>('POST', '/v1/card-present/payments', { token, body: {} });
     expect(empty.status).toBe(422);
-    expect(empty.body.error.details.map((d) => d.field).sort()).toEqual(['amount', 'card', 'currency', 'entry_mode', 'order_id', 'point_of_sale_id', 'terminal_id']);
+    expect(empty.body.error.details.map((d) => d.field).sort()).toEqual([
+      'amount',
+      'card',
+      'currency',
+      'entry_mode',
+      'order_id',
+      'point_of_sale_id',
+      'terminal_id',
+    ]);
 
     const before = await gw.request<{ data: Payment[] }>('GET', '/v1/card-present/payments?limit=100', { token });
     const detached = await placeTerminal(gw, token, { attach: false });
-    const bad = await create({ amount: 10.001, terminal_id: detached.terminalId, card: { ...(await cardRead(key, '4242424242424241')), encrypted_holder_name: 'bm90IGVuY3J5cHRlZA==' } });
+    const bad = await create({
+      amount: 10.001,
+      terminal_id: detached.terminalId,
+      card: { ...(await cardRead(key, '4242424242424241')), encrypted_holder_name: 'bm90IGVuY3J5cHRlZA==' },
+    });
     expect(bad.status).toBe(422);
     expect((bad.body as unknown as ErrorBody).error.details.map((d) => d.field).sort()).toEqual(['amount', 'card.encrypted_holder_name', 'terminal_id']);
     const luhn = await create({}, '4242424242424241');
@@ -107,7 +128,9 @@ describe.each(dialects)('card-present payments on $name', (dialect) => {
 
     const other = await placeTerminal(gw, token);
     const wrongPoint = await create({ point_of_sale_id: other.pointOfSaleId });
-    expect((wrongPoint.body as unknown as ErrorBody).error.details).toEqual([{ field: 'terminal_id', message: `the terminal is not attached to point of sale ${other.pointOfSaleId}` }]);
+    expect((wrongPoint.body as unknown as ErrorBody).error.details).toEqual([
+      { field: 'terminal_id', message: `the terminal is not attached to point of sale ${other.pointOfSaleId}` },
+    ]);
     const unknownPoint = await create({ point_of_sale_id: 'pos-01nosuchpoint000000000000000' });
     expect((unknownPoint.body as unknown as ErrorBody).error.details).toEqual([expect.objectContaining({ field: 'point_of_sale_id' })]);
     const inactive = await placeTerminal(gw, token, { status: 'inactive' });
@@ -133,10 +156,16 @@ describe.each(dialects)('card-present payments on $name', (dialect) => {
     const online = await pay(gw, token, { instrumentId: await tokenize(gw, token, { number: '4242424242424242' }) });
     expect(online.status).toBe(201);
 
-    const page1 = await gw.request<{ data: Payment[]; has_more: boolean }>('GET', `/v1/card-present/payments?terminal_id=${mine.terminalId}&limit=2`, { token });
+    const page1 = await gw.request<{ data: Payment[]; has_more: boolean }>('GET', `/v1/card-present/payments?terminal_id=${mine.terminalId}&limit=2`, {
+      token,
+    });
     expect(page1.body.data.map((p) => p.id)).toEqual([ids[2], ids[1]]);
     expect(page1.body.has_more).toBe(true);
-    const page2 = await gw.request<{ data: Payment[]; has_more: boolean }>('GET', `/v1/card-present/payments?terminal_id=${mine.terminalId}&starting_after=${ids[1]}`, { token });
+    const page2 = await gw.request<{ data: Payment[]; has_more: boolean }>(
+      'GET',
+      `/v1/card-present/payments?terminal_id=${mine.terminalId}&starting_after=${ids[1]}`,
+      { token },
+    );
     expect(page2.body).toEqual({ data: [expect.objectContaining({ id: ids[0], channel: 'card_present' })], has_more: false });
     const byPoint = await gw.request<{ data: Payment[] }>('GET', `/v1/card-present/payments?point_of_sale_id=${mine.pointOfSaleId}`, { token });
     expect(byPoint.body.data.length).toBe(3);
@@ -147,7 +176,11 @@ describe.each(dialects)('card-present payments on $name', (dialect) => {
     expect(rejected.body.data.every((p) => p.status === 'REJECTED')).toBe(true);
     expect((await gw.request('GET', '/v1/card-present/payments?limit=101', { token })).status).toBe(422);
 
-    expect((await gw.request<Payment>('GET', `/v1/card-present/payments/${ids[0]}`, { token })).body).toMatchObject({ id: ids[0], channel: 'card_present', entry_mode: 'contactless' });
+    expect((await gw.request<Payment>('GET', `/v1/card-present/payments/${ids[0]}`, { token })).body).toMatchObject({
+      id: ids[0],
+      channel: 'card_present',
+      entry_mode: 'contactless',
+    });
     expect((await gw.request('GET', `/v1/card-present/payments/${online.body.id}`, { token })).status).toBe(404);
     expect((await gw.request('POST', `/v1/card-present/payments/${online.body.id}/cancel`, { token })).status).toBe(404);
     // The e-commerce list shows card-present payments too, with their channel.
@@ -157,12 +190,21 @@ describe.each(dialects)('card-present payments on $name', (dialect) => {
     expect((await gw.request('GET', `/v1/card-present/payments/${ids[0]}`, { token: await stranger.token() })).status).toBe(404);
   });
 
-  it('captures, cancels, refunds, reverses, adjusts, authorizes and cancels-or-refunds with the payments\' own actions', async () => {
+  it("captures, cancels, refunds, reverses, adjusts, authorizes and cancels-or-refunds with the payments' own actions", async () => {
     const authorized = await create({ capture: false });
     expect(authorized.body.status).toBe('AUTHORIZED');
-    const adjusted = await gw.request<Payment & { transaction: { type: string; status: string } }>('POST', `/v1/card-present/payments/${authorized.body.id}/adjust`, { token, body: { amount: 28000 } });
+    const adjusted = await gw.request<Payment & { transaction: { type: string; status: string } }>(
+      'POST',
+      `/v1/card-present/payments/${authorized.body.id}/adjust`,
+      { token, body: { amount: 28000 } },
+    );
     expect(adjusted.status).toBe(200);
-    expect(adjusted.body).toMatchObject({ status: 'AUTHORIZED', channel: 'card_present', entry_mode: 'contactless', transaction: { type: 'adjustment', status: 'SUCCEEDED' } });
+    expect(adjusted.body).toMatchObject({
+      status: 'AUTHORIZED',
+      channel: 'card_present',
+      entry_mode: 'contactless',
+      transaction: { type: 'adjustment', status: 'SUCCEEDED' },
+    });
     const tooMuch = await gw.request<ErrorBody>('POST', `/v1/card-present/payments/${authorized.body.id}/adjust`, { token, body: { amount: 1_000_000 } });
     expect(tooMuch.status).toBe(422);
     const captured = await gw.request<Payment>('POST', `/v1/card-present/payments/${authorized.body.id}/capture`, { token, body: { amount: 20000 } });
@@ -170,10 +212,15 @@ describe.each(dialects)('card-present payments on $name', (dialect) => {
     expect(captured.body).toMatchObject({ status: 'APPROVED', amount_captured: '20000.00', channel: 'card_present', transaction: { type: 'capture' } });
     expect(captured.body.captured_at).not.toBeNull();
 
-    const partial = await gw.request<{ status: string; amount: string }>('POST', `/v1/card-present/payments/${authorized.body.id}/refund`, { token, body: { amount: 5000 } });
+    const partial = await gw.request<{ status: string; amount: string }>('POST', `/v1/card-present/payments/${authorized.body.id}/refund`, {
+      token,
+      body: { amount: 5000 },
+    });
     expect(partial.status).toBe(201);
     expect(partial.body).toMatchObject({ status: 'SUCCEEDED', amount: '5000.00' });
-    const rest = await gw.request<Payment & { transaction: { type: string } }>('POST', `/v1/card-present/payments/${authorized.body.id}/cancel-or-refund`, { token });
+    const rest = await gw.request<Payment & { transaction: { type: string } }>('POST', `/v1/card-present/payments/${authorized.body.id}/cancel-or-refund`, {
+      token,
+    });
     expect(rest.status).toBe(200);
     expect(rest.body).toMatchObject({ status: 'REFUNDED', amount_refunded: '20000.00', transaction: { type: 'refund' } });
     const nothingLeft = await gw.request<ErrorBody>('POST', `/v1/card-present/payments/${authorized.body.id}/refund`, { token, body: {} });
@@ -213,7 +260,16 @@ describe.each(dialects)('card-present payments on $name', (dialect) => {
     const adminToken = await admin.token();
     const own = await placeTerminal(gw, adminToken);
     const orgKey = await merchantKey(gw, adminToken);
-    const body = { amount: 100, currency: 'USD', order_id: orderId(), point_of_sale_id: own.pointOfSaleId, terminal_id: own.terminalId, entry_mode: 'chip', card: await cardRead(orgKey, '4242424242424242'), capture: false };
+    const body = {
+      amount: 100,
+      currency: 'USD',
+      order_id: orderId(),
+      point_of_sale_id: own.pointOfSaleId,
+      terminal_id: own.terminalId,
+      entry_mode: 'chip',
+      card: await cardRead(orgKey, '4242424242424242'),
+      capture: false,
+    };
     const created = await gw.request<Payment>('POST', '/v1/card-present/payments', { token: cpToken, body });
     expect(created.status).toBe(201);
     expect((await gw.request('POST', `/v1/card-present/payments/${created.body.id}/cancel-or-refund`, { token: cpToken })).status).toBe(200);
@@ -230,7 +286,16 @@ describe.each(dialects)('card-present payments on $name', (dialect) => {
     const refunderToken = await refunder.token();
     const own = await placeTerminal(gw, adminToken);
     const orgKey = await merchantKey(gw, adminToken);
-    const body = { amount: 100, currency: 'USD', order_id: orderId(), point_of_sale_id: own.pointOfSaleId, terminal_id: own.terminalId, entry_mode: 'chip', card: await cardRead(orgKey, '4242424242424242'), capture: false };
+    const body = {
+      amount: 100,
+      currency: 'USD',
+      order_id: orderId(),
+      point_of_sale_id: own.pointOfSaleId,
+      terminal_id: own.terminalId,
+      entry_mode: 'chip',
+      card: await cardRead(orgKey, '4242424242424242'),
+      capture: false,
+    };
     const created = await gw.request<Payment>('POST', '/v1/card-present/payments', { token: cpToken, body });
     expect(created.status).toBe(201);
     expect((await gw.request<Payment>('POST', `/v1/card-present/payments/${created.body.id}/capture`, { token: cpToken })).body.status).toBe('APPROVED');
@@ -240,7 +305,10 @@ describe.each(dialects)('card-present payments on $name', (dialect) => {
     expect(refund.body.error.code).toBe('forbidden');
     const cancelOrRefund = await gw.request<ErrorBody>('POST', `/v1/card-present/payments/${created.body.id}/cancel-or-refund`, { token: cpToken });
     expect(cancelOrRefund.status).toBe(403);
-    expect((await gw.request<Payment>('GET', `/v1/card-present/payments/${created.body.id}`, { token: cpToken })).body).toMatchObject({ status: 'APPROVED', amount_refunded: '0.00' });
+    expect((await gw.request<Payment>('GET', `/v1/card-present/payments/${created.body.id}`, { token: cpToken })).body).toMatchObject({
+      status: 'APPROVED',
+      amount_refunded: '0.00',
+    });
 
     // card-present:write with payments:refund refunds.
     const refunded = await gw.request('POST', `/v1/card-present/payments/${created.body.id}/refund`, { token: refunderToken, body: { amount: 40 } });
@@ -264,18 +332,33 @@ describe.each(dialects)('card-present payments on $name', (dialect) => {
     const own = await client.token();
     const orgKey = await merchantKey(gw, own);
     const at = await placeTerminal(gw, own);
-    const rules = await gw.request('PUT', '/v1/fraud/rules', { token: own, body: { amount_thresholds: [{ currency: 'COP', review_above: 50000, decline_above: 100000 }] } });
+    const rules = await gw.request('PUT', '/v1/fraud/rules', {
+      token: own,
+      body: { amount_thresholds: [{ currency: 'COP', review_above: 50000, decline_above: 100000 }] },
+    });
     expect(rules.status, rules.text).toBe(200);
     const charge = async (amount: number) => {
       const reply = await gw.request<Payment>('POST', '/v1/card-present/payments', {
         token: own,
-        body: { amount, currency: 'COP', order_id: orderId(), point_of_sale_id: at.pointOfSaleId, terminal_id: at.terminalId, entry_mode: 'chip', card: await cardRead(orgKey, '4242424242424242') },
+        body: {
+          amount,
+          currency: 'COP',
+          order_id: orderId(),
+          point_of_sale_id: at.pointOfSaleId,
+          terminal_id: at.terminalId,
+          entry_mode: 'chip',
+          card: await cardRead(orgKey, '4242424242424242'),
+        },
       });
       expect(reply.status, reply.text).toBe(201);
       return reply.body;
     };
     const evaluation = async (id: string) => {
-      const reply = await gw.request<{ payment_id: string; score: number; decision: string; rules_hit: Array<Record<string, unknown>> }>('GET', `/v1/payments/${id}/fraud-evaluation`, { token: own });
+      const reply = await gw.request<{ payment_id: string; score: number; decision: string; rules_hit: Array<Record<string, unknown>> }>(
+        'GET',
+        `/v1/payments/${id}/fraud-evaluation`,
+        { token: own },
+      );
       expect(reply.status, reply.text).toBe(200);
       return reply.body;
     };
@@ -298,13 +381,25 @@ describe.each(dialects)('card-present payments on $name', (dialect) => {
     // The network was never asked: no simulator ledger entry, no authorization, no recovery job.
     expect(await gw.db.selectFrom('simulator_operations').select('reference').where('reference', 'like', `%${declined.id}%`).execute()).toEqual([]);
     expect(await gw.db.selectFrom('jobs').select('type').where('payload', 'like', `%${declined.id}%`).execute()).toEqual([]);
-    const row = await gw.db.selectFrom('payments').select(['network_reference', 'pending_action', 'authorized_at']).where('id', '=', declined.id).executeTakeFirstOrThrow();
+    const row = await gw.db
+      .selectFrom('payments')
+      .select(['network_reference', 'pending_action', 'authorized_at'])
+      .where('id', '=', declined.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ network_reference: null, pending_action: null, authorized_at: null });
-    const events = await gw.db.selectFrom('events').select('type').where('organization_id', '=', client.organizationId).where('data', 'like', `%${declined.id}%`).execute();
+    const events = await gw.db
+      .selectFrom('events')
+      .select('type')
+      .where('organization_id', '=', client.organizationId)
+      .where('data', 'like', `%${declined.id}%`)
+      .execute();
     expect(events.map((e) => e.type)).toEqual(['payment.card.rejected']);
     // The evaluation counts the payment against the API client that made it.
     const stored = await gw.db.selectFrom('fraud_evaluations').select('client_id').where('payment_id', '=', declined.id).executeTakeFirstOrThrow();
     expect(stored.client_id).toBe(client.clientId);
-    expect((await gw.request<Payment>('GET', `/v1/card-present/payments/${declined.id}`, { token: own })).body).toMatchObject({ status: 'REJECTED', response_code: '59' });
+    expect((await gw.request<Payment>('GET', `/v1/card-present/payments/${declined.id}`, { token: own })).body).toMatchObject({
+      status: 'REJECTED',
+      response_code: '59',
+    });
   });
 });

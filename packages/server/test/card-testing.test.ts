@@ -93,9 +93,9 @@ describe.each(dialects)('card-testing defences of the hosted checkout on $name',
   }
 
   const blockedEvents = async (linkId: string) =>
-    (await gw.db.selectFrom('events').select(['type', 'data']).where('type', '=', 'link.card_attempts_blocked').where('data', 'like', `%${linkId}%`).execute()).map(
-      (e) => JSON.parse(e.data) as { link: { id: string }; scope: string; until: string },
-    );
+    (
+      await gw.db.selectFrom('events').select(['type', 'data']).where('type', '=', 'link.card_attempts_blocked').where('data', 'like', `%${linkId}%`).execute()
+    ).map((e) => JSON.parse(e.data) as { link: { id: string }; scope: string; until: string });
 
   it('the 6th decline on one link is refused with 429, Retry-After and a translated message, whatever the address; the event is recorded once; the page says so', async () => {
     const { token, multiUse } = await merchant();
@@ -128,7 +128,9 @@ describe.each(dialects)('card-testing defences of the hosted checkout on $name',
     expect(page.status).toBe(200);
     expect(page.text).toContain(ES_BLOCKED);
     // The merchant still reads each decline's exact code.
-    const codes = await Promise.all(declined.map(async (d) => (await gw.request<PaymentReply>('GET', `/v1/payments/${d.payment_id}`, { token })).body.response_code));
+    const codes = await Promise.all(
+      declined.map(async (d) => (await gw.request<PaymentReply>('GET', `/v1/payments/${d.payment_id}`, { token })).body.response_code),
+    );
     expect(codes).toEqual(['05', '51', '54', '96', '59']);
   });
 
@@ -138,7 +140,17 @@ describe.each(dialects)('card-testing defences of the hosted checkout on $name',
     const links = [await multiUse(), await multiUse(), await multiUse(), await multiUse(), await multiUse()];
     // Approved payments first: were they counted, the cap would be reached three declines early.
     for (const link of links.slice(0, 3)) expect((await payByCard(link, { number: '4242424242424242', ip })).body.status).toBe('APPROVED');
-    expect(await gw.db.selectFrom('link_card_attempts').select('id').where('link_id', 'in', links.map((l) => l.id)).execute()).toEqual([]);
+    expect(
+      await gw.db
+        .selectFrom('link_card_attempts')
+        .select('id')
+        .where(
+          'link_id',
+          'in',
+          links.map((l) => l.id),
+        )
+        .execute(),
+    ).toEqual([]);
     for (let i = 0; i < 10; i++) {
       const reply = await payByCard(links[i % 5]!, { number: DECLINING[i % 5]!, ip });
       expect(reply.status, reply.text).toBe(200);
@@ -154,7 +166,15 @@ describe.each(dialects)('card-testing defences of the hosted checkout on $name',
     expect(events).toEqual([{ link: { id: fresh.id }, scope: 'address', until: expect.any(String) }]);
     expect((await payByCard(fresh, { number: '4242424242424242', ip: '203.0.113.11' })).body.status).toBe('APPROVED');
     // The address is stored only as a keyed hash.
-    const stored = await gw.db.selectFrom('link_card_attempts').select('address_key').where('link_id', 'in', links.map((l) => l.id)).execute();
+    const stored = await gw.db
+      .selectFrom('link_card_attempts')
+      .select('address_key')
+      .where(
+        'link_id',
+        'in',
+        links.map((l) => l.id),
+      )
+      .execute();
     expect(stored).toHaveLength(10);
     expect(new Set(stored.map((s) => s.address_key)).size).toBe(1);
     expect(stored[0]!.address_key).toMatch(/^[0-9a-f]{64}$/);
@@ -180,7 +200,12 @@ describe.each(dialects)('card-testing defences of the hosted checkout on $name',
     const link = await multiUse();
     const reply = await payByCard(link, { number: '4000000000009995', ip: '198.51.100.150', lang: 'en' });
     expect(reply.status).toBe(200);
-    expect(reply.body).toEqual({ payment_id: expect.stringMatching(/^pay-/), status: 'REJECTED', redirect_url: null, message: 'The card was declined. Try another card.' });
+    expect(reply.body).toEqual({
+      payment_id: expect.stringMatching(/^pay-/),
+      status: 'REJECTED',
+      redirect_url: null,
+      message: 'The card was declined. Try another card.',
+    });
     expect(reply.text).not.toContain('"51"');
     expect(reply.text).not.toMatch(/response_code|insufficient|fund/i);
     const status = await gw.request('GET', `${pathOf(link)}/status?payment_id=${reply.body.payment_id}`);
@@ -189,7 +214,12 @@ describe.each(dialects)('card-testing defences of the hosted checkout on $name',
     expect(status.text).not.toMatch(/response_code/);
     const payment = await gw.request<PaymentReply>('GET', `/v1/payments/${reply.body.payment_id}`, { token });
     expect(payment.body).toMatchObject({ status: 'REJECTED', response_code: '51' });
-    const [event] = await gw.db.selectFrom('events').select('data').where('organization_id', '=', client.organizationId).where('type', '=', 'payment.card.rejected').execute();
+    const [event] = await gw.db
+      .selectFrom('events')
+      .select('data')
+      .where('organization_id', '=', client.organizationId)
+      .where('type', '=', 'payment.card.rejected')
+      .execute();
     expect(JSON.parse(event!.data)).toMatchObject({ payment: { id: reply.body.payment_id, response_code: '51' } });
   });
 
@@ -206,8 +236,13 @@ describe.each(dialects)('card-testing defences of the hosted checkout on $name',
       const got = reply.body.error?.details.map((d) => d.field).sort();
       expect({ amount, status: reply.status, got }).toEqual({ amount, status: 422, got: fields });
     }
-    const detail = await gw.request<ErrorBody>('POST', '/v1/links', { token, body: { type: 'payment', data: { amount: { type: 'custom', currency: 'COP', min_amount: 1, max_amount: 5 } } } });
-    expect(detail.body.error.details).toEqual(expect.arrayContaining([{ field: 'data.amount.min_amount', message: 'must be at least 1000.00 COP (the minimum of a custom amount)' }]));
+    const detail = await gw.request<ErrorBody>('POST', '/v1/links', {
+      token,
+      body: { type: 'payment', data: { amount: { type: 'custom', currency: 'COP', min_amount: 1, max_amount: 5 } } },
+    });
+    expect(detail.body.error.details).toEqual(
+      expect.arrayContaining([{ field: 'data.amount.min_amount', message: 'must be at least 1000.00 COP (the minimum of a custom amount)' }]),
+    );
 
     // No min_amount: the floor. The shopper's amount below it is 422, naming the field.
     const link = await createLink({ data: { amount: { type: 'custom', currency: 'USD', max_amount: 50 } } });
@@ -220,7 +255,11 @@ describe.each(dialects)('card-testing defences of the hosted checkout on $name',
     // A link stored with a lower minimum (made before the floor) is held to the floor too.
     const older = await createLink({ multi_use: true, max_uses: 5, data: { amount: { type: 'custom', currency: 'USD', min_amount: 2, max_amount: 50 } } });
     const row = await gw.db.selectFrom('links').select('data').where('id', '=', older.id).executeTakeFirstOrThrow();
-    await gw.db.updateTable('links').set({ data: JSON.stringify({ ...JSON.parse(row.data), min_amount: 1 }) }).where('id', '=', older.id).execute();
+    await gw.db
+      .updateTable('links')
+      .set({ data: JSON.stringify({ ...JSON.parse(row.data), min_amount: 1 }) })
+      .where('id', '=', older.id)
+      .execute();
     const page = await gw.request('GET', pathOf(older));
     expect(page.text).toContain('Entre USD 1,00 y USD 50,00');
     expect((await payByCard(older, { number: '4242424242424242', ip: '198.51.100.161', amount: 0.01 })).status).toBe(422);
@@ -237,7 +276,10 @@ describe.each(dialects)('card-testing defences of the hosted checkout on $name',
     expect(sixth).toMatchObject({ status: 'REJECTED', response_code: '59' });
     expect(await gw.db.selectFrom('simulator_operations').select('reference').where('reference', 'like', `%${sixth.id}%`).execute()).toEqual([]);
     const evaluation = await gw.request<{ decision: string; rules_hit: unknown[] }>('GET', `/v1/payments/${sixth.id}/fraud-evaluation`, { token });
-    expect(evaluation.body).toMatchObject({ decision: 'decline', rules_hit: [{ rule: 'card_declines', action: 'decline', observed: 5, limit: 5, window_seconds: 3600 }] });
+    expect(evaluation.body).toMatchObject({
+      decision: 'decline',
+      rules_hit: [{ rule: 'card_declines', action: 'decline', observed: 5, limit: 5, window_seconds: 3600 }],
+    });
     // The rule's own declines are not network declines: the count stays at 5.
     const seventh = (await pay(gw, token, { instrumentId: card })).body;
     expect((await gw.request<{ rules_hit: unknown[] }>('GET', `/v1/payments/${seventh.id}/fraud-evaluation`, { token })).body.rules_hit).toEqual([

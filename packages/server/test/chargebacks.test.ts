@@ -62,7 +62,10 @@ interface EventReply {
   data: { chargeback: { id: string; status: string; previous_status?: string; amount: number; reviewed_at?: string | null } };
 }
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('0000000d49484452000000010000000108060000001f15c489', 'hex')]);
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.from('0000000d49484452000000010000000108060000001f15c489', 'hex'),
+]);
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0xff, 0xd9]);
 
@@ -82,7 +85,11 @@ async function upload(gw: TestGateway, token: string, chargebackId: string, file
   const form = new FormData();
   form.append('note', 'evidence');
   form.append(field, new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.filename);
-  const response = await fetch(`${gw.baseUrl}/v1/chargebacks/${chargebackId}/attachments`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  const response = await fetch(`${gw.baseUrl}/v1/chargebacks/${chargebackId}/attachments`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
   const text = await response.text();
   return { status: response.status, body: JSON.parse(text) as Attachment & ErrorReply };
 }
@@ -169,7 +176,11 @@ describe.each(dialects)('chargebacks on $name', (dialect) => {
       expect({ path, status: again.status, code: again.body.error.code }).toEqual({ path, status: 409, code: 'chargeback_not_open' });
       expect(again.body.error.message).toContain('ACCEPTED');
     }
-    const late = await uploadBase64(gw, token, chargeback.id, { filename: 'late.txt', content_type: 'text/plain', content_base64: Buffer.from('too late').toString('base64') });
+    const late = await uploadBase64(gw, token, chargeback.id, {
+      filename: 'late.txt',
+      content_type: 'text/plain',
+      content_base64: Buffer.from('too late').toString('base64'),
+    });
     expect([late.status, late.body.error.code]).toEqual([409, 'chargeback_not_open']);
     const log = await events(gw, token, chargeback.id);
     expect(log.map((e) => [e.type, e.data.chargeback.previous_status, e.data.chargeback.status])).toEqual([
@@ -205,7 +216,11 @@ describe.each(dialects)('chargebacks on $name', (dialect) => {
     const chargeback = await openChargeback(gw, token);
     const disputed = await post(`/v1/chargebacks/${chargeback.id}/dispute`, { evidence: 'Signed delivery receipt attached. winning_evidence' });
     expect(disputed.status).toBe(200);
-    expect(disputed.body).toMatchObject({ status: 'DISPUTED', resolved_at: null, evidence: { text: 'Signed delivery receipt attached. winning_evidence', attachment_ids: [] } });
+    expect(disputed.body).toMatchObject({
+      status: 'DISPUTED',
+      resolved_at: null,
+      evidence: { text: 'Signed delivery receipt attached. winning_evidence', attachment_ids: [] },
+    });
     expect(disputed.body.decision_due_at).not.toBeNull();
     await advanceClock(gw, token, 301);
     const decided = await get(chargeback.id);
@@ -238,7 +253,11 @@ describe.each(dialects)('chargebacks on $name', (dialect) => {
     expect(withFile.body.evidence!.attachment_ids).toEqual([file.body.id]);
     // A text attachment's words count too, and losing_evidence wins over winning_evidence.
     const mixed = await openChargeback(gw, token);
-    const note = await uploadBase64(gw, token, mixed.id, { filename: 'note.txt', content_type: 'text/plain', content_base64: Buffer.from('losing_evidence').toString('base64') });
+    const note = await uploadBase64(gw, token, mixed.id, {
+      filename: 'note.txt',
+      content_type: 'text/plain',
+      content_base64: Buffer.from('losing_evidence').toString('base64'),
+    });
     await post(`/v1/chargebacks/${mixed.id}/dispute`, { evidence: 'winning_evidence', attachment_ids: [note.body.id] });
     await advanceClock(gw, token, 301);
     const outcome = async (id: string) => (await get(id)).body;
@@ -262,7 +281,9 @@ describe.each(dialects)('chargebacks on $name', (dialect) => {
       expect(review.status).toBe(200);
       const winner = accept.status === 200 ? 'ACCEPTED' : 'DISPUTED';
       const log = await events(gw, token, chargeback.id);
-      expect(log.filter((e) => e.data.chargeback.previous_status === 'OPEN' && e.data.chargeback.status !== 'OPEN').map((e) => e.data.chargeback.status)).toEqual([winner]);
+      expect(
+        log.filter((e) => e.data.chargeback.previous_status === 'OPEN' && e.data.chargeback.status !== 'OPEN').map((e) => e.data.chargeback.status),
+      ).toEqual([winner]);
       expect(log.filter((e) => e.data.chargeback.reviewed_at && e.data.chargeback.status === e.data.chargeback.previous_status)).toHaveLength(1);
     }
   });
@@ -276,7 +297,11 @@ describe.each(dialects)('chargebacks on $name', (dialect) => {
     const missing = await post(`/v1/chargebacks/${chargeback.id}/dispute`, {});
     expect(missing.body.error.details).toEqual([{ field: 'evidence', message: 'is required' }]);
     const other = await openChargeback(gw, token);
-    const foreign = await uploadBase64(gw, token, other.id, { filename: 'a.txt', content_type: 'text/plain', content_base64: Buffer.from('a').toString('base64') });
+    const foreign = await uploadBase64(gw, token, other.id, {
+      filename: 'a.txt',
+      content_type: 'text/plain',
+      content_base64: Buffer.from('a').toString('base64'),
+    });
     const unknown = await post(`/v1/chargebacks/${chargeback.id}/dispute`, { evidence: 'winning_evidence', attachment_ids: [foreign.body.id, 'att-missing'] });
     expect(unknown.status).toBe(422);
     expect(unknown.body.error.details).toEqual([
@@ -291,14 +316,28 @@ describe.each(dialects)('chargebacks on $name', (dialect) => {
     const chargeback = await openChargeback(gw, token);
     const png = await upload(gw, token, chargeback.id, { bytes: PNG, filename: 'entrega firmada.png', type: 'image/png' });
     expect(png.status).toBe(201);
-    expect(png.body).toMatchObject({ chargeback_id: chargeback.id, filename: 'entrega firmada.png', content_type: 'image/png', size: PNG.length, created_by: client.clientId });
+    expect(png.body).toMatchObject({
+      chargeback_id: chargeback.id,
+      filename: 'entrega firmada.png',
+      content_type: 'image/png',
+      size: PNG.length,
+      created_by: client.clientId,
+    });
     expect(png.body.id).toMatch(/^att-[0-9a-z]{26}$/);
     // application/octet-stream in a form: typed by the bytes.
     const jpeg = await upload(gw, token, chargeback.id, { bytes: JPEG, filename: 'photo.jpg', type: 'application/octet-stream' });
     expect(jpeg.body.content_type).toBe('image/jpeg');
-    const pdf = await uploadBase64(gw, token, chargeback.id, { filename: 'factura.pdf', content_type: 'application/pdf', content_base64: PDF.toString('base64') });
+    const pdf = await uploadBase64(gw, token, chargeback.id, {
+      filename: 'factura.pdf',
+      content_type: 'application/pdf',
+      content_base64: PDF.toString('base64'),
+    });
     expect(pdf.status).toBe(201);
-    const text = await uploadBase64(gw, token, chargeback.id, { filename: 'notas ñ.txt', content_type: 'text/plain; charset=utf-8', content_base64: Buffer.from('Entregado el lunes.\n').toString('base64') });
+    const text = await uploadBase64(gw, token, chargeback.id, {
+      filename: 'notas ñ.txt',
+      content_type: 'text/plain; charset=utf-8',
+      content_base64: Buffer.from('Entregado el lunes.\n').toString('base64'),
+    });
     expect(text.body.content_type).toBe('text/plain');
 
     const listed = await gw.request<{ data: Attachment[] }>('GET', `/v1/chargebacks/${chargeback.id}/attachments`, { token });
@@ -310,13 +349,17 @@ describe.each(dialects)('chargebacks on $name', (dialect) => {
       [pdf.body, PDF, 'application/pdf'],
       [text.body, Buffer.from('Entregado el lunes.\n'), 'text/plain; charset=utf-8'],
     ] as const) {
-      const response = await fetch(`${gw.baseUrl}/v1/chargebacks/${chargeback.id}/attachments/${attachment.id}`, { headers: { authorization: `Bearer ${token}` } });
+      const response = await fetch(`${gw.baseUrl}/v1/chargebacks/${chargeback.id}/attachments/${attachment.id}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe(type);
       expect(Buffer.from(await response.arrayBuffer()).equals(bytes)).toBe(true);
       expect(response.headers.get('content-disposition')).toContain(`filename*=UTF-8''${encodeURIComponent(attachment.filename)}`);
     }
-    const disposition = (await fetch(`${gw.baseUrl}/v1/chargebacks/${chargeback.id}/attachments/${text.body.id}`, { headers: { authorization: `Bearer ${token}` } })).headers.get('content-disposition');
+    const disposition = (
+      await fetch(`${gw.baseUrl}/v1/chargebacks/${chargeback.id}/attachments/${text.body.id}`, { headers: { authorization: `Bearer ${token}` } })
+    ).headers.get('content-disposition');
     expect(disposition).toBe(`attachment; filename="notas _.txt"; filename*=UTF-8''notas%20%C3%B1.txt`);
 
     const deleted = await gw.request('DELETE', `/v1/chargebacks/${chargeback.id}/attachments/${jpeg.body.id}`, { token });
@@ -332,7 +375,9 @@ describe.each(dialects)('chargebacks on $name', (dialect) => {
     const more = await upload(gw, token, chargeback.id, { bytes: PNG, filename: 'late.png', type: 'image/png' });
     expect([more.status, more.body.error.code]).toEqual([409, 'chargeback_not_open']);
     // Downloads still work.
-    expect((await fetch(`${gw.baseUrl}/v1/chargebacks/${chargeback.id}/attachments/${pdf.body.id}`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    expect(
+      (await fetch(`${gw.baseUrl}/v1/chargebacks/${chargeback.id}/attachments/${pdf.body.id}`, { headers: { authorization: `Bearer ${token}` } })).status,
+    ).toBe(200);
   });
 
   it('attachments: the declared type must be accepted and match the bytes; size and count limits', async () => {
@@ -342,16 +387,30 @@ describe.each(dialects)('chargebacks on $name', (dialect) => {
     expect(lying.body.error.details).toEqual([{ field: 'file', message: 'is not a PNG image, as file.content_type says' }]);
     const gif = await upload(gw, token, chargeback.id, { bytes: Buffer.from('GIF89a\x01\x00\x01\x00', 'latin1'), filename: 'x.gif', type: 'image/gif' });
     expect(gif.body.error.details).toEqual([{ field: 'file.content_type', message: 'must be one of application/pdf, image/png, image/jpeg, text/plain' }]);
-    const binary = await upload(gw, token, chargeback.id, { bytes: Buffer.from([0x00, 0x01, 0x02, 0xfe]), filename: 'x.bin', type: 'application/octet-stream' });
-    expect(binary.body.error.details).toEqual([{ field: 'file', message: 'is not one of the accepted types (application/pdf, image/png, image/jpeg, text/plain)' }]);
+    const binary = await upload(gw, token, chargeback.id, {
+      bytes: Buffer.from([0x00, 0x01, 0x02, 0xfe]),
+      filename: 'x.bin',
+      type: 'application/octet-stream',
+    });
+    expect(binary.body.error.details).toEqual([
+      { field: 'file', message: 'is not one of the accepted types (application/pdf, image/png, image/jpeg, text/plain)' },
+    ]);
     // Text may hold tabs and line breaks, never other control characters; no file name may hold any.
-    const layout = await upload(gw, token, chargeback.id, { bytes: Buffer.from('Order 1042\tshipped\r\nsigned for\f'), filename: 'notes.txt', type: 'text/plain' });
+    const layout = await upload(gw, token, chargeback.id, {
+      bytes: Buffer.from('Order 1042\tshipped\r\nsigned for\f'),
+      filename: 'notes.txt',
+      type: 'text/plain',
+    });
     expect([layout.status, layout.body.content_type]).toEqual([201, 'text/plain']);
     // Removed again: the rest of this test counts what the refusals stored (nothing).
     expect((await gw.request('DELETE', `/v1/chargebacks/${chargeback.id}/attachments/${layout.body.id}`, { token })).status).toBe(200);
     const bell = await upload(gw, token, chargeback.id, { bytes: Buffer.from('Order 1042\u0007'), filename: 'bell.txt', type: 'text/plain' });
     expect(bell.body.error.details).toEqual([{ field: 'file', message: 'is not UTF-8 plain text, as file.content_type says' }]);
-    const named = await uploadBase64(gw, token, chargeback.id, { filename: 'a\u0001b.txt', content_type: 'text/plain', content_base64: Buffer.from('hi').toString('base64') });
+    const named = await uploadBase64(gw, token, chargeback.id, {
+      filename: 'a\u0001b.txt',
+      content_type: 'text/plain',
+      content_base64: Buffer.from('hi').toString('base64'),
+    });
     expect(named.body.error.details).toEqual([{ field: 'filename', message: 'must not contain control characters' }]);
     const empty = await upload(gw, token, chargeback.id, { bytes: Buffer.alloc(0), filename: 'empty.txt', type: 'text/plain' });
     expect(empty.body.error.details).toEqual([{ field: 'file', message: 'the file is empty' }]);
@@ -365,14 +424,22 @@ describe.each(dialects)('chargebacks on $name', (dialect) => {
       { field: 'content_base64', message: 'is not base64' },
       { field: 'content_type', message: 'must be one of application/pdf, image/png, image/jpeg, text/plain' },
     ]);
-    const mismatch = await uploadBase64(gw, token, chargeback.id, { filename: 'x.pdf', content_type: 'application/pdf', content_base64: PNG.toString('base64') });
+    const mismatch = await uploadBase64(gw, token, chargeback.id, {
+      filename: 'x.pdf',
+      content_type: 'application/pdf',
+      content_base64: PNG.toString('base64'),
+    });
     expect(mismatch.body.error.details).toEqual([{ field: 'content_base64', message: 'is not a PDF document, as content_type says' }]);
     const missing = await uploadBase64(gw, token, chargeback.id, {});
     expect(missing.status).toBe(422);
     expect(missing.body.error.details.map((d) => d.field).sort()).toEqual(['content_base64', 'content_type', 'filename']);
 
     const path = `/v1/chargebacks/${chargeback.id}/attachments`;
-    const garbled = await gw.request<ErrorReply>('POST', path, { token, rawBody: 'not a form', headers: { 'content-type': 'multipart/form-data; boundary=XYZ' } });
+    const garbled = await gw.request<ErrorReply>('POST', path, {
+      token,
+      rawBody: 'not a form',
+      headers: { 'content-type': 'multipart/form-data; boundary=XYZ' },
+    });
     expect([garbled.status, garbled.body.error.details]).toEqual([422, [{ field: '(body)', message: 'is not valid multipart/form-data' }]]);
     const plain = await gw.request<ErrorReply>('POST', path, { token, rawBody: 'hello', headers: { 'content-type': 'text/plain' } });
     expect([plain.status, plain.body.error.details[0]!.field]).toEqual([422, '(body)']);
@@ -385,17 +452,33 @@ describe.each(dialects)('chargebacks on $name', (dialect) => {
     const big = Buffer.concat([PDF, Buffer.alloc(5 * 1024 * 1024 + 1 - PDF.length, 0x20)]);
     const tooBig = await upload(gw, token, chargeback.id, { bytes: big, filename: 'big.pdf', type: 'application/pdf' });
     expect([tooBig.status, tooBig.body.error.code]).toEqual([413, 'payload_too_large']);
-    const tooBigJson = await uploadBase64(gw, token, chargeback.id, { filename: 'big.pdf', content_type: 'application/pdf', content_base64: big.toString('base64') });
+    const tooBigJson = await uploadBase64(gw, token, chargeback.id, {
+      filename: 'big.pdf',
+      content_type: 'application/pdf',
+      content_base64: big.toString('base64'),
+    });
     expect([tooBigJson.status, tooBigJson.body.error.code]).toEqual([413, 'payload_too_large']);
-    const justFits = await uploadBase64(gw, token, chargeback.id, { filename: 'max.pdf', content_type: 'application/pdf', content_base64: big.subarray(0, big.length - 1).toString('base64') });
+    const justFits = await uploadBase64(gw, token, chargeback.id, {
+      filename: 'max.pdf',
+      content_type: 'application/pdf',
+      content_base64: big.subarray(0, big.length - 1).toString('base64'),
+    });
     expect(justFits.status).toBe(201);
     expect(justFits.body.size).toBe(5 * 1024 * 1024);
 
     for (let i = 1; i < 10; i++) {
-      const ok = await uploadBase64(gw, token, chargeback.id, { filename: `n${i}.txt`, content_type: 'text/plain', content_base64: Buffer.from(`note ${i}`).toString('base64') });
+      const ok = await uploadBase64(gw, token, chargeback.id, {
+        filename: `n${i}.txt`,
+        content_type: 'text/plain',
+        content_base64: Buffer.from(`note ${i}`).toString('base64'),
+      });
       expect(ok.status).toBe(201);
     }
-    const eleventh = await uploadBase64(gw, token, chargeback.id, { filename: 'n11.txt', content_type: 'text/plain', content_base64: Buffer.from('one too many').toString('base64') });
+    const eleventh = await uploadBase64(gw, token, chargeback.id, {
+      filename: 'n11.txt',
+      content_type: 'text/plain',
+      content_base64: Buffer.from('one too many').toString('base64'),
+    });
     expect([eleventh.status, eleventh.body.error.code]).toEqual([409, 'attachment_limit_reached']);
     expect((await get(chargeback.id)).body.attachments).toHaveLength(10);
   });
@@ -414,7 +497,14 @@ describe.each(dialects)('chargebacks on $name', (dialect) => {
       currency: 'USD',
       payment: { id: chargeback.payment_id, amount: '200.00', amount_captured: '200.00', amount_refunded: '0.00', disputed_share: 1 },
       deadlines: { opened_at: chargeback.created_at, respond_by: chargeback.respond_by, overdue: false, decision_due_at: null, resolved_at: null },
-      evidence: { submitted: false, submitted_at: null, text_present: false, attachments: 1, attachment_bytes: PDF.length, attachment_types: ['application/pdf'] },
+      evidence: {
+        submitted: false,
+        submitted_at: null,
+        text_present: false,
+        attachments: 1,
+        attachment_bytes: PDF.length,
+        attachment_types: ['application/pdf'],
+      },
       reviewed: false,
       comments: 1,
     });
@@ -440,10 +530,18 @@ describe.each(dialects)('chargebacks on $name', (dialect) => {
       expect(reply.body.id).toMatch(/^cbc-/);
       made.push(reply.body.id);
     }
-    const page1 = await gw.request<{ data: Array<{ id: string; text: string }>; has_more: boolean }>('GET', `/v1/chargebacks/${chargeback.id}/comments?limit=2`, { token });
+    const page1 = await gw.request<{ data: Array<{ id: string; text: string }>; has_more: boolean }>(
+      'GET',
+      `/v1/chargebacks/${chargeback.id}/comments?limit=2`,
+      { token },
+    );
     expect(page1.body.data.map((c) => c.text)).toEqual(['third', 'second']);
     expect(page1.body.has_more).toBe(true);
-    const page2 = await gw.request<{ data: Array<{ id: string; text: string }>; has_more: boolean }>('GET', `/v1/chargebacks/${chargeback.id}/comments?limit=2&starting_after=${page1.body.data[1]!.id}`, { token });
+    const page2 = await gw.request<{ data: Array<{ id: string; text: string }>; has_more: boolean }>(
+      'GET',
+      `/v1/chargebacks/${chargeback.id}/comments?limit=2&starting_after=${page1.body.data[1]!.id}`,
+      { token },
+    );
     expect(page2.body).toEqual({ data: [expect.objectContaining({ id: made[0], text: 'first' })], has_more: false });
     const blank = await post(`/v1/chargebacks/${chargeback.id}/comments`, { text: '  ' });
     expect([blank.status, blank.body.error.details[0]!.field]).toEqual([422, 'text']);
@@ -457,7 +555,8 @@ describe.each(dialects)('chargebacks on $name', (dialect) => {
     const small = await openChargeback(gw, token, 10, 'USD');
     const large = await openChargeback(gw, token, 900, 'USD');
     await post(`/v1/chargebacks/${large.id}/accept`);
-    const search = async (query: string) => (await gw.request<{ data: Chargeback[] }>('GET', `/v1/chargebacks?limit=100&${query}`, { token })).body.data.map((c) => c.id);
+    const search = async (query: string) =>
+      (await gw.request<{ data: Chargeback[] }>('GET', `/v1/chargebacks?limit=100&${query}`, { token })).body.data.map((c) => c.id);
     expect(await search(`payment_id=${small.payment_id}`)).toEqual([small.id]);
     const open = await search('status=OPEN');
     expect(open).toContain(small.id);
@@ -486,7 +585,11 @@ describe.each(dialects)('chargebacks on $name', (dialect) => {
 
   it('another organization sees nothing: 404 on every chargeback route, absent from its list', async () => {
     const chargeback = await openChargeback(gw, token);
-    const file = await uploadBase64(gw, token, chargeback.id, { filename: 'a.txt', content_type: 'text/plain', content_base64: Buffer.from('mine').toString('base64') });
+    const file = await uploadBase64(gw, token, chargeback.id, {
+      filename: 'a.txt',
+      content_type: 'text/plain',
+      content_base64: Buffer.from('mine').toString('base64'),
+    });
     const paths: Array<[string, string, unknown?]> = [
       ['GET', `/v1/chargebacks/${chargeback.id}`],
       ['POST', `/v1/chargebacks/${chargeback.id}/accept`],

@@ -63,15 +63,32 @@ describe.each(dialects)('checkout sessions on $name', (dialect) => {
   async function payWith(sessionToken: string, body: Record<string, unknown>) {
     // The key read with the merchant's token: the session's may be refused by then.
     const key = await merchantKey(gw, token);
-    return gw.request<Record<string, unknown> & ErrorBody>('POST', '/v1/payments', { token: sessionToken, body: { encrypted_cvv: await encrypt(key, '123'), ...body } });
+    return gw.request<Record<string, unknown> & ErrorBody>('POST', '/v1/payments', {
+      token: sessionToken,
+      body: { encrypted_cvv: await encrypt(key, '123'), ...body },
+    });
   }
   const countPayments = async (orderId: string) =>
     (await gw.request<{ data: unknown[] }>('GET', `/v1/payments/search?order_id=${encodeURIComponent(orderId)}`, { token })).body.data.length;
 
   it('creates a session with a token, and reads it back without the token; another organization gets 404', async () => {
     const before = Date.now();
-    const created = await paymentSession({ order_id: `ord-${Math.random()}`, description: 'Pedido 42', allowed_origins: ['https://shop.example', 'http://localhost:4000'] });
-    expect(created).toMatchObject({ mode: 'payment', status: 'open', amount: '150.50', currency: 'USD', description: 'Pedido 42', user_id: null, allowed_origins: ['https://shop.example', 'http://localhost:4000'], payment_id: null, instrument_id: null });
+    const created = await paymentSession({
+      order_id: `ord-${Math.random()}`,
+      description: 'Pedido 42',
+      allowed_origins: ['https://shop.example', 'http://localhost:4000'],
+    });
+    expect(created).toMatchObject({
+      mode: 'payment',
+      status: 'open',
+      amount: '150.50',
+      currency: 'USD',
+      description: 'Pedido 42',
+      user_id: null,
+      allowed_origins: ['https://shop.example', 'http://localhost:4000'],
+      payment_id: null,
+      instrument_id: null,
+    });
     expect(created.id).toMatch(/^cs-[0-9a-z]{26}$/);
     expect(created.token.split('.')).toHaveLength(3);
     // Default lifetime: 15 minutes.
@@ -133,7 +150,10 @@ describe.each(dialects)('checkout sessions on $name', (dialect) => {
     expect(enrollment.status).toBe(422);
     expect(enrollment.body.error.details.map((d) => d.field)).toEqual(['amount', 'currency', 'order_id', 'user_id']);
 
-    const foreignUser = await gw.request<{ id: string }>('POST', '/v1/users', { token: await (await gw.client()).token(), body: { name: 'Otro', email: 'otro@example.com' } });
+    const foreignUser = await gw.request<{ id: string }>('POST', '/v1/users', {
+      token: await (await gw.client()).token(),
+      body: { name: 'Otro', email: 'otro@example.com' },
+    });
     const notOurs = await createSession({ mode: 'enrollment', user_id: foreignUser.body.id });
     expect(notOurs.status).toBe(422);
     expect(notOurs.body.error.details).toEqual([{ field: 'user_id', message: 'no user of your organization has this id' }]);
@@ -155,7 +175,7 @@ describe.each(dialects)('checkout sessions on $name', (dialect) => {
     expect(stored.response_body).not.toContain('token');
   });
 
-  it('the token reads the public key, tokenizes, and pays exactly once with the session\'s amount, currency and order', async () => {
+  it("the token reads the public key, tokenizes, and pays exactly once with the session's amount, currency and order", async () => {
     const session = await paymentSession({ order_id: `ord-once-${Math.random()}`, description: 'Pedido 7' });
     const key = await gw.request<{ public_key: string }>('GET', '/v1/encryption/keys', { token: session.token });
     expect(key.status).toBe(200);
@@ -185,7 +205,14 @@ describe.each(dialects)('checkout sessions on $name', (dialect) => {
 
     const paid = await payWith(session.token, charge);
     expect(paid.status, paid.text).toBe(201);
-    expect(paid.body).toMatchObject({ status: 'APPROVED', amount: '150.50', currency: 'USD', order_id: session.order_id, description: 'Pedido 7', capture: true });
+    expect(paid.body).toMatchObject({
+      status: 'APPROVED',
+      amount: '150.50',
+      currency: 'USD',
+      order_id: session.order_id,
+      description: 'Pedido 7',
+      capture: true,
+    });
 
     const done = await gw.request<Session>('GET', `/v1/checkout/sessions/${session.id}`, { token });
     expect(done.body).toMatchObject({ status: 'complete', payment_id: paid.body.id, instrument_id: instrumentId });
@@ -199,7 +226,10 @@ describe.each(dialects)('checkout sessions on $name', (dialect) => {
     expect(secondOther.status).toBe(409);
     // Nor can it tokenize any more.
     const key2 = await merchantKey(gw, token);
-    const late = await gw.request<ErrorBody>('POST', '/v1/instruments', { token: session.token, body: await encryptedCard(key2, { number: '4242424242424242' }) });
+    const late = await gw.request<ErrorBody>('POST', '/v1/instruments', {
+      token: session.token,
+      body: await encryptedCard(key2, { number: '4242424242424242' }),
+    });
     expect([late.status, late.body.error.code]).toEqual([409, 'checkout_session_complete']);
     expect(await countPayments(session.order_id!)).toBe(1);
   });
@@ -237,9 +267,20 @@ describe.each(dialects)('checkout sessions on $name', (dialect) => {
     const existing = await pay(gw, token, { instrumentId: await tokenize(gw, token, { number: '4242424242424242' }), capture: false });
     const user = await gw.request<{ id: string }>('POST', '/v1/users', { token, body: { name: 'Ana', email: 'ana@example.com' } });
     const instrumentId = await tokenize(gw, token, { number: '5555555555554444' });
-    const allowed = new Set(['GET /v1/encryption/keys', 'POST /v1/instruments', 'POST /v1/payments', 'POST /v1/users/:id/instruments', 'GET /v1/checkout/sessions/:id']);
+    const allowed = new Set([
+      'GET /v1/encryption/keys',
+      'POST /v1/instruments',
+      'POST /v1/payments',
+      'POST /v1/users/:id/instruments',
+      'GET /v1/checkout/sessions/:id',
+    ]);
     const routes = gw.gateway.routes.filter((r) => !r.public);
-    expect(routes.filter((r) => r.checkoutSession).map((r) => `${r.method} ${r.url}`).sort()).toEqual([...allowed].sort());
+    expect(
+      routes
+        .filter((r) => r.checkoutSession)
+        .map((r) => `${r.method} ${r.url}`)
+        .sort(),
+    ).toEqual([...allowed].sort());
     const ids: Record<string, string> = { ':id': existing.body.id, ':payment_id': existing.body.id, ':instrument_id': instrumentId, ':user_id': user.body.id };
     const checked: string[] = [];
     for (const route of routes.filter((r) => !r.checkoutSession)) {
@@ -272,14 +313,21 @@ describe.each(dialects)('checkout sessions on $name', (dialect) => {
     // Nothing changed: the payment is still only authorized, and the key was not rotated.
     expect((await gw.request<{ status: string }>('GET', `/v1/payments/${existing.body.id}`, { token })).body.status).toBe('AUTHORIZED');
     // A mode payment session saves no card.
-    const saving = await gw.request<ErrorBody>('POST', `/v1/users/${user.body.id}/instruments`, { token: session.token, body: { instrument_id: instrumentId } });
+    const saving = await gw.request<ErrorBody>('POST', `/v1/users/${user.body.id}/instruments`, {
+      token: session.token,
+      body: { instrument_id: instrumentId },
+    });
     expect([saving.status, saving.body.error.code]).toEqual([403, 'forbidden']);
   });
 
   it('an expired session token is 401, and so is one the merchant ended', async () => {
     const short = await paymentSession({ expires_in: 2 });
     expect((await gw.request('GET', '/v1/encryption/keys', { token: short.token })).status).toBe(200);
-    const expired = await eventually(() => gw.request<ErrorBody>('GET', '/v1/encryption/keys', { token: short.token }), (r) => r.status !== 200, 10_000);
+    const expired = await eventually(
+      () => gw.request<ErrorBody>('GET', '/v1/encryption/keys', { token: short.token }),
+      (r) => r.status !== 200,
+      10_000,
+    );
     expect([expired.status, expired.body.error.code]).toEqual([401, 'unauthorized']);
     expect((await gw.request<Session>('GET', `/v1/checkout/sessions/${short.id}`, { token })).body.status).toBe('expired');
 
@@ -315,7 +363,10 @@ describe.each(dialects)('checkout sessions on $name', (dialect) => {
     await moveExpiry(open.id, daysAgo(29));
 
     const job = (await enqueueJob(gw.db, { type: MAINTENANCE_JOB }, gw.gateway.clock))!;
-    await eventually(() => gw.db.selectFrom('jobs').select('status').where('id', '=', job).executeTakeFirst(), (row) => row?.status === 'completed' || row === undefined);
+    await eventually(
+      () => gw.db.selectFrom('jobs').select('status').where('id', '=', job).executeTakeFirst(),
+      (row) => row?.status === 'completed' || row === undefined,
+    );
 
     const status = async (id: string) => (await gw.request('GET', `/v1/checkout/sessions/${id}`, { token })).status;
     expect([await status(paid.id), await status(ended.id), await status(open.id)]).toEqual([404, 404, 200]);
@@ -324,7 +375,7 @@ describe.each(dialects)('checkout sessions on $name', (dialect) => {
     expect((await gw.request('GET', `/v1/instruments/${card}`, { token })).status).toBe(200);
   });
 
-  it('enrollment mode saves the tokenized card for the session\'s user only, once, without charging', async () => {
+  it("enrollment mode saves the tokenized card for the session's user only, once, without charging", async () => {
     const created = await createSession({ mode: 'enrollment', user: { name: ' Ana María Gómez ', email: 'Ana@Example.com' } });
     expect(created.status, created.text).toBe(201);
     const session = created.body as Session & { token: string };
@@ -336,7 +387,10 @@ describe.each(dialects)('checkout sessions on $name', (dialect) => {
     const other = await gw.request<{ id: string }>('POST', '/v1/users', { token, body: { name: 'Otro', email: 'otro@example.com' } });
     const instrumentId = await tokenizeWith(session.token, '5555555555554444');
     // Another user of the organization, or a card the session did not tokenize: 403.
-    const elsewhere = await gw.request<ErrorBody>('POST', `/v1/users/${other.body.id}/instruments`, { token: session.token, body: { instrument_id: instrumentId } });
+    const elsewhere = await gw.request<ErrorBody>('POST', `/v1/users/${other.body.id}/instruments`, {
+      token: session.token,
+      body: { instrument_id: instrumentId },
+    });
     expect([elsewhere.status, elsewhere.body.error.details.map((d) => d.field)]).toEqual([403, ['id']]);
     const saved = await tokenize(gw, token, { number: '4242424242424242' });
     const otherCard = await gw.request<ErrorBody>('POST', `/v1/users/${session.user_id}/instruments`, { token: session.token, body: { instrument_id: saved } });
@@ -346,12 +400,22 @@ describe.each(dialects)('checkout sessions on $name', (dialect) => {
     const payment = await payWith(session.token, { amount: 1, currency: 'USD', order_id: 'x', instrument_id: instrumentId });
     expect([payment.status, payment.body.error.code]).toEqual([403, 'forbidden']);
 
-    const enrolled = await gw.request<{ id: string; instruments: Array<{ id: string }> }>('POST', `/v1/users/${session.user_id}/instruments`, { token: session.token, body: { instrument_id: instrumentId } });
+    const enrolled = await gw.request<{ id: string; instruments: Array<{ id: string }> }>('POST', `/v1/users/${session.user_id}/instruments`, {
+      token: session.token,
+      body: { instrument_id: instrumentId },
+    });
     expect(enrolled.status, enrolled.text).toBe(201);
     expect(enrolled.body.instruments.map((i) => i.id)).toEqual([instrumentId]);
-    const again = await gw.request<ErrorBody>('POST', `/v1/users/${session.user_id}/instruments`, { token: session.token, body: { instrument_id: instrumentId } });
+    const again = await gw.request<ErrorBody>('POST', `/v1/users/${session.user_id}/instruments`, {
+      token: session.token,
+      body: { instrument_id: instrumentId },
+    });
     expect([again.status, again.body.error.code]).toEqual([409, 'checkout_session_complete']);
-    expect((await gw.request<Session>('GET', `/v1/checkout/sessions/${session.id}`, { token })).body).toMatchObject({ status: 'complete', payment_id: null, instrument_id: instrumentId });
+    expect((await gw.request<Session>('GET', `/v1/checkout/sessions/${session.id}`, { token })).body).toMatchObject({
+      status: 'complete',
+      payment_id: null,
+      instrument_id: instrumentId,
+    });
     expect((await gw.request<{ instruments: unknown[] }>('GET', `/v1/users/${other.body.id}`, { token })).body.instruments).toEqual([]);
 
     // An existing user by id.

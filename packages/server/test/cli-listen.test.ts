@@ -38,14 +38,29 @@ describe.each(dialects)('cli listen on $name', (dialect) => {
 
     child = spawn(
       process.execPath,
-      [CLI_ENTRY, 'listen', '--forward-to', receiver.url, '--base-url', gw.baseUrl, '--audience', AUDIENCE, '--events', 'payment.card.approved,payment.card.captured'],
+      [
+        CLI_ENTRY,
+        'listen',
+        '--forward-to',
+        receiver.url,
+        '--base-url',
+        gw.baseUrl,
+        '--audience',
+        AUDIENCE,
+        '--events',
+        'payment.card.approved,payment.card.captured',
+      ],
       { env: { PATH: process.env.PATH ?? '', PASARELA_CLIENT_ID: client.clientId, PASARELA_CLIENT_SECRET: client.secret }, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let stdout = '';
     let stderr = '';
     child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
     child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-    const ready = await eventually(async () => /Ready! Your webhook signing secret is (whsec_\S+) \(\^C to quit\)/.exec(stdout), (m) => m !== null || child!.exitCode !== null, 30_000);
+    const ready = await eventually(
+      async () => /Ready! Your webhook signing secret is (whsec_\S+) \(\^C to quit\)/.exec(stdout),
+      (m) => m !== null || child!.exitCode !== null,
+      30_000,
+    );
     expect(ready, `stdout: ${stdout}\nstderr: ${stderr}`).not.toBeNull();
     const secret = ready![1]!;
 
@@ -53,7 +68,10 @@ describe.each(dialects)('cli listen on $name', (dialect) => {
     const authorized = await pay(gw, token, { instrumentId: card, capture: false });
     const approved = await pay(gw, token, { instrumentId: card });
     expect([authorized.status, approved.status]).toEqual([201, 201]);
-    await eventually(async () => receiver.received.length, (n) => n >= 1);
+    await eventually(
+      async () => receiver.received.length,
+      (n) => n >= 1,
+    );
     expect(receiver.received).toHaveLength(1);
     const delivery = receiver.received[0]!;
     const event = Receiver.verify(secret, delivery);
@@ -68,7 +86,10 @@ describe.each(dialects)('cli listen on $name', (dialect) => {
     // One line per event: time, type, id, the receiver's status; a failing receiver's status too.
     receiver.answers = [500];
     const second = await pay(gw, token, { instrumentId: card });
-    const lines = await eventually(async () => stdout.split('\n').filter((l) => l.includes('payment.card.approved')), (l) => l.length >= 2);
+    const lines = await eventually(
+      async () => stdout.split('\n').filter((l) => l.includes('payment.card.approved')),
+      (l) => l.length >= 2,
+    );
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(new RegExp(`^\\d{4}-\\d\\d-\\d\\dT\\S+\\s+payment\\.card\\.approved\\s+${event.id}\\s+.*\\[200\\]$`));
     expect(lines[1]).toMatch(/\[500\]$/);

@@ -104,7 +104,11 @@ describe.each(dialects)('npm run cli -- dashboard-users (members) on $name', (di
       devSession = await signIn(gw, dev.email, PASSWORD);
 
       // The last owner can be neither demoted, disabled nor removed.
-      for (const args of [['role', owner.id, 'viewer'], ['disable', owner.id], ['remove', owner.email]]) {
+      for (const args of [
+        ['role', owner.id, 'viewer'],
+        ['disable', owner.id],
+        ['remove', owner.email],
+      ]) {
         const refused = await cli(...args);
         expect(refused.code, args.join(' ')).toBe(1);
         expect(refused.stdout).toBe('');
@@ -113,7 +117,9 @@ describe.each(dialects)('npm run cli -- dashboard-users (members) on $name', (di
 
       // Invitations made on the Team page are listed and revoked: the link then answers 404.
       const ownerSession = await signIn(gw, owner.email, PASSWORD);
-      const invited = await ownerSession.request<{ url: string }>('POST', '/dashboard/api/invitations', { body: { role: 'viewer', email: 'invitee@cli.example' } });
+      const invited = await ownerSession.request<{ url: string }>('POST', '/dashboard/api/invitations', {
+        body: { role: 'viewer', email: 'invitee@cli.example' },
+      });
       expect(invited.status).toBe(201);
       const token = new URLSearchParams(new URL(invited.body.url).hash.slice(1)).get('token')!;
       const invitations = await cli('invitations', '--organization', org.organizationId, '--json');

@@ -46,7 +46,7 @@ describe.each(dialects)('test clocks on $name', (dialect) => {
     return { token, advance: (seconds: unknown) => gw.request<Advanced>('POST', '/v1/sandbox/clock/advance', { token, body: { seconds } }) };
   }
 
-  it('shows the offset and the organization\'s time; refuses a bad advance with 422 and the field', async () => {
+  it("shows the offset and the organization's time; refuses a bad advance with 422 and the field", async () => {
     const { token, advance } = await merchant();
     const clock = await gw.request<{ offset_seconds: number; now: string }>('GET', '/v1/sandbox/clock', { token });
     expect(clock.status).toBe(200);
@@ -87,7 +87,10 @@ describe.each(dialects)('test clocks on $name', (dialect) => {
     expect(later.body.ran.map((r) => [r.type, r.subject_id, r.outcome])).toContainEqual(['payment.capture', payment.body.id, 'completed']);
     expect(later.body.ran.map((r) => r.type)).toContain('webhook.deliver');
     // Answered after the work: captured, and the webhook already delivered.
-    expect((await gw.request<PaymentReply>('GET', `/v1/payments/${payment.body.id}`, { token })).body).toMatchObject({ status: 'APPROVED', amount_captured: '20.00' });
+    expect((await gw.request<PaymentReply>('GET', `/v1/payments/${payment.body.id}`, { token })).body).toMatchObject({
+      status: 'APPROVED',
+      amount_captured: '20.00',
+    });
     expect(receiver.received.filter((r) => r.body.includes(payment.body.id) && r.body.includes('payment.card.captured'))).toHaveLength(1);
 
     expect((await gw.request<PaymentReply>('GET', `/v1/payments/${elsewhere.body.id}`, { token: other.token })).body.captured_at).toBeNull();
@@ -120,7 +123,14 @@ describe.each(dialects)('test clocks on $name', (dialect) => {
     expect(link.status).toBe(201);
     const intent = await gw.request<{ payment_id: string }>('POST', '/v1/payments/intents', {
       token,
-      body: { order_id: `clock-${Date.now()}`, amount: 25050, currency: 'COP', rail_id: 'WALLET_PUSH', rail_type: 'WALLET', customer: { phone_number: '3001234567' } },
+      body: {
+        order_id: `clock-${Date.now()}`,
+        amount: 25050,
+        currency: 'COP',
+        rail_id: 'WALLET_PUSH',
+        rail_type: 'WALLET',
+        customer: { phone_number: '3001234567' },
+      },
     });
     expect(intent.status).toBe(201);
 
@@ -148,7 +158,12 @@ describe.each(dialects)('test clocks on $name', (dialect) => {
       const endpoint = await gw.request<{ id: string }>('POST', '/v1/webhooks', { token, body: { url: failing.url, events: ['payment.card.approved'] } });
       const payment = await pay(gw, token, { instrumentId: await tokenize(gw, token, { number: '4242424242424242' }) });
       // The first attempt is at once (and fails); the second is due 5 s later (WEBHOOK_RETRY_SCHEDULE).
-      const deliveries = () => gw.request<{ data: Array<{ status: string; attempts: unknown[]; next_attempt_at: string | null }> }>('GET', `/v1/webhooks/${endpoint.body.id}/deliveries`, { token });
+      const deliveries = () =>
+        gw.request<{ data: Array<{ status: string; attempts: unknown[]; next_attempt_at: string | null }> }>(
+          'GET',
+          `/v1/webhooks/${endpoint.body.id}/deliveries`,
+          { token },
+        );
       await advance(1);
       const afterOne = (await deliveries()).body.data[0]!;
       expect(afterOne.status).toBe('pending');
@@ -177,7 +192,8 @@ describe.each(dialects)('a long test clock advance on $name', (dialect) => {
       slow.answers = Array.from({ length: 64 }, () => 500);
       slow.delayMs = 300;
       const token = await (await gw.client()).token();
-      const endpoint = (await gw.request<{ id: string }>('POST', '/v1/webhooks', { token, body: { url: slow.url, events: ['payment.card.approved'] } })).body.id;
+      const endpoint = (await gw.request<{ id: string }>('POST', '/v1/webhooks', { token, body: { url: slow.url, events: ['payment.card.approved'] } })).body
+        .id;
       const card = await tokenize(gw, token, { number: '4242424242424242' });
       for (let i = 0; i < 4; i++) await pay(gw, token, { instrumentId: card });
       // The background runner makes each delivery's first attempt at once; the advance starts once
@@ -196,7 +212,11 @@ describe.each(dialects)('a long test clock advance on $name', (dialect) => {
       expect(deliveries.length).toBeLessThan(20);
       // What it left was given back, due: the background runner attempts it without another advance.
       const before = slow.received.length;
-      await eventually(async () => slow.received.length, (n) => n > before, 10_000);
+      await eventually(
+        async () => slow.received.length,
+        (n) => n > before,
+        10_000,
+      );
     } finally {
       await slow.close();
       await gw.close();
@@ -210,10 +230,12 @@ describe('test clocks in production', () => {
     try {
       const headers = { 'x-forwarded-proto': 'https' };
       const c = await gw.client();
-      const token = (await gw.request<{ access_token: string }>('POST', '/oauth/token', {
-        headers,
-        body: { grant_type: 'client_credentials', client_id: c.clientId, client_secret: c.secret, audience: 'https://pasarela.test' },
-      })).body.access_token;
+      const token = (
+        await gw.request<{ access_token: string }>('POST', '/oauth/token', {
+          headers,
+          body: { grant_type: 'client_credentials', client_id: c.clientId, client_secret: c.secret, audience: 'https://pasarela.test' },
+        })
+      ).body.access_token;
       expect((await gw.request('GET', '/v1/sandbox/clock', { token, headers })).status).toBe(404);
       expect((await gw.request('POST', '/v1/sandbox/clock/advance', { token, headers, body: { seconds: 60 } })).status).toBe(404);
     } finally {

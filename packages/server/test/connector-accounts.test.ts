@@ -38,7 +38,13 @@ describe.each(dialects)('connector accounts on $name', (dialect) => {
   it('creates an account whose credentials are never returned and are sealed at rest', async () => {
     const reply = await create({ connector: 'simulator', description: 'main', credentials: { api_key: API_KEY, notification_secret: NOTIFICATION_SECRET } });
     expect(reply.status).toBe(201);
-    expect(reply.body).toMatchObject({ connector: 'simulator', families: ['card'], description: 'main', status: 'enabled', credentials: { fields_set: ['api_key', 'notification_secret'] } });
+    expect(reply.body).toMatchObject({
+      connector: 'simulator',
+      families: ['card'],
+      description: 'main',
+      status: 'enabled',
+      credentials: { fields_set: ['api_key', 'notification_secret'] },
+    });
     expect(reply.text).not.toContain(API_KEY);
     expect(reply.text).not.toContain(NOTIFICATION_SECRET);
     const read = await gw.request<Account>('GET', `/v1/connector-accounts/${reply.body.id}`, { token });
@@ -64,14 +70,20 @@ describe.each(dialects)('connector accounts on $name', (dialect) => {
     const unknown = await create({ connector: 'nope', credentials: {} });
     expect(unknown.status).toBe(422);
     expect(unknown.body.error.details.map((d) => d.field)).toEqual(['connector']);
-    const count = await gw.db.selectFrom('connector_accounts').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const count = await gw.db
+      .selectFrom('connector_accounts')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(1);
   });
 
   it('rotates the credentials with PATCH: rotated_at moves, the new value is sealed, the old is gone', async () => {
     const made = (await create({ connector: 'simulator', credentials: { api_key: 'old-key-123456' } })).body;
     const before = await gw.db.selectFrom('connector_accounts').select('credentials_sealed').where('id', '=', made.id).executeTakeFirstOrThrow();
-    const patched = await gw.request<Account>('PATCH', `/v1/connector-accounts/${made.id}`, { token, body: { credentials: { api_key: 'new-key-654321', notification_secret: NOTIFICATION_SECRET }, status: 'disabled' } });
+    const patched = await gw.request<Account>('PATCH', `/v1/connector-accounts/${made.id}`, {
+      token,
+      body: { credentials: { api_key: 'new-key-654321', notification_secret: NOTIFICATION_SECRET }, status: 'disabled' },
+    });
     expect(patched.status).toBe(200);
     expect(patched.body.status).toBe('disabled');
     expect(patched.body.credentials.fields_set).toEqual(['api_key', 'notification_secret']);
@@ -87,7 +99,11 @@ describe.each(dialects)('connector accounts on $name', (dialect) => {
   it("answers 404 for another organization's account, and after a delete", async () => {
     const made = (await create({ connector: 'simulator', credentials: { api_key: 'mine-12345678' } })).body;
     const other = await (await gw.client()).token();
-    for (const [method, body] of [['GET', undefined], ['PATCH', { status: 'disabled' }], ['DELETE', undefined]] as const) {
+    for (const [method, body] of [
+      ['GET', undefined],
+      ['PATCH', { status: 'disabled' }],
+      ['DELETE', undefined],
+    ] as const) {
       const reply = await gw.request('' + method, `/v1/connector-accounts/${made.id}`, { token: other, ...(body ? { body } : {}) });
       expect(reply.status).toBe(404);
     }

@@ -34,7 +34,11 @@ describe('the connector HTTP client', () => {
     expect(await counted(registry, '5xx')).toBe(1);
     expect(await counted(registry, '2xx')).toBe(1);
     const duration = await registry.getSingleMetric('pasarela_connector_request_duration_seconds')!.get();
-    expect(duration.values.find((v) => (v as { metricName?: string }).metricName === 'pasarela_connector_request_duration_seconds_count' && v.labels.connector === 'acme')?.value).toBe(2);
+    expect(
+      duration.values.find(
+        (v) => (v as { metricName?: string }).metricName === 'pasarela_connector_request_duration_seconds_count' && v.labels.connector === 'acme',
+      )?.value,
+    ).toBe(2);
   });
 
   it('answers a 4xx at once, without retrying', async () => {

@@ -34,9 +34,11 @@ describe.each(dialects)('connector routing on $name', (dialect) => {
     const route = (rules: unknown[]) => gw.request<{ rules: unknown[] } & ErrorBody>('PUT', '/v1/routing', { token, body: { rules } });
     return { token, account, route };
   };
-  const referenceKey = async (accountId: string) => (await gw.db.selectFrom('connector_accounts').select('reference_key').where('id', '=', accountId).executeTakeFirstOrThrow()).reference_key;
+  const referenceKey = async (accountId: string) =>
+    (await gw.db.selectFrom('connector_accounts').select('reference_key').where('id', '=', accountId).executeTakeFirstOrThrow()).reference_key;
   const payment = (id: string) => gw.db.selectFrom('payments').select(['status', 'network_reference']).where('id', '=', id).executeTakeFirstOrThrow();
-  const simulatorSaw = async (id: string) => Boolean(await gw.db.selectFrom('simulator_operations').select('reference').where('reference', '=', `auth:${id}`).executeTakeFirst());
+  const simulatorSaw = async (id: string) =>
+    Boolean(await gw.db.selectFrom('simulator_operations').select('reference').where('reference', '=', `auth:${id}`).executeTakeFirst());
   const metric = async (outcome: string) => {
     const text = await (await fetch(`${gw.baseUrl}/metrics`)).text();
     const line = text.split('\n').find((l) => l.startsWith(`pasarela_connector_requests_total{connector="test-processor",outcome="${outcome}"}`));
@@ -60,7 +62,9 @@ describe.each(dialects)('connector routing on $name', (dialect) => {
     const captured = await gw.request<PaymentReply>('POST', `/v1/payments/${reply.body.id}/capture`, { token, body: { amount: 100 } });
     expect(captured.status, captured.text).toBe(200);
     expect(captured.body.amount_captured).toBe('100.00');
-    expect(await gw.db.selectFrom('simulator_operations').select('reference').where('reference', '=', `capture:${reply.body.id}:capture`).executeTakeFirst()).toBeDefined();
+    expect(
+      await gw.db.selectFrom('simulator_operations').select('reference').where('reference', '=', `capture:${reply.body.id}:capture`).executeTakeFirst(),
+    ).toBeDefined();
   });
 
   it('never falls back after the request may have reached the processor: a timeout leaves the payment PENDING', async () => {
@@ -144,15 +148,21 @@ describe.each(dialects)('CONNECTORS=none as the default account, on $name', (dia
   });
   afterAll(() => gw.close());
 
-  it('answers 503 with nothing recorded for an organization without accounts, and pays through an organization\'s own account', async () => {
+  it("answers 503 with nothing recorded for an organization without accounts, and pays through an organization's own account", async () => {
     const without = await (await gw.client()).token();
     const refused = await pay(gw, without, { instrumentId: await tokenize(gw, without, { number: '4242424242424242' }), amount: 100 });
     expect(refused.status).toBe(503);
     const client = await gw.client();
-    const count = await gw.db.selectFrom('payments').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const count = await gw.db
+      .selectFrom('payments')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(0);
     const token = await client.token();
-    const made = await gw.request<{ id: string }>('POST', '/v1/connector-accounts', { token, body: { connector: 'simulator', credentials: { api_key: 'sim-12345678' } } });
+    const made = await gw.request<{ id: string }>('POST', '/v1/connector-accounts', {
+      token,
+      body: { connector: 'simulator', credentials: { api_key: 'sim-12345678' } },
+    });
     expect(made.status).toBe(201);
     const paid = await pay(gw, token, { instrumentId: await tokenize(gw, token, { number: '4242424242424242' }), amount: 100 });
     expect(paid.status, paid.text).toBe(201);

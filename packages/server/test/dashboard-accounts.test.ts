@@ -14,7 +14,8 @@ import { MovableTime } from './support/clock.js';
 const PASSWORD = 'correct horse battery staple';
 let counter = 0;
 const email = (name: string) => `${name}-${Date.now().toString(36)}-${counter++}@example.com`;
-const errorOf = (reply: Reply<unknown>) => (reply.body as { error: { code: string; message: string; details: Array<{ field: string; message: string }> } }).error;
+const errorOf = (reply: Reply<unknown>) =>
+  (reply.body as { error: { code: string; message: string; details: Array<{ field: string; message: string }> } }).error;
 const tokenOf = (url: string) => new URLSearchParams(new URL(url).hash.slice(1)).get('token')!;
 
 describe.each(dialects)('dashboard accounts on $name', (dialect) => {
@@ -33,7 +34,12 @@ describe.each(dialects)('dashboard accounts on $name', (dialect) => {
 
   describe('keys and sessions made from the dashboard (A11)', () => {
     it('a developer cannot create a key with a permission the role withholds; an owner can', async () => {
-      const developerUser = await createDashboardUser(gw, { email: email('developer'), password: PASSWORD, role: 'developer', organizationId: api.organizationId });
+      const developerUser = await createDashboardUser(gw, {
+        email: email('developer'),
+        password: PASSWORD,
+        role: 'developer',
+        organizationId: api.organizationId,
+      });
       const developer = await signIn(gw, developerUser.email, PASSWORD);
       const withheld = ['instruments:read-sensitive-data', 'payment-instructions:ws', 'clients:read'];
       const refused = await developer.request('POST', '/dashboard/api/keys', { body: { name: 'too much', permissions: ['payments:read', ...withheld] } });
@@ -41,7 +47,9 @@ describe.each(dialects)('dashboard accounts on $name', (dialect) => {
       expect(errorOf(refused).details.map((d) => d.field)).toEqual(['permissions.1', 'permissions.2', 'permissions.3']);
       const keys = await developer.request<{ data: Array<{ name: string }> }>('GET', '/dashboard/api/keys');
       expect(keys.body.data.map((k) => k.name)).not.toContain('too much');
-      expect((await developer.request('POST', '/dashboard/api/keys', { body: { name: 'fine', permissions: ['payments:read', 'payments:write'] } })).status).toBe(201);
+      expect(
+        (await developer.request('POST', '/dashboard/api/keys', { body: { name: 'fine', permissions: ['payments:read', 'payments:write'] } })).status,
+      ).toBe(201);
       expect((await owner.request('POST', '/dashboard/api/keys', { body: { name: 'terminal', permissions: ['payment-instructions:ws'] } })).status).toBe(201);
     });
 
@@ -81,7 +89,11 @@ describe.each(dialects)('dashboard accounts on $name', (dialect) => {
       expect((await devSession.request('PATCH', `/dashboard/api/members/${boss.id}`, { body: { role: 'viewer' } })).status).toBe(403);
       expect((await owner.request('DELETE', `/dashboard/api/members/${dev.id}`)).status).toBe(404);
       // The last owner cannot demote, disable or remove themselves.
-      for (const [method, path, body] of [['PATCH', `/dashboard/api/members/${boss.id}`, { role: 'developer' }], ['PATCH', `/dashboard/api/members/${boss.id}`, { disabled: true }], ['DELETE', `/dashboard/api/members/${boss.id}`, undefined]] as const) {
+      for (const [method, path, body] of [
+        ['PATCH', `/dashboard/api/members/${boss.id}`, { role: 'developer' }],
+        ['PATCH', `/dashboard/api/members/${boss.id}`, { disabled: true }],
+        ['DELETE', `/dashboard/api/members/${boss.id}`, undefined],
+      ] as const) {
         const refused = await bossSession.request(method, path, body ? { body } : {});
         expect([refused.status, errorOf(refused).code]).toEqual([409, 'conflict']);
       }
@@ -109,14 +121,20 @@ describe.each(dialects)('dashboard accounts on $name', (dialect) => {
   });
 
   describe('invitations (A7)', () => {
-    it('reveal nothing about another organization\'s accounts, and always name the address the invitee gets', async () => {
+    it("reveal nothing about another organization's accounts, and always name the address the invitee gets", async () => {
       const elsewhere = await createDashboardUser(gw, { email: email('elsewhere'), password: PASSWORD, role: 'owner' });
-      const taken = await owner.request<{ url: string; role: string }>('POST', '/dashboard/api/invitations', { body: { role: 'viewer', email: elsewhere.email } });
-      const fresh = await owner.request<{ url: string; role: string }>('POST', '/dashboard/api/invitations', { body: { role: 'viewer', email: email('fresh') } });
+      const taken = await owner.request<{ url: string; role: string }>('POST', '/dashboard/api/invitations', {
+        body: { role: 'viewer', email: elsewhere.email },
+      });
+      const fresh = await owner.request<{ url: string; role: string }>('POST', '/dashboard/api/invitations', {
+        body: { role: 'viewer', email: email('fresh') },
+      });
       expect([taken.status, fresh.status]).toEqual([201, 201]);
       expect(Object.keys(taken.body).sort()).toEqual(Object.keys(fresh.body).sort());
       // Our own member is named.
-      const member = await owner.request('POST', '/dashboard/api/invitations', { body: { role: 'viewer', email: (owner.body.user as { email: string }).email } });
+      const member = await owner.request('POST', '/dashboard/api/invitations', {
+        body: { role: 'viewer', email: (owner.body.user as { email: string }).email },
+      });
       expect([member.status, errorOf(member).code]).toEqual([409, 'conflict']);
       // No address, no invitation: the invitee could otherwise claim any address.
       const none = await owner.request('POST', '/dashboard/api/invitations', { body: { role: 'viewer' } });
@@ -125,7 +143,9 @@ describe.each(dialects)('dashboard accounts on $name', (dialect) => {
       // The invitee gets the invitation's address, whatever they send.
       const invitee = email('invitee');
       const invited = await owner.request<{ url: string }>('POST', '/dashboard/api/invitations', { body: { role: 'developer', email: invitee } });
-      const used = await gw.request<{ user: { email: string } }>('POST', '/dashboard/api/password', { body: { token: tokenOf(invited.body.url), password: PASSWORD, email: 'ceo@bank.example' } });
+      const used = await gw.request<{ user: { email: string } }>('POST', '/dashboard/api/password', {
+        body: { token: tokenOf(invited.body.url), password: PASSWORD, email: 'ceo@bank.example' },
+      });
       expect([used.status, used.body.user.email]).toEqual([200, invitee]);
     });
   });
@@ -153,7 +173,7 @@ describe.each(dialects)('dashboard accounts on $name', (dialect) => {
   describe('password hashing and breached passwords (A9)', () => {
     const costOf = (hash: string | null | undefined) => hash?.split('$').slice(1, -2);
 
-    it('a new user\'s password is stored with scrypt at N=2^17, r=8, p=1, the parameters beside the hash', async () => {
+    it("a new user's password is stored with scrypt at N=2^17, r=8, p=1, the parameters beside the hash", async () => {
       const user = await createDashboardUser(gw, { email: email('cost'), password: PASSWORD, role: 'viewer', organizationId: api.organizationId });
       const row = await gw.db.selectFrom('dashboard_users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
       expect(costOf(row.password_hash)).toEqual(['131072', '8', '1']);
@@ -167,7 +187,9 @@ describe.each(dialects)('dashboard accounts on $name', (dialect) => {
       await gw.db.updateTable('dashboard_users').set({ password_hash: legacy }).where('id', '=', user.id).execute();
 
       expect((await gw.request('POST', '/dashboard/api/session', { body: { email: user.email, password: 'not the password at all' } })).status).toBe(401);
-      expect((await gw.db.selectFrom('dashboard_users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow()).password_hash).toBe(legacy);
+      expect((await gw.db.selectFrom('dashboard_users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow()).password_hash).toBe(
+        legacy,
+      );
 
       expect((await gw.request('POST', '/dashboard/api/session', { body: { email: user.email, password: PASSWORD } })).status).toBe(200);
       const row = await gw.db.selectFrom('dashboard_users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
@@ -200,14 +222,29 @@ describe.each(dialects)('dashboard accounts on $name', (dialect) => {
     it('guesses spread over many addresses spend a per-account budget; the account is then locked, and the owner sees until when', async () => {
       const org = await proxied.client();
       const boss = await createDashboardUser(proxied, { email: email('lock-owner'), password: PASSWORD, role: 'owner', organizationId: org.organizationId });
-      const target = await createDashboardUser(proxied, { email: email('lock-target'), password: PASSWORD, role: 'viewer', organizationId: org.organizationId });
+      const target = await createDashboardUser(proxied, {
+        email: email('lock-target'),
+        password: PASSWORD,
+        role: 'viewer',
+        organizationId: org.organizationId,
+      });
       const statuses: number[] = [];
       // Six addresses, one guess each: no per-address budget (2) is spent, the account's (3 × 2) is.
       for (let i = 0; i < 6; i++) {
-        statuses.push((await proxied.request('POST', '/dashboard/api/session', { headers: from(`198.51.${i}.${Number.parseInt(run.slice(-2), 16)}`), body: { email: target.email, password: `wrong password ${i}` } })).status);
+        statuses.push(
+          (
+            await proxied.request('POST', '/dashboard/api/session', {
+              headers: from(`198.51.${i}.${Number.parseInt(run.slice(-2), 16)}`),
+              body: { email: target.email, password: `wrong password ${i}` },
+            })
+          ).status,
+        );
       }
       expect(statuses).toEqual([401, 401, 401, 401, 401, 401]);
-      const locked = await proxied.request('POST', '/dashboard/api/session', { headers: from('192.0.2.77'), body: { email: target.email, password: PASSWORD } });
+      const locked = await proxied.request('POST', '/dashboard/api/session', {
+        headers: from('192.0.2.77'),
+        body: { email: target.email, password: PASSWORD },
+      });
       expect(locked.status).toBe(429);
       expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
 
@@ -219,23 +256,39 @@ describe.each(dialects)('dashboard accounts on $name', (dialect) => {
       expect(members.body.data.find((m) => m.id === boss.id)!.locked_until).toBeNull();
     });
 
-    it('the lock ends when the gateway\'s clock passes locked_until: refused until then, signed in after', async () => {
+    it("the lock ends when the gateway's clock passes locked_until: refused until then, signed in after", async () => {
       const time = new MovableTime();
       const clocked = await startGateway(dialect, { TRUST_PROXY: '1', DASHBOARD_SIGN_IN_FAILURE_LIMIT: '2' }, { time });
       try {
         const org = await clocked.client();
         const boss = await createDashboardUser(clocked, { email: email('clock-owner'), password: PASSWORD, role: 'owner', organizationId: org.organizationId });
-        const target = await createDashboardUser(clocked, { email: email('clock-target'), password: PASSWORD, role: 'viewer', organizationId: org.organizationId });
+        const target = await createDashboardUser(clocked, {
+          email: email('clock-target'),
+          password: PASSWORD,
+          role: 'viewer',
+          organizationId: org.organizationId,
+        });
         const host = Number.parseInt(run.slice(-2), 16);
         for (let i = 0; i < 6; i++) {
-          expect((await clocked.request('POST', '/dashboard/api/session', { headers: from(`203.0.${i}.${host}`), body: { email: target.email, password: `wrong password ${i}` } })).status).toBe(401);
+          expect(
+            (
+              await clocked.request('POST', '/dashboard/api/session', {
+                headers: from(`203.0.${i}.${host}`),
+                body: { email: target.email, password: `wrong password ${i}` },
+              })
+            ).status,
+          ).toBe(401);
         }
         // Each try from an address of its own: a refused try spends that address's budget, not the account's window.
         let tries = 0;
-        const signInTarget = () => clocked.request('POST', '/dashboard/api/session', { headers: from(`192.0.${tries++}.${host}`), body: { email: target.email, password: PASSWORD } });
+        const signInTarget = () =>
+          clocked.request('POST', '/dashboard/api/session', { headers: from(`192.0.${tries++}.${host}`), body: { email: target.email, password: PASSWORD } });
         expect((await signInTarget()).status).toBe(429);
         const bossSession = await signIn(clocked, boss.email, PASSWORD);
-        const lockOf = async () => (await bossSession.request<{ data: Array<{ id: string; locked_until: string | null }> }>('GET', '/dashboard/api/members')).body.data.find((m) => m.id === target.id)!.locked_until;
+        const lockOf = async () =>
+          (await bossSession.request<{ data: Array<{ id: string; locked_until: string | null }> }>('GET', '/dashboard/api/members')).body.data.find(
+            (m) => m.id === target.id,
+          )!.locked_until;
         const lockedUntil = Date.parse((await lockOf())!);
         // The default window is 15 minutes.
         expect(lockedUntil - time.now()).toBeGreaterThan(14 * 60_000);
@@ -259,17 +312,33 @@ describe.each(dialects)('dashboard accounts on $name', (dialect) => {
       const prefix = `2001:db8:${run}:1`;
       const user = await createDashboardUser(proxied, { email: email('v6'), password: PASSWORD, role: 'viewer' });
       for (const host of ['1', 'a:b:c']) {
-        expect((await proxied.request('POST', '/dashboard/api/session', { headers: from(`${prefix}::${host}`), body: { email: user.email, password: 'wrong password here' } })).status).toBe(401);
+        expect(
+          (
+            await proxied.request('POST', '/dashboard/api/session', {
+              headers: from(`${prefix}::${host}`),
+              body: { email: user.email, password: 'wrong password here' },
+            })
+          ).status,
+        ).toBe(401);
       }
-      expect((await proxied.request('POST', '/dashboard/api/session', { headers: from(`${prefix}:0:0:0:2`), body: { email: user.email, password: PASSWORD } })).status).toBe(429);
+      expect(
+        (await proxied.request('POST', '/dashboard/api/session', { headers: from(`${prefix}:0:0:0:2`), body: { email: user.email, password: PASSWORD } }))
+          .status,
+      ).toBe(429);
       // Another /64 is another subscriber.
-      expect((await proxied.request('POST', '/dashboard/api/session', { headers: from(`2001:db8:${run}:2::1`), body: { email: user.email, password: PASSWORD } })).status).toBe(200);
+      expect(
+        (await proxied.request('POST', '/dashboard/api/session', { headers: from(`2001:db8:${run}:2::1`), body: { email: user.email, password: PASSWORD } }))
+          .status,
+      ).toBe(200);
 
       const c = await proxied.client();
       const good = { grant_type: 'client_credentials', client_id: c.clientId, client_secret: c.secret, audience: AUDIENCE };
       const tokenPrefix = `2001:db8:${run}:3`;
       for (const host of ['1', '2']) {
-        expect((await proxied.request('POST', '/oauth/token', { headers: from(`${tokenPrefix}::${host}`), body: { ...good, client_secret: 'guess-guess-guess' } })).status).toBe(401);
+        expect(
+          (await proxied.request('POST', '/oauth/token', { headers: from(`${tokenPrefix}::${host}`), body: { ...good, client_secret: 'guess-guess-guess' } }))
+            .status,
+        ).toBe(401);
       }
       expect((await proxied.request('POST', '/oauth/token', { headers: from(`${tokenPrefix}::3`), body: good })).status).toBe(429);
       expect((await proxied.request('POST', '/oauth/token', { headers: from(`2001:db8:${run}:4::1`), body: good })).status).toBe(200);

@@ -57,7 +57,8 @@ async function axe(page: Page): Promise<string[]> {
 }
 
 /** How wide the document is: wider than the viewport means the page scrolls sideways. */
-const documentWidth = (page: Page) => page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth);
+const documentWidth = (page: Page) =>
+  page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth);
 
 /**
  * Checks a page at both widths with axe-core, that it fits the phone's width
@@ -83,7 +84,9 @@ async function audit(page: Page, name: string, ready: (page: Page) => Promise<un
 
 /** Back to English, even after a test that failed in Spanish (the language is kept in localStorage). */
 async function english(page: Page): Promise<void> {
-  await page.evaluate(() => (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem('pasarela.language', 'en'));
+  await page.evaluate(() =>
+    (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem('pasarela.language', 'en'),
+  );
   await page.goto('/dashboard/payments');
   await heading(page, 'Payments').waitFor();
 }
@@ -91,7 +94,9 @@ async function english(page: Page): Promise<void> {
 /** Whether every one of `locator`'s elements lies inside the viewport's width (not cut off, not in a box scrolled sideways). */
 async function allOnScreen(page: Page, locator: ReturnType<Page['locator']>): Promise<boolean> {
   const width = page.viewportSize()!.width;
-  for (const box of await locator.evaluateAll((elements) => elements.map((e) => (e as unknown as { getBoundingClientRect(): { left: number; right: number } }).getBoundingClientRect()))) {
+  for (const box of await locator.evaluateAll((elements) =>
+    elements.map((e) => (e as unknown as { getBoundingClientRect(): { left: number; right: number } }).getBoundingClientRect()),
+  )) {
     if (box.left < 0 || box.right > width) return false;
   }
   return true;
@@ -123,7 +128,12 @@ describeInBrowser.each(dialects.filter((d) => d.name === 'sqlite'))('the dashboa
 
   beforeAll(async () => {
     // Two failed sign-ins per address and account (six per account): the Team page shows a locked member.
-    gw = await startGateway(dialect, { CHARGEBACK_DECISION_DELAY_SECONDS: '1', WEBHOOK_ALLOW_PRIVATE_URLS: 'true', TRUST_PROXY: '1', DASHBOARD_SIGN_IN_FAILURE_LIMIT: '2' });
+    gw = await startGateway(dialect, {
+      CHARGEBACK_DECISION_DELAY_SECONDS: '1',
+      WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+      TRUST_PROXY: '1',
+      DASHBOARD_SIGN_IN_FAILURE_LIMIT: '2',
+    });
     client = await gw.client();
     token = await client.token();
     await createDashboardUser(gw, { email, password: PASSWORD, role: 'owner', organizationId: client.organizationId });
@@ -248,7 +258,10 @@ describeInBrowser.each(dialects.filter((d) => d.name === 'sqlite'))('the dashboa
     const delivery0 = page.locator(`li.delivery[data-event-id="${eventId}"]`);
     await delivery0.getByText('Attempt 1: 200').waitFor();
     // "Attempt 1" is the attempt's own number: the list adds no "1." before it (issue 31: "1. ▶ Attempt 1").
-    const marker = await delivery0.locator('ol.attempts > li').first().evaluate((li) => (globalThis as unknown as { getComputedStyle(e: unknown): { listStyleType: string } }).getComputedStyle(li).listStyleType);
+    const marker = await delivery0
+      .locator('ol.attempts > li')
+      .first()
+      .evaluate((li) => (globalThis as unknown as { getComputedStyle(e: unknown): { listStyleType: string } }).getComputedStyle(li).listStyleType);
     expect(marker).toBe('none');
     await audit(page, 'webhooks', () => delivery0.waitFor());
     // The event's first delivery, by its own id: the redelivery is a second delivery of the same event.
@@ -342,7 +355,9 @@ describeInBrowser.each(dialects.filter((d) => d.name === 'sqlite'))('the dashboa
     await audit(page, 'disputes', () => item.waitFor());
     await item.getByRole('button', { name: 'Dispute / Accept' }).click();
     await item.getByLabel('Evidence (your statement)').fill('winning_evidence: the customer signed for the delivery.');
-    await item.getByLabel(/Evidence file/).setInputFiles({ name: 'delivery-receipt.txt', mimeType: 'text/plain', buffer: Buffer.from('Signed by the customer on delivery.\n') });
+    await item
+      .getByLabel(/Evidence file/)
+      .setInputFiles({ name: 'delivery-receipt.txt', mimeType: 'text/plain', buffer: Buffer.from('Signed by the customer on delivery.\n') });
     await item.getByRole('button', { name: 'Upload file' }).click();
     await item.getByText('delivery-receipt.txt').waitFor();
     // 36 bytes are 36 bytes, not "1 KB"; the reason is in the person's words, with its network code.
@@ -384,7 +399,11 @@ describeInBrowser.each(dialects.filter((d) => d.name === 'sqlite'))('the dashboa
     // Listed with its description; the return and cancel URLs reached the link.
     await page.getByRole('cell', { name: 'Camiseta talla M' }).waitFor();
     const links = await gw.request<{ data: { data: Record<string, unknown> }[] }>('GET', '/v1/links?type=payment&limit=1', { token });
-    expect(links.body.data[0]!.data).toMatchObject({ description: 'Camiseta talla M', redirect_url: 'https://tienda.example/gracias', cancel_url: 'https://tienda.example/carrito' });
+    expect(links.body.data[0]!.data).toMatchObject({
+      description: 'Camiseta talla M',
+      redirect_url: 'https://tienda.example/gracias',
+      cancel_url: 'https://tienda.example/carrito',
+    });
     await audit(page, 'payment-links', () => page.getByRole('cell', { name: money('COP 25,000') }).waitFor());
 
     await nav(page, 'Events').click();
@@ -403,14 +422,19 @@ describeInBrowser.each(dialects.filter((d) => d.name === 'sqlite'))('the dashboa
     const lockedEmail = 'locked@tienda.example';
     await createDashboardUser(gw, { email: lockedEmail, password: PASSWORD, role: 'viewer', organizationId: client.organizationId });
     for (let i = 0; i < 6; i++) {
-      const guess = await gw.request('POST', '/dashboard/api/session', { headers: { 'x-forwarded-for': `198.51.100.${i + 1}` }, body: { email: lockedEmail, password: `wrong guess ${i}` } });
+      const guess = await gw.request('POST', '/dashboard/api/session', {
+        headers: { 'x-forwarded-for': `198.51.100.${i + 1}` },
+        body: { email: lockedEmail, password: `wrong guess ${i}` },
+      });
       expect(guess.status).toBe(401);
     }
     const members = await page.request.get('/dashboard/api/members');
-    const lockedUntil = ((await members.json()) as { data: Array<{ email: string; locked_until: string | null }> }).data.find((m) => m.email === lockedEmail)!.locked_until!;
+    const lockedUntil = ((await members.json()) as { data: Array<{ email: string; locked_until: string | null }> }).data.find((m) => m.email === lockedEmail)!
+      .locked_until!;
     expect(Date.parse(lockedUntil)).toBeGreaterThan(Date.now());
     // The time as the page's language writes it (the browser's own Intl, its time zone).
-    const shown = (iso: string, locale: string) => page.evaluate(([at, loc]) => new Intl.DateTimeFormat(loc, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at!)), [iso, locale]);
+    const shown = (iso: string, locale: string) =>
+      page.evaluate(([at, loc]) => new Intl.DateTimeFormat(loc, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at!)), [iso, locale]);
     const lockText = page.getByTestId('locked-until');
 
     await nav(page, 'Team').click();
@@ -426,7 +450,9 @@ describeInBrowser.each(dialects.filter((d) => d.name === 'sqlite'))('the dashboa
 
     await page.getByLabel('Language').selectOption('es');
     await heading(page, 'Equipo').waitFor();
-    await lockText.getByText(`Ingreso bloqueado hasta ${await shown((await lockText.locator('time').getAttribute('datetime'))!, 'es-CO')}`, { exact: true }).waitFor();
+    await lockText
+      .getByText(`Ingreso bloqueado hasta ${await shown((await lockText.locator('time').getAttribute('datetime'))!, 'es-CO')}`, { exact: true })
+      .waitFor();
     await audit(page, 'team-es', () => lockText.waitFor());
     await english(page);
   }, 120_000);
@@ -528,16 +554,37 @@ describeInBrowser.each(dialects.filter((d) => d.name === 'sqlite'))('the dashboa
     await page.getByRole('button', { name: 'Search' }).click();
     await page.getByRole('link', { name: money('USD 42.00') }).waitFor();
     // The unfiltered list may still be on screen (it holds the same row): wait for the filtered one.
-    expect(await eventually(async () => page.locator('.payments-table tbody tr').count(), (n) => n === 1)).toBe(1);
+    expect(
+      await eventually(
+        async () => page.locator('.payments-table tbody tr').count(),
+        (n) => n === 1,
+      ),
+    ).toBe(1);
     await page.getByRole('combobox', { name: /^Status/ }).selectOption('');
     // Methods by their names, not BANK_REDIRECT, WALLET_OTP...
-    const methods = await page.getByRole('combobox', { name: /^Method/ }).locator('option').allTextContents();
-    expect(methods).toEqual(['All', 'Card', 'Alternative (rails)', 'Bank transfer (redirect)', 'Wallet (app approval)', 'Wallet (SMS code)', 'QR code (bank app)']);
+    const methods = await page
+      .getByRole('combobox', { name: /^Method/ })
+      .locator('option')
+      .allTextContents();
+    expect(methods).toEqual([
+      'All',
+      'Card',
+      'Alternative (rails)',
+      'Bank transfer (redirect)',
+      'Wallet (app approval)',
+      'Wallet (SMS code)',
+      'QR code (bank app)',
+    ]);
     await page.getByRole('combobox', { name: /^Method/ }).selectOption({ label: 'Wallet (SMS code)' });
     await page.getByRole('button', { name: 'Search' }).click();
     await page.locator('.payments-table tbody tr').filter({ hasText: 'Wallet (SMS code)' }).waitFor();
     expect(await page.locator('.payments-table').textContent()).not.toContain('WALLET_OTP');
-    expect(await eventually(async () => page.locator('.payments-table tbody tr').count(), (n) => n === 1)).toBe(1);
+    expect(
+      await eventually(
+        async () => page.locator('.payments-table tbody tr').count(),
+        (n) => n === 1,
+      ),
+    ).toBe(1);
   }, 90_000);
 
   // Issue 31, item 2 and 5: amounts keep their cents; a refund the network rejects is said in the dialog.
@@ -548,7 +595,10 @@ describeInBrowser.each(dialects.filter((d) => d.name === 'sqlite'))('the dashboa
       const instrument = await tokenize(gw, token, { number });
       const authorized = await pay(gw, token, { instrumentId: instrument, amount, currency: 'COP', orderId, capture: false });
       expect(authorized.body.status).toBe('AUTHORIZED');
-      const reply = await gw.request<{ id: string; status: string; amount_captured: string }>('POST', `/v1/payments/${authorized.body.id}/capture`, { token, body: {} });
+      const reply = await gw.request<{ id: string; status: string; amount_captured: string }>('POST', `/v1/payments/${authorized.body.id}/capture`, {
+        token,
+        body: {},
+      });
       expect(reply.body).toMatchObject({ status: 'APPROVED', amount_captured: amount });
       return reply.body;
     };
@@ -622,7 +672,7 @@ describeInBrowser.each(dialects.filter((d) => d.name === 'sqlite'))('the dashboa
   }, 90_000);
 
   // Issue 31, item 8: words a person reads, in Spanish too.
-  it('names methods, response codes, chargeback reasons and an empty chargeback section in the person\'s language', async () => {
+  it("names methods, response codes, chargeback reasons and an empty chargeback section in the person's language", async () => {
     // An alternative payment and a chargeback of its own, so that it also runs alone.
     expect((await gw.request('POST', '/v1/payments/intents', { token, body: pendingWalletIntent('words') })).status).toBe(201);
     const disputed = await pay(gw, token, { instrumentId: await tokenize(gw, token, { number: '4000000000000259' }), capture: false, amount: 12 });
@@ -635,24 +685,27 @@ describeInBrowser.each(dialects.filter((d) => d.name === 'sqlite'))('the dashboa
 
     await page.getByLabel('Language').selectOption('es');
     try {
-    await page.getByRole('region', { name: 'Detalle' }).getByText('00 · Aprobada').waitFor();
-    await page.locator('.subtitle').getByText('Reembolsado parcialmente').waitFor();
-    await page.getByRole('region', { name: 'Contracargo' }).getByText('Sin contracargo', { exact: false }).waitFor();
-    // Amounts in Spanish: the decimal comma, and the cents kept.
-    await heading(page, /^COP\s80\.001,50$/).waitFor();
-    await audit(page, 'payment-es', () => heading(page, /^COP\s80\.001,50$/).waitFor());
+      await page.getByRole('region', { name: 'Detalle' }).getByText('00 · Aprobada').waitFor();
+      await page.locator('.subtitle').getByText('Reembolsado parcialmente').waitFor();
+      await page.getByRole('region', { name: 'Contracargo' }).getByText('Sin contracargo', { exact: false }).waitFor();
+      // Amounts in Spanish: the decimal comma, and the cents kept.
+      await heading(page, /^COP\s80\.001,50$/).waitFor();
+      await audit(page, 'payment-es', () => heading(page, /^COP\s80\.001,50$/).waitFor());
 
-    await page.goto('/dashboard/payments');
-    await heading(page, 'Pagos').waitFor();
-    const methods = await page.getByRole('combobox', { name: /^Medio/ }).locator('option').allTextContents();
-    expect(methods).toContain('Billetera (código por SMS)');
-    expect(methods.join(' ')).not.toMatch(/[A-Z]+_[A-Z]+/);
-    await page.locator('.payments-table tbody tr').filter({ hasText: 'Billetera (código por SMS)' }).first().waitFor();
+      await page.goto('/dashboard/payments');
+      await heading(page, 'Pagos').waitFor();
+      const methods = await page
+        .getByRole('combobox', { name: /^Medio/ })
+        .locator('option')
+        .allTextContents();
+      expect(methods).toContain('Billetera (código por SMS)');
+      expect(methods.join(' ')).not.toMatch(/[A-Z]+_[A-Z]+/);
+      await page.locator('.payments-table tbody tr').filter({ hasText: 'Billetera (código por SMS)' }).first().waitFor();
 
-    await page.goto('/dashboard/disputes');
-    await heading(page, 'Contracargos').waitFor();
-    await page.getByText('Motivo: 10.4 · Fraude: compra sin tarjeta presente').first().waitFor();
-    await audit(page, 'disputes-es', () => page.getByText('Motivo: 10.4 · Fraude: compra sin tarjeta presente').first().waitFor());
+      await page.goto('/dashboard/disputes');
+      await heading(page, 'Contracargos').waitFor();
+      await page.getByText('Motivo: 10.4 · Fraude: compra sin tarjeta presente').first().waitFor();
+      await audit(page, 'disputes-es', () => page.getByText('Motivo: 10.4 · Fraude: compra sin tarjeta presente').first().waitFor());
     } finally {
       await english(page);
     }
@@ -716,9 +769,15 @@ describeInBrowser.each(dialects.filter((d) => d.name === 'sqlite'))('the dashboa
   // Issue 31, item 6: every page fits a 390 px phone; rows become cards whose every field is on screen.
   it('fits every page in a 390 px phone, rows as cards with their buttons on screen', async () => {
     // A link and a webhook endpoint of its own, so that it also runs alone (-t '390 px').
-    const link = await gw.request('POST', '/v1/links', { token, body: { type: 'payment', data: { amount: { value: 32000, currency: 'COP' }, description: 'Gorra azul, talla única' } } });
+    const link = await gw.request('POST', '/v1/links', {
+      token,
+      body: { type: 'payment', data: { amount: { value: 32000, currency: 'COP' }, description: 'Gorra azul, talla única' } },
+    });
     expect(link.status).toBe(201);
-    const endpoint = await gw.request('POST', '/v1/webhooks', { token, body: { url: `${receiver.url}/phone`, events: ['payment.card.approved'], description: 'Phone check' } });
+    const endpoint = await gw.request('POST', '/v1/webhooks', {
+      token,
+      body: { url: `${receiver.url}/phone`, events: ['payment.card.approved'], description: 'Phone check' },
+    });
     expect(endpoint.status).toBe(201);
     await page.setViewportSize({ width: 390, height: 844 });
     const pages: [string, string][] = [
@@ -769,7 +828,7 @@ describeInBrowser.each(dialects.filter((d) => d.name === 'sqlite'))('the dashboa
   }, 120_000);
 
   // Issue 31, item 7: the test clock in the dashboard, and deadlines counted on it.
-  it('shows the organization\'s test clock on the Sandbox page, advances it, and counts dispute deadlines on it', async () => {
+  it("shows the organization's test clock on the Sandbox page, advances it, and counts dispute deadlines on it", async () => {
     const card = await tokenize(gw, token, { number: '4000000000000259' });
     const payment = await pay(gw, token, { instrumentId: card, capture: false, amount: 45 });
     expect((await gw.request('POST', `/v1/payments/${payment.body.id}/capture`, { token, body: {} })).status).toBe(200);
@@ -847,7 +906,8 @@ describeInBrowser.each(dialects.filter((d) => d.name === 'sqlite'))('the dashboa
     // failed loads; the sign-in page's check of who is signed in answers 204, not a failure. So is the 404 of simulating
     // a card payment on the Sandbox page (the page says what it simulates instead).
     const expected = (e: string) =>
-      /Failed to load resource: the server responded with a status of 40[13]/.test(e) || /\/sandbox\/payments\/pay-[^/]+\/simulate: Failed to load resource: the server responded with a status of 404/.test(e);
+      /Failed to load resource: the server responded with a status of 40[13]/.test(e) ||
+      /\/sandbox\/payments\/pay-[^/]+\/simulate: Failed to load resource: the server responded with a status of 404/.test(e);
     expect(errors.filter((e) => !expected(e))).toEqual([]);
   });
 });

@@ -47,11 +47,12 @@ describe.each(dialects)('the dashboard on $name', (dialect) => {
 
   describe('sign-in and sessions', () => {
     it('signs in with e-mail (any case) and password, sets a session cookie with the right flags, and signs out everywhere', async () => {
-      const signedIn = await gw.request<{ user: { email: string; role: string }; organization: { id: string }; organizations: Array<{ id: string }>; csrf_token: string }>(
-        'POST',
-        '/dashboard/api/session',
-        { body: { email: ownerEmail.toUpperCase(), password: PASSWORD } },
-      );
+      const signedIn = await gw.request<{
+        user: { email: string; role: string };
+        organization: { id: string };
+        organizations: Array<{ id: string }>;
+        csrf_token: string;
+      }>('POST', '/dashboard/api/session', { body: { email: ownerEmail.toUpperCase(), password: PASSWORD } });
       expect(signedIn.status).toBe(200);
       expect(signedIn.body.user).toMatchObject({ email: ownerEmail, role: 'owner' });
       expect(signedIn.body.organization.id).toBe(api.organizationId);
@@ -91,7 +92,10 @@ describe.each(dialects)('the dashboard on $name', (dialect) => {
       const behindProxy = await startGateway(dialect, { TRUST_PROXY: '1' });
       try {
         const user = await createDashboardUser(behindProxy, { email: email('https'), password: PASSWORD, role: 'viewer' });
-        const reply = await behindProxy.request('POST', '/dashboard/api/session', { body: { email: user.email, password: PASSWORD }, headers: { 'x-forwarded-proto': 'https' } });
+        const reply = await behindProxy.request('POST', '/dashboard/api/session', {
+          body: { email: user.email, password: PASSWORD },
+          headers: { 'x-forwarded-proto': 'https' },
+        });
         expect(reply.status).toBe(200);
         expect(reply.headers.get('set-cookie')).toMatch(/; Secure$/);
       } finally {
@@ -125,7 +129,12 @@ describe.each(dialects)('the dashboard on $name', (dialect) => {
         const before = await gw.db.selectFrom('dashboard_sessions').select('id_hash').execute();
         // 31 minutes ago: past DASHBOARD_SESSION_IDLE_MINUTES (30); an absolute end in the past.
         const past = new Date(Date.now() - 31 * 60_000).toISOString();
-        await gw.db.updateTable('dashboard_sessions').set({ [column]: past }).where('created_at', '>=', new Date(Date.now() - 60_000).toISOString()).where('last_seen_at', '>', past).execute();
+        await gw.db
+          .updateTable('dashboard_sessions')
+          .set({ [column]: past })
+          .where('created_at', '>=', new Date(Date.now() - 60_000).toISOString())
+          .where('last_seen_at', '>', past)
+          .execute();
         expect((await session.request('GET', '/dashboard/api/session')).status).toBe(204);
         const after = await gw.db.selectFrom('dashboard_sessions').select('id_hash').execute();
         expect(after.length).toBeLessThan(before.length);
@@ -140,9 +149,16 @@ describe.each(dialects)('the dashboard on $name', (dialect) => {
       const count = async () => (await gw.db.selectFrom('dashboard_sessions').select('id_hash').execute()).length;
       const before = await count();
       const idHash = createHash('sha256').update(session.cookie).digest('hex');
-      await gw.db.updateTable('dashboard_sessions').set({ last_seen_at: new Date(Date.now() - 31 * 60_000).toISOString() }).where('id_hash', '=', idHash).execute();
+      await gw.db
+        .updateTable('dashboard_sessions')
+        .set({ last_seen_at: new Date(Date.now() - 31 * 60_000).toISOString() })
+        .where('id_hash', '=', idHash)
+        .execute();
       const job = (await enqueueJob(gw.db, { type: MAINTENANCE_JOB }, gw.gateway.clock))!;
-      await eventually(() => gw.db.selectFrom('jobs').select('status').where('id', '=', job).executeTakeFirst(), (row) => row?.status === 'completed' || row === undefined);
+      await eventually(
+        () => gw.db.selectFrom('jobs').select('status').where('id', '=', job).executeTakeFirst(),
+        (row) => row?.status === 'completed' || row === undefined,
+      );
       expect(await count()).toBeLessThan(before);
       // Live sessions stay.
       expect((await owner.request('GET', '/dashboard/api/session')).status).toBe(200);
@@ -150,7 +166,7 @@ describe.each(dialects)('the dashboard on $name', (dialect) => {
       expect((await session.request('GET', '/dashboard/api/session')).status).toBe(204);
     });
 
-    it('refuses a state-changing request without the session\'s CSRF token', async () => {
+    it("refuses a state-changing request without the session's CSRF token", async () => {
       const create = { name: 'csrf key', permissions: ['payments:read'] };
       const missing = await owner.request('POST', '/dashboard/api/keys', { body: create, csrf: false });
       expect(missing.status).toBe(403);
@@ -168,9 +184,11 @@ describe.each(dialects)('the dashboard on $name', (dialect) => {
   });
 
   describe('one-time links', () => {
-    it('an owner\'s invitation works once: the invitee sets a password (>= 12 characters) and is signed in with the role', async () => {
+    it("an owner's invitation works once: the invitee sets a password (>= 12 characters) and is signed in with the role", async () => {
       const invitee = email('invitee');
-      const invited = await owner.request<{ url: string; role: string; expires_at: string }>('POST', '/dashboard/api/invitations', { body: { role: 'viewer', email: invitee } });
+      const invited = await owner.request<{ url: string; role: string; expires_at: string }>('POST', '/dashboard/api/invitations', {
+        body: { role: 'viewer', email: invitee },
+      });
       expect(invited.status).toBe(201);
       expect(invited.body.url).toMatch(new RegExp(`^${AUDIENCE}/dashboard/welcome#token=[A-Za-z0-9_-]{43}$`));
       const token = new URLSearchParams(new URL(invited.body.url).hash.slice(1)).get('token')!;
@@ -186,7 +204,13 @@ describe.each(dialects)('the dashboard on $name', (dialect) => {
       expect(errorOf(short).details[0]!.field).toBe('password');
 
       // Two uses at once: one wins. The address is the invitation's, whatever the invitee sends.
-      const uses = await Promise.all([0, 1].map(() => gw.request<{ user: { role: string; email: string } }>('POST', '/dashboard/api/password', { body: { token, password: PASSWORD, email: email('other') } })));
+      const uses = await Promise.all(
+        [0, 1].map(() =>
+          gw.request<{ user: { role: string; email: string } }>('POST', '/dashboard/api/password', {
+            body: { token, password: PASSWORD, email: email('other') },
+          }),
+        ),
+      );
       expect(uses.map((u) => u.status).sort()).toEqual([200, 404]);
       const winner = uses.find((u) => u.status === 200)!;
       expect(winner.body.user).toMatchObject({ role: 'viewer', email: invitee });
@@ -203,7 +227,11 @@ describe.each(dialects)('the dashboard on $name', (dialect) => {
     it('an expired link is refused; only owners invite', async () => {
       const invited = await owner.request<{ url: string }>('POST', '/dashboard/api/invitations', { body: { role: 'developer', email: email('late') } });
       const token = new URLSearchParams(new URL(invited.body.url).hash.slice(1)).get('token')!;
-      await gw.db.updateTable('dashboard_links').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('used_at', 'is', null).execute();
+      await gw.db
+        .updateTable('dashboard_links')
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .where('used_at', 'is', null)
+        .execute();
       expect((await gw.request('POST', '/dashboard/api/password/link', { body: { token } })).status).toBe(404);
       expect((await gw.request('POST', '/dashboard/api/password', { body: { token, password: PASSWORD } })).status).toBe(404);
       expect((await developer.request('POST', '/dashboard/api/invitations', { body: { role: 'owner', email: email('x') } })).status).toBe(403);
@@ -213,8 +241,15 @@ describe.each(dialects)('the dashboard on $name', (dialect) => {
 
   describe('API keys', () => {
     it('a key created in the dashboard (secret shown once) gets a token; revoking it refuses the token', async () => {
-      const permissions = await owner.request<{ data: Array<{ resource: string; permissions: Array<{ name: string; description: string }> }> }>('GET', '/dashboard/api/permissions');
-      expect(permissions.body.data.find((g) => g.resource === 'payments')!.permissions.map((p) => p.name)).toEqual(['payments:read', 'payments:write', 'payments:refund']);
+      const permissions = await owner.request<{ data: Array<{ resource: string; permissions: Array<{ name: string; description: string }> }> }>(
+        'GET',
+        '/dashboard/api/permissions',
+      );
+      expect(permissions.body.data.find((g) => g.resource === 'payments')!.permissions.map((p) => p.name)).toEqual([
+        'payments:read',
+        'payments:write',
+        'payments:refund',
+      ]);
 
       const created = await developer.request<{ client_id: string; client_secret: string; permissions: string[] }>('POST', '/dashboard/api/keys', {
         body: { name: 'Shop backend', permissions: ['payments:write', 'payments:read'] },
@@ -231,7 +266,10 @@ describe.each(dialects)('the dashboard on $name', (dialect) => {
       const bearer = token.body.access_token;
       expect((await gw.request('GET', '/v1/payments', { token: bearer })).status).toBe(200);
 
-      const listed = await owner.request<{ data: Array<{ client_id: string; name: string; status: string; last_used_at: string | null }> }>('GET', '/dashboard/api/keys');
+      const listed = await owner.request<{ data: Array<{ client_id: string; name: string; status: string; last_used_at: string | null }> }>(
+        'GET',
+        '/dashboard/api/keys',
+      );
       const row = listed.body.data.find((k) => k.client_id === client_id)!;
       expect(row).toMatchObject({ name: 'Shop backend', status: 'active' });
       expect(row.last_used_at).not.toBeNull();
@@ -249,15 +287,23 @@ describe.each(dialects)('the dashboard on $name', (dialect) => {
     it('validates the name and the permissions against the permission list', async () => {
       const unknown = await owner.request('POST', '/dashboard/api/keys', { body: { name: 'x', permissions: ['payments:read', 'root:all'] } });
       expect(unknown.status).toBe(422);
-      expect(errorOf(unknown).details.map((d) => d.field).join(' ')).toMatch(/permissions/);
+      expect(
+        errorOf(unknown)
+          .details.map((d) => d.field)
+          .join(' '),
+      ).toMatch(/permissions/);
       expect((await owner.request('POST', '/dashboard/api/keys', { body: { name: 'x', permissions: [] } })).status).toBe(422);
       expect((await owner.request('POST', '/dashboard/api/keys', { body: { name: '   ', permissions: ['payments:read'] } })).status).toBe(422);
     });
 
-    it('GET /v1/clients lists the organization\'s clients without secrets, for clients:read', async () => {
+    it("GET /v1/clients lists the organization's clients without secrets, for clients:read", async () => {
       const reader = await gw.client({ scopes: ['clients:read'], organizationId: api.organizationId });
       const stranger = await gw.client();
-      const list = await gw.request<{ data: Array<{ client_id: string; permissions: string[]; status: string }>; has_more: boolean }>('GET', '/v1/clients?limit=100', { token: await reader.token() });
+      const list = await gw.request<{ data: Array<{ client_id: string; permissions: string[]; status: string }>; has_more: boolean }>(
+        'GET',
+        '/v1/clients?limit=100',
+        { token: await reader.token() },
+      );
       expect(list.status).toBe(200);
       const ids = list.body.data.map((c) => c.client_id);
       expect(ids).toContain(api.clientId);
@@ -270,7 +316,9 @@ describe.each(dialects)('the dashboard on $name', (dialect) => {
       const walked: string[] = [];
       for (let cursor = '', requests = 0; ; requests++) {
         expect(requests).toBeLessThan(list.body.data.length + 1);
-        const page = await gw.request<{ data: Array<{ id: string; client_id: string }>; has_more: boolean }>('GET', `/v1/clients?limit=1${cursor}`, { token: await reader.token() });
+        const page = await gw.request<{ data: Array<{ id: string; client_id: string }>; has_more: boolean }>('GET', `/v1/clients?limit=1${cursor}`, {
+          token: await reader.token(),
+        });
         for (const c of page.body.data) expect(c.id).toBe(c.client_id);
         walked.push(...page.body.data.map((c) => c.id));
         if (!page.body.has_more) break;
@@ -304,7 +352,9 @@ describe.each(dialects)('the dashboard on $name', (dialect) => {
       expect((await viewer.request('POST', '/dashboard/api/keys', { body: { name: 'no', permissions: ['payments:read'] } })).status).toBe(403);
       expect((await viewer.request('DELETE', `/dashboard/api/keys/${api.clientId}`)).status).toBe(403);
 
-      const endpoint = await owner.request<{ id: string }>('POST', '/dashboard/api/v1/webhooks', { body: { url: 'http://127.0.0.1:9999/hook', events: ['payment.card.approved'] } });
+      const endpoint = await owner.request<{ id: string }>('POST', '/dashboard/api/v1/webhooks', {
+        body: { url: 'http://127.0.0.1:9999/hook', events: ['payment.card.approved'] },
+      });
       expect(endpoint.status).toBe(201);
       expect((await viewer.request('GET', `/dashboard/api/v1/webhooks/${endpoint.body.id}/secret`)).status).toBe(403);
       const secret = await developer.request<{ secret: string }>('GET', `/dashboard/api/v1/webhooks/${endpoint.body.id}/secret`);
@@ -321,7 +371,10 @@ describe.each(dialects)('the dashboard on $name', (dialect) => {
       expect(capture.body.captured_at).not.toBeNull();
 
       const headers = { 'idempotency-key': `refund-${Date.now()}` };
-      const refund = await owner.request<{ id: string; amount: string }>('POST', `/dashboard/api/v1/payments/${captured.id}/refund`, { body: { amount: 100 }, headers });
+      const refund = await owner.request<{ id: string; amount: string }>('POST', `/dashboard/api/v1/payments/${captured.id}/refund`, {
+        body: { amount: 100 },
+        headers,
+      });
       expect(refund.status).toBe(201);
       const replay = await owner.request<{ id: string }>('POST', `/dashboard/api/v1/payments/${captured.id}/refund`, { body: { amount: 100 }, headers });
       expect(replay.status).toBe(201);
@@ -335,7 +388,7 @@ describe.each(dialects)('the dashboard on $name', (dialect) => {
       expect(errorOf(bad).code).toBe('validation_failed');
     });
 
-    it('another organization\'s objects are 404, and so is an organization the user may not see', async () => {
+    it("another organization's objects are 404, and so is an organization the user may not see", async () => {
       const other = await gw.client();
       const otherToken = await other.token();
       const theirs = (await pay(gw, otherToken, { instrumentId: await tokenize(gw, otherToken, { number: '4242424242424242' }) })).body;
@@ -383,8 +436,8 @@ describe.each(dialects)('the dashboard on $name', (dialect) => {
     });
   });
 
-  describe('the app\'s files', () => {
-    it('serves the built app with its CSP, long-cached hashed assets, and index.html for the app\'s routes', async () => {
+  describe("the app's files", () => {
+    it("serves the built app with its CSP, long-cached hashed assets, and index.html for the app's routes", async () => {
       const dist = mkdtempSync(join(tmpdir(), 'dashboard-dist-'));
       mkdirSync(join(dist, 'assets'));
       writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Pasarela</title><script type="module" src="/dashboard/assets/index-abc123.js"></script>');

@@ -22,24 +22,42 @@ function event(organizationId: string, id = newId('event')) {
 
 function job(type: string) {
   const now = new Date().toISOString();
-  return { id: newId('job'), type, payload: '{}', status: 'pending' as const, dedupe_key: null, run_at: now, attempts: 0, max_attempts: 1, locked_by: null, locked_until: null, last_error: null, created_at: now, updated_at: now };
+  return {
+    id: newId('job'),
+    type,
+    payload: '{}',
+    status: 'pending' as const,
+    dedupe_key: null,
+    run_at: now,
+    attempts: 0,
+    max_attempts: 1,
+    locked_by: null,
+    locked_until: null,
+    last_error: null,
+    created_at: now,
+    updated_at: now,
+  };
 }
 
 describe('the tables a read names', () => {
   it('are those after FROM and JOIN, not a column of the same name', () => {
     expect([...tablesRead('select "id", "events" from "webhook_endpoints" where "organization_id" = $1')]).toEqual(['webhook_endpoints']);
-    expect([...tablesRead('select "payments".*, "instruments"."brand" from "payments" inner join "instruments" on "instruments"."id" = "payments"."instrument_id"')]).toEqual([
-      'payments',
-      'instruments',
+    expect([
+      ...tablesRead('select "payments".*, "instruments"."brand" from "payments" inner join "instruments" on "instruments"."id" = "payments"."instrument_id"'),
+    ]).toEqual(['payments', 'instruments']);
+    expect([...tablesRead('select (select count(*) from (select "created_at" from "fraud_evaluations" where x limit $1) as "w") as "n"')]).toEqual([
+      'fraud_evaluations',
     ]);
-    expect([...tablesRead('select (select count(*) from (select "created_at" from "fraud_evaluations" where x limit $1) as "w") as "n"')]).toEqual(['fraud_evaluations']);
     expect([...tablesRead('select * from "public"."events", jobs j where true')].sort()).toEqual(['events', 'jobs']);
   });
 
   it('a combined text is built once per sequence of statements, and stays right when its cache starts over', () => {
     const insert = (table: string) => ({ text: `${DEFERRABLE}insert into "${table}" ("x") values ($1)`, values: [table], table });
     const pair = (a: string, b: string) => combineInserts([insert(a), insert(b)]);
-    const expected = (a: string, b: string) => ({ text: `with w0 as (insert into "${a}" ("x") values ($1)) insert into "${b}" ("x") values ($2)`, values: [a, b] });
+    const expected = (a: string, b: string) => ({
+      text: `with w0 as (insert into "${a}" ("x") values ($1)) insert into "${b}" ("x") values ($2)`,
+      values: [a, b],
+    });
     expect(pair('a', 'b')).toEqual(expected('a', 'b'));
     // Pairs of 7 000 texts, drawn at random (a fixed seed): the cache of ids and texts, which holds at
     // most 5 000, is cleared on the way, also between the two texts of a pair.
@@ -118,7 +136,12 @@ describe('transactions committed in groups (PostgreSQL)', () => {
     const groups = new StatementGroups(1);
     const sent: { text: string; values: unknown[] }[] = [];
     const run = connection(sent);
-    await Promise.all([groups.send([insert('a', 1)], run), groups.send([insert('b', 2)], run), groups.send([insert('a', 3)], run), groups.send([insert('b', 4)], run)]);
+    await Promise.all([
+      groups.send([insert('a', 1)], run),
+      groups.send([insert('b', 2)], run),
+      groups.send([insert('a', 3)], run),
+      groups.send([insert('b', 4)], run),
+    ]);
     expect(sent.map((s) => s.values)).toEqual([[1], [2, 4], [3]]);
   });
 
@@ -330,7 +353,8 @@ describe.each(dialects)('deferrable inserts on $name', (dialect) => {
     const committed = attempts.filter((_, i) => results[i]!.status === 'fulfilled');
     expect(committed).toHaveLength(32);
     results.forEach((r, i) => {
-      if (i % 5 === 4) expect(r).toMatchObject({ status: 'rejected', reason: { code: dialect.name === 'postgres' ? '23505' : 'SQLITE_CONSTRAINT_PRIMARYKEY' } });
+      if (i % 5 === 4)
+        expect(r).toMatchObject({ status: 'rejected', reason: { code: dialect.name === 'postgres' ? '23505' : 'SQLITE_CONSTRAINT_PRIMARYKEY' } });
       else expect(r.status).toBe('fulfilled');
     });
     expect(await eventsOf()).toEqual([...before, taken.id, ...committed.flatMap((a) => [a.own.id, a.second.id])].sort());
@@ -352,7 +376,13 @@ describe.each(dialects)('deferrable inserts on $name', (dialect) => {
       try {
         const held = event(org);
         await blocker.query('begin');
-        await blocker.query('insert into events (id, organization_id, type, data, created_at) values ($1, $2, $3, $4, $5)', [held.id, org, held.type, held.data, held.created_at]);
+        await blocker.query('insert into events (id, organization_id, type, data, created_at) values ($1, $2, $3, $4, $5)', [
+          held.id,
+          org,
+          held.type,
+          held.data,
+          held.created_at,
+        ]);
         const stats = handle.statementGroups!.stats;
         const late = stats.late;
         let waitingDone = false;

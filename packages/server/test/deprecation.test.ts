@@ -25,7 +25,10 @@ const testOperations: FastifyPluginAsync = async (app) => {
   );
   app.get(
     '/v1/preview-thing',
-    { config: { scopes: ['payments:read'], experimental: true }, schema: { tags: ['Test'], summary: 'A preview', description: 'Previews a thing.', response: { 200: Ok } } },
+    {
+      config: { scopes: ['payments:read'], experimental: true },
+      schema: { tags: ['Test'], summary: 'A preview', description: 'Previews a thing.', response: { 200: Ok } },
+    },
     async () => ({ ok: true }),
   );
 };
@@ -79,18 +82,20 @@ describe.each(dialects)('deprecation on $name', (dialect) => {
 });
 
 describe('a deprecated operation without its dates or note', () => {
-  const declare = (config: Record<string, unknown>, deprecated = true) => async () => {
-    const app = Fastify();
-    registerDeprecation(app);
-    await app.register(async (scope) => {
-      scope.get('/v1/old', { config, schema: { deprecated } }, async () => ({}));
-    });
-    try {
-      await app.ready();
-    } finally {
-      await app.close();
-    }
-  };
+  const declare =
+    (config: Record<string, unknown>, deprecated = true) =>
+    async () => {
+      const app = Fastify();
+      registerDeprecation(app);
+      await app.register(async (scope) => {
+        scope.get('/v1/old', { config, schema: { deprecated } }, async () => ({}));
+      });
+      try {
+        await app.ready();
+      } finally {
+        await app.close();
+      }
+    };
   const full = { deprecatedSince: '2026-01-15', sunset: '2026-07-15', deprecationLink: NOTE };
 
   it('stops the build, naming what is missing or wrong', async () => {

@@ -68,7 +68,7 @@ async function runBlocks(blocks: Block[], substitute: (code: string) => string) 
   return { ...run, statuses: statuses.slice(0, blocks.length) };
 }
 
-describe.each(dialects)('the docs\' walk-throughs on $name', (dialect) => {
+describe.each(dialects)("the docs' walk-throughs on $name", (dialect) => {
   let gateway: Gateway;
   let base: string;
   let client: { id: string; secret: string };
@@ -108,7 +108,9 @@ describe.each(dialects)('the docs\' walk-throughs on $name', (dialect) => {
         .replace(/^CLIENT_SECRET=.*$/m, `CLIENT_SECRET=${client.secret}`),
     );
     expect(run.status, run.stderr).toBe(0);
-    expect(blocks.map((b) => `docs/sandbox.md:${b.line} ${b.statuses.join(' ')}`)).toEqual(blocks.map((b, i) => `docs/sandbox.md:${b.line} ${run.statuses[i]!.join(' ')}`));
+    expect(blocks.map((b) => `docs/sandbox.md:${b.line} ${b.statuses.join(' ')}`)).toEqual(
+      blocks.map((b, i) => `docs/sandbox.md:${b.line} ${run.statuses[i]!.join(' ')}`),
+    );
     // `show` pretty-prints each answer on stderr: the capture ran, and the payment ends REFUNDED.
     expect(run.stderr).toContain('"type": "payment.capture"');
     expect(run.stderr).toContain('"amount_captured": "150000.00"');

@@ -41,9 +41,11 @@ describe.each(dialects)('a crash between commit and delivery on $name', (dialect
     const first = await startServerProcess({ ...env, JOBS_ENABLED: 'false' });
     running.push(first);
     const api = new HttpClient(first.url);
-    const token = (await api.request<{ access_token: string }>('POST', '/oauth/token', {
-      body: { grant_type: 'client_credentials', client_id: clientId, client_secret: secret, audience: AUDIENCE },
-    })).body.access_token;
+    const token = (
+      await api.request<{ access_token: string }>('POST', '/oauth/token', {
+        body: { grant_type: 'client_credentials', client_id: clientId, client_secret: secret, audience: AUDIENCE },
+      })
+    ).body.access_token;
     const endpoint = await api.request<{ secret: string }>('POST', '/v1/webhooks', { token, body: { url: receiver.url, events: ['payment.card.approved'] } });
     const payment = await pay(api, token, { instrumentId: await tokenize(api, token, { number: '4242424242424242' }) });
     expect(payment.body.status).toBe('APPROVED');
@@ -53,7 +55,10 @@ describe.each(dialects)('a crash between commit and delivery on $name', (dialect
 
     const second = await startServerProcess({ ...env, JOBS_ENABLED: 'true' });
     running.push(second);
-    await eventually(async () => receiver.received.filter((r) => r.body.includes(payment.body.id)).length, (n) => n > 0);
+    await eventually(
+      async () => receiver.received.filter((r) => r.body.includes(payment.body.id)).length,
+      (n) => n > 0,
+    );
     const deliveries = receiver.received.filter((r) => r.body.includes(payment.body.id));
     expect(deliveries).toHaveLength(1);
     expect(Receiver.verify(endpoint.body.secret, deliveries[0]!)).toMatchObject({ type: 'payment.card.approved', data: { payment: { id: payment.body.id } } });

@@ -59,7 +59,8 @@ describe.each(dialects)('encryption keys on $name', (dialect) => {
     expect(reply.status).toBe(201);
     return reply.body;
   };
-  const tokenizeWith = (token: string, body: unknown) => gw.request<{ id: string; card: { last_four_digits: string } } & ErrorBody>('POST', '/v1/instruments', { token, body });
+  const tokenizeWith = (token: string, body: unknown) =>
+    gw.request<{ id: string; card: { last_four_digits: string } } & ErrorBody>('POST', '/v1/instruments', { token, body });
 
   it('404 not_found before the first key; POST creates an RSA-2048 OAEP-256 key valid for a year; GET returns it', async () => {
     const token = await newMerchant();
@@ -198,7 +199,7 @@ describe.each(dialects)('encryption keys on $name', (dialect) => {
     }
   });
 
-  it('keys are per organization: a value encrypted with A\'s key does not tokenize in B', async () => {
+  it("keys are per organization: a value encrypted with A's key does not tokenize in B", async () => {
     const tokenA = await newMerchant();
     const tokenB = await newMerchant();
     const keyA = await importPublicKey((await createKey(tokenA)).public_key);
@@ -263,12 +264,24 @@ describe.each(dialects)('encryption keys on $name', (dialect) => {
     expect((await gw.request('POST', '/v1/encryption/keys', { token: reader })).status).toBe(403);
   });
 
-  it('keeps one key in grace: after 5 rotations 1 active, 1 in grace, the rest retired; a retired key\'s values are 422', async () => {
+  it("keeps one key in grace: after 5 rotations 1 active, 1 in grace, the rest retired; a retired key's values are 422", async () => {
     const token = await newMerchant();
     const keys = [await createKey(token)];
     for (let i = 0; i < 5; i++) keys.push(await createKey(token));
     const statuses = async () =>
-      new Map((await gw.db.selectFrom('encryption_keys').select(['kid', 'status']).where('kid', 'in', keys.map((k) => k.kid)).execute()).map((r) => [r.kid, r.status]));
+      new Map(
+        (
+          await gw.db
+            .selectFrom('encryption_keys')
+            .select(['kid', 'status'])
+            .where(
+              'kid',
+              'in',
+              keys.map((k) => k.kid),
+            )
+            .execute()
+        ).map((r) => [r.kid, r.status]),
+      );
     const byKid = await statuses();
     expect(keys.map((k) => byKid.get(k.kid))).toEqual(['retired', 'retired', 'retired', 'retired', 'grace', 'active']);
 
@@ -292,7 +305,11 @@ describe.each(dialects)('encryption keys on $name', (dialect) => {
     await gw.db
       .updateTable('encryption_keys')
       .set({ status: 'grace', decrypts_until: new Date(Date.now() + DAY_MS).toISOString() })
-      .where('kid', 'in', keys.slice(0, 5).map((k) => k.kid))
+      .where(
+        'kid',
+        'in',
+        keys.slice(0, 5).map((k) => k.kid),
+      )
       .execute();
     const under = async (key: EncryptionKey) => tokenizeWith(token, await encryptedCard(await importPublicKey(key.public_key), card('4242424242424242')));
     for (const old of keys.slice(0, 4)) {
@@ -304,7 +321,15 @@ describe.each(dialects)('encryption keys on $name', (dialect) => {
     expect((await under(keys[5]!)).status).toBe(201);
     // The next rotation retires every one of them but the key it replaces.
     const next = await createKey(token);
-    const rows = await gw.db.selectFrom('encryption_keys').select(['kid', 'status']).where('organization_id', '=', (await gw.db.selectFrom('encryption_keys').select('organization_id').where('kid', '=', next.kid).executeTakeFirstOrThrow()).organization_id).execute();
+    const rows = await gw.db
+      .selectFrom('encryption_keys')
+      .select(['kid', 'status'])
+      .where(
+        'organization_id',
+        '=',
+        (await gw.db.selectFrom('encryption_keys').select('organization_id').where('kid', '=', next.kid).executeTakeFirstOrThrow()).organization_id,
+      )
+      .execute();
     expect(rows.filter((r) => r.status === 'grace').map((r) => r.kid)).toEqual([keys[5]!.kid]);
     expect(rows.filter((r) => r.status === 'active').map((r) => r.kid)).toEqual([next.kid]);
   });

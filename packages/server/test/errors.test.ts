@@ -52,7 +52,9 @@ describe.each(dialects)('error model on $name', (dialect) => {
 
     const query = await gw.request('GET', '/v1/organizations?limit=0&created_gte=yesterday', { token });
     expect(query.status).toBe(422);
-    const fields = expectErrorBody(query, 'validation_failed').error.details.map((d) => d.field).sort();
+    const fields = expectErrorBody(query, 'validation_failed')
+      .error.details.map((d) => d.field)
+      .sort();
     expect(fields).toEqual(['created_gte', 'limit']);
   });
 
@@ -66,7 +68,11 @@ describe.each(dialects)('error model on $name', (dialect) => {
     expect(array.status).toBe(422);
     const empty = await gw.request('POST', '/v1/organizations', { token, rawBody: '', headers: { 'content-type': 'application/json' } });
     expect(empty.status).toBe(422);
-    const poisoned = await gw.request('POST', '/v1/organizations', { token, rawBody: '{"name":"x","__proto__":{"admin":true}}', headers: { 'content-type': 'application/json' } });
+    const poisoned = await gw.request('POST', '/v1/organizations', {
+      token,
+      rawBody: '{"name":"x","__proto__":{"admin":true}}',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(poisoned.status).toBe(422);
   });
 
@@ -111,10 +117,20 @@ describe.each(dialects)('error model on $name', (dialect) => {
       headers: { 'content-type': 'application/json' },
     });
     expect(several.status).toBe(422);
-    expect(expectErrorBody(several, 'validation_failed').error.details.map((d) => d.field).sort()).toEqual(['email', 'email', 'name']);
-    const surrogate = await gw.request('POST', '/v1/organizations', { token, rawBody: '{"name":"\\udc00 x"}', headers: { 'content-type': 'application/json' } });
+    expect(
+      expectErrorBody(several, 'validation_failed')
+        .error.details.map((d) => d.field)
+        .sort(),
+    ).toEqual(['email', 'email', 'name']);
+    const surrogate = await gw.request('POST', '/v1/organizations', {
+      token,
+      rawBody: '{"name":"\\udc00 x"}',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(surrogate.status).toBe(422);
-    expect(expectErrorBody(surrogate, 'validation_failed').error.details).toEqual([{ field: 'name', message: 'must not contain NUL or unpaired surrogate characters' }]);
+    expect(expectErrorBody(surrogate, 'validation_failed').error.details).toEqual([
+      { field: 'name', message: 'must not contain NUL or unpaired surrogate characters' },
+    ]);
     // A well-formed pair (an emoji) is text like any other.
     const emoji = await gw.request('POST', '/v1/organizations', { token, body: { name: 'Tienda 👍🏽' } });
     expect(emoji.status).toBe(201);
@@ -153,7 +169,11 @@ describe.each(dialects)('error model on $name', (dialect) => {
   });
 
   it('/oauth/* answers a body it cannot read in RFC 6749 shape', async () => {
-    for (const [rawBody, type] of [['{"grant_type":', 'application/json'], ['<x/>', 'application/xml'], [`${'['.repeat(50)}${']'.repeat(50)}`, 'application/json']] as const) {
+    for (const [rawBody, type] of [
+      ['{"grant_type":', 'application/json'],
+      ['<x/>', 'application/xml'],
+      [`${'['.repeat(50)}${']'.repeat(50)}`, 'application/json'],
+    ] as const) {
       const reply = await gw.request('POST', '/oauth/token', { rawBody, headers: { 'content-type': type } });
       expect(reply.status, rawBody).toBe(400);
       expect(reply.body.error, rawBody).toBe('invalid_request');
@@ -202,7 +222,10 @@ describe.each(dialects)('shutting down on $name', (dialect) => {
     await first;
     const closing = gw.close();
     // The listener stops once the drain has begun (after the preClose hooks).
-    await eventually(async () => gw.gateway.app.server.listening, (listening) => !listening);
+    await eventually(
+      async () => gw.gateway.app.server.listening,
+      (listening) => !listening,
+    );
     // The first request's body, then a second request on the same connection.
     socket.write(`${body}GET /v1/organizations HTTP/1.1\r\n${auth}\r\n`);
     await closed;

@@ -46,7 +46,10 @@ describe.each(dialects)('event stream on $name', (dialect) => {
     expect(s.contentType).toMatch(/^text\/event-stream/);
     const payment = await pay(gw, token, { instrumentId: card });
     expect(payment.status).toBe(201);
-    await eventually(async () => s.events.length, (n) => n >= 1);
+    await eventually(
+      async () => s.events.length,
+      (n) => n >= 1,
+    );
     expect(s.events).toHaveLength(1);
     const [event] = s.events;
     expect(event!.event).toBe('payment.card.approved');
@@ -63,7 +66,10 @@ describe.each(dialects)('event stream on $name', (dialect) => {
       const s = await SseStream.open(`${own.baseUrl}/v1/events/stream`, await client.token());
       expect(s.status).toBe(200);
       // Three heartbeats: past REQUEST_TIMEOUT_MS, and the stream is still open, with no error in it.
-      await eventually(async () => s.comments.filter((c) => c === 'ping').length, (n) => n >= 3);
+      await eventually(
+        async () => s.comments.filter((c) => c === 'ping').length,
+        (n) => n >= 3,
+      );
       expect(s.comments.filter((c) => c === 'ping').length).toBeGreaterThanOrEqual(3);
       expect(s.ended).toBe(false);
       expect(s.events).toEqual([]);
@@ -83,7 +89,12 @@ describe.each(dialects)('event stream on $name', (dialect) => {
       await eventually(async () => s.ended, Boolean);
       expect(s.ended).toBe(true);
       expect(s.comments.at(-1)).toMatch(/revoked/);
-      expect(await eventually(async () => own.gateway.eventStreams.size, (n) => n === 0)).toBe(0);
+      expect(
+        await eventually(
+          async () => own.gateway.eventStreams.size,
+          (n) => n === 0,
+        ),
+      ).toBe(0);
     } finally {
       await own.close();
     }
@@ -96,12 +107,18 @@ describe.each(dialects)('event stream on $name', (dialect) => {
     expect(before).toHaveLength(4);
     const byHeader = await stream(token, '', { 'last-event-id': before[1]! });
     const byQuery = await stream(token, `?last_event_id=${before[0]!}`);
-    await eventually(async () => byHeader.events.length + byQuery.events.length, (n) => n >= 5);
+    await eventually(
+      async () => byHeader.events.length + byQuery.events.length,
+      (n) => n >= 5,
+    );
     const extra = await pay(gw, token, { instrumentId: card });
     expect(extra.status).toBe(201);
     const all = await paymentEvents(token);
     expect(all).toHaveLength(5);
-    await eventually(async () => [byHeader.events.length, byQuery.events.length], ([a, b]) => a! >= 3 && b! >= 4);
+    await eventually(
+      async () => [byHeader.events.length, byQuery.events.length],
+      ([a, b]) => a! >= 3 && b! >= 4,
+    );
     expect(byHeader.ids()).toEqual(all.slice(2));
     expect(byQuery.ids()).toEqual(all.slice(1));
   });
@@ -114,7 +131,10 @@ describe.each(dialects)('event stream on $name', (dialect) => {
     await pay(gw, b.token, { instrumentId: b.card });
     await pay(gw, a.token, { instrumentId: a.card });
     await pay(gw, b.token, { instrumentId: b.card });
-    await eventually(async () => [s.events.length, other.events.length], ([x, y]) => x! >= 1 && y! >= 2);
+    await eventually(
+      async () => [s.events.length, other.events.length],
+      ([x, y]) => x! >= 1 && y! >= 2,
+    );
     const bEvents = await paymentEvents(b.token);
     expect(s.ids()).toEqual(await paymentEvents(a.token));
     expect(other.ids()).toEqual(bEvents);
@@ -127,7 +147,10 @@ describe.each(dialects)('event stream on $name', (dialect) => {
     const all = await stream(token);
     await pay(gw, token, { instrumentId: card });
     await pay(gw, token, { instrumentId: card, capture: false });
-    await eventually(async () => [only.events.length, all.events.length], ([x, y]) => x! >= 1 && y! >= 2);
+    await eventually(
+      async () => [only.events.length, all.events.length],
+      ([x, y]) => x! >= 1 && y! >= 2,
+    );
     expect(all.events.map((e) => e.event)).toEqual(['payment.card.approved', 'payment.card.authorized']);
     expect(only.events.map((e) => e.event)).toEqual(['payment.card.authorized']);
 
@@ -153,7 +176,10 @@ describe.each(dialects)('event stream on $name', (dialect) => {
     const s = await SseStream.open(`${gw.baseUrl}/v1/events/stream`, token);
     expect(gw.gateway.eventStreams.size).toBe(before + 1);
     await s.close();
-    const after = await eventually(async () => gw.gateway.eventStreams.size, (n) => n === before);
+    const after = await eventually(
+      async () => gw.gateway.eventStreams.size,
+      (n) => n === before,
+    );
     expect(after).toBe(before);
   });
 
@@ -172,7 +198,10 @@ describe.each(dialects)('event stream on $name', (dialect) => {
       expect(other.status).toBe(200);
       // Closing one frees its place.
       await first.close();
-      await eventually(async () => own.gateway.eventStreams.size, (n) => n === 2);
+      await eventually(
+        async () => own.gateway.eventStreams.size,
+        (n) => n === 2,
+      );
       const again = await SseStream.open(`${own.baseUrl}/v1/events/stream`, token);
       expect(again.status).toBe(200);
       await Promise.all([second.close(), other.close(), again.close()]);
@@ -192,7 +221,10 @@ describe.each(dialects)('event stream on $name', (dialect) => {
       expect(statuses.filter((s) => s === 429)).toHaveLength(37);
       expect(own.gateway.eventStreams.size).toBe(3);
       await Promise.all(streams.map((s) => s.close()));
-      await eventually(async () => own.gateway.eventStreams.size, (n) => n === 0);
+      await eventually(
+        async () => own.gateway.eventStreams.size,
+        (n) => n === 0,
+      );
       // Every place was given back, the refused ones' too.
       const again = await Promise.all(Array.from({ length: 3 }, () => SseStream.open(`${own.baseUrl}/v1/events/stream`, token)));
       expect(again.map((s) => s.status)).toEqual([200, 200, 200]);
@@ -228,7 +260,10 @@ describe.each(dialects.filter((d) => d.name === 'postgres'))('event stream acros
       const card = await tokenize(second, token, { number: '4242424242424242' });
       const payment = await pay(second, token, { instrumentId: card });
       expect(payment.status).toBe(201);
-      await eventually(async () => s.events.length, (n) => n >= 1);
+      await eventually(
+        async () => s.events.length,
+        (n) => n >= 1,
+      );
       expect(s.events.map((e) => (e.data.data.payment as { id: string }).id)).toEqual([payment.body.id]);
       await s.close();
     } finally {

@@ -51,7 +51,11 @@ describe.each(dialects)('event reactions on $name', (dialect) => {
     const cashout = await gw.request<{ id: string }>('POST', '/v1/cashouts', { token, body: { payment_id: intent.body.payment_id, amount: 50 } });
     expect(cashout.status).toBe(201);
     expect(seen).toHaveLength(1);
-    expect(seen[0]!.event).toMatchObject({ type: 'cashout.succeeded', organization_id: expect.stringMatching(/^org-/), data: { cashout: { id: cashout.body.id } } });
+    expect(seen[0]!.event).toMatchObject({
+      type: 'cashout.succeeded',
+      organization_id: expect.stringMatching(/^org-/),
+      data: { cashout: { id: cashout.body.id } },
+    });
     // The reaction read the cashout through the recording transaction: it was written in it.
     expect(seen[0]!.cashoutInTransaction).toBe('SUCCEEDED');
     const stored = await gw.db.selectFrom('events').select(['id', 'type']).where('id', '=', seen[0]!.event.id).executeTakeFirst();
@@ -66,7 +70,11 @@ describe.each(dialects)('event reactions on $name', (dialect) => {
     const other = await pay(gw, token, { instrumentId: card, amount: 41, capture: false });
     expect((await gw.request('POST', `/v1/payments/${payment.body.id}/capture`, { token, body: {} })).status).toBe(200);
     expect((await gw.request('POST', '/v1/refunds', { token, body: { payment_id: payment.body.id, amount: 15, currency: 'USD' } })).status).toBe(201);
-    const about = await gw.request<{ data: Array<{ id: string; type: string; data: Record<string, unknown> }> }>('GET', `/v1/events?payment_id=${payment.body.id}&limit=100`, { token });
+    const about = await gw.request<{ data: Array<{ id: string; type: string; data: Record<string, unknown> }> }>(
+      'GET',
+      `/v1/events?payment_id=${payment.body.id}&limit=100`,
+      { token },
+    );
     expect(about.status).toBe(200);
     expect(about.body.data.map((e) => e.type)).toEqual(['refund.succeeded', 'payment.card.captured', 'payment.card.authorized']);
     expect(JSON.stringify(about.body.data)).not.toContain(other.body.id);
@@ -99,10 +107,26 @@ describe.each(dialects)('event reactions on $name', (dialect) => {
       { type: 'chargeback.opened', data: { chargeback: { id: 'chb-1', payment_id: 'pay-old-3' } } },
       { type: 'link.paid', data: { link: { id: 'lnk-1', payment_id: 'pay-old-4' } } },
       { type: 'link.expired', data: { link: { id: 'lnk-2' } } },
-    ].map((r) => ({ id: newId('event'), organization_id: client.organizationId, type: r.type, data: JSON.stringify(r.data), payment_id: null, created_at: new Date().toISOString() }));
+    ].map((r) => ({
+      id: newId('event'),
+      organization_id: client.organizationId,
+      type: r.type,
+      data: JSON.stringify(r.data),
+      payment_id: null,
+      created_at: new Date().toISOString(),
+    }));
     await gw.db.insertInto('events').values(rows).execute();
     await backfillEventPayments(gw.db as never, dialect.name === 'postgres');
-    const after = await gw.db.selectFrom('events').select(['id', 'payment_id']).where('id', 'in', rows.map((r) => r.id)).orderBy('id').execute();
+    const after = await gw.db
+      .selectFrom('events')
+      .select(['id', 'payment_id'])
+      .where(
+        'id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .orderBy('id')
+      .execute();
     expect(after.map((r) => r.payment_id)).toEqual(['pay-old-1', 'pay-old-2', 'pay-old-3', 'pay-old-4', null]);
   });
 });

@@ -63,7 +63,16 @@ describe.each(dialects)('fee rules and fees on $name', (dialect) => {
   describe('rules', () => {
     it('creates, gets, lists, replaces and deletes a rule; another organization gets 404', async () => {
       const { call, rule } = await org();
-      const created = await rule({ type: 'mdr', name: ' Tarifa estándar ', percentage_bps: 290, fixed_amount: 0.3, currency: 'USD', brand: 'visa', card_type: 'credit', priority: 5 });
+      const created = await rule({
+        type: 'mdr',
+        name: ' Tarifa estándar ',
+        percentage_bps: 290,
+        fixed_amount: 0.3,
+        currency: 'USD',
+        brand: 'visa',
+        card_type: 'credit',
+        priority: 5,
+      });
       expect(created.id).toMatch(/^fee-/);
       expect(created).toMatchObject({
         type: 'mdr',
@@ -90,7 +99,18 @@ describe.each(dialects)('fee rules and fees on $name', (dialect) => {
 
       const replaced = await call('PUT', `/v1/fee-rules/${created.id}`, { type: 'interchange', percentage_bps: 100, active: false });
       expect(replaced.status).toBe(200);
-      expect(replaced.body).toMatchObject({ id: created.id, type: 'interchange', name: null, percentage_bps: 100, fixed_amount: '0', currency: null, brand: null, card_type: null, priority: 100, active: false });
+      expect(replaced.body).toMatchObject({
+        id: created.id,
+        type: 'interchange',
+        name: null,
+        percentage_bps: 100,
+        fixed_amount: '0',
+        currency: null,
+        brand: null,
+        card_type: null,
+        priority: 100,
+        active: false,
+      });
       expect((await call('GET', `/v1/fee-rules/${created.id}`)).body).toEqual(replaced.body);
 
       const intruder = await org();
@@ -128,7 +148,12 @@ describe.each(dialects)('fee rules and fees on $name', (dialect) => {
       ];
       for (const [body, expected] of cases) {
         const reply = await call('POST', '/v1/fee-rules', body);
-        expect({ body, status: reply.status, code: (reply.body as unknown as ErrorBody).error?.code, fields: fields(reply) }).toEqual({ body, status: 422, code: 'validation_failed', fields: expected });
+        expect({ body, status: reply.status, code: (reply.body as unknown as ErrorBody).error?.code, fields: fields(reply) }).toEqual({
+          body,
+          status: 422,
+          code: 'validation_failed',
+          fields: expected,
+        });
       }
       const rule = (await call('POST', '/v1/fee-rules', { type: 'mdr', percentage_bps: 10 })).body;
       const bad = await call('PUT', `/v1/fee-rules/${rule.id}`, { type: 'mdr', percentage_bps: 10, fixed_amount: 1, currency: 'ZZZ' });
@@ -178,7 +203,12 @@ describe.each(dialects)('fee rules and fees on $name', (dialect) => {
       expect(payment).toMatchObject({ amount: '200.00', amount_captured: '120.50', fees_total: '5.60', net_amount: '114.90' });
       expect(payment.fees.map((f) => f.amount)).toEqual(['1.81', '3.79']);
       // The record: one row per type with the base amount and the rule's terms, minor units.
-      const rows = await gw.db.selectFrom('payment_fees').select(['type', 'base_amount', 'percentage_bps', 'fixed_amount', 'amount', 'currency']).where('payment_id', '=', payment.id).orderBy('type').execute();
+      const rows = await gw.db
+        .selectFrom('payment_fees')
+        .select(['type', 'base_amount', 'percentage_bps', 'fixed_amount', 'amount', 'currency'])
+        .where('payment_id', '=', payment.id)
+        .orderBy('type')
+        .execute();
       expect(rows.map((r) => ({ ...r, base_amount: Number(r.base_amount), fixed_amount: Number(r.fixed_amount), amount: Number(r.amount) }))).toEqual([
         { type: 'interchange', base_amount: 12050, percentage_bps: 150, fixed_amount: 0, amount: 181, currency: 'USD' },
         { type: 'mdr', base_amount: 12050, percentage_bps: 290, fixed_amount: 30, amount: 379, currency: 'USD' },
@@ -193,9 +223,17 @@ describe.each(dialects)('fee rules and fees on $name', (dialect) => {
       // 100 × 50 / 10000 = 0.5 → 1; 100 × 333 / 10000 = 3.33 → 3.
       expect(await captured('4242424242424242', 1)).toMatchObject({ fees: [{ amount: '0.03' }, { amount: '0.01' }], fees_total: '0.04', net_amount: '0.96' });
       // 99 × 50 / 10000 = 0.495 → 0; 99 × 333 / 10000 = 3.2967 → 3.
-      expect(await captured('4242424242424242', 0.99)).toMatchObject({ fees: [{ amount: '0.03' }, { amount: '0.00' }], fees_total: '0.03', net_amount: '0.96' });
+      expect(await captured('4242424242424242', 0.99)).toMatchObject({
+        fees: [{ amount: '0.03' }, { amount: '0.00' }],
+        fees_total: '0.03',
+        net_amount: '0.96',
+      });
       // 1235 × 200 / 10000 = 24.7 → 25, + 100 (CLP has no minor digits); no interchange rule for CLP.
-      expect(await captured('4242424242424242', 1235, { currency: 'CLP' })).toMatchObject({ fees: [{ type: 'mdr', amount: '125' }], fees_total: '125', net_amount: '1110' });
+      expect(await captured('4242424242424242', 1235, { currency: 'CLP' })).toMatchObject({
+        fees: [{ type: 'mdr', amount: '125' }],
+        fees_total: '125',
+        net_amount: '1110',
+      });
       // 999 999 999 999 × 333 = 332 999 999 999 667 (past 2^53 / 10000 precision): 33 299 999 999.9667 → 33 300 000 000.
       const huge = await captured('4242424242424242', 9999999999.99);
       expect(huge.fees.map((f) => f.amount)).toEqual(['333000000.00', '50000000.00']);
@@ -242,13 +280,19 @@ describe.each(dialects)('fee rules and fees on $name', (dialect) => {
       expect((await call<Paid>('GET', `/v1/payments/${merchantPayment.id}`)).body.fees).toEqual(merchantPayment.fees);
     });
 
-    it('no rules: no fees, the net is the captured amount; a payment\'s merchant must be the organization\'s', async () => {
+    it("no rules: no fees, the net is the captured amount; a payment's merchant must be the organization's", async () => {
       const { call, token, captured } = await org();
       expect(await captured('4242424242424242', 80.5)).toMatchObject({ fees: [], fees_total: '0.00', net_amount: '80.50', merchant_id: null });
       const other = await org();
       const foreign = (await other.call('POST', '/v1/merchants', { name: 'Ajeno' })).body;
       const instrumentId = await tokenize(gw, token, { number: '4242424242424242' });
-      const reply = await call('POST', '/v1/payments', { amount: 10, currency: 'USD', order_id: `o-${Math.random()}`, ...(await payBody(token, instrumentId)), merchant_id: foreign.id });
+      const reply = await call('POST', '/v1/payments', {
+        amount: 10,
+        currency: 'USD',
+        order_id: `o-${Math.random()}`,
+        ...(await payBody(token, instrumentId)),
+        merchant_id: foreign.id,
+      });
       expect(reply.status).toBe(422);
       expect(fields(reply)).toEqual(['merchant_id']);
     });

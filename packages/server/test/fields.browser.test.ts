@@ -67,10 +67,12 @@ class MerchantSite {
       if (request.method === 'POST' && request.url === '/session') {
         let text = '';
         request.on('data', (chunk: Buffer) => (text += chunk.toString()));
-        request.on('end', () => this.session(text ? (JSON.parse(text) as Record<string, unknown>) : {}).then(
-          (session) => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(session)),
-          (error: Error) => response.writeHead(500, { 'content-type': 'text/plain' }).end(error.message),
-        ));
+        request.on('end', () =>
+          this.session(text ? (JSON.parse(text) as Record<string, unknown>) : {}).then(
+            (session) => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(session)),
+            (error: Error) => response.writeHead(500, { 'content-type': 'text/plain' }).end(error.message),
+          ),
+        );
         return;
       }
       if (request.url === '/favicon.ico') return void response.writeHead(204).end();
@@ -96,7 +98,11 @@ class MerchantSite {
       delete (body as Record<string, unknown>).amount;
       delete (body as Record<string, unknown>).currency;
     }
-    const created = await fetch(`${this.gateway}/v1/checkout/sessions`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const created = await fetch(`${this.gateway}/v1/checkout/sessions`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     const session = (await created.json()) as { id: string; token: string; order_id: string | null; user_id: string | null };
     if (created.status !== 201) throw new Error(`checkout session: ${created.status} ${JSON.stringify(session)}`);
     this.lastSession = { id: session.id, order_id: session.order_id, user_id: session.user_id };
@@ -187,7 +193,11 @@ describeInBrowser('embedded fields in a browser', () => {
     await gw?.close();
   });
 
-  async function checkout(options: Record<string, unknown> = {}, viewport = { width: 1280, height: 800 }, session: Record<string, unknown> = {}): Promise<Page> {
+  async function checkout(
+    options: Record<string, unknown> = {},
+    viewport = { width: 1280, height: 800 },
+    session: Record<string, unknown> = {},
+  ): Promise<Page> {
     const page = await watchedPage(context, consoleErrors, viewport);
     pages.push(page);
     await page.goto(`${merchant.origin}/`);
@@ -216,10 +226,16 @@ describeInBrowser('embedded fields in a browser', () => {
     const frame = await gw.request('GET', '/fields/v1/frame.html');
     expect(frame.status).toBe(200);
     expect(frame.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(frame.headers.get('content-security-policy')).toContain("default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; connect-src 'self'; frame-ancestors *");
+    expect(frame.headers.get('content-security-policy')).toContain(
+      "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; connect-src 'self'; frame-ancestors *",
+    );
     expect(frame.headers.get('x-frame-options')).toBeNull();
     expect(frame.text).toContain('<script src="frame.js" defer></script>');
-    for (const [path, cors] of [['sdk.js', '*'], ['card-form.js', '*'], ['frame.js', null]] as const) {
+    for (const [path, cors] of [
+      ['sdk.js', '*'],
+      ['card-form.js', '*'],
+      ['frame.js', null],
+    ] as const) {
       const reply = await gw.request('GET', `/fields/v1/${path}`);
       expect(reply.status, path).toBe(200);
       expect(reply.headers.get('content-type')).toBe('application/javascript; charset=utf-8');
@@ -237,7 +253,9 @@ describeInBrowser('embedded fields in a browser', () => {
     const page = await checkout({ encryptionPublicKey: null });
     page.on('request', (r) => r.url().includes('/v1/') && tokenizations.push(r.url()));
     const first = (await log(page)).results;
-    expect(first).toEqual([{ status: 'ERROR', error: { code: 'missing_encryption_key', message: expect.stringContaining('encryptionPublicKey is required') } }]);
+    expect(first).toEqual([
+      { status: 'ERROR', error: { code: 'missing_encryption_key', message: expect.stringContaining('encryptionPublicKey is required') } },
+    ]);
     expect(await page.locator('#card iframe').count()).toBe(0);
     const later = await pay(page);
     expect(later).toMatchObject({ status: 'ERROR', error: { code: 'missing_encryption_key' } });
@@ -330,7 +348,13 @@ describeInBrowser('embedded fields in a browser', () => {
     await typeCard(frame, { number: '4242424242424242' });
     await expect.poll(() => lastValidity(page)).toBe(true);
     const result = await pay(page);
-    expect(result).toMatchObject({ status: 'APPROVED', currency: 'COP', amount: '15000.00', order_id: merchant.lastSession!.order_id, card: { last_four_digits: '4242', brand: 'visa' } });
+    expect(result).toMatchObject({
+      status: 'APPROVED',
+      currency: 'COP',
+      amount: '15000.00',
+      order_id: merchant.lastSession!.order_id,
+      card: { last_four_digits: '4242', brand: 'visa' },
+    });
     expect(result).not.toHaveProperty('response_code');
     expect(result.payment_id).toMatch(/^pay-/);
     expect(result.instrument_id).toMatch(/^ins-/);
@@ -354,7 +378,7 @@ describeInBrowser('embedded fields in a browser', () => {
     expect(requests).toHaveLength(before);
   });
 
-  it('a declined card is a REJECTED result with a generic message (never the issuer\'s response code), not an exception', async () => {
+  it("a declined card is a REJECTED result with a generic message (never the issuer's response code), not an exception", async () => {
     const page = await checkout();
     const frame = await ready(page);
     await typeCard(frame, { number: '4000000000000002' });
@@ -369,7 +393,10 @@ describeInBrowser('embedded fields in a browser', () => {
     // Without an order_id of its own, the session's order is its id.
     expect(result.order_id).toBe(merchant.lastSession!.id);
     // The merchant's server reads the exact code.
-    expect((await gw.request<{ status: string; response_code: string }>('GET', `/v1/payments/${String(result.payment_id)}`, { token })).body).toMatchObject({ status: 'REJECTED', response_code: '05' });
+    expect((await gw.request<{ status: string; response_code: string }>('GET', `/v1/payments/${String(result.payment_id)}`, { token })).body).toMatchObject({
+      status: 'REJECTED',
+      response_code: '05',
+    });
   });
 
   it('paying with an incomplete form shows the problems and returns an invalid_card result', async () => {
@@ -413,7 +440,7 @@ describeInBrowser('embedded fields in a browser', () => {
     expect(ring).toBe('rgb(10, 125, 79)');
   });
 
-  it('enroll saves the card for the session\'s new user, then for an existing one, without charging', async () => {
+  it("enroll saves the card for the session's new user, then for an existing one, without charging", async () => {
     const payments = async () => (await gw.request<{ data: unknown[] }>('GET', '/v1/payments?limit=100', { token })).body.data.length;
     const paymentsBefore = await payments();
     // The backend names the user with the session (here a new one); the page only says enroll().
@@ -456,10 +483,12 @@ describeInBrowser('embedded fields in a browser', () => {
     consoleErrors = consoleErrors.filter((e) => !/status of 401/.test(e));
   });
 
-  it('the fields refuse a page the session does not allow, and an access token instead of a session\'s', async () => {
+  it("the fields refuse a page the session does not allow, and an access token instead of a session's", async () => {
     const elsewhere = await checkout({}, undefined, { allowed_origins: ['https://shop.example'] });
     await elsewhere.waitForFunction(() => (globalThis as unknown as CheckoutWindow).log.results.length === 1);
-    expect((await log(elsewhere)).results).toEqual([{ status: 'ERROR', error: { code: 'origin_not_allowed', message: expect.stringContaining(merchant.origin) } }]);
+    expect((await log(elsewhere)).results).toEqual([
+      { status: 'ERROR', error: { code: 'origin_not_allowed', message: expect.stringContaining(merchant.origin) } },
+    ]);
     expect((await log(elsewhere)).ready).toBe(0);
     expect(await elsewhere.frameLocator('#card iframe').locator('input').count()).toBe(0);
 
@@ -481,7 +510,11 @@ describeInBrowser('embedded fields in a browser', () => {
     const publicKey = (await gw.request<{ public_key: string }>('GET', '/v1/encryption/keys', { token })).body.public_key;
     await page.addScriptTag({ url: `${gw.baseUrl}/fields/v1/card-form.js` });
     const api = await page.evaluate((key) => {
-      const g = globalThis as unknown as CheckoutWindow & { PasarelaCardForm: { render(c: unknown, o: unknown): unknown }; formValidity: boolean[]; form: unknown };
+      const g = globalThis as unknown as CheckoutWindow & {
+        PasarelaCardForm: { render(c: unknown, o: unknown): unknown };
+        formValidity: boolean[];
+        form: unknown;
+      };
       const container = g.document.createElement('div');
       g.document.body.appendChild(container);
       g.formValidity = [];
@@ -494,13 +527,25 @@ describeInBrowser('embedded fields in a browser', () => {
     await page.getByLabel('Security code').pressSequentially('123');
     await page.getByLabel('Name on card').fill('Ana María Gómez');
     const encrypted = await page.evaluate(async () => {
-      const g = globalThis as unknown as { form: { isValid(): boolean; encrypt(): Promise<Record<string, string>>; encryptCvv(): Promise<string> }; formValidity: boolean[] };
+      const g = globalThis as unknown as {
+        form: { isValid(): boolean; encrypt(): Promise<Record<string, string>>; encryptCvv(): Promise<string> };
+        formValidity: boolean[];
+      };
       return { valid: g.form.isValid(), validity: g.formValidity, card: await g.form.encrypt(), cvv: await g.form.encryptCvv() };
     });
     expect(encrypted.valid).toBe(true);
     expect(encrypted.validity).toEqual([true]);
-    expect(Object.keys(encrypted.card).sort()).toEqual(['encrypted_cvv', 'encrypted_expiration_month', 'encrypted_expiration_year', 'encrypted_holder_name', 'encrypted_number']);
-    const instrument = await gw.request<{ id: string; card: { last_four_digits: string; expiration_year: number } }>('POST', '/v1/instruments', { token, body: { type: 'CARD', ...encrypted.card } });
+    expect(Object.keys(encrypted.card).sort()).toEqual([
+      'encrypted_cvv',
+      'encrypted_expiration_month',
+      'encrypted_expiration_year',
+      'encrypted_holder_name',
+      'encrypted_number',
+    ]);
+    const instrument = await gw.request<{ id: string; card: { last_four_digits: string; expiration_year: number } }>('POST', '/v1/instruments', {
+      token,
+      body: { type: 'CARD', ...encrypted.card },
+    });
     expect(instrument.status, instrument.text).toBe(201);
     expect(instrument.body.card).toMatchObject({ last_four_digits: '4242', expiration_year: 2030 });
     const payment = await gw.request<{ status: string }>('POST', '/v1/payments', {
@@ -513,18 +558,21 @@ describeInBrowser('embedded fields in a browser', () => {
   it('the frame refuses to work for a parent that is not the origin it was mounted for', async () => {
     const page = await checkout();
     await ready(page);
-    const messages = await page.evaluate(async (src) => {
-      const page = globalThis as unknown as CheckoutWindow;
-      const seen: unknown[] = [];
-      const rogue = page.document.createElement('iframe');
-      // Only what the rogue frame says: the mounted fields keep talking (resize) meanwhile.
-      page.addEventListener('message', (event) => event.source === rogue.contentWindow && seen.push(event.data));
-      rogue.src = src;
-      page.document.body.appendChild(rogue);
-      await new Promise<void>((resolve) => rogue.addEventListener('load', () => resolve()));
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      return seen;
-    }, `${gw.baseUrl}/fields/v1/frame.html#origin=${encodeURIComponent('https://shop.example')}`);
+    const messages = await page.evaluate(
+      async (src) => {
+        const page = globalThis as unknown as CheckoutWindow;
+        const seen: unknown[] = [];
+        const rogue = page.document.createElement('iframe');
+        // Only what the rogue frame says: the mounted fields keep talking (resize) meanwhile.
+        page.addEventListener('message', (event) => event.source === rogue.contentWindow && seen.push(event.data));
+        rogue.src = src;
+        page.document.body.appendChild(rogue);
+        await new Promise<void>((resolve) => rogue.addEventListener('load', () => resolve()));
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        return seen;
+      },
+      `${gw.baseUrl}/fields/v1/frame.html#origin=${encodeURIComponent('https://shop.example')}`,
+    );
     expect(messages).toEqual([]);
     const rogue = page.frames().find((f) => f.url().includes('shop.example'))!;
     expect(await rogue.locator('body').innerText()).toContain('work only inside a page that mounts them');

@@ -32,7 +32,8 @@ describe.each(dialects)('fraud screening on $name', (dialect) => {
   const org = async (client?: TestClient) => {
     const c = client ?? (await gw.client());
     const token = await c.token();
-    const call = <T = Record<string, unknown>>(method: string, path: string, body?: unknown) => gw.request<T>(method, path, { token, ...(body === undefined ? {} : { body }) });
+    const call = <T = Record<string, unknown>>(method: string, path: string, body?: unknown) =>
+      gw.request<T>(method, path, { token, ...(body === undefined ? {} : { body }) });
     const card = (number = '4242424242424242') => tokenize(gw, token, { number });
     const charge = async (instrumentId: string, amount = 150, currency = 'USD', orderId?: string) => {
       const reply = await pay(gw, token, { instrumentId, amount, currency, ...(orderId ? { orderId } : {}) });
@@ -58,7 +59,11 @@ describe.each(dialects)('fraud screening on $name', (dialect) => {
     expect(ledger).toEqual([]);
     const jobs = await gw.db.selectFrom('jobs').select('type').where('payload', 'like', `%${payment.id}%`).execute();
     expect(jobs).toEqual([]);
-    const row = await gw.db.selectFrom('payments').select(['network_reference', 'pending_action', 'authorized_at']).where('id', '=', payment.id).executeTakeFirstOrThrow();
+    const row = await gw.db
+      .selectFrom('payments')
+      .select(['network_reference', 'pending_action', 'authorized_at'])
+      .where('id', '=', payment.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ network_reference: null, pending_action: null, authorized_at: null });
     expect(payment).toMatchObject({ status: 'REJECTED', response_code: '59' });
     expect(payment.approval_code).toBeUndefined();
@@ -93,7 +98,12 @@ describe.each(dialects)('fraud screening on $name', (dialect) => {
   it('velocity per instrument set to decline: REJECTED with 59, the network never called, a rejected event recorded', async () => {
     const { client, card, charge, evaluation, rules } = await org();
     const saved = await rules({ instrument_velocity: { max_payments: 2, window_seconds: 300, action: 'decline' } });
-    expect(saved).toMatchObject({ ...DEFAULTS, updated_at: expect.any(String), configured: true, instrument_velocity: { max_payments: 2, window_seconds: 300, action: 'decline' } });
+    expect(saved).toMatchObject({
+      ...DEFAULTS,
+      updated_at: expect.any(String),
+      configured: true,
+      instrument_velocity: { max_payments: 2, window_seconds: 300, action: 'decline' },
+    });
     expect(saved.updated_at).toEqual(expect.any(String));
     const instrument = await card();
     expect((await charge(instrument)).status).toBe('APPROVED');
@@ -106,7 +116,12 @@ describe.each(dialects)('fraud screening on $name', (dialect) => {
       decision: 'decline',
       rules_hit: [{ rule: 'instrument_velocity', action: 'decline', observed: 3, limit: 2, window_seconds: 300 }],
     });
-    const events = await gw.db.selectFrom('events').select('type').where('organization_id', '=', client.organizationId).where('data', 'like', `%${third.id}%`).execute();
+    const events = await gw.db
+      .selectFrom('events')
+      .select('type')
+      .where('organization_id', '=', client.organizationId)
+      .where('data', 'like', `%${third.id}%`)
+      .execute();
     expect(events.map((e) => e.type)).toEqual(['payment.card.rejected']);
     // The same order again is the same rejected payment.
     const again = await charge(instrument, 150, 'USD', orderId);
@@ -150,7 +165,12 @@ describe.each(dialects)('fraud screening on $name', (dialect) => {
 
   it('amount thresholds per currency: review above one amount, decline above another', async () => {
     const { call, card, charge, evaluation, rules } = await org();
-    const saved = await rules({ amount_thresholds: [{ currency: 'USD', review_above: 100, decline_above: 1000.5 }, { currency: 'CLP', decline_above: 50000 }] });
+    const saved = await rules({
+      amount_thresholds: [
+        { currency: 'USD', review_above: 100, decline_above: 1000.5 },
+        { currency: 'CLP', decline_above: 50000 },
+      ],
+    });
     expect(saved.amount_thresholds).toEqual([
       { currency: 'USD', review_above: '100.00', decline_above: '1000.50' },
       { currency: 'CLP', review_above: null, decline_above: '50000' },
@@ -168,7 +188,10 @@ describe.each(dialects)('fraud screening on $name', (dialect) => {
     });
     const declined = await charge(instrument, 1000.51);
     await networkUntouched(declined);
-    expect(await evaluation(declined.id)).toMatchObject({ decision: 'decline', rules_hit: [{ rule: 'amount_threshold', action: 'decline', threshold: '1000.50' }] });
+    expect(await evaluation(declined.id)).toMatchObject({
+      decision: 'decline',
+      rules_hit: [{ rule: 'amount_threshold', action: 'decline', threshold: '1000.50' }],
+    });
     expect((await charge(instrument, 50000, 'CLP')).status).toBe('APPROVED');
     await networkUntouched(await charge(instrument, 50001, 'CLP'));
     // No threshold for COP.
@@ -192,7 +215,7 @@ describe.each(dialects)('fraud screening on $name', (dialect) => {
     expect({ ...restored, updated_at: null }).toEqual({ ...DEFAULTS, configured: true });
   });
 
-  it('a payment through a hosted checkout is screened too; a decline gives the link\'s use back', async () => {
+  it("a payment through a hosted checkout is screened too; a decline gives the link's use back", async () => {
     const { client, call, evaluation, rules } = await org();
     await rules({ amount_thresholds: [{ currency: 'USD', decline_above: 100 }] });
     const link = (await call<{ id: string; url: string }>('POST', '/v1/links', { type: 'payment', data: { amount: { value: 150, currency: 'USD' } } })).body;
@@ -201,7 +224,9 @@ describe.each(dialects)('fraud screening on $name', (dialect) => {
     const config = /<script type="application\/json" id="checkout-config">(.*?)<\/script>/s.exec(page.text)![1]!;
     const key = await importPublicKey((JSON.parse(config) as { publicKey: string }).publicKey);
     const { type: _type, ...encrypted } = await encryptedCard(key, { number: '4242424242424242' });
-    const paid = await gw.request<{ payment_id: string; status: string }>('POST', `${path}/card`, { body: { ...encrypted, cvv_for_payment: await encrypt(key, '123') } });
+    const paid = await gw.request<{ payment_id: string; status: string }>('POST', `${path}/card`, {
+      body: { ...encrypted, cvv_for_payment: await encrypt(key, '123') },
+    });
     expect(paid.body.status).toBe('REJECTED');
     const payment = (await call<PaymentReply>('GET', `/v1/payments/${paid.body.payment_id}`)).body;
     await networkUntouched(payment);
@@ -225,7 +250,13 @@ describe.each(dialects)('fraud screening on $name', (dialect) => {
       [{ amount_thresholds: [{ currency: 'USD', review_above: 1.001, decline_above: -1 }] }, ['amount_thresholds.0.decline_above']],
       [{ amount_thresholds: [{ currency: 'USD', review_above: 1.001 }] }, ['amount_thresholds.0.review_above']],
       [
-        { amount_thresholds: [{ currency: 'USD', review_above: 1 }, { currency: 'USD', decline_above: 2 }, { currency: 'CLP', decline_above: 1.5 }] },
+        {
+          amount_thresholds: [
+            { currency: 'USD', review_above: 1 },
+            { currency: 'USD', decline_above: 2 },
+            { currency: 'CLP', decline_above: 1.5 },
+          ],
+        },
         ['amount_thresholds.1.currency', 'amount_thresholds.2.decline_above'],
       ],
     ];
@@ -236,7 +267,7 @@ describe.each(dialects)('fraud screening on $name', (dialect) => {
     expect((await call('GET', '/v1/fraud/rules')).body).toEqual(before);
   });
 
-  it('fraud-evaluation: payments:read or fraud:read; another organization\'s payment and alternative payments are 404; rules need fraud scopes', async () => {
+  it("fraud-evaluation: payments:read or fraud:read; another organization's payment and alternative payments are 404; rules need fraud scopes", async () => {
     const owner = await org();
     const payment = await owner.charge(await owner.card());
     for (const scopes of [['payments:read'], ['fraud:read']] as const) {

@@ -38,7 +38,7 @@ const BASE_SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Math.f
  */
 const EXCLUDED: Record<string, string> = {
   'GET /v1/payment-instructions/ws':
-    'the terminals\' WebSocket: an upgrade, not a request/response; payment-instructions.test.ts covers refused upgrades and bad frames',
+    "the terminals' WebSocket: an upgrade, not a request/response; payment-instructions.test.ts covers refused upgrades and bad frames",
   'GET /docs/static/*': 'static files of the Swagger UI package, served by @fastify/static from disk; /docs itself is fuzzed',
 };
 
@@ -201,13 +201,11 @@ const hostileNumber = fc.oneof(
   fc.double(),
   fc.integer(),
 );
-const nested = fc
-  .tuple(fc.constantFrom(33, 60, 200), fc.boolean())
-  .map(([depth, arrays]) => {
-    let v: unknown = 1;
-    for (let i = 0; i < depth; i++) v = arrays ? [v] : { a: v };
-    return v;
-  });
+const nested = fc.tuple(fc.constantFrom(33, 60, 200), fc.boolean()).map(([depth, arrays]) => {
+  let v: unknown = 1;
+  for (let i = 0; i < depth; i++) v = arrays ? [v] : { a: v };
+  return v;
+});
 const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 4, arbitrary: hostileString },
   { weight: 3, arbitrary: hostileNumber },
@@ -249,7 +247,12 @@ function fromSchema(s: JsonSchema | undefined, name = '', depth = 0): fc.Arbitra
     case 'string': {
       const hint = idHint(name);
       const text = stringArb(s);
-      return hint ? fc.oneof(text, fc.nat().map((n) => new RealId(hint, n))) : text;
+      return hint
+        ? fc.oneof(
+            text,
+            fc.nat().map((n) => new RealId(hint, n)),
+          )
+        : text;
     }
     case 'integer': {
       const min = s.minimum ?? (s.exclusiveMinimum !== undefined ? Math.floor(s.exclusiveMinimum) + 1 : -1000);
@@ -258,7 +261,10 @@ function fromSchema(s: JsonSchema | undefined, name = '', depth = 0): fc.Arbitra
     case 'number': {
       const min = s.minimum ?? s.exclusiveMinimum ?? -1000;
       const max = Math.max(min, s.maximum ?? 1_000_000_000);
-      return fc.oneof(fc.integer({ min: Math.ceil(min), max: Math.floor(max) }), fc.integer({ min: 1, max: 10_000_000 }).map((c) => Math.min(max, Math.max(min, c / 100))));
+      return fc.oneof(
+        fc.integer({ min: Math.ceil(min), max: Math.floor(max) }),
+        fc.integer({ min: 1, max: 10_000_000 }).map((c) => Math.min(max, Math.max(min, c / 100))),
+      );
     }
     case 'boolean':
       return fc.boolean();
@@ -307,7 +313,24 @@ function encodeLoose(value: string): string {
   return out;
 }
 
-const rawFragments = fc.constantFrom('%zz', '%', '%E0%A4%A', '%00', 'a%00b', '%ED%A0%80', '%C0%80', '%F4%90%80%80', '%FF', '%2F', '..', '%2e%2e', '%20', '+', 'a'.repeat(150), 'é');
+const rawFragments = fc.constantFrom(
+  '%zz',
+  '%',
+  '%E0%A4%A',
+  '%00',
+  'a%00b',
+  '%ED%A0%80',
+  '%C0%80',
+  '%F4%90%80%80',
+  '%FF',
+  '%2F',
+  '..',
+  '%2e%2e',
+  '%20',
+  '+',
+  'a'.repeat(150),
+  'é',
+);
 
 function pathArb(param: Parameter, segment: string): fc.Arbitrary<unknown> {
   const prefixes = PREFIXES[segment] ?? PREFIXES[param.name.replace(/_id$/, '')] ?? [];
@@ -330,7 +353,7 @@ function queryArb(param: Parameter): fc.Arbitrary<unknown> {
 function urlPart(value: unknown, pool: IdPool): string {
   if (value instanceof Raw) return value.text;
   if (value instanceof RealId) return pool.resolve(value);
-  return encodeLoose(typeof value === 'string' ? value : JSON.stringify(value) ?? 'null');
+  return encodeLoose(typeof value === 'string' ? value : (JSON.stringify(value) ?? 'null'));
 }
 
 /** JSON text with real ids put in; RealId objects become ids. */
@@ -443,7 +466,10 @@ function requestArb(op: Operation): fc.Arbitrary<Generated> {
     literal: numberLiterals,
     dupValue: hostileValue,
     contentType: op.body?.contentType === 'multipart/form-data' ? fc.oneof(contentTypes, fc.constant('multipart/form-data; boundary=b')) : contentTypes,
-    auth: fc.oneof({ weight: 12, arbitrary: fc.constant('bearer' as const) }, { weight: 1, arbitrary: fc.constantFrom('none' as const, 'garbage' as const, 'basic' as const) }),
+    auth: fc.oneof(
+      { weight: 12, arbitrary: fc.constant('bearer' as const) },
+      { weight: 1, arbitrary: fc.constantFrom('none' as const, 'garbage' as const, 'basic' as const) },
+    ),
     basic: fc.oneof(hostileString, fc.constantFrom('%zz:%zz', 'a\u0000:b', ':', 'no-colon')).map((s) => Buffer.from(s.slice(0, 200)).toString('base64')),
     idempotencyKey: fc.option(fc.oneof(fc.uuid(), fc.stringMatching(/^[\x20-\x7e]{0,80}$/)), { nil: undefined, freq: 4 }),
   });
@@ -505,7 +531,10 @@ async function firstChunk(response: Response): Promise<string> {
 
 // ---------- the operations ----------
 
-function operationsOf(openapi: { paths: Record<string, Record<string, { parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: JsonSchema }> } }>> }, routes: Array<{ method: string; url: string }>): Operation[] {
+function operationsOf(
+  openapi: { paths: Record<string, Record<string, { parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: JsonSchema }> } }>> },
+  routes: Array<{ method: string; url: string }>,
+): Operation[] {
   const ops: Operation[] = [];
   const seen = new Set<string>();
   for (const [path, methods] of Object.entries(openapi.paths)) {

@@ -128,7 +128,12 @@ describe('SQLite group commit', () => {
       db.transaction().execute(async (trx) => {
         await insert(trx, 'first');
         // Not awaited: it runs after this transaction has released its savepoint.
-        late = firstDone.then(() => insert(trx, 'first-late')).then(() => 'ran', (error: unknown) => error);
+        late = firstDone
+          .then(() => insert(trx, 'first-late'))
+          .then(
+            () => 'ran',
+            (error: unknown) => error,
+          );
       }),
       db.transaction().execute(async (trx) => {
         started();
@@ -207,7 +212,10 @@ describe('SQLite group commit', () => {
       // Not before the group it waited for had committed.
       expect(stored(watcher, ['slow-1', 'slow-2'])).toEqual(['slow-1', 'slow-2']);
     });
-    const joined = db.transaction().execute((trx) => insert(trx, 'joined')).then(() => order.push('joined'));
+    const joined = db
+      .transaction()
+      .execute((trx) => insert(trx, 'joined'))
+      .then(() => order.push('joined'));
     await Promise.all([slow, lone, joined]);
     expect(order[0]).toBe('slow done');
     expect(new Set(order)).toEqual(new Set(['slow done', 'lone', 'joined']));

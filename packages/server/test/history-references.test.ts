@@ -83,7 +83,7 @@ describe('the check for references to sessions of work', () => {
     expect(output).toContain('the date (UTC) and the commit');
   });
 
-  it('leaves the product\'s sessions alone', () => {
+  it("leaves the product's sessions alone", () => {
     const product = [
       `Your backend creates a checkout ${S} for the cart and hands the page only the ${S}'s token.`,
       `The embedded fields mount with this ${S}; tokenize the card with this ${S} first.`,
@@ -97,7 +97,10 @@ describe('the check for references to sessions of work', () => {
       `kept in the tab's ${S}Storage; the ${S} secret \`listen\` prints; in one bash ${S}; in its own ${S}.`,
       `const ${S} = await signIn(gw); sessions.set(request, context); sessionOf(request).user`,
     ];
-    const dir = tree({ 'docs/dashboard.md': product.join('\n') + '\n', 'packages/server/src/checkout/service.ts': product.map((line) => `// ${line}`).join('\n') + '\n' });
+    const dir = tree({
+      'docs/dashboard.md': product.join('\n') + '\n',
+      'packages/server/src/checkout/service.ts': product.map((line) => `// ${line}`).join('\n') + '\n',
+    });
     const { code, output } = runCheck(dir);
     expect(output).toMatch(/2 files checked, none names a session of work/);
     expect(code).toBe(0);

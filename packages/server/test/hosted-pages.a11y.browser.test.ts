@@ -70,7 +70,10 @@ describeInBrowser('the hosted pages pass axe-core at desktop and phone sizes', (
   });
 
   async function open(viewport: { width: number; height: number }, lang: 'es' | 'en' = 'es'): Promise<Page> {
-    const context = await browser.newContext({ locale: lang === 'es' ? 'es-CO' : 'en-US', extraHTTPHeaders: { 'Accept-Language': lang === 'es' ? 'es-CO,es;q=0.9' : 'en-US,en;q=0.9' } });
+    const context = await browser.newContext({
+      locale: lang === 'es' ? 'es-CO' : 'en-US',
+      extraHTTPHeaders: { 'Accept-Language': lang === 'es' ? 'es-CO,es;q=0.9' : 'en-US,en;q=0.9' },
+    });
     contexts.push(context);
     await routePublicOrigin(context, gw);
     const page = await watchedPage(context, consoleErrors, viewport);
@@ -83,7 +86,9 @@ describeInBrowser('the hosted pages pass axe-core at desktop and phone sizes', (
     const size = page.viewportSize()!;
     await page.screenshot({ path: join(SCREENS, `${name}-${size.width}x${size.height}.png`), fullPage: true });
     await page.evaluate(AXE_SOURCE);
-    const { violations } = await page.evaluate(() => (globalThis as unknown as AxeWindow).axe.run((globalThis as unknown as AxeWindow).document, { resultTypes: ['violations'] }));
+    const { violations } = await page.evaluate(() =>
+      (globalThis as unknown as AxeWindow).axe.run((globalThis as unknown as AxeWindow).document, { resultTypes: ['violations'] }),
+    );
     return violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${name} ${size.width}x${size.height}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
@@ -104,7 +109,10 @@ describeInBrowser('the hosted pages pass axe-core at desktop and phone sizes', (
   it('the payment-link checkout in each of its states', async () => {
     const problems: string[] = [];
     for (const size of SIZES) {
-      const link = await createLink({ amount: { value: 89950, currency: 'COP' }, description: 'Zapatillas de running', cancel_url: `${thanks.origin}/carrito` }, { multi_use: true, max_uses: 10 });
+      const link = await createLink(
+        { amount: { value: 89950, currency: 'COP' }, description: 'Zapatillas de running', cancel_url: `${thanks.origin}/carrito` },
+        { multi_use: true, max_uses: 10 },
+      );
       const page = await open(size);
       await page.goto(link.url);
       await typeCard(page);
@@ -165,7 +173,12 @@ describeInBrowser('the hosted pages pass axe-core at desktop and phone sizes', (
     for (const size of SIZES) {
       const created = await gw.request<{ url: string }>('POST', '/v1/instruments/enrollments', {
         token,
-        body: { type: 'card_enrollment', expires_in: 3600, data: { webhook: `${thanks.origin}/card-saved`, api_key: 'merchant-key-0123456789' }, metadata: { styleConfig: { colors: { primary: '#0a7d4f' } } } },
+        body: {
+          type: 'card_enrollment',
+          expires_in: 3600,
+          data: { webhook: `${thanks.origin}/card-saved`, api_key: 'merchant-key-0123456789' },
+          metadata: { styleConfig: { colors: { primary: '#0a7d4f' } } },
+        },
       });
       const page = await open(size);
       await page.goto(created.body.url);
@@ -190,7 +203,10 @@ describeInBrowser('the hosted pages pass axe-core at desktop and phone sizes', (
       const link = await createLink({ amount: { value: 25050, currency: 'COP' }, description: 'Mercado' });
       const path = new URL(link.url).pathname;
       const bank = await gw.request<{ rail: { payment_link: string } }>('POST', `${path}/intent`, {
-        body: { rail_id: 'BANK_REDIRECT', customer: { bank_id: '1007', document_type: 'CC', document: '1020304050', first_name: 'Ana', last_name: 'Gómez', email: 'ana@example.com' } },
+        body: {
+          rail_id: 'BANK_REDIRECT',
+          customer: { bank_id: '1007', document_type: 'CC', document: '1020304050', first_name: 'Ana', last_name: 'Gómez', email: 'ana@example.com' },
+        },
       });
       expect(bank.status, JSON.stringify(bank.body)).toBe(200);
       const page = await open(size);

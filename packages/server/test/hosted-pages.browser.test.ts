@@ -77,7 +77,6 @@ interface LinkView {
   payments: Array<{ payment_id: string; status: string }>;
 }
 
-
 /** The page's globals as the evaluate() callbacks below use them (the server's tsconfig has no DOM lib). */
 interface PageWindow {
   document: {
@@ -114,7 +113,9 @@ describeInBrowser('hosted checkout and enrollment form in a browser', () => {
     // The rail mock approves an amount ending in 00 after one second.
     gw = await startGateway(sqlite!, { RAIL_MOCK_DELAY_SECONDS: '1' });
     token = await (await gw.client()).token();
-    thanks = await new LocalSite(() => ({ body: '<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Gracias</title></head><body><h1>Thanks</h1></body></html>' })).start();
+    thanks = await new LocalSite(() => ({
+      body: '<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Gracias</title></head><body><h1>Thanks</h1></body></html>',
+    })).start();
     merchant = await new LocalSite(() => ({ body: merchantPage(enrollmentUrl) })).start();
     receiver = await new Receiver().start();
     browser = await launchChromium();
@@ -206,7 +207,9 @@ iframe{display:block;width:100%;max-width:560px;height:620px;margin:0 auto;borde
   const focusedId = (page: Page) => page.evaluate(() => (globalThis as unknown as PageWindow).document.activeElement?.id ?? '');
 
   it('a fixed-amount link paid by card: Pay waits for a valid card, then the shopper lands on redirect_url', async () => {
-    const link = await createLink({ data: { amount: { value: 150, currency: 'USD' }, description: 'Camiseta Pasarela', redirect_url: `${thanks.origin}/gracias?order=42` } });
+    const link = await createLink({
+      data: { amount: { value: 150, currency: 'USD' }, description: 'Camiseta Pasarela', redirect_url: `${thanks.origin}/gracias?order=42` },
+    });
     expect(link.status).toBe('created');
     const page = await openPage();
     const response = await page.goto(link.url);
@@ -359,7 +362,10 @@ iframe{display:block;width:100%;max-width:560px;height:620px;margin:0 auto;borde
   it('a multi-use link with max_uses 2 takes two payments, then shows the "already paid" page', async () => {
     const link = await createLink({ multi_use: true, max_uses: 2, data: { amount: { value: 10, currency: 'USD' }, description: 'Entrada' } });
     const page = await openPage();
-    for (const [n, holder] of [[1, 'Ana María Gómez'], [2, 'Luis Pérez']] as const) {
+    for (const [n, holder] of [
+      [1, 'Ana María Gómez'],
+      [2, 'Luis Pérez'],
+    ] as const) {
       expect((await page.goto(link.url))?.status()).toBe(200);
       await typeCard(page, { holder });
       await expect.poll(() => payButton(page).isEnabled()).toBe(true);
@@ -391,7 +397,9 @@ iframe{display:block;width:100%;max-width:560px;height:620px;margin:0 auto;borde
   });
 
   it('a COP link: "Otros medios" is reachable by keyboard; the QR rail shows a QR and alias, then redirects when paid', async () => {
-    const link = await createLink({ data: { amount: { value: 25000, currency: 'COP' }, description: 'Mercado semanal', redirect_url: `${thanks.origin}/gracias` } });
+    const link = await createLink({
+      data: { amount: { value: 25000, currency: 'COP' }, description: 'Mercado semanal', redirect_url: `${thanks.origin}/gracias` },
+    });
     const page = await openPage(PHONE);
     await page.goto(link.url);
     expect(await page.locator('#amount').innerText()).toBe('COP 25.000');
@@ -452,7 +460,9 @@ iframe{display:block;width:100%;max-width:560px;height:620px;margin:0 auto;borde
         type: 'card_enrollment',
         expires_in: 3600,
         data: { webhook: receiver.url, api_key: apiKey, allowed_origins: [merchant.origin] },
-        metadata: { styleConfig: { text: { headerTitle: 'Guarde su tarjeta en Tienda Sol', buttonText: 'Guardar mi tarjeta' }, colors: { primary: '#7b2cbf' } } },
+        metadata: {
+          styleConfig: { text: { headerTitle: 'Guarde su tarjeta en Tienda Sol', buttonText: 'Guardar mi tarjeta' }, colors: { primary: '#7b2cbf' } },
+        },
       },
     });
     expect(created.status, created.text).toBe(201);
@@ -492,7 +502,10 @@ iframe{display:block;width:100%;max-width:560px;height:620px;margin:0 auto;borde
     expect(await save.isVisible()).toBe(false);
     expect(await frame.locator('#card-error').innerText()).toBe('');
 
-    const delivered = await eventually(async () => receiver.received.length, (n) => n > 0);
+    const delivered = await eventually(
+      async () => receiver.received.length,
+      (n) => n > 0,
+    );
     expect(delivered).toBe(1);
     const callback = receiver.received[0]!;
     const body = JSON.parse(callback.body) as { instrument_id: string };
@@ -519,15 +532,26 @@ iframe{display:block;width:100%;max-width:560px;height:620px;margin:0 auto;borde
   });
 
   it('looks right on a phone and on a desktop (screenshots)', async () => {
-    const link = await createLink({ data: { amount: { value: 89900, currency: 'COP' }, description: 'Zapatillas de running', cancel_url: `${thanks.origin}/carrito` } });
+    const link = await createLink({
+      data: { amount: { value: 89900, currency: 'COP' }, description: 'Zapatillas de running', cancel_url: `${thanks.origin}/carrito` },
+    });
     const enrollment = await gw.request<{ url: string }>('POST', '/v1/instruments/enrollments', {
       token,
-      body: { type: 'card_enrollment', expires_in: 3600, data: { webhook: receiver.url, api_key: 'merchant-key-0123456789' }, metadata: { styleConfig: { colors: { primary: '#0a7d4f' } } } },
+      body: {
+        type: 'card_enrollment',
+        expires_in: 3600,
+        data: { webhook: receiver.url, api_key: 'merchant-key-0123456789' },
+        metadata: { styleConfig: { colors: { primary: '#0a7d4f' } } },
+      },
     });
     expect(enrollment.status).toBe(201);
-    const noOverflow = async (page: Page, width: number) => expect(await page.evaluate(() => (globalThis as unknown as PageWindow).document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    const noOverflow = async (page: Page, width: number) =>
+      expect(await page.evaluate(() => (globalThis as unknown as PageWindow).document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 
-    for (const [name, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+    for (const [name, viewport] of [
+      ['phone', PHONE],
+      ['desktop', DESKTOP],
+    ] as const) {
       const page = await openPage(viewport);
       await page.goto(link.url);
       await page.getByLabel(ES.number).pressSequentially('4242424242424242');
@@ -552,7 +576,14 @@ iframe{display:block;width:100%;max-width:560px;height:620px;margin:0 auto;borde
       await noOverflow(form, viewport.width);
       await form.screenshot({ path: join(SCREENS, `enroll-${name}-es.png`), fullPage: true });
     }
-    for (const file of ['checkout-phone-es-card', 'checkout-phone-es-other-methods', 'checkout-desktop-es-card', 'checkout-desktop-es-other-methods', 'enroll-phone-es', 'enroll-desktop-es']) {
+    for (const file of [
+      'checkout-phone-es-card',
+      'checkout-phone-es-other-methods',
+      'checkout-desktop-es-card',
+      'checkout-desktop-es-other-methods',
+      'enroll-phone-es',
+      'enroll-desktop-es',
+    ]) {
       expect(existsSync(join(SCREENS, `${file}.png`)), file).toBe(true);
     }
   });

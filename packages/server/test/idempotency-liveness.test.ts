@@ -40,18 +40,29 @@ describe.each(dialects)('Idempotency-Key lock owners on $name', (dialect) => {
   async function heldBy(key: string, owner: string): Promise<void> {
     const changed = await gw.db
       .updateTable('idempotency_keys')
-      .set({ status: 'in_progress', response_status: null, response_body: null, owner_instance: owner, lock_token: 'the-old-owners-token', locked_at: new Date().toISOString() })
+      .set({
+        status: 'in_progress',
+        response_status: null,
+        response_body: null,
+        owner_instance: owner,
+        lock_token: 'the-old-owners-token',
+        locked_at: new Date().toISOString(),
+      })
       .where('key', '=', key)
       .executeTakeFirst();
     expect(Number(changed.numUpdatedRows)).toBe(1);
   }
 
-  const createOrg = (key: string, name = 'liveness') => gw.request<{ id: string }>('POST', '/v1/organizations', { token, body: { name }, headers: { 'idempotency-key': key } });
+  const createOrg = (key: string, name = 'liveness') =>
+    gw.request<{ id: string }>('POST', '/v1/organizations', { token, body: { name }, headers: { 'idempotency-key': key } });
 
   it('a key held by a dead instance (no heartbeat, or one older than INSTANCE_DEAD_AFTER_SECONDS) is taken over by the next retry', async () => {
     const gone = `ins_gone_${randomUUID()}`;
     const silent = `ins_silent_${randomUUID()}`;
-    await gw.db.insertInto('gateway_instances').values({ id: silent, started_at: new Date(Date.now() - 60_000).toISOString(), heartbeat_at: new Date(Date.now() - 11_000).toISOString() }).execute();
+    await gw.db
+      .insertInto('gateway_instances')
+      .values({ id: silent, started_at: new Date(Date.now() - 60_000).toISOString(), heartbeat_at: new Date(Date.now() - 11_000).toISOString() })
+      .execute();
     for (const owner of [gone, silent]) {
       const key = randomUUID();
       expect((await createOrg(key)).status).toBe(201);
@@ -68,7 +79,8 @@ describe.each(dialects)('Idempotency-Key lock owners on $name', (dialect) => {
   it('a key held by a live instance is not taken over: 409 idempotency_conflict', async () => {
     // SQLite is one process: the only live instance is this one. PostgreSQL: another process with a fresh heartbeat.
     const live = dialect.name === 'sqlite' ? self : `ins_live_${randomUUID()}`;
-    if (live !== self) await gw.db.insertInto('gateway_instances').values({ id: live, started_at: new Date().toISOString(), heartbeat_at: new Date().toISOString() }).execute();
+    if (live !== self)
+      await gw.db.insertInto('gateway_instances').values({ id: live, started_at: new Date().toISOString(), heartbeat_at: new Date().toISOString() }).execute();
     const key = randomUUID();
     expect((await createOrg(key)).status).toBe(201);
     await heldBy(key, live);
@@ -76,18 +88,37 @@ describe.each(dialects)('Idempotency-Key lock owners on $name', (dialect) => {
     expect(retry.status).toBe(409);
     expect(retry.body).toMatchObject({ error: { code: 'idempotency_conflict' } });
     expect(retry.headers.get('retry-after')).toBe('1');
-    expect(await gw.db.selectFrom('idempotency_keys').select(['status', 'owner_instance']).where('key', '=', key).executeTakeFirstOrThrow()).toEqual({ status: 'in_progress', owner_instance: live });
+    expect(await gw.db.selectFrom('idempotency_keys').select(['status', 'owner_instance']).where('key', '=', key).executeTakeFirstOrThrow()).toEqual({
+      status: 'in_progress',
+      owner_instance: live,
+    });
   });
 
   it('after a takeover the old owner commits nothing more: its transactions roll back and its answer is not stored', async () => {
     const key = randomUUID();
     const now = new Date().toISOString();
-    const common = { clientId, key, requestHash: 'h', now, expiresAt: new Date(Date.now() + 3600_000).toISOString(), staleBefore: new Date(Date.now() - 120_000).toISOString() };
+    const common = {
+      clientId,
+      key,
+      requestHash: 'h',
+      now,
+      expiresAt: new Date(Date.now() + 3600_000).toISOString(),
+      staleBefore: new Date(Date.now() - 120_000).toISOString(),
+    };
     // The old owner: a process that froze (its heartbeat stopped) with the request in its hands.
     const paused = `ins_paused_${randomUUID()}`;
-    expect(await reserveKey(gw.db, { ...common, owner: paused, token: 'old-token', ownerAlive: async () => true })).toMatchObject({ kind: 'reserved', takenOver: false });
-    const guardOf = (token: string): CommitGuard => ({ work: `${clientId}:${key}`, active: true, statement: () => fenceStatement(gw.db, clientId, key, token), lost: () => new Error('lock lost') });
-    const effect = (id: string) => gw.db.transaction().execute((trx) => trx.insertInto('gateway_instances').values({ id, started_at: now, heartbeat_at: now }).execute());
+    expect(await reserveKey(gw.db, { ...common, owner: paused, token: 'old-token', ownerAlive: async () => true })).toMatchObject({
+      kind: 'reserved',
+      takenOver: false,
+    });
+    const guardOf = (token: string): CommitGuard => ({
+      work: `${clientId}:${key}`,
+      active: true,
+      statement: () => fenceStatement(gw.db, clientId, key, token),
+      lost: () => new Error('lock lost'),
+    });
+    const effect = (id: string) =>
+      gw.db.transaction().execute((trx) => trx.insertInto('gateway_instances').values({ id, started_at: now, heartbeat_at: now }).execute());
     const exists = async (id: string) => (await gw.db.selectFrom('gateway_instances').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 
     // While its lock is its own, its transactions commit.
@@ -96,7 +127,10 @@ describe.each(dialects)('Idempotency-Key lock owners on $name', (dialect) => {
     // A live owner's key is not taken.
     expect(await reserveKey(gw.db, { ...common, owner: self, token: 'new-token', ownerAlive: async () => true })).toEqual({ kind: 'conflict' });
     // Its heartbeat stopped: the retry takes the key over.
-    expect(await reserveKey(gw.db, { ...common, owner: self, token: 'new-token', ownerAlive: async (owner) => owner !== paused })).toMatchObject({ kind: 'reserved', takenOver: true });
+    expect(await reserveKey(gw.db, { ...common, owner: self, token: 'new-token', ownerAlive: async (owner) => owner !== paused })).toMatchObject({
+      kind: 'reserved',
+      takenOver: true,
+    });
 
     // The old owner wakes up: its next commit fails (rolled back), and so does the storing of its answer.
     await expect(withCommitGuard(guardOf('old-token'), () => effect(`after-${key}`))).rejects.toThrow('lock lost');
@@ -106,7 +140,9 @@ describe.each(dialects)('Idempotency-Key lock owners on $name', (dialect) => {
     await withCommitGuard(guardOf('new-token'), () => effect(`new-${key}`));
     expect(await exists(`new-${key}`)).toBe(true);
     expect(await completeKey(gw.db, clientId, key, 'new-token', 201, '{"new":true}')).toBe(true);
-    expect(await gw.db.selectFrom('idempotency_keys').select(['status', 'response_body', 'owner_instance']).where('key', '=', key).executeTakeFirstOrThrow()).toEqual({ status: 'completed', response_body: '{"new":true}', owner_instance: self });
+    expect(
+      await gw.db.selectFrom('idempotency_keys').select(['status', 'response_body', 'owner_instance']).where('key', '=', key).executeTakeFirstOrThrow(),
+    ).toEqual({ status: 'completed', response_body: '{"new":true}', owner_instance: self });
     // The old owner's late commits keep failing once the key is completed.
     await expect(withCommitGuard(guardOf('old-token'), () => effect(`late-${key}`))).rejects.toThrow('lock lost');
   });
@@ -154,7 +190,16 @@ describe.each(dialects)('a key whose release failed on $name', (dialect) => {
   const testOperation: FastifyPluginAsync = async (app) => {
     app.post(
       '/v1/test-fails-with-the-database-away',
-      { config: { scopes: ['payments:write'] }, schema: { tags: ['Test'], summary: 'Fails when asked', description: 'Test only.', body: Type.Object({ n: Type.Integer() }), response: { 200: Type.Object({ ok: Type.Boolean() }), 500: { description: 'When asked.', $ref: 'Error#' } } } },
+      {
+        config: { scopes: ['payments:write'] },
+        schema: {
+          tags: ['Test'],
+          summary: 'Fails when asked',
+          description: 'Test only.',
+          body: Type.Object({ n: Type.Integer() }),
+          response: { 200: Type.Object({ ok: Type.Boolean() }), 500: { description: 'When asked.', $ref: 'Error#' } },
+        },
+      },
       async () => {
         if (away.on) {
           await sql`alter table idempotency_keys rename to idempotency_keys_away`.execute(gw.db);
@@ -173,7 +218,8 @@ describe.each(dialects)('a key whose release failed on $name', (dialect) => {
 
   it('is freed as soon as the database is back, not after the 2-minute stale lock', async () => {
     const key = randomUUID();
-    const send = () => gw.request<{ ok: boolean }>('POST', '/v1/test-fails-with-the-database-away', { token, body: { n: 1 }, headers: { 'idempotency-key': key } });
+    const send = () =>
+      gw.request<{ ok: boolean }>('POST', '/v1/test-fails-with-the-database-away', { token, body: { n: 1 }, headers: { 'idempotency-key': key } });
     away.on = true;
     expect((await send()).status).toBe(500);
     away.on = false;

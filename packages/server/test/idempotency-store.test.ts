@@ -64,7 +64,13 @@ describe.each(dialects)('the Idempotency-Key lock on $name', (dialect) => {
     // Exactly at staleBefore: not stale yet.
     expect(await attempt(key, 'b', 120)).toEqual({ kind: 'conflict' });
     expect(await attempt(key, 'b', 121)).toEqual({ kind: 'reserved', token: 'token-b', takenOver: true });
-    expect(await row(key)).toMatchObject({ status: 'in_progress', owner_instance: 'instance-b', lock_token: 'token-b', locked_at: at(121), request_hash: 'hash-1' });
+    expect(await row(key)).toMatchObject({
+      status: 'in_progress',
+      owner_instance: 'instance-b',
+      lock_token: 'token-b',
+      locked_at: at(121),
+      request_hash: 'hash-1',
+    });
 
     // The fence a holder's commit runs: it holds for the new holder only (PostgreSQL's client turns a lost fence into FenceLost).
     const fenceHolds = (token: string) =>
@@ -81,7 +87,7 @@ describe.each(dialects)('the Idempotency-Key lock on $name', (dialect) => {
     expect(await attempt(key, 'a', 130)).toEqual({ kind: 'replay', status: 201, body: 'new' });
   });
 
-  it('a lock whose owner is dead is taken over at once; the taker\'s own failure releases it for the next request', async () => {
+  it("a lock whose owner is dead is taken over at once; the taker's own failure releases it for the next request", async () => {
     const key = randomUUID();
     await attempt(key, 'a', 0);
     expect(await attempt(key, 'b', 1, { alive: async (owner) => owner !== 'instance-a' })).toEqual({ kind: 'reserved', token: 'token-b', takenOver: true });
@@ -128,7 +134,8 @@ describe.each(dialects)('the Idempotency-Key lock on $name', (dialect) => {
         get(target, property) {
           const value: unknown = Reflect.get(target, property, target);
           if (typeof value !== 'function') return value;
-          if (typeof property === 'string' && property.startsWith('execute')) return async (...args: unknown[]) => (await before(statement), value.apply(target, args));
+          if (typeof property === 'string' && property.startsWith('execute'))
+            return async (...args: unknown[]) => (await before(statement), value.apply(target, args));
           return (...args: unknown[]) => {
             const next: unknown = value.apply(target, args);
             return next && typeof next === 'object' && 'execute' in next ? paused(next, statement) : next;
@@ -191,7 +198,19 @@ describe.each(dialects)('the Idempotency-Key lock on $name', (dialect) => {
     const key = randomUUID();
     await gw.db
       .insertInto('idempotency_keys')
-      .values({ client_id: 'client-1', key, request_hash: 'hash-1', status: 'in_progress', response_status: null, response_body: null, locked_at: at(0), created_at: at(0), expires_at: at(86_400), owner_instance: null, lock_token: null })
+      .values({
+        client_id: 'client-1',
+        key,
+        request_hash: 'hash-1',
+        status: 'in_progress',
+        response_status: null,
+        response_body: null,
+        locked_at: at(0),
+        created_at: at(0),
+        expires_at: at(86_400),
+        owner_instance: null,
+        lock_token: null,
+      })
       .execute();
     // No owner to ask about: only its age lets it be taken over.
     const asked: unknown[] = [];
@@ -263,9 +282,12 @@ describe.each(dialects)('a database failure while reserving an Idempotency-Key o
           ],
           drop: ['drop trigger refuse_idempotency_insert on idempotency_keys', 'drop function refuse_idempotency_insert()'],
         }
-      : { create: [`create trigger refuse_idempotency_insert before insert on idempotency_keys begin ${body}; end`], drop: ['drop trigger refuse_idempotency_insert'] };
+      : {
+          create: [`create trigger refuse_idempotency_insert before insert on idempotency_keys begin ${body}; end`],
+          drop: ['drop trigger refuse_idempotency_insert'],
+        };
 
-  it('reserveKey fails with a KeyStoreFailure carrying the database\'s error, not a conflict', async () => {
+  it("reserveKey fails with a KeyStoreFailure carrying the database's error, not a conflict", async () => {
     const refuse = trigger(raises);
     for (const statement of refuse.create) await sql.raw(statement).execute(gw.db);
     try {
@@ -304,7 +326,7 @@ describe.each(dialects)('a database failure while reserving an Idempotency-Key o
     expect(retry.headers.get('idempotent-replayed')).toBeNull();
   });
 
-  it('the key\'s table gone (renamed) answers 503 too, and the requests after it are served again once it is back', async () => {
+  it("the key's table gone (renamed) answers 503 too, and the requests after it are served again once it is back", async () => {
     const key = randomUUID();
     const [away, back] = ['alter table idempotency_keys rename to idempotency_keys_away', 'alter table idempotency_keys_away rename to idempotency_keys'];
     const reply = await sendRefused(key, { create: [away], drop: [back] });

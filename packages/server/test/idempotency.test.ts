@@ -45,8 +45,16 @@ describe.each(dialects)('Idempotency-Key on $name', (dialect) => {
   it('the same body in another key order is the same request', async () => {
     const key = randomUUID();
     const headers = { 'idempotency-key': key, 'content-type': 'application/json' };
-    const a = await gw.request('POST', '/v1/links', { token, rawBody: '{"type":"payment","data":{"description":"x","amount":{"currency":"COP","value":1500}}}', headers });
-    const b = await gw.request('POST', '/v1/links', { token, rawBody: '{"data":{"amount":{"value":1500,"currency":"COP"},"description":"x"},"type":"payment"}', headers });
+    const a = await gw.request('POST', '/v1/links', {
+      token,
+      rawBody: '{"type":"payment","data":{"description":"x","amount":{"currency":"COP","value":1500}}}',
+      headers,
+    });
+    const b = await gw.request('POST', '/v1/links', {
+      token,
+      rawBody: '{"data":{"amount":{"value":1500,"currency":"COP"},"description":"x"},"type":"payment"}',
+      headers,
+    });
     expect(a.status).toBe(201);
     expect(b.headers.get('idempotent-replayed')).toBe('true');
   });
@@ -54,11 +62,19 @@ describe.each(dialects)('Idempotency-Key on $name', (dialect) => {
   it('unknown properties are ignored: a retry that adds one is the same request; under Prefer: handling=strict it is a 422 and the original still replays', async () => {
     const key = randomUUID();
     const first = await gw.request('POST', '/v1/organizations', { token, body: { name: 'extra' }, headers: { 'idempotency-key': key } });
-    const retry = await gw.request('POST', '/v1/organizations', { token, body: { name: 'extra', client_note: 'ignored' }, headers: { 'idempotency-key': key } });
+    const retry = await gw.request('POST', '/v1/organizations', {
+      token,
+      body: { name: 'extra', client_note: 'ignored' },
+      headers: { 'idempotency-key': key },
+    });
     expect(first.status).toBe(201);
     expect(retry.status).toBe(201);
     expect(retry.headers.get('idempotent-replayed')).toBe('true');
-    const strict = await gw.request<{ error: { details: unknown[] } }>('POST', '/v1/organizations', { token, body: { name: 'extra', client_note: 'x' }, headers: { 'idempotency-key': key, prefer: 'handling=strict' } });
+    const strict = await gw.request<{ error: { details: unknown[] } }>('POST', '/v1/organizations', {
+      token,
+      body: { name: 'extra', client_note: 'x' },
+      headers: { 'idempotency-key': key, prefer: 'handling=strict' },
+    });
     expect(strict.status).toBe(422);
     expect(strict.body.error.details).toEqual([{ field: 'client_note', message: 'is not a known field' }]);
     const again = await gw.request('POST', '/v1/organizations', { token, body: { name: 'extra' }, headers: { 'idempotency-key': key } });
@@ -69,7 +85,13 @@ describe.each(dialects)('Idempotency-Key on $name', (dialect) => {
     const instrumentId = await tokenize(gw, token, { number: '4242424242424242' });
     const key = await merchantKey(gw, token);
     // One encrypted CVV for every attempt, as a retry resends the same body.
-    const body = { currency: 'USD', order_id: `idem-amount-${randomUUID()}`, instrument_id: instrumentId, encrypted_cvv: await encrypt(key, '123'), capture: false };
+    const body = {
+      currency: 'USD',
+      order_id: `idem-amount-${randomUUID()}`,
+      instrument_id: instrumentId,
+      encrypted_cvv: await encrypt(key, '123'),
+      capture: false,
+    };
     const idem = { 'idempotency-key': randomUUID() };
     const first = await gw.request<{ id: string; amount: string }>('POST', '/v1/payments', { token, body: { ...body, amount: '150.00' }, headers: idem });
     expect(first.status, first.text).toBe(201);
@@ -79,7 +101,10 @@ describe.each(dialects)('Idempotency-Key on $name', (dialect) => {
       const again = await gw.request<{ id: string }>('POST', '/v1/payments', { token, rawBody: raw, headers: { ...idem, 'content-type': 'application/json' } });
       expect([rawAmount, again.status, again.headers.get('idempotent-replayed'), again.body.id]).toEqual([rawAmount, 201, 'true', first.body.id]);
     }
-    for (const different of [{ ...body, amount: '150.01' }, { ...body, amount: 150, order_id: `0${body.order_id}` }]) {
+    for (const different of [
+      { ...body, amount: '150.01' },
+      { ...body, amount: 150, order_id: `0${body.order_id}` },
+    ]) {
       const mismatch = await gw.request('POST', '/v1/payments', { token, body: different, headers: idem });
       expect([mismatch.status, mismatch.body]).toMatchObject([409, { error: { code: 'idempotency_key_mismatch' } }]);
     }
@@ -115,7 +140,11 @@ describe.each(dialects)('Idempotency-Key on $name', (dialect) => {
     const other = await gw.request('POST', '/v1/organizations', { token, body: { name: 'second' }, headers: { 'idempotency-key': key } });
     expect(other.status).toBe(409);
     expect(other.body).toMatchObject({ error: { code: 'idempotency_key_mismatch' } });
-    const otherRoute = await gw.request('PUT', `/v1/organizations/${client.organizationId}`, { token, body: { name: 'first' }, headers: { 'idempotency-key': key } });
+    const otherRoute = await gw.request('PUT', `/v1/organizations/${client.organizationId}`, {
+      token,
+      body: { name: 'first' },
+      headers: { 'idempotency-key': key },
+    });
     expect(otherRoute.status).toBe(409);
   });
 

@@ -103,7 +103,13 @@ describe.each(dialects)('instruments on $name', (dialect) => {
     gw.request<Instrument & ErrorBody>('POST', '/v1/instruments', { token: m.token, body: await encryptedCard(m.key, card), headers });
 
   const storedRows = async (organizationId: string) =>
-    (await gw.db.selectFrom('instruments').select((eb) => eb.fn.countAll().as('n')).where('organization_id', '=', organizationId).executeTakeFirstOrThrow()).n;
+    (
+      await gw.db
+        .selectFrom('instruments')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('organization_id', '=', organizationId)
+        .executeTakeFirstOrThrow()
+    ).n;
 
   const listIds = async (token: string, query = 'limit=100') => {
     const reply = await gw.request<Page>('GET', `/v1/instruments?${query}`, { token });
@@ -228,7 +234,10 @@ describe.each(dialects)('instruments on $name', (dialect) => {
       await rejects(await card({ number, month: '13' }), ['encrypted_expiration_month']);
       await rejects(await card({ number, month: '0' }), ['encrypted_expiration_month']);
       const rows = await storedRows(m.organizationId);
-      const past = await gw.request<ErrorBody>('POST', '/v1/instruments', { token: m.token, body: await card({ number, month: '1', year: String(THIS_YEAR - 1) }) });
+      const past = await gw.request<ErrorBody>('POST', '/v1/instruments', {
+        token: m.token,
+        body: await card({ number, month: '1', year: String(THIS_YEAR - 1) }),
+      });
       expect(past.status).toBe(422);
       expect(past.body.error.code).toBe('validation_failed');
       const fields = past.body.error.details.map((d) => d.field);
@@ -384,7 +393,11 @@ describe.each(dialects)('instruments on $name', (dialect) => {
 
     // Another organization sees none of it and can change none of it.
     const other = await merchant();
-    for (const [method, body] of [['GET', undefined], ['PATCH', { holder_name: 'Intruder' }], ['DELETE', undefined]] as const) {
+    for (const [method, body] of [
+      ['GET', undefined],
+      ['PATCH', { holder_name: 'Intruder' }],
+      ['DELETE', undefined],
+    ] as const) {
       const reply = await gw.request<ErrorBody>(method, `/v1/instruments/${ids[0]}`, { token: other.token, ...(body ? { body } : {}) });
       expect(reply.status, method).toBe(404);
       expect(reply.body.error.code).toBe('not_found');
@@ -400,7 +413,12 @@ describe.each(dialects)('instruments on $name', (dialect) => {
       body: { expiration_month: 6, expiration_year: THIS_YEAR + 6, holder_name: 'Nuevo Titular' },
     });
     expect(patched.status, patched.text).toBe(200);
-    expect(patched.body.card).toMatchObject({ expiration_month: 6, expiration_year: THIS_YEAR + 6, holder_name: 'Nuevo Titular', last_four_digits: numbers[0]!.slice(-4) });
+    expect(patched.body.card).toMatchObject({
+      expiration_month: 6,
+      expiration_year: THIS_YEAR + 6,
+      holder_name: 'Nuevo Titular',
+      last_four_digits: numbers[0]!.slice(-4),
+    });
     expect((await gw.request<Instrument>('GET', `/v1/instruments/${ids[0]}`, { token: m.token })).body.card).toMatchObject({
       expiration_month: 6,
       expiration_year: THIS_YEAR + 6,

@@ -57,7 +57,13 @@ describe.each(dialects)('payment links and enrollment links on $name', (dialect)
     const reply = await createLink({ data: { amount: { value: 150, currency: 'USD' }, description: 'Camiseta', redirect_url: 'https://shop.example/ok' } });
     expect(reply.status).toBe(201);
     expect(reply.body.id).toMatch(/^lnk-/);
-    expect(reply.body).toMatchObject({ type: 'payment', status: 'created', uses: 0, max_uses: 1, data: { amount: 150, currency: 'USD', description: 'Camiseta' } });
+    expect(reply.body).toMatchObject({
+      type: 'payment',
+      status: 'created',
+      uses: 0,
+      max_uses: 1,
+      data: { amount: 150, currency: 'USD', description: 'Camiseta' },
+    });
     expect(reply.body.url).toMatch(/^https:\/\/pasarela\.test\/l\/[A-Za-z0-9_-]{20,}$/);
     expect(Date.parse(reply.body.expires_at) - Date.parse(reply.body.created_at)).toBeGreaterThanOrEqual(43200 * 1000 - 1000);
     expect(Date.parse(reply.body.expires_at) - Date.parse(reply.body.created_at)).toBeLessThanOrEqual(43200 * 1000 + 1000);
@@ -84,7 +90,8 @@ describe.each(dialects)('payment links and enrollment links on $name', (dialect)
   });
 
   it('opening the checkout makes the link opened; paying by card makes it used, with payment_id and link.paid', async () => {
-    const link = (await createLink({ data: { amount: { value: 150, currency: 'USD' }, description: 'Camiseta', redirect_url: 'https://shop.example/ok' } })).body;
+    const link = (await createLink({ data: { amount: { value: 150, currency: 'USD' }, description: 'Camiseta', redirect_url: 'https://shop.example/ok' } }))
+      .body;
     const page = await gw.request('GET', pagePath(link), { headers: { 'accept-language': 'en' } });
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
@@ -158,12 +165,22 @@ describe.each(dialects)('payment links and enrollment links on $name', (dialect)
   it('a COP link is paid on an alternative rail too', async () => {
     const link = (await createLink({ data: { amount: { value: 25000, currency: 'COP' } } })).body;
     await gw.request('GET', pagePath(link));
-    const intent = await gw.request<{ payment_id: string; rail: { qr?: { content: string } } }>('POST', `${pagePath(link)}/intent`, { body: { rail_id: 'QR_INTEROP' } });
+    const intent = await gw.request<{ payment_id: string; rail: { qr?: { content: string } } }>('POST', `${pagePath(link)}/intent`, {
+      body: { rail_id: 'QR_INTEROP' },
+    });
     expect(intent.status).toBe(200);
     expect(intent.body.rail.qr?.content).toContain('5303170');
-    const done = await eventually(() => gw.request<{ status: string }>('GET', `${pagePath(link)}/status?payment_id=${intent.body.payment_id}`), (r) => r.body.status === 'APPROVED');
+    const done = await eventually(
+      () => gw.request<{ status: string }>('GET', `${pagePath(link)}/status?payment_id=${intent.body.payment_id}`),
+      (r) => r.body.status === 'APPROVED',
+    );
     expect(done.body.status).toBe('APPROVED');
-    expect(await eventually(() => getLink(link.id), (l) => l.status === 'used')).toMatchObject({ status: 'used', payment_id: intent.body.payment_id });
+    expect(
+      await eventually(
+        () => getLink(link.id),
+        (l) => l.status === 'used',
+      ),
+    ).toMatchObject({ status: 'used', payment_id: intent.body.payment_id });
   });
 
   it('enrollment link: a form framable by its allowed origins that saves the card, calls the webhook with Api-Key, and is then used', async () => {
@@ -172,7 +189,11 @@ describe.each(dialects)('payment links and enrollment links on $name', (dialect)
       body: {
         type: 'card_enrollment',
         expires_in: 3600,
-        data: { webhook: receiver.url, api_key: 'merchant-key-0123456789', allowed_origins: ['https://Shop.Example.com/', 'http://localhost:3000', 'https://shop.example.com:443'] },
+        data: {
+          webhook: receiver.url,
+          api_key: 'merchant-key-0123456789',
+          allowed_origins: ['https://Shop.Example.com/', 'http://localhost:3000', 'https://shop.example.com:443'],
+        },
         metadata: { styleConfig: { text: { headerTitle: 'Guarda tu tarjeta', buttonText: 'Guardar' }, colors: { primary: '#ff5500' } } },
       },
     });
@@ -198,7 +219,10 @@ describe.each(dialects)('payment links and enrollment links on $name', (dialect)
     const saved = await gw.request<{ instrument_id: string }>('POST', `${path}/save`, { body: encrypted });
     expect(saved.status).toBe(200);
     expect(saved.body.instrument_id).toMatch(/^ins-/);
-    await eventually(async () => receiver.received.filter((r) => r.body.includes(saved.body.instrument_id)).length, (n) => n > 0);
+    await eventually(
+      async () => receiver.received.filter((r) => r.body.includes(saved.body.instrument_id)).length,
+      (n) => n > 0,
+    );
     const callback = receiver.received.find((r) => r.body.includes(saved.body.instrument_id))!;
     expect(JSON.parse(callback.body)).toEqual({ instrument_id: saved.body.instrument_id });
     expect(callback.headers['api-key']).toBe('merchant-key-0123456789');
@@ -232,14 +256,18 @@ describe.each(dialects)('payment links and enrollment links on $name', (dialect)
     expect(script.text).toContain('.parentOrigins');
   });
 
-  it('a hosted page never makes the encryption key: a link\'s creator with compliance:write does, once; without it the card form is unavailable', async () => {
+  it("a hosted page never makes the encryption key: a link's creator with compliance:write does, once; without it the card form is unavailable", async () => {
     // A new organization with no key, and a client that may make links but not keys.
     const linker = await gw.client({ scopes: ['links:write', 'links-api:read', 'instruments:write', 'instruments:read'] });
     const linkerToken = await linker.token();
     const keyOf = async () => gw.db.selectFrom('encryption_keys').select(['kid', 'status']).where('organization_id', '=', linker.organizationId).execute();
-    const configOf = (text: string) => JSON.parse(/<script type="application\/json" id="checkout-config">(.*?)<\/script>/s.exec(text)![1]!) as { publicKey: string | null; payable: boolean };
+    const configOf = (text: string) =>
+      JSON.parse(/<script type="application\/json" id="checkout-config">(.*?)<\/script>/s.exec(text)![1]!) as { publicKey: string | null; payable: boolean };
 
-    const usd = await gw.request<LinkView>('POST', '/v1/links', { token: linkerToken, body: { type: 'payment', data: { amount: { value: 20, currency: 'USD' } } } });
+    const usd = await gw.request<LinkView>('POST', '/v1/links', {
+      token: linkerToken,
+      body: { type: 'payment', data: { amount: { value: 20, currency: 'USD' } } },
+    });
     expect(usd.status, usd.text).toBe(201);
     const enrollment = await gw.request<{ url: string }>('POST', '/v1/instruments/enrollments', {
       token: linkerToken,
@@ -258,29 +286,52 @@ describe.each(dialects)('payment links and enrollment links on $name', (dialect)
 
     // A client of the same organization that may make keys makes the first one by creating a link; later links keep it.
     const keeper = await (await gw.client({ organizationId: linker.organizationId, scopes: ['links:write', 'compliance:write'] })).token();
-    expect((await gw.request('POST', '/v1/links', { token: keeper, body: { type: 'payment', data: { amount: { value: 20, currency: 'USD' } } } })).status).toBe(201);
+    expect((await gw.request('POST', '/v1/links', { token: keeper, body: { type: 'payment', data: { amount: { value: 20, currency: 'USD' } } } })).status).toBe(
+      201,
+    );
     const made = await keyOf();
     expect(made).toMatchObject([{ status: 'active' }]);
-    expect((await gw.request('POST', '/v1/links', { token: keeper, body: { type: 'payment', data: { amount: { value: 30, currency: 'USD' } } } })).status).toBe(201);
+    expect((await gw.request('POST', '/v1/links', { token: keeper, body: { type: 'payment', data: { amount: { value: 30, currency: 'USD' } } } })).status).toBe(
+      201,
+    );
     expect(await keyOf()).toEqual(made);
     // The first link's page now encrypts with it.
     const now = await gw.request('GET', pagePath(usd.body));
-    expect(configOf(now.text).publicKey).toBe((await gw.db.selectFrom('encryption_keys').select('public_key').where('kid', '=', made[0]!.kid).executeTakeFirstOrThrow()).public_key);
+    expect(configOf(now.text).publicKey).toBe(
+      (await gw.db.selectFrom('encryption_keys').select('public_key').where('kid', '=', made[0]!.kid).executeTakeFirstOrThrow()).public_key,
+    );
     expect((await gw.request('GET', new URL(enrollment.body.url).pathname)).status).toBe(200);
   });
 
   it('refuses allowed_origins that are not bare origins, naming each one (422)', async () => {
-    const bad = ['*', 'https://*.example.com', 'https://shop.example.com/checkout', 'https://shop.example.com?x=1', 'ftp://shop.example.com', 'shop.example.com', 'https://user:pw@shop.example.com', "https://a.example.com; script-src *"];
+    const bad = [
+      '*',
+      'https://*.example.com',
+      'https://shop.example.com/checkout',
+      'https://shop.example.com?x=1',
+      'ftp://shop.example.com',
+      'shop.example.com',
+      'https://user:pw@shop.example.com',
+      'https://a.example.com; script-src *',
+    ];
     const reply = await gw.request<{ error: { code: string; details: Array<{ field: string; message: string }> } }>('POST', '/v1/instruments/enrollments', {
       token,
-      body: { type: 'card_enrollment', expires_in: 3600, data: { webhook: receiver.url, api_key: 'merchant-key-0123456789', allowed_origins: ['https://fine.example.com', ...bad] } },
+      body: {
+        type: 'card_enrollment',
+        expires_in: 3600,
+        data: { webhook: receiver.url, api_key: 'merchant-key-0123456789', allowed_origins: ['https://fine.example.com', ...bad] },
+      },
     });
     expect(reply.status).toBe(422);
     expect(reply.body.error.code).toBe('validation_failed');
     expect(reply.body.error.details.map((d) => d.field)).toEqual(bad.map((_, i) => `data.allowed_origins[${i + 1}]`));
     const tooMany = await gw.request('POST', '/v1/instruments/enrollments', {
       token,
-      body: { type: 'card_enrollment', expires_in: 3600, data: { webhook: receiver.url, api_key: 'merchant-key-0123456789', allowed_origins: Array.from({ length: 11 }, (_, i) => `https://s${i}.example.com`) } },
+      body: {
+        type: 'card_enrollment',
+        expires_in: 3600,
+        data: { webhook: receiver.url, api_key: 'merchant-key-0123456789', allowed_origins: Array.from({ length: 11 }, (_, i) => `https://s${i}.example.com`) },
+      },
     });
     expect(tooMany.status).toBe(422);
   });
@@ -297,7 +348,10 @@ describe.each(dialects)('users on $name', (dialect) => {
   afterAll(() => gw.close());
 
   it('creates users, saves and removes their instruments, and keeps them per organization', async () => {
-    const user = await gw.request<{ id: string; instruments: Array<{ id: string }> }>('POST', '/v1/users', { token, body: { name: 'Ana Gómez', email: 'Ana@Example.com' } });
+    const user = await gw.request<{ id: string; instruments: Array<{ id: string }> }>('POST', '/v1/users', {
+      token,
+      body: { name: 'Ana Gómez', email: 'Ana@Example.com' },
+    });
     expect(user.status).toBe(201);
     expect(user.body.id).toMatch(/^usr-/);
     expect(user.body).toMatchObject({ email: 'ana@example.com', instruments: [] });
@@ -305,7 +359,10 @@ describe.each(dialects)('users on $name', (dialect) => {
 
     const { tokenize } = await import('./support/cards.js');
     const instrument = await tokenize(gw, token, { number: '4242424242424242' });
-    const added = await gw.request<{ instruments: Array<{ id: string }> }>('POST', `/v1/users/${user.body.id}/instruments`, { token, body: { instrument_id: instrument } });
+    const added = await gw.request<{ instruments: Array<{ id: string }> }>('POST', `/v1/users/${user.body.id}/instruments`, {
+      token,
+      body: { instrument_id: instrument },
+    });
     expect(added.status).toBe(201);
     expect(added.body.instruments.map((i) => i.id)).toEqual([instrument]);
     const read = await gw.request<{ instruments: Array<{ id: string }> }>('GET', `/v1/users/${user.body.id}`, { token });

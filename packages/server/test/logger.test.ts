@@ -14,7 +14,11 @@ describe('the request log line', () => {
   const req = { id: 'req-1', method: 'POST', url: '/v1/payments?customer=cus_1', headers };
 
   it('keeps the request id, method, path and user agent, marks a credential as [redacted], and leaves out every other header and the query', () => {
-    const line = lineOf({ req, res: { statusCode: 201, getHeaders: () => ({ 'set-cookie': 'session=s3cret' }), headers: { 'set-cookie': 'session=s3cret' } }, responseTime: 1.5 });
+    const line = lineOf({
+      req,
+      res: { statusCode: 201, getHeaders: () => ({ 'set-cookie': 'session=s3cret' }), headers: { 'set-cookie': 'session=s3cret' } },
+      responseTime: 1.5,
+    });
     expect(line.req).toEqual({ id: 'req-1', method: 'POST', path: '/v1/payments', headers: { authorization: '[redacted]', 'user-agent': 'curl/8' } });
     expect(line.res).toEqual({ statusCode: 201 });
     const text = JSON.stringify(line);

@@ -67,7 +67,20 @@ describe('pasarela mcp (docs/mcp.md)', () => {
     try {
       const { tools } = await mcp.listTools();
       const byName = new Map(tools.map((t) => [t.name, t]));
-      for (const name of ['openapi', 'payments_create', 'payments_retrieve', 'payments_search', 'refunds_create', 'links_create', 'payments_intents_create', 'events_list', 'sandbox_clock_advance', 'sandbox_payments_simulate', 'sandbox_sms_list', 'sandbox_encrypt_test_card']) {
+      for (const name of [
+        'openapi',
+        'payments_create',
+        'payments_retrieve',
+        'payments_search',
+        'refunds_create',
+        'links_create',
+        'payments_intents_create',
+        'events_list',
+        'sandbox_clock_advance',
+        'sandbox_payments_simulate',
+        'sandbox_sms_list',
+        'sandbox_encrypt_test_card',
+      ]) {
         expect(byName.has(name), name).toBe(true);
       }
       // Generated from /openapi.json: the input schema is the operation's body.
@@ -81,13 +94,23 @@ describe('pasarela mcp (docs/mcp.md)', () => {
       // The SSE stream is no tool.
       expect(byName.has('events_stream')).toBe(false);
 
-      const card = body(await mcp.callTool({ name: 'sandbox_encrypt_test_card', arguments: { number: '4242424242424242' } })) as { instrument: Record<string, string>; encrypted_cvv: string };
+      const card = body(await mcp.callTool({ name: 'sandbox_encrypt_test_card', arguments: { number: '4242424242424242' } })) as {
+        instrument: Record<string, string>;
+        encrypted_cvv: string;
+      };
       const instrument = body(await mcp.callTool({ name: 'instruments_create', arguments: card.instrument }));
       expect(instrument.id).toMatch(/^ins-/);
       const payment = body(
         await mcp.callTool({
           name: 'payments_create',
-          arguments: { amount: 150000, currency: 'COP', order_id: 'mcp-order-1', instrument_id: instrument.id, encrypted_cvv: card.encrypted_cvv, capture: false },
+          arguments: {
+            amount: 150000,
+            currency: 'COP',
+            order_id: 'mcp-order-1',
+            instrument_id: instrument.id,
+            encrypted_cvv: card.encrypted_cvv,
+            capture: false,
+          },
         }),
       );
       expect(payment).toMatchObject({ status: 'AUTHORIZED', amount: '150000.00', currency: 'COP' });

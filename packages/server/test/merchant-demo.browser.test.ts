@@ -55,7 +55,15 @@ describeInBrowser('the merchant demo in a browser', () => {
     client = await gw.client();
     const port = await freePort();
     demo = spawn(process.execPath, [DEMO], {
-      env: { PATH: process.env.PATH ?? '', PASARELA_URL: gw.baseUrl, PASARELA_AUDIENCE: AUDIENCE, CLIENT_ID: client.clientId, CLIENT_SECRET: client.secret, PORT: String(port), HOST: '127.0.0.1' },
+      env: {
+        PATH: process.env.PATH ?? '',
+        PASARELA_URL: gw.baseUrl,
+        PASARELA_AUDIENCE: AUDIENCE,
+        CLIENT_ID: client.clientId,
+        CLIENT_SECRET: client.secret,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     demo.stdout!.on('data', (d: Buffer) => (demoOutput += d.toString()));
@@ -93,14 +101,18 @@ describeInBrowser('the merchant demo in a browser', () => {
     await page.locator('#pay:not([disabled])').click();
 
     // The decline, in the shopper's words, and fresh fields on a new session.
-    await expect.poll(() => message.innerText(), { timeout: 20_000, message: `the page's message (demo server log: ${demoOutput})` }).toBe('La tarjeta fue rechazada. Intente con otra tarjeta. Escriba otra tarjeta y pague de nuevo (intento 2).');
+    await expect
+      .poll(() => message.innerText(), { timeout: 20_000, message: `the page's message (demo server log: ${demoOutput})` })
+      .toBe('La tarjeta fue rechazada. Intente con otra tarjeta. Escriba otra tarjeta y pague de nuevo (intento 2).');
     expect(await page.locator('#card iframe').count()).toBe(1);
     expect(await page.locator('#result').innerText()).not.toContain('checkout_session_complete');
     expect(await page.locator('#pay').isDisabled()).toBe(true);
 
     await typeCard(page.frameLocator('#card iframe'), '4242424242424242');
     await page.locator('#pay:not([disabled])').click();
-    await expect.poll(() => message.innerText(), { timeout: 20_000, message: `the page's message (demo server log: ${demoOutput})` }).toMatch(/^Pago aprobado: pay-/);
+    await expect
+      .poll(() => message.innerText(), { timeout: 20_000, message: `the page's message (demo server log: ${demoOutput})` })
+      .toMatch(/^Pago aprobado: pay-/);
     const paymentId = /pay-[0-9a-z]+/.exec(await message.innerText())![0];
 
     // The gateway's record: one declined payment, then the approved one, each on its own session.
@@ -111,7 +123,10 @@ describeInBrowser('the merchant demo in a browser', () => {
     expect(payments.body.data[0]!.order_id).not.toBe(payments.body.data[1]!.order_id);
     expect(JSON.parse(await page.locator('#result').innerText())).toMatchObject({ confirmed_by_backend: { id: paymentId, status: 'APPROVED' } });
 
-    for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    for (const size of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
       await page.setViewportSize(size);
       expect(await axe(page), `axe at ${size.width}x${size.height}`).toEqual([]);
     }

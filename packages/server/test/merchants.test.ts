@@ -18,7 +18,8 @@ describe.each(dialects)('merchants, points of sale and terminals on $name', (dia
   });
   afterAll(() => gw.close());
 
-  const call = <T = Body>(method: string, path: string, body?: unknown, as = token) => gw.request<T>(method, path, { token: as, ...(body === undefined ? {} : { body }) });
+  const call = <T = Body>(method: string, path: string, body?: unknown, as = token) =>
+    gw.request<T>(method, path, { token: as, ...(body === undefined ? {} : { body }) });
   const fields = (reply: Reply<unknown>) => (reply.body as ErrorBody).error?.details.map((d) => d.field);
   const code = (reply: Reply<unknown>) => (reply.body as ErrorBody).error?.code;
   const merchant = async (body: Record<string, unknown> = {}) => (await call('POST', '/v1/merchants', { name: 'Tienda', ...body })).body;
@@ -28,10 +29,24 @@ describe.each(dialects)('merchants, points of sale and terminals on $name', (dia
 
   describe('merchants', () => {
     it('creates, gets, lists, replaces and deletes a merchant', async () => {
-      const created = await call('POST', '/v1/merchants', { name: ' Tienda Uno ', legal_name: 'Tienda Uno SAS', tax_id: '900.123.456-8', tax_id_type: 'NIT', mcc: '5411' });
+      const created = await call('POST', '/v1/merchants', {
+        name: ' Tienda Uno ',
+        legal_name: 'Tienda Uno SAS',
+        tax_id: '900.123.456-8',
+        tax_id_type: 'NIT',
+        mcc: '5411',
+      });
       expect(created.status).toBe(201);
       expect(created.body.id).toMatch(/^mer-/);
-      expect(created.body).toMatchObject({ name: 'Tienda Uno', legal_name: 'Tienda Uno SAS', tax_id_type: 'NIT', mcc: '5411', country: 'COL', parent_id: null, status: 'active' });
+      expect(created.body).toMatchObject({
+        name: 'Tienda Uno',
+        legal_name: 'Tienda Uno SAS',
+        tax_id_type: 'NIT',
+        mcc: '5411',
+        country: 'COL',
+        parent_id: null,
+        status: 'active',
+      });
       expect((await call('GET', `/v1/merchants/${created.body.id}`)).body).toEqual(created.body);
       const list = await call<List>('GET', '/v1/merchants?limit=100');
       expect(list.body.data.map((m) => m.id)).toContain(created.body.id);
@@ -92,7 +107,7 @@ describe.each(dialects)('merchants, points of sale and terminals on $name', (dia
       expect((await call('DELETE', `/v1/merchants/${parent.id}`)).status).toBe(200);
     });
 
-    it('404 for another organization\'s merchant on every route', async () => {
+    it("404 for another organization's merchant on every route", async () => {
       const mine = await merchant();
       for (const [method, path, body] of [
         ['GET', `/v1/merchants/${mine.id}`],
@@ -171,7 +186,7 @@ describe.each(dialects)('merchants, points of sale and terminals on $name', (dia
       expect((await call('PATCH', `/v1/points-of-sale/${pos.id}/terminals`, { add: 'x' })).status).toBe(422);
     });
 
-    it('404 for another organization\'s point of sale on every route', async () => {
+    it("404 for another organization's point of sale on every route", async () => {
       const pos = await point((await merchant()).id);
       for (const [method, path, body] of [
         ['GET', `/v1/points-of-sale/${pos.id}`],
@@ -244,7 +259,7 @@ describe.each(dialects)('merchants, points of sale and terminals on $name', (dia
       expect((await call('DELETE', `/v1/terminals/${other.id}/users/${luis.id}`)).status).toBe(404);
     });
 
-    it('404 for another organization\'s terminal on every route', async () => {
+    it("404 for another organization's terminal on every route", async () => {
       const t = await terminal();
       const user = (await call('POST', `/v1/terminals/${t.id}/users`, { name: 'Ana', role: 'cashier' })).body;
       for (const [method, path, body] of [

@@ -14,7 +14,7 @@ interface ErrorReply {
 }
 
 describe('toMinorUnits', () => {
-  it('reads decimal strings exactly, with the currency\'s digits at most', () => {
+  it("reads decimal strings exactly, with the currency's digits at most", () => {
     expect(toMinorUnits('150000.00', 'COP')).toEqual({ minor: 15_000_000 });
     expect(toMinorUnits('150000.5', 'COP')).toEqual({ minor: 15_000_050 });
     expect(toMinorUnits('0.01', 'USD')).toEqual({ minor: 1 });
@@ -70,7 +70,10 @@ describe.each(dialects)('money amounts as decimal strings on $name', (dialect) =
     expect(link.status, link.text).toBe(201);
     expect(link.body.data.amount).toBe(150.25);
 
-    const fee = await gw.request<{ fixed_amount: string }>('POST', '/v1/fee-rules', { token, body: { type: 'mdr', percentage_bps: 290, fixed_amount: '0.30', currency: 'USD' } });
+    const fee = await gw.request<{ fixed_amount: string }>('POST', '/v1/fee-rules', {
+      token,
+      body: { type: 'mdr', percentage_bps: 290, fixed_amount: '0.30', currency: 'USD' },
+    });
     expect(fee.status, fee.text).toBe(201);
     expect(fee.body.fixed_amount).toBe('0.30');
 
@@ -82,7 +85,10 @@ describe.each(dialects)('money amounts as decimal strings on $name', (dialect) =
     expect(rules.body.amount_thresholds).toEqual([{ currency: 'USD', review_above: '100.00', decline_above: '1000.50' }]);
     await gw.request('PUT', '/v1/fraud/rules', { token, body: { amount_thresholds: [] } });
 
-    const intent = await gw.request<{ transaction: { amount: number } }>('POST', '/v1/payments/intents', { token, body: { ...pendingWalletIntent('str'), amount: '15050.50' } });
+    const intent = await gw.request<{ transaction: { amount: number } }>('POST', '/v1/payments/intents', {
+      token,
+      body: { ...pendingWalletIntent('str'), amount: '15050.50' },
+    });
     expect(intent.status, intent.text).toBe(201);
     expect(intent.body.transaction.amount).toBe(15050.5);
   });

@@ -54,7 +54,7 @@ describe('canonicalAmount (the idempotency hash of an amount)', () => {
 });
 
 describe('toMinorUnits', () => {
-  it('reads the currency\'s digits: two (USD), none (CLP, JPY), three (KWD, BHD)', () => {
+  it("reads the currency's digits: two (USD), none (CLP, JPY), three (KWD, BHD)", () => {
     expect(toMinorUnits(150.25, 'USD')).toEqual({ minor: 15025 });
     expect(toMinorUnits('150.2', 'USD')).toEqual({ minor: 15020 });
     expect(toMinorUnits(1500, 'CLP')).toEqual({ minor: 1500 });
@@ -108,7 +108,7 @@ describe('toMinorUnits', () => {
 });
 
 describe('amounts shown back', () => {
-  it('formatMinor writes the currency\'s digits always, padding small amounts', () => {
+  it("formatMinor writes the currency's digits always, padding small amounts", () => {
     expect(formatMinor(15_000_000, 'COP')).toBe('150000.00');
     expect(formatMinor(5, 'USD')).toBe('0.05');
     expect(formatMinor(50, 'USD')).toBe('0.50');
@@ -157,7 +157,7 @@ describe('schema and messages', () => {
     expect((MoneyInput() as unknown as { description: string }).description).toMatch(/^A JSON number/);
   });
 
-  it('each problem has its message, naming the currency\'s digits', () => {
+  it("each problem has its message, naming the currency's digits", () => {
     expect(amountProblemMessage('unknown_currency', 'XXX')).toBe('is not a supported ISO 4217 currency');
     expect(amountProblemMessage('not_positive', 'USD')).toBe('must be greater than 0');
     expect(amountProblemMessage('too_many_decimals', 'KWD')).toBe('KWD amounts have at most 3 decimal places');
@@ -168,9 +168,22 @@ describe('schema and messages', () => {
 
   it('the currencies and their ISO 4217 digits', () => {
     expect(CURRENCIES).toEqual({
-      COP: 2, USD: 2, EUR: 2, MXN: 2, BRL: 2, PEN: 2, ARS: 2, GBP: 2, CAD: 2, UYU: 2,
-      CLP: 0, JPY: 0, PYG: 0, KRW: 0,
-      KWD: 3, BHD: 3,
+      COP: 2,
+      USD: 2,
+      EUR: 2,
+      MXN: 2,
+      BRL: 2,
+      PEN: 2,
+      ARS: 2,
+      GBP: 2,
+      CAD: 2,
+      UYU: 2,
+      CLP: 0,
+      JPY: 0,
+      PYG: 0,
+      KRW: 0,
+      KWD: 3,
+      BHD: 3,
     });
   });
 });

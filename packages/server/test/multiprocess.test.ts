@@ -88,7 +88,12 @@ describe('two server processes on one PostgreSQL', () => {
   });
 
   it('a token from one process is the same token, and works, on the other', async () => {
-    const other = await call(servers[1]!.url, 'POST', '/oauth/token', undefined, { grant_type: 'client_credentials', client_id: clientId, client_secret: secret, audience: AUDIENCE });
+    const other = await call(servers[1]!.url, 'POST', '/oauth/token', undefined, {
+      grant_type: 'client_credentials',
+      client_id: clientId,
+      client_secret: secret,
+      audience: AUDIENCE,
+    });
     expect(other.body.access_token).toBe(token);
     expect((await call(servers[1]!.url, 'GET', '/v1/organizations', token)).status).toBe(200);
   });
@@ -104,7 +109,9 @@ describe('two server processes on one PostgreSQL', () => {
 
     const raceKey = randomUUID();
     const replies = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => call(servers[i % 2]!.url, 'POST', '/v1/organizations', token, { name: `race ${raceKey}` }, { 'idempotency-key': raceKey })),
+      Array.from({ length: 10 }, (_, i) =>
+        call(servers[i % 2]!.url, 'POST', '/v1/organizations', token, { name: `race ${raceKey}` }, { 'idempotency-key': raceKey }),
+      ),
     );
     expect(replies.filter((r) => r.status === 201 && !r.headers.get('idempotent-replayed'))).toHaveLength(1);
     expect(replies.every((r) => r.status === 201 || (r.status === 409 && (r.body.error as { code: string }).code === 'idempotency_conflict'))).toBe(true);
@@ -167,7 +174,11 @@ describe('two server processes on one PostgreSQL', () => {
     const body = { grant_type: 'client_credentials', client_id: clientId, client_secret: secret, audience: AUDIENCE };
     expect((await call(servers[1]!.url, 'POST', '/oauth/revoke', undefined, body)).status).toBe(200);
     expect((await call(servers[1]!.url, 'GET', '/v1/organizations', token)).status).toBe(401);
-    const other = await eventually(() => call(servers[0]!.url, 'GET', '/v1/organizations', token), (r) => r.status === 401, 5000);
+    const other = await eventually(
+      () => call(servers[0]!.url, 'GET', '/v1/organizations', token),
+      (r) => r.status === 401,
+      5000,
+    );
     expect(other.status).toBe(401);
   });
 
@@ -176,14 +187,24 @@ describe('two server processes on one PostgreSQL', () => {
     // process decides on what it knew at its last synchronisation.
     const first = await call(servers[0]!.url, 'GET', '/.well-known/jwks.json', undefined);
     const remaining = Number(/r=(\d+)/.exec(first.headers.get('ratelimit') ?? '')?.[1]);
-    const replies = await Promise.all(Array.from({ length: remaining + limit + 10 }, (_, i) => call(servers[i % 2]!.url, 'GET', '/.well-known/jwks.json', undefined)));
+    const replies = await Promise.all(
+      Array.from({ length: remaining + limit + 10 }, (_, i) => call(servers[i % 2]!.url, 'GET', '/.well-known/jwks.json', undefined)),
+    );
     const ok = replies.filter((r) => r.status === 200).length;
     expect(ok).toBeGreaterThanOrEqual(remaining);
     expect(ok).toBeLessThanOrEqual(remaining + limit);
     expect(replies.some((r) => r.status === 429)).toBe(true);
     // After their next synchronisation both processes know the shared count and refuse.
     for (const server of servers) {
-      expect((await eventually(() => call(server.url, 'GET', '/.well-known/jwks.json', undefined), (r) => r.status === 429, 5000)).status).toBe(429);
+      expect(
+        (
+          await eventually(
+            () => call(server.url, 'GET', '/.well-known/jwks.json', undefined),
+            (r) => r.status === 429,
+            5000,
+          )
+        ).status,
+      ).toBe(429);
     }
   });
 
@@ -220,7 +241,12 @@ describe('WORKERS=2: one server, two worker processes on one port', () => {
 
   it('announces both workers, answers on the port, and both workers run (their job runners claim jobs)', async () => {
     expect(server.output()).toMatch(/listening on .* with 2 worker processes/);
-    const reply = await call(server.url, 'POST', '/oauth/token', undefined, { grant_type: 'client_credentials', client_id: clientId, client_secret: secret, audience: AUDIENCE });
+    const reply = await call(server.url, 'POST', '/oauth/token', undefined, {
+      grant_type: 'client_credentials',
+      client_id: clientId,
+      client_secret: secret,
+      audience: AUDIENCE,
+    });
     expect(reply.status).toBe(200);
     expect((await call(server.url, 'GET', '/v1/organizations', reply.body.access_token as string)).status).toBe(200);
 

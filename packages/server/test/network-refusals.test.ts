@@ -130,7 +130,7 @@ describe.each(dialects)('operations the network refuses, on $name', (dialect) =>
     expect((await post(`/v1/payments/${id}/capture`, {})).body).toMatchObject({ status: 'APPROVED', amount_captured: '100.00' });
   });
 
-  it('the other cards\' operations are not refused: each refusing card refuses its own operation only', async () => {
+  it("the other cards' operations are not refused: each refusing card refuses its own operation only", async () => {
     const captured = await authorized('voidsRejected');
     expect((await post(`/v1/payments/${captured}/adjust`, { amount: 90 })).body).toMatchObject({ amount_authorized: '90.00' });
     expect((await post(`/v1/payments/${captured}/capture`, {})).body).toMatchObject({ amount_captured: '90.00' });
@@ -138,7 +138,7 @@ describe.each(dialects)('operations the network refuses, on $name', (dialect) =>
     expect((await post(`/v1/payments/${reversed}/reverse`)).body).toMatchObject({ status: 'CANCELLED' });
   });
 
-  it('a partial capture\'s event carries the captured amount, not the authorized one', async () => {
+  it("a partial capture's event carries the captured amount, not the authorized one", async () => {
     const id = await authorized('visa', 100);
     const reply = await post(`/v1/payments/${id}/capture`, { amount: 40.25 });
     expect(reply.body).toMatchObject({ amount_captured: '40.25', transaction: { type: 'capture', status: 'SUCCEEDED', amount: '40.25' } });
@@ -148,7 +148,8 @@ describe.each(dialects)('operations the network refuses, on $name', (dialect) =>
   });
 
   describe('a cancel against the automatic capture', () => {
-    const lifecycle = () => new PaymentLifecycle(gw.db, new CardNetworkSimulator(gw.db, gw.gateway.clock), gw.gateway.config.cards, new SandboxClock(gw.db, true));
+    const lifecycle = () =>
+      new PaymentLifecycle(gw.db, new CardNetworkSimulator(gw.db, gw.gateway.clock), gw.gateway.config.cards, new SandboxClock(gw.db, true));
 
     it('a cancel that read the payment before the automatic capture took it cannot cancel the captured payment', async () => {
       const id = (await pay(gw, token, { instrumentId: instruments.visa!, amount: 30 })).body.id;
@@ -176,7 +177,10 @@ describe.each(dialects)('operations the network refuses, on $name', (dialect) =>
       const [cancels] = await Promise.all([Promise.all(ids.map((id) => post(`/v1/payments/${id}/cancel`))), advanceClock(gw, token, 181)]);
       for (const [i, id] of ids.entries()) {
         const payment = await get(id);
-        const types = (await history(id)).filter((t) => t.status === 'SUCCEEDED').map((t) => t.type).sort();
+        const types = (await history(id))
+          .filter((t) => t.status === 'SUCCEEDED')
+          .map((t) => t.type)
+          .sort();
         if (payment.status === 'CANCELLED') {
           expect([cancels[i]!.status, payment.captured_at, types]).toEqual([200, null, ['authorization', 'void']]);
         } else {

@@ -18,7 +18,7 @@ describe.each(dialects)('authorization server metadata on $name', (dialect) => {
   });
   afterAll(() => gw.close());
 
-  it('publishes RFC 8414 metadata whose issuer is the tokens\' iss', async () => {
+  it("publishes RFC 8414 metadata whose issuer is the tokens' iss", async () => {
     const reply = await gw.request<Record<string, unknown>>('GET', '/.well-known/oauth-authorization-server');
     expect(reply.status).toBe(200);
     expect(reply.headers.get('content-type')).toMatch(/^application\/json/);

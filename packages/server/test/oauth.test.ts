@@ -211,8 +211,11 @@ describe.each(dialects)('token brute force on $name', (dialect) => {
       const bad = { grant_type: 'client_credentials', client_id: c.clientId, client_secret: 'guess-guess-guess', audience: AUDIENCE };
       // The point is given back when the secret is right (also when the request then fails on scope): successes use up nothing.
       for (let i = 0; i < 6; i++) expect((await gw.request('POST', '/oauth/token', { body: { ...bad, client_secret: c.secret } })).status).toBe(200);
-      for (let i = 0; i < 6; i++) expect((await gw.request('POST', '/oauth/token', { body: { ...bad, client_secret: c.secret, scope: 'everything:all' } })).status).toBe(400);
-      const replies = await Promise.all(Array.from({ length: 60 }, (_, i) => gw.request('POST', '/oauth/token', { body: { ...bad, client_secret: `guess-${i}-guess-guess` } })));
+      for (let i = 0; i < 6; i++)
+        expect((await gw.request('POST', '/oauth/token', { body: { ...bad, client_secret: c.secret, scope: 'everything:all' } })).status).toBe(400);
+      const replies = await Promise.all(
+        Array.from({ length: 60 }, (_, i) => gw.request('POST', '/oauth/token', { body: { ...bad, client_secret: `guess-${i}-guess-guess` } })),
+      );
       const evaluated = replies.filter((r) => r.status === 401);
       expect(evaluated.length).toBeGreaterThan(0);
       expect(evaluated.length).toBeLessThanOrEqual(5);
@@ -232,36 +235,40 @@ describe.each(dialects)('token brute force on $name', (dialect) => {
 
   // TRUST_PROXY: the client address is the rightmost X-Forwarded-For entry the trusted proxy added; the
   // leftmost entries are whatever the client sent. As a hop count and as the proxy's address.
-  it.each([['1'], ['127.0.0.1/8']])('locks out a client id only from the guessing address (TRUST_PROXY=%s), whatever the client puts leftmost in X-Forwarded-For', async (trustProxy) => {
-    const gw = await startGateway(dialect, { TOKEN_FAILURE_LIMIT: '3', TOKEN_FAILURE_WINDOW_SECONDS: '600', TRUST_PROXY: trustProxy });
-    try {
-      const c = await gw.client();
-      const from = (xff: string) => ({ 'x-forwarded-for': xff });
-      const good = { grant_type: 'client_credentials', client_id: c.clientId, client_secret: c.secret, audience: AUDIENCE };
-      const bad = { ...good, client_secret: 'guess-guess-guess' };
-      // The attacker at 203.0.113.7 spoofs a new leftmost address on every guess.
-      const statuses: number[] = [];
-      for (let i = 0; i < 5; i++) statuses.push((await gw.request('POST', '/oauth/token', { headers: from(`198.51.100.${i}, 203.0.113.7`), body: bad })).status);
-      expect(statuses).toEqual([401, 401, 401, 429, 429]);
-      expect((await gw.request('POST', '/oauth/token', { headers: from('203.0.113.7'), body: good })).status).toBe(429);
-      // Spoofing the owner's address on the left does not borrow the owner's budget either.
-      expect((await gw.request('POST', '/oauth/token', { headers: from('192.0.2.10, 203.0.113.7'), body: good })).status).toBe(429);
-      // The owner, from its own address, is not locked out.
-      const owner = await gw.request('POST', '/oauth/token', { headers: from('192.0.2.10'), body: good });
-      expect(owner.status).toBe(200);
-      expect((await gw.request('POST', '/oauth/revoke', { headers: from('192.0.2.10'), body: good })).status).toBe(200);
+  it.each([['1'], ['127.0.0.1/8']])(
+    'locks out a client id only from the guessing address (TRUST_PROXY=%s), whatever the client puts leftmost in X-Forwarded-For',
+    async (trustProxy) => {
+      const gw = await startGateway(dialect, { TOKEN_FAILURE_LIMIT: '3', TOKEN_FAILURE_WINDOW_SECONDS: '600', TRUST_PROXY: trustProxy });
+      try {
+        const c = await gw.client();
+        const from = (xff: string) => ({ 'x-forwarded-for': xff });
+        const good = { grant_type: 'client_credentials', client_id: c.clientId, client_secret: c.secret, audience: AUDIENCE };
+        const bad = { ...good, client_secret: 'guess-guess-guess' };
+        // The attacker at 203.0.113.7 spoofs a new leftmost address on every guess.
+        const statuses: number[] = [];
+        for (let i = 0; i < 5; i++)
+          statuses.push((await gw.request('POST', '/oauth/token', { headers: from(`198.51.100.${i}, 203.0.113.7`), body: bad })).status);
+        expect(statuses).toEqual([401, 401, 401, 429, 429]);
+        expect((await gw.request('POST', '/oauth/token', { headers: from('203.0.113.7'), body: good })).status).toBe(429);
+        // Spoofing the owner's address on the left does not borrow the owner's budget either.
+        expect((await gw.request('POST', '/oauth/token', { headers: from('192.0.2.10, 203.0.113.7'), body: good })).status).toBe(429);
+        // The owner, from its own address, is not locked out.
+        const owner = await gw.request('POST', '/oauth/token', { headers: from('192.0.2.10'), body: good });
+        expect(owner.status).toBe(200);
+        expect((await gw.request('POST', '/oauth/revoke', { headers: from('192.0.2.10'), body: good })).status).toBe(200);
 
-      // The per-address budget (five times the per-client one) still holds across client ids.
-      const perAddress: number[] = [];
-      for (let i = 0; i < 17; i++) {
-        perAddress.push((await gw.request('POST', '/oauth/token', { headers: from('203.0.113.9'), body: { ...bad, client_id: `cli-guess${i}` } })).status);
+        // The per-address budget (five times the per-client one) still holds across client ids.
+        const perAddress: number[] = [];
+        for (let i = 0; i < 17; i++) {
+          perAddress.push((await gw.request('POST', '/oauth/token', { headers: from('203.0.113.9'), body: { ...bad, client_id: `cli-guess${i}` } })).status);
+        }
+        expect(perAddress).toEqual([...Array(15).fill(401), 429, 429]);
+        expect((await gw.request('POST', '/oauth/token', { headers: from('203.0.113.9'), body: good })).status).toBe(429);
+      } finally {
+        await gw.close();
       }
-      expect(perAddress).toEqual([...Array(15).fill(401), 429, 429]);
-      expect((await gw.request('POST', '/oauth/token', { headers: from('203.0.113.9'), body: good })).status).toBe(429);
-    } finally {
-      await gw.close();
-    }
-  });
+    },
+  );
 });
 
 describe.each(dialects)('the first signing key on $name', (dialect) => {

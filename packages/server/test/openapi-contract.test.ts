@@ -55,7 +55,11 @@ function operationOf(doc: Document, method: string, path: string): Operation {
 
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical((value as Json)[k])}`).join(',')}}`;
+  if (value && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Json)[k])}`)
+      .join(',')}}`;
   return JSON.stringify(value);
 }
 
@@ -72,7 +76,8 @@ describe('the OpenAPI contract', () => {
   afterAll(() => gw.close());
 
   it('lists every permission as a scope of oauth2, with a description, and every scope an operation needs is one of them', () => {
-    const scopes = (doc.components.securitySchemes.oauth2 as { flows: { clientCredentials: { scopes: Record<string, string> } } }).flows.clientCredentials.scopes;
+    const scopes = (doc.components.securitySchemes.oauth2 as { flows: { clientCredentials: { scopes: Record<string, string> } } }).flows.clientCredentials
+      .scopes;
     expect(Object.keys(scopes)).toEqual([...PERMISSIONS]);
     expect(scopes['instruments:read-sensitive-data']).toMatch(/card number/);
     expect(scopes['payment-instructions:ws']).toMatch(/WebSocket/);
@@ -103,21 +108,37 @@ describe('the OpenAPI contract', () => {
 
   it('a POST that takes no parameters declares an optional empty object; every other POST a body of its own', () => {
     expect(doc.components.schemas.EmptyObject).toEqual({ type: 'object', properties: {}, additionalProperties: false, description: expect.any(String) });
-    const empty = operations(doc).filter(([m, , op]) => m === 'post' && canonical(op.requestBody?.content['application/json']?.schema) === canonical({ $ref: '#/components/schemas/EmptyObject' }));
-    expect(empty.map(([, path]) => path)).toEqual(expect.arrayContaining(['/v1/payments/{id}/cancel', '/v1/chargebacks/{id}/review', '/v1/chargebacks/{id}/accept', '/v1/webhooks/{id}/secret/rotate', '/v1/encryption/keys']));
+    const empty = operations(doc).filter(
+      ([m, , op]) => m === 'post' && canonical(op.requestBody?.content['application/json']?.schema) === canonical({ $ref: '#/components/schemas/EmptyObject' }),
+    );
+    expect(empty.map(([, path]) => path)).toEqual(
+      expect.arrayContaining([
+        '/v1/payments/{id}/cancel',
+        '/v1/chargebacks/{id}/review',
+        '/v1/chargebacks/{id}/accept',
+        '/v1/webhooks/{id}/secret/rotate',
+        '/v1/encryption/keys',
+      ]),
+    );
     expect(empty.length).toBeGreaterThanOrEqual(17);
     for (const [, , op] of empty) expect(op.requestBody!.required).toBe(false);
     for (const [m, path, op] of operations(doc)) if (m === 'post') expect(op.requestBody, path).toBeDefined();
   });
 
   it('declares Idempotency-Key on every write a client makes, and the response headers once, as components', () => {
-    expect(doc.components.parameters.IdempotencyKey).toMatchObject({ name: 'Idempotency-Key', in: 'header', required: false, schema: { minLength: 8, maxLength: 64 } });
+    expect(doc.components.parameters.IdempotencyKey).toMatchObject({
+      name: 'Idempotency-Key',
+      in: 'header',
+      required: false,
+      schema: { minLength: 8, maxLength: 64 },
+    });
     expect(Object.keys(doc.components.headers).sort()).toEqual(['Idempotent-Replayed', 'RateLimit', 'RateLimit-Policy', 'Retry-After', 'X-Request-Id']);
     const writes = operations(doc).filter(([m, , op]) => m !== 'get' && (op.security ?? []).some((r) => 'bearerAuth' in r));
     expect(writes.length).toBeGreaterThan(70);
     for (const [m, path, op] of writes) expect(op.parameters, `${m} ${path}`).toContainEqual({ $ref: '#/components/parameters/IdempotencyKey' });
     for (const [m, path, op] of operations(doc)) {
-      for (const [status, response] of Object.entries(op.responses)) expect(response.headers?.['X-Request-Id'], `${m} ${path} ${status}`).toEqual({ $ref: '#/components/headers/X-Request-Id' });
+      for (const [status, response] of Object.entries(op.responses))
+        expect(response.headers?.['X-Request-Id'], `${m} ${path} ${status}`).toEqual({ $ref: '#/components/headers/X-Request-Id' });
     }
   });
 
@@ -144,12 +165,16 @@ describe('the OpenAPI contract', () => {
         expect(declared, `${name} on ${method} ${path} ${reply.status}`).toHaveProperty([name]);
       }
     }
-    expect([...seen]).toEqual(expect.arrayContaining(['Idempotent-Replayed 201', 'RateLimit 200', 'RateLimit-Policy 201', 'X-Request-Id 404', 'X-Request-Id 422']));
+    expect([...seen]).toEqual(
+      expect.arrayContaining(['Idempotent-Replayed 201', 'RateLimit 200', 'RateLimit-Policy 201', 'X-Request-Id 404', 'X-Request-Id 422']),
+    );
   });
 
   it('success bodies refer to named schemas, never copies of them; the 201 of POST /v1/payments is CardPayment', () => {
     expect(doc.paths['/v1/payments']!.post!.responses['201']!.content!['application/json']!.schema).toEqual({ $ref: '#/components/schemas/CardPayment' });
-    expect(doc.paths['/v1/payments/intents']!.post!.responses['201']!.content!['application/json']!.schema).toEqual({ $ref: '#/components/schemas/ApmPayment' });
+    expect(doc.paths['/v1/payments/intents']!.post!.responses['201']!.content!['application/json']!.schema).toEqual({
+      $ref: '#/components/schemas/ApmPayment',
+    });
     const named = new Map(Object.entries(doc.components.schemas).map(([name, schema]) => [canonical(schema), name]));
     const copies: string[] = [];
     const visit = (value: unknown, where: string) => {
@@ -165,7 +190,14 @@ describe('the OpenAPI contract', () => {
     }
     expect(copies).toEqual([]);
     // Every DELETE that removes its object answers the one DeletedObject.
-    for (const path of ['/v1/merchants/{id}', '/v1/points-of-sale/{id}', '/v1/terminals/{id}', '/v1/fee-rules/{id}', '/v1/webhooks/{id}', '/v1/chargebacks/{id}/attachments/{att_id}']) {
+    for (const path of [
+      '/v1/merchants/{id}',
+      '/v1/points-of-sale/{id}',
+      '/v1/terminals/{id}',
+      '/v1/fee-rules/{id}',
+      '/v1/webhooks/{id}',
+      '/v1/chargebacks/{id}/attachments/{att_id}',
+    ]) {
       expect(doc.paths[path]!.delete!.responses['200']!.content!['application/json']!.schema, path).toEqual({ $ref: '#/components/schemas/DeletedObject' });
     }
   });
@@ -221,7 +253,9 @@ describe('the OpenAPI contract', () => {
     await gw.request('POST', `/v1/sandbox/payments/${intent.body.payment_id}/simulate`, { token, body: { outcome: 'approve' } });
     expect((await gw.request('POST', '/v1/cashouts', { token, body: { payment_id: intent.body.payment_id, amount: 50 } })).status).toBe(201);
     const events = (await gw.request<{ data: Array<{ type: string }> }>('GET', '/v1/events?limit=100', { token })).body.data;
-    expect(new Set(events.map((e) => e.type))).toEqual(new Set(['payment.card.approved', 'payment.purchase.pending', 'payment.purchase.succeeded', 'cashout.succeeded']));
+    expect(new Set(events.map((e) => e.type))).toEqual(
+      new Set(['payment.card.approved', 'payment.purchase.pending', 'payment.purchase.succeeded', 'cashout.succeeded']),
+    );
     // The document's own schemas, as a validator reads them (`discriminator` is an annotation here).
     const ajv = new Ajv({ strict: false, allErrors: true });
     formatsModule.default(ajv);

@@ -141,7 +141,11 @@ describe('route schemas', () => {
 
   it('a schema that does not compile fails compileSchemas, not only its first request', async () => {
     const broken: FastifyPluginAsync = async (app) => {
-      app.get('/v1/broken-thing', { config: { scopes: ['payments:read'] }, schema: { tags: ['Test'], querystring: { type: 'object', properties: { n: { type: 'no-such-type' } } } } }, async () => ({}));
+      app.get(
+        '/v1/broken-thing',
+        { config: { scopes: ['payments:read'] }, schema: { tags: ['Test'], querystring: { type: 'object', properties: { n: { type: 'no-such-type' } } } } },
+        async () => ({}),
+      );
     };
     const gw = await startGateway(dialects[0]!, {}, { plugins: [broken] });
     try {

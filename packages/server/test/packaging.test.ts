@@ -54,7 +54,10 @@ function workflowSteps(yaml: string): { name: string; run: string; if?: string }
       const body: string[] = [];
       while (i + 1 < lines.length && (lines[i + 1]!.trim() === '' || lines[i + 1]!.search(/\S/) > indent)) body.push(lines[++i]!);
       const strip = Math.min(...body.filter((l) => l.trim()).map((l) => l.search(/\S/)));
-      current.run = body.map((l) => l.slice(strip)).join('\n').trim();
+      current.run = body
+        .map((l) => l.slice(strip))
+        .join('\n')
+        .trim();
     } else current.run = field[3]!;
   }
   if (current?.run !== undefined) steps.push(current as { name: string; run: string });
@@ -73,7 +76,9 @@ describe('the packed packages, installed outside the repository', () => {
       if (!existsSync(join(ROOT, built))) throw new Error(`${built} is missing: run npm run build first`);
     }
     dir = mkdtempSync(join(tmpdir(), 'pasarela-packed-'));
-    const packed = run('npm', ['pack', '--json', '--pack-destination', dir, '-w', 'pasarela', '-w', '@pasarela/client', '-w', '@pasarela/fields'], { cwd: ROOT });
+    const packed = run('npm', ['pack', '--json', '--pack-destination', dir, '-w', 'pasarela', '-w', '@pasarela/client', '-w', '@pasarela/fields'], {
+      cwd: ROOT,
+    });
     expect(packed.code, packed.stderr).toBe(0);
     const tarballs = Object.fromEntries((JSON.parse(packed.stdout) as { name: string; filename: string }[]).map((p) => [p.name, join(dir, p.filename)]));
 
@@ -84,7 +89,17 @@ describe('the packed packages, installed outside the repository', () => {
     mkdirSync(join(dir, 'stage', 'build', 'Release'), { recursive: true });
     mkdirSync(prebuilds);
     cpSync(join(sqlite, 'build', 'Release', 'better_sqlite3.node'), join(dir, 'stage', 'build', 'Release', 'better_sqlite3.node'));
-    const tar = run('tar', ['-czf', join(prebuilds, `better-sqlite3-v${version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`), '-C', join(dir, 'stage'), 'build'], { cwd: dir });
+    const tar = run(
+      'tar',
+      [
+        '-czf',
+        join(prebuilds, `better-sqlite3-v${version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`),
+        '-C',
+        join(dir, 'stage'),
+        'build',
+      ],
+      { cwd: dir },
+    );
     expect(tar.code, tar.stderr).toBe(0);
 
     // The merchant's project: examples/ci-recipe, its dependencies the tarballs, its ports free ones.
@@ -97,7 +112,11 @@ describe('the packed packages, installed outside the repository', () => {
       writeFileSync(path, readFileSync(path, 'utf8').replaceAll('4242/', `${appPort}/`).replaceAll('8080', String(sandboxPort)));
     }
     const manifest = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
-    manifest.devDependencies = { pasarela: `file:${tarballs.pasarela}`, '@pasarela/client': `file:${tarballs['@pasarela/client']}`, '@pasarela/fields': `file:${tarballs['@pasarela/fields']}` };
+    manifest.devDependencies = {
+      pasarela: `file:${tarballs.pasarela}`,
+      '@pasarela/client': `file:${tarballs['@pasarela/client']}`,
+      '@pasarela/fields': `file:${tarballs['@pasarela/fields']}`,
+    };
     writeFileSync(join(project, 'package.json'), JSON.stringify(manifest, null, 2));
     const installed = run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], {
       cwd: project,
@@ -119,7 +138,12 @@ describe('the packed packages, installed outside the repository', () => {
 
   it('npx pasarela starts the sandbox from the installed package, and the installed client makes a payment', { timeout: 120_000 }, async () => {
     const port = await freePort();
-    const child = spawn('npx', ['pasarela', '--port', String(port), '--data-dir', join(dir, 'first-run')], { cwd: project, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('npx', ['pasarela', '--port', String(port), '--data-dir', join(dir, 'first-run')], {
+      cwd: project,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     groups.push(child.pid!);
     let output = '';
     // Started when it says so on its output; refused if it exits first or stays silent for a minute.
@@ -170,7 +194,18 @@ describe('the packed packages, installed outside the repository', () => {
   });
 
   it('refuses a seed file with every problem named', { timeout: 60_000 }, () => {
-    writeFileSync(join(project, 'bad-seed.json'), JSON.stringify({ organizations: [{ name: 'x', clients: [{ client_id: 'ci', client_secret: 'short', scopes: ['payments:fly'] }], webhook_endpoints: [{ url: 'ftp://x', events: ['nope'] }] }] }));
+    writeFileSync(
+      join(project, 'bad-seed.json'),
+      JSON.stringify({
+        organizations: [
+          {
+            name: 'x',
+            clients: [{ client_id: 'ci', client_secret: 'short', scopes: ['payments:fly'] }],
+            webhook_endpoints: [{ url: 'ftp://x', events: ['nope'] }],
+          },
+        ],
+      }),
+    );
     const refused = run('npx', ['pasarela', '--seed', 'bad-seed.json', '--data-dir', join(dir, 'bad')], { cwd: project });
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('bad-seed.json is not valid');
@@ -195,7 +230,9 @@ describe('the packed packages, installed outside the repository', () => {
       child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
       child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
       const code = await new Promise<number>((resolve) => child.once('exit', (c) => resolve(c ?? -1)));
-      const logs = ['pasarela.log', 'listen.log'].map((f) => (existsSync(join(runnerTemp, f)) ? `${f}:\n${readFileSync(join(runnerTemp, f), 'utf8')}` : '')).join('\n');
+      const logs = ['pasarela.log', 'listen.log']
+        .map((f) => (existsSync(join(runnerTemp, f)) ? `${f}:\n${readFileSync(join(runnerTemp, f), 'utf8')}` : ''))
+        .join('\n');
       expect(code, `${step.name}:\n${output}\n${logs}`).toBe(0);
     }
     expect(readFileSync(join(runnerTemp, 'pasarela.log'), 'utf8')).toContain('client_id:   ci-shop');

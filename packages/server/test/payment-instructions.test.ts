@@ -51,12 +51,20 @@ describe.each(dialects)('payment instructions on $name', (dialect) => {
     return terminal;
   };
   const instruct = (body: Record<string, unknown>, t = token) =>
-    gw.request<Instruction>('POST', '/v1/payment-instructions', { token: t, body: { terminal_id: place.terminalId, amount: 150, currency: 'USD', order_id: orderId(), ...body } });
+    gw.request<Instruction>('POST', '/v1/payment-instructions', {
+      token: t,
+      body: { terminal_id: place.terminalId, amount: 150, currency: 'USD', order_id: orderId(), ...body },
+    });
   const getInstruction = (id: string) => gw.request<Instruction>('GET', `/v1/payment-instructions/${id}`, { token });
 
   beforeAll(async () => {
     // The poll is slow here, so an instruction that arrives at once was pushed, not polled.
-    gw = await startGateway(dialect, { PAYMENT_INSTRUCTION_POLL_MS: '60000', PAYMENT_INSTRUCTION_TTL_SECONDS: '120', CAPTURE_DELAY_SECONDS: '3600', PENDING_CARD_DELAY_SECONDS: '1' });
+    gw = await startGateway(dialect, {
+      PAYMENT_INSTRUCTION_POLL_MS: '60000',
+      PAYMENT_INSTRUCTION_TTL_SECONDS: '120',
+      CAPTURE_DELAY_SECONDS: '3600',
+      PENDING_CARD_DELAY_SECONDS: '1',
+    });
     merchant = await gw.client();
     token = await merchant.token();
     key = await merchantKey(gw, token);
@@ -72,7 +80,17 @@ describe.each(dialects)('payment instructions on $name', (dialect) => {
     const order = orderId();
     const created = await instruct({ amount: 150.5, order_id: order, description: 'Mesa 4' });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ status: 'PENDING', terminal_id: place.terminalId, point_of_sale_id: place.pointOfSaleId, merchant_id: place.merchantId, amount: '150.50', currency: 'USD', order_id: order, capture: true, payment_id: null });
+    expect(created.body).toMatchObject({
+      status: 'PENDING',
+      terminal_id: place.terminalId,
+      point_of_sale_id: place.pointOfSaleId,
+      merchant_id: place.merchantId,
+      amount: '150.50',
+      currency: 'USD',
+      order_id: order,
+      capture: true,
+      payment_id: null,
+    });
     expect(created.body.id).toMatch(/^pin-[0-9a-z]{26}$/);
     expect(Date.parse(created.body.expires_at) - Date.parse(created.body.created_at)).toBe(120_000);
 
@@ -106,7 +124,10 @@ describe.each(dialects)('payment instructions on $name', (dialect) => {
     const final = await getInstruction(created.body.id);
     expect(final.body).toMatchObject({ status: 'COMPLETED', payment_id: paid.payment.id, failure: null });
     expect(final.body.delivered_at && final.body.acknowledged_at && final.body.completed_at).toBeTruthy();
-    expect((await gw.request('GET', `/v1/card-present/payments/${paid.payment.id}`, { token })).body).toMatchObject({ id: paid.payment.id, status: 'APPROVED' });
+    expect((await gw.request('GET', `/v1/card-present/payments/${paid.payment.id}`, { token })).body).toMatchObject({
+      id: paid.payment.id,
+      status: 'APPROVED',
+    });
     expect((await gw.request('GET', `/v1/payments/${paid.payment.id}`, { token })).body).toMatchObject({ channel: 'card_present' });
 
     // The same result again is the same payment, not a second charge.
@@ -114,7 +135,9 @@ describe.each(dialects)('payment instructions on $name', (dialect) => {
     expect((await terminal.next('payment')).payment.id).toBe(paid.payment.id);
 
     const events = await gw.request<{ data: Array<{ type: string; data: Record<string, { id: string }> }> }>('GET', '/v1/events?limit=100', { token });
-    const mine = events.body.data.filter((e) => e.data.payment_instruction?.id === created.body.id || e.data.payment?.id === paid.payment.id).map((e) => e.type);
+    const mine = events.body.data
+      .filter((e) => e.data.payment_instruction?.id === created.body.id || e.data.payment?.id === paid.payment.id)
+      .map((e) => e.type);
     expect(mine.sort()).toEqual(['payment.card.approved', 'payment_instruction.completed', 'payment_instruction.created']);
   });
 
@@ -160,13 +183,16 @@ describe.each(dialects)('payment instructions on $name', (dialect) => {
     expect(events.body.data.some((e) => e.type === 'payment_instruction.expired' && e.data.payment_instruction?.id === created.body.id)).toBe(true);
   });
 
-  it('sends a new connection only what is unexpired in the organization\'s sandbox time, not the real time', async () => {
+  it("sends a new connection only what is unexpired in the organization's sandbox time, not the real time", async () => {
     // An organization of its own: its clock moves an hour.
     const own = await gw.client();
     const ownToken = await own.token();
     const ownPlace = await placeTerminal(gw, ownToken);
     const create = (expiresIn: number) =>
-      gw.request<Instruction>('POST', '/v1/payment-instructions', { token: ownToken, body: { terminal_id: ownPlace.terminalId, amount: 150, currency: 'USD', order_id: orderId(), expires_in: expiresIn } });
+      gw.request<Instruction>('POST', '/v1/payment-instructions', {
+        token: ownToken,
+        body: { terminal_id: ownPlace.terminalId, amount: 150, currency: 'USD', order_id: orderId(), expires_in: expiresIn },
+      });
     const stale = (await create(60)).body;
     const fresh = (await create(7200)).body;
     // The stale one's expiry job has not run yet (a runner behind, or holding it elsewhere): only its deadline says it is over.
@@ -176,7 +202,12 @@ describe.each(dialects)('payment instructions on $name', (dialect) => {
     const terminal = await connect(ownPlace.terminalId, ownToken);
     // Delivered in id order: once the fresh one has arrived, the stale one would have come first.
     expect((await terminal.next('instruction', (m) => m.instruction.id === fresh.id)).instruction.status).toBe('DELIVERED');
-    expect(terminal.pending().filter((m) => m.type === 'instruction').map((m) => m.instruction.id)).toEqual([]);
+    expect(
+      terminal
+        .pending()
+        .filter((m) => m.type === 'instruction')
+        .map((m) => m.instruction.id),
+    ).toEqual([]);
     const row = await gw.db.selectFrom('payment_instructions').select('status').where('id', '=', stale.id).executeTakeFirstOrThrow();
     expect(row.status).toBe('PENDING');
   });
@@ -211,7 +242,7 @@ describe.each(dialects)('payment instructions on $name', (dialect) => {
     expect((await getInstruction(created.body.id)).body.failure?.message).toMatch(/05/);
   });
 
-  it('screens the card read with the fraud rules for the terminal\'s client: a decline fails the instruction without calling the network', async () => {
+  it("screens the card read with the fraud rules for the terminal's client: a decline fails the instruction without calling the network", async () => {
     // An organization of its own (its rules touch no other test): one client creates the instruction, another connects the terminal.
     const creator = await gw.client();
     const creatorToken = await creator.token();
@@ -231,13 +262,21 @@ describe.each(dialects)('payment instructions on $name', (dialect) => {
     const fetched = await gw.request<Instruction>('GET', `/v1/payment-instructions/${created.body.id}`, { token: creatorToken });
     expect(fetched.body).toMatchObject({ status: 'FAILED' });
     expect(fetched.body.failure?.message).toMatch(/59/);
-    const evaluation = await gw.request<{ decision: string; rules_hit: Array<{ rule: string }> }>('GET', `/v1/payments/${paid.payment.id}/fraud-evaluation`, { token: creatorToken });
+    const evaluation = await gw.request<{ decision: string; rules_hit: Array<{ rule: string }> }>('GET', `/v1/payments/${paid.payment.id}/fraud-evaluation`, {
+      token: creatorToken,
+    });
     expect(evaluation.body).toMatchObject({ decision: 'decline', rules_hit: [{ rule: 'amount_threshold' }] });
     const stored = await gw.db.selectFrom('fraud_evaluations').select('client_id').where('payment_id', '=', paid.payment.id).executeTakeFirstOrThrow();
     expect(stored.client_id).toBe(device.clientId);
     expect(await gw.db.selectFrom('simulator_operations').select('reference').where('reference', 'like', `%${paid.payment.id}%`).execute()).toEqual([]);
     expect(await gw.db.selectFrom('jobs').select('type').where('payload', 'like', `%${paid.payment.id}%`).execute()).toEqual([]);
-    const events = await gw.db.selectFrom('events').select('type').where('organization_id', '=', creator.organizationId).where('data', 'like', `%${paid.payment.id}%`).orderBy('id').execute();
+    const events = await gw.db
+      .selectFrom('events')
+      .select('type')
+      .where('organization_id', '=', creator.organizationId)
+      .where('data', 'like', `%${paid.payment.id}%`)
+      .orderBy('id')
+      .execute();
     expect(events.map((e) => e.type).sort()).toEqual(['payment.card.rejected', 'payment_instruction.failed']);
   });
 
@@ -257,7 +296,10 @@ describe.each(dialects)('payment instructions on $name', (dialect) => {
     const pending = await terminal.next('payment');
     expect(pending.payment.status).toBe('PENDING');
     expect(pending.instruction.status).toBe('PROCESSING');
-    const done = await eventually(() => getInstruction(later.body.id), (r) => r.body.status === 'COMPLETED');
+    const done = await eventually(
+      () => getInstruction(later.body.id),
+      (r) => r.body.status === 'COMPLETED',
+    );
     expect(done.body).toMatchObject({ status: 'COMPLETED', payment_id: pending.payment.id });
   });
 
@@ -294,8 +336,9 @@ describe.each(dialects)('payment instructions on $name', (dialect) => {
     expect((await getInstruction(theirs.body.id)).body.status).toBe('PENDING');
   });
 
-  it('refuses the upgrade before the socket opens: no token, a bad token, no scope, another organization\'s terminal, an unusable terminal', async () => {
-    const refusal = (headers: Record<string, string>, terminalId: string | null = place.terminalId) => TestTerminal.refusal(gw.baseUrl, headers, terminalId ?? undefined);
+  it("refuses the upgrade before the socket opens: no token, a bad token, no scope, another organization's terminal, an unusable terminal", async () => {
+    const refusal = (headers: Record<string, string>, terminalId: string | null = place.terminalId) =>
+      TestTerminal.refusal(gw.baseUrl, headers, terminalId ?? undefined);
     const noToken = await refusal({});
     expect(noToken.status).toBe(401);
     expect(noToken.body.error.code).toBe('unauthorized');
@@ -316,7 +359,10 @@ describe.each(dialects)('payment instructions on $name', (dialect) => {
     expect(missing.status).toBe(422);
     expect(missing.body.error.details).toEqual([expect.objectContaining({ field: 'terminal_id' })]);
     const detached = await placeTerminal(gw, token, { attach: false });
-    expect((await refusal({ authorization: `Bearer ${token}` }, detached.terminalId)).body.error).toMatchObject({ code: 'validation_failed', details: [{ field: 'terminal_id' }] });
+    expect((await refusal({ authorization: `Bearer ${token}` }, detached.terminalId)).body.error).toMatchObject({
+      code: 'validation_failed',
+      details: [{ field: 'terminal_id' }],
+    });
     const inactive = await placeTerminal(gw, token, { status: 'inactive' });
     expect((await refusal({ authorization: `Bearer ${token}` }, inactive.terminalId)).status).toBe(422);
 
@@ -334,7 +380,12 @@ describe.each(dialects)('payment instructions on $name', (dialect) => {
   });
 
   it('closes a connection whose token was revoked (code 4001) at the next heartbeat', async () => {
-    const quick = await startGateway(dialect, { DATABASE_URL: gw.gateway.config.database.url, PAYMENT_INSTRUCTION_HEARTBEAT_SECONDS: '1', TOKEN_REVOCATION_CACHE_MS: '0', JOBS_ENABLED: 'false' });
+    const quick = await startGateway(dialect, {
+      DATABASE_URL: gw.gateway.config.database.url,
+      PAYMENT_INSTRUCTION_HEARTBEAT_SECONDS: '1',
+      TOKEN_REVOCATION_CACHE_MS: '0',
+      JOBS_ENABLED: 'false',
+    });
     try {
       const terminalClient = await gw.client({ scopes: ['payment-instructions:ws'], organizationId: merchant.organizationId });
       const terminal = await TestTerminal.connect(quick.baseUrl, await terminalClient.token(), place.terminalId);
@@ -346,7 +397,11 @@ describe.each(dialects)('payment instructions on $name', (dialect) => {
         body: { grant_type: 'client_credentials', client_id: terminalClient.clientId, client_secret: terminalClient.secret, audience: AUDIENCE },
       });
       expect(revoked.status).toBe(200);
-      await eventually(async () => terminal.closed, (closed) => closed !== undefined, 5000);
+      await eventually(
+        async () => terminal.closed,
+        (closed) => closed !== undefined,
+        5000,
+      );
       expect(terminal.closed).toEqual({ code: 4001, reason: 'token expired or revoked' });
     } finally {
       await quick.close();
@@ -355,19 +410,30 @@ describe.each(dialects)('payment instructions on $name', (dialect) => {
 
   it('checks the token before each terminal message: a token revoked through another process stops at its next message (4001), before the heartbeat', async () => {
     // The heartbeat is an hour away; tokens are checked against the database on every use here.
-    const quick = await startGateway(dialect, { DATABASE_URL: gw.gateway.config.database.url, PAYMENT_INSTRUCTION_HEARTBEAT_SECONDS: '3600', TOKEN_REVOCATION_CACHE_MS: '0', JOBS_ENABLED: 'false' });
+    const quick = await startGateway(dialect, {
+      DATABASE_URL: gw.gateway.config.database.url,
+      PAYMENT_INSTRUCTION_HEARTBEAT_SECONDS: '3600',
+      TOKEN_REVOCATION_CACHE_MS: '0',
+      JOBS_ENABLED: 'false',
+    });
     try {
       // A terminal of its own: the instructions left open here reach no other test's connection.
       const own = await placeTerminal(gw, token);
       const terminalClient = await gw.client({ scopes: ['payment-instructions:ws'], organizationId: merchant.organizationId });
       const terminal = await TestTerminal.connect(quick.baseUrl, await terminalClient.token(), own.terminalId);
       open.push(terminal);
-      const first = await quick.request<Instruction>('POST', '/v1/payment-instructions', { token, body: { terminal_id: own.terminalId, amount: 150, currency: 'USD', order_id: orderId() } });
+      const first = await quick.request<Instruction>('POST', '/v1/payment-instructions', {
+        token,
+        body: { terminal_id: own.terminalId, amount: 150, currency: 'USD', order_id: orderId() },
+      });
       await terminal.next('instruction', (m) => m.instruction.id === first.body.id);
       terminal.send({ type: 'ack', instruction_id: first.body.id });
       expect((await terminal.next('acknowledged')).instruction.id).toBe(first.body.id);
 
-      const second = await quick.request<Instruction>('POST', '/v1/payment-instructions', { token, body: { terminal_id: own.terminalId, amount: 150, currency: 'USD', order_id: orderId() } });
+      const second = await quick.request<Instruction>('POST', '/v1/payment-instructions', {
+        token,
+        body: { terminal_id: own.terminalId, amount: 150, currency: 'USD', order_id: orderId() },
+      });
       await terminal.next('instruction', (m) => m.instruction.id === second.body.id);
       // Revoked through the other process: this one learns it from the database at the next message.
       const revoked = await gw.request('POST', '/oauth/revoke', {
@@ -375,7 +441,11 @@ describe.each(dialects)('payment instructions on $name', (dialect) => {
       });
       expect(revoked.status).toBe(200);
       terminal.send({ type: 'ack', instruction_id: second.body.id });
-      await eventually(async () => terminal.closed, (closed) => closed !== undefined, 5000);
+      await eventually(
+        async () => terminal.closed,
+        (closed) => closed !== undefined,
+        5000,
+      );
       expect(terminal.closed).toEqual({ code: 4001, reason: 'token expired or revoked' });
       expect((await getInstruction(second.body.id)).body).toMatchObject({ status: 'DELIVERED', acknowledged_at: null });
     } finally {
@@ -390,7 +460,10 @@ describe.each(dialects)('payment instructions on $name', (dialect) => {
 
     expect((await instruct({ expires_in: 0 })).status).toBe(422);
     const bad2 = await instruct({ amount: 1.001, terminal_id: 'ter-01nosuchterminal0000000000' });
-    expect((bad2.body as unknown as { error: { details: Array<{ field: string }> } }).error.details.map((d) => d.field).sort()).toEqual(['amount', 'terminal_id']);
+    expect((bad2.body as unknown as { error: { details: Array<{ field: string }> } }).error.details.map((d) => d.field).sort()).toEqual([
+      'amount',
+      'terminal_id',
+    ]);
     const detached = await placeTerminal(gw, token, { attach: false });
     const notAttached = await instruct({ terminal_id: detached.terminalId });
     expect(notAttached.status).toBe(422);
@@ -419,10 +492,16 @@ describe.each(dialects)('payment instructions on $name', (dialect) => {
     const mine = await placeTerminal(gw, token);
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) ids.push((await instruct({ terminal_id: mine.terminalId })).body.id);
-    const page1 = await gw.request<{ data: Instruction[]; has_more: boolean }>('GET', `/v1/payment-instructions?terminal_id=${mine.terminalId}&limit=2`, { token });
+    const page1 = await gw.request<{ data: Instruction[]; has_more: boolean }>('GET', `/v1/payment-instructions?terminal_id=${mine.terminalId}&limit=2`, {
+      token,
+    });
     expect(page1.body.data.map((i) => i.id)).toEqual([ids[2], ids[1]]);
     expect(page1.body.has_more).toBe(true);
-    const page2 = await gw.request<{ data: Instruction[]; has_more: boolean }>('GET', `/v1/payment-instructions?terminal_id=${mine.terminalId}&limit=2&starting_after=${ids[1]}`, { token });
+    const page2 = await gw.request<{ data: Instruction[]; has_more: boolean }>(
+      'GET',
+      `/v1/payment-instructions?terminal_id=${mine.terminalId}&limit=2&starting_after=${ids[1]}`,
+      { token },
+    );
     expect(page2.body).toEqual({ data: [expect.objectContaining({ id: ids[0] })], has_more: false });
     const pending = await gw.request<{ data: Instruction[] }>('GET', '/v1/payment-instructions?status=PENDING&limit=100', { token });
     expect(pending.body.data.every((i) => i.status === 'PENDING')).toBe(true);
@@ -442,7 +521,17 @@ describe.each(dialects)('payment instructions on $name', (dialect) => {
         execFile(
           process.execPath,
           [script],
-          { env: { PATH: process.env.PATH ?? '', PASARELA_URL: gw.baseUrl, PASARELA_AUDIENCE: AUDIENCE, CLIENT_ID: client.clientId, CLIENT_SECRET: client.secret, ...extra }, timeout: 30_000 },
+          {
+            env: {
+              PATH: process.env.PATH ?? '',
+              PASARELA_URL: gw.baseUrl,
+              PASARELA_AUDIENCE: AUDIENCE,
+              CLIENT_ID: client.clientId,
+              CLIENT_SECRET: client.secret,
+              ...extra,
+            },
+            timeout: 30_000,
+          },
           (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, output: stdout + stderr }),
         );
       });
@@ -460,12 +549,19 @@ describe.each(dialects)('payment instructions on $name', (dialect) => {
     // Two gateways over one database, as production runs several processes: A holds the socket, B takes the request.
     const url = gw.gateway.config.database.url;
     // On PostgreSQL A hears of it by LISTEN/NOTIFY (its poll is too slow to matter here); on SQLite, by its poll.
-    const a = await startGateway(dialect, { DATABASE_URL: url, PAYMENT_INSTRUCTION_POLL_MS: dialect.name === 'postgres' ? '60000' : '100', JOBS_ENABLED: 'false' });
+    const a = await startGateway(dialect, {
+      DATABASE_URL: url,
+      PAYMENT_INSTRUCTION_POLL_MS: dialect.name === 'postgres' ? '60000' : '100',
+      JOBS_ENABLED: 'false',
+    });
     const b = await startGateway(dialect, { DATABASE_URL: url, PAYMENT_INSTRUCTION_POLL_MS: '100', JOBS_ENABLED: 'false' });
     try {
       const terminal = await TestTerminal.connect(a.baseUrl, token, place.terminalId);
       open.push(terminal);
-      const created = await b.request<Instruction>('POST', '/v1/payment-instructions', { token, body: { terminal_id: place.terminalId, amount: 20, currency: 'USD', order_id: orderId() } });
+      const created = await b.request<Instruction>('POST', '/v1/payment-instructions', {
+        token,
+        body: { terminal_id: place.terminalId, amount: 20, currency: 'USD', order_id: orderId() },
+      });
       expect(created.status).toBe(201);
       const delivered = await terminal.next('instruction', (m) => m.instruction.id === created.body.id, 5000);
       expect(delivered.instruction.status).toBe('DELIVERED');

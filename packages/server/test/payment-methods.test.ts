@@ -89,7 +89,11 @@ describe.each(dialects)('one payments table on $name', (dialect) => {
     expect((await gw.request('POST', `/v1/payments/${cancelled.body.id}/cancel`, { token })).status).toBe(200);
     const refunded = await pay(gw, token, { instrumentId: card, amount: 14 });
     const partly = await pay(gw, token, { instrumentId: card, amount: 15 });
-    const captured = (id: string) => eventually(async () => (await get(`/v1/payments/${id}`)).body as { captured_at: string | null }, (p) => p.captured_at !== null);
+    const captured = (id: string) =>
+      eventually(
+        async () => (await get(`/v1/payments/${id}`)).body as { captured_at: string | null },
+        (p) => p.captured_at !== null,
+      );
     await Promise.all([approved, refunded, partly].map((p) => captured(p.body.id)));
     const refund = await gw.request<{ id: string }>('POST', '/v1/refunds', { token, body: { payment_id: refunded.body.id, amount: 14, currency: 'USD' } });
     expect(refund.status).toBe(201);
@@ -102,10 +106,15 @@ describe.each(dialects)('one payments table on $name', (dialect) => {
     expect(((await get(`/v1/chargebacks?payment_id=${disputed.body.id}`)).body as { data: unknown[] }).data).toHaveLength(1);
 
     // A payment link paid by card.
-    const link = await gw.request<{ id: string; url: string }>('POST', '/v1/links', { token, body: { type: 'payment', data: { amount: { value: 20, currency: 'USD' } } } });
+    const link = await gw.request<{ id: string; url: string }>('POST', '/v1/links', {
+      token,
+      body: { type: 'payment', data: { amount: { value: 20, currency: 'USD' } } },
+    });
     const key = await merchantKey(gw, token);
     const { type: _type, ...encrypted } = await encryptedCard(key, { number: '4242424242424242' });
-    const linkPaid = await gw.request<{ payment_id: string }>('POST', `${new URL(link.body.url).pathname}/card`, { body: { ...encrypted, cvv_for_payment: await encrypt(key, '123') } });
+    const linkPaid = await gw.request<{ payment_id: string }>('POST', `${new URL(link.body.url).pathname}/card`, {
+      body: { ...encrypted, cvv_for_payment: await encrypt(key, '123') },
+    });
     expect(linkPaid.status).toBe(200);
 
     // Rail payments on every rail, in every status, with an SMS and a cashout.
@@ -117,7 +126,12 @@ describe.each(dialects)('one payments table on $name', (dialect) => {
       expect(reply.status).toBe(201);
       return reply.body;
     };
-    const bank = { rail_id: 'BANK_REDIRECT', rail_type: 'BANK_TRANSFER', return_url: 'https://shop.example/back', customer: { bank_id: '1007', document: '1020304050', document_type: 'CC', first_name: 'Ana', last_name: 'Gómez', email: 'ana@example.com' } };
+    const bank = {
+      rail_id: 'BANK_REDIRECT',
+      rail_type: 'BANK_TRANSFER',
+      return_url: 'https://shop.example/back',
+      customer: { bank_id: '1007', document: '1020304050', document_type: 'CC', first_name: 'Ana', last_name: 'Gómez', email: 'ana@example.com' },
+    };
     const otp = { rail_id: 'WALLET_OTP', rail_type: 'WALLET', customer: { phone_number: '3001112233' } };
     const push = { rail_id: 'WALLET_PUSH', rail_type: 'WALLET', customer: { phone_number: '3005551234' } };
     const qr = { rail_id: 'QR_INTEROP', rail_type: 'BANK_TRANSFER' };
@@ -130,14 +144,21 @@ describe.each(dialects)('one payments table on $name', (dialect) => {
       await intent('rail-declined', otp),
       await intent('rail-failed', bank),
     ];
-    for (const [index, outcome] of [[4, 'approve'], [5, 'reject'], [6, 'fail']] as const) {
+    for (const [index, outcome] of [
+      [4, 'approve'],
+      [5, 'reject'],
+      [6, 'fail'],
+    ] as const) {
       expect((await gw.request('POST', `/v1/sandbox/payments/${rails[index]!.payment_id}/simulate`, { token, body: { outcome } })).status).toBe(200);
     }
     const cashout = await gw.request<{ id: string }>('POST', '/v1/cashouts', { token, body: { payment_id: rails[4]!.payment_id, amount: 50 } });
     expect(cashout.status).toBe(201);
 
     const paths = [
-      ...[...cardPayments, linkPaid.body.payment_id, ...rails.map((r) => r.payment_id)].flatMap((id) => [`/v1/payments/${id}`, `/v1/payments/${id}/transactions`]),
+      ...[...cardPayments, linkPaid.body.payment_id, ...rails.map((r) => r.payment_id)].flatMap((id) => [
+        `/v1/payments/${id}`,
+        `/v1/payments/${id}/transactions`,
+      ]),
       ...rails.map((r) => `/v1/transactions/${r.transaction.id}`),
       `/v1/refunds/${refund.body.id}`,
       `/v1/refunds/${partRefund.body.id}`,
@@ -160,7 +181,7 @@ describe.each(dialects)('one payments table on $name', (dialect) => {
 
     // Down to 040: the rail payments are back in apm_payments. A rail payment there shares a card's order_id (possible then).
     const allIds = [...cardPayments, linkPaid.body.payment_id, ...rails.map((r) => r.payment_id)];
-    const cardOrder = (await withDatabase(dialect, env, async (db) => {
+    const cardOrder = await withDatabase(dialect, env, async (db) => {
       await migrateTo(db, '040_metadata');
       expect(await count(db, 'select count(*) as n from apm_payments')).toBe(rails.length);
       expect(await count(db, 'select count(*) as n from payments')).toBe(cardPayments.length + 1);
@@ -169,12 +190,19 @@ describe.each(dialects)('one payments table on $name', (dialect) => {
       await migrateToLatest(db);
       const rows = await sql<{ id: string; method: string; order_conflict_of: string | null }>`select id, method, order_conflict_of from payments`.execute(db);
       expect(rows.rows.map((r) => r.id).sort()).toEqual([...allIds].sort());
-      expect(rows.rows.filter((r) => r.method === 'rail').map((r) => r.id).sort()).toEqual(rails.map((r) => r.payment_id).sort());
-      expect(rows.rows.filter((r) => r.order_conflict_of !== null)).toEqual([{ id: rails[3]!.payment_id, method: 'rail', order_conflict_of: approved.body.id }]);
+      expect(
+        rows.rows
+          .filter((r) => r.method === 'rail')
+          .map((r) => r.id)
+          .sort(),
+      ).toEqual(rails.map((r) => r.payment_id).sort());
+      expect(rows.rows.filter((r) => r.order_conflict_of !== null)).toEqual([
+        { id: rails[3]!.payment_id, method: 'rail', order_conflict_of: approved.body.id },
+      ]);
       const tables = await sql<{ n: number }>`select count(*) as n from cashouts c join payments p on p.id = c.payment_id`.execute(db);
       expect(Number(tables.rows[0]!.n)).toBe(1);
       return order;
-    }));
+    });
 
     gw = await startGateway(dialect, env);
     const after = await snapshot();
@@ -217,7 +245,14 @@ describe.each(dialects)('one payments table on $name', (dialect) => {
     const gw = await startGateway(dialect, { RAIL_MOCK_DELAY_SECONDS: '0' });
     const token = await (await gw.client()).token();
     const instrumentId = await tokenize(gw, token, { number: '4242424242424242' });
-    const intentBody = (order: string) => ({ order_id: order, amount: 15050, currency: 'COP', rail_id: 'WALLET_OTP', rail_type: 'WALLET', customer: { phone_number: '3001112233' } });
+    const intentBody = (order: string) => ({
+      order_id: order,
+      amount: 15050,
+      currency: 'COP',
+      rail_id: 'WALLET_OTP',
+      rail_type: 'WALLET',
+      customer: { phone_number: '3001112233' },
+    });
 
     const first = await pay(gw, token, { instrumentId, orderId: 'cross-1', amount: 10 });
     expect(first.status).toBe(201);

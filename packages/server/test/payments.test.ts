@@ -4,7 +4,6 @@ import { startGateway, type TestClient, type TestGateway } from './support/gatew
 import { encrypt, merchantKey, pay, tokenize, type PaymentReply } from './support/cards.js';
 import { advanceClock } from './support/clock.js';
 
-
 // `remote`: the simulator answers like an acquirer across the network (intent, call, answer),
 // the path a real connector takes; `transaction`: inside the payment's transaction (the default).
 const authorizationModes = dialects.flatMap((dialect) =>
@@ -124,9 +123,15 @@ describe.each(authorizationModes)('card payments on $name', ({ dialect, mode }) 
     expect(otherAmount.body).toMatchObject({ error: { code: 'order_id_conflict' } });
     // The same number in another currency is another charge, not a retry of the first.
     const otherCurrency = await pay(gw, token, { instrumentId: visa, orderId, amount: 99.99, currency: 'EUR' });
-    expect([otherCurrency.status, otherCurrency.body]).toMatchObject([409, { error: { code: 'order_id_conflict', message: expect.stringContaining('amount or currency') } }]);
+    expect([otherCurrency.status, otherCurrency.body]).toMatchObject([
+      409,
+      { error: { code: 'order_id_conflict', message: expect.stringContaining('amount or currency') } },
+    ]);
     const otherCard = await pay(gw, token, { instrumentId: await tokenize(gw, token, { number: '5555555555554444' }), orderId, amount: 99.99 });
-    expect([otherCard.status, otherCard.body]).toMatchObject([409, { error: { code: 'order_id_conflict', message: expect.stringMatching(/another instrument\.$/) } }]);
+    expect([otherCard.status, otherCard.body]).toMatchObject([
+      409,
+      { error: { code: 'order_id_conflict', message: expect.stringMatching(/another instrument\.$/) } },
+    ]);
     // The same order_id in another organization is another order.
     const other = await gw.client();
     const otherToken = await other.token();
@@ -230,9 +235,17 @@ describe.each(authorizationModes)('card payments on $name', ({ dialect, mode }) 
   it('writes an event in the same transaction as each state change', async () => {
     const approved = await pay(gw, token, { instrumentId: visa, capture: false });
     await gw.request('POST', `/v1/payments/${approved.body.id}/capture`, { token, body: {} });
-    const events = await gw.db.selectFrom('events').select(['type', 'data']).where('organization_id', '=', client.organizationId).where('data', 'like', `%${approved.body.id}%`).orderBy('id').execute();
+    const events = await gw.db
+      .selectFrom('events')
+      .select(['type', 'data'])
+      .where('organization_id', '=', client.organizationId)
+      .where('data', 'like', `%${approved.body.id}%`)
+      .orderBy('id')
+      .execute();
     expect(events.map((e) => e.type)).toEqual(['payment.card.authorized', 'payment.card.captured']);
-    expect(JSON.parse(events[0]!.data)).toMatchObject({ payment: { id: approved.body.id, currency: 'USD', current_amount: 150, transaction: { status: 'AUTHORIZED', status_detail: 'AUTHORIZED' } } });
+    expect(JSON.parse(events[0]!.data)).toMatchObject({
+      payment: { id: approved.body.id, currency: 'USD', current_amount: 150, transaction: { status: 'AUTHORIZED', status_detail: 'AUTHORIZED' } },
+    });
   });
 });
 
@@ -254,7 +267,11 @@ describe.each(dialects)('card payment background work on $name', (dialect) => {
     await advanceClock(gw, token, 181);
     const captured = await gw.request<PaymentReply>('GET', `/v1/payments/${payment.body.id}`, { token });
     expect(captured.body).toMatchObject({ status: 'APPROVED', amount_captured: '75.50' });
-    const chargebacks = await gw.request<{ data: Array<{ id: string; payment_id: string; status: string; amount: string }>; has_more: boolean }>('GET', '/v1/chargebacks', { token });
+    const chargebacks = await gw.request<{ data: Array<{ id: string; payment_id: string; status: string; amount: string }>; has_more: boolean }>(
+      'GET',
+      '/v1/chargebacks',
+      { token },
+    );
     expect(chargebacks.status).toBe(200);
     expect(chargebacks.body.data).toEqual([expect.objectContaining({ payment_id: payment.body.id, status: 'OPEN', amount: '75.50' })]);
     expect(chargebacks.body.data[0]!.id).toMatch(/^chb-/);
@@ -265,7 +282,10 @@ describe.each(dialects)('card payment background work on $name', (dialect) => {
     await gw.request('POST', `/v1/payments/${payment.body.id}/cancel`, { token });
     const advanced = await advanceClock(gw, token, 181);
     expect(advanced.ran.filter((r) => r.subject_id === payment.body.id).map((r) => [r.type, r.outcome])).toEqual([['payment.capture', 'completed']]);
-    expect((await gw.request<PaymentReply>('GET', `/v1/payments/${payment.body.id}`, { token })).body).toMatchObject({ status: 'CANCELLED', captured_at: null });
+    expect((await gw.request<PaymentReply>('GET', `/v1/payments/${payment.body.id}`, { token })).body).toMatchObject({
+      status: 'CANCELLED',
+      captured_at: null,
+    });
   });
 
   it('an authorization not captured in time is voided by itself', async () => {
@@ -297,7 +317,14 @@ describe.each(dialects)('card payments for a merchant and point of sale on $name
     const key = await merchantKey(gw, token);
     return gw.request<PaymentReply & Record<string, unknown>>('POST', '/v1/payments', {
       token,
-      body: { amount: 20, currency: 'USD', order_id: `order-${Math.random().toString(36).slice(2)}`, instrument_id: visa, encrypted_cvv: await encrypt(key, '123'), ...place },
+      body: {
+        amount: 20,
+        currency: 'USD',
+        order_id: `order-${Math.random().toString(36).slice(2)}`,
+        instrument_id: visa,
+        encrypted_cvv: await encrypt(key, '123'),
+        ...place,
+      },
     });
   };
 
@@ -318,14 +345,15 @@ describe.each(dialects)('card payments for a merchant and point of sale on $name
     expect(pointOnly.body).toMatchObject({ merchant_id: merchant, point_of_sale_id: point });
     const atOther = await payFor({ merchant_id: other });
 
-    const ids = async (query: string) => (await gw.request<{ data: Array<{ id: string }> }>('GET', `/v1/payments?${query}`, { token })).body.data.map((p) => p.id);
+    const ids = async (query: string) =>
+      (await gw.request<{ data: Array<{ id: string }> }>('GET', `/v1/payments?${query}`, { token })).body.data.map((p) => p.id);
     expect(await ids(`merchant_id=${merchant}`)).toEqual([pointOnly.body.id, atPoint.body.id, atMerchant.body.id]);
     expect(await ids(`point_of_sale_id=${point}`)).toEqual([pointOnly.body.id, atPoint.body.id]);
     expect(await ids(`merchant_id=${other}`)).toEqual([atOther.body.id]);
     expect(await ids(`merchant_id=${merchant}&limit=1&starting_after=${pointOnly.body.id}`)).toEqual([atPoint.body.id]);
   });
 
-  it('422 names merchant_id or point_of_sale_id when they are not the organization\'s, or do not match; nothing is charged', async () => {
+  it("422 names merchant_id or point_of_sale_id when they are not the organization's, or do not match; nothing is charged", async () => {
     const merchant = await post('/v1/merchants', { name: 'Tienda' });
     const other = await post('/v1/merchants', { name: 'Otra' });
     const otherPoint = await post('/v1/points-of-sale', { merchant_id: other, name: 'Caja 9' });
@@ -334,15 +362,23 @@ describe.each(dialects)('card payments for a merchant and point of sale on $name
 
     const unknown = await payFor({ merchant_id: 'mer-nope', point_of_sale_id: 'pos-nope' });
     expect(unknown.status).toBe(422);
-    expect((unknown.body as unknown as { error: { details: Array<{ field: string }> } }).error.details.map((d) => d.field).sort()).toEqual(['merchant_id', 'point_of_sale_id']);
+    expect((unknown.body as unknown as { error: { details: Array<{ field: string }> } }).error.details.map((d) => d.field).sort()).toEqual([
+      'merchant_id',
+      'point_of_sale_id',
+    ]);
     const elsewhere = await payFor({ merchant_id: foreign });
     expect(elsewhere.status).toBe(422);
     const mismatch = await payFor({ merchant_id: merchant, point_of_sale_id: otherPoint });
     expect(mismatch.status).toBe(422);
-    expect((mismatch.body as unknown as { error: { details: Array<{ field: string }> } }).error.details).toEqual([expect.objectContaining({ field: 'point_of_sale_id' })]);
+    expect((mismatch.body as unknown as { error: { details: Array<{ field: string }> } }).error.details).toEqual([
+      expect.objectContaining({ field: 'point_of_sale_id' }),
+    ]);
     // Every problem at once: the amount's and the merchant's.
     const both = await payFor({ merchant_id: 'mer-nope', amount: 1.234 });
-    expect((both.body as unknown as { error: { details: Array<{ field: string }> } }).error.details.map((d) => d.field).sort()).toEqual(['amount', 'merchant_id']);
+    expect((both.body as unknown as { error: { details: Array<{ field: string }> } }).error.details.map((d) => d.field).sort()).toEqual([
+      'amount',
+      'merchant_id',
+    ]);
     expect((await gw.request<{ data: unknown[] }>('GET', '/v1/payments?limit=100', { token })).body.data.length).toBe(before);
   });
 });

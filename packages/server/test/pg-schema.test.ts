@@ -61,7 +61,9 @@ describe.runIf(postgres)('one schema per gateway on PostgreSQL', () => {
         let done = false;
         const migrating = migrateToLatest(second.db).then(() => (done = true));
         const waiting = await eventually(
-          async () => (await holder.query(`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted and classid = ${MIGRATION_LOCK_KEY}`)).rows[0].n as number,
+          async () =>
+            (await holder.query(`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted and classid = ${MIGRATION_LOCK_KEY}`))
+              .rows[0].n as number,
           (n) => n > 0,
         );
         expect(waiting).toBe(1);

@@ -2,21 +2,13 @@ import { describe, expect, it } from 'vitest';
 import jsQRModule from 'jsqr';
 import { PNG } from 'pngjs';
 import QRCode from 'qrcode';
-import {
-  crc16ccittFalse,
-  emvMerchantPresentedPayload,
-  parseTlv,
-  qrImageDataUri,
-  tlv,
-  verifyCrc,
-} from '../src/apm/qr.js';
+import { crc16ccittFalse, emvMerchantPresentedPayload, parseTlv, qrImageDataUri, tlv, verifyCrc } from '../src/apm/qr.js';
 
 // jsqr is a UMD/CommonJS bundle whose typings declare `export default`; under
 // NodeNext the default import is typed as the module object, and at runtime it
 // is the function (which also carries a `default` property).
 type JsQR = typeof jsQRModule.default;
-const jsQR: JsQR =
-  (jsQRModule as unknown as { default?: JsQR }).default ?? (jsQRModule as unknown as JsQR);
+const jsQR: JsQR = (jsQRModule as unknown as { default?: JsQR }).default ?? (jsQRModule as unknown as JsQR);
 
 const input = {
   merchantAccount: { gui: 'CO.COM.PASARELA', merchantId: 'MRC0001' },
@@ -54,9 +46,7 @@ describe('a published EMVCo vector (Pix)', () => {
   // Static Pix QR example from the Banco Central do Brasil's "Manual de
   // Padrões para Iniciação do Pix" (Pix is an EMVCo merchant-presented
   // profile using the same TLV format and CRC-16/CCITT-FALSE).
-  const pix =
-    '00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-426655440000' +
-    '5204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***63041D3D';
+  const pix = '00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-426655440000' + '5204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***63041D3D';
 
   it('has a CRC equal to crc16ccittFalse of everything up to and including "6304"', () => {
     expect(pix.slice(-8, -4)).toBe('6304');
@@ -104,9 +94,7 @@ describe('emvMerchantPresentedPayload', () => {
     expect(fields.get('59')).toBe('Tienda Cafe');
     expect(fields.get('60')).toBe('Bogota');
     expect(fields.has('61')).toBe(false);
-    expect([...fields.keys()]).toEqual([
-      '00', '01', '26', '52', '53', '54', '58', '59', '60', '62', '63',
-    ]);
+    expect([...fields.keys()]).toEqual(['00', '01', '26', '52', '53', '54', '58', '59', '60', '62', '63']);
     expect(payload.startsWith('000201010212')).toBe(true);
   });
 
@@ -146,16 +134,13 @@ describe('emvMerchantPresentedPayload', () => {
     expect(f.get('60')).toBe('San Jose del Gu');
     expect(f.get('60')).toHaveLength(15);
 
-    const g = parseTlv(
-      emvMerchantPresentedPayload({ ...input, merchantName: 'Ñandú  Straße 🚀', merchantCity: 'Medellín' }),
-    );
+    const g = parseTlv(emvMerchantPresentedPayload({ ...input, merchantName: 'Ñandú  Straße 🚀', merchantCity: 'Medellín' }));
     expect(g.get('59')).toBe('Nandu Strasse');
     expect(g.get('60')).toBe('Medellin');
   });
 
   it('formats the amount from minor units without floating point', () => {
-    const amount = (amountMinor: number) =>
-      parseTlv(emvMerchantPresentedPayload({ ...input, amountMinor })).get('54');
+    const amount = (amountMinor: number) => parseTlv(emvMerchantPresentedPayload({ ...input, amountMinor })).get('54');
     expect(amount(1)).toBe('0.01');
     expect(amount(10)).toBe('0.10');
     expect(amount(100)).toBe('1.00');
@@ -174,9 +159,7 @@ describe('emvMerchantPresentedPayload', () => {
     expect(() => emvMerchantPresentedPayload({ ...input, reference: 'r'.repeat(26) })).toThrow(RangeError);
     expect(() => emvMerchantPresentedPayload({ ...input, reference: '' })).toThrow(RangeError);
     expect(() => emvMerchantPresentedPayload({ ...input, merchantName: '🚀' })).toThrow(RangeError);
-    expect(() =>
-      emvMerchantPresentedPayload({ ...input, merchantAccount: { gui: 'CO.COM.PASARELA', merchantId: 'x'.repeat(90) } }),
-    ).toThrow(RangeError);
+    expect(() => emvMerchantPresentedPayload({ ...input, merchantAccount: { gui: 'CO.COM.PASARELA', merchantId: 'x'.repeat(90) } })).toThrow(RangeError);
   });
 });
 
@@ -193,10 +176,15 @@ describe('qrImageDataUri', () => {
     expect(decoded?.data).toBe(payload);
   });
 
-  it('is a 1-bit grayscale PNG with the same pixels as the qrcode library\'s own RGBA rendering', async () => {
-    for (const payload of [emvMerchantPresentedPayload(input), emvMerchantPresentedPayload({ ...input, amountMinor: 123_456_789, reference: 'R'.repeat(25) })]) {
+  it("is a 1-bit grayscale PNG with the same pixels as the qrcode library's own RGBA rendering", async () => {
+    for (const payload of [
+      emvMerchantPresentedPayload(input),
+      emvMerchantPresentedPayload({ ...input, amountMinor: 123_456_789, reference: 'R'.repeat(25) }),
+    ]) {
       const ours = PNG.sync.read(Buffer.from((await qrImageDataUri(payload)).split(',')[1]!, 'base64'));
-      const theirs = PNG.sync.read(Buffer.from((await QRCode.toDataURL(payload, { type: 'image/png', errorCorrectionLevel: 'M', margin: 2, width: 300 })).split(',')[1]!, 'base64'));
+      const theirs = PNG.sync.read(
+        Buffer.from((await QRCode.toDataURL(payload, { type: 'image/png', errorCorrectionLevel: 'M', margin: 2, width: 300 })).split(',')[1]!, 'base64'),
+      );
       expect(ours.depth).toBe(1);
       expect(ours.colorType).toBe(0);
       expect([ours.width, ours.height]).toEqual([theirs.width, theirs.height]);

@@ -24,7 +24,13 @@ describe.each(dialects)('examples/quickstart.mjs on $name', (dialect) => {
   it('pays, advances the clock past the automatic capture, refunds, and receives every event through listen', async () => {
     const client = await gw.client();
     const child = spawn(process.execPath, [SCRIPT], {
-      env: { PATH: process.env.PATH ?? '', PASARELA_BASE_URL: gw.baseUrl, PASARELA_AUDIENCE: AUDIENCE, PASARELA_CLIENT_ID: client.clientId, PASARELA_CLIENT_SECRET: client.secret },
+      env: {
+        PATH: process.env.PATH ?? '',
+        PASARELA_BASE_URL: gw.baseUrl,
+        PASARELA_AUDIENCE: AUDIENCE,
+        PASARELA_CLIENT_ID: client.clientId,
+        PASARELA_CLIENT_SECRET: client.secret,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -36,7 +42,8 @@ describe.each(dialects)('examples/quickstart.mjs on $name', (dialect) => {
     expect(stdout).toMatch(/^payment +pay-\S+ +APPROVED$/m);
     expect(stdout).toMatch(/^advanced +181 s: .*payment\.capture/m);
     expect(stdout).toMatch(/^payment +pay-\S+ +APPROVED +captured 150000\.00$/m);
-    for (const type of ['payment.card.approved', 'payment.card.captured', 'refund.succeeded']) expect(stdout).toMatch(new RegExp(`^received +${type.replace(/\./g, '\\.')} +evt-`, 'm'));
+    for (const type of ['payment.card.approved', 'payment.card.captured', 'refund.succeeded'])
+      expect(stdout).toMatch(new RegExp(`^received +${type.replace(/\./g, '\\.')} +evt-`, 'm'));
     expect(stdout).toContain('done ');
   }, 180_000);
 });

@@ -37,7 +37,7 @@ describe.each(dialects)('rate limit on $name', (dialect) => {
     expect((await gw.request('GET', `/v1/organizations/${other.organizationId}`, { token: await other.token() })).status).toBe(200);
   });
 
-  it('counts failed authentications against the caller\'s address, so token guessing is limited too', async () => {
+  it("counts failed authentications against the caller's address, so token guessing is limited too", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 9; i++) {
       statuses.push((await gw.request('GET', '/v1/organizations', { headers: { authorization: `Bearer guess.${i}.x` } })).status);
@@ -52,7 +52,10 @@ describe.each(dialects)('rate limit on $name', (dialect) => {
     // The previous test spent this address's requests: valid credentials are refused by the limit alone.
     const c = await gw.client();
     const credentials = { grant_type: 'client_credentials', client_id: c.clientId, client_secret: c.secret, audience: AUDIENCE };
-    for (const [path, body] of [['/oauth/token', credentials], ['/oauth/revoke', { token: 'any', client_id: c.clientId, client_secret: c.secret }]] as const) {
+    for (const [path, body] of [
+      ['/oauth/token', credentials],
+      ['/oauth/revoke', { token: 'any', client_id: c.clientId, client_secret: c.secret }],
+    ] as const) {
       const reply = await gw.request('POST', path, { body });
       expect({ path, status: reply.status, body: reply.body }).toEqual({
         path,

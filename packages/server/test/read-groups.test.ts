@@ -13,9 +13,16 @@ import { dialects, postgres } from './support/dialects.js';
 
 type Note = { id: string; body: string | null; amount: number; flag: boolean };
 
-const noteById = preparedQuery((db: Executor, id: string) => db.selectFrom('notes' as never).selectAll().where('id' as never, '=', id as never), {
-  grouped: true,
-}) as unknown as ReturnType<typeof preparedQuery<[string], Note>>;
+const noteById = preparedQuery(
+  (db: Executor, id: string) =>
+    db
+      .selectFrom('notes' as never)
+      .selectAll()
+      .where('id' as never, '=', id as never),
+  {
+    grouped: true,
+  },
+) as unknown as ReturnType<typeof preparedQuery<[string], Note>>;
 
 async function notesTable(dialect: (typeof dialects)[number]): Promise<DatabaseHandle> {
   const handle = openDatabase({ database: { kind: dialect.name, url: await dialect.databaseUrl() } });
@@ -23,7 +30,9 @@ async function notesTable(dialect: (typeof dialects)[number]): Promise<DatabaseH
   await sql`create table notes (id varchar(10) primary key, body text, amount bigint not null, flag ${boolean} not null)`.execute(handle.db);
   const yes = dialect.name === 'postgres' ? sql.lit(true) : sql.lit(1);
   const no = dialect.name === 'postgres' ? sql.lit(false) : sql.lit(0);
-  await sql`insert into notes values ('a', 'first, "quoted"', 100, ${yes}), ('b', null, 250, ${no}), ('c', 'ñandú 🐦', 9007199254740991, ${yes})`.execute(handle.db);
+  await sql`insert into notes values ('a', 'first, "quoted"', 100, ${yes}), ('b', null, 250, ${no}), ('c', 'ñandú 🐦', 9007199254740991, ${yes})`.execute(
+    handle.db,
+  );
   return handle;
 }
 

@@ -13,10 +13,21 @@ import { dialects } from './support/dialects.js';
 type Note = { id: string; body: string | null; amount: number; flag: boolean };
 
 const notesByAmount = preparedQuery((db: Executor, min: number, max: number) =>
-  db.selectFrom('notes' as never).selectAll().where('amount' as never, '>=', min as never).where('amount' as never, '<=', max as never).orderBy('id' as never),
+  db
+    .selectFrom('notes' as never)
+    .selectAll()
+    .where('amount' as never, '>=', min as never)
+    .where('amount' as never, '<=', max as never)
+    .orderBy('id' as never),
 ) as unknown as ReturnType<typeof preparedQuery<[number, number], Note>>;
 const countAbove = preparedQuery((db: Executor, min: number) =>
-  db.selectNoFrom((eb) => [eb.selectFrom('notes' as never).select((e) => e.fn.countAll().as('n')).where('amount' as never, '>', min as never).as('n')]),
+  db.selectNoFrom((eb) => [
+    eb
+      .selectFrom('notes' as never)
+      .select((e) => e.fn.countAll().as('n'))
+      .where('amount' as never, '>', min as never)
+      .as('n'),
+  ]),
 ) as unknown as ReturnType<typeof preparedQuery<[number], { n: number | string }>>;
 
 describe.each(dialects)('readTogether on $name', (dialect) => {
@@ -27,7 +38,9 @@ describe.each(dialects)('readTogether on $name', (dialect) => {
     await sql`create table notes (id varchar(10) primary key, body text, amount bigint not null, flag ${boolean} not null)`.execute(handle.db);
     const yes = dialect.name === 'postgres' ? sql.lit(true) : sql.lit(1);
     const no = dialect.name === 'postgres' ? sql.lit(false) : sql.lit(0);
-    await sql`insert into notes values ('a', 'first, "quoted"', 100, ${yes}), ('b', null, 250, ${no}), ('c', 'ñandú 🐦', 9007199254740991, ${yes})`.execute(handle.db);
+    await sql`insert into notes values ('a', 'first, "quoted"', 100, ${yes}), ('b', null, 250, ${no}), ('c', 'ñandú 🐦', 9007199254740991, ${yes})`.execute(
+      handle.db,
+    );
   });
   afterAll(() => handle?.close());
 
@@ -55,14 +68,17 @@ describe.each(dialects)('readTogether on $name', (dialect) => {
   it('reads nothing for an undefined read, and reads inside a transaction what the transaction wrote', async () => {
     const db = handle.db;
     expect(await readTogether(db, undefined, countAbove.read(db, 0))).toEqual([[], await countAbove(db, 0)]);
-    await db.transaction().execute(async (trx) => {
-      const flag = dialect.name === 'postgres' ? sql.lit(false) : sql.lit(0);
-      await sql`insert into notes values ('d', 'inside', 150, ${flag})`.execute(trx);
-      const [rows, counted] = await readTogether(trx, notesByAmount.read(trx, 150, 150), countAbove.read(trx, 0));
-      expect(rows.map((r) => r.id)).toEqual(['d']);
-      expect(Number(counted[0]!.n)).toBe(4);
-      throw new Error('roll back');
-    }).catch((e: Error) => expect(e.message).toBe('roll back'));
+    await db
+      .transaction()
+      .execute(async (trx) => {
+        const flag = dialect.name === 'postgres' ? sql.lit(false) : sql.lit(0);
+        await sql`insert into notes values ('d', 'inside', 150, ${flag})`.execute(trx);
+        const [rows, counted] = await readTogether(trx, notesByAmount.read(trx, 150, 150), countAbove.read(trx, 0));
+        expect(rows.map((r) => r.id)).toEqual(['d']);
+        expect(Number(counted[0]!.n)).toBe(4);
+        throw new Error('roll back');
+      })
+      .catch((e: Error) => expect(e.message).toBe('roll back'));
     expect(await notesByAmount(db, 150, 150)).toEqual([]);
   });
 });

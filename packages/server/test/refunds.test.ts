@@ -124,13 +124,20 @@ describe.each(dialects)('refunds on $name', (dialect) => {
   it('the merchant is told why a refund is refused and how much is left; a refund is settled once; lists filter by payment and metadata', async () => {
     const id = await captured(40);
     const other = await captured(15);
-    const first = await gw.request<Refund>('POST', '/v1/refunds', { token, body: { payment_id: id, amount: 25, currency: 'USD', metadata: { ref: `r-${id}` } } });
+    const first = await gw.request<Refund>('POST', '/v1/refunds', {
+      token,
+      body: { payment_id: id, amount: 25, currency: 'USD', metadata: { ref: `r-${id}` } },
+    });
     expect(first.status, first.text).toBe(201);
     // The error names what is left, in the currency's format.
     const tooMuch = await refund(id, 20);
-    expect(tooMuch.body).toMatchObject({ error: { code: 'refund_exceeds_captured', message: 'The refunds would exceed the captured amount; at most 15.00 can be refunded now.' } });
+    expect(tooMuch.body).toMatchObject({
+      error: { code: 'refund_exceeds_captured', message: 'The refunds would exceed the captured amount; at most 15.00 can be refunded now.' },
+    });
     const wrongCurrency = await refund(id, 1, 'EUR');
-    expect(wrongCurrency.body).toMatchObject({ error: { code: 'validation_failed', details: [{ field: 'currency', message: "must be the payment's currency, USD" }] } });
+    expect(wrongCurrency.body).toMatchObject({
+      error: { code: 'validation_failed', details: [{ field: 'currency', message: "must be the payment's currency, USD" }] },
+    });
     const rest = await gw.request<Refund>('POST', `/v1/payments/${id}/refund`, { token, body: {} });
     expect(rest.body).toMatchObject({ amount: '15.00', status: 'SUCCEEDED' });
     const nothingLeft = await gw.request<Refund>('POST', `/v1/payments/${id}/refund`, { token, body: {} });

@@ -32,7 +32,10 @@ interface Instrument {
 }
 
 const YEAR = String(new Date().getUTCFullYear() + 3);
-const directCard = (number: string, cvv = '321') => ({ type: 'CARD', card: { number, expiration_month: '09', expiration_year: YEAR, holder_name: 'Camila Ríos', cvv } });
+const directCard = (number: string, cvv = '321') => ({
+  type: 'CARD',
+  card: { number, expiration_month: '09', expiration_year: YEAR, holder_name: 'Camila Ríos', cvv },
+});
 
 /** JSON with sorted keys: what the request hash covers, rewritten here rather than imported. */
 function canonical(value: unknown): string {
@@ -76,11 +79,19 @@ describe.each(dialects)('secrets at rest on $name', (dialect) => {
       expect(otherCard.body.error.code).toBe('idempotency_key_mismatch');
 
       // The stored hash is the HMAC of the body with the number replaced by the instrument's keyed fingerprint and no CVV.
-      const row = await gw.db.selectFrom('idempotency_keys').selectAll().where('client_id', '=', client.clientId).where('key', '=', key).executeTakeFirstOrThrow();
+      const row = await gw.db
+        .selectFrom('idempotency_keys')
+        .selectAll()
+        .where('client_id', '=', client.clientId)
+        .where('key', '=', key)
+        .executeTakeFirstOrThrow();
       const sealed = await gw.db.selectFrom('settings').select('value').where('key', '=', 'secret:idempotency_request_hash').executeTakeFirstOrThrow();
       const hashKey = gw.gateway.keyring.open(sealed.value, 'secret:idempotency_request_hash');
       const instrument = await gw.db.selectFrom('instruments').select('fingerprint').where('id', '=', first.body.id).executeTakeFirstOrThrow();
-      const hash = (body: unknown) => createHmac('sha256', hashKey).update(`POST /v1/instruments\n${canonical(body)}`).digest('hex');
+      const hash = (body: unknown) =>
+        createHmac('sha256', hashKey)
+          .update(`POST /v1/instruments\n${canonical(body)}`)
+          .digest('hex');
       const { cvv: _cvv, ...withoutCvv } = directCard('4242424242424242').card;
       expect(row.request_hash).toBe(hash({ type: 'CARD', card: { ...withoutCvv, number: `fingerprint:${instrument.fingerprint}` } }));
       expect(row.request_hash).not.toBe(hash(directCard('4242424242424242', '321')));
@@ -99,7 +110,12 @@ describe.each(dialects)('secrets at rest on $name', (dialect) => {
       // An endpoint subscribed to everything: the audit record is not delivered to it.
       const endpoint = await gw.request<{ id: string }>('POST', '/v1/webhooks', { token, body: { url: 'http://127.0.0.1:9999/hook', events: ['*'] } });
       expect(endpoint.status).toBe(201);
-      const revealed = async () => (await gw.request<{ data: Array<{ id: string; type: string; data: Record<string, unknown> }> }>('GET', '/v1/events?type=instrument.number_revealed', { token })).body.data;
+      const revealed = async () =>
+        (
+          await gw.request<{ data: Array<{ id: string; type: string; data: Record<string, unknown> }> }>('GET', '/v1/events?type=instrument.number_revealed', {
+            token,
+          })
+        ).body.data;
 
       const shown = await gw.request<Instrument>('GET', `/v1/instruments/${id}?include=number`, { token });
       expect(shown.status).toBe(200);
@@ -108,7 +124,12 @@ describe.each(dialects)('secrets at rest on $name', (dialect) => {
       expect(shown.headers.get('cache-control')).toBe('no-store');
       const events = await revealed();
       expect(events).toHaveLength(1);
-      expect(events[0]!.data).toMatchObject({ instrument_id: id, last_four_digits: '5556', client_id: pci.clientId, request_id: shown.headers.get('x-request-id') });
+      expect(events[0]!.data).toMatchObject({
+        instrument_id: id,
+        last_four_digits: '5556',
+        client_id: pci.clientId,
+        request_id: shown.headers.get('x-request-id'),
+      });
       expect(JSON.stringify(events)).not.toContain(number);
       const stored = await gw.db.selectFrom('events').selectAll().where('id', '=', events[0]!.id).executeTakeFirstOrThrow();
       expect(JSON.stringify(stored)).not.toContain(number);
@@ -153,7 +174,13 @@ describe.each(dialects)('secrets at rest on $name', (dialect) => {
 
     it('logs each reveal without the number (the built server, LOG_LEVEL=info)', async () => {
       const dataDir = mkdtempSync(join(tmpdir(), 'pasarela-reveal-'));
-      const env = { DATABASE_URL: await dialect.databaseUrl(), DATA_DIR: dataDir, MASTER_KEY: randomBytes(32).toString('base64'), PUBLIC_BASE_URL: AUDIENCE, LOG_LEVEL: 'info' };
+      const env = {
+        DATABASE_URL: await dialect.databaseUrl(),
+        DATA_DIR: dataDir,
+        MASTER_KEY: randomBytes(32).toString('base64'),
+        PUBLIC_BASE_URL: AUDIENCE,
+        LOG_LEVEL: 'info',
+      };
       const created = await runProcess(CLI_ENTRY, ['clients', 'create', '--name', 'PCI', '--pci-saq-d', '--json'], env);
       expect(created.code, created.stderr).toBe(0);
       const client = JSON.parse(created.stdout) as { client_id: string; client_secret: string };
@@ -167,17 +194,32 @@ describe.each(dialects)('secrets at rest on $name', (dialect) => {
           });
           return { status: reply.status, body: (await reply.json()) as T };
         };
-        const token = (await call<{ access_token: string }>('POST', '/oauth/token', undefined, { grant_type: 'client_credentials', client_id: client.client_id, client_secret: client.client_secret, audience: AUDIENCE })).body.access_token;
+        const token = (
+          await call<{ access_token: string }>('POST', '/oauth/token', undefined, {
+            grant_type: 'client_credentials',
+            client_id: client.client_id,
+            client_secret: client.client_secret,
+            audience: AUDIENCE,
+          })
+        ).body.access_token;
         const number = '5105105105105100';
         const instrument = await call<Instrument>('POST', '/v1/instruments', token, directCard(number));
         expect(instrument.status).toBe(201);
         const shown = await call<Instrument>('GET', `/v1/instruments/${instrument.body.id}?include=number`, token);
         expect(shown.body.card.number).toBe(number);
         // The log line is written after the answer: wait for it.
-        const output = await eventually(async () => server.output(), (text) => text.includes('"audit":"instrument.number_revealed"'));
+        const output = await eventually(
+          async () => server.output(),
+          (text) => text.includes('"audit":"instrument.number_revealed"'),
+        );
         const line = output.split('\n').find((l) => l.includes('"audit":"instrument.number_revealed"'));
         expect(line, output).toBeDefined();
-        expect(JSON.parse(line!)).toMatchObject({ audit: 'instrument.number_revealed', instrument_id: instrument.body.id, client_id: client.client_id, last_four_digits: '5100' });
+        expect(JSON.parse(line!)).toMatchObject({
+          audit: 'instrument.number_revealed',
+          instrument_id: instrument.body.id,
+          client_id: client.client_id,
+          last_four_digits: '5100',
+        });
         expect(output).not.toContain(number);
         expect(output).not.toContain(number.slice(0, 12));
       } finally {
@@ -199,11 +241,20 @@ describe.each(dialects)('secrets at rest on $name', (dialect) => {
       const client = await old.client({ pciSaqD: true });
       let token = await client.token();
       const instrument = await tokenize(old, token, { number: '4242424242424242' });
-      const endpoint = (await old.request<{ id: string; secret: string }>('POST', '/v1/webhooks', { token, body: { url: 'http://127.0.0.1:9999/hook', events: ['*'] } })).body;
-      const link = await old.request<{ id: string }>('POST', '/v1/instruments/enrollments', { token, body: { type: 'card_enrollment', expires_in: 3600, data: { webhook: 'http://127.0.0.1:9999/enrolled', api_key: 'merchant-api-key-0123' } } });
+      const endpoint = (
+        await old.request<{ id: string; secret: string }>('POST', '/v1/webhooks', { token, body: { url: 'http://127.0.0.1:9999/hook', events: ['*'] } })
+      ).body;
+      const link = await old.request<{ id: string }>('POST', '/v1/instruments/enrollments', {
+        token,
+        body: { type: 'card_enrollment', expires_in: 3600, data: { webhook: 'http://127.0.0.1:9999/enrolled', api_key: 'merchant-api-key-0123' } },
+      });
       expect(link.status, link.text).toBe(201);
       const idempotencyKey = `reseal-${randomBytes(6).toString('hex')}`;
-      const organization = await old.request<{ id: string }>('POST', '/v1/organizations', { token, body: { name: 'Before the rotation' }, headers: { 'idempotency-key': idempotencyKey } });
+      const organization = await old.request<{ id: string }>('POST', '/v1/organizations', {
+        token,
+        body: { name: 'Before the rotation' },
+        headers: { 'idempotency-key': idempotencyKey },
+      });
       expect(organization.status).toBe(201);
       await old.close();
 
@@ -218,15 +269,34 @@ describe.each(dialects)('secrets at rest on $name', (dialect) => {
           ...(await db.selectFrom('links').select('api_key_sealed as v').where('api_key_sealed', 'is not', null).execute()),
           ...(await db.selectFrom('settings').select('value as v').where('key', 'like', 'secret:%').execute()),
         ].map((r) => r.v!);
-        return { total: values.length, underK1: values.filter((v) => keyring1.isCurrent(v)).length, underK2: values.filter((v) => keyring2.isCurrent(v)).length };
+        return {
+          total: values.length,
+          underK1: values.filter((v) => keyring1.isCurrent(v)).length,
+          underK2: values.filter((v) => keyring2.isCurrent(v)).length,
+        };
       };
       const expected = {
-        signing_keys: Number((await db.selectFrom('signing_keys').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
+        signing_keys: Number(
+          (
+            await db
+              .selectFrom('signing_keys')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        ),
         encryption_keys: 1,
         organization_keys: 2,
         webhook_secrets: 1,
         links: 1,
-        settings: Number((await db.selectFrom('settings').select((eb) => eb.fn.countAll().as('n')).where('key', 'like', 'secret:%').executeTakeFirstOrThrow()).n),
+        settings: Number(
+          (
+            await db
+              .selectFrom('settings')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .where('key', 'like', 'secret:%')
+              .executeTakeFirstOrThrow()
+          ).n,
+        ),
       };
       expect(expected.settings).toBeGreaterThanOrEqual(1);
       const before = await sealedIds();
@@ -256,7 +326,10 @@ describe.each(dialects)('secrets at rest on $name', (dialect) => {
         expect(partial.underK2).toBe(expected.signing_keys + expected.encryption_keys);
 
         // Run again, with a server writing the webhook secret between the read and the write: the CAS keeps the server's value.
-        const written = keyring2.seal('whsec_written_meanwhile', `webhook_secret:${(await db.selectFrom('webhook_secrets').select('id').executeTakeFirstOrThrow()).id}`);
+        const written = keyring2.seal(
+          'whsec_written_meanwhile',
+          `webhook_secret:${(await db.selectFrom('webhook_secrets').select('id').executeTakeFirstOrThrow()).id}`,
+        );
         const resumed = await resealAll(db, both, {
           batchSize: 1,
           beforeWrite: async (table, rows) => {
@@ -281,7 +354,11 @@ describe.each(dialects)('secrets at rest on $name', (dialect) => {
         // Without K1 a value sealed under it would be reported, not lost: the CLI exits 1.
         const link1 = await db.selectFrom('links').select(['id', 'api_key_sealed']).where('id', '=', link.body.id).executeTakeFirstOrThrow();
         expect(keyring2.open(link1.api_key_sealed!, `link_api_key:${link1.id}`).toString('utf8')).toBe('merchant-api-key-0123');
-        await db.updateTable('links').set({ api_key_sealed: keyring1.seal('merchant-api-key-0123', `link_api_key:${link1.id}`) }).where('id', '=', link1.id).execute();
+        await db
+          .updateTable('links')
+          .set({ api_key_sealed: keyring1.seal('merchant-api-key-0123', `link_api_key:${link1.id}`) })
+          .where('id', '=', link1.id)
+          .execute();
         const unreadable = await runProcess(CLI_ENTRY, ['keys', 'reseal', '--json'], { ...cliEnv, MASTER_KEY_PREVIOUS: '' });
         expect(unreadable.code).toBe(1);
         expect(tables(unreadable.stdout).links).toMatchObject({ unreadable: 1 });
@@ -299,7 +376,10 @@ describe.each(dialects)('secrets at rest on $name', (dialect) => {
         expect(tokenReply.status).toBe(200);
         token = tokenReply.body.access_token;
         // The encryption key's private half and the fingerprint key: the same card is the same instrument.
-        const again = await fresh.request<{ id: string }>('POST', '/v1/instruments', { token, body: await encryptedCard(await merchantKey(fresh, token), { number: '4242424242424242' }) });
+        const again = await fresh.request<{ id: string }>('POST', '/v1/instruments', {
+          token,
+          body: await encryptedCard(await merchantKey(fresh, token), { number: '4242424242424242' }),
+        });
         expect(again.status, again.text).toBe(201);
         expect(again.body.id).toBe(instrument);
         // The card data key: the vault opens the number to pay.
@@ -308,7 +388,11 @@ describe.each(dialects)('secrets at rest on $name', (dialect) => {
         expect(payment.body.status).toBe('APPROVED');
         // The webhook secret (the value written meanwhile), and the idempotency hash key: the earlier request replays.
         expect((await fresh.request<{ secret: string }>('GET', `/v1/webhooks/${endpoint.id}/secret`, { token })).body.secret).toBe('whsec_written_meanwhile');
-        const replay = await fresh.request<{ id: string }>('POST', '/v1/organizations', { token, body: { name: 'Before the rotation' }, headers: { 'idempotency-key': idempotencyKey } });
+        const replay = await fresh.request<{ id: string }>('POST', '/v1/organizations', {
+          token,
+          body: { name: 'Before the rotation' },
+          headers: { 'idempotency-key': idempotencyKey },
+        });
         expect(replay.headers.get('idempotent-replayed')).toBe('true');
         expect(replay.body.id).toBe(organization.body.id);
       } finally {

@@ -44,7 +44,10 @@ const transaction: Fixture = shared(async (gw, owner) => {
 });
 
 const webhook: Fixture = async (gw, owner) => {
-  const reply = await gw.request<{ id: string }>('POST', '/v1/webhooks', { token: await owner.token(), body: { url: 'http://127.0.0.1:9999/hook', events: ['*'] } });
+  const reply = await gw.request<{ id: string }>('POST', '/v1/webhooks', {
+    token: await owner.token(),
+    body: { url: 'http://127.0.0.1:9999/hook', events: ['*'] },
+  });
   if (reply.status !== 201) throw new Error(`webhook fixture: ${reply.text}`);
   return { id: reply.body.id };
 };
@@ -89,13 +92,16 @@ const terminal: Fixture = async (gw, owner) => {
 const chargebacks = new Map<string, Promise<string>>();
 const chargeback: Fixture = async (gw, owner) => {
   if (!chargebacks.has(owner.clientId)) {
-    chargebacks.set(owner.clientId, (async () => {
-      const token = await owner.token();
-      const reply = await pay(gw, token, { instrumentId: await tokenize(gw, token, { number: '4000000000000259' }), capture: false });
-      await gw.request('POST', `/v1/payments/${reply.body.id}/capture`, { token, body: {} });
-      const list = await gw.request<{ data: Array<{ id: string }> }>('GET', `/v1/chargebacks?payment_id=${reply.body.id}`, { token });
-      return list.body.data[0]!.id;
-    })());
+    chargebacks.set(
+      owner.clientId,
+      (async () => {
+        const token = await owner.token();
+        const reply = await pay(gw, token, { instrumentId: await tokenize(gw, token, { number: '4000000000000259' }), capture: false });
+        await gw.request('POST', `/v1/payments/${reply.body.id}/capture`, { token, body: {} });
+        const list = await gw.request<{ data: Array<{ id: string }> }>('GET', `/v1/chargebacks?payment_id=${reply.body.id}`, { token });
+        return list.body.data[0]!.id;
+      })(),
+    );
   }
   return { id: await chargebacks.get(owner.clientId)! };
 };
@@ -112,7 +118,16 @@ const cardPresentPayment: Fixture = async (gw, owner) => {
   const place = await ownerPlace(gw, owner);
   const reply = await gw.request<{ id: string }>('POST', '/v1/card-present/payments', {
     token,
-    body: { amount: 10, currency: 'USD', order_id: `sec-${Math.random()}`, point_of_sale_id: place.pointOfSaleId, terminal_id: place.terminalId, entry_mode: 'chip', card: await cardRead(await merchantKey(gw, token), '4242424242424242'), capture: false },
+    body: {
+      amount: 10,
+      currency: 'USD',
+      order_id: `sec-${Math.random()}`,
+      point_of_sale_id: place.pointOfSaleId,
+      terminal_id: place.terminalId,
+      entry_mode: 'chip',
+      card: await cardRead(await merchantKey(gw, token), '4242424242424242'),
+      capture: false,
+    },
   });
   return { id: reply.body.id };
 };
@@ -131,13 +146,19 @@ const fixtures: Record<string, Fixture | 'global'> = {
   '/v1/chargebacks/:id/dispute': async (gw, owner) => ({ ...(await chargeback(gw, owner)), body: { evidence: 'winning_evidence' } }),
   '/v1/chargebacks/:id/analysis': chargeback,
   '/v1/chargebacks/:id/comments': async (gw, owner) => ({ ...(await chargeback(gw, owner)), body: { text: 'taken over' } }),
-  '/v1/chargebacks/:id/attachments': async (gw, owner) => ({ ...(await chargeback(gw, owner)), body: { filename: 'a.txt', content_type: 'text/plain', content_base64: 'aGk=' } }),
+  '/v1/chargebacks/:id/attachments': async (gw, owner) => ({
+    ...(await chargeback(gw, owner)),
+    body: { filename: 'a.txt', content_type: 'text/plain', content_base64: 'aGk=' },
+  }),
   // The intruder's request names the chargeback (another organization's): 404 before the attachment is looked at.
   '/v1/chargebacks/:id/attachments/:att_id': chargeback,
   '/v1/payment-instructions/:id': async (gw, owner) => {
     const token = await owner.token();
     const place = await ownerPlace(gw, owner);
-    const reply = await gw.request<{ id: string }>('POST', '/v1/payment-instructions', { token, body: { terminal_id: place.terminalId, amount: 10, currency: 'USD', order_id: `sec-${Math.random()}` } });
+    const reply = await gw.request<{ id: string }>('POST', '/v1/payment-instructions', {
+      token,
+      body: { terminal_id: place.terminalId, amount: 10, currency: 'USD', order_id: `sec-${Math.random()}` },
+    });
     return { id: reply.body.id };
   },
   '/v1/card-present/payments/:id': cardPresentPayment,
@@ -156,10 +177,16 @@ const fixtures: Record<string, Fixture | 'global'> = {
   '/v1/terminals/:id/users': async (gw, owner) => ({ ...(await terminal(gw, owner)), body: { name: 'Intruder', role: 'cashier' } }),
   '/v1/terminals/:id/users/:user_id': terminal,
   '/v1/users/:id': user,
-  '/v1/users/:id/instruments': async (gw, owner) => ({ ...(await user(gw, owner)), body: { instrument_id: await tokenize(gw, await owner.token(), { number: '4242424242424242' }) } }),
+  '/v1/users/:id/instruments': async (gw, owner) => ({
+    ...(await user(gw, owner)),
+    body: { instrument_id: await tokenize(gw, await owner.token(), { number: '4242424242424242' }) },
+  }),
   '/v1/users/:id/instruments/:instrument_id': user,
   '/v1/links/:id': async (gw, owner) => {
-    const reply = await gw.request<{ id: string }>('POST', '/v1/links', { token: await owner.token(), body: { type: 'payment', data: { amount: { value: 10, currency: 'USD' } } } });
+    const reply = await gw.request<{ id: string }>('POST', '/v1/links', {
+      token: await owner.token(),
+      body: { type: 'payment', data: { amount: { value: 10, currency: 'USD' } } },
+    });
     return { id: reply.body.id };
   },
   '/v1/payments/intents/:payment_id/confirm': async (gw, owner) => ({ ...(await intent(gw, owner)), body: { otp: '123456' } }),
@@ -243,7 +270,8 @@ describe.each(dialects)('every route on $name', (dialect) => {
 
   it('has routes to check, each naming its permissions', () => {
     expect(privateRoutes().length).toBeGreaterThan(0);
-    for (const route of privateRoutes()) expect({ route: `${route.method} ${route.url}`, scopes: route.scopes.length > 0 }).toEqual({ route: `${route.method} ${route.url}`, scopes: true });
+    for (const route of privateRoutes())
+      expect({ route: `${route.method} ${route.url}`, scopes: route.scopes.length > 0 }).toEqual({ route: `${route.method} ${route.url}`, scopes: true });
   });
 
   it('answers 401 without a token', async () => {
@@ -253,7 +281,7 @@ describe.each(dialects)('every route on $name', (dialect) => {
     }
   });
 
-  it('answers 403 to a token without the route\'s permission', async () => {
+  it("answers 403 to a token without the route's permission", async () => {
     // One client per set of permissions (most routes share theirs): a client costs a scrypt hash.
     const tokens = new Map<string, string>();
     for (const route of privateRoutes()) {
@@ -265,10 +293,19 @@ describe.each(dialects)('every route on $name', (dialect) => {
     }
   }, 120_000);
 
-  it('answers 403 to a checkout session\'s token, except on the few routes marked for it', async () => {
+  it("answers 403 to a checkout session's token, except on the few routes marked for it", async () => {
     // The browser's credential (docs/fields.md "Checkout sessions"): the key, tokenizing, its one payment or enrollment, its own session.
-    const marked = privateRoutes().filter((r) => r.checkoutSession).map((r) => `${r.method} ${r.url}`).sort();
-    expect(marked).toEqual(['GET /v1/checkout/sessions/:id', 'GET /v1/encryption/keys', 'POST /v1/instruments', 'POST /v1/payments', 'POST /v1/users/:id/instruments']);
+    const marked = privateRoutes()
+      .filter((r) => r.checkoutSession)
+      .map((r) => `${r.method} ${r.url}`)
+      .sort();
+    expect(marked).toEqual([
+      'GET /v1/checkout/sessions/:id',
+      'GET /v1/encryption/keys',
+      'POST /v1/instruments',
+      'POST /v1/payments',
+      'POST /v1/users/:id/instruments',
+    ]);
     const session = await gw.request<{ token: string }>('POST', '/v1/checkout/sessions', { token: await owner.token(), body: { amount: 10, currency: 'USD' } });
     for (const route of privateRoutes().filter((r) => !r.checkoutSession)) {
       const reply = await gw.request(route.method, fill(route.url), { token: session.body.token, ...(route.method === 'GET' ? {} : { body: {} }) });
@@ -276,7 +313,7 @@ describe.each(dialects)('every route on $name', (dialect) => {
     }
   });
 
-  it('answers 404 for another organization\'s object, and never leaks it', async () => {
+  it("answers 404 for another organization's object, and never leaks it", async () => {
     const withParams = privateRoutes().filter((r) => r.url.includes(':'));
     const intruderToken = await intruder.token();
     // Fixtures ask for the owner's token often: one token (a token request costs a scrypt check).

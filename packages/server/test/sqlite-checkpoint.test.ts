@@ -19,7 +19,11 @@ async function fillerDatabase(walRestartAtFrames: number) {
   return { file, handle };
 }
 
-const insertFiller = (db: Executor, body: string) => db.insertInto('filler' as never).values({ body } as never).execute();
+const insertFiller = (db: Executor, body: string) =>
+  db
+    .insertInto('filler' as never)
+    .values({ body } as never)
+    .execute();
 
 describe('SQLite checkpoints', () => {
   it('copies committed pages from the WAL into the database file in the background', async () => {
@@ -30,7 +34,11 @@ describe('SQLite checkpoints', () => {
       const before = statSync(file).size;
       expect(statSync(`${file}-wal`).size).toBeGreaterThan(100_000);
       // Nothing here checkpoints: only the background thread can make the database file grow.
-      const after = await eventually(async () => statSync(file).size, (size) => size > before * 10, 10_000);
+      const after = await eventually(
+        async () => statSync(file).size,
+        (size) => size > before * 10,
+        10_000,
+      );
       expect(after).toBeGreaterThan(before * 10);
     } finally {
       await handle.close();

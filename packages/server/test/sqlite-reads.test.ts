@@ -13,7 +13,12 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase, type Db, type Executor } from '../src/db/database.js';
 import { preparedQuery } from '../src/db/prepared.js';
 
-const noteQuery = preparedQuery((db: Executor, id: string) => db.selectFrom('notes' as never).select('id' as never).where('id' as never, '=', id as never));
+const noteQuery = preparedQuery((db: Executor, id: string) =>
+  db
+    .selectFrom('notes' as never)
+    .select('id' as never)
+    .where('id' as never, '=', id as never),
+);
 const note = async (db: Db, id: string) => (await noteQuery(db, id)).length;
 
 /** A transaction that inserts `id` and then waits for `release` and a timer, so the event loop runs other work meanwhile. */

@@ -39,8 +39,18 @@ describe('configuration', () => {
     expect(links).toMatchObject({ cardDeclinesPerLink: 5, cardDeclinesPerAddress: 10, cardDeclineWindowSeconds: 3600 });
     expect(links.minAmount).toMatchObject({ COP: 100000, USD: 50, CLP: 500, KWD: 150 });
     expect(Object.keys(links.minAmount).sort()).toEqual(Object.keys(CURRENCIES).sort());
-    const set = loadConfig({ LINK_CARD_DECLINES_PER_LINK: '3', LINK_CARD_DECLINES_PER_ADDRESS: '20', LINK_CARD_DECLINE_WINDOW_SECONDS: '600', LINK_MIN_AMOUNT: 'cop:2000, USD:1.00' }).links;
-    expect(set).toMatchObject({ cardDeclinesPerLink: 3, cardDeclinesPerAddress: 20, cardDeclineWindowSeconds: 600, minAmount: { COP: 200000, USD: 100, EUR: 50 } });
+    const set = loadConfig({
+      LINK_CARD_DECLINES_PER_LINK: '3',
+      LINK_CARD_DECLINES_PER_ADDRESS: '20',
+      LINK_CARD_DECLINE_WINDOW_SECONDS: '600',
+      LINK_MIN_AMOUNT: 'cop:2000, USD:1.00',
+    }).links;
+    expect(set).toMatchObject({
+      cardDeclinesPerLink: 3,
+      cardDeclinesPerAddress: 20,
+      cardDeclineWindowSeconds: 600,
+      minAmount: { COP: 200000, USD: 100, EUR: 50 },
+    });
   });
 
   const PROD = { ENVIRONMENT: 'production', TRUST_PROXY: '1', PUBLIC_BASE_URL: 'https://api.example.test', MASTER_KEY: TEST_MASTER_KEY };
@@ -98,7 +108,10 @@ describe('configuration', () => {
     expect(loadConfig({ ...productionEnv, TRUST_PROXY: '1', SQLITE_SYNCHRONOUS: 'normal' }).database.sqliteSync).toBe('normal');
     expect(loadConfig({ SQLITE_SYNCHRONOUS: 'full' }).database.sqliteSync).toBe('full');
     // What the connection runs with (PRAGMA synchronous: 1 NORMAL, 2 FULL).
-    for (const [sqliteSync, level] of [['full', 2], ['normal', 1]] as const) {
+    for (const [sqliteSync, level] of [
+      ['full', 2],
+      ['normal', 1],
+    ] as const) {
       const handle = openDatabase({ database: { kind: 'sqlite', url: join(tmp(), 'db.sqlite'), sqliteSync } });
       try {
         expect((await sql<{ synchronous: number }>`pragma synchronous`.execute(handle.db)).rows).toEqual([{ synchronous: level }]);
@@ -139,7 +152,12 @@ describe('configuration', () => {
     expect(production.code).not.toBe(0);
     expect(production.stderr).toMatch(/MASTER_KEY is required/);
     // Production behind nothing that terminates TLS would serve plain HTTP: it does not start.
-    const plain = await runProcess(SERVER_ENTRY, [], { ENVIRONMENT: 'production', MASTER_KEY: TEST_MASTER_KEY, PUBLIC_BASE_URL: 'https://api.example.test', DATA_DIR: tmp() });
+    const plain = await runProcess(SERVER_ENTRY, [], {
+      ENVIRONMENT: 'production',
+      MASTER_KEY: TEST_MASTER_KEY,
+      PUBLIC_BASE_URL: 'https://api.example.test',
+      DATA_DIR: tmp(),
+    });
     expect(plain.code).not.toBe(0);
     expect(plain.stderr.trim().split('\n')).toEqual([
       'pasarela: ENVIRONMENT=production needs TLS_CERT_FILE and TLS_KEY_FILE, or TRUST_PROXY set to the hop count or the addresses of the TLS-terminating proxies in front of it',
@@ -167,12 +185,22 @@ describe('the server process', () => {
       expect(reply.status).toBe(200);
       const orgs = await fetch(`${first.url}/v1/organizations`, { headers: { authorization: `Bearer ${token}` } });
       expect(orgs.status).toBe(200);
-      await fetch(`${first.url}/v1/organizations`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'x', card: { number: '4242424242424242', cvv: '123' } }) });
+      await fetch(`${first.url}/v1/organizations`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'x', card: { number: '4242424242424242', cvv: '123' } }),
+      });
       await new Promise((r) => setTimeout(r, 200));
-      const logs = first.output().split('\n').filter((l) => l.startsWith('{'));
+      const logs = first
+        .output()
+        .split('\n')
+        .filter((l) => l.startsWith('{'));
       expect(logs.length).toBeGreaterThan(2);
       // stdout is the JSON log alone (what a log collector reads): the banner, the secret in it, is on stderr.
-      const stdoutLines = first.stdout().split('\n').filter((l) => l !== '');
+      const stdoutLines = first
+        .stdout()
+        .split('\n')
+        .filter((l) => l !== '');
       expect(stdoutLines.length).toBeGreaterThan(2);
       for (const line of stdoutLines) expect(() => JSON.parse(line) as unknown, line).not.toThrow();
       expect(first.stdout()).not.toContain(secret);
@@ -196,7 +224,7 @@ describe('the server process', () => {
     }
   });
 
-  it('the sandbox\'s first start prints a one-time dashboard link that makes its visitor an owner, once', async () => {
+  it("the sandbox's first start prints a one-time dashboard link that makes its visitor an owner, once", async () => {
     const dataDir = tmp();
     const port = await freePort();
     const env = { DATA_DIR: dataDir, PORT: String(port), PUBLIC_BASE_URL: `http://localhost:${port}`, LOG_LEVEL: 'warn' };
@@ -206,7 +234,11 @@ describe('the server process', () => {
       const organization = /organization:\s+(\S+)/.exec(first.output())![1]!;
       url = /(http:\/\/localhost:\d+\/dashboard\/welcome#token=[A-Za-z0-9_-]+)/.exec(first.output())![1]!;
       const token = new URLSearchParams(new URL(url).hash.slice(1)).get('token')!;
-      const link = await fetch(`${first.url}/dashboard/api/password/link`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
+      const link = await fetch(`${first.url}/dashboard/api/password/link`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token }),
+      });
       expect(link.status).toBe(200);
       expect(await link.json()).toMatchObject({ email: null, role: 'owner' });
       const set = await fetch(`${first.url}/dashboard/api/password`, {
@@ -227,28 +259,54 @@ describe('the server process', () => {
     }
   }, 120_000);
 
-  it('the CLI\'s dashboard-users create prints a one-time link that sets the password', async () => {
+  it("the CLI's dashboard-users create prints a one-time link that sets the password", async () => {
     const dataDir = tmp();
     const port = await freePort();
     const env = { DATA_DIR: dataDir, PORT: String(port), PUBLIC_BASE_URL: `http://localhost:${port}`, LOG_LEVEL: 'warn' };
     const server = await startServerProcess(env);
     try {
-      const org = JSON.parse((await runProcess(CLI_ENTRY, ['clients', 'create', '--name', 'Acme', '--new-organization', 'Acme SAS', '--all-scopes', '--json'], { DATA_DIR: dataDir })).stdout) as { organization_id: string };
-      const created = await runProcess(CLI_ENTRY, ['dashboard-users', 'create', '--email', 'Ana@Example.com', '--organization', org.organization_id, '--role', 'owner'], { DATA_DIR: dataDir });
+      const org = JSON.parse(
+        (
+          await runProcess(CLI_ENTRY, ['clients', 'create', '--name', 'Acme', '--new-organization', 'Acme SAS', '--all-scopes', '--json'], {
+            DATA_DIR: dataDir,
+          })
+        ).stdout,
+      ) as { organization_id: string };
+      const created = await runProcess(
+        CLI_ENTRY,
+        ['dashboard-users', 'create', '--email', 'Ana@Example.com', '--organization', org.organization_id, '--role', 'owner'],
+        { DATA_DIR: dataDir },
+      );
       expect(created.code).toBe(0);
       expect(created.stdout).toContain('ana@example.com');
       const url = /(http:\/\/localhost:\d+\/dashboard\/welcome#token=[A-Za-z0-9_-]+)/.exec(created.stdout)![1]!;
       const token = new URLSearchParams(new URL(url).hash.slice(1)).get('token')!;
-      const set = await fetch(`${server.url}/dashboard/api/password`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token, password: 'twelve chars plus' }) });
+      const set = await fetch(`${server.url}/dashboard/api/password`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token, password: 'twelve chars plus' }),
+      });
       expect(set.status).toBe(200);
-      const signIn = await fetch(`${server.url}/dashboard/api/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'ana@example.com', password: 'twelve chars plus' }) });
+      const signIn = await fetch(`${server.url}/dashboard/api/session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'ana@example.com', password: 'twelve chars plus' }),
+      });
       expect(signIn.status).toBe(200);
       expect(await signIn.json()).toMatchObject({ user: { role: 'owner' }, organization: { name: 'Acme SAS' } });
 
-      const again = await runProcess(CLI_ENTRY, ['dashboard-users', 'create', '--email', 'ana@example.com', '--organization', org.organization_id, '--role', 'viewer'], { DATA_DIR: dataDir });
+      const again = await runProcess(
+        CLI_ENTRY,
+        ['dashboard-users', 'create', '--email', 'ana@example.com', '--organization', org.organization_id, '--role', 'viewer'],
+        { DATA_DIR: dataDir },
+      );
       expect(again.code).toBe(2);
       expect(again.stderr).toMatch(/exists already/);
-      const badRole = await runProcess(CLI_ENTRY, ['dashboard-users', 'create', '--email', 'b@example.com', '--organization', org.organization_id, '--role', 'admin'], { DATA_DIR: dataDir });
+      const badRole = await runProcess(
+        CLI_ENTRY,
+        ['dashboard-users', 'create', '--email', 'b@example.com', '--organization', org.organization_id, '--role', 'admin'],
+        { DATA_DIR: dataDir },
+      );
       expect(badRole.code).toBe(2);
       const reset = await runProcess(CLI_ENTRY, ['dashboard-users', 'link', '--email', 'ana@example.com', '--json'], { DATA_DIR: dataDir });
       expect(reset.code).toBe(0);
@@ -258,23 +316,36 @@ describe('the server process', () => {
     }
   }, 120_000);
 
-  it('the CLI creates, lists and revokes clients against the running server\'s database', async () => {
+  it("the CLI creates, lists and revokes clients against the running server's database", async () => {
     const dataDir = tmp();
     const port = await freePort();
     const env = { DATA_DIR: dataDir, PORT: String(port), PUBLIC_BASE_URL: `http://localhost:${port}`, LOG_LEVEL: 'warn' };
     const server = await startServerProcess(env);
     try {
-      const created = await runProcess(CLI_ENTRY, ['clients', 'create', '--name', 'Acme', '--new-organization', 'Acme SAS', '--scopes', 'organizations:read,payments:read', '--json'], { DATA_DIR: dataDir });
+      const created = await runProcess(
+        CLI_ENTRY,
+        ['clients', 'create', '--name', 'Acme', '--new-organization', 'Acme SAS', '--scopes', 'organizations:read,payments:read', '--json'],
+        { DATA_DIR: dataDir },
+      );
       expect(created.code).toBe(0);
       const client = JSON.parse(created.stdout) as { client_id: string; client_secret: string; organization_id: string; scopes: string[] };
       expect(client.scopes).toEqual(['payments:read', 'organizations:read']);
-      const sibling = await runProcess(CLI_ENTRY, ['clients', 'create', '--name', 'Acme 2', '--organization', client.organization_id, '--all-scopes', '--json'], { DATA_DIR: dataDir });
+      const sibling = await runProcess(
+        CLI_ENTRY,
+        ['clients', 'create', '--name', 'Acme 2', '--organization', client.organization_id, '--all-scopes', '--json'],
+        { DATA_DIR: dataDir },
+      );
       expect((JSON.parse(sibling.stdout) as { organization_id: string }).organization_id).toBe(client.organization_id);
 
       const tokenReply = await fetch(`${server.url}/oauth/token`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ grant_type: 'client_credentials', client_id: client.client_id, client_secret: client.client_secret, audience: `http://localhost:${port}` }),
+        body: JSON.stringify({
+          grant_type: 'client_credentials',
+          client_id: client.client_id,
+          client_secret: client.client_secret,
+          audience: `http://localhost:${port}`,
+        }),
       });
       const { access_token: token, scope } = (await tokenReply.json()) as { access_token: string; scope: string };
       expect(scope).toBe('payments:read organizations:read');

@@ -44,7 +44,15 @@ describe('the terminal hub heartbeat', () => {
     process.on('unhandledRejection', onUnhandled);
     try {
       const socket = new FakeSocket();
-      await hub.attach({ socket: socket as never, organizationId: 'org', clientId: 'cli', terminalId: 'ter-1', token: 't', alive: true, queue: Promise.resolve() });
+      await hub.attach({
+        socket: socket as never,
+        organizationId: 'org',
+        clientId: 'cli',
+        terminalId: 'ter-1',
+        token: 't',
+        alive: true,
+        queue: Promise.resolve(),
+      });
       await new Promise((r) => setTimeout(r, 150));
       expect(unhandled).toEqual([]);
       expect(socket.closed).toBeUndefined();

@@ -43,7 +43,7 @@ describe.each(dialects)('3-D Secure version and BIN lookup on $name', (dialect) 
     }
   });
 
-  it('answers the version of an instrument\'s card', async () => {
+  it("answers the version of an instrument's card", async () => {
     const debit = await tokenize(gw, token, { number: '4000056655665556' });
     expect((await check({ instrument_id: debit })).body).toEqual({
       three_ds_version: '2.1.0',
@@ -94,7 +94,10 @@ describe.each(dialects)('3-D Secure version and BIN lookup on $name', (dialect) 
   });
 
   it('the OpenAPI reference documents fee rules, fraud and the 3-D Secure check', async () => {
-    const doc = await gw.request<{ paths: Record<string, Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>> }>('GET', '/openapi.json');
+    const doc = await gw.request<{ paths: Record<string, Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>> }>(
+      'GET',
+      '/openapi.json',
+    );
     expect(doc.status).toBe(200);
     expect(Object.keys(doc.body.paths['/v1/fee-rules/{id}']!).sort()).toEqual(['delete', 'get', 'put']);
     expect(Object.keys(doc.body.paths['/v1/fraud/rules']!).sort()).toEqual(['get', 'put']);
@@ -105,7 +108,14 @@ describe.each(dialects)('3-D Secure version and BIN lookup on $name', (dialect) 
 
   it('GET /v1/bins/{bin}: 6 or 8 digits with the 3-D Secure version; other lengths 422; unknown 404', async () => {
     const six = await gw.request('GET', '/v1/bins/400005', { token });
-    expect(six.body).toEqual({ bin: '400005', card_brand: 'visa', card_type: 'debit', issuer: 'Pasarela Test Bank', country: 'USA', three_ds_version: '2.2.0' });
+    expect(six.body).toEqual({
+      bin: '400005',
+      card_brand: 'visa',
+      card_type: 'debit',
+      issuer: 'Pasarela Test Bank',
+      country: 'USA',
+      three_ds_version: '2.2.0',
+    });
     const eight = await gw.request('GET', '/v1/bins/40000566', { token });
     expect(eight.body).toMatchObject({ bin: '40000566', card_type: 'debit', three_ds_version: '2.1.0' });
     expect((await gw.request('GET', '/v1/bins/41111199', { token })).body).toMatchObject({ bin: '411111', three_ds_version: null });

@@ -47,7 +47,8 @@ describe.each(dialects)('payment core actions and transactions on $name', (diale
 
   const post = <T = Payment>(path: string, body?: unknown, as = token) => gw.request<T>('POST', path, { token: as, ...(body === undefined ? {} : { body }) });
   const get = <T = Payment>(path: string, as = token) => gw.request<T>('GET', path, { token: as });
-  const history = async (paymentId: string) => (await get<{ data: Transaction[]; has_more: boolean }>(`/v1/payments/${paymentId}/transactions?limit=100`)).body.data;
+  const history = async (paymentId: string) =>
+    (await get<{ data: Transaction[]; has_more: boolean }>(`/v1/payments/${paymentId}/transactions?limit=100`)).body.data;
   const authorized = async (amount = 100, instrumentId = visa) => (await pay(gw, token, { instrumentId, amount, capture: false })).body.id;
   const approved = async (amount = 100) => (await pay(gw, token, { instrumentId: visa, amount })).body.id;
   const firstTransaction = async (paymentId: string) => (await history(paymentId)).at(-1)!;
@@ -63,7 +64,15 @@ describe.each(dialects)('payment core actions and transactions on $name', (diale
     it('every payment starts with its authorization transaction, written with the payment', async () => {
       const id = await approved(42.5);
       const [authorization] = await history(id);
-      expect(authorization).toMatchObject({ payment_id: id, type: 'authorization', status: 'SUCCEEDED', amount: '42.50', currency: 'USD', response_code: '00', refund_id: null });
+      expect(authorization).toMatchObject({
+        payment_id: id,
+        type: 'authorization',
+        status: 'SUCCEEDED',
+        amount: '42.50',
+        currency: 'USD',
+        response_code: '00',
+        refund_id: null,
+      });
       expect(authorization!.id).toMatch(/^trx-/);
       expect(authorization!.network_reference).toMatch(/^sim_/);
       expect((await get<Transaction>(`/v1/transactions/${authorization!.id}`)).body).toEqual(authorization);
@@ -76,7 +85,12 @@ describe.each(dialects)('payment core actions and transactions on $name', (diale
       const id = await authorized(80);
       const reply = await post(`/v1/payments/${id}/capture`, { amount: 60 });
       expect(reply.status).toBe(200);
-      expect(reply.body).toMatchObject({ id, status: 'APPROVED', amount_captured: '60.00', transaction: { type: 'capture', status: 'SUCCEEDED', amount: '60.00', payment_id: id } });
+      expect(reply.body).toMatchObject({
+        id,
+        status: 'APPROVED',
+        amount_captured: '60.00',
+        transaction: { type: 'capture', status: 'SUCCEEDED', amount: '60.00', payment_id: id },
+      });
       expect((await history(id)).map((t) => t.type)).toEqual(['capture', 'authorization']);
     });
 
@@ -100,12 +114,19 @@ describe.each(dialects)('payment core actions and transactions on $name', (diale
       const id = await authorized(100);
       const up = await post(`/v1/payments/${id}/adjust`, { amount: 115 });
       expect(up.status).toBe(200);
-      expect(up.body).toMatchObject({ status: 'AUTHORIZED', amount: '100.00', amount_authorized: '115.00', transaction: { type: 'adjustment', status: 'SUCCEEDED', amount: '115.00' } });
+      expect(up.body).toMatchObject({
+        status: 'AUTHORIZED',
+        amount: '100.00',
+        amount_authorized: '115.00',
+        transaction: { type: 'adjustment', status: 'SUCCEEDED', amount: '115.00' },
+      });
       const down = await post(`/v1/payments/${id}/adjust`, { amount: 90.5 });
       expect(down.body).toMatchObject({ amount_authorized: '90.50' });
       const capture = await post(`/v1/payments/${id}/capture`, {});
       expect(capture.body).toMatchObject({ amount_captured: '90.50' });
-      const events = await get<{ data: Array<{ type: string; data: { payment: { id: string; current_amount: number }; adjustment?: { amount_authorized: number } } }> }>('/v1/events?limit=100');
+      const events = await get<{
+        data: Array<{ type: string; data: { payment: { id: string; current_amount: number }; adjustment?: { amount_authorized: number } } }>;
+      }>('/v1/events?limit=100');
       const adjusted = events.body.data.filter((e) => e.type === 'payment.card.adjusted' && e.data.payment.id === id);
       expect(adjusted.map((e) => [e.data.adjustment?.amount_authorized, e.data.payment.current_amount])).toEqual([
         [90.5, 90.5],
@@ -148,7 +169,11 @@ describe.each(dialects)('payment core actions and transactions on $name', (diale
       const done = await captured(40);
       const refunded = await post(`/v1/payments/${done}/cancel-or-refund`);
       expect(refunded.status).toBe(200);
-      expect(refunded.body).toMatchObject({ status: 'REFUNDED', amount_refunded: '40.00', transaction: { type: 'refund', status: 'SUCCEEDED', amount: '40.00' } });
+      expect(refunded.body).toMatchObject({
+        status: 'REFUNDED',
+        amount_refunded: '40.00',
+        transaction: { type: 'refund', status: 'SUCCEEDED', amount: '40.00' },
+      });
       expect(refunded.body.transaction!.refund_id).toMatch(/^ref-/);
     });
 
@@ -171,7 +196,11 @@ describe.each(dialects)('payment core actions and transactions on $name', (diale
       expect(await history(auto.id)).toEqual([expect.objectContaining({ type: 'authorization', status: 'PENDING' })]);
       const reply = await post(`/v1/payments/${auto.id}/authorize`);
       expect(reply.status).toBe(200);
-      expect(reply.body).toMatchObject({ status: 'APPROVED', response_code: '00', transaction: { type: 'authorization', status: 'SUCCEEDED', response_code: '00' } });
+      expect(reply.body).toMatchObject({
+        status: 'APPROVED',
+        response_code: '00',
+        transaction: { type: 'authorization', status: 'SUCCEEDED', response_code: '00' },
+      });
       expect(reply.body.approval_code).toBeTruthy();
       expect(await history(auto.id)).toHaveLength(1);
 
@@ -195,7 +224,11 @@ describe.each(dialects)('payment core actions and transactions on $name', (diale
       const forCancel = await authorized(10);
       expect((await post(`/v1/transactions/${(await firstTransaction(forCancel)).id}/cancel`)).body).toMatchObject({ id: forCancel, status: 'CANCELLED' });
       const forReverse = await approved(10);
-      expect((await post(`/v1/transactions/${(await firstTransaction(forReverse)).id}/reverse`)).body).toMatchObject({ id: forReverse, status: 'CANCELLED', transaction: { type: 'reversal' } });
+      expect((await post(`/v1/transactions/${(await firstTransaction(forReverse)).id}/reverse`)).body).toMatchObject({
+        id: forReverse,
+        status: 'CANCELLED',
+        transaction: { type: 'reversal' },
+      });
 
       const pending = (await pay(gw, token, { instrumentId: await tokenize(gw, token, { number: '4000000000003303' }) })).body.id;
       expect((await post(`/v1/transactions/${(await firstTransaction(pending)).id}/authorize`)).body).toMatchObject({ id: pending, status: 'APPROVED' });
@@ -233,7 +266,7 @@ describe.each(dialects)('payment core actions and transactions on $name', (diale
       expect((await get(`/v1/payments/${id}`)).body).toMatchObject({ status: 'APPROVED', amount_refunded: '1.00' });
     });
 
-    it('another organization\'s transaction or payment is 404, for reads and actions', async () => {
+    it("another organization's transaction or payment is 404, for reads and actions", async () => {
       const id = await authorized(10);
       const trx = await firstTransaction(id);
       expect((await get(`/v1/transactions/${trx.id}`, otherToken)).status).toBe(404);
@@ -247,11 +280,18 @@ describe.each(dialects)('payment core actions and transactions on $name', (diale
       expect((await get(`/v1/transactions/trx-doesnotexist`)).status).toBe(404);
     });
 
-    it('an alternative payment\'s purchase transaction reads as a transaction; card actions on it are 422', async () => {
+    it("an alternative payment's purchase transaction reads as a transaction; card actions on it are 422", async () => {
       const intent = await post<{ payment_id: string; transaction: { id: string } }>('/v1/payments/intents', pendingWalletIntent('apm'));
       expect(intent.status).toBe(201);
       const trx = await get<Transaction>(`/v1/transactions/${intent.body.transaction.id}`);
-      expect(trx.body).toMatchObject({ id: intent.body.transaction.id, payment_id: intent.body.payment_id, type: 'purchase', status: 'PENDING', amount: '15050.00', currency: 'COP' });
+      expect(trx.body).toMatchObject({
+        id: intent.body.transaction.id,
+        payment_id: intent.body.payment_id,
+        type: 'purchase',
+        status: 'PENDING',
+        amount: '15050.00',
+        currency: 'COP',
+      });
       expect((await history(intent.body.payment_id)).map((t) => t.id)).toEqual([intent.body.transaction.id]);
       expect(code(await post(`/v1/transactions/${intent.body.transaction.id}/cancel`))).toBe('422 validation_failed');
       expect(code(await post(`/v1/payments/${intent.body.payment_id}/reverse`))).toBe('422 validation_failed');
@@ -309,7 +349,11 @@ describe.each(dialects)('payment core actions and transactions on $name', (diale
 
     it('concurrent refunds never refund more than was captured', async () => {
       const id = await captured(100);
-      const replies = await Promise.all(Array.from({ length: 6 }, (_, i) => (i % 2 ? post(`/v1/payments/${id}/refund`, { amount: 40 }) : post('/v1/refunds', { payment_id: id, amount: 40, currency: 'USD' }))));
+      const replies = await Promise.all(
+        Array.from({ length: 6 }, (_, i) =>
+          i % 2 ? post(`/v1/payments/${id}/refund`, { amount: 40 }) : post('/v1/refunds', { payment_id: id, amount: 40, currency: 'USD' }),
+        ),
+      );
       const created = replies.filter((r) => r.status === 201);
       expect(created.length).toBeLessThanOrEqual(2);
       expect(created.length).toBeGreaterThanOrEqual(1);
@@ -355,19 +399,33 @@ describe.each(dialects)('payment core actions and transactions on $name', (diale
   it('a reversal or adjustment claimed by a process that died is finished by the recovery job', async () => {
     // What a crash between the claim and the network's answer leaves: the claim, and its recovery job.
     const crash = async (id: string, action: 'reverse' | 'adjust', amount: number, transactionId?: string) => {
-      await gw.db.updateTable('payments').set({ pending_action: action, updated_at: new Date(Date.now() - 120_000).toISOString() }).where('id', '=', id).execute();
-      await enqueueJob(gw.db, { type: PAYMENT_JOBS.recoverAction, payload: { payment_id: id, action, amount, ...(transactionId ? { transaction_id: transactionId } : {}) } }, gw.gateway.clock);
+      await gw.db
+        .updateTable('payments')
+        .set({ pending_action: action, updated_at: new Date(Date.now() - 120_000).toISOString() })
+        .where('id', '=', id)
+        .execute();
+      await enqueueJob(
+        gw.db,
+        { type: PAYMENT_JOBS.recoverAction, payload: { payment_id: id, action, amount, ...(transactionId ? { transaction_id: transactionId } : {}) } },
+        gw.gateway.clock,
+      );
     };
     const reversed = await authorized(20);
     await crash(reversed, 'reverse', 2000);
-    const afterReverse = await eventually(() => get(`/v1/payments/${reversed}`), (r) => r.body.status === 'CANCELLED');
+    const afterReverse = await eventually(
+      () => get(`/v1/payments/${reversed}`),
+      (r) => r.body.status === 'CANCELLED',
+    );
     expect(afterReverse.body.status).toBe('CANCELLED');
     expect((await history(reversed)).map((t) => t.type)).toEqual(['reversal', 'authorization']);
 
     const adjusted = await authorized(20);
     const adjustment = newId('transaction');
     await crash(adjusted, 'adjust', 2200, adjustment);
-    const afterAdjust = await eventually(() => get(`/v1/payments/${adjusted}`), (r) => r.body.amount_authorized === '22.00');
+    const afterAdjust = await eventually(
+      () => get(`/v1/payments/${adjusted}`),
+      (r) => r.body.amount_authorized === '22.00',
+    );
     expect(afterAdjust.body).toMatchObject({ status: 'AUTHORIZED', amount_authorized: '22.00' });
     expect((await history(adjusted))[0]).toMatchObject({ id: adjustment, type: 'adjustment', status: 'SUCCEEDED', amount: '22.00' });
     // The claim is released: the payment takes actions again.
@@ -457,7 +515,10 @@ describe.each(dialects)('payments search on $name', (dialect) => {
   it('filters by merchant_id, point_of_sale_id and the created range; keyset pages', async () => {
     expect(await search(`merchant_id=${merchantId}`)).toEqual(['pos', 'clp']);
     expect(await search(`point_of_sale_id=${pointId}`)).toEqual(['pos']);
-    expect(await search(`created_gte=${encodeURIComponent(made.large!.created_at)}&created_lte=${encodeURIComponent(made.cop!.created_at)}`)).toEqual(['cop', 'large']);
+    expect(await search(`created_gte=${encodeURIComponent(made.large!.created_at)}&created_lte=${encodeURIComponent(made.cop!.created_at)}`)).toEqual([
+      'cop',
+      'large',
+    ]);
     expect(await search('limit=2')).toEqual(['pos', 'clp']);
     expect(await search(`limit=2&starting_after=${made.clp!.id}`)).toEqual(['cop', 'large']);
     expect(await search(`currency=USD&limit=2&ending_before=${made.medium!.id}`)).toEqual(['pos', 'large']);

@@ -16,17 +16,22 @@ function selfSignedCertificate(): { cert: string; key: string } {
   const dir = mkdtempSync(join(tmpdir(), 'pasarela-tls-'));
   const cert = join(dir, 'cert.pem');
   const key = join(dir, 'key.pem');
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=localhost'], { stdio: 'ignore' });
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=localhost'], {
+    stdio: 'ignore',
+  });
   return { cert, key };
 }
 
 function handshake(port: number, version: 'TLSv1.1' | 'TLSv1.2' | 'TLSv1.3'): Promise<string> {
   return new Promise((resolve, reject) => {
-    const socket = connect({ host: '127.0.0.1', port, rejectUnauthorized: false, minVersion: version, maxVersion: version, ciphers: 'DEFAULT:@SECLEVEL=0' }, () => {
-      const protocol = socket.getProtocol() ?? '';
-      socket.end();
-      resolve(protocol);
-    });
+    const socket = connect(
+      { host: '127.0.0.1', port, rejectUnauthorized: false, minVersion: version, maxVersion: version, ciphers: 'DEFAULT:@SECLEVEL=0' },
+      () => {
+        const protocol = socket.getProtocol() ?? '';
+        socket.end();
+        resolve(protocol);
+      },
+    );
     socket.once('error', reject);
   });
 }
@@ -89,7 +94,7 @@ describe('production behind a TLS-terminating proxy', () => {
   });
 });
 
-describe('TRUST_PROXY as the proxies\' addresses', () => {
+describe("TRUST_PROXY as the proxies' addresses", () => {
   it('believes X-Forwarded-Proto only from a listed proxy: a client that reaches the server directly cannot claim https', async () => {
     const direct = await startGateway(sqlite, { ENVIRONMENT: 'production', TRUST_PROXY: '10.0.0.0/8' });
     try {
@@ -116,7 +121,10 @@ describe('discovery', () => {
   afterAll(() => gw.close());
 
   it('serves OpenAPI 3.1 generated from the route schemas, and a rendered reference', async () => {
-    const doc = await gw.request<{ openapi: string; paths: Record<string, Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>> }>('GET', '/openapi.json');
+    const doc = await gw.request<{ openapi: string; paths: Record<string, Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>> }>(
+      'GET',
+      '/openapi.json',
+    );
     expect(doc.status).toBe(200);
     expect(doc.body.openapi).toBe('3.1.0');
     const create = doc.body.paths['/v1/organizations']!.post!;
@@ -130,7 +138,14 @@ describe('discovery', () => {
   });
 
   it('the /docs page and its files carry a CSP without upgrade-insecure-requests (it broke the page on a plain-HTTP host)', async () => {
-    for (const path of ['/docs', '/docs/', '/docs/static/index.html', '/docs/static/swagger-ui-bundle.js', '/docs/static/swagger-ui.css', '/docs/static/theme/pasarela.css']) {
+    for (const path of [
+      '/docs',
+      '/docs/',
+      '/docs/static/index.html',
+      '/docs/static/swagger-ui-bundle.js',
+      '/docs/static/swagger-ui.css',
+      '/docs/static/theme/pasarela.css',
+    ]) {
       const reply = await fetch(`${gw.baseUrl}${path}`, { redirect: 'manual' });
       const policy = reply.headers.get('content-security-policy') ?? '';
       await reply.arrayBuffer();
@@ -203,4 +218,3 @@ describe('/metrics access', () => {
     expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN must be at least 32 characters/);
   });
 });
-

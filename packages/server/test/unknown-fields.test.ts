@@ -53,7 +53,7 @@ describe.each(dialects)('unknown fields and query parameters on $name', (dialect
   });
   afterAll(() => gw.close());
 
-  it('under Prefer: handling=strict, refuses unknown body fields, at any depth, with 422 naming each beside the schema\'s other problems, and creates nothing', async () => {
+  it("under Prefer: handling=strict, refuses unknown body fields, at any depth, with 422 naming each beside the schema's other problems, and creates nothing", async () => {
     const reply = await gw.request<ErrorBody>('POST', '/v1/links', {
       token,
       headers: strict,
@@ -71,9 +71,18 @@ describe.each(dialects)('unknown fields and query parameters on $name', (dialect
     );
     expect(reply.body.error.details).toHaveLength(3);
 
-    const both = await gw.request<ErrorBody>('POST', '/v1/links', { token, headers: { prefer: 'respond-async, handling=strict' }, body: { type: 'payment', foo: 'bar' } });
+    const both = await gw.request<ErrorBody>('POST', '/v1/links', {
+      token,
+      headers: { prefer: 'respond-async, handling=strict' },
+      body: { type: 'payment', foo: 'bar' },
+    });
     expect(both.status).toBe(422);
-    expect(both.body.error.details).toEqual(expect.arrayContaining([{ field: 'foo', message: 'is not a known field' }, { field: 'data', message: 'is required' }]));
+    expect(both.body.error.details).toEqual(
+      expect.arrayContaining([
+        { field: 'foo', message: 'is not a known field' },
+        { field: 'data', message: 'is required' },
+      ]),
+    );
 
     const list = await gw.request<{ data: unknown[] }>('GET', '/v1/links', { token });
     expect(list.body.data).toEqual([]);
@@ -121,7 +130,9 @@ describe.each(dialects)('unknown fields and query parameters on $name', (dialect
         type: 'card_enrollment',
         expires_in: 600,
         data: { webhook: 'https://shop.example/hook', api_key: 'a-secret-api-key' },
-        metadata: { styleConfig: { text: { headerTitle: 'Guarda tu tarjeta', buttonText: 'Guardar' }, colors: { primary: '#0a7' }, layout: { compact: true } } },
+        metadata: {
+          styleConfig: { text: { headerTitle: 'Guarda tu tarjeta', buttonText: 'Guardar' }, colors: { primary: '#0a7' }, layout: { compact: true } },
+        },
       },
     });
     expect(enrollment.status).toBe(201);
@@ -129,7 +140,20 @@ describe.each(dialects)('unknown fields and query parameters on $name', (dialect
     const link = await gw.request('POST', '/v1/links', {
       token,
       headers: strict,
-      body: { type: 'payment', expires_in: 3600, multi_use: true, max_uses: 3, data: { amount: { value: 1500, currency: 'COP', type: 'fixed' }, description: 'x', redirect_url: 'https://shop.example/ok', cancel_url: 'https://shop.example/no', multi_use: true, max_uses: 3 } },
+      body: {
+        type: 'payment',
+        expires_in: 3600,
+        multi_use: true,
+        max_uses: 3,
+        data: {
+          amount: { value: 1500, currency: 'COP', type: 'fixed' },
+          description: 'x',
+          redirect_url: 'https://shop.example/ok',
+          cancel_url: 'https://shop.example/no',
+          multi_use: true,
+          max_uses: 3,
+        },
+      },
     });
     expect(link.status).toBe(201);
     // Alternative payment: every customer field of the bank-redirect rail.
@@ -153,18 +177,27 @@ describe.each(dialects)('unknown fields and query parameters on $name', (dialect
   it('OAuth endpoints ignore parameters they do not know (RFC 6749 3.2), even under strict handling', async () => {
     const reply = await gw.request('POST', '/oauth/token', {
       headers: strict,
-      body: { grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.secret, audience: AUDIENCE, resource: 'https://other.example' },
+      body: {
+        grant_type: 'client_credentials',
+        client_id: client.clientId,
+        client_secret: client.secret,
+        audience: AUDIENCE,
+        resource: 'https://other.example',
+      },
     });
     expect(reply.status).toBe(200);
   });
 
   it('the hosted checkout page ignores tracking parameters on its address', async () => {
-    const link = await gw.request<{ url: string }>('POST', '/v1/links', { token, body: { type: 'payment', data: { amount: { value: 1500, currency: 'COP' } } } });
+    const link = await gw.request<{ url: string }>('POST', '/v1/links', {
+      token,
+      body: { type: 'payment', data: { amount: { value: 1500, currency: 'COP' } } },
+    });
     const page = await gw.request('GET', `${new URL(link.body.url).pathname}?utm_source=newsletter&fbclid=abc`, { headers: { accept: 'text/html' } });
     expect(page.status).toBe(200);
   });
 
-  it('/openapi.json says so: no JSON request body of a documented operation accepts other properties, except OAuth\'s', async () => {
+  it("/openapi.json says so: no JSON request body of a documented operation accepts other properties, except OAuth's", async () => {
     const document = (await gw.request<{ paths: Record<string, Record<string, Operation>> }>('GET', '/openapi.json')).body;
     const open: string[] = [];
     for (const [path, operations] of Object.entries(document.paths)) {

@@ -176,13 +176,25 @@ describe('WalGate', () => {
     sqlite.exec('create table notes (id text primary key)');
     const gate = new WalGate();
     const db = new Kysely<{ notes: { id: string } }>({
-      dialect: groupCommitDialect(sqlite, () => sqlite.inTransaction, gate, (text) => sqlite.prepare(text).readonly),
+      dialect: groupCommitDialect(
+        sqlite,
+        () => sqlite.inTransaction,
+        gate,
+        (text) => sqlite.prepare(text).readonly,
+      ),
     });
     try {
       const r = await runningRestart(gate);
       const done: string[] = [];
-      const single = db.insertInto('notes').values({ id: 'single' }).execute().then(() => done.push('single'));
-      const transaction = db.transaction().execute((trx) => trx.insertInto('notes').values({ id: 'grouped' }).execute()).then(() => done.push('transaction'));
+      const single = db
+        .insertInto('notes')
+        .values({ id: 'single' })
+        .execute()
+        .then(() => done.push('single'));
+      const transaction = db
+        .transaction()
+        .execute((trx) => trx.insertInto('notes').values({ id: 'grouped' }).execute())
+        .then(() => done.push('transaction'));
       const count = async () => Number((await sql<{ n: number }>`select count(*) as n from notes`.execute(db)).rows[0]!.n);
       expect(await count()).toBe(0);
       await tick();

@@ -58,7 +58,7 @@ describe.each(dialects)('webhooks on $name', (dialect) => {
   const deliveriesOf = (token: string, endpoint: string) => gw.request<{ data: Delivery[] }>('GET', `/v1/webhooks/${endpoint}/deliveries`, { token });
   const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
 
-  it('delivers each subscribed event once, signed per Standard Webhooks, in the spec\'s shape', async () => {
+  it("delivers each subscribed event once, signed per Standard Webhooks, in the spec's shape", async () => {
     const { token, card } = await merchant();
     const endpoint = await register(token, { events: ['payment.card.authorized', 'payment.card.captured'] });
     expect(endpoint.status).toBe(201);
@@ -70,8 +70,14 @@ describe.each(dialects)('webhooks on $name', (dialect) => {
     const committedAt = Date.now();
     await gw.request('POST', `/v1/payments/${payment.body.id}/capture`, { token, body: {} });
     // Deliveries carry no ordering guarantee (docs/webhooks.md): in event order, by id (a ULID, in time order).
-    const mine = () => receiver.received.filter((r) => r.body.includes(payment.body.id)).sort((a, b) => String(a.headers['webhook-id']).localeCompare(String(b.headers['webhook-id'])));
-    await eventually(async () => mine().length, (n) => n >= 2);
+    const mine = () =>
+      receiver.received
+        .filter((r) => r.body.includes(payment.body.id))
+        .sort((a, b) => String(a.headers['webhook-id']).localeCompare(String(b.headers['webhook-id'])));
+    await eventually(
+      async () => mine().length,
+      (n) => n >= 2,
+    );
     // Every job due now runs in this call (and the ones the background runner holds finish): a duplicate delivery would be here.
     await gw.gateway.jobs.runDue();
     expect(mine()).toHaveLength(2);
@@ -85,7 +91,9 @@ describe.each(dialects)('webhooks on $name', (dialect) => {
     expect(first.data).toMatchObject({ payment: { id: payment.body.id, currency: 'USD', current_amount: 12.5, transaction: { status: 'AUTHORIZED' } } });
     // A tampered body or the wrong secret does not verify.
     expect(() => Receiver.verify(secret, { ...mine()[0]!, body: mine()[0]!.body.replace('12.5', '99') })).toThrow();
-    expect(() => new Webhook('whsec_' + Buffer.alloc(24, 1).toString('base64')).verify(mine()[0]!.body, mine()[0]!.headers as Record<string, string>)).toThrow();
+    expect(() =>
+      new Webhook('whsec_' + Buffer.alloc(24, 1).toString('base64')).verify(mine()[0]!.body, mine()[0]!.headers as Record<string, string>),
+    ).toThrow();
 
     const deliveries = await deliveriesOf(token, endpoint.body.id);
     expect(deliveries.body.data.every((d) => d.status === 'succeeded' && d.attempts.length === 1 && d.attempts[0]!.status_code === 200)).toBe(true);
@@ -98,7 +106,9 @@ describe.each(dialects)('webhooks on $name', (dialect) => {
     const all = (await register(token, { events: ['*'] })).body;
     const captures = (await register(token, { events: ['payment.card.captured', 'refund.succeeded'] })).body;
     const disabled = (await register(token, { events: ['*'] })).body;
-    expect((await gw.request('PUT', `/v1/webhooks/${disabled.id}`, { token, body: { url: receiver.url, events: ['*'], status: 'disabled' } })).status).toBe(200);
+    expect((await gw.request('PUT', `/v1/webhooks/${disabled.id}`, { token, body: { url: receiver.url, events: ['*'], status: 'disabled' } })).status).toBe(
+      200,
+    );
     // Another organization's endpoint sees none of these events.
     const other = await merchant();
     const elsewhere = (await register(other.token, { events: ['*'] })).body;
@@ -107,10 +117,18 @@ describe.each(dialects)('webhooks on $name', (dialect) => {
     await gw.request('POST', `/v1/payments/${payment.body.id}/capture`, { token, body: {} });
     const eventsOf = async (t: string, endpoint: string) => {
       const list = (await deliveriesOf(t, endpoint)).body.data;
-      const types = await Promise.all(list.map(async (d) => (await gw.request<{ type: string; data: { payment?: { id: string } } }>('GET', `/v1/events/${d.event_id}`, { token: t })).body));
-      return types.filter((e) => e.data.payment?.id === payment.body.id).map((e) => e.type).sort();
+      const types = await Promise.all(
+        list.map(async (d) => (await gw.request<{ type: string; data: { payment?: { id: string } } }>('GET', `/v1/events/${d.event_id}`, { token: t })).body),
+      );
+      return types
+        .filter((e) => e.data.payment?.id === payment.body.id)
+        .map((e) => e.type)
+        .sort();
     };
-    await eventually(() => eventsOf(token, all.id), (types) => types.length >= 2);
+    await eventually(
+      () => eventsOf(token, all.id),
+      (types) => types.length >= 2,
+    );
     expect(await eventsOf(token, all.id)).toEqual(['payment.card.authorized', 'payment.card.captured']);
     expect(await eventsOf(token, captures.id)).toEqual(['payment.card.captured']);
     expect(await eventsOf(token, disabled.id)).toEqual([]);
@@ -138,13 +156,24 @@ describe.each(dialects)('webhooks on $name', (dialect) => {
     };
     await eventually(attemptsOf, (a) => a.old.length === 1 && a.recent.length === 1);
     const before = await attemptsOf();
-    expect(before.old[0]).toMatchObject({ status_code: 200, request: { body: expect.stringContaining(old.body.id) }, response: { status_code: 200, body: 'ok' } });
+    expect(before.old[0]).toMatchObject({
+      status_code: 200,
+      request: { body: expect.stringContaining(old.body.id) },
+      response: { status_code: 200, body: 'ok' },
+    });
     // The first delivery's attempt made 31 days ago.
     const oldDelivery = (await deliveriesOf(token, endpoint.id)).body.data.find((d) => d.attempts.some((a) => a.request?.body.includes(old.body.id)))!;
-    await gw.db.updateTable('webhook_attempts').set({ created_at: daysAgo(31) }).where('delivery_id', '=', oldDelivery.id).execute();
+    await gw.db
+      .updateTable('webhook_attempts')
+      .set({ created_at: daysAgo(31) })
+      .where('delivery_id', '=', oldDelivery.id)
+      .execute();
 
     const job = (await enqueueJob(gw.db, { type: MAINTENANCE_JOB }, gw.gateway.clock))!;
-    await eventually(() => gw.db.selectFrom('jobs').select('status').where('id', '=', job).executeTakeFirst(), (row) => row?.status === 'completed' || row === undefined);
+    await eventually(
+      () => gw.db.selectFrom('jobs').select('status').where('id', '=', job).executeTakeFirst(),
+      (row) => row?.status === 'completed' || row === undefined,
+    );
 
     const after = await attemptsOf();
     expect(after.old).toHaveLength(1);
@@ -167,12 +196,19 @@ describe.each(dialects)('webhooks on $name', (dialect) => {
     const { token, card } = await merchant();
     const endpoint = (await register(token, { events: ['payment.card.approved'] })).body;
     const [old, retried, recent] = await delivered(token, card, endpoint.id, 3);
-    await gw.db.updateTable('webhook_deliveries').set({ created_at: daysAgo(91) }).where('id', 'in', [old!.id, retried!.id]).execute();
+    await gw.db
+      .updateTable('webhook_deliveries')
+      .set({ created_at: daysAgo(91) })
+      .where('id', 'in', [old!.id, retried!.id])
+      .execute();
     // As a delivery whose retries are still going on.
     await gw.db.updateTable('webhook_deliveries').set({ status: 'pending' }).where('id', '=', retried!.id).execute();
 
     const job = (await enqueueJob(gw.db, { type: MAINTENANCE_JOB }, gw.gateway.clock))!;
-    await eventually(() => gw.db.selectFrom('jobs').select('status').where('id', '=', job).executeTakeFirst(), (row) => row?.status === 'completed' || row === undefined);
+    await eventually(
+      () => gw.db.selectFrom('jobs').select('status').where('id', '=', job).executeTakeFirst(),
+      (row) => row?.status === 'completed' || row === undefined,
+    );
 
     const left = (await deliveriesOf(token, endpoint.id)).body.data.map((d) => d.id);
     expect(left).not.toContain(old!.id);
@@ -185,13 +221,22 @@ describe.each(dialects)('webhooks on $name', (dialect) => {
 
   it('old deliveries go a batch per transaction, at most so many batches per run', async () => {
     // The hourly run, due a minute after the start, must not take these deliveries meanwhile.
-    await gw.db.updateTable('jobs').set({ run_at: daysAgo(-1) }).where('dedupe_key', '=', MAINTENANCE_JOB).where('status', '=', 'pending').execute();
+    await gw.db
+      .updateTable('jobs')
+      .set({ run_at: daysAgo(-1) })
+      .where('dedupe_key', '=', MAINTENANCE_JOB)
+      .where('status', '=', 'pending')
+      .execute();
     const { token, card } = await merchant();
     const endpoint = (await register(token, { events: ['payment.card.approved'] })).body;
     const deliveries = await delivered(token, card, endpoint.id, 3);
     const ids = deliveries.map((d) => d.id);
     // Older than anything another test left: only these three are before the cut.
-    await gw.db.updateTable('webhook_deliveries').set({ created_at: daysAgo(4000) }).where('id', 'in', ids).execute();
+    await gw.db
+      .updateTable('webhook_deliveries')
+      .set({ created_at: daysAgo(4000) })
+      .where('id', 'in', ids)
+      .execute();
     const cut = daysAgo(3999);
 
     expect(await deleteOldDeliveries(gw.db, cut, 1, 2)).toBe(2);
@@ -206,20 +251,29 @@ describe.each(dialects)('webhooks on $name', (dialect) => {
     const endpoint = await register(token, { events: ['payment.card.approved'] });
     receiver.answers.push(500, 503);
     const payment = await pay(gw, token, { instrumentId: card });
-    const done = await eventually(() => deliveriesOf(token, endpoint.body.id), (r) => r.body.data[0]?.status === 'succeeded');
+    const done = await eventually(
+      () => deliveriesOf(token, endpoint.body.id),
+      (r) => r.body.data[0]?.status === 'succeeded',
+    );
     expect(done.body.data[0]!.attempts.map((a) => a.status_code)).toEqual([500, 503, 200]);
     expect(receiver.received.filter((r) => r.body.includes(payment.body.id))).toHaveLength(3);
 
     receiver.answers.push(500, 500, 500);
     const failing = await pay(gw, token, { instrumentId: card });
-    const failed = await eventually(() => deliveriesOf(token, endpoint.body.id), (r) => r.body.data[0]?.status === 'failed');
+    const failed = await eventually(
+      () => deliveriesOf(token, endpoint.body.id),
+      (r) => r.body.data[0]?.status === 'failed',
+    );
     expect(failed.body.data[0]!.attempts).toHaveLength(3);
     // Redelivery sends it again, as a new delivery.
     const event = JSON.parse(receiver.received.filter((r) => r.body.includes(failing.body.id)).at(-1)!.body) as { id: string };
     const redeliver = await gw.request<{ deliveries: string[] }>('POST', `/v1/events/${event.id}/redeliver`, { token, body: {} });
     expect(redeliver.status).toBe(202);
     expect(redeliver.body.deliveries).toHaveLength(1);
-    await eventually(async () => receiver.received.filter((r) => r.body.includes(failing.body.id)).length, (n) => n === 4);
+    await eventually(
+      async () => receiver.received.filter((r) => r.body.includes(failing.body.id)).length,
+      (n) => n === 4,
+    );
     expect(receiver.received.filter((r) => r.body.includes(failing.body.id))).toHaveLength(4);
   });
 
@@ -244,7 +298,10 @@ describe.each(dialects)('webhooks on $name', (dialect) => {
 
       const redelivered = await slow.request<{ deliveries: string[] }>('POST', `/v1/events/${eventId}/redeliver`, { token, body: {} });
       expect(redelivered.status).toBe(202);
-      await eventually(async () => ofPayment().length, (n) => n === 2);
+      await eventually(
+        async () => ofPayment().length,
+        (n) => n === 2,
+      );
       const log = await eventually(
         () => slow.request<{ data: Delivery[] }>('GET', `/v1/webhooks/${endpoint.body.id}/deliveries`, { token }),
         (r) => r.body.data.find((d) => d.id === redelivered.body.deliveries[0])?.status === 'succeeded',
@@ -252,7 +309,11 @@ describe.each(dialects)('webhooks on $name', (dialect) => {
       // The original is no longer retried, and says why.
       const replaced = log.body.data.find((d) => d.id === original.body.data[0]!.id)!;
       expect(replaced.status).toBe('failed');
-      const row = await slow.db.selectFrom('webhook_deliveries').select(['status', 'next_attempt_at', 'last_error']).where('id', '=', replaced.id).executeTakeFirstOrThrow();
+      const row = await slow.db
+        .selectFrom('webhook_deliveries')
+        .select(['status', 'next_attempt_at', 'last_error'])
+        .where('id', '=', replaced.id)
+        .executeTakeFirstOrThrow();
       expect(row).toMatchObject({ status: 'failed', next_attempt_at: null });
       expect(row.last_error).toContain(redelivered.body.deliveries[0]!);
 
@@ -268,7 +329,7 @@ describe.each(dialects)('webhooks on $name', (dialect) => {
     }
   });
 
-  it('keeps each attempt\'s request and response in the delivery log (the first 4 KB of the response, never a split character)', async () => {
+  it("keeps each attempt's request and response in the delivery log (the first 4 KB of the response, never a split character)", async () => {
     const { token, card } = await merchant();
     const own = await new Receiver().start();
     try {
@@ -276,10 +337,16 @@ describe.each(dialects)('webhooks on $name', (dialect) => {
       own.answers.push(500);
       own.answerBody = '€'.repeat(2000); // 6,000 bytes; 4,096 falls inside a 3-byte character
       await pay(gw, token, { instrumentId: card });
-      const done = await eventually(() => deliveriesOf(token, endpoint.body.id), (r) => r.body.data[0]?.status === 'succeeded');
+      const done = await eventually(
+        () => deliveriesOf(token, endpoint.body.id),
+        (r) => r.body.data[0]?.status === 'succeeded',
+      );
       const [failed, succeeded] = done.body.data[0]!.attempts;
       expect(own.received).toHaveLength(2);
-      for (const [attempt, received] of [[failed!, own.received[0]!], [succeeded!, own.received[1]!]] as const) {
+      for (const [attempt, received] of [
+        [failed!, own.received[0]!],
+        [succeeded!, own.received[1]!],
+      ] as const) {
         expect(attempt.request!.body).toBe(received.body);
         for (const name of ['webhook-id', 'webhook-timestamp', 'webhook-signature', 'content-type', 'user-agent', 'content-length']) {
           expect(attempt.request!.headers[name], name).toBe(received.headers[name]);
@@ -313,14 +380,24 @@ describe.each(dialects)('webhooks on $name', (dialect) => {
     try {
       const endpoint = await gw.request<Endpoint>('POST', '/v1/webhooks', { token, body: { url: target.url, events: ['refund.succeeded'] } });
       const everything = await gw.request<Endpoint>('POST', '/v1/webhooks', { token, body: { url: other.url, events: ['*'] } });
-      const sent = await gw.request<{ delivery_id: string; event: { id: string; type: string; data: Record<string, unknown> } }>('POST', `/v1/webhooks/${endpoint.body.id}/test`, { token });
+      const sent = await gw.request<{ delivery_id: string; event: { id: string; type: string; data: Record<string, unknown> } }>(
+        'POST',
+        `/v1/webhooks/${endpoint.body.id}/test`,
+        { token },
+      );
       expect(sent.status).toBe(202);
       expect(sent.body.event).toMatchObject({ type: 'webhook.test', data: { test: { endpoint_id: endpoint.body.id } } });
 
-      await eventually(async () => target.received.length, (n) => n === 1);
+      await eventually(
+        async () => target.received.length,
+        (n) => n === 1,
+      );
       const payload = Receiver.verify(endpoint.body.secret, target.received[0]!);
       expect(payload).toMatchObject({ id: sent.body.event.id, type: 'webhook.test', data: { test: { endpoint_id: endpoint.body.id } } });
-      const log = await eventually(() => deliveriesOf(token, endpoint.body.id), (r) => r.body.data[0]?.status === 'succeeded');
+      const log = await eventually(
+        () => deliveriesOf(token, endpoint.body.id),
+        (r) => r.body.data[0]?.status === 'succeeded',
+      );
       expect(log.body.data[0]).toMatchObject({ id: sent.body.delivery_id, event_id: sent.body.event.id, event_type: 'webhook.test' });
       expect(log.body.data[0]!.attempts[0]!.request!.body).toBe(target.received[0]!.body);
 
@@ -328,7 +405,10 @@ describe.each(dialects)('webhooks on $name', (dialect) => {
       const again = await gw.request<{ deliveries: string[] }>('POST', `/v1/events/${sent.body.event.id}/redeliver`, { token, body: {} });
       expect(again.status).toBe(202);
       expect(again.body.deliveries).toHaveLength(1);
-      await eventually(async () => target.received.length, (n) => n === 2);
+      await eventually(
+        async () => target.received.length,
+        (n) => n === 2,
+      );
       expect(Receiver.verify(endpoint.body.secret, target.received[1]!).id).toBe(sent.body.event.id);
       const refused = await gw.request('POST', `/v1/events/${sent.body.event.id}/redeliver`, { token, body: { endpoint_id: everything.body.id } });
       expect(refused.status).toBe(404);
@@ -361,7 +441,10 @@ describe.each(dialects)('webhooks on $name', (dialect) => {
     const endpoint = await register(token, {});
     receiver.answers.push(410);
     await pay(gw, token, { instrumentId: card });
-    const disabled = await eventually(() => gw.request<Endpoint & { disabled_reason: string }>('GET', `/v1/webhooks/${endpoint.body.id}`, { token }), (r) => r.body.status === 'disabled');
+    const disabled = await eventually(
+      () => gw.request<Endpoint & { disabled_reason: string }>('GET', `/v1/webhooks/${endpoint.body.id}`, { token }),
+      (r) => r.body.status === 'disabled',
+    );
     expect(disabled.body.status).toBe('disabled');
     expect(disabled.body.disabled_reason).toMatch(/410/);
   });
@@ -372,7 +455,10 @@ describe.each(dialects)('webhooks on $name', (dialect) => {
     const rotated = await gw.request<{ secret: string }>('POST', `/v1/webhooks/${endpoint.body.id}/secret/rotate`, { token });
     expect(rotated.body.secret).not.toBe(endpoint.body.secret);
     const payment = await pay(gw, token, { instrumentId: card });
-    await eventually(async () => receiver.received.filter((r) => r.body.includes(payment.body.id)).length, (n) => n === 1);
+    await eventually(
+      async () => receiver.received.filter((r) => r.body.includes(payment.body.id)).length,
+      (n) => n === 1,
+    );
     const delivery = receiver.received.find((r) => r.body.includes(payment.body.id))!;
     expect(String(delivery.headers['webhook-signature']).split(' ')).toHaveLength(2);
     expect(Receiver.verify(rotated.body.secret, delivery).type).toBe('payment.card.approved');
@@ -391,7 +477,10 @@ describe.each(dialects)('webhooks on $name', (dialect) => {
     const list = await gw.request<{ data: Endpoint[] }>('GET', '/v1/webhooks', { token });
     expect(list.body.data.map((e) => e.id)).toEqual([endpoint.body.id]);
     expect(JSON.stringify(list.body)).not.toContain('whsec_');
-    const updated = await gw.request<Endpoint>('PUT', `/v1/webhooks/${endpoint.body.id}`, { token, body: { url: receiver.url, events: ['refund.succeeded'], status: 'disabled' } });
+    const updated = await gw.request<Endpoint>('PUT', `/v1/webhooks/${endpoint.body.id}`, {
+      token,
+      body: { url: receiver.url, events: ['refund.succeeded'], status: 'disabled' },
+    });
     expect(updated.body).toMatchObject({ events: ['refund.succeeded'], status: 'disabled' });
     const otherToken = await (await gw.client()).token();
     expect((await gw.request('GET', `/v1/webhooks/${endpoint.body.id}`, { token: otherToken })).status).toBe(404);
@@ -417,7 +506,9 @@ describe.each(dialects)('webhooks on $name', (dialect) => {
     expect(refused.status).toBe(403);
     expect(refused.text).not.toContain('whsec_');
 
-    const rotated = await gw.request<{ secret?: string; previous_secret_expires_at: string }>('POST', `/v1/webhooks/${created.body.id}/secret/rotate`, { token: writer });
+    const rotated = await gw.request<{ secret?: string; previous_secret_expires_at: string }>('POST', `/v1/webhooks/${created.body.id}/secret/rotate`, {
+      token: writer,
+    });
     expect(rotated.status).toBe(200);
     expect(rotated.body).not.toHaveProperty('secret');
     expect(Number.isNaN(Date.parse(rotated.body.previous_secret_expires_at))).toBe(false);
@@ -440,7 +531,12 @@ describe.each(dialects)('webhooks on $name', (dialect) => {
     const client = await gw.client();
     const token = await client.token();
     const stored = async (key: string) => {
-      const row = await gw.db.selectFrom('idempotency_keys').selectAll().where('client_id', '=', client.clientId).where('key', '=', key).executeTakeFirstOrThrow();
+      const row = await gw.db
+        .selectFrom('idempotency_keys')
+        .selectAll()
+        .where('client_id', '=', client.clientId)
+        .where('key', '=', key)
+        .executeTakeFirstOrThrow();
       expect(row.status).toBe('completed');
       return JSON.stringify(row);
     };
@@ -463,7 +559,11 @@ describe.each(dialects)('webhooks on $name', (dialect) => {
     expect(createRow).toContain(created.body.id);
 
     const rotateKey = `rotate-${Date.now()}-${Math.random()}`.slice(0, 60);
-    const rotate = () => gw.request<{ secret?: string; previous_secret_expires_at: string }>('POST', `/v1/webhooks/${created.body.id}/secret/rotate`, { token, headers: { 'idempotency-key': rotateKey } });
+    const rotate = () =>
+      gw.request<{ secret?: string; previous_secret_expires_at: string }>('POST', `/v1/webhooks/${created.body.id}/secret/rotate`, {
+        token,
+        headers: { 'idempotency-key': rotateKey },
+      });
     const rotated = await rotate();
     expect(rotated.status).toBe(200);
     expect(rotated.body.secret).toMatch(/^whsec_/);
@@ -484,10 +584,12 @@ describe('webhook URLs in production', () => {
     const gw = await startGateway(dialects[0]!, { ENVIRONMENT: 'production', TRUST_PROXY: 'true' });
     try {
       const c = await gw.client();
-      const token = (await gw.request<{ access_token: string }>('POST', '/oauth/token', {
-        headers: { 'x-forwarded-proto': 'https' },
-        body: { grant_type: 'client_credentials', client_id: c.clientId, client_secret: c.secret, audience: 'https://pasarela.test' },
-      })).body.access_token;
+      const token = (
+        await gw.request<{ access_token: string }>('POST', '/oauth/token', {
+          headers: { 'x-forwarded-proto': 'https' },
+          body: { grant_type: 'client_credentials', client_id: c.clientId, client_secret: c.secret, audience: 'https://pasarela.test' },
+        })
+      ).body.access_token;
       const urls = [
         'http://example.com/hook',
         'https://127.0.0.1/hook',
@@ -509,17 +611,33 @@ describe('webhook URLs in production', () => {
         'https://example.com:1023/hook',
       ];
       for (const url of urls) {
-        const reply = await gw.request<{ error: { code: string; details: Array<{ field: string; message: string }> } }>('POST', '/v1/webhooks', { token, headers: { 'x-forwarded-proto': 'https' }, body: { url, events: ['*'] } });
+        const reply = await gw.request<{ error: { code: string; details: Array<{ field: string; message: string }> } }>('POST', '/v1/webhooks', {
+          token,
+          headers: { 'x-forwarded-proto': 'https' },
+          body: { url, events: ['*'] },
+        });
         expect(`${url} -> ${reply.status}`).toBe(`${url} -> 422`);
         // Refused for its form, before any DNS look-up.
-        const reason = url.startsWith('http:') ? 'must use https' : /:\d+\//.test(url) ? 'must use port 80, 443 or 1024 to 65535' : 'must not point to a private, loopback, link-local or metadata address';
+        const reason = url.startsWith('http:')
+          ? 'must use https'
+          : /:\d+\//.test(url)
+            ? 'must use port 80, 443 or 1024 to 65535'
+            : 'must not point to a private, loopback, link-local or metadata address';
         expect([url, reply.body.error.details]).toEqual([url, [{ field: 'url', message: reason }]]);
       }
       // The origins that may frame an enrollment form are https in production too.
       const enrollment = await gw.request<{ error: { details: Array<{ field: string; message: string }> } }>('POST', '/v1/instruments/enrollments', {
         token,
         headers: { 'x-forwarded-proto': 'https' },
-        body: { type: 'card_enrollment', expires_in: 3600, data: { webhook: 'https://example.com/card-saved', api_key: 'merchant-key-0123456789', allowed_origins: ['https://shop.example.com', 'http://shop.example.com'] } },
+        body: {
+          type: 'card_enrollment',
+          expires_in: 3600,
+          data: {
+            webhook: 'https://example.com/card-saved',
+            api_key: 'merchant-key-0123456789',
+            allowed_origins: ['https://shop.example.com', 'http://shop.example.com'],
+          },
+        },
       });
       expect(enrollment.status).toBe(422);
       expect(enrollment.body.error.details).toEqual([{ field: 'data.allowed_origins[1]', message: 'must use https' }]);

@@ -38,18 +38,28 @@ export function ApiKeys() {
                 <th scope="col">{t('common.created')}</th>
                 <th scope="col">{t('keys.lastUsed')}</th>
                 <th scope="col">{t('common.status')}</th>
-                {allowed ? <th scope="col"><span className="visually-hidden">{t('common.actions')}</span></th> : null}
+                {allowed ? (
+                  <th scope="col">
+                    <span className="visually-hidden">{t('common.actions')}</span>
+                  </th>
+                ) : null}
               </tr>
             </thead>
             <tbody>
               {keys.data.data.map((key) => (
                 <tr key={key.client_id} data-client-id={key.client_id}>
                   <td data-label={t('keys.name')}>{key.name}</td>
-                  <td data-label={t('keys.clientId')}><Mono>{key.client_id}</Mono></td>
-                  <td className="permissions-cell" data-label={t('keys.permissions')}>{key.permissions.join(', ')}</td>
+                  <td data-label={t('keys.clientId')}>
+                    <Mono>{key.client_id}</Mono>
+                  </td>
+                  <td className="permissions-cell" data-label={t('keys.permissions')}>
+                    {key.permissions.join(', ')}
+                  </td>
                   <td data-label={t('common.created')}>{date(key.created_at)}</td>
                   <td data-label={t('keys.lastUsed')}>{key.last_used_at ? date(key.last_used_at) : t('common.never')}</td>
-                  <td data-label={t('common.status')}><Badge value={key.status} /></td>
+                  <td data-label={t('common.status')}>
+                    <Badge value={key.status} />
+                  </td>
                   {allowed ? (
                     <td className="row-actions">
                       {key.status !== 'revoked' ? (
@@ -90,7 +100,10 @@ export function ApiKeys() {
               </dd>
               <dt>{t('keys.secret')}</dt>
               <dd>
-                <Mono><span data-testid="client-secret">{created.client_secret}</span></Mono> <CopyButton text={created.client_secret} label={t('keys.secret')} />
+                <Mono>
+                  <span data-testid="client-secret">{created.client_secret}</span>
+                </Mono>{' '}
+                <CopyButton text={created.client_secret} label={t('keys.secret')} />
               </dd>
             </dl>
             <div className="dialog-actions">
@@ -165,7 +178,11 @@ function CreateKey({ onClose, onCreated }: { onClose: () => void; onCreated: (ke
                 <legend>{group.resource}</legend>
                 <label className="check strong">
                   <input type="checkbox" checked={all} onChange={(e) => toggle(names, e.target.checked)} />
-                  <span>{sensitive.length ? t('keys.selectAllSafe', { resource: group.resource, sensitive: sensitive.join(', ') }) : t('keys.selectAll', { resource: group.resource })}</span>
+                  <span>
+                    {sensitive.length
+                      ? t('keys.selectAllSafe', { resource: group.resource, sensitive: sensitive.join(', ') })
+                      : t('keys.selectAll', { resource: group.resource })}
+                  </span>
                 </label>
                 {group.permissions.map((p) => (
                   <label key={p.name} className="check">

@@ -50,24 +50,41 @@ export function Disputes() {
       <PageHeader title={t('disputes.title')} />
       <p className="lead">{t('disputes.intro')}</p>
       <ErrorMessage error={list.error} />
-      {list.loading && !list.data ? <Loading /> : list.data?.length ? (
+      {list.loading && !list.data ? (
+        <Loading />
+      ) : list.data?.length ? (
         <ul className="dispute-list">
           {list.data.map((c) => (
             <li key={c.id} className="card-panel dispute" data-chargeback-id={c.id}>
               <div className="dispute-head">
                 <div>
-                  <p className="dispute-amount">{money(c.amount, c.currency)} <Badge value={c.status} /></p>
-                  <p className="muted">{t('disputes.reason')}: {reason(c.reason_code, c.reason)}</p>
-                  <p className="muted">{t('disputes.payment')}: <Link to={`/payments/${c.payment_id}`}><Mono>{c.payment_id}</Mono></Link></p>
+                  <p className="dispute-amount">
+                    {money(c.amount, c.currency)} <Badge value={c.status} />
+                  </p>
+                  <p className="muted">
+                    {t('disputes.reason')}: {reason(c.reason_code, c.reason)}
+                  </p>
+                  <p className="muted">
+                    {t('disputes.payment')}:{' '}
+                    <Link to={`/payments/${c.payment_id}`}>
+                      <Mono>{c.payment_id}</Mono>
+                    </Link>
+                  </p>
                 </div>
                 <div className="dispute-deadline">
                   {c.status === 'OPEN' ? (
                     <>
-                      <p className="countdown" aria-live="off">{countdown(c.respond_by, now, t)}</p>
-                      <p className="muted small">{t('disputes.respondBy')} {date(c.respond_by)}</p>
+                      <p className="countdown" aria-live="off">
+                        {countdown(c.respond_by, now, t)}
+                      </p>
+                      <p className="muted small">
+                        {t('disputes.respondBy')} {date(c.respond_by)}
+                      </p>
                     </>
                   ) : c.status === 'DISPUTED' ? (
-                    <p className="muted small">{t('disputes.decisionDue')} {date(c.decision_due_at)}</p>
+                    <p className="muted small">
+                      {t('disputes.decisionDue')} {date(c.decision_due_at)}
+                    </p>
                   ) : null}
                   {c.status === 'OPEN' && canMoveMoney(role) ? (
                     <button type="button" className="button" aria-expanded={open === c.id} onClick={() => setOpen(open === c.id ? null : c.id)}>
@@ -76,16 +93,36 @@ export function Disputes() {
                   ) : null}
                 </div>
               </div>
-              {c.resolution ? <p className="outcome"><strong>{t('disputes.outcome')}:</strong> {c.resolution}</p> : null}
-              {c.evidence ? <p className="muted small">{t('disputes.evidence')}: {c.evidence.text}</p> : null}
-              {c.attachments.length ? (
-                <p className="muted small">{t('disputes.attachments')}: {c.attachments.map((a) => a.filename).join(', ')}</p>
+              {c.resolution ? (
+                <p className="outcome">
+                  <strong>{t('disputes.outcome')}:</strong> {c.resolution}
+                </p>
               ) : null}
-              {open === c.id ? <Respond chargeback={c} onDone={() => { setOpen(null); list.reload(); }} /> : null}
+              {c.evidence ? (
+                <p className="muted small">
+                  {t('disputes.evidence')}: {c.evidence.text}
+                </p>
+              ) : null}
+              {c.attachments.length ? (
+                <p className="muted small">
+                  {t('disputes.attachments')}: {c.attachments.map((a) => a.filename).join(', ')}
+                </p>
+              ) : null}
+              {open === c.id ? (
+                <Respond
+                  chargeback={c}
+                  onDone={() => {
+                    setOpen(null);
+                    list.reload();
+                  }}
+                />
+              ) : null}
             </li>
           ))}
         </ul>
-      ) : <Empty message={t('common.none.disputes')} />}
+      ) : (
+        <Empty message={t('common.none.disputes')} />
+      )}
     </>
   );
 }
@@ -127,17 +164,27 @@ function Respond({ chargeback, onDone }: { chargeback: Chargeback; onDone: () =>
           <span>{t('disputes.file')}</span>
           <input type="file" accept="application/pdf,image/png,image/jpeg,text/plain" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
         </label>
-        <button type="button" className="button" disabled={!file || busy} onClick={upload}>{t('disputes.upload')}</button>
+        <button type="button" className="button" disabled={!file || busy} onClick={upload}>
+          {t('disputes.upload')}
+        </button>
       </div>
       {attachments.length ? (
         <ul className="plain small" aria-label={t('disputes.attachments')}>
-          {attachments.map((a) => <li key={a.id}>📎 {a.filename} ({bytes(a.size)})</li>)}
+          {attachments.map((a) => (
+            <li key={a.id}>
+              📎 {a.filename} ({bytes(a.size)})
+            </li>
+          ))}
         </ul>
       ) : null}
       <ErrorMessage error={error} />
       <div className="dialog-actions">
-        <button type="button" className="button danger" onClick={() => setAccepting(true)}>{t('disputes.accept')}</button>
-        <button type="submit" className="button primary" disabled={busy}>{t('disputes.submit')}</button>
+        <button type="button" className="button danger" onClick={() => setAccepting(true)}>
+          {t('disputes.accept')}
+        </button>
+        <button type="submit" className="button primary" disabled={busy}>
+          {t('disputes.submit')}
+        </button>
       </div>
       <ConfirmDialog
         open={accepting}

@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
-import { ApiError, v1, type ApmPayment, type CardPayment, type Event, type Payment } from '../api';
+import { useState } from 'react';
+import { ApiError, v1, type ApmPayment, type Event, type Payment } from '../api';
 import { useI18n } from '../i18n';
 import { Link } from '../router';
 import { isCard, partlyRefunded, paymentAmount, paymentMethod, paymentStatus } from '../payments';
 import { canMoveMoney, useSession } from '../session';
-import { Badge, ConfirmDialog, Dialog, Empty, ErrorMessage, Loading, Mono, PageHeader, useAction, useLoad } from '../ui';
+import { CaptureDialog, minus, RefundDialog } from './PaymentDialogs';
+import { Badge, ConfirmDialog, Empty, ErrorMessage, Loading, Mono, PageHeader, useLoad } from '../ui';
 
 interface Detail {
   payment: Payment;
@@ -25,9 +26,16 @@ async function loadDetail(id: string): Promise<Detail> {
   const payment = await v1('payments.retrieve', 'GET', `/payments/${encodeURIComponent(id)}`);
   const card = isCard(payment);
   const [transactions, refunds, chargebacks, fraud, events] = await Promise.all([
-    optional(v1('payments.transactions.list', 'GET', `/payments/${encodeURIComponent(id)}/transactions`, { query: { limit: 100 } }), { data: [], has_more: false }),
-    card ? optional(v1('refunds.list', 'GET', '/refunds', { query: { payment_id: id, limit: 100 } }), { data: [], has_more: false }) : Promise.resolve({ data: [], has_more: false }),
-    card ? optional(v1('chargebacks.list', 'GET', '/chargebacks', { query: { payment_id: id, limit: 10 } }), { data: [], has_more: false }) : Promise.resolve({ data: [], has_more: false }),
+    optional(v1('payments.transactions.list', 'GET', `/payments/${encodeURIComponent(id)}/transactions`, { query: { limit: 100 } }), {
+      data: [],
+      has_more: false,
+    }),
+    card
+      ? optional(v1('refunds.list', 'GET', '/refunds', { query: { payment_id: id, limit: 100 } }), { data: [], has_more: false })
+      : Promise.resolve({ data: [], has_more: false }),
+    card
+      ? optional(v1('chargebacks.list', 'GET', '/chargebacks', { query: { payment_id: id, limit: 10 } }), { data: [], has_more: false })
+      : Promise.resolve({ data: [], has_more: false }),
     card ? optional(v1('payments.fraudEvaluation.retrieve', 'GET', `/payments/${encodeURIComponent(id)}/fraud-evaluation`), null) : Promise.resolve(null),
     // The events about this payment (its own and its refunds', chargebacks', links'...), through the payment_id index.
     optional(v1('events.list', 'GET', '/events', { query: { payment_id: id, limit: 100 } }), { data: [], has_more: false }),
@@ -49,24 +57,44 @@ export function PaymentDetail({ id }: { id: string }) {
   const [action, setAction] = useState<'capture' | 'cancel' | 'refund' | null>(null);
   const mover = canMoveMoney(role);
 
-  if (detail.loading && !detail.data) return <><PageHeader title={t('payments.title')} /><Loading /></>;
-  if (!detail.data) return <><PageHeader title={t('payments.title')} /><ErrorMessage error={detail.error} /></>;
+  if (detail.loading && !detail.data)
+    return (
+      <>
+        <PageHeader title={t('payments.title')} />
+        <Loading />
+      </>
+    );
+  if (!detail.data)
+    return (
+      <>
+        <PageHeader title={t('payments.title')} />
+        <ErrorMessage error={detail.error} />
+      </>
+    );
   const { payment, transactions, refunds, chargebacks, fraud, events } = detail.data;
   const card = isCard(payment) ? payment : null;
   const refundable = card ? minus(card.amount_captured, card.amount_refunded) : '0';
 
   return (
     <>
-      <p className="breadcrumb"><Link to="/payments">← {t('payments.title')}</Link></p>
+      <p className="breadcrumb">
+        <Link to="/payments">← {t('payments.title')}</Link>
+      </p>
       <PageHeader title={`${money(paymentAmount(payment), payment.currency)}`}>
         {mover && card && card.status === 'AUTHORIZED' ? (
           <>
-            <button type="button" className="button primary" onClick={() => setAction('capture')}>{t('payments.capture')}</button>
-            <button type="button" className="button" onClick={() => setAction('cancel')}>{t('payments.cancel')}</button>
+            <button type="button" className="button primary" onClick={() => setAction('capture')}>
+              {t('payments.capture')}
+            </button>
+            <button type="button" className="button" onClick={() => setAction('cancel')}>
+              {t('payments.cancel')}
+            </button>
           </>
         ) : null}
         {mover && card && Number(refundable) > 0 && card.status === 'APPROVED' ? (
-          <button type="button" className="button" onClick={() => setAction('refund')}>{t('payments.refund')}</button>
+          <button type="button" className="button" onClick={() => setAction('refund')}>
+            {t('payments.refund')}
+          </button>
         ) : null}
       </PageHeader>
       <p className="subtitle">
@@ -79,20 +107,31 @@ export function PaymentDetail({ id }: { id: string }) {
         <section className="card-panel" aria-labelledby="summary-h">
           <h2 id="summary-h">{t('common.details')}</h2>
           <dl className="kv">
-            <dt>{t('payments.order')}</dt><dd>{payment.order_id}</dd>
-            <dt>{t('common.created')}</dt><dd>{date(payment.created_at)}</dd>
+            <dt>{t('payments.order')}</dt>
+            <dd>{payment.order_id}</dd>
+            <dt>{t('common.created')}</dt>
+            <dd>{date(payment.created_at)}</dd>
             {card ? (
               <>
-                <dt>{t('payments.captured')}</dt><dd>{money(card.amount_captured, card.currency)}</dd>
-                <dt>{t('payments.refunded')}</dt><dd>{money(card.amount_refunded, card.currency)}</dd>
-                <dt>{t('payments.feesTotal')}</dt><dd>{money(card.fees_total, card.currency)}</dd>
-                <dt>{t('payments.net')}</dt><dd>{money(card.net_amount, card.currency)}</dd>
-                <dt>{t('payments.responseCode')}</dt><dd>{responseCode(card.response_code)}</dd>
+                <dt>{t('payments.captured')}</dt>
+                <dd>{money(card.amount_captured, card.currency)}</dd>
+                <dt>{t('payments.refunded')}</dt>
+                <dd>{money(card.amount_refunded, card.currency)}</dd>
+                <dt>{t('payments.feesTotal')}</dt>
+                <dd>{money(card.fees_total, card.currency)}</dd>
+                <dt>{t('payments.net')}</dt>
+                <dd>{money(card.net_amount, card.currency)}</dd>
+                <dt>{t('payments.responseCode')}</dt>
+                <dd>{responseCode(card.response_code)}</dd>
               </>
             ) : (
               <>
-                <dt>{t('payments.rail')}</dt><dd>{method((payment as ApmPayment).rail.id)}</dd>
-                <dt>{t('common.status')}</dt><dd><Badge value={(payment as ApmPayment).transaction.status_detail} /></dd>
+                <dt>{t('payments.rail')}</dt>
+                <dd>{method((payment as ApmPayment).rail.id)}</dd>
+                <dt>{t('common.status')}</dt>
+                <dd>
+                  <Badge value={(payment as ApmPayment).transaction.status_detail} />
+                </dd>
               </>
             )}
           </dl>
@@ -109,7 +148,9 @@ export function PaymentDetail({ id }: { id: string }) {
                 </li>
               ))}
             </ol>
-          ) : <Empty message={t('common.none.events')} />}
+          ) : (
+            <Empty message={t('common.none.events')} />
+          )}
         </section>
       </div>
       <section className="section" aria-labelledby="trx-h">
@@ -117,15 +158,39 @@ export function PaymentDetail({ id }: { id: string }) {
         {transactions.length ? (
           <div className="table-wrap" tabIndex={0}>
             <table className="stack">
-              <thead><tr><th scope="col">{t('common.type')}</th><th scope="col">{t('common.status')}</th><th scope="col">{t('common.amount')}</th><th scope="col">{t('payments.responseCode')}</th><th scope="col">{t('common.id')}</th><th scope="col">{t('common.created')}</th></tr></thead>
+              <thead>
+                <tr>
+                  <th scope="col">{t('common.type')}</th>
+                  <th scope="col">{t('common.status')}</th>
+                  <th scope="col">{t('common.amount')}</th>
+                  <th scope="col">{t('payments.responseCode')}</th>
+                  <th scope="col">{t('common.id')}</th>
+                  <th scope="col">{t('common.created')}</th>
+                </tr>
+              </thead>
               <tbody>
                 {transactions.map((x) => (
-                  <tr key={x.id}><td data-label={t('common.type')}>{x.type}</td><td data-label={t('common.status')}><Badge value={x.status} /></td><td className="num" data-label={t('common.amount')}>{money(x.amount, x.currency)}</td><td data-label={t('payments.responseCode')}>{responseCode(x.response_code)}</td><td data-label={t('common.id')}><Mono>{x.id}</Mono></td><td data-label={t('common.created')}>{date(x.created_at)}</td></tr>
+                  <tr key={x.id}>
+                    <td data-label={t('common.type')}>{x.type}</td>
+                    <td data-label={t('common.status')}>
+                      <Badge value={x.status} />
+                    </td>
+                    <td className="num" data-label={t('common.amount')}>
+                      {money(x.amount, x.currency)}
+                    </td>
+                    <td data-label={t('payments.responseCode')}>{responseCode(x.response_code)}</td>
+                    <td data-label={t('common.id')}>
+                      <Mono>{x.id}</Mono>
+                    </td>
+                    <td data-label={t('common.created')}>{date(x.created_at)}</td>
+                  </tr>
                 ))}
               </tbody>
             </table>
           </div>
-        ) : <Empty message={t('common.none.transactions')} />}
+        ) : (
+          <Empty message={t('common.none.transactions')} />
+        )}
       </section>
       {card ? (
         <>
@@ -134,15 +199,36 @@ export function PaymentDetail({ id }: { id: string }) {
             {refunds.length ? (
               <div className="table-wrap" tabIndex={0}>
                 <table className="stack">
-                  <thead><tr><th scope="col">{t('common.id')}</th><th scope="col">{t('common.status')}</th><th scope="col">{t('common.amount')}</th><th scope="col">{t('common.created')}</th></tr></thead>
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('common.id')}</th>
+                      <th scope="col">{t('common.status')}</th>
+                      <th scope="col">{t('common.amount')}</th>
+                      <th scope="col">{t('common.created')}</th>
+                    </tr>
+                  </thead>
                   <tbody>
                     {refunds.map((r) => (
-                      <tr key={r.id}><td data-label={t('common.id')}><Mono>{r.id}</Mono></td><td data-label={t('common.status')}><Badge value={r.status} />{r.status === 'REJECTED' && r.response_code ? <span className="muted small"> {responseCode(r.response_code)}</span> : null}</td><td className="num" data-label={t('common.amount')}>{money(r.amount, r.currency)}</td><td data-label={t('common.created')}>{date(r.created_at)}</td></tr>
+                      <tr key={r.id}>
+                        <td data-label={t('common.id')}>
+                          <Mono>{r.id}</Mono>
+                        </td>
+                        <td data-label={t('common.status')}>
+                          <Badge value={r.status} />
+                          {r.status === 'REJECTED' && r.response_code ? <span className="muted small"> {responseCode(r.response_code)}</span> : null}
+                        </td>
+                        <td className="num" data-label={t('common.amount')}>
+                          {money(r.amount, r.currency)}
+                        </td>
+                        <td data-label={t('common.created')}>{date(r.created_at)}</td>
+                      </tr>
                     ))}
                   </tbody>
                 </table>
               </div>
-            ) : <Empty message={t('common.none.refunds')} />}
+            ) : (
+              <Empty message={t('common.none.refunds')} />
+            )}
           </section>
           <div className="grid">
             <section className="card-panel" aria-labelledby="fees-h">
@@ -150,22 +236,41 @@ export function PaymentDetail({ id }: { id: string }) {
               {card.fees.length ? (
                 <dl className="kv">
                   {card.fees.map((f) => (
-                    <div key={f.rule_id} className="kv-row"><dt>{f.type} ({(f.percentage_bps / 100).toFixed(2)}% + {money(f.fixed_amount, card.currency)})</dt><dd>{money(f.amount, card.currency)}</dd></div>
+                    <div key={f.rule_id} className="kv-row">
+                      <dt>
+                        {f.type} ({(f.percentage_bps / 100).toFixed(2)}% + {money(f.fixed_amount, card.currency)})
+                      </dt>
+                      <dd>{money(f.amount, card.currency)}</dd>
+                    </div>
                   ))}
                 </dl>
-              ) : <Empty message={t('common.none.fees')} />}
+              ) : (
+                <Empty message={t('common.none.fees')} />
+              )}
             </section>
             <section className="card-panel" aria-labelledby="fraud-h">
               <h2 id="fraud-h">{t('payments.fraud')}</h2>
               {fraud ? (
                 <>
                   <dl className="kv">
-                    <dt>{t('payments.score')}</dt><dd>{fraud.score}</dd>
-                    <dt>{t('payments.decision')}</dt><dd>{fraud.decision}</dd>
+                    <dt>{t('payments.score')}</dt>
+                    <dd>{fraud.score}</dd>
+                    <dt>{t('payments.decision')}</dt>
+                    <dd>{fraud.decision}</dd>
                   </dl>
-                  {fraud.rules_hit.length ? <ul>{fraud.rules_hit.map((r) => <li key={r.rule}>{r.rule} ({r.action}): {r.message}</li>)}</ul> : null}
+                  {fraud.rules_hit.length ? (
+                    <ul>
+                      {fraud.rules_hit.map((r) => (
+                        <li key={r.rule}>
+                          {r.rule} ({r.action}): {r.message}
+                        </li>
+                      ))}
+                    </ul>
+                  ) : null}
                 </>
-              ) : <Empty message={t('common.none.fraud')} />}
+              ) : (
+                <Empty message={t('common.none.fraud')} />
+              )}
             </section>
           </div>
           <section className="section" aria-labelledby="chb-h">
@@ -173,16 +278,30 @@ export function PaymentDetail({ id }: { id: string }) {
             {chargebacks.length ? (
               <ul className="plain">
                 {chargebacks.map((c) => (
-                  <li key={c.id}><Badge value={c.status} /> {money(c.amount, c.currency)} · {reason(c.reason_code, c.reason)} · <Link to="/disputes">{t('nav.disputes')}</Link></li>
+                  <li key={c.id}>
+                    <Badge value={c.status} /> {money(c.amount, c.currency)} · {reason(c.reason_code, c.reason)} ·{' '}
+                    <Link to="/disputes">{t('nav.disputes')}</Link>
+                  </li>
                 ))}
               </ul>
-            ) : <Empty message={t('common.none.chargeback')} />}
+            ) : (
+              <Empty message={t('common.none.chargeback')} />
+            )}
           </section>
         </>
       ) : null}
       {card ? (
         <>
-          {action === 'capture' ? <CaptureDialog payment={card} onClose={() => setAction(null)} onDone={() => { setAction(null); detail.reload(); }} /> : null}
+          {action === 'capture' ? (
+            <CaptureDialog
+              payment={card}
+              onClose={() => setAction(null)}
+              onDone={() => {
+                setAction(null);
+                detail.reload();
+              }}
+            />
+          ) : null}
           <ConfirmDialog
             open={action === 'cancel'}
             title={t('payments.cancel')}
@@ -196,87 +315,19 @@ export function PaymentDetail({ id }: { id: string }) {
               detail.reload();
             }}
           />
-          {action === 'refund' ? <RefundDialog payment={card} max={refundable} onClose={() => setAction(null)} onDone={() => { setAction(null); detail.reload(); }} /> : null}
+          {action === 'refund' ? (
+            <RefundDialog
+              payment={card}
+              max={refundable}
+              onClose={() => setAction(null)}
+              onDone={() => {
+                setAction(null);
+                detail.reload();
+              }}
+            />
+          ) : null}
         </>
       ) : null}
     </>
-  );
-}
-
-/** a − b of two decimal amounts, exactly (in minor units), as a decimal string. */
-function minus(a: string, b: string): string {
-  const digits = Math.max((a.split('.')[1] ?? '').length, (b.split('.')[1] ?? '').length);
-  const minor = (x: string) => BigInt(x.replace('.', '') + '0'.repeat(digits - (x.split('.')[1] ?? '').length));
-  const text = (minor(a) - minor(b)).toString().padStart(digits + 1, '0');
-  return digits ? `${text.slice(0, -digits)}.${text.slice(-digits)}` : text;
-}
-
-function CaptureDialog({ payment, onClose, onDone }: { payment: CardPayment; onClose: () => void; onDone: () => void }) {
-  const { t, money } = useI18n();
-  const authorized = payment.amount_authorized ?? payment.amount;
-  const [amount, setAmount] = useState(authorized);
-  const { busy, error, run } = useAction();
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    await run(async () => {
-      const whole = amount.trim() === authorized;
-      await v1('payments.capture', 'POST', `/payments/${payment.id}/capture`, { body: whole ? {} : { amount: amount.trim() } });
-      onDone();
-    });
-  };
-  return (
-    <Dialog open title={t('payments.capture')} onClose={onClose}>
-      <form className="form" onSubmit={submit}>
-        <label className="field">
-          <span>{t('payments.captureAmount', { currency: payment.currency, max: money(authorized, payment.currency) })}</span>
-          <input inputMode="decimal" required pattern="\d+(\.\d+)?" value={amount} onChange={(e) => setAmount(e.target.value)} />
-        </label>
-        <p className="muted">{t('payments.captureNote')}</p>
-        <p>{t('payments.captureConfirm', { amount: money(amount || '0', payment.currency) })}</p>
-        <ErrorMessage error={error} />
-        <div className="dialog-actions">
-          <button type="button" className="button" onClick={onClose}>{t('common.cancel')}</button>
-          <button type="submit" className="button primary" disabled={busy}>{t('payments.capture')}</button>
-        </div>
-      </form>
-    </Dialog>
-  );
-}
-
-function RefundDialog({ payment, max, onClose, onDone }: { payment: CardPayment; max: string; onClose: () => void; onDone: () => void }) {
-  const { t, money, responseCode } = useI18n();
-  const [amount, setAmount] = useState(max);
-  const { busy, error, run } = useAction();
-  // A refund the network refused is an answer (201, REJECTED), not an error: the dialog stays open and says so.
-  const [rejected, setRejected] = useState<string | null>(null);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setRejected(null);
-    await run(async () => {
-      const refund = await v1('payments.refund', 'POST', `/payments/${payment.id}/refund`, { body: { amount: amount.trim() } });
-      if (refund.status === 'REJECTED') return setRejected(responseCode(refund.response_code));
-      onDone();
-    });
-  };
-  return (
-    <Dialog open title={t('payments.refund')} onClose={rejected ? onDone : onClose}>
-      <form className="form" onSubmit={submit}>
-        <label className="field">
-          <span>{t('payments.refundAmount', { currency: payment.currency })}</span>
-          <input inputMode="decimal" required pattern="\d+(\.\d+)?" value={amount} onChange={(e) => setAmount(e.target.value)} />
-        </label>
-        <p className="muted">{t('payments.refundConfirm', { amount: money(amount || '0', payment.currency) })}</p>
-        {rejected ? (
-          <div className="alert alert-error" role="alert">
-            <p>{t('payments.refundRejected', { code: rejected })}</p>
-          </div>
-        ) : null}
-        <ErrorMessage error={error} />
-        <div className="dialog-actions">
-          <button type="button" className="button" onClick={rejected ? onDone : onClose}>{rejected ? t('common.close') : t('common.cancel')}</button>
-          <button type="submit" className="button danger" disabled={busy}>{t('payments.refund')}</button>
-        </div>
-      </form>
-    </Dialog>
   );
 }

@@ -79,7 +79,9 @@ export function Payments() {
           <select value={draft.status} onChange={set('status')}>
             <option value="">{t('common.all')}</option>
             {STATUSES.map((s) => (
-              <option key={s} value={s}>{status(s)}</option>
+              <option key={s} value={s}>
+                {status(s)}
+              </option>
             ))}
           </select>
         </label>
@@ -90,7 +92,9 @@ export function Payments() {
             <option value="card">{t('payments.card')}</option>
             <option value="alternative">{t('payments.alternative')}</option>
             {RAILS.map((r) => (
-              <option key={r} value={r}>{method(r)}</option>
+              <option key={r} value={r}>
+                {method(r)}
+              </option>
             ))}
           </select>
         </label>
@@ -111,7 +115,9 @@ export function Payments() {
           <input type="date" value={draft.created_lte} onChange={set('created_lte')} />
         </label>
         <div className="filter-buttons">
-          <button type="submit" className="button primary">{t('common.search')}</button>
+          <button type="submit" className="button primary">
+            {t('common.search')}
+          </button>
           <button
             type="button"
             className="button"
@@ -139,7 +145,9 @@ export function Payments() {
                   <th scope="col">{t('common.status')}</th>
                   <th scope="col">{t('payments.instrument')}</th>
                   <th scope="col">{t('payments.order')}</th>
-                  <th scope="col" className="hide-narrow">{t('common.id')}</th>
+                  <th scope="col" className="hide-narrow">
+                    {t('common.id')}
+                  </th>
                   <th scope="col">{t('common.created')}</th>
                 </tr>
               </thead>
@@ -149,15 +157,26 @@ export function Payments() {
                   return (
                     <tr key={id}>
                       <td className="num" data-label={t('common.amount')}>
-                        <Link to={`/payments/${id}`} className="row-link">{money(paymentAmount(p), p.currency)}</Link>
+                        <Link to={`/payments/${id}`} className="row-link">
+                          {money(paymentAmount(p), p.currency)}
+                        </Link>
                       </td>
                       <td data-label={t('common.status')}>
                         <Badge value={paymentStatus(p)} />
-                        {partlyRefunded(p) ? <> <Badge value="PARTIALLY_REFUNDED" /></> : null}
+                        {partlyRefunded(p) ? (
+                          <>
+                            {' '}
+                            <Badge value="PARTIALLY_REFUNDED" />
+                          </>
+                        ) : null}
                       </td>
                       <td data-label={t('payments.instrument')}>{isCard(p) ? paymentMethod(p) : method(paymentMethod(p))}</td>
-                      <td className="truncate" data-label={t('payments.order')}>{p.order_id}</td>
-                      <td className="hide-narrow" data-label={t('common.id')}><Mono>{id}</Mono></td>
+                      <td className="truncate" data-label={t('payments.order')}>
+                        {p.order_id}
+                      </td>
+                      <td className="hide-narrow" data-label={t('common.id')}>
+                        <Mono>{id}</Mono>
+                      </td>
                       <td data-label={t('common.created')}>{date(p.created_at)}</td>
                     </tr>
                   );
@@ -165,7 +184,9 @@ export function Payments() {
               </tbody>
             </table>
           </div>
-          <p className="muted small" aria-live="polite">{t('payments.count', { count: rows.length })}</p>
+          <p className="muted small" aria-live="polite">
+            {t('payments.count', { count: rows.length })}
+          </p>
           <Pager
             hasMore={hasMore}
             canGoBack={pages > 0}

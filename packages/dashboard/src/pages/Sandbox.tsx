@@ -44,7 +44,12 @@ export function Sandbox() {
   const [simulateProblem, setSimulateProblem] = useState('');
 
   if (sandbox === false) {
-    return <><PageHeader title={t('sandbox.title')} /><p className="note">{t('sandbox.unavailable')}</p></>;
+    return (
+      <>
+        <PageHeader title={t('sandbox.title')} />
+        <p className="note">{t('sandbox.unavailable')}</p>
+      </>
+    );
   }
   const readSms = async (event: FormEvent) => {
     event.preventDefault();
@@ -83,43 +88,113 @@ export function Sandbox() {
           <form className="row end" onSubmit={readSms} noValidate>
             <label className="field">
               <span>{t('sandbox.phone')}</span>
-              <input inputMode="tel" required value={phone} onChange={(e) => setPhone(e.target.value)} placeholder="3001234567" aria-invalid={phoneProblem || undefined} aria-describedby={phoneProblem ? 'phone-problem' : undefined} />
+              <input
+                inputMode="tel"
+                required
+                value={phone}
+                onChange={(e) => setPhone(e.target.value)}
+                placeholder="3001234567"
+                aria-invalid={phoneProblem || undefined}
+                aria-describedby={phoneProblem ? 'phone-problem' : undefined}
+              />
             </label>
-            <button type="submit" className="button primary">{t('sandbox.read')}</button>
+            <button type="submit" className="button primary">
+              {t('sandbox.read')}
+            </button>
           </form>
-          {phoneProblem ? <div className="alert alert-error" role="alert" id="phone-problem"><p>{t('sandbox.badPhone')}</p></div> : null}
+          {phoneProblem ? (
+            <div className="alert alert-error" role="alert" id="phone-problem">
+              <p>{t('sandbox.badPhone')}</p>
+            </div>
+          ) : null}
           {sms === null ? null : sms.length ? (
             <table className="stack">
-              <thead><tr><th scope="col">{t('sandbox.otp')}</th><th scope="col">{t('disputes.payment')}</th><th scope="col">{t('sandbox.sent')}</th></tr></thead>
-              <tbody>{sms.map((m) => <tr key={`${m.payment_id}-${m.sent_at}`}><td data-label={t('sandbox.otp')}><Mono>{m.otp}</Mono></td><td data-label={t('disputes.payment')}><Mono>{m.payment_id}</Mono></td><td data-label={t('sandbox.sent')}>{date(m.sent_at)}</td></tr>)}</tbody>
+              <thead>
+                <tr>
+                  <th scope="col">{t('sandbox.otp')}</th>
+                  <th scope="col">{t('disputes.payment')}</th>
+                  <th scope="col">{t('sandbox.sent')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {sms.map((m) => (
+                  <tr key={`${m.payment_id}-${m.sent_at}`}>
+                    <td data-label={t('sandbox.otp')}>
+                      <Mono>{m.otp}</Mono>
+                    </td>
+                    <td data-label={t('disputes.payment')}>
+                      <Mono>{m.payment_id}</Mono>
+                    </td>
+                    <td data-label={t('sandbox.sent')}>{date(m.sent_at)}</td>
+                  </tr>
+                ))}
+              </tbody>
             </table>
-          ) : <Empty message={t('common.none.sms')} />}
+          ) : (
+            <Empty message={t('common.none.sms')} />
+          )}
         </section>
         <section className="card-panel" aria-labelledby="sim-h">
           <h2 id="sim-h">{t('sandbox.simulate')}</h2>
           <p className="muted">{t('sandbox.simulateIntro')}</p>
           {canMoveMoney(role) ? (
             <form className="form" onSubmit={simulate}>
-              <label className="field"><span>{t('sandbox.paymentId')}</span><input required value={paymentId} onChange={(e) => setPaymentId(e.target.value)} /></label>
+              <label className="field">
+                <span>{t('sandbox.paymentId')}</span>
+                <input required value={paymentId} onChange={(e) => setPaymentId(e.target.value)} />
+              </label>
               <label className="field">
                 <span>{t('sandbox.outcome')}</span>
                 <select value={outcome} onChange={(e) => setOutcome(e.target.value as typeof outcome)}>
-                  {OUTCOMES.map((o) => <option key={o} value={o}>{t(`sandbox.outcome.${o}`)}</option>)}
+                  {OUTCOMES.map((o) => (
+                    <option key={o} value={o}>
+                      {t(`sandbox.outcome.${o}`)}
+                    </option>
+                  ))}
                 </select>
               </label>
-              <button type="submit" className="button primary">{t('sandbox.run')}</button>
+              <button type="submit" className="button primary">
+                {t('sandbox.run')}
+              </button>
             </form>
-          ) : <p className="note">{t('common.forbidden')}</p>}
-          {simulateProblem ? <div className="alert alert-error" role="alert"><p>{simulateProblem}</p></div> : null}
-          {result ? <p className="alert alert-ok" role="status"><Badge value={result.transaction.status} /> {t('sandbox.result', { status: status(result.transaction.status), detail: status(result.transaction.status_detail) })}</p> : null}
+          ) : (
+            <p className="note">{t('common.forbidden')}</p>
+          )}
+          {simulateProblem ? (
+            <div className="alert alert-error" role="alert">
+              <p>{simulateProblem}</p>
+            </div>
+          ) : null}
+          {result ? (
+            <p className="alert alert-ok" role="status">
+              <Badge value={result.transaction.status} />{' '}
+              {t('sandbox.result', { status: status(result.transaction.status), detail: status(result.transaction.status_detail) })}
+            </p>
+          ) : null}
         </section>
       </div>
       <section className="section" aria-labelledby="cards-h">
         <h2 id="cards-h">{t('sandbox.cards')}</h2>
         <div className="table-wrap" tabIndex={0}>
           <table className="stack">
-            <thead><tr><th scope="col">{t('sandbox.number')}</th><th scope="col">{t('sandbox.brand')}</th><th scope="col">{t('sandbox.does')}</th></tr></thead>
-            <tbody>{CARDS.map((c) => <tr key={c.number}><td data-label={t('sandbox.number')}><Mono>{c.number}</Mono></td><td data-label={t('sandbox.brand')}>{c.brand}</td><td data-label={t('sandbox.does')}>{language === 'es' ? c.es : c.en}</td></tr>)}</tbody>
+            <thead>
+              <tr>
+                <th scope="col">{t('sandbox.number')}</th>
+                <th scope="col">{t('sandbox.brand')}</th>
+                <th scope="col">{t('sandbox.does')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {CARDS.map((c) => (
+                <tr key={c.number}>
+                  <td data-label={t('sandbox.number')}>
+                    <Mono>{c.number}</Mono>
+                  </td>
+                  <td data-label={t('sandbox.brand')}>{c.brand}</td>
+                  <td data-label={t('sandbox.does')}>{language === 'es' ? c.es : c.en}</td>
+                </tr>
+              ))}
+            </tbody>
           </table>
         </div>
       </section>
@@ -155,25 +230,42 @@ function TestClock() {
       {clock.data ? (
         <dl className="kv" data-testid="test-clock">
           <dt>{t('sandbox.clockNow')}</dt>
-          <dd><time dateTime={clock.data.now}>{date(clock.data.now)}</time></dd>
+          <dd>
+            <time dateTime={clock.data.now}>{date(clock.data.now)}</time>
+          </dd>
           <dt>{t('sandbox.clockOffset')}</dt>
           <dd>{clock.data.offset_seconds > 0 ? duration(clock.data.offset_seconds) : t('sandbox.clockReal')}</dd>
         </dl>
-      ) : clock.loading ? <Loading /> : null}
+      ) : clock.loading ? (
+        <Loading />
+      ) : null}
       {canMoveMoney(role) ? (
         <form className="row end clock-form" onSubmit={advance}>
-          <label className="field narrow"><span>{t('sandbox.advanceBy')}</span><input type="number" min="1" step="1" required value={amount} onChange={(e) => setAmount(e.target.value)} /></label>
+          <label className="field narrow">
+            <span>{t('sandbox.advanceBy')}</span>
+            <input type="number" min="1" step="1" required value={amount} onChange={(e) => setAmount(e.target.value)} />
+          </label>
           <label className="field narrow">
             <span>{t('sandbox.unit')}</span>
             <select value={unit} onChange={(e) => setUnit(e.target.value as keyof typeof UNITS)}>
-              {(Object.keys(UNITS) as (keyof typeof UNITS)[]).map((u) => <option key={u} value={u}>{t(`sandbox.unit.${u}`)}</option>)}
+              {(Object.keys(UNITS) as (keyof typeof UNITS)[]).map((u) => (
+                <option key={u} value={u}>
+                  {t(`sandbox.unit.${u}`)}
+                </option>
+              ))}
             </select>
           </label>
-          <button type="submit" className="button primary" disabled={busy}>{t('sandbox.advance')}</button>
+          <button type="submit" className="button primary" disabled={busy}>
+            {t('sandbox.advance')}
+          </button>
         </form>
       ) : null}
       <ErrorMessage error={error} />
-      {notice ? <p className="alert alert-ok" role="status">{notice}</p> : null}
+      {notice ? (
+        <p className="alert alert-ok" role="status">
+          {notice}
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -8,7 +8,10 @@ export function AuthFrame({ children }: { children: React.ReactNode }) {
     <main id="main" className="auth">
       <div className="auth-card">
         <p className="auth-brand">
-          <span className="logo" aria-hidden="true">P</span> Pasarela
+          <span className="logo" aria-hidden="true">
+            P
+          </span>{' '}
+          Pasarela
         </p>
         {children}
       </div>

@@ -20,26 +20,62 @@ export function Webhooks() {
   return (
     <>
       <PageHeader title={t('webhooks.title')}>
-        {writer ? <button type="button" className="button primary" onClick={() => setEditing('new')}>{t('webhooks.new')}</button> : null}
+        {writer ? (
+          <button type="button" className="button primary" onClick={() => setEditing('new')}>
+            {t('webhooks.new')}
+          </button>
+        ) : null}
       </PageHeader>
       <p className="note">{t('webhooks.testEvent')}</p>
       <ErrorMessage error={list.error ?? toggle.error} />
-      {list.loading && !list.data ? <Loading /> : endpoints.length ? (
+      {list.loading && !list.data ? (
+        <Loading />
+      ) : endpoints.length ? (
         <>
           <div className="table-wrap" tabIndex={0}>
             <table className="stack">
-              <thead><tr><th scope="col">URL</th><th scope="col">{t('webhooks.events')}</th><th scope="col">{t('common.status')}</th><th scope="col"><span className="visually-hidden">{t('common.actions')}</span></th></tr></thead>
+              <thead>
+                <tr>
+                  <th scope="col">URL</th>
+                  <th scope="col">{t('webhooks.events')}</th>
+                  <th scope="col">{t('common.status')}</th>
+                  <th scope="col">
+                    <span className="visually-hidden">{t('common.actions')}</span>
+                  </th>
+                </tr>
+              </thead>
               <tbody>
                 {endpoints.map((endpoint) => (
                   <tr key={endpoint.id} aria-selected={current?.id === endpoint.id}>
-                    <td className="wrap" data-label="URL"><Mono>{endpoint.url}</Mono>{endpoint.description ? <small className="muted block">{endpoint.description}</small> : null}</td>
-                    <td className="permissions-cell" data-label={t('webhooks.events')}>{endpoint.events.join(', ')}</td>
-                    <td data-label={t('common.status')}><Badge value={endpoint.status} /></td>
+                    <td className="wrap" data-label="URL">
+                      <Mono>{endpoint.url}</Mono>
+                      {endpoint.description ? <small className="muted block">{endpoint.description}</small> : null}
+                    </td>
+                    <td className="permissions-cell" data-label={t('webhooks.events')}>
+                      {endpoint.events.join(', ')}
+                    </td>
+                    <td data-label={t('common.status')}>
+                      <Badge value={endpoint.status} />
+                    </td>
                     <td className="row-actions">
-                      <button type="button" className="button small" onClick={() => setSelected(endpoint.id)} aria-label={`${t('webhooks.deliveries')} ${endpoint.url}`}>{t('webhooks.deliveries')}</button>
+                      <button
+                        type="button"
+                        className="button small"
+                        onClick={() => setSelected(endpoint.id)}
+                        aria-label={`${t('webhooks.deliveries')} ${endpoint.url}`}
+                      >
+                        {t('webhooks.deliveries')}
+                      </button>
                       {writer ? (
                         <>
-                          <button type="button" className="button small" onClick={() => setEditing(endpoint)} aria-label={`${t('webhooks.edit')} ${endpoint.url}`}>{t('webhooks.edit')}</button>
+                          <button
+                            type="button"
+                            className="button small"
+                            onClick={() => setEditing(endpoint)}
+                            aria-label={`${t('webhooks.edit')} ${endpoint.url}`}
+                          >
+                            {t('webhooks.edit')}
+                          </button>
                           <button
                             type="button"
                             className="button small"
@@ -47,7 +83,12 @@ export function Webhooks() {
                             onClick={() =>
                               toggle.run(async () => {
                                 await v1('webhooks.update', 'PUT', `/webhooks/${endpoint.id}`, {
-                                  body: { url: endpoint.url, events: endpoint.events, ...(endpoint.description ? { description: endpoint.description } : {}), status: endpoint.status === 'enabled' ? 'disabled' : 'enabled' },
+                                  body: {
+                                    url: endpoint.url,
+                                    events: endpoint.events,
+                                    ...(endpoint.description ? { description: endpoint.description } : {}),
+                                    status: endpoint.status === 'enabled' ? 'disabled' : 'enabled',
+                                  },
                                 });
                                 list.reload();
                               })
@@ -65,8 +106,20 @@ export function Webhooks() {
           </div>
           {current ? <Endpoint key={current.id} endpoint={current} /> : null}
         </>
-      ) : <Empty message={t('common.none.endpoints')} />}
-      {editing ? <EditEndpoint endpoint={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={(e) => { setEditing(null); setSelected(e.id); list.reload(); }} /> : null}
+      ) : (
+        <Empty message={t('common.none.endpoints')} />
+      )}
+      {editing ? (
+        <EditEndpoint
+          endpoint={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={(e) => {
+            setEditing(null);
+            setSelected(e.id);
+            list.reload();
+          }}
+        />
+      ) : null}
     </>
   );
 }
@@ -104,11 +157,20 @@ function Endpoint({ endpoint }: { endpoint: WebhookEndpoint }) {
             type="button"
             className="button"
             aria-expanded={secret !== null}
-            onClick={() => (secret !== null ? setSecret(null) : action.run(async () => setSecret((await v1('webhooks.secret.retrieve', 'GET', `/webhooks/${endpoint.id}/secret`)).secret)))}
+            onClick={() =>
+              secret !== null
+                ? setSecret(null)
+                : action.run(async () => setSecret((await v1('webhooks.secret.retrieve', 'GET', `/webhooks/${endpoint.id}/secret`)).secret))
+            }
           >
             {secret !== null ? t('webhooks.hide') : t('webhooks.reveal')}
           </button>
-          {secret !== null ? <><span className="visually-hidden">{t('webhooks.secret')}</span><Mono>{secret}</Mono> <CopyButton text={secret} label={t('webhooks.secret')} /></> : null}
+          {secret !== null ? (
+            <>
+              <span className="visually-hidden">{t('webhooks.secret')}</span>
+              <Mono>{secret}</Mono> <CopyButton text={secret} label={t('webhooks.secret')} />
+            </>
+          ) : null}
           <button
             type="button"
             className="button"
@@ -127,14 +189,22 @@ function Endpoint({ endpoint }: { endpoint: WebhookEndpoint }) {
         </div>
       ) : null}
       <ErrorMessage error={action.error ?? deliveries.error} />
-      {notice ? <p className="alert alert-ok" role="status">{notice}</p> : null}
+      {notice ? (
+        <p className="alert alert-ok" role="status">
+          {notice}
+        </p>
+      ) : null}
       <h3>{t('webhooks.deliveries')}</h3>
-      {deliveries.loading && !deliveries.data ? <Loading /> : deliveries.data?.data.length ? (
+      {deliveries.loading && !deliveries.data ? (
+        <Loading />
+      ) : deliveries.data?.data.length ? (
         <ul className="deliveries">
           {deliveries.data.data.map((d) => (
             <li key={d.id} className={d.id === watched?.id ? 'delivery delivery-watched' : 'delivery'} data-event-id={d.event_id} data-delivery-id={d.id}>
               <div className="delivery-head">
-                <span><Badge value={d.status} /> <strong>{d.event_type}</strong> <Mono>{d.event_id}</Mono></span>
+                <span>
+                  <Badge value={d.status} /> <strong>{d.event_type}</strong> <Mono>{d.event_id}</Mono>
+                </span>
                 <span className="muted small">{date(d.created_at)}</span>
                 {writer ? (
                   <button
@@ -157,13 +227,21 @@ function Endpoint({ endpoint }: { endpoint: WebhookEndpoint }) {
                 ) : null}
               </div>
               <ol className="attempts" aria-label={t('webhooks.attempts')}>
-                {d.attempts.map((a) => <AttemptItem key={a.attempt} attempt={a} />)}
-                {d.next_attempt_at ? <li className="muted">{t('webhooks.nextAttempt')}: {date(d.next_attempt_at)}</li> : null}
+                {d.attempts.map((a) => (
+                  <AttemptItem key={a.attempt} attempt={a} />
+                ))}
+                {d.next_attempt_at ? (
+                  <li className="muted">
+                    {t('webhooks.nextAttempt')}: {date(d.next_attempt_at)}
+                  </li>
+                ) : null}
               </ol>
             </li>
           ))}
         </ul>
-      ) : <Empty message={t('common.none.deliveries')} />}
+      ) : (
+        <Empty message={t('common.none.deliveries')} />
+      )}
     </section>
   );
 }
@@ -182,17 +260,33 @@ function AttemptItem({ attempt: a }: { attempt: Attempt }) {
           <h4>{t('webhooks.request')}</h4>
           {a.request ? (
             <>
-              <pre className="payload" aria-label={t('webhooks.requestHeaders')} tabIndex={0}>{Object.entries(a.request.headers).map(([name, value]) => `${name}: ${value}`).join('\n')}</pre>
-              <pre className="payload" aria-label={t('webhooks.requestBody')} tabIndex={0}>{pretty(a.request.body)}</pre>
+              <pre className="payload" aria-label={t('webhooks.requestHeaders')} tabIndex={0}>
+                {Object.entries(a.request.headers)
+                  .map(([name, value]) => `${name}: ${value}`)
+                  .join('\n')}
+              </pre>
+              <pre className="payload" aria-label={t('webhooks.requestBody')} tabIndex={0}>
+                {pretty(a.request.body)}
+              </pre>
             </>
-          ) : <p className="muted">{t('webhooks.notKept')}</p>}
+          ) : (
+            <p className="muted">{t('webhooks.notKept')}</p>
+          )}
           <h4>{t('webhooks.response')}</h4>
           {a.response ? (
             <>
               <p>{t('webhooks.responseStatus', { status: a.response.status_code, ms: a.duration_ms })}</p>
-              {a.response.body === null ? <p className="muted">{t('webhooks.notKept')}</p> : <pre className="payload" aria-label={t('webhooks.responseBody')} tabIndex={0}>{a.response.body || t('webhooks.emptyBody')}</pre>}
+              {a.response.body === null ? (
+                <p className="muted">{t('webhooks.notKept')}</p>
+              ) : (
+                <pre className="payload" aria-label={t('webhooks.responseBody')} tabIndex={0}>
+                  {a.response.body || t('webhooks.emptyBody')}
+                </pre>
+              )}
             </>
-          ) : <p className="muted">{a.error ?? t('webhooks.noResponse')}</p>}
+          ) : (
+            <p className="muted">{a.error ?? t('webhooks.noResponse')}</p>
+          )}
         </div>
       </details>
     </li>
@@ -228,26 +322,46 @@ function EditEndpoint({ endpoint, onClose, onSaved }: { endpoint: WebhookEndpoin
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const body = { url: url.trim(), events: [...events], ...(description ? { description } : {}), ...(endpoint ? { status: endpoint.status } : {}) };
-    return run(async () => onSaved(endpoint ? await v1('webhooks.update', 'PUT', `/webhooks/${endpoint.id}`, { body }) : await v1('webhooks.create', 'POST', '/webhooks', { body })));
+    return run(async () =>
+      onSaved(endpoint ? await v1('webhooks.update', 'PUT', `/webhooks/${endpoint.id}`, { body }) : await v1('webhooks.create', 'POST', '/webhooks', { body })),
+    );
   };
   return (
     <Dialog open title={endpoint ? t('webhooks.edit') : t('webhooks.new')} onClose={onClose}>
       <form className="form" onSubmit={submit}>
-        <label className="field"><span>{t('webhooks.url')}</span><input type="url" required value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://" /></label>
-        <label className="field"><span>{t('webhooks.description')}</span><input maxLength={500} value={description} onChange={(e) => setDescription(e.target.value)} /></label>
+        <label className="field">
+          <span>{t('webhooks.url')}</span>
+          <input type="url" required value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://" />
+        </label>
+        <label className="field">
+          <span>{t('webhooks.description')}</span>
+          <input maxLength={500} value={description} onChange={(e) => setDescription(e.target.value)} />
+        </label>
         <fieldset className="permission-group">
           <legend>{t('webhooks.events')}</legend>
-          <label className="check strong"><input type="checkbox" checked={all} onChange={(e) => setEvents(new Set<Subscription>(e.target.checked ? ['*'] : []))} /> <span>{t('webhooks.allEvents')}</span></label>
+          <label className="check strong">
+            <input type="checkbox" checked={all} onChange={(e) => setEvents(new Set<Subscription>(e.target.checked ? ['*'] : []))} />{' '}
+            <span>{t('webhooks.allEvents')}</span>
+          </label>
           <div className="event-grid">
             {EVENT_TYPES.map((type) => (
-              <label key={type} className="check"><input type="checkbox" disabled={all} checked={all || events.has(type)} onChange={(e) => toggle(type, e.target.checked)} /> <span><Mono>{type}</Mono></span></label>
+              <label key={type} className="check">
+                <input type="checkbox" disabled={all} checked={all || events.has(type)} onChange={(e) => toggle(type, e.target.checked)} />{' '}
+                <span>
+                  <Mono>{type}</Mono>
+                </span>
+              </label>
             ))}
           </div>
         </fieldset>
         <ErrorMessage error={error} />
         <div className="dialog-actions">
-          <button type="button" className="button" onClick={onClose}>{t('common.cancel')}</button>
-          <button type="submit" className="button primary" disabled={busy || events.size === 0}>{t('common.save')}</button>
+          <button type="button" className="button" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
+          <button type="submit" className="button primary" disabled={busy || events.size === 0}>
+            {t('common.save')}
+          </button>
         </div>
       </form>
     </Dialog>

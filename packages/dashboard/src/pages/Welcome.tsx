@@ -69,11 +69,26 @@ export function Welcome({ onSignedIn }: { onSignedIn: (session: Session) => void
           )}
           <label className="field">
             <span>{t('welcome.password')}</span>
-            <input type="password" autoComplete="new-password" minLength={12} required value={password} onChange={(e) => setPassword(e.target.value)} aria-invalid={problem === t('welcome.short') || undefined} />
+            <input
+              type="password"
+              autoComplete="new-password"
+              minLength={12}
+              required
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              aria-invalid={problem === t('welcome.short') || undefined}
+            />
           </label>
           <label className="field">
             <span>{t('welcome.confirm')}</span>
-            <input type="password" autoComplete="new-password" required value={repeat} onChange={(e) => setRepeat(e.target.value)} aria-invalid={problem === t('welcome.mismatch') || undefined} />
+            <input
+              type="password"
+              autoComplete="new-password"
+              required
+              value={repeat}
+              onChange={(e) => setRepeat(e.target.value)}
+              aria-invalid={problem === t('welcome.mismatch') || undefined}
+            />
           </label>
           {problem ? (
             <div className="alert alert-error" role="alert">

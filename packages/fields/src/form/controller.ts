@@ -8,7 +8,18 @@
 import { encryptField, importPublicKey } from './crypto.js';
 import { digitsOf, formatCvv, formatExpiry, formatNumber, reformat } from './format.js';
 import { TEXTS, type Locale } from './i18n.js';
-import { BRAND_NAMES, brandOf, cvvProblem, expiryProblem, holderProblem, normalizeHolder, numberProblem, parseExpiry, type Brand, type Problem } from './rules.js';
+import {
+  BRAND_NAMES,
+  brandOf,
+  cvvProblem,
+  expiryProblem,
+  holderProblem,
+  normalizeHolder,
+  numberProblem,
+  parseExpiry,
+  type Brand,
+  type Problem,
+} from './rules.js';
 import { STYLESHEET, STYLE_ID } from './styles.js';
 
 export interface CardFormOptions {
@@ -60,7 +71,12 @@ function installStyle(doc: Document): void {
   doc.head.appendChild(style);
 }
 
-function element<K extends keyof HTMLElementTagNameMap>(doc: Document, tag: K, attributes: Record<string, string> = {}, text?: string): HTMLElementTagNameMap[K] {
+function element<K extends keyof HTMLElementTagNameMap>(
+  doc: Document,
+  tag: K,
+  attributes: Record<string, string> = {},
+  text?: string,
+): HTMLElementTagNameMap[K] {
   const node = doc.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
   if (text !== undefined) node.textContent = text;
@@ -92,7 +108,16 @@ export function createCardForm(container: HTMLElement, options: CardFormOptions)
     const labelEl = element(doc, 'label', { for: id }, label);
     if (name === 'number') labelEl.appendChild(brandLabel);
     const describedBy = [`${id}-error`];
-    const input = element(doc, 'input', { id, type: 'text', 'aria-invalid': 'false', 'aria-required': 'true', required: '', spellcheck: 'false', autocorrect: 'off', ...attributes });
+    const input = element(doc, 'input', {
+      id,
+      type: 'text',
+      'aria-invalid': 'false',
+      'aria-required': 'true',
+      required: '',
+      spellcheck: 'false',
+      autocorrect: 'off',
+      ...attributes,
+    });
     wrapper.append(labelEl, input);
     if (hint) {
       cvvHint = element(doc, 'p', { class: 'pf-hint', id: `${id}-hint` }, hint);
@@ -108,10 +133,25 @@ export function createCardForm(container: HTMLElement, options: CardFormOptions)
 
   const numeric = { inputmode: 'numeric', autocapitalize: 'off' };
   const fields: Record<FieldName, Field> = {} as Record<FieldName, Field>;
-  fields.number = addField('number', t.number, { ...numeric, name: 'cardnumber', autocomplete: 'cc-number', placeholder: t.numberPlaceholder }, () => numberProblem(digitsOf(fields.number.input.value)));
-  fields.expiry = addField('expiry', t.expiry, { ...numeric, name: 'cc-exp', autocomplete: 'cc-exp', placeholder: t.expiryPlaceholder }, () => expiryProblem(fields.expiry.input.value));
-  fields.cvv = addField('cvv', t.cvv, { ...numeric, name: 'cvc', autocomplete: 'cc-csc', placeholder: '123' }, () => cvvProblem(fields.cvv.input.value, brand()), t.cvvHint);
-  fields.holder = addField('holder', t.holder, { name: 'ccname', autocomplete: 'cc-name', autocapitalize: 'words', placeholder: t.holderPlaceholder, maxlength: '120' }, () => holderProblem(fields.holder.input.value));
+  fields.number = addField('number', t.number, { ...numeric, name: 'cardnumber', autocomplete: 'cc-number', placeholder: t.numberPlaceholder }, () =>
+    numberProblem(digitsOf(fields.number.input.value)),
+  );
+  fields.expiry = addField('expiry', t.expiry, { ...numeric, name: 'cc-exp', autocomplete: 'cc-exp', placeholder: t.expiryPlaceholder }, () =>
+    expiryProblem(fields.expiry.input.value),
+  );
+  fields.cvv = addField(
+    'cvv',
+    t.cvv,
+    { ...numeric, name: 'cvc', autocomplete: 'cc-csc', placeholder: '123' },
+    () => cvvProblem(fields.cvv.input.value, brand()),
+    t.cvvHint,
+  );
+  fields.holder = addField(
+    'holder',
+    t.holder,
+    { name: 'ccname', autocomplete: 'cc-name', autocapitalize: 'words', placeholder: t.holderPlaceholder, maxlength: '120' },
+    () => holderProblem(fields.holder.input.value),
+  );
   const order: Field[] = [fields.number, fields.expiry, fields.cvv, fields.holder];
   // The layout follows the space the form gets, not the window (a hosted page or an iframe may be narrower).
   container.classList.add('pf-host');

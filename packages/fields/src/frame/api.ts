@@ -78,9 +78,10 @@ export class GatewayApi {
         last = errorOf(response.status, parsed);
         if (response.status !== 429 && response.status < 500) return { ok: false, error: last };
       } catch (error) {
-        last = (error as Error)?.name === 'AbortError'
-          ? { code: 'timeout', message: 'The gateway did not answer in time.' }
-          : { code: 'network_error', message: 'The gateway could not be reached.' };
+        last =
+          (error as Error)?.name === 'AbortError'
+            ? { code: 'timeout', message: 'The gateway did not answer in time.' }
+            : { code: 'network_error', message: 'The gateway could not be reached.' };
       } finally {
         clearTimeout(timer);
       }

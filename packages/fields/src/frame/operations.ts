@@ -34,7 +34,10 @@ export interface Charge {
 
 const wrongMode = (session: CheckoutSession) =>
   session.mode === 'payment'
-    ? errorResult('invalid_session', 'This checkout session makes a payment (mode payment): call pay(), or create a session with mode enrollment to save a card.')
+    ? errorResult(
+        'invalid_session',
+        'This checkout session makes a payment (mode payment): call pay(), or create a session with mode enrollment to save a card.',
+      )
     : errorResult('invalid_session', 'This checkout session saves a card (mode enrollment): call enroll(), or create a session with mode payment to charge.');
 
 const cardOf = (instrument: Instrument) => ({ last_four_digits: instrument.card.last_four_digits, brand: instrument.card.bin_data.card_brand });
@@ -65,7 +68,10 @@ export async function payWithCard(
   const amount = charge.amount ?? Number(session.amount);
   const currency = charge.currency ?? session.currency ?? '';
   if (!Number.isFinite(amount) || amount <= 0 || !/^[A-Z]{3}$/.test(currency)) {
-    return errorResult('invalid_amount', '`amount` must be a positive number and `currency` an ISO 4217 code (e.g. "COP"); leave them out to use the session\'s.');
+    return errorResult(
+      'invalid_amount',
+      '`amount` must be a positive number and `currency` an ISO 4217 code (e.g. "COP"); leave them out to use the session\'s.',
+    );
   }
   const orderId = typeof opts.order_id === 'string' && opts.order_id ? opts.order_id : (session.order_id ?? session.id);
   const tokenized = await tokenize(form, api);
@@ -76,7 +82,10 @@ export async function payWithCard(
   try {
     encryptedCvv = await form.encryptCvv();
   } catch (error) {
-    return errorResult('encryption_failed', (error as Error)?.message || 'The security code could not be encrypted.', { instrument_id: instrument.id, order_id: orderId });
+    return errorResult('encryption_failed', (error as Error)?.message || 'The security code could not be encrypted.', {
+      instrument_id: instrument.id,
+      order_id: orderId,
+    });
   }
   const body = {
     amount,

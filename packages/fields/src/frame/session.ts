@@ -27,7 +27,12 @@ export interface CheckoutSession {
 export function sessionIdOf(token: string): string | null {
   try {
     const payload = token.split('.')[1] ?? '';
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '='));
+    const json = atob(
+      payload
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .padEnd(Math.ceil(payload.length / 4) * 4, '='),
+    );
     const id = (JSON.parse(json) as { checkout_session?: unknown }).checkout_session;
     return typeof id === 'string' && /^cs-[0-9a-z]+$/.test(id) ? id : null;
   } catch {
@@ -39,7 +44,7 @@ export function sessionIdOf(token: string): string | null {
 export async function loadSession(api: GatewayApi, token: string, embedder: string): Promise<{ session: CheckoutSession } | { error: ResultError }> {
   const id = sessionIdOf(token);
   if (!id) {
-    return { error: { code: 'invalid_token', message: 'token must be a checkout session\'s token (POST /v1/checkout/sessions on your backend).' } };
+    return { error: { code: 'invalid_token', message: "token must be a checkout session's token (POST /v1/checkout/sessions on your backend)." } };
   }
   const reply = await api.get<CheckoutSession>(`/v1/checkout/sessions/${id}`);
   if (!reply.ok) return { error: reply.error };

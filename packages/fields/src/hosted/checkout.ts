@@ -141,7 +141,10 @@ const amountError = byId('custom-amount-error');
 
 /** An amount as typed in the page's locale ("25.000" or "25000,50" in Spanish, "25,000.50" in English), or NaN. */
 function parseAmount(typed: string): number {
-  let text = typed.replace(/\s|\u00a0/g, '').replace(new RegExp(`^${cfg.currency}`, 'i'), '').replace(/^\$/, '');
+  let text = typed
+    .replace(/\s|\u00a0/g, '')
+    .replace(new RegExp(`^${cfg.currency}`, 'i'), '')
+    .replace(/^\$/, '');
   const [group, decimal] = cfg.lang === 'es' ? ['.', ','] : [',', '.'];
   const grouped = new RegExp(`^\\d{1,3}(\\${group}\\d{3})+(\\${decimal}\\d+)?$`);
   if (grouped.test(text)) text = text.split(group).join('');
@@ -158,7 +161,13 @@ function checkAmount(show: 'typing' | 'paying' | false): { ok: boolean; value?: 
   const value = parseAmount(typed);
   const ok = typed !== '' && Number.isFinite(value) && value >= (cfg.min ?? 0) && value <= (cfg.max ?? Infinity);
   if (show && amountError) {
-    const message = ok ? '' : typed === '' ? (show === 'paying' ? s.amountRequired : '') : s.amountRange.replace('{min}', cfg.minText ?? '').replace('{max}', cfg.maxText ?? '');
+    const message = ok
+      ? ''
+      : typed === ''
+        ? show === 'paying'
+          ? s.amountRequired
+          : ''
+        : s.amountRange.replace('{min}', cfg.minText ?? '').replace('{max}', cfg.maxText ?? '');
     amountError.textContent = message;
     amountInput.setAttribute('aria-invalid', message ? 'true' : 'false');
   }
@@ -208,7 +217,11 @@ payButton?.addEventListener('click', async () => {
   if (leaving && following === leaving) following = null;
   try {
     const fields = await form.encrypt();
-    const result = await postJson<PaymentState>(`${base}/card`, { ...fields, cvv_for_payment: await form.encryptCvv(), amount: amount.value, ...(leaving ? { abandon: leaving } : {}) }, cfg.lang);
+    const result = await postJson<PaymentState>(
+      `${base}/card`,
+      { ...fields, cvv_for_payment: await form.encryptCvv(), amount: amount.value, ...(leaving ? { abandon: leaving } : {}) },
+      cfg.lang,
+    );
     // The rail payment left behind is over (declined by the gateway, or settled): stop following it.
     if (leaving) {
       setPending(undefined);
@@ -372,7 +385,11 @@ function setUpOtp(): void {
     }
     if (!paymentId) return;
     try {
-      const answer = await postJson<{ result: string; attempts_remaining: number; message: string }>(`${base}/otp`, { payment_id: paymentId, otp: otpInput.value.trim() }, cfg.lang);
+      const answer = await postJson<{ result: string; attempts_remaining: number; message: string }>(
+        `${base}/otp`,
+        { payment_id: paymentId, otp: otpInput.value.trim() },
+        cfg.lang,
+      );
       if (answer.result === 'accepted') return say(answer.message);
       if (answer.result === 'wrong') {
         otpError.textContent = answer.message;

@@ -26,7 +26,12 @@ function tellParent(message: Record<string, unknown>): void {
   for (const origin of cfg.parentOrigins) window.parent.postMessage(message, origin);
 }
 
-const form = render(formBox, { publicKey: cfg.publicKey, locale: cfg.lang, ...(cfg.accent ? { accent: cfg.accent } : {}), onValidity: (ok) => (save.disabled = !ok) });
+const form = render(formBox, {
+  publicKey: cfg.publicKey,
+  locale: cfg.lang,
+  ...(cfg.accent ? { accent: cfg.accent } : {}),
+  onValidity: (ok) => (save.disabled = !ok),
+});
 
 let lastHeight = 0;
 function reportHeight(): void {

@@ -16,7 +16,10 @@ import { BANK_TEXT, bankLoginPage, finishedPage, language, qrPage, type Lang } f
 function page(reply: FastifyReply, lang: Lang, body: Html, formAction: string): FastifyReply {
   return reply
     .type('text/html; charset=utf-8')
-    .header('content-security-policy', `default-src 'none'; img-src data:; style-src 'unsafe-inline'; form-action 'self' ${formAction}; frame-ancestors 'none'; base-uri 'none'`)
+    .header(
+      'content-security-policy',
+      `default-src 'none'; img-src data:; style-src 'unsafe-inline'; form-action 'self' ${formAction}; frame-ancestors 'none'; base-uri 'none'`,
+    )
     .header('content-language', lang)
     .header('cache-control', 'no-store')
     .send(body.value);
@@ -73,7 +76,12 @@ export async function bankPageRoutes(app: FastifyInstance, opts: { apm: Alternat
   async function renderQr(reply: FastifyReply, lang: Lang, row: ApmRow) {
     if (row.status !== 'IN_PROGRESS') return page(reply, lang, finishedPage(lang, BANK_TEXT[lang].title, row.status), "'self'");
     const view = await apm.view(row);
-    return page(reply, lang, qrPage(lang, { image: view.rail.qr!.image, alias: row.alias ?? '', amount: displayMoney(Number(row.amount), 'COP', lang) }), "'self'");
+    return page(
+      reply,
+      lang,
+      qrPage(lang, { image: view.rail.qr!.image, alias: row.alias ?? '', amount: displayMoney(Number(row.amount), 'COP', lang) }),
+      "'self'",
+    );
   }
 
   app.get('/sandbox-bank/qr/:alias', { config, schema: { hide: true, params: aliasParams } }, async (request, reply) => {

@@ -32,7 +32,12 @@ export const BANK_TEXT = {
     required: 'Ingrese usuario y clave.',
     qrAlt: 'Código QR del pago {alias}',
     /** A finished payment, by state: never the API's state name. */
-    done: { APPROVED: 'Este pago ya no está pendiente: fue aprobado.', DECLINED: 'Este pago ya no está pendiente: fue rechazado.', FAILED: 'Este pago ya no está pendiente: falló.', IN_PROGRESS: 'El banco está procesando su pago.' },
+    done: {
+      APPROVED: 'Este pago ya no está pendiente: fue aprobado.',
+      DECLINED: 'Este pago ya no está pendiente: fue rechazado.',
+      FAILED: 'Este pago ya no está pendiente: falló.',
+      IN_PROGRESS: 'El banco está procesando su pago.',
+    },
   },
   en: {
     title: 'Sandbox bank',
@@ -50,7 +55,12 @@ export const BANK_TEXT = {
     sandbox: 'Sandbox: no real money moves.',
     required: 'Enter your username and password.',
     qrAlt: 'QR code of payment {alias}',
-    done: { APPROVED: 'This payment is no longer pending: it was approved.', DECLINED: 'This payment is no longer pending: it was declined.', FAILED: 'This payment is no longer pending: it failed.', IN_PROGRESS: 'The bank is processing your payment.' },
+    done: {
+      APPROVED: 'This payment is no longer pending: it was approved.',
+      DECLINED: 'This payment is no longer pending: it was declined.',
+      FAILED: 'This payment is no longer pending: it failed.',
+      IN_PROGRESS: 'The bank is processing your payment.',
+    },
   },
 } satisfies Record<Lang, { done: Record<ApmStatus, string> } & Record<string, unknown>>;
 

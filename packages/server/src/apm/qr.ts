@@ -76,7 +76,17 @@ export function verifyCrc(payload: string): boolean {
 
 /** Letters that Unicode decomposition does not reduce to ASCII. */
 const EXTRA_FOLDS: Readonly<Record<string, string>> = {
-  ß: 'ss', æ: 'ae', Æ: 'AE', œ: 'oe', Œ: 'OE', ø: 'o', Ø: 'O', đ: 'd', Đ: 'D', ł: 'l', Ł: 'L',
+  ß: 'ss',
+  æ: 'ae',
+  Æ: 'AE',
+  œ: 'oe',
+  Œ: 'OE',
+  ø: 'o',
+  Ø: 'O',
+  đ: 'd',
+  Đ: 'D',
+  ł: 'l',
+  Ł: 'L',
 };
 
 /**

@@ -86,10 +86,21 @@ export async function apmRoutes(base: FastifyInstance, opts: { apm: AlternativeP
       schema: {
         tags: sandboxTags,
         summary: 'The OTP SMS sent in the sandbox',
-        description: 'The last 50 messages to the number, newest first (no pages: `has_more` is not sent). Each has its `id` (`sms-`) like every list item. 404 in production.',
+        description:
+          'The last 50 messages to the number, newest first (no pages: `has_more` is not sent). Each has its `id` (`sms-`) like every list item. 404 in production.',
         querystring: Type.Object({ phone_number: Type.String({ minLength: 10, maxLength: 20 }) }),
         response: {
-          200: Type.Object({ data: Type.Array(Type.Object({ id: Type.String({ description: '`sms-` prefix.' }), phone_number: Type.String(), otp: Type.String(), payment_id: Type.String(), sent_at: Type.String() })) }),
+          200: Type.Object({
+            data: Type.Array(
+              Type.Object({
+                id: Type.String({ description: '`sms-` prefix.' }),
+                phone_number: Type.String(),
+                otp: Type.String(),
+                payment_id: Type.String(),
+                sent_at: Type.String(),
+              }),
+            ),
+          }),
         },
       },
     },

@@ -40,9 +40,14 @@ const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union(
 
 export const ApmPayment = Type.Object(
   {
-    id: Type.String({ description: '`pay-` prefix: the payment\'s id, equal to `payment_id`. Every payment, card or alternative, carries `id`, so a list of both pages by it (`starting_after`).' }),
-    status: Type.String({ description: 'The payment\'s status: its `transaction.status` (IN_PROGRESS, APPROVED, DECLINED or FAILED), as the list\'s `status` filter reads it.' }),
-    payment_id: Type.String({ description: '`pay-` prefix: status queries and the OTP confirm step (the intent creation response\'s name of `id`).' }),
+    id: Type.String({
+      description:
+        "`pay-` prefix: the payment's id, equal to `payment_id`. Every payment, card or alternative, carries `id`, so a list of both pages by it (`starting_after`).",
+    }),
+    status: Type.String({
+      description: "The payment's status: its `transaction.status` (IN_PROGRESS, APPROVED, DECLINED or FAILED), as the list's `status` filter reads it.",
+    }),
+    payment_id: Type.String({ description: "`pay-` prefix: status queries and the OTP confirm step (the intent creation response's name of `id`)." }),
     order_id: Type.String(),
     currency: Type.Literal('COP'),
     description: Nullable(Type.String()),
@@ -56,7 +61,9 @@ export const ApmPayment = Type.Object(
     rail: Type.Object({
       id: Type.String(),
       payment_link: Type.Optional(Type.String({ description: 'Bank redirect: where to send the customer.' })),
-      qr: Type.Optional(Type.Object({ image: Type.String({ description: 'PNG data URI.' }), content: Type.String({ description: 'EMVCo merchant-presented payload.' }) })),
+      qr: Type.Optional(
+        Type.Object({ image: Type.String({ description: 'PNG data URI.' }), content: Type.String({ description: 'EMVCo merchant-presented payload.' }) }),
+      ),
       alias: Type.Optional(Type.String({ description: 'QR rail: a short code the customer can type.' })),
     }),
     expires_at: Type.String({ format: 'date-time' }),

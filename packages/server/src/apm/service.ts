@@ -16,7 +16,16 @@ import type { EventType } from '../events/types.js';
 import { enqueueJob } from '../jobs/store.js';
 import { newId } from '../lib/ids.js';
 import { minorToNumber } from '../lib/money.js';
-import { asRail, countOtpAttempt, finishRailPayment, insertRailPayment, markRailProcessing, paymentOfOrder, railPayments, type RailRow } from '../payments/methods/rail-store.js';
+import {
+  asRail,
+  countOtpAttempt,
+  finishRailPayment,
+  insertRailPayment,
+  markRailProcessing,
+  paymentOfOrder,
+  railPayments,
+  type RailRow,
+} from '../payments/methods/rail-store.js';
 import type { Clock } from '../clock/clock.js';
 import { qrImageDataUri } from './qr.js';
 import type { RailConnector } from '../connectors/rails/connector.js';
@@ -56,7 +65,6 @@ const FINAL: Record<Outcome, { status: ApmStatus; detail: ApmStatusDetail; event
   abandon: { status: 'DECLINED', detail: 'REJECTED', event: 'payment.purchase.rejected' },
 };
 
-
 export function apmEventData(row: ApmRow) {
   return {
     payment: {
@@ -82,7 +90,13 @@ export class AlternativePaymentService {
   ) {}
 
   banks(railId = 'BANK_REDIRECT') {
-    return this.db.selectFrom('banks').select(['id', 'name', 'sandbox_outcome']).where('rail_id', '=', railId).where('active', '=', 1).orderBy('position').execute();
+    return this.db
+      .selectFrom('banks')
+      .select(['id', 'name', 'sandbox_outcome'])
+      .where('rail_id', '=', railId)
+      .where('active', '=', 1)
+      .orderBy('position')
+      .execute();
   }
 
   /** The payment's view; `qrImage: false` (lists) leaves out the QR (`rail.qr`), whose PNG costs a rendering. */
@@ -101,7 +115,13 @@ export class AlternativePaymentService {
       order_id: row.order_id,
       currency: 'COP',
       description: row.description,
-      transaction: { id: row.transaction_id, type: 'PURCHASE', status: row.status, status_detail: row.status_detail, amount: minorToNumber(Number(row.amount), row.currency) },
+      transaction: {
+        id: row.transaction_id,
+        type: 'PURCHASE',
+        status: row.status,
+        status_detail: row.status_detail,
+        amount: minorToNumber(Number(row.amount), row.currency),
+      },
       rail,
       expires_at: row.expires_at,
       created_at: row.created_at,
@@ -188,9 +208,22 @@ export class AlternativePaymentService {
         await options.onCreate?.(trx, id);
         await recordEvent(trx, organizationId, 'payment.purchase.pending', apmEventData(row), undefined, this.clock);
         // Sandbox timers: a test clock advance of the organization runs them (clock/).
-        await enqueueJob(trx, { type: APM_JOBS.expire, payload: { payment_id: id }, delaySeconds: this.config.rails.validitySeconds[intent.railId], organizationId }, this.clock);
+        await enqueueJob(
+          trx,
+          { type: APM_JOBS.expire, payload: { payment_id: id }, delaySeconds: this.config.rails.validitySeconds[intent.railId], organizationId },
+          this.clock,
+        );
         if (start.automaticOutcome) {
-          await enqueueJob(trx, { type: APM_JOBS.mockCustomer, payload: { payment_id: id, outcome: start.automaticOutcome }, delaySeconds: this.config.rails.mockDelaySeconds, organizationId }, this.clock);
+          await enqueueJob(
+            trx,
+            {
+              type: APM_JOBS.mockCustomer,
+              payload: { payment_id: id, outcome: start.automaticOutcome },
+              delaySeconds: this.config.rails.mockDelaySeconds,
+              organizationId,
+            },
+            this.clock,
+          );
         }
       });
     } catch (error) {
@@ -232,7 +265,12 @@ export class AlternativePaymentService {
     const final = FINAL[outcome];
     const now = this.clock.realIso();
     return this.db.transaction().execute(async (trx) => {
-      const moved = await finishRailPayment(trx, id, { status: final.status, detail: final.detail, ...(options.onlyIfDetail ? { onlyIfDetail: options.onlyIfDetail } : {}) }, now);
+      const moved = await finishRailPayment(
+        trx,
+        id,
+        { status: final.status, detail: final.detail, ...(options.onlyIfDetail ? { onlyIfDetail: options.onlyIfDetail } : {}) },
+        now,
+      );
       if (!moved) return false;
       const row = (await this.findById(trx, id))!;
       if (options.before) await options.before(trx, row);
@@ -257,7 +295,11 @@ export class AlternativePaymentService {
     return this.db.transaction().execute(async (trx) => {
       const organizationId = await markRailProcessing(trx, id, this.clock.realIso());
       if (!organizationId) return false;
-      await enqueueJob(trx, { type: APM_JOBS.bankSettle, payload: { payment_id: id, outcome }, delaySeconds: this.config.rails.mockDelaySeconds, organizationId }, this.clock);
+      await enqueueJob(
+        trx,
+        { type: APM_JOBS.bankSettle, payload: { payment_id: id, outcome }, delaySeconds: this.config.rails.mockDelaySeconds, organizationId },
+        this.clock,
+      );
       return true;
     });
   }
@@ -266,7 +308,8 @@ export class AlternativePaymentService {
   async confirm(organizationId: string, id: string, otp: string): Promise<OtpConfirmation> {
     const row = await this.find(organizationId, id);
     if (!row) throw ApiError.notFound('payment');
-    if (row.rail_id !== 'WALLET_OTP') throw new ApiError('payment_not_confirmable', `Only WALLET_OTP intents are confirmed with an OTP; this one is ${row.rail_id}.`);
+    if (row.rail_id !== 'WALLET_OTP')
+      throw new ApiError('payment_not_confirmable', `Only WALLET_OTP intents are confirmed with an OTP; this one is ${row.rail_id}.`);
     if (row.status !== 'IN_PROGRESS') throw new ApiError('payment_finished', `This payment is already ${row.status}.`);
     if ((row.otp_expires_at ?? '') <= (await this.clock.nowIso(organizationId))) {
       await this.finish(id, 'expire');
@@ -274,7 +317,8 @@ export class AlternativePaymentService {
     }
     if (this.rails?.otpMatches(id, row.otp_hash, otp)) {
       await this.finish(id, 'approve', {
-        before: (trx, current) => recordEvent(trx, organizationId, 'payment.purchase.confirm.processed', apmEventData(current), undefined, this.clock).then(() => undefined),
+        before: (trx, current) =>
+          recordEvent(trx, organizationId, 'payment.purchase.confirm.processed', apmEventData(current), undefined, this.clock).then(() => undefined),
       });
       return { message: 'OTP received.', result: 'accepted', attemptsRemaining: 0 };
     }

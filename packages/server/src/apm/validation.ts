@@ -50,7 +50,8 @@ export function validateIntent(body: CreateIntent, bankIds: Set<string>): { inte
 
   if (railId === 'BANK_REDIRECT') {
     if (!body.return_url) errors.push({ field: 'return_url', message: 'is required' });
-    else if (!/^https?:\/\/[^\s]+$/.test(body.return_url) || !URL.canParse(body.return_url)) errors.push({ field: 'return_url', message: 'must be an http(s) URL' });
+    else if (!/^https?:\/\/[^\s]+$/.test(body.return_url) || !URL.canParse(body.return_url))
+      errors.push({ field: 'return_url', message: 'must be an http(s) URL' });
     required('bank_id');
     if (c.bank_id && !bankIds.has(c.bank_id)) errors.push({ field: 'customer.bank_id', message: 'is not in the current bank list (GET /api/banks)' });
     for (const field of ['document', 'document_type', 'first_name', 'last_name', 'email'] as const) required(field);

@@ -27,7 +27,7 @@ function admit(request: FastifyRequest, principal: Principal, needed: readonly s
   if (principal.checkoutSession) {
     return request.routeOptions.config.checkoutSession
       ? undefined
-      : new ApiError('forbidden', 'A checkout session token may only read the public key, tokenize a card and make its session\'s payment or enrollment.');
+      : new ApiError('forbidden', "A checkout session token may only read the public key, tokenize a card and make its session's payment or enrollment.");
   }
   if (needed.length > 0 && !needed.some((p) => principal.permissions.has(p))) {
     return new ApiError('forbidden', `This token lacks the permission ${needed.join(' or ')}.`);
@@ -56,7 +56,9 @@ export function registerAuthentication(app: FastifyInstance, tokens: TokenServic
     const internal = request.headers[INTERNAL_PRINCIPAL_HEADER];
     if (internal !== undefined) {
       const principal = takeInternalPrincipal(internal);
-      return principal ? done(admit(request, principal, needed)) : refuse(request.ip, unauthorized('Send Authorization: Bearer <access token> (POST /oauth/token).'), done);
+      return principal
+        ? done(admit(request, principal, needed))
+        : refuse(request.ip, unauthorized('Send Authorization: Bearer <access token> (POST /oauth/token).'), done);
     }
     const header = request.headers.authorization ?? '';
     const cached = header.length > 7 ? tokens.verifyCached(header.slice(7)) : undefined;

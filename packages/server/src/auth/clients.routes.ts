@@ -22,7 +22,9 @@ export const ApiClient = Type.Object(
     permissions: Type.Array(Type.String(), { description: 'What its tokens may do (spec section 5).' }),
     pci_saq_d: Type.Boolean({ description: 'Marked PCI DSS SAQ D by the operator: may send clear card data.' }),
     created_at: Type.String({ format: 'date-time' }),
-    last_used_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'When it last got an access token (tokens are reused while valid), or null.' }),
+    last_used_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+      description: 'When it last got an access token (tokens are reused while valid), or null.',
+    }),
     status: Type.Union([Type.Literal('active'), Type.Literal('revoked')]),
     revoked_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   },
@@ -54,7 +56,8 @@ export async function clientRoutes(base: FastifyInstance, opts: { db: Db }): Pro
       schema: {
         tags: ['Authentication'],
         summary: 'List API clients',
-        description: 'The API clients of the caller\'s organization, newest first, without secrets. Clients are created and revoked in the dashboard (Developers → API keys) or with the operator CLI.',
+        description:
+          "The API clients of the caller's organization, newest first, without secrets. Clients are created and revoked in the dashboard (Developers → API keys) or with the operator CLI.",
         querystring: ListQuery,
         response: { 200: ListOf(ApiClient) },
       },

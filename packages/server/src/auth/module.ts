@@ -13,7 +13,12 @@ export const authModule: GatewayModule<{ tokens: TokenService; clock: RealClock 
       // Keyed on client id and address together: a stranger who knows a client id cannot lock its owner out.
       perClientAddress: createRateLimiter('token_failures', { ...config.tokenFailureLimit, pool: database.pool, clock: services.clock }),
       // An office behind one NAT address may hold several clients: five times the per-client budget.
-      perIp: createRateLimiter('token_failures_ip', { ...config.tokenFailureLimit, points: config.tokenFailureLimit.points * 5, pool: database.pool, clock: services.clock }),
+      perIp: createRateLimiter('token_failures_ip', {
+        ...config.tokenFailureLimit,
+        points: config.tokenFailureLimit.points * 5,
+        pool: database.pool,
+        clock: services.clock,
+      }),
     };
     await app.register(oauthRoutes, { tokens: services.tokens, failures });
     await app.register(clientRoutes, { db });

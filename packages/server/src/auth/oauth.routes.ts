@@ -19,13 +19,15 @@ const TokenBody = Type.Object({
   grant_type: Type.Optional(Type.String({ description: 'Only `client_credentials`.' })),
   client_id: Type.Optional(Type.String()),
   client_secret: Type.Optional(Type.String({ description: 'Never send it from a browser.' })),
-  audience: Type.Optional(Type.String({ description: 'This deployment\'s PUBLIC_BASE_URL.' })),
-  scope: Type.Optional(Type.String({ description: 'Space-separated subset of the client\'s permissions.' })),
+  audience: Type.Optional(Type.String({ description: "This deployment's PUBLIC_BASE_URL." })),
+  scope: Type.Optional(Type.String({ description: "Space-separated subset of the client's permissions." })),
 });
 
 const RevokeBody = Type.Object({
   ...TokenBody.properties,
-  token: Type.Optional(Type.String({ description: 'The token to revoke (RFC 7009). Without it (and with `grant_type` and `audience`), every token of the client.' })),
+  token: Type.Optional(
+    Type.String({ description: 'The token to revoke (RFC 7009). Without it (and with `grant_type` and `audience`), every token of the client.' }),
+  ),
   token_type_hint: Type.Optional(Type.String({ description: 'RFC 7009 hint; only access tokens exist, so it changes nothing.' })),
 });
 
@@ -158,8 +160,8 @@ export async function oauthRoutes(
         tags: ['Authentication'],
         summary: 'Revoke access tokens',
         description:
-          'RFC 7009: `token` (and optionally `token_type_hint`) with the client authenticated by HTTP Basic or `client_id` and `client_secret` in the body; a token that is not the client\'s, or not valid, revokes nothing and still answers 200. ' +
-          'Also accepts the token request\'s fields (`grant_type`, `audience`, optionally `token`): without `token`, every token of the client is revoked. The next token request returns a new token.',
+          "RFC 7009: `token` (and optionally `token_type_hint`) with the client authenticated by HTTP Basic or `client_id` and `client_secret` in the body; a token that is not the client's, or not valid, revokes nothing and still answers 200. " +
+          "Also accepts the token request's fields (`grant_type`, `audience`, optionally `token`): without `token`, every token of the client is revoked. The next token request returns a new token.",
         security: CLIENT_AUTHENTICATION,
         body: eitherMedia(RevokeBody),
         response: { 200: Type.Object({ message: Type.String() }), ...errors },

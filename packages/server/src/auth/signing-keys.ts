@@ -103,9 +103,7 @@ export class SigningKeys {
     let active = '';
     for (const row of rows) {
       const existing = this.keys.get(row.kid);
-      const privateKey =
-        existing?.privateKey ??
-        createPrivateKey(this.keyring.open(row.private_key_sealed, `signing_key:${row.kid}`).toString('utf8'));
+      const privateKey = existing?.privateKey ?? createPrivateKey(this.keyring.open(row.private_key_sealed, `signing_key:${row.kid}`).toString('utf8'));
       keys.set(row.kid, {
         kid: row.kid,
         status: row.status,

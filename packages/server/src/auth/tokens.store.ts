@@ -26,11 +26,7 @@ export async function insertToken(db: Executor, row: AccessTokenRow): Promise<vo
   await db.insertInto('access_tokens').values(row).execute();
 }
 
-export async function revokeTokens(
-  db: Executor,
-  where: { clientId: string; audience: string; jti?: string },
-  at: string,
-): Promise<number> {
+export async function revokeTokens(db: Executor, where: { clientId: string; audience: string; jti?: string }, at: string): Promise<number> {
   let query = db
     .updateTable('access_tokens')
     .set({ revoked_at: at })
@@ -49,7 +45,12 @@ export async function revokeTokens(
       .where('status', '=', 'open')
       .where('client_id', '=', where.clientId)
       .where('token_jti', 'in', (eb) =>
-        eb.selectFrom('access_tokens').select('jti').where('client_id', '=', where.clientId).where('audience', '=', where.audience).where('revoked_at', '=', at),
+        eb
+          .selectFrom('access_tokens')
+          .select('jti')
+          .where('client_id', '=', where.clientId)
+          .where('audience', '=', where.audience)
+          .where('revoked_at', '=', at),
       )
       .execute();
   }

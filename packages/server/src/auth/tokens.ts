@@ -104,7 +104,11 @@ export class TokenService {
       throw new OAuthError('unsupported_grant_type', 'only grant_type=client_credentials is supported');
     }
     const missing = (['client_id', 'client_secret', 'audience'] as const).filter((f) => !request[f]);
-    if (missing.length > 0) throw new OAuthError('invalid_request', `missing ${missing.join(', ')}${missing.includes('audience') ? `; send audience=${this.options.audience} ${this.audienceHint()}` : ''}`);
+    if (missing.length > 0)
+      throw new OAuthError(
+        'invalid_request',
+        `missing ${missing.join(', ')}${missing.includes('audience') ? `; send audience=${this.options.audience} ${this.audienceHint()}` : ''}`,
+      );
     return { clientId: request.client_id!, secret: request.client_secret!, audience: request.audience! };
   }
 
@@ -248,7 +252,9 @@ export class TokenService {
       if (!principal || principal.clientId !== client.client_id) return 0;
       jti = principal.jti;
     }
-    const count = await this.db.transaction().execute((trx) => revokeTokens(trx, { clientId: client.client_id, audience, ...(jti ? { jti } : {}) }, this.clock.realIso()));
+    const count = await this.db
+      .transaction()
+      .execute((trx) => revokeTokens(trx, { clientId: client.client_id, audience, ...(jti ? { jti } : {}) }, this.clock.realIso()));
     this.liveness.clear();
     this.principals.clear();
     return count;
@@ -266,7 +272,14 @@ export class TokenService {
     const live = await this.live(payload.jti!, session);
     if (!live) throw new TokenInvalid(session ? 'the checkout session has ended or its client was revoked' : 'the token has been revoked');
     const principal: Principal = session
-      ? { pciSaqD: false, clientId: session, organizationId: payload.org_id, permissions: NO_PERMISSIONS, jti: payload.jti!, checkoutSession: { id: session, clientId: payload.client_id } }
+      ? {
+          pciSaqD: false,
+          clientId: session,
+          organizationId: payload.org_id,
+          permissions: NO_PERMISSIONS,
+          jti: payload.jti!,
+          checkoutSession: { id: session, clientId: payload.client_id },
+        }
       : { pciSaqD: live.pciSaqD, clientId: payload.client_id, organizationId: payload.org_id, permissions: payload.permissions, jti: payload.jti! };
     if (this.options.revocationCacheMs > 0) {
       if (this.principals.size >= VERIFIED_CACHE_SIZE) this.principals.clear();

@@ -47,14 +47,29 @@ export async function cardPresentRoutes(base: FastifyInstance, opts: { cardPrese
     '/v1/card-present/payments',
     {
       config: read,
-      schema: { tags, summary: 'List card-present payments', description: 'Newest first; filters `status`, `point_of_sale_id`, `terminal_id`, `created_gte`, `created_lte`.', querystring: CardPresentListQuery, response: { 200: ListOf(CardPresentPayment) } },
+      schema: {
+        tags,
+        summary: 'List card-present payments',
+        description: 'Newest first; filters `status`, `point_of_sale_id`, `terminal_id`, `created_gte`, `created_lte`.',
+        querystring: CardPresentListQuery,
+        response: { 200: ListOf(CardPresentPayment) },
+      },
     },
     async (request) => cardPresent.list(org(request), request.query),
   );
 
   app.get(
     '/v1/card-present/payments/:id',
-    { config: read, schema: { tags, summary: 'Get a card-present payment', description: '404 for a payment of another channel.', params: PaymentParams, response: { 200: CardPresentPayment } } },
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'Get a card-present payment',
+        description: '404 for a payment of another channel.',
+        params: PaymentParams,
+        response: { 200: CardPresentPayment },
+      },
+    },
     async (request) => cardPresent.get(org(request), request.params.id),
   );
 
@@ -70,7 +85,11 @@ export async function cardPresentRoutes(base: FastifyInstance, opts: { cardPrese
           tags,
           summary: `${route.summary} (card-present)`,
           description: `${route.description} Card-present payments only (any other payment is 404). Needs card-present:write; ${
-            route.name === 'refund' ? 'a refund also needs payments:refund (else 403).' : route.name === 'cancel-or-refund' ? 'refunding a captured payment also needs payments:refund (else 403).' : 'nothing else.'
+            route.name === 'refund'
+              ? 'a refund also needs payments:refund (else 403).'
+              : route.name === 'cancel-or-refund'
+                ? 'refunding a captured payment also needs payments:refund (else 403).'
+                : 'nothing else.'
           }`,
           params: PaymentParams,
           ...(route.body ? { body: route.body } : {}),

@@ -15,7 +15,7 @@ export const CardPresentPayment = Type.Object(
 export const CreateCardPresentPayment = Type.Object({
   amount: MoneyInput({ description: 'In major units of the currency, at most its minor digits.' }),
   currency: Type.String({ minLength: 3, maxLength: 3, description: 'ISO 4217.' }),
-  order_id: Type.String({ minLength: 1, maxLength: 255, description: 'Your unique reference: the charge\'s idempotency key.' }),
+  order_id: Type.String({ minLength: 1, maxLength: 255, description: "Your unique reference: the charge's idempotency key." }),
   point_of_sale_id: Type.String({ minLength: 1, maxLength: 100, description: 'A point of sale of your organization (`pos-`).' }),
   terminal_id: Type.String({ minLength: 1, maxLength: 100, description: 'An active terminal (`ter-`) attached to that point of sale.' }),
   entry_mode: EntryMode,

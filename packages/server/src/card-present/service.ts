@@ -83,15 +83,26 @@ export class CardPresentService {
     terminalId: string,
     pointOfSaleId?: string,
   ): Promise<{ point: { id: string; merchant_id: string } } | { error: ErrorDetail }> {
-    const terminal = await this.db.selectFrom('terminals').select(['id', 'status', 'point_of_sale_id']).where('id', '=', terminalId).where('organization_id', '=', organizationId).executeTakeFirst();
+    const terminal = await this.db
+      .selectFrom('terminals')
+      .select(['id', 'status', 'point_of_sale_id'])
+      .where('id', '=', terminalId)
+      .where('organization_id', '=', organizationId)
+      .executeTakeFirst();
     if (!terminal) return { error: { field: 'terminal_id', message: 'no terminal of your organization has this id' } };
     if (terminal.status !== 'active') return { error: { field: 'terminal_id', message: 'the terminal is inactive' } };
-    if (!terminal.point_of_sale_id) return { error: { field: 'terminal_id', message: 'the terminal is not attached to a point of sale (PATCH /v1/points-of-sale/{id}/terminals)' } };
+    if (!terminal.point_of_sale_id)
+      return { error: { field: 'terminal_id', message: 'the terminal is not attached to a point of sale (PATCH /v1/points-of-sale/{id}/terminals)' } };
     if (pointOfSaleId !== undefined && terminal.point_of_sale_id !== pointOfSaleId) {
       return { error: { field: 'terminal_id', message: `the terminal is not attached to point of sale ${pointOfSaleId}` } };
     }
-    const point = await this.db.selectFrom('points_of_sale').select(['id', 'merchant_id']).where('id', '=', terminal.point_of_sale_id).where('organization_id', '=', organizationId).executeTakeFirst();
-    if (!point) return { error: { field: 'terminal_id', message: 'the terminal\'s point of sale no longer exists' } };
+    const point = await this.db
+      .selectFrom('points_of_sale')
+      .select(['id', 'merchant_id'])
+      .where('id', '=', terminal.point_of_sale_id)
+      .where('organization_id', '=', organizationId)
+      .executeTakeFirst();
+    if (!point) return { error: { field: 'terminal_id', message: "the terminal's point of sale no longer exists" } };
     return { point };
   }
 
@@ -102,7 +113,12 @@ export class CardPresentService {
     const errors: ErrorDetail[] = [];
     const amount = parseAmount(body.amount, body.currency);
     if ('error' in amount) errors.push(amount.error);
-    const point = await this.db.selectFrom('points_of_sale').select('id').where('id', '=', body.point_of_sale_id).where('organization_id', '=', organizationId).executeTakeFirst();
+    const point = await this.db
+      .selectFrom('points_of_sale')
+      .select('id')
+      .where('id', '=', body.point_of_sale_id)
+      .where('organization_id', '=', organizationId)
+      .executeTakeFirst();
     let place: { point: { id: string; merchant_id: string } } | undefined;
     if (!point) errors.push({ field: 'point_of_sale_id', message: 'no point of sale of your organization has this id' });
     else {

@@ -16,6 +16,15 @@ export async function lookupBin(db: Executor, digits: string): Promise<BinData &
   const candidates = [digits.slice(0, 8), digits.slice(0, 6)].filter((b) => b.length === 6 || b.length === 8);
   const rows = candidates.length ? await db.selectFrom('bins').selectAll().where('bin', 'in', candidates).execute() : [];
   const row = rows.sort((a, b) => b.bin.length - a.bin.length)[0];
-  if (row) return { bin: row.bin, card_brand: row.brand, card_type: row.type, issuer: row.issuer, country: row.country, three_ds_version: row.three_ds_version ?? null, known: true };
+  if (row)
+    return {
+      bin: row.bin,
+      card_brand: row.brand,
+      card_type: row.type,
+      issuer: row.issuer,
+      country: row.country,
+      three_ds_version: row.three_ds_version ?? null,
+      known: true,
+    };
   return { bin: digits.slice(0, 6), card_brand: brandOf(digits), card_type: 'unknown', issuer: null, country: null, three_ds_version: null, known: false };
 }

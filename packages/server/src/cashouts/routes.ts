@@ -29,7 +29,8 @@ export async function cashoutRoutes(base: FastifyInstance, opts: { cashouts: Cas
       schema: {
         tags,
         summary: 'Pay back an alternative payment',
-        description: 'APM payments are irrevocable; money goes back as a disbursement. 409 `cashout_exceeds_paid` beyond the amount paid (also under concurrent requests).',
+        description:
+          'APM payments are irrevocable; money goes back as a disbursement. 409 `cashout_exceeds_paid` beyond the amount paid (also under concurrent requests).',
         body: Type.Object({ payment_id: Type.String({ minLength: 1, maxLength: 100 }), amount: MoneyInput() }),
         response: { 201: Cashout },
       },
@@ -38,12 +39,23 @@ export async function cashoutRoutes(base: FastifyInstance, opts: { cashouts: Cas
   );
   app.get(
     '/v1/cashouts',
-    { config: { scopes: ['cashouts:read'] }, schema: { tags, summary: 'List cashouts', querystring: Type.Object({ ...ListQuery.properties, payment_id: Type.Optional(Type.String({ maxLength: 100 })) }), response: { 200: ListOf(Cashout) } } },
+    {
+      config: { scopes: ['cashouts:read'] },
+      schema: {
+        tags,
+        summary: 'List cashouts',
+        querystring: Type.Object({ ...ListQuery.properties, payment_id: Type.Optional(Type.String({ maxLength: 100 })) }),
+        response: { 200: ListOf(Cashout) },
+      },
+    },
     async (request) => opts.cashouts.list(principalOf(request).organizationId, request.query),
   );
   app.get(
     '/v1/cashouts/:id',
-    { config: { scopes: ['cashouts:read'] }, schema: { tags, summary: 'Get a cashout', params: Type.Object({ id: Type.String({ maxLength: 100 }) }), response: { 200: Cashout } } },
+    {
+      config: { scopes: ['cashouts:read'] },
+      schema: { tags, summary: 'Get a cashout', params: Type.Object({ id: Type.String({ maxLength: 100 }) }), response: { 200: Cashout } },
+    },
     async (request) => opts.cashouts.get(principalOf(request).organizationId, request.params.id),
   );
 }

@@ -53,7 +53,12 @@ export class CashoutService {
     if (!rails) throw new ApiError('service_unavailable', 'No rail connector is configured in this deployment (CONNECTORS=none).');
     const payment = await railPayments(this.db).where('id', '=', body.payment_id).where('organization_id', '=', organizationId).executeTakeFirst().then(asRail);
     if (!payment) {
-      const card = await this.db.selectFrom('payments').select('id').where('id', '=', body.payment_id).where('organization_id', '=', organizationId).executeTakeFirst();
+      const card = await this.db
+        .selectFrom('payments')
+        .select('id')
+        .where('id', '=', body.payment_id)
+        .where('organization_id', '=', organizationId)
+        .executeTakeFirst();
       if (card) throw ApiError.validation([{ field: 'payment_id', message: 'card payments are refunded with POST /v1/refunds, not cashouts' }]);
       throw ApiError.notFound('payment');
     }
@@ -62,7 +67,16 @@ export class CashoutService {
     if (payment.status !== 'APPROVED') throw new ApiError('payment_not_captured', `Only an APPROVED payment can be paid back; this one is ${payment.status}.`);
     const amount = parsed.minor;
     const now = this.clock.realIso();
-    const row: CashoutRow = { id: newId('cashout'), organization_id: organizationId, payment_id: payment.id, amount, currency: payment.currency, status: 'SUCCEEDED', created_at: now, updated_at: now };
+    const row: CashoutRow = {
+      id: newId('cashout'),
+      organization_id: organizationId,
+      payment_id: payment.id,
+      amount,
+      currency: payment.currency,
+      status: 'SUCCEEDED',
+      created_at: now,
+      updated_at: now,
+    };
     return this.db.transaction().execute(async (trx) => {
       const reserved = await reserveCashout(trx, payment.id, amount, now);
       if (!reserved) throw new ApiError('cashout_exceeds_paid', 'The cashouts would exceed the amount paid.');

@@ -16,13 +16,45 @@ export const CHARGEBACK_JOBS = {
 } as const;
 
 /** Call inside the transaction that opens the chargeback (`clock`: the gateway's; see enqueueJob). */
-export async function enqueueChargebackExpiry(trx: Executor, organizationId: string, chargebackId: string, delaySeconds: number, clock: RealClock): Promise<void> {
-  await enqueueJob(trx, { type: CHARGEBACK_JOBS.expire, payload: { chargeback_id: chargebackId }, delaySeconds, dedupeKey: `${CHARGEBACK_JOBS.expire}:${chargebackId}`, organizationId }, clock);
+export async function enqueueChargebackExpiry(
+  trx: Executor,
+  organizationId: string,
+  chargebackId: string,
+  delaySeconds: number,
+  clock: RealClock,
+): Promise<void> {
+  await enqueueJob(
+    trx,
+    {
+      type: CHARGEBACK_JOBS.expire,
+      payload: { chargeback_id: chargebackId },
+      delaySeconds,
+      dedupeKey: `${CHARGEBACK_JOBS.expire}:${chargebackId}`,
+      organizationId,
+    },
+    clock,
+  );
 }
 
 /** Call inside the dispute's transaction. */
-export async function enqueueChargebackDecision(trx: Executor, organizationId: string, chargebackId: string, delaySeconds: number, clock: RealClock): Promise<void> {
-  await enqueueJob(trx, { type: CHARGEBACK_JOBS.decide, payload: { chargeback_id: chargebackId }, delaySeconds, dedupeKey: `${CHARGEBACK_JOBS.decide}:${chargebackId}`, organizationId }, clock);
+export async function enqueueChargebackDecision(
+  trx: Executor,
+  organizationId: string,
+  chargebackId: string,
+  delaySeconds: number,
+  clock: RealClock,
+): Promise<void> {
+  await enqueueJob(
+    trx,
+    {
+      type: CHARGEBACK_JOBS.decide,
+      payload: { chargeback_id: chargebackId },
+      delaySeconds,
+      dedupeKey: `${CHARGEBACK_JOBS.decide}:${chargebackId}`,
+      organizationId,
+    },
+    clock,
+  );
 }
 
 function chargebackId(payload: unknown): string {

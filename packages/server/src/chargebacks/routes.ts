@@ -48,14 +48,19 @@ async function readMultipart(request: FastifyRequest): Promise<void> {
 }
 
 const NEITHER_FORM_NOR_JSON = () =>
-  ApiError.validation([{ field: '(body)', message: 'send the file as multipart/form-data, or as application/json with content_base64' }], 'The request body is neither a form nor JSON.');
+  ApiError.validation(
+    [{ field: '(body)', message: 'send the file as multipart/form-data, or as application/json with content_base64' }],
+    'The request body is neither a form nor JSON.',
+  );
 
 /** The JSON upload's body: validated by its schema when sent as JSON; any other body (or none) is refused here. */
 function jsonUpload(request: FastifyRequest): Base64Upload {
   const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   if (type !== '' && type !== 'application/json') throw NEITHER_FORM_NOR_JSON();
   const body = (request.body ?? {}) as Partial<Record<keyof Base64Upload, unknown>>;
-  const missing = (['filename', 'content_type', 'content_base64'] as const).filter((f) => typeof body[f] !== 'string').map((f) => ({ field: f, message: 'is required' }));
+  const missing = (['filename', 'content_type', 'content_base64'] as const)
+    .filter((f) => typeof body[f] !== 'string')
+    .map((f) => ({ field: f, message: 'is required' }));
   if (missing.length > 0) throw ApiError.validation(missing);
   return body as Base64Upload;
 }
@@ -109,8 +114,10 @@ export async function chargebackRoutes(base: FastifyInstance, opts: { chargeback
     },
     async (request) => chargebacks.list(org(request), request.query),
   );
-  app.get('/v1/chargebacks/:id', { config: read, schema: { tags, summary: 'Get a chargeback', params: Params, response: { 200: Chargeback } } }, async (request) =>
-    chargebacks.get(org(request), request.params.id),
+  app.get(
+    '/v1/chargebacks/:id',
+    { config: read, schema: { tags, summary: 'Get a chargeback', params: Params, response: { 200: Chargeback } } },
+    async (request) => chargebacks.get(org(request), request.params.id),
   );
   app.post(
     '/v1/chargebacks/:id/accept',
@@ -119,7 +126,8 @@ export async function chargebackRoutes(base: FastifyInstance, opts: { chargeback
       schema: {
         tags,
         summary: 'Accept a chargeback (the merchant gives up; the funds stay with the cardholder)',
-        description: 'OPEN → ACCEPTED, event `chargeback.updated`. 409 `chargeback_not_open` in any other state, also once respond_by has passed (then it is LOST).',
+        description:
+          'OPEN → ACCEPTED, event `chargeback.updated`. 409 `chargeback_not_open` in any other state, also once respond_by has passed (then it is LOST).',
         params: Params,
         response: { 200: Chargeback },
       },
@@ -133,7 +141,8 @@ export async function chargebackRoutes(base: FastifyInstance, opts: { chargeback
       schema: {
         tags,
         summary: 'Mark a chargeback reviewed',
-        description: 'Sets `reviewed_at` and `reviewed_by` (the calling client) in any state without changing the status; event `chargeback.updated`. Again: no change, the first review stays.',
+        description:
+          'Sets `reviewed_at` and `reviewed_by` (the calling client) in any state without changing the status; event `chargeback.updated`. Again: no change, the first review stays.',
         params: Params,
         response: { 200: Chargeback },
       },
@@ -148,7 +157,7 @@ export async function chargebackRoutes(base: FastifyInstance, opts: { chargeback
         tags,
         summary: 'Dispute a chargeback with evidence',
         description:
-          'OPEN → DISPUTED with the evidence text and attachments (all of the chargeback\'s, or those named in `attachment_ids`); the network decides WON or LOST at `decision_due_at`. Events `chargeback.updated`. 409 `chargeback_not_open` in any other state or past respond_by; 422 for an attachment id not on this chargeback.',
+          "OPEN → DISPUTED with the evidence text and attachments (all of the chargeback's, or those named in `attachment_ids`); the network decides WON or LOST at `decision_due_at`. Events `chargeback.updated`. 409 `chargeback_not_open` in any other state or past respond_by; 422 for an attachment id not on this chargeback.",
         params: Params,
         body: DisputeInput,
         response: { 200: Chargeback },
@@ -166,20 +175,37 @@ export async function chargebackRoutes(base: FastifyInstance, opts: { chargeback
   );
   app.get(
     '/v1/chargebacks/:id/comments',
-    { config: read, schema: { tags, summary: 'List a chargeback\'s comments (newest first)', params: Params, querystring: ListQuery, response: { 200: ListOf(Comment) } } },
+    {
+      config: read,
+      schema: { tags, summary: "List a chargeback's comments (newest first)", params: Params, querystring: ListQuery, response: { 200: ListOf(Comment) } },
+    },
     async (request) => chargebacks.comments(org(request), request.params.id, request.query),
   );
   app.post(
     '/v1/chargebacks/:id/comments',
     {
       config: write,
-      schema: { tags, summary: 'Comment on a chargeback (any state; the author is the calling client)', params: Params, body: CommentInput, response: { 201: Comment } },
+      schema: {
+        tags,
+        summary: 'Comment on a chargeback (any state; the author is the calling client)',
+        params: Params,
+        body: CommentInput,
+        response: { 201: Comment },
+      },
     },
     async (request, reply) => reply.code(201).send(await chargebacks.addComment(org(request), request.params.id, clientId(request), request.body.text)),
   );
   app.get(
     '/v1/chargebacks/:id/attachments',
-    { config: read, schema: { tags, summary: 'List a chargeback\'s attachments (oldest first)', params: Params, response: { 200: Type.Object({ data: Type.Array(AttachmentMeta) }) } } },
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: "List a chargeback's attachments (oldest first)",
+        params: Params,
+        response: { 200: Type.Object({ data: Type.Array(AttachmentMeta) }) },
+      },
+    },
     async (request) => ({ data: await chargebacks.listAttachments(org(request), request.params.id) }),
   );
   app.post(
@@ -205,7 +231,12 @@ export async function chargebackRoutes(base: FastifyInstance, opts: { chargeback
     },
     async (request, reply) => {
       const created = request.isMultipart()
-        ? await chargebacks.uploadPart(org(request), request.params.id, clientId(request), uploads.get(request) ?? { filename: undefined, contentType: undefined, bytes: undefined })
+        ? await chargebacks.uploadPart(
+            org(request),
+            request.params.id,
+            clientId(request),
+            uploads.get(request) ?? { filename: undefined, contentType: undefined, bytes: undefined },
+          )
         : await chargebacks.uploadBase64(org(request), request.params.id, clientId(request), jsonUpload(request));
       return reply.code(201).send(created);
     },
@@ -220,7 +251,7 @@ export async function chargebackRoutes(base: FastifyInstance, opts: { chargeback
         params: AttachmentParams,
         response: {
           200: {
-            description: 'The file\'s bytes, with its type and `Content-Disposition: attachment`.',
+            description: "The file's bytes, with its type and `Content-Disposition: attachment`.",
             content: Object.fromEntries(ATTACHMENT_TYPES.map((type) => [type, { schema: Type.String({ format: 'binary' }) }])),
           },
         },
@@ -228,12 +259,14 @@ export async function chargebackRoutes(base: FastifyInstance, opts: { chargeback
     },
     async (request, reply) => {
       const file = await chargebacks.download(org(request), request.params.id, request.params.att_id);
-      return reply
-        .header('content-type', file.contentType === 'text/plain' ? 'text/plain; charset=utf-8' : file.contentType)
-        .header('content-disposition', contentDisposition(file.filename))
-        .header('cache-control', 'private, no-store')
-        // The bytes as they are: a Buffer is not serialized.
-        .send(file.content as unknown as string);
+      return (
+        reply
+          .header('content-type', file.contentType === 'text/plain' ? 'text/plain; charset=utf-8' : file.contentType)
+          .header('content-disposition', contentDisposition(file.filename))
+          .header('cache-control', 'private, no-store')
+          // The bytes as they are: a Buffer is not serialized.
+          .send(file.content as unknown as string)
+      );
     },
   );
   app.delete(

@@ -51,22 +51,22 @@ export const Chargeback = Type.Object(
     id: Type.String({ description: '`chb-` prefix.' }),
     payment_id: Type.String(),
     status: Status({
-      description: 'OPEN when the issuer raises it; ACCEPTED (the merchant gave up), DISPUTED (evidence sent, the network decides), WON, LOST (also when nobody answered by respond_by).',
+      description:
+        'OPEN when the issuer raises it; ACCEPTED (the merchant gave up), DISPUTED (evidence sent, the network decides), WON, LOST (also when nobody answered by respond_by).',
     }),
     amount: Type.String({ description: 'Disputed amount, with the currency\'s minor digits, like card payments ("75.50").' }),
     currency: Type.String(),
-    reason_code: Type.String({ description: 'The network\'s reason code (Visa 10.4: card-absent fraud).' }),
+    reason_code: Type.String({ description: "The network's reason code (Visa 10.4: card-absent fraud)." }),
     reason: Type.String(),
     respond_by: Type.String({ format: 'date-time', description: 'Accept or dispute before this time; after it an OPEN chargeback is LOST.' }),
     reviewed_at: Nullable(Time),
     reviewed_by: Nullable(Type.String({ description: 'The API client that marked it reviewed.' })),
-    evidence: Type.Union([
-      Type.Object({ text: Type.String(), attachment_ids: Type.Array(Type.String()), submitted_at: Time }),
-      Type.Null(),
-    ], { description: 'What the dispute submitted; null before a dispute.' }),
+    evidence: Type.Union([Type.Object({ text: Type.String(), attachment_ids: Type.Array(Type.String()), submitted_at: Time }), Type.Null()], {
+      description: 'What the dispute submitted; null before a dispute.',
+    }),
     decision_due_at: Nullable(Type.String({ format: 'date-time', description: 'When the network decides a DISPUTED chargeback.' })),
     resolved_at: Nullable(Time),
-    resolution: Nullable(Type.String({ description: 'Why it ended: accepted, deadline passed, or the issuer\'s reason.' })),
+    resolution: Nullable(Type.String({ description: "Why it ended: accepted, deadline passed, or the issuer's reason." })),
     attachments: Type.Array(AttachmentMeta, { description: 'Evidence files, oldest first (at most 10).' }),
     created_at: Time,
     updated_at: Time,
@@ -76,7 +76,12 @@ export const Chargeback = Type.Object(
 export type Chargeback = Static<typeof Chargeback>;
 
 export const DisputeInput = Type.Object({
-  evidence: Type.String({ minLength: 1, maxLength: 20_000, pattern: '\\S', description: 'The merchant\'s statement (sandbox: `winning_evidence` wins, `losing_evidence` loses).' }),
+  evidence: Type.String({
+    minLength: 1,
+    maxLength: 20_000,
+    pattern: '\\S',
+    description: "The merchant's statement (sandbox: `winning_evidence` wins, `losing_evidence` loses).",
+  }),
   attachment_ids: Type.Optional(
     Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
       maxItems: MAX_ATTACHMENTS,
@@ -110,7 +115,10 @@ export type Base64Upload = Static<typeof Base64Upload>;
 
 /** The multipart form: one file part named `file` (its filename and Content-Type are the attachment's). */
 export const MultipartUpload = Type.Object({
-  file: Type.String({ format: 'binary', description: `The file part: its filename, and a Content-Type of ${ATTACHMENT_TYPES.join(', ')} (application/octet-stream: typed by its bytes). At most 5 MiB.` }),
+  file: Type.String({
+    format: 'binary',
+    description: `The file part: its filename, and a Content-Type of ${ATTACHMENT_TYPES.join(', ')} (application/octet-stream: typed by its bytes). At most 5 MiB.`,
+  }),
 });
 
 export const Deleted = Type.Object({ id: Type.String(), deleted: Type.Literal(true) });
@@ -124,8 +132,14 @@ export const Analysis = Type.Object(
     reason: Type.Object({
       code: Type.String(),
       description: Type.String(),
-      network: Type.String({ description: '`visa`, `mastercard` or `unknown`, from the code\'s form.' }),
-      category: Type.Union([Type.Literal('fraud'), Type.Literal('authorization'), Type.Literal('processing_error'), Type.Literal('consumer_dispute'), Type.Literal('unknown')]),
+      network: Type.String({ description: "`visa`, `mastercard` or `unknown`, from the code's form." }),
+      category: Type.Union([
+        Type.Literal('fraud'),
+        Type.Literal('authorization'),
+        Type.Literal('processing_error'),
+        Type.Literal('consumer_dispute'),
+        Type.Literal('unknown'),
+      ]),
     }),
     amount: Money,
     currency: Type.String(),

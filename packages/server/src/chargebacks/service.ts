@@ -98,17 +98,32 @@ function classify(code: string): Analysis['reason'] {
     const fraud = ['4837', '4840', '4849', '4863', '4870', '4871'];
     const authorization = ['4807', '4808', '4812'];
     const processing = ['4831', '4834', '4842', '4846'];
-    const category = fraud.includes(code) ? 'fraud' : authorization.includes(code) ? 'authorization' : processing.includes(code) ? 'processing_error' : 'consumer_dispute';
+    const category = fraud.includes(code)
+      ? 'fraud'
+      : authorization.includes(code)
+        ? 'authorization'
+        : processing.includes(code)
+          ? 'processing_error'
+          : 'consumer_dispute';
     return { code, description: '', network: 'mastercard', category };
   }
   return { code, description: '', network: 'unknown', category: 'unknown' };
 }
 
 const SUGGESTED: Record<Analysis['reason']['category'], string[]> = {
-  fraud: ['proof that the cardholder authorized the payment (3-D Secure result, AVS/CVV match)', 'delivery confirmation to the cardholder\'s address', 'prior undisputed payments with the same card', 'IP address and device of the purchase'],
+  fraud: [
+    'proof that the cardholder authorized the payment (3-D Secure result, AVS/CVV match)',
+    "delivery confirmation to the cardholder's address",
+    'prior undisputed payments with the same card',
+    'IP address and device of the purchase',
+  ],
   authorization: ['the authorization approval code and date', 'proof the amount captured matches the amount authorized'],
   processing_error: ['the receipt showing the amount and currency charged', 'proof the payment was not processed twice', 'proof of timely presentment'],
-  consumer_dispute: ['proof of delivery or of the service rendered', 'the terms of sale and refund policy the customer accepted', 'correspondence with the customer'],
+  consumer_dispute: [
+    'proof of delivery or of the service rendered',
+    'the terms of sale and refund policy the customer accepted',
+    'correspondence with the customer',
+  ],
   unknown: ['the receipt', 'proof of delivery', 'correspondence with the customer'],
 };
 
@@ -158,7 +173,8 @@ export class ChargebackService {
         continue;
       }
       const minor = toMinorUnits(value, params.currency);
-      if ('problem' in minor) details.push({ field: minor.problem === 'unknown_currency' ? 'currency' : field, message: amountProblemMessage(minor.problem, params.currency) });
+      if ('problem' in minor)
+        details.push({ field: minor.problem === 'unknown_currency' ? 'currency' : field, message: amountProblemMessage(minor.problem, params.currency) });
       else bounds[field] = minor.minor;
     }
     if (details.length > 0) throw ApiError.validation(details);
@@ -174,7 +190,15 @@ export class ChargebackService {
     if (params.respond_by_lte) query = query.where('respond_by', '<=', new Date(params.respond_by_lte).toISOString());
     const page = await paginate(query, { id: 'id', createdAt: 'created_at' }, params);
     const attachments = await this.attachmentsOf(page.data.map((c) => c.id));
-    return { has_more: page.has_more, data: page.data.map((c) => chargebackView(c, attachments.filter((a) => a.chargeback_id === c.id))) };
+    return {
+      has_more: page.has_more,
+      data: page.data.map((c) =>
+        chargebackView(
+          c,
+          attachments.filter((a) => a.chargeback_id === c.id),
+        ),
+      ),
+    };
   }
 
   /**
@@ -234,9 +258,17 @@ export class ChargebackService {
   async accept(organizationId: string, id: string): Promise<Chargeback> {
     const row = await this.openRow(organizationId, id, 'accepted');
     const now = this.clock.realIso();
-    const updated = await this.db.transaction().execute((trx) =>
-      this.transition(trx, row, 'ACCEPTED', { resolved_at: now, resolution: 'Accepted by the merchant: the funds stay with the cardholder.' }, { beforeDeadline: true }),
-    );
+    const updated = await this.db
+      .transaction()
+      .execute((trx) =>
+        this.transition(
+          trx,
+          row,
+          'ACCEPTED',
+          { resolved_at: now, resolution: 'Accepted by the merchant: the funds stay with the cardholder.' },
+          { beforeDeadline: true },
+        ),
+      );
     if (!updated) return this.lostRace(organizationId, id, 'accepted');
     return this.view(updated);
   }
@@ -280,12 +312,18 @@ export class ChargebackService {
       let ids = attachments.map((a) => a.id);
       if (input.attachment_ids) {
         const problems = input.attachment_ids
-          .map((attachmentId, i) => (ids.includes(attachmentId) ? undefined : { field: `attachment_ids.${i}`, message: 'no such attachment on this chargeback' }))
+          .map((attachmentId, i) =>
+            ids.includes(attachmentId) ? undefined : { field: `attachment_ids.${i}`, message: 'no such attachment on this chargeback' },
+          )
           .filter((p): p is ErrorDetail => p !== undefined);
         if (problems.length > 0) throw ApiError.validation(problems);
         ids = input.attachment_ids;
       }
-      await trx.updateTable('chargebacks').set({ evidence_attachment_ids: JSON.stringify(ids) }).where('id', '=', row.id).execute();
+      await trx
+        .updateTable('chargebacks')
+        .set({ evidence_attachment_ids: JSON.stringify(ids) })
+        .where('id', '=', row.id)
+        .execute();
       await enqueueChargebackDecision(trx, organizationId, row.id, this.settings.decisionDelaySeconds, this.clock);
       return { ...changed, evidence_attachment_ids: JSON.stringify(ids) };
     });
@@ -298,9 +336,17 @@ export class ChargebackService {
     const row = await this.db.selectFrom('chargebacks').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row || row.status !== 'OPEN') return;
     if (row.respond_by > (await this.clock.nowIso(row.organization_id))) throw new Error('the response deadline has not passed yet; look again later');
-    await this.db.transaction().execute((trx) =>
-      this.transition(trx, row, 'LOST', { resolved_at: this.clock.realIso(), resolution: 'No answer by respond_by: the chargeback is lost.' }, { afterDeadline: true }),
-    );
+    await this.db
+      .transaction()
+      .execute((trx) =>
+        this.transition(
+          trx,
+          row,
+          'LOST',
+          { resolved_at: this.clock.realIso(), resolution: 'No answer by respond_by: the chargeback is lost.' },
+          { afterDeadline: true },
+        ),
+      );
   }
 
   /** The decision job: asks the network, records WON or LOST. */
@@ -309,18 +355,26 @@ export class ChargebackService {
     if (!row || row.status !== 'DISPUTED') return;
     const payment = await this.db.selectFrom('payments').select('network_reference').where('id', '=', row.payment_id).executeTakeFirst();
     const ids = JSON.parse(row.evidence_attachment_ids ?? '[]') as string[];
-    const files = ids.length === 0 ? [] : await this.db.selectFrom('chargeback_attachments').select(['filename', 'content_type', 'content']).where('id', 'in', ids).orderBy('id').execute();
+    const files =
+      ids.length === 0
+        ? []
+        : await this.db.selectFrom('chargeback_attachments').select(['filename', 'content_type', 'content']).where('id', 'in', ids).orderBy('id').execute();
     const decision = await this.network.decideDispute({
       reference: row.id,
       networkReference: payment?.network_reference ?? '',
       reasonCode: row.reason_code,
       amount: Number(row.amount),
       currency: row.currency,
-      evidence: { text: row.evidence_text ?? '', attachments: files.map((f) => ({ filename: f.filename, contentType: f.content_type, content: Buffer.from(f.content) })) },
+      evidence: {
+        text: row.evidence_text ?? '',
+        attachments: files.map((f) => ({ filename: f.filename, contentType: f.content_type, content: Buffer.from(f.content) })),
+      },
     });
-    await this.db.transaction().execute((trx) =>
-      this.transition(trx, row, decision.outcome === 'won' ? 'WON' : 'LOST', { resolved_at: this.clock.realIso(), resolution: decision.reason }),
-    );
+    await this.db
+      .transaction()
+      .execute((trx) =>
+        this.transition(trx, row, decision.outcome === 'won' ? 'WON' : 'LOST', { resolved_at: this.clock.realIso(), resolution: decision.reason }),
+      );
   }
 
   async analysis(organizationId: string, id: string): Promise<Analysis> {
@@ -331,7 +385,11 @@ export class ChargebackService {
       .where('id', '=', row.payment_id)
       .executeTakeFirstOrThrow();
     const attachments = await this.attachmentsOf([row.id]);
-    const comments = await this.db.selectFrom('chargeback_comments').select((eb) => eb.fn.countAll<number>().as('n')).where('chargeback_id', '=', row.id).executeTakeFirstOrThrow();
+    const comments = await this.db
+      .selectFrom('chargeback_comments')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('chargeback_id', '=', row.id)
+      .executeTakeFirstOrThrow();
     const now = await this.clock.now(organizationId);
     const deadline = Date.parse(row.respond_by);
     const open = row.status === 'OPEN';
@@ -388,13 +446,23 @@ export class ChargebackService {
     await this.row(organizationId, id);
     const query = this.db.selectFrom('chargeback_comments').selectAll().where('chargeback_id', '=', id);
     const page = await paginate(query, { id: 'id', createdAt: 'created_at' }, params);
-    return { has_more: page.has_more, data: page.data.map((c) => ({ id: c.id, chargeback_id: c.chargeback_id, text: c.text, author: c.author, created_at: c.created_at })) };
+    return {
+      has_more: page.has_more,
+      data: page.data.map((c) => ({ id: c.id, chargeback_id: c.chargeback_id, text: c.text, author: c.author, created_at: c.created_at })),
+    };
   }
 
   /** A note of the merchant's team, in any state; the author is the calling API client. */
   async addComment(organizationId: string, id: string, clientId: string, text: string): Promise<Comment> {
     const row = await this.row(organizationId, id);
-    const comment = { id: newId('chargebackComment'), organization_id: organizationId, chargeback_id: row.id, author: clientId, text, created_at: this.clock.realIso() };
+    const comment = {
+      id: newId('chargebackComment'),
+      organization_id: organizationId,
+      chargeback_id: row.id,
+      author: clientId,
+      text,
+      created_at: this.clock.realIso(),
+    };
     await this.db.insertInto('chargeback_comments').values(comment).execute();
     return { id: comment.id, chargeback_id: comment.chargeback_id, text: comment.text, author: comment.author, created_at: comment.created_at };
   }
@@ -449,8 +517,13 @@ export class ChargebackService {
     };
     const stored = await this.db.transaction().execute(async (trx) => {
       if (!(await this.touchOpen(trx, row.id))) return false;
-      const count = await trx.selectFrom('chargeback_attachments').select((eb) => eb.fn.countAll<number>().as('n')).where('chargeback_id', '=', row.id).executeTakeFirstOrThrow();
-      if (Number(count.n) >= MAX_ATTACHMENTS) throw new ApiError('attachment_limit_reached', `A chargeback holds at most ${MAX_ATTACHMENTS} attachments; delete one first.`);
+      const count = await trx
+        .selectFrom('chargeback_attachments')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('chargeback_id', '=', row.id)
+        .executeTakeFirstOrThrow();
+      if (Number(count.n) >= MAX_ATTACHMENTS)
+        throw new ApiError('attachment_limit_reached', `A chargeback holds at most ${MAX_ATTACHMENTS} attachments; delete one first.`);
       await trx.insertInto('chargeback_attachments').values(attachment).execute();
       return true;
     });
@@ -461,7 +534,13 @@ export class ChargebackService {
   /** Locks the chargeback row while it is OPEN and answerable (PostgreSQL: until the transaction ends). */
   private async touchOpen(trx: Executor, id: string): Promise<boolean> {
     const now = this.clock.realIso();
-    const result = await trx.updateTable('chargebacks').set({ updated_at: now }).where('id', '=', id).where('status', '=', 'OPEN').where('respond_by', '>', now).executeTakeFirst();
+    const result = await trx
+      .updateTable('chargebacks')
+      .set({ updated_at: now })
+      .where('id', '=', id)
+      .where('status', '=', 'OPEN')
+      .where('respond_by', '>', now)
+      .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
 
@@ -480,7 +559,12 @@ export class ChargebackService {
   /** Only while OPEN: a submitted dispute's evidence stays as it was sent. */
   async deleteAttachment(organizationId: string, id: string, attachmentId: string): Promise<{ id: string; deleted: true }> {
     const row = await this.row(organizationId, id);
-    const exists = await this.db.selectFrom('chargeback_attachments').select('id').where('id', '=', attachmentId).where('chargeback_id', '=', row.id).executeTakeFirst();
+    const exists = await this.db
+      .selectFrom('chargeback_attachments')
+      .select('id')
+      .where('id', '=', attachmentId)
+      .where('chargeback_id', '=', row.id)
+      .executeTakeFirst();
     if (!exists) throw ApiError.notFound('attachment');
     await this.openRow(organizationId, id, 'changed');
     const deleted = await this.db.transaction().execute(async (trx) => {

@@ -33,7 +33,7 @@ export async function checkoutSessionRoutes(base: FastifyInstance, opts: { check
         tags,
         summary: 'Create a checkout session',
         description:
-          'For one checkout in a browser: hand only `token` to the page (PasarelaFields.mount). That token can read the active public key, tokenize a card, and make exactly one payment of this session\'s `amount`, `currency` and `order_id` (mode `payment`) or save one card for its user (mode `enrollment`); every other call is 403. The session is `complete` once that payment is created or that card saved; its token expires at `expires_at` (401 after). 422 names every problem of the body. Idempotency-Key: a replay returns the same session and token, which the idempotency store never keeps (the token is signed again from the session).',
+          "For one checkout in a browser: hand only `token` to the page (PasarelaFields.mount). That token can read the active public key, tokenize a card, and make exactly one payment of this session's `amount`, `currency` and `order_id` (mode `payment`) or save one card for its user (mode `enrollment`); every other call is 403. The session is `complete` once that payment is created or that card saved; its token expires at `expires_at` (401 after). 422 names every problem of the body. Idempotency-Key: a replay returns the same session and token, which the idempotency store never keeps (the token is signed again from the session).",
         body: CreateCheckoutSession,
         response: { 201: CheckoutSession },
       },
@@ -49,7 +49,7 @@ export async function checkoutSessionRoutes(base: FastifyInstance, opts: { check
         tags,
         summary: 'List checkout sessions',
         description:
-          'The organization\'s sessions, newest first, without their tokens; paginated like every list (`limit`, `starting_after`, `ending_before`, `created_gte`, `created_lte`), and `status` to see only the `open` ones (to end them with POST .../expire, for example after a token leaked). A session\'s own token cannot list (403).',
+          "The organization's sessions, newest first, without their tokens; paginated like every list (`limit`, `starting_after`, `ending_before`, `created_gte`, `created_lte`), and `status` to see only the `open` ones (to end them with POST .../expire, for example after a token leaked). A session's own token cannot list (403).",
         querystring: ListCheckoutSessionsQuery,
         response: { 200: ListOf(CheckoutSession) },
       },
@@ -65,7 +65,7 @@ export async function checkoutSessionRoutes(base: FastifyInstance, opts: { check
         tags,
         summary: 'Get a checkout session',
         description:
-          'The session without its token. Another organization\'s session is 404. A session\'s own token may read that session only (the embedded fields do, to learn its amount, order and allowed origins); any other id is 403 to it.',
+          "The session without its token. Another organization's session is 404. A session's own token may read that session only (the embedded fields do, to learn its amount, order and allowed origins); any other id is 403 to it.",
         params: CheckoutSessionParams,
         response: { 200: CheckoutSession },
       },
@@ -80,7 +80,8 @@ export async function checkoutSessionRoutes(base: FastifyInstance, opts: { check
       schema: {
         tags,
         summary: 'End a checkout session',
-        description: 'An open session becomes `expired` at once and its token is refused (401). Ending an expired one again answers it unchanged; a `complete` session is 409 `checkout_session_complete`.',
+        description:
+          'An open session becomes `expired` at once and its token is refused (401). Ending an expired one again answers it unchanged; a `complete` session is 409 `checkout_session_complete`.',
         params: CheckoutSessionParams,
         response: { 200: CheckoutSession },
       },

@@ -11,26 +11,41 @@ export const CreateCheckoutSession = Type.Object({
   mode: Type.Optional(
     Type.Union([Type.Literal('payment'), Type.Literal('enrollment')], {
       default: 'payment',
-      description: '`payment`: the browser may make one card payment of this session. `enrollment`: it may save one card for the session\'s user, without charging.',
+      description:
+        "`payment`: the browser may make one card payment of this session. `enrollment`: it may save one card for the session's user, without charging.",
     }),
   ),
-  amount: Type.Optional(MoneyInput({ description: 'Mode payment (required): in major units of the currency, at most its minor digits, as POST /v1/payments takes it.' })),
+  amount: Type.Optional(
+    MoneyInput({ description: 'Mode payment (required): in major units of the currency, at most its minor digits, as POST /v1/payments takes it.' }),
+  ),
   currency: Type.Optional(Type.String({ minLength: 3, maxLength: 3, description: 'Mode payment (required): ISO 4217.' })),
   order_id: Type.Optional(
-    Type.String({ minLength: 1, maxLength: 255, description: 'Mode payment: the payment\'s `order_id` (its idempotency key). Default: the session id. An order_id that already has a payment is 409 `order_id_conflict`.' }),
+    Type.String({
+      minLength: 1,
+      maxLength: 255,
+      description:
+        "Mode payment: the payment's `order_id` (its idempotency key). Default: the session id. An order_id that already has a payment is 409 `order_id_conflict`.",
+    }),
   ),
-  description: Type.Optional(Type.String({ maxLength: 500, description: 'Mode payment: the payment\'s description.' })),
-  user_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Mode enrollment: an existing user (`usr-`) of your organization. Give this or `user`.' })),
+  description: Type.Optional(Type.String({ maxLength: 500, description: "Mode payment: the payment's description." })),
+  user_id: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 100, description: 'Mode enrollment: an existing user (`usr-`) of your organization. Give this or `user`.' }),
+  ),
   user: Type.Optional(Type.Object(NewUser.properties, { description: 'Mode enrollment: a new user, created with the session (as POST /v1/users does).' })),
   allowed_origins: Type.Optional(
     Type.Array(Type.String({ minLength: 1, maxLength: 200 }), {
       maxItems: MAX_ALLOWED_ORIGINS,
       description:
-        'The origins of the pages that may mount the embedded fields with this session (`https://shop.example`; in the sandbox also `http://localhost:<port>`). Empty or absent: any origin. The gateway\'s frame refuses to start on any other page.',
+        "The origins of the pages that may mount the embedded fields with this session (`https://shop.example`; in the sandbox also `http://localhost:<port>`). Empty or absent: any origin. The gateway's frame refuses to start on any other page.",
     }),
   ),
   expires_in: Type.Optional(
-    Type.Integer({ minimum: 1, maximum: CHECKOUT_SESSION_MAX_SECONDS, default: CHECKOUT_SESSION_DEFAULT_SECONDS, description: 'Seconds until the session (and its token) expires: default 900 (15 minutes), at most 86400.' }),
+    Type.Integer({
+      minimum: 1,
+      maximum: CHECKOUT_SESSION_MAX_SECONDS,
+      default: CHECKOUT_SESSION_DEFAULT_SECONDS,
+      description: 'Seconds until the session (and its token) expires: default 900 (15 minutes), at most 86400.',
+    }),
   ),
 });
 export type CreateCheckoutSession = Static<typeof CreateCheckoutSession>;
@@ -59,7 +74,7 @@ export const CheckoutSession = Type.Object(
     token: Type.Optional(
       Type.String({
         description:
-          'Only in the answer to POST /v1/checkout/sessions (and its idempotent replay): the Bearer token for the browser (PasarelaFields.mount `token`). It can read the public key, tokenize a card, and make this session\'s one payment or enrollment; nothing else. Never returned by GET.',
+          "Only in the answer to POST /v1/checkout/sessions (and its idempotent replay): the Bearer token for the browser (PasarelaFields.mount `token`). It can read the public key, tokenize a card, and make this session's one payment or enrollment; nothing else. Never returned by GET.",
       }),
     ),
   },

@@ -70,7 +70,15 @@ export function checkOrigin(value: string, sandbox: boolean): { origin: string }
   } catch {
     return { problem: 'must be an origin such as https://shop.example' };
   }
-  if (url.username || url.password || (url.pathname !== '/' && url.pathname !== '') || url.search || url.hash || value.endsWith('/') || !isPlainOrigin(url.origin)) {
+  if (
+    url.username ||
+    url.password ||
+    (url.pathname !== '/' && url.pathname !== '') ||
+    url.search ||
+    url.hash ||
+    value.endsWith('/') ||
+    !isPlainOrigin(url.origin)
+  ) {
     return { problem: 'must be an origin (scheme, host and port only), such as https://shop.example' };
   }
   if (url.protocol === 'https:') return { origin: url.origin };
@@ -95,7 +103,10 @@ export class CheckoutSessionService {
     // A session's token is checked against the API client that created it (revoking the client ends it);
     // a dashboard user is no API client, and such a token would be refused on every call.
     if (principal.jti.startsWith('dashboard:')) {
-      throw new ApiError('forbidden', 'Checkout sessions are created by your server with an API key (POST /v1/checkout/sessions with an access token), not from the dashboard.');
+      throw new ApiError(
+        'forbidden',
+        'Checkout sessions are created by your server with an API key (POST /v1/checkout/sessions with an access token), not from the dashboard.',
+      );
     }
     const organizationId = principal.organizationId;
     const mode = body.mode ?? 'payment';
@@ -116,7 +127,8 @@ export class CheckoutSessionService {
       onlyFor('user', 'enrollment');
     } else {
       for (const field of ['amount', 'currency', 'order_id', 'description'] as const) onlyFor(field, 'payment');
-      if (body.user_id === undefined && body.user === undefined) errors.push({ field: 'user_id', message: 'mode enrollment needs user_id (an existing user) or user (a new one)' });
+      if (body.user_id === undefined && body.user === undefined)
+        errors.push({ field: 'user_id', message: 'mode enrollment needs user_id (an existing user) or user (a new one)' });
       if (body.user_id !== undefined && body.user !== undefined) errors.push({ field: 'user', message: 'give user_id or user, not both' });
     }
     const origins: string[] = [];
@@ -126,7 +138,12 @@ export class CheckoutSessionService {
       else if (!origins.includes(checked.origin)) origins.push(checked.origin);
     });
     if (body.user_id !== undefined && mode === 'enrollment') {
-      const user = await this.db.selectFrom('users').select('id').where('id', '=', body.user_id).where('organization_id', '=', organizationId).executeTakeFirst();
+      const user = await this.db
+        .selectFrom('users')
+        .select('id')
+        .where('id', '=', body.user_id)
+        .where('organization_id', '=', organizationId)
+        .executeTakeFirst();
       if (!user) errors.push({ field: 'user_id', message: 'no user of your organization has this id' });
     }
     if (errors.length > 0) throw ApiError.validation(errors);
@@ -241,15 +258,22 @@ export class CheckoutSessionService {
     if ('error' in amount || amount.minor !== Number(row.amount)) problems.push({ field: 'amount', message: `must be the session's amount, ${expected}` });
     if (body.order_id !== row.order_id) problems.push({ field: 'order_id', message: `must be the session's order_id, ${row.order_id}` });
     if (body.instrument_id !== row.instrument_id) {
-      problems.push({ field: 'instrument_id', message: row.instrument_id ? `must be the card this session tokenized, ${row.instrument_id}` : 'tokenize the card with this session first (POST /v1/instruments)' });
+      problems.push({
+        field: 'instrument_id',
+        message: row.instrument_id
+          ? `must be the card this session tokenized, ${row.instrument_id}`
+          : 'tokenize the card with this session first (POST /v1/instruments)',
+      });
     }
-    if (body.description !== undefined && body.description !== row.description) problems.push({ field: 'description', message: 'is set by the checkout session' });
+    if (body.description !== undefined && body.description !== row.description)
+      problems.push({ field: 'description', message: 'is set by the checkout session' });
     // `capture` defaults to true: only authorize-only is refused.
-    if (body.capture === false) problems.push({ field: 'capture', message: 'a checkout session\'s payment is captured' });
+    if (body.capture === false) problems.push({ field: 'capture', message: "a checkout session's payment is captured" });
     for (const field of ['merchant_id', 'point_of_sale_id'] as const) {
-      if (body[field] !== undefined) problems.push({ field, message: 'is not for a checkout session\'s payment' });
+      if (body[field] !== undefined) problems.push({ field, message: "is not for a checkout session's payment" });
     }
-    if (problems.length > 0) throw new ApiError('forbidden', `This checkout session pays ${expected} for order ${row.order_id}, with the card it tokenized.`, problems);
+    if (problems.length > 0)
+      throw new ApiError('forbidden', `This checkout session pays ${expected} for order ${row.order_id}, with the card it tokenized.`, problems);
 
     const charge: CreatePayment = {
       amount: body.amount,
@@ -265,7 +289,9 @@ export class CheckoutSessionService {
     // address, across links and sessions. Counted before the card is read; an approval gives it back.
     const reservation = await this.deps.cardAttempts.reserve(row, ip, { recordBlock: false });
     if ('blocked' in reservation) {
-      throw new ApiError('rate_limited', 'Too many declined card attempts from this address; retry later.', [], { 'retry-after': String(reservation.blocked.retryAfterSeconds) });
+      throw new ApiError('rate_limited', 'Too many declined card attempts from this address; retry later.', [], {
+        'retry-after': String(reservation.blocked.retryAfterSeconds),
+      });
     }
     let outcome: Awaited<ReturnType<PaymentService['create']>>;
     try {
@@ -279,13 +305,17 @@ export class CheckoutSessionService {
       await this.deps.cardAttempts.release(reservation.attemptId);
       throw error instanceof SessionClaimLost ? await this.ended(row) : error;
     }
-    if (!outcome.created || outcome.payment.status === 'APPROVED' || outcome.payment.status === 'AUTHORIZED') await this.deps.cardAttempts.release(reservation.attemptId);
+    if (!outcome.created || outcome.payment.status === 'APPROVED' || outcome.payment.status === 'AUTHORIZED')
+      await this.deps.cardAttempts.release(reservation.attemptId);
     const { payment, created } = outcome;
     // Not created: a racing request of this session made it, or the order was paid otherwise.
     if (!created) {
       const current = await findSession(this.db, row.organization_id, row.id);
       if (current?.payment_id === payment.id) throw this.completed(current);
-      throw new ApiError('order_id_conflict', `order_id ${row.order_id} was already used for another payment; create a new checkout session with a new order_id.`);
+      throw new ApiError(
+        'order_id_conflict',
+        `order_id ${row.order_id} was already used for another payment; create a new checkout session with a new order_id.`,
+      );
     }
     // The browser holds this token: a decline's issuer code (51 says the card is real) is for the merchant's server only.
     return payment.status === 'APPROVED' || payment.status === 'AUTHORIZED' ? payment : { ...payment, response_code: null };
@@ -297,7 +327,12 @@ export class CheckoutSessionService {
     const problems: ErrorDetail[] = [];
     if (userId !== row.user_id) problems.push({ field: 'id', message: `must be the session's user, ${row.user_id}` });
     if (instrumentId !== row.instrument_id) {
-      problems.push({ field: 'instrument_id', message: row.instrument_id ? `must be the card this session tokenized, ${row.instrument_id}` : 'tokenize the card with this session first (POST /v1/instruments)' });
+      problems.push({
+        field: 'instrument_id',
+        message: row.instrument_id
+          ? `must be the card this session tokenized, ${row.instrument_id}`
+          : 'tokenize the card with this session first (POST /v1/instruments)',
+      });
     }
     if (problems.length > 0) throw new ApiError('forbidden', 'This checkout session saves the card it tokenized for its own user only.', problems);
     try {
@@ -312,7 +347,12 @@ export class CheckoutSessionService {
     const row = await findSession(this.db, principal.organizationId, principal.checkoutSession.id);
     if (!row) throw this.gone();
     if (mode && row.mode !== mode) {
-      throw new ApiError('forbidden', mode === 'payment' ? 'This checkout session saves a card (mode enrollment); it makes no payment.' : 'This checkout session makes a payment (mode payment); it saves no card.');
+      throw new ApiError(
+        'forbidden',
+        mode === 'payment'
+          ? 'This checkout session saves a card (mode enrollment); it makes no payment.'
+          : 'This checkout session makes a payment (mode payment); it saves no card.',
+      );
     }
     if (row.status === 'complete') throw this.completed(row);
     if (row.status === 'expired' || row.expires_at <= this.clock.realIso()) throw this.gone();

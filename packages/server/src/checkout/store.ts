@@ -44,7 +44,12 @@ export async function setSessionInstrument(db: Executor, id: string, instrumentI
 
 /** The merchant ends an open session. */
 export async function expireSession(db: Executor, id: string, now: string): Promise<boolean> {
-  const result = await db.updateTable('checkout_sessions').set({ status: 'expired', updated_at: now }).where('id', '=', id).where('status', '=', 'open').executeTakeFirst();
+  const result = await db
+    .updateTable('checkout_sessions')
+    .set({ status: 'expired', updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'open')
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
@@ -64,6 +69,7 @@ export function listSessions(db: Executor, organizationId: string, params: ListC
   let query = db.selectFrom('checkout_sessions').selectAll().where('organization_id', '=', organizationId);
   if (params.status === 'open') query = query.where('status', '=', 'open').where('expires_at', '>', now);
   else if (params.status === 'complete') query = query.where('status', '=', 'complete');
-  else if (params.status === 'expired') query = query.where((eb) => eb.or([eb('status', '=', 'expired'), eb.and([eb('status', '=', 'open'), eb('expires_at', '<=', now)])]));
+  else if (params.status === 'expired')
+    query = query.where((eb) => eb.or([eb('status', '=', 'expired'), eb.and([eb('status', '=', 'open'), eb('expires_at', '<=', now)])]));
   return paginate(query, { id: 'id', createdAt: 'created_at' }, params);
 }

@@ -113,10 +113,19 @@ export async function listen(args: string[], env: Record<string, string | undefi
   const clientSecret = values['client-secret'] ?? env.PASARELA_CLIENT_SECRET;
   if (!clientId || !clientSecret) throw new ListenUsageError('give --client-id and --client-secret (or PASARELA_CLIENT_ID and PASARELA_CLIENT_SECRET)');
   const baseUrl = (values['base-url'] ?? env.PASARELA_BASE_URL ?? 'http://localhost:8080').replace(/\/+$/, '');
-  const from = values['base-url'] !== undefined ? '--base-url' : env.PASARELA_BASE_URL !== undefined ? 'PASARELA_BASE_URL' : 'the default; give --base-url or PASARELA_BASE_URL for another';
+  const from =
+    values['base-url'] !== undefined
+      ? '--base-url'
+      : env.PASARELA_BASE_URL !== undefined
+        ? 'PASARELA_BASE_URL'
+        : 'the default; give --base-url or PASARELA_BASE_URL for another';
   const connectAttempts = values['connect-attempts'] === undefined ? CONNECT_ATTEMPTS : Number(values['connect-attempts']);
-  if (!Number.isInteger(connectAttempts) || connectAttempts < 1 || connectAttempts > 1000) throw new ListenUsageError('--connect-attempts must be an integer from 1 to 1000');
-  for (const [name, value] of [['--forward-to', forwardTo], ['--base-url', baseUrl]] as const) {
+  if (!Number.isInteger(connectAttempts) || connectAttempts < 1 || connectAttempts > 1000)
+    throw new ListenUsageError('--connect-attempts must be an integer from 1 to 1000');
+  for (const [name, value] of [
+    ['--forward-to', forwardTo],
+    ['--base-url', baseUrl],
+  ] as const) {
     if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) throw new ListenUsageError(`${name} must be an http or https URL`);
   }
   const audience = values.audience ?? baseUrl;
@@ -143,7 +152,9 @@ export async function listen(args: string[], env: Record<string, string | undefi
     });
     const body = (await response.json().catch(() => ({}))) as { access_token?: string; expires_in?: number; error?: { message?: string } | string };
     if (response.status === 400 || response.status === 401) {
-      throw new FatalError(`sign-in refused (${response.status}): ${typeof body.error === 'string' ? body.error : (body.error?.message ?? 'check the client id and secret')}`);
+      throw new FatalError(
+        `sign-in refused (${response.status}): ${typeof body.error === 'string' ? body.error : (body.error?.message ?? 'check the client id and secret')}`,
+      );
     }
     if (response.status !== 200 || !body.access_token) throw new Error(`sign-in failed with status ${response.status}`);
     // The token endpoint hands out the same token until a tenth of its lifetime remains: renew past that.
@@ -223,7 +234,9 @@ export async function listen(args: string[], env: Record<string, string | undefi
       }
       failures += 1;
       if (!ready && failures >= connectAttempts) {
-        io.err(`pasarela listen: ${baseUrl}: ${message(error)}; gave up after ${failures} attempt${failures === 1 ? '' : 's'}. Is the gateway running there (npm start), or is it elsewhere (--base-url)?`);
+        io.err(
+          `pasarela listen: ${baseUrl}: ${message(error)}; gave up after ${failures} attempt${failures === 1 ? '' : 's'}. Is the gateway running there (npm start), or is it elsewhere (--base-url)?`,
+        );
         return 1;
       }
       const wait = Math.min(MAX_BACKOFF_MS, 500 * 2 ** Math.min(failures - 1, 5));

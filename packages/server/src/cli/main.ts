@@ -70,13 +70,17 @@ async function createCommand(db: Db, args: string[]): Promise<string> {
   if (!values.name) throw new UsageError('--name is required');
   if (values.organization && values['new-organization']) throw new UsageError('use --organization or --new-organization, not both');
   if (values.scopes && values['all-scopes']) throw new UsageError('use --scopes or --all-scopes, not both');
-  const client = await provisionClient(db, {
-    name: values.name,
-    ...(values.organization ? { organizationId: values.organization } : {}),
-    ...(values['new-organization'] ? { newOrganizationName: values['new-organization'] } : {}),
-    ...(values.scopes ? { scopes: scopesFromList(values.scopes) } : {}),
-    pciSaqD: Boolean(values['pci-saq-d']),
-  }, realClock());
+  const client = await provisionClient(
+    db,
+    {
+      name: values.name,
+      ...(values.organization ? { organizationId: values.organization } : {}),
+      ...(values['new-organization'] ? { newOrganizationName: values['new-organization'] } : {}),
+      ...(values.scopes ? { scopes: scopesFromList(values.scopes) } : {}),
+      pciSaqD: Boolean(values['pci-saq-d']),
+    },
+    realClock(),
+  );
   const secret = client.client_secret.reveal();
   if (values.json) {
     return JSON.stringify({
@@ -146,7 +150,10 @@ function linkText(link: OneTimeLink, json: boolean, extra: Record<string, string
 }
 
 async function dashboardUserCreateCommand(db: Db, args: string[], config: Config): Promise<string> {
-  const { values } = parseArgs({ args, options: { email: { type: 'string' }, organization: { type: 'string' }, role: { type: 'string' }, json: { type: 'boolean' } } });
+  const { values } = parseArgs({
+    args,
+    options: { email: { type: 'string' }, organization: { type: 'string' }, role: { type: 'string' }, json: { type: 'boolean' } },
+  });
   if (!values.email) throw new UsageError('--email is required');
   if (!values.organization) throw new UsageError('--organization is required (an organization id; `clients list` shows them)');
   const role = values.role ?? '';
@@ -171,19 +178,28 @@ async function memberListCommand(db: Db, args: string[], config: Config): Promis
   const members = await dashboard.members(values.organization);
   if (values.json) return JSON.stringify(members);
   if (members.length === 0) return 'no dashboard users';
-  return members.map((m) => `${m.id}  ${m.role.padEnd(9)}  ${m.disabled_at ? 'disabled' : 'active  '}  ${m.email}  (last sign-in ${m.last_sign_in_at ?? 'never'})`).join('\n');
+  return members
+    .map((m) => `${m.id}  ${m.role.padEnd(9)}  ${m.disabled_at ? 'disabled' : 'active  '}  ${m.email}  (last sign-in ${m.last_sign_in_at ?? 'never'})`)
+    .join('\n');
 }
 
 /** The member named by the first positional (a dbu_ id or an e-mail address), and the remaining positionals. */
 async function namedMember(dashboard: DashboardService, positionals: string[], command: string, extra = 0) {
   const [ref, ...rest] = positionals;
-  if (!ref || rest.length !== extra) throw new UsageError(`dashboard-users ${command} takes USER (a dbu_ id or an e-mail address)${extra ? ' and a role' : ''}`);
+  if (!ref || rest.length !== extra)
+    throw new UsageError(`dashboard-users ${command} takes USER (a dbu_ id or an e-mail address)${extra ? ' and a role' : ''}`);
   const user = await dashboard.findUser(ref);
   if (!user) throw new DashboardUserError(`no dashboard user ${ref}`);
   return { user, rest };
 }
 
-const memberJson = (u: { id: string; email: string; organization_id: string; role: string; disabled_at: string | null }) => ({ id: u.id, email: u.email, organization_id: u.organization_id, role: u.role, disabled_at: u.disabled_at });
+const memberJson = (u: { id: string; email: string; organization_id: string; role: string; disabled_at: string | null }) => ({
+  id: u.id,
+  email: u.email,
+  organization_id: u.organization_id,
+  role: u.role,
+  disabled_at: u.disabled_at,
+});
 
 function memberCommand(command: 'role' | 'disable' | 'enable' | 'remove' | 'end-sessions') {
   return async (db: Db, args: string[], config: Config): Promise<string> => {
@@ -250,7 +266,8 @@ async function resealCommand(db: Db, args: string[], config: Config): Promise<st
       (c.changed_concurrently ? `, ${c.changed_concurrently} changed meanwhile (left as written)` : '') +
       (c.unreadable ? `, ${c.unreadable} UNREADABLE` : ''),
   );
-  if (unreadable > 0) lines.push(`${unreadable} value(s) open with neither MASTER_KEY nor MASTER_KEY_PREVIOUS: keep the key that sealed them in MASTER_KEY_PREVIOUS.`);
+  if (unreadable > 0)
+    lines.push(`${unreadable} value(s) open with neither MASTER_KEY nor MASTER_KEY_PREVIOUS: keep the key that sealed them in MASTER_KEY_PREVIOUS.`);
   else if (dryRun) lines.push('dry run: nothing written');
   else if (counts.some((c) => c.changed_concurrently > 0)) lines.push('some values changed while this ran: run it again');
   else lines.push('done: run `keys reseal --dry-run` to check that nothing is left to reseal, then MASTER_KEY_PREVIOUS can go');
@@ -263,7 +280,12 @@ const remoteCommands: Record<string, (args: string[]) => Promise<number>> = {
     const stop = new AbortController();
     process.once('SIGINT', () => stop.abort());
     process.once('SIGTERM', () => stop.abort());
-    return listen(args, process.env, { out: (line) => process.stdout.write(`${line}\n`), err: (line) => process.stderr.write(`${line}\n`), clock: realClock() }, stop.signal);
+    return listen(
+      args,
+      process.env,
+      { out: (line) => process.stdout.write(`${line}\n`), err: (line) => process.stderr.write(`${line}\n`), clock: realClock() },
+      stop.signal,
+    );
   },
 };
 

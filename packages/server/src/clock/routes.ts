@@ -16,8 +16,8 @@ export async function clockRoutes(base: FastifyInstance, opts: { clocks: ClockSe
       config: { scopes: ['payments:read'] },
       schema: {
         tags,
-        summary: 'The organization\'s sandbox clock (sandbox only)',
-        description: 'How far the organization\'s sandbox time is ahead of the real time, and that time. 404 in production.',
+        summary: "The organization's sandbox clock (sandbox only)",
+        description: "How far the organization's sandbox time is ahead of the real time, and that time. 404 in production.",
         response: { 200: SandboxClockView },
       },
     },
@@ -30,9 +30,9 @@ export async function clockRoutes(base: FastifyInstance, opts: { clocks: ClockSe
       config: { scopes: ['payments:write'] },
       schema: {
         tags,
-        summary: 'Advance the organization\'s sandbox clock (sandbox only)',
+        summary: "Advance the organization's sandbox clock (sandbox only)",
         description:
-          'Moves the calling organization\'s sandbox time forward by `seconds` and runs, in order, everything of the organization that became due: automatic captures, authorization and pending-card timers, alternative-payment expiries and the rail mock, link and payment-instruction expiries, chargeback deadlines and decisions, webhook retries. Answers when they have run, with the list: at most 1,000 jobs, for at most `SANDBOX_CLOCK_ADVANCE_RUN_SECONDS` (5 s), after which the clock still moves to the target and what is left runs in the background. Other organizations are unaffected. 404 in production.',
+          "Moves the calling organization's sandbox time forward by `seconds` and runs, in order, everything of the organization that became due: automatic captures, authorization and pending-card timers, alternative-payment expiries and the rail mock, link and payment-instruction expiries, chargeback deadlines and decisions, webhook retries. Answers when they have run, with the list: at most 1,000 jobs, for at most `SANDBOX_CLOCK_ADVANCE_RUN_SECONDS` (5 s), after which the clock still moves to the target and what is left runs in the background. Other organizations are unaffected. 404 in production.",
         body: AdvanceClock,
         response: { 200: AdvancedClock },
       },

@@ -71,18 +71,22 @@ export class ClockService {
 
   advance(organizationId: string, seconds: number): Promise<ClockView & { ran: RanJob[] }> {
     const previous = this.busy.get(organizationId) ?? Promise.resolve();
-    const run = previous.catch(() => undefined).then(async () => {
-      const release = this.runner.hold(organizationId);
-      try {
-        return await this.step(organizationId, seconds);
-      } finally {
-        release();
-      }
-    });
+    const run = previous
+      .catch(() => undefined)
+      .then(async () => {
+        const release = this.runner.hold(organizationId);
+        try {
+          return await this.step(organizationId, seconds);
+        } finally {
+          release();
+        }
+      });
     this.busy.set(organizationId, run);
-    void run.finally(() => {
-      if (this.busy.get(organizationId) === run) this.busy.delete(organizationId);
-    }).catch(() => undefined);
+    void run
+      .finally(() => {
+        if (this.busy.get(organizationId) === run) this.busy.delete(organizationId);
+      })
+      .catch(() => undefined);
     return run;
   }
 
@@ -117,9 +121,12 @@ export class ClockService {
           .where('organization_id', '=', organizationId)
           .where('offset_ms', '=', from)
           .executeTakeFirst();
-        if (Number(moved.numUpdatedRows) !== 1) throw new ApiError('conflict', 'Another advance of this organization\'s clock is running; retry when it has answered.');
+        if (Number(moved.numUpdatedRows) !== 1)
+          throw new ApiError('conflict', "Another advance of this organization's clock is running; retry when it has answered.");
         await shiftOrganizationJobs(trx, organizationId, delta);
-        return due ? claimOrganizationJobs(trx, this.dialect, worker, { organizationId, types, dueBy: new Date(realNow).toISOString(), leaseSeconds: lease }, this.clock) : [];
+        return due
+          ? claimOrganizationJobs(trx, this.dialect, worker, { organizationId, types, dueBy: new Date(realNow).toISOString(), leaseSeconds: lease }, this.clock)
+          : [];
       });
       offset = from + delta;
       this.clock.remember(organizationId, offset);

@@ -199,9 +199,22 @@ function schedule(env: Env, name: string, fallback: number[]): number[] {
  * half a US dollar: below it, a link is a cheap oracle for testing stolen cards.
  */
 export const DEFAULT_LINK_MIN_AMOUNT: Record<string, number> = {
-  COP: 1000, USD: 0.5, EUR: 0.5, MXN: 10, BRL: 2.5, PEN: 2, ARS: 500, GBP: 0.5, CAD: 0.5, UYU: 20,
-  CLP: 500, JPY: 50, PYG: 4000, KRW: 700,
-  KWD: 0.15, BHD: 0.2,
+  COP: 1000,
+  USD: 0.5,
+  EUR: 0.5,
+  MXN: 10,
+  BRL: 2.5,
+  PEN: 2,
+  ARS: 500,
+  GBP: 0.5,
+  CAD: 0.5,
+  UYU: 20,
+  CLP: 500,
+  JPY: 50,
+  PYG: 4000,
+  KRW: 700,
+  KWD: 0.15,
+  BHD: 0.2,
 };
 
 /** `COP:1000,USD:1.00` over the defaults, in minor units. */
@@ -301,7 +314,9 @@ export function validateMasterKey(raw: string, name = 'MASTER_KEY', production =
   const bytes = /^[A-Za-z0-9+/]+={0,2}$/.test(raw) ? Buffer.from(raw, 'base64') : Buffer.alloc(0);
   if (bytes.length !== 32) throw new ConfigError(`${name} must be 32 random bytes in base64 (44 characters)`);
   if (production && new Set(bytes).size < 16) {
-    throw new ConfigError(`${name} is not random (${new Set(bytes).size} distinct bytes of 32: a placeholder such as all zeros?); generate one with: openssl rand -base64 32`);
+    throw new ConfigError(
+      `${name} is not random (${new Set(bytes).size} distinct bytes of 32: a placeholder such as all zeros?); generate one with: openssl rand -base64 32`,
+    );
   }
   return raw;
 }

@@ -95,14 +95,25 @@ export class ConnectorAccounts {
   /** The connector's definition and the credentials' problems (422 naming each), or the sealed value and its field names. */
   private checkCredentials(connector: string, credentials: unknown, id: string): { sealed: string; fields: string[] } {
     const definition = this.registry.get(connector);
-    if (!definition) throw ApiError.validation([{ field: 'connector', message: `unknown connector; one of: ${this.registry.list().map((d) => d.id).join(', ')}` }]);
+    if (!definition)
+      throw ApiError.validation([
+        {
+          field: 'connector',
+          message: `unknown connector; one of: ${this.registry
+            .list()
+            .map((d) => d.id)
+            .join(', ')}`,
+        },
+      ]);
     const problems: ErrorDetail[] = [];
     if (definition.sandboxOnly && this.config.environment === 'production' && !this.config.simulatedRehearsal) {
       problems.push({ field: 'connector', message: `${connector} is a simulator: only in the sandbox` });
     }
     problems.push(...this.registry.credentialProblems(definition, credentials));
     if (problems.length) throw ApiError.validation(problems, 'The connector account is invalid.');
-    const fields = Object.keys(credentials as object).filter((k) => (credentials as Record<string, unknown>)[k] !== undefined).sort();
+    const fields = Object.keys(credentials as object)
+      .filter((k) => (credentials as Record<string, unknown>)[k] !== undefined)
+      .sort();
     return { sealed: this.keyring.seal(JSON.stringify(credentials), sealContext(id)), fields };
   }
 
@@ -176,7 +187,12 @@ export class ConnectorAccounts {
 
   async delete(organizationId: string, id: string): Promise<{ id: string; deleted: true }> {
     await this.row(organizationId, id);
-    await this.db.updateTable('connector_accounts').set({ deleted_at: this.clock.realIso(), status: 'disabled' }).where('id', '=', id).where('organization_id', '=', organizationId).execute();
+    await this.db
+      .updateTable('connector_accounts')
+      .set({ deleted_at: this.clock.realIso(), status: 'disabled' })
+      .where('id', '=', id)
+      .where('organization_id', '=', organizationId)
+      .execute();
     this.onChange(organizationId);
     return { id, deleted: true };
   }
@@ -190,7 +206,14 @@ export class ConnectorAccounts {
       .where('deleted_at', 'is', null)
       .orderBy('id', 'asc')
       .execute();
-    return rows.map((r) => ({ id: r.id, connector: r.connector, families: this.registry.get(r.connector)?.families ?? [], status: r.status, referenceKey: r.reference_key, rotatedAt: r.credentials_rotated_at }));
+    return rows.map((r) => ({
+      id: r.id,
+      connector: r.connector,
+      families: this.registry.get(r.connector)?.families ?? [],
+      status: r.status,
+      referenceKey: r.reference_key,
+      rotatedAt: r.credentials_rotated_at,
+    }));
   }
 
   /** The account (deleted or not) whose reference key prefixes a network reference. */
@@ -211,11 +234,19 @@ export class ConnectorAccounts {
   }
 
   /** The account's decrypted credentials and connector, for the connector's own use (notification checks). */
-  async open(id: string): Promise<{ organizationId: string; connector: string; credentials: Record<string, unknown>; rotatedAt: string; referenceKey: string } | undefined> {
+  async open(
+    id: string,
+  ): Promise<{ organizationId: string; connector: string; credentials: Record<string, unknown>; rotatedAt: string; referenceKey: string } | undefined> {
     const row = await this.db.selectFrom('connector_accounts').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) return undefined;
     const credentials = JSON.parse(this.keyring.open(row.credentials_sealed, sealContext(id)).toString('utf8')) as Record<string, unknown>;
-    return { organizationId: row.organization_id, connector: row.connector, credentials, rotatedAt: row.credentials_rotated_at, referenceKey: row.reference_key };
+    return {
+      organizationId: row.organization_id,
+      connector: row.connector,
+      credentials,
+      rotatedAt: row.credentials_rotated_at,
+      referenceKey: row.reference_key,
+    };
   }
 
   /** The card network port of the account, built from its credentials (kept until they rotate). */

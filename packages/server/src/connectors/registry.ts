@@ -48,14 +48,19 @@ export interface ConnectorDefinition<Credentials extends TSchema = TSchema> {
    * the raw body and headers, with the account's credentials. Undefined: the
    * connector sends none.
    */
-  verifyNotification?(credentials: Static<Credentials>, request: { body: Buffer; headers: Record<string, string | string[] | undefined> }, clock: SandboxClock): boolean;
+  verifyNotification?(
+    credentials: Static<Credentials>,
+    request: { body: Buffer; headers: Record<string, string | string[] | undefined> },
+    clock: SandboxClock,
+  ): boolean;
 }
 
 export class ConnectorRegistry {
   private readonly definitions = new Map<string, ConnectorDefinition>();
 
   register<C extends TSchema>(definition: ConnectorDefinition<C>): this {
-    if (!/^[a-z][a-z0-9_-]{1,39}$/.test(definition.id)) throw new Error(`connector id ${JSON.stringify(definition.id)} must be lowercase letters, digits, - or _`);
+    if (!/^[a-z][a-z0-9_-]{1,39}$/.test(definition.id))
+      throw new Error(`connector id ${JSON.stringify(definition.id)} must be lowercase letters, digits, - or _`);
     if (this.definitions.has(definition.id)) throw new Error(`connector ${definition.id} is registered twice`);
     if (definition.families.includes('card') && !definition.card) throw new Error(`connector ${definition.id} serves cards but has no card factory`);
     this.definitions.set(definition.id, definition as unknown as ConnectorDefinition);

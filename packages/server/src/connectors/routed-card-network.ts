@@ -22,7 +22,15 @@ import type { Db } from '../db/database.js';
 import { brandOf } from '../cards/rules.js';
 import { requireNetwork } from './card-network/unavailable.js';
 import type { AccountSummary, ConnectorAccounts } from './accounts.js';
-import type { AuthorizationResult, AuthorizeRequest, CardNetworkConnector, DisputeDecision, DisputeRequest, OperationRequest, OperationResult } from './card-network/connector.js';
+import type {
+  AuthorizationResult,
+  AuthorizeRequest,
+  CardNetworkConnector,
+  DisputeDecision,
+  DisputeRequest,
+  OperationRequest,
+  OperationResult,
+} from './card-network/connector.js';
 import { ConnectorOutcomeUnknown, ConnectorUnreachable } from './http.js';
 import type { Router } from './routing.js';
 import type { RealClock } from '../clock/clock.js';
@@ -53,7 +61,13 @@ export class RoutedCardNetwork implements CardNetworkConnector {
 
   private route(request: AuthorizeRequest): Promise<AccountSummary[]> {
     const number = request.card.number.reveal();
-    return this.router.route(request.organizationId, { family: 'card', currency: request.currency, amount: request.amount, brand: brandOf(number), bin: number.slice(0, 8) });
+    return this.router.route(request.organizationId, {
+      family: 'card',
+      currency: request.currency,
+      amount: request.amount,
+      brand: brandOf(number),
+      bin: number.slice(0, 8),
+    });
   }
 
   async withinFor(request: AuthorizeRequest): Promise<Within | undefined> {

@@ -26,7 +26,10 @@ const Account = Type.Object(
   { $id: 'ConnectorAccount' },
 );
 
-const Credentials = Type.Record(Type.String(), Type.Unknown(), { description: 'As the connector\'s schema asks (the simulator: `api_key`, optionally `notification_secret`). Checked on write (422 naming each problem); never returned.' });
+const Credentials = Type.Record(Type.String(), Type.Unknown(), {
+  description:
+    "As the connector's schema asks (the simulator: `api_key`, optionally `notification_secret`). Checked on write (422 naming each problem); never returned.",
+});
 
 const AccountInput = Type.Object(
   {
@@ -74,18 +77,40 @@ export async function connectorRoutes(base: FastifyInstance, opts: { accounts: C
         tags,
         summary: 'Add a connector account',
         description:
-          'The organization\'s credentials at one connector. They are checked against the connector\'s schema (422 naming each problem), sealed with the master key and never returned: the answer shows which fields are set and when. Payments route to it by GET/PUT /v1/routing, or, without rules, to the enabled accounts oldest first.',
+          "The organization's credentials at one connector. They are checked against the connector's schema (422 naming each problem), sealed with the master key and never returned: the answer shows which fields are set and when. Payments route to it by GET/PUT /v1/routing, or, without rules, to the enabled accounts oldest first.",
         body: AccountInput,
         response: { 201: Account },
       },
     },
     async (request, reply) => reply.code(201).send(await accounts.create(org(request), request.body)),
   );
-  app.get('/v1/connector-accounts', { config: read, schema: { tags, summary: 'List connector accounts', description: 'Newest first. Each shows which credential fields are set, never their values.', querystring: ListQuery, response: { 200: ListOf(Account) } } }, async (request) =>
-    accounts.list(org(request), request.query),
+  app.get(
+    '/v1/connector-accounts',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'List connector accounts',
+        description: 'Newest first. Each shows which credential fields are set, never their values.',
+        querystring: ListQuery,
+        response: { 200: ListOf(Account) },
+      },
+    },
+    async (request) => accounts.list(org(request), request.query),
   );
-  app.get('/v1/connector-accounts/:id', { config: read, schema: { tags, summary: 'Get a connector account', description: 'Which credential fields are set and when they were last rotated; never their values. Another organization\'s account is 404.', params: Params, response: { 200: Account } } }, async (request) =>
-    accounts.get(org(request), request.params.id),
+  app.get(
+    '/v1/connector-accounts/:id',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'Get a connector account',
+        description: "Which credential fields are set and when they were last rotated; never their values. Another organization's account is 404.",
+        params: Params,
+        response: { 200: Account },
+      },
+    },
+    async (request) => accounts.get(org(request), request.params.id),
   );
   app.patch(
     '/v1/connector-accounts/:id',
@@ -117,7 +142,19 @@ export async function connectorRoutes(base: FastifyInstance, opts: { accounts: C
     async (request) => accounts.delete(org(request), request.params.id),
   );
 
-  app.get('/v1/routing', { config: read, schema: { tags, summary: 'Get the routing rules', description: 'The ordered rules PUT /v1/routing set (amounts in major units); `rules` empty and `updated_at` null when never set.', response: { 200: Routing } } }, async (request) => router.get(org(request)));
+  app.get(
+    '/v1/routing',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'Get the routing rules',
+        description: 'The ordered rules PUT /v1/routing set (amounts in major units); `rules` empty and `updated_at` null when never set.',
+        response: { 200: Routing },
+      },
+    },
+    async (request) => router.get(org(request)),
+  );
   app.put(
     '/v1/routing',
     {

@@ -37,11 +37,23 @@ export const RoutingRuleInput = Type.Object(
   {
     method_family: Type.Optional(Type.Union([Type.Literal('card'), Type.Literal('rail')], { description: 'Omitted: any.' })),
     currencies: Type.Optional(Type.Array(Type.String({ minLength: 3, maxLength: 3 }), { minItems: 1, maxItems: 20, description: 'ISO 4217. Omitted: any.' })),
-    card_brands: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 20 }), { minItems: 1, maxItems: 10, description: '`visa`, `mastercard`, `amex`, ... Omitted: any (a rail payment has no brand and never matches a rule that names some).' })),
-    bin_ranges: Type.Optional(Type.Array(BinRange, { minItems: 1, maxItems: 50, description: 'The card number\'s first digits within one of these ranges. Omitted: any.' })),
+    card_brands: Type.Optional(
+      Type.Array(Type.String({ minLength: 1, maxLength: 20 }), {
+        minItems: 1,
+        maxItems: 10,
+        description: '`visa`, `mastercard`, `amex`, ... Omitted: any (a rail payment has no brand and never matches a rule that names some).',
+      }),
+    ),
+    bin_ranges: Type.Optional(
+      Type.Array(BinRange, { minItems: 1, maxItems: 50, description: "The card number's first digits within one of these ranges. Omitted: any." }),
+    ),
     min_amount: Type.Optional(MoneyInput({ description: 'Inclusive; needs exactly one of `currencies`.' })),
     max_amount: Type.Optional(MoneyInput({ description: 'Inclusive; needs exactly one of `currencies`.' })),
-    connector_accounts: Type.Array(Type.String({ maxLength: 40 }), { minItems: 1, maxItems: 10, description: 'Tried in this order; the next only when the previous never reached its processor.' }),
+    connector_accounts: Type.Array(Type.String({ maxLength: 40 }), {
+      minItems: 1,
+      maxItems: 10,
+      description: 'Tried in this order; the next only when the previous never reached its processor.',
+    }),
   },
   { additionalProperties: false },
 );
@@ -130,10 +142,14 @@ export class Router {
       if (r.bin_ranges) {
         rule.bin_ranges = r.bin_ranges;
         r.bin_ranges.forEach((b, j) => {
-          if (b.from.length !== b.to.length || b.from > b.to) problems.push({ field: `${at}.bin_ranges[${j}]`, message: '`from` and `to` must have as many digits, `from` not after `to`' });
+          if (b.from.length !== b.to.length || b.from > b.to)
+            problems.push({ field: `${at}.bin_ranges[${j}]`, message: '`from` and `to` must have as many digits, `from` not after `to`' });
         });
       }
-      for (const [name, key] of [['min_amount', 'min_minor'], ['max_amount', 'max_minor']] as const) {
+      for (const [name, key] of [
+        ['min_amount', 'min_minor'],
+        ['max_amount', 'max_minor'],
+      ] as const) {
         const amount = r[name];
         if (amount === undefined) continue;
         if (rule.currencies?.length !== 1) {
@@ -147,7 +163,8 @@ export class Router {
       r.connector_accounts.forEach((id, j) => {
         const account = accounts.find((a) => a.id === id);
         if (!account) problems.push({ field: `${at}.connector_accounts[${j}]`, message: `no connector account ${id} in this organization` });
-        else if (rule.method_family && !account.families.includes(rule.method_family)) problems.push({ field: `${at}.connector_accounts[${j}]`, message: `${id} (${account.connector}) does not serve ${rule.method_family}` });
+        else if (rule.method_family && !account.families.includes(rule.method_family))
+          problems.push({ field: `${at}.connector_accounts[${j}]`, message: `${id} (${account.connector}) does not serve ${rule.method_family}` });
       });
       return rule;
     });
@@ -170,7 +187,8 @@ function matches(rule: Rule, facts: RouteFacts): boolean {
   if (rule.card_brands && (!facts.brand || !rule.card_brands.includes(facts.brand))) return false;
   if (rule.bin_ranges) {
     const bin = facts.bin;
-    if (!bin || !rule.bin_ranges.some((r) => bin.length >= r.from.length && bin.slice(0, r.from.length) >= r.from && bin.slice(0, r.to.length) <= r.to)) return false;
+    if (!bin || !rule.bin_ranges.some((r) => bin.length >= r.from.length && bin.slice(0, r.from.length) >= r.from && bin.slice(0, r.to.length) <= r.to))
+      return false;
   }
   if (rule.min_minor !== undefined && facts.amount < rule.min_minor) return false;
   if (rule.max_minor !== undefined && facts.amount > rule.max_minor) return false;

@@ -15,7 +15,10 @@ export const SimulatorCredentials = Type.Object(
   {
     api_key: Type.String({ minLength: 8, maxLength: 200, description: 'Any value of 8 characters or more: the simulator accepts it.' }),
     notification_secret: Type.Optional(
-      Type.String({ pattern: '^whsec_[A-Za-z0-9+/=]{32,}$', description: 'Signs the notifications the simulator sends (Standard Webhooks: `whsec_` and base64 of 24 bytes or more).' }),
+      Type.String({
+        pattern: '^whsec_[A-Za-z0-9+/=]{32,}$',
+        description: 'Signs the notifications the simulator sends (Standard Webhooks: `whsec_` and base64 of 24 bytes or more).',
+      }),
     ),
   },
   { additionalProperties: false },

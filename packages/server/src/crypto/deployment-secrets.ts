@@ -16,7 +16,10 @@ export async function deploymentSecret(db: Db, keyring: Keyring, name: string, c
   let row = await read();
   if (!row) {
     try {
-      await db.insertInto('settings').values({ key, value: keyring.seal(randomBytes(32), key), created_at: clock.realIso() }).execute();
+      await db
+        .insertInto('settings')
+        .values({ key, value: keyring.seal(randomBytes(32), key), created_at: clock.realIso() })
+        .execute();
     } catch (error) {
       if (!isUniqueViolation(error)) throw error; // another process made it first
     }

@@ -33,9 +33,7 @@ const MAX_P = 16;
 function derive(password: string, salt: Buffer, cost: Cost): Promise<Buffer> {
   // Node's default maxmem (32 MiB) is below what N=2^17, r=8 needs (128 MiB): allow twice the need.
   const maxmem = 256 * cost.N * cost.r * cost.p;
-  return new Promise((resolve, reject) =>
-    scrypt(password, salt, LENGTH, { ...cost, maxmem }, (error, key) => (error ? reject(error) : resolve(key))),
-  );
+  return new Promise((resolve, reject) => scrypt(password, salt, LENGTH, { ...cost, maxmem }, (error, key) => (error ? reject(error) : resolve(key))));
 }
 
 export async function hashPassword(password: string): Promise<string> {

@@ -37,7 +37,12 @@ export const SEALED: readonly SealedColumn[] = [
   // encryption-keys/service.ts
   { table: 'encryption_keys', column: 'private_key_sealed', key: ['kid'], context: (r) => `encryption_key:${r.kid}` },
   // instruments/vault.ts: the per-organization card data and fingerprint keys
-  { table: 'organization_keys', column: 'key_sealed', key: ['organization_id', 'purpose'], context: (r) => `organization_key:${r.organization_id}:${r.purpose}` },
+  {
+    table: 'organization_keys',
+    column: 'key_sealed',
+    key: ['organization_id', 'purpose'],
+    context: (r) => `organization_key:${r.organization_id}:${r.purpose}`,
+  },
   // webhooks/service.ts
   { table: 'webhook_secrets', column: 'secret_sealed', key: ['id'], context: (r) => `webhook_secret:${r.id}` },
   // links/service.ts: an enrollment link's callback Api-Key
@@ -116,7 +121,11 @@ export async function resealAll(database: Db, keyring: Keyring, options: ResealO
           count.resealed++;
           continue;
         }
-        let update = db.updateTable(spec.table).set({ [spec.column]: again }).where(k0, '=', row[k0]!).where(spec.column, '=', sealed);
+        let update = db
+          .updateTable(spec.table)
+          .set({ [spec.column]: again })
+          .where(k0, '=', row[k0]!)
+          .where(spec.column, '=', sealed);
         if (k1) update = update.where(k1, '=', row[k1]!);
         const result = await update.executeTakeFirst();
         if (Number(result.numUpdatedRows) === 1) count.resealed++;

@@ -8,9 +8,7 @@ const PARAMS: ScryptOptions = { N: 16384, r: 8, p: 1 };
 const LENGTH = 32;
 
 function derive(secret: string, salt: Buffer): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(secret, salt, LENGTH, PARAMS, (error, key) => (error ? reject(error) : resolve(key))),
-  );
+  return new Promise((resolve, reject) => scrypt(secret, salt, LENGTH, PARAMS, (error, key) => (error ? reject(error) : resolve(key))));
 }
 
 export async function hashSecret(secret: string): Promise<string> {

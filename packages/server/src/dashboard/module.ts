@@ -20,8 +20,18 @@ export const dashboardModule: GatewayModule<Needs> = {
     const { dashboard, tokens, dashboardDist, clock } = services;
     const signInFailures = {
       perEmailAddress: createRateLimiter('dashboard_sign_in', { ...config.dashboard.signInFailureLimit, pool: database.pool, clock }),
-      perAddress: createRateLimiter('dashboard_sign_in_ip', { ...config.dashboard.signInFailureLimit, points: config.dashboard.signInFailureLimit.points * 5, pool: database.pool, clock }),
-      perAccount: createRateLimiter('dashboard_sign_in_account', { ...config.dashboard.signInFailureLimit, points: config.dashboard.signInFailureLimit.points * 3, pool: database.pool, clock }),
+      perAddress: createRateLimiter('dashboard_sign_in_ip', {
+        ...config.dashboard.signInFailureLimit,
+        points: config.dashboard.signInFailureLimit.points * 5,
+        pool: database.pool,
+        clock,
+      }),
+      perAccount: createRateLimiter('dashboard_sign_in_account', {
+        ...config.dashboard.signInFailureLimit,
+        points: config.dashboard.signInFailureLimit.points * 3,
+        pool: database.pool,
+        clock,
+      }),
     };
     await app.register(dashboardRoutes, { db, dashboard, tokens, config, signInFailures, clock });
     await app.register(dashboardStaticRoutes, dashboardDist ? { distDir: dashboardDist } : {});

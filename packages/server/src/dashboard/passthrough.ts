@@ -24,7 +24,19 @@ const PREFIX = '/dashboard/api';
 /** Headers the /v1 route sees: what describes the request, never a credential or a cookie. */
 const FORWARDED = ['content-type', 'accept', 'accept-language', 'idempotency-key', 'if-none-match'];
 /** Headers of the /v1 answer passed back. */
-const RETURNED = ['content-type', 'content-disposition', 'location', 'retry-after', 'ratelimit', 'ratelimit-policy', 'idempotent-replayed', 'deprecation', 'sunset', 'link', 'etag'];
+const RETURNED = [
+  'content-type',
+  'content-disposition',
+  'location',
+  'retry-after',
+  'ratelimit',
+  'ratelimit-policy',
+  'idempotent-replayed',
+  'deprecation',
+  'sunset',
+  'link',
+  'etag',
+];
 /** Answers that cannot pass through a buffered request: the event stream and the terminals' socket. */
 const REFUSED = [/^\/v1\/events\/stream(?:[/?]|$)/, /^\/v1\/payment-instructions\/ws(?:[/?]|$)/];
 /** The largest body a /v1 route takes (a chargeback attachment, base64); each route applies its own limit again. */
@@ -66,7 +78,15 @@ export async function passthroughRoutes(app: FastifyInstance, opts: { db: Db }):
         });
         if (request.method !== 'GET') {
           request.log.info(
-            { audit: 'dashboard.request', user_id: user.id, role: user.role, organization_id: organizationId, method: request.method, path: path.split('?')[0], status: answer.statusCode },
+            {
+              audit: 'dashboard.request',
+              user_id: user.id,
+              role: user.role,
+              organization_id: organizationId,
+              method: request.method,
+              path: path.split('?')[0],
+              status: answer.statusCode,
+            },
             'dashboard change',
           );
         }

@@ -26,7 +26,25 @@ import { addressSubject } from '../lib/address-subject.js';
 import type { RateLimiter } from '../ratelimit/limiter.js';
 import { canInvite, canManageKeys, keyPermissions, permissionCatalogue } from './roles.js';
 import { normalizeEmail, type DashboardService, type DashboardUser } from './service.js';
-import { CreatedKey, CreateKey, Invitation, Invite, KeyParams, Keys, LinkView, Member, MemberParams, Members, PendingInvitations, Permissions, UpdateMember, SessionView, SetPassword, SignIn, LinkToken } from './schemas.js';
+import {
+  CreatedKey,
+  CreateKey,
+  Invitation,
+  Invite,
+  KeyParams,
+  Keys,
+  LinkView,
+  Member,
+  MemberParams,
+  Members,
+  PendingInvitations,
+  Permissions,
+  UpdateMember,
+  SessionView,
+  SetPassword,
+  SignIn,
+  LinkToken,
+} from './schemas.js';
 import { passthroughRoutes } from './passthrough.js';
 import { actingOrganization, cookie, SESSION_COOKIE, sessions, sessionOf, signedOut, UNSAFE, type SessionContext } from './session.js';
 
@@ -57,7 +75,14 @@ export async function dashboardRoutes(base: FastifyInstance, opts: DashboardRout
     const children = await listVisibleOrganizations(db, user.organization_id, { limit: 100 });
     const summary = (o: { id: string; name: string; parent_id: string | null }) => ({ id: o.id, name: o.name, parent_id: o.parent_id });
     return {
-      user: { id: user.id, email: user.email, role: user.role, organization_id: user.organization_id, created_at: user.created_at, last_sign_in_at: user.last_sign_in_at },
+      user: {
+        id: user.id,
+        email: user.email,
+        role: user.role,
+        organization_id: user.organization_id,
+        created_at: user.created_at,
+        last_sign_in_at: user.last_sign_in_at,
+      },
       organization: summary(organization),
       organizations: [summary(organization), ...children.data.filter((o) => o.id !== organization.id).map(summary)],
       csrf_token: dashboard.csrfToken(sessionId),
@@ -85,66 +110,63 @@ export async function dashboardRoutes(base: FastifyInstance, opts: DashboardRout
 
     // Who is signed in, if anyone. Nobody is an answer, not an error: 204, so the sign-in page's
     // first check is no failed request in the browser's console. A cookie of an ended session is cleared.
-    app.get('/dashboard/api/session', { config, schema: { hide: true, response: { 200: SessionView, 204: Type.Null({ description: 'Nobody is signed in.' }) } } }, async (request, reply) => {
-      const { id, context } = await requestSession(request);
-      if (!context) {
-        if (id) setCookie(request, reply, '', 0);
-        return reply.code(204).send(null);
+    app.get(
+      '/dashboard/api/session',
+      { config, schema: { hide: true, response: { 200: SessionView, 204: Type.Null({ description: 'Nobody is signed in.' }) } } },
+      async (request, reply) => {
+        const { id, context } = await requestSession(request);
+        if (!context) {
+          if (id) setCookie(request, reply, '', 0);
+          return reply.code(204).send(null);
+        }
+        return sessionView(context.id, context.user);
+      },
+    );
+
+    app.post('/dashboard/api/session', { config, schema: { hide: true, body: SignIn, response: { 200: SessionView } } }, async (request, reply) => {
+      const email = request.body.email.trim().toLowerCase();
+      // A point from each budget before the password is checked, given back unless it was wrong:
+      // concurrent guesses get at most the budget evaluated.
+      // An IPv6 address counts by its /64. The per-account budget stops guesses spread over many
+      // addresses; spent, it locks the account until its window ends (the owner sees `locked_until`).
+      const address = addressSubject(request.ip);
+      const keys: Array<[RateLimiter, string]> = [
+        [signInFailures.perAddress, address],
+        [signInFailures.perEmailAddress, `${email} ${address}`],
+        [signInFailures.perAccount, email],
+      ];
+      const decisions = await Promise.all(keys.map(([limiter, key]) => limiter.consume(key)));
+      const refused = decisions.find((d) => !d.allowed);
+      if (refused) {
+        throw new ApiError('rate_limited', `Too many failed sign-ins; retry in ${refused.resetSeconds} s.`, [], {
+          'retry-after': String(refused.resetSeconds),
+        });
       }
-      return sessionView(context.id, context.user);
+      const user = await dashboard.verifyPassword(email, request.body.password);
+      if (!user) {
+        request.log.info({ audit: 'dashboard.sign_in_failed', email }, 'dashboard sign-in failed');
+        throw new ApiError('unauthorized', 'The e-mail address or the password is wrong.');
+      }
+      await Promise.all(keys.map(([limiter, key]) => limiter.refund(key)));
+      request.log.info({ audit: 'dashboard.sign_in', user_id: user.id, organization_id: user.organization_id }, 'dashboard sign-in');
+      return signInAs(request, reply, user);
     });
 
-    app.post(
-      '/dashboard/api/session',
-      { config, schema: { hide: true, body: SignIn, response: { 200: SessionView } } },
-      async (request, reply) => {
-        const email = request.body.email.trim().toLowerCase();
-        // A point from each budget before the password is checked, given back unless it was wrong:
-        // concurrent guesses get at most the budget evaluated.
-        // An IPv6 address counts by its /64. The per-account budget stops guesses spread over many
-        // addresses; spent, it locks the account until its window ends (the owner sees `locked_until`).
-        const address = addressSubject(request.ip);
-        const keys: Array<[RateLimiter, string]> = [
-          [signInFailures.perAddress, address],
-          [signInFailures.perEmailAddress, `${email} ${address}`],
-          [signInFailures.perAccount, email],
-        ];
-        const decisions = await Promise.all(keys.map(([limiter, key]) => limiter.consume(key)));
-        const refused = decisions.find((d) => !d.allowed);
-        if (refused) {
-          throw new ApiError('rate_limited', `Too many failed sign-ins; retry in ${refused.resetSeconds} s.`, [], { 'retry-after': String(refused.resetSeconds) });
-        }
-        const user = await dashboard.verifyPassword(email, request.body.password);
-        if (!user) {
-          request.log.info({ audit: 'dashboard.sign_in_failed', email }, 'dashboard sign-in failed');
-          throw new ApiError('unauthorized', 'The e-mail address or the password is wrong.');
-        }
-        await Promise.all(keys.map(([limiter, key]) => limiter.refund(key)));
-        request.log.info({ audit: 'dashboard.sign_in', user_id: user.id, organization_id: user.organization_id }, 'dashboard sign-in');
-        return signInAs(request, reply, user);
-      },
-    );
-
     // The token travels in the body, never in a path: paths reach the request log and proxies' logs.
-    app.post(
-      '/dashboard/api/password/link',
-      { config, schema: { hide: true, body: LinkToken, response: { 200: LinkView } } },
-      async (request) => {
-        const link = await dashboard.describeLink(request.body.token);
-        if (!link) throw ApiError.notFound('link (it may have been used or have expired)');
-        return link;
-      },
-    );
+    app.post('/dashboard/api/password/link', { config, schema: { hide: true, body: LinkToken, response: { 200: LinkView } } }, async (request) => {
+      const link = await dashboard.describeLink(request.body.token);
+      if (!link) throw ApiError.notFound('link (it may have been used or have expired)');
+      return link;
+    });
 
-    app.post(
-      '/dashboard/api/password',
-      { config, schema: { hide: true, body: SetPassword, response: { 200: SessionView } } },
-      async (request, reply) => {
-        const user = await dashboard.useLink(request.body.token, request.body.password, request.body.email);
-        request.log.info({ audit: 'dashboard.password_set', user_id: user.id, organization_id: user.organization_id }, 'dashboard password set through a one-time link');
-        return signInAs(request, reply, user);
-      },
-    );
+    app.post('/dashboard/api/password', { config, schema: { hide: true, body: SetPassword, response: { 200: SessionView } } }, async (request, reply) => {
+      const user = await dashboard.useLink(request.body.token, request.body.password, request.body.email);
+      request.log.info(
+        { audit: 'dashboard.password_set', user_id: user.id, organization_id: user.organization_id },
+        'dashboard password set through a one-time link',
+      );
+      return signInAs(request, reply, user);
+    });
   });
 
   // ---- a session needed -----------------------------------------------------
@@ -154,7 +176,7 @@ export async function dashboardRoutes(base: FastifyInstance, opts: DashboardRout
       const { context } = await requestSession(request);
       if (!context) throw signedOut();
       if (UNSAFE.has(request.method) && !dashboard.checkCsrf(context.id, request.headers['x-csrf-token'])) {
-        throw new ApiError('forbidden', 'Send the session\'s X-CSRF-Token header (csrf_token of GET /dashboard/api/session) with every change.');
+        throw new ApiError('forbidden', "Send the session's X-CSRF-Token header (csrf_token of GET /dashboard/api/session) with every change.");
       }
       sessions.set(request, context);
     });
@@ -193,7 +215,10 @@ export async function dashboardRoutes(base: FastifyInstance, opts: DashboardRout
         throw new ApiError('conflict', 'This person is a member of your organization already.', [{ field: 'email', message: 'is a member already' }]);
       }
       const link = await dashboard.invite({ organizationId: user.organization_id, role: request.body.role, email, createdBy: user.id });
-      request.log.info({ audit: 'dashboard.invitation', user_id: user.id, organization_id: user.organization_id, role: link.role }, 'dashboard invitation created');
+      request.log.info(
+        { audit: 'dashboard.invitation', user_id: user.id, organization_id: user.organization_id, role: link.role },
+        'dashboard invitation created',
+      );
       return reply.code(201).send({ url: link.url, expires_at: link.expires_at, role: link.role });
     });
 
@@ -202,28 +227,55 @@ export async function dashboardRoutes(base: FastifyInstance, opts: DashboardRout
       if (!canInvite(user.role)) throw new ApiError('forbidden', `Only an owner ${what}.`);
       return user;
     };
-    const memberView = (m: DashboardUser) => ({ id: m.id, email: m.email, role: m.role, created_at: m.created_at, last_sign_in_at: m.last_sign_in_at, disabled_at: m.disabled_at });
+    const memberView = (m: DashboardUser) => ({
+      id: m.id,
+      email: m.email,
+      role: m.role,
+      created_at: m.created_at,
+      last_sign_in_at: m.last_sign_in_at,
+      disabled_at: m.disabled_at,
+    });
 
     // Members: change the role, disable or enable, end the sessions, remove. A demotion, a disable
     // and a removal end the member's sessions at once; the last active owner stays an owner.
-    app.patch('/dashboard/api/members/:id', { config, schema: { ...schema, params: MemberParams, body: UpdateMember, response: { 200: Member } } }, async (request) => {
-      const user = ownerOnly(request, 'changes members');
-      const changed = await dashboard.updateMember(user.organization_id, request.params.id, request.body);
-      request.log.info({ audit: 'dashboard.member_updated', user_id: user.id, organization_id: user.organization_id, member_id: changed.id, role: changed.role, disabled: changed.disabled_at !== null }, 'dashboard member updated');
-      return memberView(changed);
-    });
+    app.patch(
+      '/dashboard/api/members/:id',
+      { config, schema: { ...schema, params: MemberParams, body: UpdateMember, response: { 200: Member } } },
+      async (request) => {
+        const user = ownerOnly(request, 'changes members');
+        const changed = await dashboard.updateMember(user.organization_id, request.params.id, request.body);
+        request.log.info(
+          {
+            audit: 'dashboard.member_updated',
+            user_id: user.id,
+            organization_id: user.organization_id,
+            member_id: changed.id,
+            role: changed.role,
+            disabled: changed.disabled_at !== null,
+          },
+          'dashboard member updated',
+        );
+        return memberView(changed);
+      },
+    );
 
     app.delete('/dashboard/api/members/:id', { config, schema: { ...schema, params: MemberParams, response: { 200: Member } } }, async (request) => {
       const user = ownerOnly(request, 'removes members');
       const removed = await dashboard.removeMember(user.organization_id, request.params.id);
-      request.log.info({ audit: 'dashboard.member_removed', user_id: user.id, organization_id: user.organization_id, member_id: removed.id }, 'dashboard member removed');
+      request.log.info(
+        { audit: 'dashboard.member_removed', user_id: user.id, organization_id: user.organization_id, member_id: removed.id },
+        'dashboard member removed',
+      );
       return memberView(removed);
     });
 
     app.delete('/dashboard/api/members/:id/sessions', { config, schema: { ...schema, params: MemberParams } }, async (request, reply) => {
-      const user = ownerOnly(request, 'ends other members\' sessions');
+      const user = ownerOnly(request, "ends other members' sessions");
       const ended = await dashboard.endSessionsOf(user.organization_id, request.params.id);
-      request.log.info({ audit: 'dashboard.member_signed_out', user_id: user.id, organization_id: user.organization_id, member_id: request.params.id, sessions: ended }, 'dashboard member signed out');
+      request.log.info(
+        { audit: 'dashboard.member_signed_out', user_id: user.id, organization_id: user.organization_id, member_id: request.params.id, sessions: ended },
+        'dashboard member signed out',
+      );
       return reply.code(204).send();
     });
 
@@ -235,7 +287,10 @@ export async function dashboardRoutes(base: FastifyInstance, opts: DashboardRout
     app.delete('/dashboard/api/invitations/:id', { config, schema: { ...schema, params: MemberParams } }, async (request, reply) => {
       const user = ownerOnly(request, 'revokes invitations');
       await dashboard.revokeInvitation(user.organization_id, request.params.id);
-      request.log.info({ audit: 'dashboard.invitation_revoked', user_id: user.id, organization_id: user.organization_id, invitation_id: request.params.id }, 'dashboard invitation revoked');
+      request.log.info(
+        { audit: 'dashboard.invitation_revoked', user_id: user.id, organization_id: user.organization_id, invitation_id: request.params.id },
+        'dashboard invitation revoked',
+      );
       return reply.code(204).send();
     });
 
@@ -254,11 +309,16 @@ export async function dashboardRoutes(base: FastifyInstance, opts: DashboardRout
       const name = request.body.name.trim();
       if (!name) throw ApiError.validation([{ field: 'name', message: 'must not be blank' }]);
       const grantable = keyPermissions(user.role);
-      const withheld = request.body.permissions.flatMap((p, i) => (grantable.has(p) ? [] : [{ field: `permissions.${i}`, message: `${p} is withheld from the ${user.role} role; an owner can create this key` }]));
+      const withheld = request.body.permissions.flatMap((p, i) =>
+        grantable.has(p) ? [] : [{ field: `permissions.${i}`, message: `${p} is withheld from the ${user.role} role; an owner can create this key` }],
+      );
       if (withheld.length > 0) throw new ApiError('forbidden', `A ${user.role} cannot create a key with permissions the role does not hold.`, withheld);
       const client = await provisionClient(db, { name, organizationId, scopes: parseScope(request.body.permissions.join(' ')).permissions }, clock);
       const row = await findClient(db, client.client_id);
-      request.log.info({ audit: 'dashboard.key_created', user_id: user.id, organization_id: organizationId, client_id: client.client_id, permissions: client.scopes }, 'API key created in the dashboard');
+      request.log.info(
+        { audit: 'dashboard.key_created', user_id: user.id, organization_id: organizationId, client_id: client.client_id, permissions: client.scopes },
+        'API key created in the dashboard',
+      );
       return reply.code(201).send({
         client_id: client.client_id,
         client_secret: client.client_secret.reveal(),
@@ -279,7 +339,10 @@ export async function dashboardRoutes(base: FastifyInstance, opts: DashboardRout
       if (!client.revoked_at) {
         await db.transaction().execute((trx) => revokeClient(trx, clientId, clock.realIso()));
         opts.tokens.forgetClient(clientId);
-        request.log.info({ audit: 'dashboard.key_revoked', user_id: user.id, organization_id: organizationId, client_id: clientId }, 'API key revoked in the dashboard');
+        request.log.info(
+          { audit: 'dashboard.key_revoked', user_id: user.id, organization_id: organizationId, client_id: clientId },
+          'API key revoked in the dashboard',
+        );
       }
       return apiClientView((await findClientWithUse(db, clientId))!);
     });

@@ -49,7 +49,14 @@ export const Members = Type.Object({
     }),
   ),
 });
-export const Member = Type.Object({ id: Type.String(), email: Type.String(), role: Role, created_at: Time, last_sign_in_at: NullableTime, disabled_at: NullableTime });
+export const Member = Type.Object({
+  id: Type.String(),
+  email: Type.String(),
+  role: Role,
+  created_at: Time,
+  last_sign_in_at: NullableTime,
+  disabled_at: NullableTime,
+});
 export const MemberParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
 /** At least one change; `disabled: true` ends the member's sessions, as a demotion does. */
 export const UpdateMember = Type.Object({ role: Type.Optional(Role), disabled: Type.Optional(Type.Boolean()) }, { minProperties: 1 });

@@ -90,7 +90,12 @@ export function passwordProblems(password: string, field = 'password'): Array<{ 
 export class DashboardService {
   /** The service of this deployment (its CSRF key is a deployment secret, sealed in `settings`). */
   static async open(db: Db, keyring: Keyring, config: Pick<Config, 'publicBaseUrl' | 'dashboard'>, clock: RealClock): Promise<DashboardService> {
-    return new DashboardService(db, { publicBaseUrl: config.publicBaseUrl, ...config.dashboard }, await deploymentSecret(db, keyring, 'dashboard_csrf', clock), clock);
+    return new DashboardService(
+      db,
+      { publicBaseUrl: config.publicBaseUrl, ...config.dashboard },
+      await deploymentSecret(db, keyring, 'dashboard_csrf', clock),
+      clock,
+    );
   }
 
   constructor(
@@ -105,7 +110,14 @@ export class DashboardService {
 
   private async insertLink(
     db: Executor,
-    link: { kind: 'invitation' | 'password'; organizationId: string; role: DashboardRole; email?: string | null; userId?: string | null; createdBy?: string | null },
+    link: {
+      kind: 'invitation' | 'password';
+      organizationId: string;
+      role: DashboardRole;
+      email?: string | null;
+      userId?: string | null;
+      createdBy?: string | null;
+    },
   ): Promise<OneTimeLink> {
     const token = randomToken();
     const now = this.clock.realNow();
@@ -141,11 +153,21 @@ export class DashboardService {
     return this.db.transaction().execute(async (trx) => {
       const org = await trx.selectFrom('organizations').select('id').where('id', '=', input.organizationId).executeTakeFirst();
       if (!org) throw new DashboardUserError(`no organization ${input.organizationId}`);
-      const user: DashboardUser = { id: newId('dashboardUser'), email, organization_id: input.organizationId, role: input.role, password_hash: null, created_at: this.clock.realIso(), last_sign_in_at: null, disabled_at: null };
+      const user: DashboardUser = {
+        id: newId('dashboardUser'),
+        email,
+        organization_id: input.organizationId,
+        role: input.role,
+        password_hash: null,
+        created_at: this.clock.realIso(),
+        last_sign_in_at: null,
+        disabled_at: null,
+      };
       try {
         await trx.insertInto('dashboard_users').values(user).execute();
       } catch (error) {
-        if (isUniqueViolation(error)) throw new DashboardUserError(`a dashboard user ${email} exists already (use dashboard-users link to give it a new one-time link)`);
+        if (isUniqueViolation(error))
+          throw new DashboardUserError(`a dashboard user ${email} exists already (use dashboard-users link to give it a new one-time link)`);
         throw error;
       }
       const link = await this.insertLink(trx, { kind: 'password', organizationId: input.organizationId, role: input.role, email, userId: user.id });
@@ -162,7 +184,13 @@ export class DashboardService {
 
   /** An owner's invitation (the invitee chooses the e-mail address when none is given), or the sandbox's first-run link. */
   invite(input: { organizationId: string; role: DashboardRole; email?: string | undefined; createdBy: string | null }): Promise<OneTimeLink> {
-    return this.insertLink(this.db, { kind: 'invitation', organizationId: input.organizationId, role: input.role, email: input.email ?? null, createdBy: input.createdBy });
+    return this.insertLink(this.db, {
+      kind: 'invitation',
+      organizationId: input.organizationId,
+      role: input.role,
+      email: input.email ?? null,
+      createdBy: input.createdBy,
+    });
   }
 
   /**
@@ -224,12 +252,23 @@ export class DashboardService {
         return trx.selectFrom('dashboard_users').selectAll().where('id', '=', link.user_id).executeTakeFirstOrThrow();
       }
       const address = link.email ?? (email === undefined ? undefined : normalizeEmail(email));
-      if (!address) throw ApiError.validation([{ field: 'email', message: email === undefined ? 'is required for this invitation' : 'is not an e-mail address' }]);
-      const user: DashboardUser = { id: newId('dashboardUser'), email: address, organization_id: link.organization_id, role: link.role, password_hash: passwordHash, created_at: this.clock.realIso(), last_sign_in_at: null, disabled_at: null };
+      if (!address)
+        throw ApiError.validation([{ field: 'email', message: email === undefined ? 'is required for this invitation' : 'is not an e-mail address' }]);
+      const user: DashboardUser = {
+        id: newId('dashboardUser'),
+        email: address,
+        organization_id: link.organization_id,
+        role: link.role,
+        password_hash: passwordHash,
+        created_at: this.clock.realIso(),
+        last_sign_in_at: null,
+        disabled_at: null,
+      };
       try {
         await trx.insertInto('dashboard_users').values(user).execute();
       } catch (error) {
-        if (isUniqueViolation(error)) throw new ApiError('conflict', 'A dashboard user with this e-mail address exists already.', [{ field: 'email', message: 'is taken' }]);
+        if (isUniqueViolation(error))
+          throw new ApiError('conflict', 'A dashboard user with this e-mail address exists already.', [{ field: 'email', message: 'is taken' }]);
         throw error;
       }
       return user;
@@ -250,7 +289,12 @@ export class DashboardService {
     if (needsRehash && user.password_hash) {
       // Made at an older cost: store one at today's cost, unless the password changed meanwhile.
       const rehashed = await hashPassword(password);
-      await this.db.updateTable('dashboard_users').set({ password_hash: rehashed }).where('id', '=', user.id).where('password_hash', '=', user.password_hash).execute();
+      await this.db
+        .updateTable('dashboard_users')
+        .set({ password_hash: rehashed })
+        .where('id', '=', user.id)
+        .where('password_hash', '=', user.password_hash)
+        .execute();
       return { ...user, password_hash: rehashed };
     }
     return user;
@@ -264,7 +308,13 @@ export class DashboardService {
 
   /** The organization of an unused invitation (the operator's CLI revokes one by id alone). */
   async invitationOrganization(id: string): Promise<string | undefined> {
-    const row = await this.db.selectFrom('dashboard_links').select('organization_id').where('id', '=', id).where('kind', '=', 'invitation').where('used_at', 'is', null).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('dashboard_links')
+      .select('organization_id')
+      .where('id', '=', id)
+      .where('kind', '=', 'invitation')
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
     return row?.organization_id;
   }
 
@@ -299,7 +349,9 @@ export class DashboardService {
       .where('disabled_at', 'is', null)
       .execute();
     if (owners.length === 0) {
-      throw new ApiError('conflict', 'The organization\'s last owner cannot be removed, disabled or demoted: make another member an owner first.', [{ field: 'role', message: 'the last owner' }]);
+      throw new ApiError('conflict', "The organization's last owner cannot be removed, disabled or demoted: make another member an owner first.", [
+        { field: 'role', message: 'the last owner' },
+      ]);
     }
   }
 
@@ -315,7 +367,11 @@ export class DashboardService {
    * An owner changes a member's role or disables (or enables) them. A demotion or a disable ends
    * every session of the member at once; the last active owner cannot be demoted or disabled.
    */
-  async updateMember(organizationId: string, userId: string, changes: { role?: DashboardRole | undefined; disabled?: boolean | undefined }): Promise<DashboardUser> {
+  async updateMember(
+    organizationId: string,
+    userId: string,
+    changes: { role?: DashboardRole | undefined; disabled?: boolean | undefined },
+  ): Promise<DashboardUser> {
     return this.db.transaction().execute(async (trx) => {
       await this.lockOwners(trx, organizationId);
       const user = await this.member(trx, organizationId, userId);
@@ -366,7 +422,13 @@ export class DashboardService {
 
   /** Revokes an unused invitation: its link answers 404 from now on. */
   async revokeInvitation(organizationId: string, id: string): Promise<void> {
-    const result = await this.db.deleteFrom('dashboard_links').where('id', '=', id).where('organization_id', '=', organizationId).where('kind', '=', 'invitation').where('used_at', 'is', null).executeTakeFirst();
+    const result = await this.db
+      .deleteFrom('dashboard_links')
+      .where('id', '=', id)
+      .where('organization_id', '=', organizationId)
+      .where('kind', '=', 'invitation')
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
     if (Number(result.numDeletedRows) === 0) throw ApiError.notFound('invitation');
   }
 
@@ -379,7 +441,13 @@ export class DashboardService {
     await this.db.transaction().execute(async (trx) => {
       await trx
         .insertInto('dashboard_sessions')
-        .values({ id_hash: sha256(id), user_id: user.id, created_at: now.toISOString(), last_seen_at: now.toISOString(), expires_at: new Date(now.getTime() + this.options.sessionMaxSeconds * 1000).toISOString() })
+        .values({
+          id_hash: sha256(id),
+          user_id: user.id,
+          created_at: now.toISOString(),
+          last_seen_at: now.toISOString(),
+          expires_at: new Date(now.getTime() + this.options.sessionMaxSeconds * 1000).toISOString(),
+        })
         .execute();
       await trx.updateTable('dashboard_users').set({ last_sign_in_at: now.toISOString() }).where('id', '=', user.id).execute();
     });
@@ -408,7 +476,11 @@ export class DashboardService {
       return undefined;
     }
     if (now - Date.parse(last_seen_at) >= Math.min(60_000, (this.options.sessionIdleSeconds * 1000) / 10)) {
-      await this.db.updateTable('dashboard_sessions').set({ last_seen_at: new Date(now).toISOString() }).where('id_hash', '=', hash).execute();
+      await this.db
+        .updateTable('dashboard_sessions')
+        .set({ last_seen_at: new Date(now).toISOString() })
+        .where('id_hash', '=', hash)
+        .execute();
     }
     return user;
   }
@@ -418,7 +490,12 @@ export class DashboardService {
     const now = this.clock.realNow();
     await this.db
       .deleteFrom('dashboard_sessions')
-      .where((eb) => eb.or([eb('expires_at', '<=', new Date(now).toISOString()), eb('last_seen_at', '<=', new Date(now - this.options.sessionIdleSeconds * 1000).toISOString())]))
+      .where((eb) =>
+        eb.or([
+          eb('expires_at', '<=', new Date(now).toISOString()),
+          eb('last_seen_at', '<=', new Date(now - this.options.sessionIdleSeconds * 1000).toISOString()),
+        ]),
+      )
       .execute();
     const dayAgo = new Date(now - 86_400_000).toISOString();
     await this.db

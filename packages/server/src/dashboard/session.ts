@@ -47,4 +47,3 @@ export async function actingOrganization(db: Db, request: FastifyRequest): Promi
   if (typeof asked !== 'string' || !(await findVisibleOrganization(db, user.organization_id, asked))) throw ApiError.notFound('organization');
   return asked;
 }
-

@@ -109,8 +109,14 @@ export async function dashboardStaticRoutes(app: FastifyInstance, opts: { distDi
     if (path.startsWith('assets/') || extname(path) !== '') throw ApiError.notFound('file');
     if (!index) {
       // A browser gets a page that says what to do; anything else the API's error body.
-      if (!(request.headers.accept ?? '').includes('text/html')) throw new ApiError('service_unavailable', 'The dashboard is not built on this server (run npm run build).', [], { 'retry-after': '60' });
-      return reply.code(503).type('text/html; charset=utf-8').header('retry-after', '60').header('content-security-policy', "default-src 'none'; frame-ancestors 'none'").send(NOT_BUILT);
+      if (!(request.headers.accept ?? '').includes('text/html'))
+        throw new ApiError('service_unavailable', 'The dashboard is not built on this server (run npm run build).', [], { 'retry-after': '60' });
+      return reply
+        .code(503)
+        .type('text/html; charset=utf-8')
+        .header('retry-after', '60')
+        .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'")
+        .send(NOT_BUILT);
     }
     return send(request, reply, index, 'no-cache');
   });

@@ -50,7 +50,7 @@ const MMAP_BYTES = 1024 * 1024 * 1024;
 
 export function openDatabase(
   config: Pick<Config, 'database'>,
-  options: { poolSize?: number; /** SQLite: RESTART_AT_FRAMES (tests use a small WAL). */ walRestartAtFrames?: number } = {},
+  options: { poolSize?: number /** SQLite: RESTART_AT_FRAMES (tests use a small WAL). */; walRestartAtFrames?: number } = {},
 ): DatabaseHandle {
   if (config.database.kind === 'postgres') {
     // TCP keepalive: a connection whose server vanished after taking a statement (nothing left to
@@ -280,7 +280,11 @@ const TRANSIENT_SQLSTATE = /^(40001|40P01|55P03|53300)$/;
 export function isTransientDatabaseError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string' && ((error instanceof pg.DatabaseError && TRANSIENT_SQLSTATE.test(code)) || code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'))) return true;
+  if (
+    typeof code === 'string' &&
+    ((error instanceof pg.DatabaseError && TRANSIENT_SQLSTATE.test(code)) || code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'))
+  )
+    return true;
   return connectionLost(error);
 }
 

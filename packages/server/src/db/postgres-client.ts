@@ -181,7 +181,11 @@ function textId(text: string): number {
  * `build()` the first time this `kind` meets this sequence of texts (`build`
  * renumbers the parameters with appendParameters), the cached text after.
  */
-export function combineStatements(kind: string, parts: readonly { text: string; values: readonly unknown[] }[], build: () => string): { text: string; values: unknown[] } {
+export function combineStatements(
+  kind: string,
+  parts: readonly { text: string; values: readonly unknown[] }[],
+  build: () => string,
+): { text: string; values: unknown[] } {
   // Both bounded, and cleared together before a key is built (an id must not outlive its text).
   if (textIds.size + parts.length > MAX_NAMES || combinedTexts.size >= MAX_NAMES) {
     textIds.clear();
@@ -295,7 +299,9 @@ export function mergeRows(batch: readonly Deferred[]): Deferred[] {
     }
     rows.push(d);
   }
-  return out.map((x) => (!Array.isArray(x) ? x : x.length === 1 ? x[0]! : { text: multiRowText(x[0]!.text, x.length), values: x.flatMap((d) => d.values), table: x[0]!.table }));
+  return out.map((x) =>
+    !Array.isArray(x) ? x : x.length === 1 ? x[0]! : { text: multiRowText(x[0]!.text, x.length), values: x.flatMap((d) => d.values), table: x[0]!.table },
+  );
 }
 
 function multiRowText(text: string, rows: number): string {
@@ -482,7 +488,8 @@ export function withNamedStatementsAndDeferredInserts(pool: pg.Pool, groups = ne
         }
         // The pool gives each checkout a release function of its own.
         const release = client.release.bind(client);
-        client.release = ((error?: Error | boolean) => release(error ?? (lost.has(client) ? new Error('the server ended this connection') : undefined))) as typeof client.release;
+        client.release = ((error?: Error | boolean) =>
+          release(error ?? (lost.has(client) ? new Error('the server ended this connection') : undefined))) as typeof client.release;
         return client;
       };
     },

@@ -22,7 +22,10 @@ function compiledPer<Row>(build: (db: Executor, markers: string[]) => Compilable
     const adapter = db.getExecutor().adapter;
     let query = compiled.get(adapter);
     if (!query) {
-      query = build(db, Array.from({ length: arity }, (_, i) => `${MARKER}${i}`)).compile();
+      query = build(
+        db,
+        Array.from({ length: arity }, (_, i) => `${MARKER}${i}`),
+      ).compile();
       compiled.set(adapter, query);
     }
     const parameters = query.parameters.map((p) => (typeof p === 'string' && p.startsWith(MARKER) ? args[Number(p.slice(MARKER.length))] : p));
@@ -65,7 +68,10 @@ export type PreparedQuery<Args extends unknown[], Row> = ((db: Executor, ...args
  * as one statement (db/read-groups.ts). Only for a read whose rows need no order: a
  * lookup by a unique key.
  */
-export function preparedQuery<Args extends unknown[], Row>(build: (db: Executor, ...args: Args) => Compilable<Row>, options: { grouped?: boolean } = {}): PreparedQuery<Args, Row> {
+export function preparedQuery<Args extends unknown[], Row>(
+  build: (db: Executor, ...args: Args) => Compilable<Row>,
+  options: { grouped?: boolean } = {},
+): PreparedQuery<Args, Row> {
   const bind = compiledPer((db, markers) => build(db, ...(markers as unknown as Args)), build.length - 1);
   const grouped = options.grouped ?? false;
   return Object.assign((db: Executor, ...args: Args): Promise<Row[]> => run(db, bind(db, args), grouped), {
@@ -131,7 +137,12 @@ export function preparedInsert<T extends keyof Database & string>(table: T, opti
       }, columns.length);
       byColumns.set(key, bind);
     }
-    await db.executeQuery(bind(db, columns.map((c) => values[c])));
+    await db.executeQuery(
+      bind(
+        db,
+        columns.map((c) => values[c]),
+      ),
+    );
   };
 }
 

@@ -22,7 +22,15 @@ import { RAILS } from '../apm/schemas.js';
 import { ERROR_STATUS } from '../errors/api-error.js';
 import { EVENT_TYPES } from '../events/types.js';
 import { CURRENCIES } from '../lib/money.js';
-import { ALL_EVENT_TYPES, APM_STATUS_DETAILS, APM_STATUSES, DELIVERED_EVENT_TYPES, EVENT_DATA_SCHEMAS, eventSchema, eventSchemaName } from '../webhooks/event-schemas.js';
+import {
+  ALL_EVENT_TYPES,
+  APM_STATUS_DETAILS,
+  APM_STATUSES,
+  DELIVERED_EVENT_TYPES,
+  EVENT_DATA_SCHEMAS,
+  eventSchema,
+  eventSchemaName,
+} from '../webhooks/event-schemas.js';
 import { OPERATION_DESCRIPTIONS } from './descriptions.js';
 
 type Json = Record<string, unknown>;
@@ -53,10 +61,14 @@ const WRITES = new Set(['post', 'put', 'patch', 'delete']);
 
 /** The tags of the reference, in its order, each with what it groups. */
 export const TAGS: Array<{ name: string; description: string }> = [
-  { name: 'Authentication', description: 'OAuth 2.0 client credentials: tokens, revocation, the RFC 8414 metadata and the signing keys. Every other call sends `Authorization: Bearer <token>`.' },
+  {
+    name: 'Authentication',
+    description:
+      'OAuth 2.0 client credentials: tokens, revocation, the RFC 8414 metadata and the signing keys. Every other call sends `Authorization: Bearer <token>`.',
+  },
   { name: 'Organizations', description: 'The organizations of a client: every object belongs to one.' },
   { name: 'Checkout sessions', description: 'Short-lived browser credentials that can make one payment and nothing else.' },
-  { name: 'Encryption keys', description: 'The organization\'s RSA-OAEP-256 key that encrypts card fields before they leave the browser.' },
+  { name: 'Encryption keys', description: "The organization's RSA-OAEP-256 key that encrypts card fields before they leave the browser." },
   { name: 'Instruments', description: 'Tokenized cards (`ins-`), enrollment links and the BIN lookup.' },
   { name: 'Card payments', description: 'Card payments (`pay-`): create, read, list, search, and the core actions.' },
   { name: 'Transactions', description: 'The network operations of a payment (`trx-`), and the actions by transaction id.' },
@@ -70,23 +82,27 @@ export const TAGS: Array<{ name: string; description: string }> = [
   { name: 'Refunds', description: 'Refunds of card payments (`ref-`).' },
   { name: 'Chargebacks', description: 'Disputes (`chb-`): accept, review or dispute with evidence; comments and attachments.' },
   { name: 'Fee rules', description: 'Interchange and MDR rules (`fee-`) applied to captured payments.' },
-  { name: 'Fraud', description: 'Fraud rules and each payment\'s evaluation.' },
+  { name: 'Fraud', description: "Fraud rules and each payment's evaluation." },
   { name: '3-D Secure', description: '3-D Secure flows: the version check.' },
   { name: 'Card-present payments', description: 'Payments made at a terminal, and their actions.' },
   { name: 'Payment instructions', description: 'Instructions sent to a terminal to take a card-present payment (`pin-`).' },
   { name: 'Webhooks', description: 'Endpoints that receive events, signed per Standard Webhooks; their secrets and delivery logs.' },
-  { name: 'Connectors', description: 'The organization\'s connector accounts (credentials at a processor, sealed, never returned) and the routing rules that choose among them.' },
+  {
+    name: 'Connectors',
+    description: "The organization's connector accounts (credentials at a processor, sealed, never returned) and the routing rules that choose among them.",
+  },
   { name: 'Events', description: 'What happened (`evt-`): the list, one event, redelivery and the event stream. The `webhooks` section types each event.' },
   { name: 'Sandbox controls', description: 'Sandbox only (404 in production): simulate outcomes, read the OTP "SMS", move test clocks.' },
 ];
 
 const HEADERS = {
   'X-Request-Id': {
-    description: 'The request\'s id (`req-`), the `request_id` of an error body. Quote it when asking for support.',
+    description: "The request's id (`req-`), the `request_id` of an error body. Quote it when asking for support.",
     schema: { type: 'string', pattern: '^req-' },
   },
   RateLimit: {
-    description: 'IETF RateLimit header: `"default";r=<requests left>;t=<seconds until the window resets>`. Counted per client (per address on public operations).',
+    description:
+      'IETF RateLimit header: `"default";r=<requests left>;t=<seconds until the window resets>`. Counted per client (per address on public operations).',
     schema: { type: 'string', examples: ['"default";r=998;t=7'] },
   },
   'RateLimit-Policy': {
@@ -167,7 +183,11 @@ function unwrapSingleAllOf(value: unknown): unknown {
 /** A JSON text with sorted keys: equal for equal schemas whatever their key order. */
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (isObject(value)) return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(',')}}`;
+  if (isObject(value))
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`)
+      .join(',')}}`;
   return JSON.stringify(value);
 }
 
@@ -185,7 +205,8 @@ function errorCodes(schemas: Record<string, Json>): void {
   const code = (error?.properties as Json | undefined)?.code as Json | undefined;
   if (code) {
     code.enum = Object.keys(ERROR_STATUS);
-    code.description = 'Stable snake_case error code, from a closed list: a new code is a compatible change (spec section 9), so handle an unknown one as its HTTP status.';
+    code.description =
+      'Stable snake_case error code, from a closed list: a new code is a compatible change (spec section 9), so handle an unknown one as its HTTP status.';
   }
 }
 
@@ -211,7 +232,8 @@ function webhookEvents(schemas: Record<string, Json>, paths: Record<string, Reco
     if (!path.startsWith('/v1/webhooks')) continue;
     for (const method of METHODS) {
       const operation = item[method];
-      for (const media of Object.values((operation?.requestBody as { content?: Record<string, { schema?: Json }> } | undefined)?.content ?? {})) closeEvents(media.schema);
+      for (const media of Object.values((operation?.requestBody as { content?: Record<string, { schema?: Json }> } | undefined)?.content ?? {}))
+        closeEvents(media.schema);
       for (const response of Object.values(operation?.responses ?? {})) for (const media of Object.values(response.content ?? {})) closeEvents(media.schema);
     }
   }
@@ -243,7 +265,13 @@ function eventsAndWebhooks(document: Document, schemas: Record<string, Json>): v
           parameters: [
             { name: 'webhook-id', in: 'header', required: true, description: 'The event id (`evt-`), the same on every attempt.', schema: { type: 'string' } },
             { name: 'webhook-timestamp', in: 'header', required: true, description: 'Unix seconds of this attempt.', schema: { type: 'string' } },
-            { name: 'webhook-signature', in: 'header', required: true, description: '`v1,<base64 HMAC-SHA256 of "id.timestamp.body">`; two, space-separated, after a secret rotation.', schema: { type: 'string' } },
+            {
+              name: 'webhook-signature',
+              in: 'header',
+              required: true,
+              description: '`v1,<base64 HMAC-SHA256 of "id.timestamp.body">`; two, space-separated, after a secret rotation.',
+              schema: { type: 'string' },
+            },
           ],
           requestBody: { required: true, content: { 'application/json': { schema: { $ref: mapping[type] } } } },
           responses: { '200': { description: 'Any 2xx acknowledges the event; anything else, a timeout or a redirect is a failed attempt, retried.' } },
@@ -330,7 +358,13 @@ export function completeContract<T>(input: T): T {
       const body = (operation.requestBody as { content?: Record<string, { schema?: Json }> } | undefined)?.content ?? {};
       for (const media of Object.values(body)) applyEnums(media.schema, REQUEST_ENUMS);
       for (const parameter of operation.parameters ?? []) {
-        if (isObject(parameter) && typeof parameter.name === 'string' && isObject(parameter.schema) && REQUEST_ENUMS[parameter.name] && openString(parameter.schema)) {
+        if (
+          isObject(parameter) &&
+          typeof parameter.name === 'string' &&
+          isObject(parameter.schema) &&
+          REQUEST_ENUMS[parameter.name] &&
+          openString(parameter.schema)
+        ) {
           parameter.schema.enum = [...REQUEST_ENUMS[parameter.name]!];
         }
       }
@@ -343,6 +377,9 @@ export function completeContract<T>(input: T): T {
   eventsAndWebhooks(document, schemas);
 
   const used = new Set(Object.values(document.paths!).flatMap((item) => METHODS.flatMap((m) => item[m]?.tags ?? [])));
-  document.tags = [...TAGS.filter((tag) => used.has(tag.name) || tag.name === 'Webhooks'), ...[...used].filter((name) => !TAGS.some((t) => t.name === name)).map((name) => ({ name }))];
+  document.tags = [
+    ...TAGS.filter((tag) => used.has(tag.name) || tag.name === 'Webhooks'),
+    ...[...used].filter((name) => !TAGS.some((t) => t.name === name)).map((name) => ({ name })),
+  ];
   return input;
 }

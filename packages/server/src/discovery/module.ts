@@ -8,7 +8,11 @@ export const discoveryModule: GatewayModule<{ signingKeys: SigningKeys; metrics:
   name: 'discovery',
   async register({ app, config, db, services }) {
     // /metrics on this listener: with METRICS_TOKEN, behind it; else open in a sandbox without METRICS_PORT; else off.
-    const metricsAccess = config.metricsToken ? { token: config.metricsToken } : config.environment === 'sandbox' && config.metricsPort === undefined ? 'open' : 'off';
+    const metricsAccess = config.metricsToken
+      ? { token: config.metricsToken }
+      : config.environment === 'sandbox' && config.metricsPort === undefined
+        ? 'open'
+        : 'off';
     await app.register(discoveryRoutes, { db, issuer: config.publicBaseUrl, signingKeys: services.signingKeys, metrics: services.metrics, metricsAccess });
   },
 };

@@ -74,7 +74,13 @@ function nameResponses({ schema, url }: { schema: unknown; url: string }): { sch
   const response = routeSchema.response as Record<string, unknown> | undefined;
   if (!response) return { schema: routeSchema, url };
   const named = (value: unknown) => typeof value === 'object' && value !== null && typeof (value as { $id?: unknown }).$id === 'string';
-  return { schema: { ...routeSchema, response: Object.fromEntries(Object.entries(response).map(([status, value]) => [status, named(value) ? { allOf: [value] } : value])) }, url };
+  return {
+    schema: {
+      ...routeSchema,
+      response: Object.fromEntries(Object.entries(response).map(([status, value]) => [status, named(value) ? { allOf: [value] } : value])),
+    },
+    url,
+  };
 }
 
 export async function registerOpenApi(app: FastifyInstance, config: Config): Promise<void> {
@@ -114,13 +120,15 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
           bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
           oauth2: {
             type: 'oauth2',
-            description: 'OAuth 2.0 client credentials (spec section 5): POST /oauth/token with `audience` set to this deployment\'s PUBLIC_BASE_URL. Each operation lists the permissions (scopes) it needs; a token without them is 403 `forbidden`.',
+            description:
+              "OAuth 2.0 client credentials (spec section 5): POST /oauth/token with `audience` set to this deployment's PUBLIC_BASE_URL. Each operation lists the permissions (scopes) it needs; a token without them is 403 `forbidden`.",
             flows: { clientCredentials: { tokenUrl: '/oauth/token', scopes: { ...PERMISSION_DESCRIPTIONS } } },
           },
           clientBasic: {
             type: 'http',
             scheme: 'basic',
-            description: 'Client authentication at /oauth/token and /oauth/revoke (RFC 6749 2.3.1, `client_secret_basic`): `client_id:client_secret`, each form-encoded. Or send both in the body (`client_secret_post`).',
+            description:
+              'Client authentication at /oauth/token and /oauth/revoke (RFC 6749 2.3.1, `client_secret_basic`): `client_id:client_secret`, each form-encoded. Or send both in the body (`client_secret_post`).',
           },
         },
       },
@@ -144,4 +152,3 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
     transformStaticCSP: docsPolicy,
   });
 }
-

@@ -38,7 +38,12 @@ export async function discoveryRoutes(
     alg: Type.String({ description: '`RS256`.' }),
     use: Type.String({ description: '`sig`.' }),
   });
-  const jwksSchema = { tags: ['Authentication'], summary: 'Token verification keys', security: [], response: { 200: Type.Object({ keys: Type.Array(Jwk) }, { description: 'A JWK Set (RFC 7517).' }) } };
+  const jwksSchema = {
+    tags: ['Authentication'],
+    summary: 'Token verification keys',
+    security: [],
+    response: { 200: Type.Object({ keys: Type.Array(Jwk) }, { description: 'A JWK Set (RFC 7517).' }) },
+  };
   app.get('/.well-known/jwks.json', { config, schema: jwksSchema }, async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=300');
     return opts.signingKeys.jwks();
@@ -69,7 +74,8 @@ export async function discoveryRoutes(
       schema: {
         tags: ['Authentication'],
         summary: 'Authorization server metadata (RFC 8414)',
-        description: 'What an OAuth client library needs to find the token and revocation endpoints, the keys, the grant type, the client authentication methods and the scopes (the permissions).',
+        description:
+          'What an OAuth client library needs to find the token and revocation endpoints, the keys, the grant type, the client authentication methods and the scopes (the permissions).',
         security: [],
         response: {
           200: Type.Object({
@@ -84,7 +90,8 @@ export async function discoveryRoutes(
             revocation_endpoint_auth_methods_supported: Strings,
             service_documentation: Type.String(),
             audience: Type.String({
-              description: 'The `audience` POST /oauth/token requires (this deployment\'s PUBLIC_BASE_URL, the tokens\' `aud`). Not an RFC 8414 member: OAuth libraries send it only when told, as an extra token-request parameter.',
+              description:
+                "The `audience` POST /oauth/token requires (this deployment's PUBLIC_BASE_URL, the tokens' `aud`). Not an RFC 8414 member: OAuth libraries send it only when told, as an extra token-request parameter.",
             }),
           }),
         },
@@ -114,7 +121,9 @@ export async function discoveryRoutes(
   app.get('/metrics', { config, schema: hide }, async (request, reply) => {
     if (expected) {
       const match = /^Bearer (\S+)$/i.exec(request.headers.authorization ?? '');
-      const given = createHash('sha256').update(match?.[1] ?? '').digest();
+      const given = createHash('sha256')
+        .update(match?.[1] ?? '')
+        .digest();
       if (!match || !timingSafeEqual(given, expected)) {
         throw new ApiError('unauthorized', 'Send Authorization: Bearer <METRICS_TOKEN>.', [], { 'www-authenticate': 'Bearer realm="pasarela-metrics"' });
       }

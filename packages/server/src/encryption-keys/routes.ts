@@ -29,7 +29,7 @@ export async function encryptionKeyRoutes(base: FastifyInstance, opts: { keys: E
         tags,
         summary: 'Create or rotate the encryption key',
         description:
-          'Needs `compliance:write`. Creates the organization\'s RSA-OAEP-256 key pair, or rotates it: the new key is active at once and the previous one keeps decrypting for ENCRYPTION_KEY_GRACE_SECONDS (default 24 hours). Only one previous key is kept in grace: rotating again retires the older one at once, and values encrypted with a retired key are refused (422). Call it once, then once a year; not at every start-up.',
+          "Needs `compliance:write`. Creates the organization's RSA-OAEP-256 key pair, or rotates it: the new key is active at once and the previous one keeps decrypting for ENCRYPTION_KEY_GRACE_SECONDS (default 24 hours). Only one previous key is kept in grace: rotating again retires the older one at once, and values encrypted with a retired key are refused (422). Call it once, then once a year; not at every start-up.",
         response: { 201: EncryptionKey },
       },
     },
@@ -43,7 +43,7 @@ export async function encryptionKeyRoutes(base: FastifyInstance, opts: { keys: E
       schema: {
         tags,
         summary: 'Get the active encryption key',
-        description: '404 `not_found` when the organization has none yet. A checkout session\'s token may read it.',
+        description: "404 `not_found` when the organization has none yet. A checkout session's token may read it.",
         response: { 200: EncryptionKey },
       },
     },

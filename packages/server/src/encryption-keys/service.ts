@@ -110,7 +110,12 @@ export class EncryptionKeyService {
         this.keysByOrganization.delete(organizationId);
         await this.db.transaction().execute(async (trx) => {
           // The key already in grace (if any) retires now: only the key being replaced keeps a grace period.
-          await trx.updateTable('encryption_keys').set({ status: 'retired' }).where('organization_id', '=', organizationId).where('status', '=', 'grace').execute();
+          await trx
+            .updateTable('encryption_keys')
+            .set({ status: 'retired' })
+            .where('organization_id', '=', organizationId)
+            .where('status', '=', 'grace')
+            .execute();
           await trx
             .updateTable('encryption_keys')
             .set({ status: 'grace', decrypts_until: isoPlusSeconds(now, this.options.graceSeconds) })
@@ -204,7 +209,10 @@ export class EncryptionKeyService {
       const known = new Set(usable.map((k) => k.kid));
       const added = rows.filter((k) => !known.has(k.kid));
       if (added.length === 0) return clear;
-      const again = await this.decryptWith(added, values.map((v, i) => (clear[i] === undefined ? v : '')));
+      const again = await this.decryptWith(
+        added,
+        values.map((v, i) => (clear[i] === undefined ? v : '')),
+      );
       return clear.map((v, i) => v ?? again[i]);
     }
     return clear;
@@ -216,7 +224,11 @@ export class EncryptionKeyService {
     let left = values.flatMap((value, i) => (/^[A-Za-z0-9+/_-]+={0,2}$/.test(value) ? [i] : []));
     for (const row of keys) {
       if (left.length === 0) break;
-      const found = await this.decryptor.decrypt(row.kid, this.privateKey(row), left.map((i) => Buffer.from(values[i]!, 'base64')));
+      const found = await this.decryptor.decrypt(
+        row.kid,
+        this.privateKey(row),
+        left.map((i) => Buffer.from(values[i]!, 'base64')),
+      );
       left = left.filter((position, j) => {
         clear[position] = found[j];
         return found[j] === undefined;

@@ -67,10 +67,7 @@ export function toApiError(error: unknown): ApiError | OAuthError {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new ApiError('payload_too_large', 'The request body is too large.');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return ApiError.validation(
-        [{ field: '(body)', message: 'send the body as application/json' }],
-        'The request body is not JSON.',
-      );
+      return ApiError.validation([{ field: '(body)', message: 'send the body as application/json' }], 'The request body is not JSON.');
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new ApiError('invalid_request', 'Content-Length does not match the body.');
     case 'FST_ERR_BAD_URL':
@@ -86,7 +83,8 @@ export function toApiError(error: unknown): ApiError | OAuthError {
     if (e.statusCode === 415) return ApiError.validation([{ field: '(body)', message: 'send the body as application/json' }], 'The request body is not JSON.');
     return new ApiError('invalid_request', 'The request could not be read.');
   }
-  if (isTransientDatabaseError(error)) return new ApiError('service_unavailable', 'The database could not take the request just now; retry.', [], { 'retry-after': '1' });
+  if (isTransientDatabaseError(error))
+    return new ApiError('service_unavailable', 'The database could not take the request just now; retry.', [], { 'retry-after': '1' });
   return new ApiError('internal_error', 'Something went wrong on our side. Retry with backoff.');
 }
 
@@ -168,7 +166,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     let mapped = toApiError(error);
     // The OAuth endpoints answer in RFC 6749's shape even when the body cannot be read at all.
     if (mapped instanceof ApiError && isOAuthRoute(request) && UNREADABLE.has(mapped.code)) {
-      const mediaType = (error as { code?: unknown; statusCode?: unknown }).code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || (error as { statusCode?: unknown }).statusCode === 415;
+      const mediaType =
+        (error as { code?: unknown; statusCode?: unknown }).code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || (error as { statusCode?: unknown }).statusCode === 415;
       mapped = new OAuthError(
         'invalid_request',
         mediaType

@@ -101,7 +101,14 @@ export function paymentIdOf(data: object): string | null {
  * nor does a test event (TEST_EVENT_TYPE): webhooks/service.ts delivers it to its one endpoint.
  * `clock`: the gateway's (clock/clock.ts), for `created_at`.
  */
-export async function recordEvent(db: Executor, organizationId: string, type: EventType | AuditEventType | TestEventType, data: object, context: EventContext | undefined, clock: { realIso(): string }): Promise<string> {
+export async function recordEvent(
+  db: Executor,
+  organizationId: string,
+  type: EventType | AuditEventType | TestEventType,
+  data: object,
+  context: EventContext | undefined,
+  clock: { realIso(): string },
+): Promise<string> {
   const id = newId('event');
   const createdAt = clock.realIso();
   await insertEvent(db, { id, organization_id: organizationId, type, data: JSON.stringify(data), payment_id: paymentIdOf(data), created_at: createdAt });

@@ -115,7 +115,13 @@ export async function applyCaptureFees(
   if (fees.length === 0 && !payment.fees) return undefined;
   await trx.deleteFrom('payment_fees').where('payment_id', '=', payment.id).execute();
   if (fees.length > 0) await trx.insertInto('payment_fees').values(fees).execute();
-  const stored: StoredFee[] = fees.map((f) => ({ type: f.type, rule_id: f.rule_id, amount: f.amount, percentage_bps: f.percentage_bps, fixed_amount: f.fixed_amount }));
+  const stored: StoredFee[] = fees.map((f) => ({
+    type: f.type,
+    rule_id: f.rule_id,
+    amount: f.amount,
+    percentage_bps: f.percentage_bps,
+    fixed_amount: f.fixed_amount,
+  }));
   return { fees: stored.length > 0 ? JSON.stringify(stored) : null };
 }
 

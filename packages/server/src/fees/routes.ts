@@ -22,7 +22,16 @@ export async function feeRuleRoutes(base: FastifyInstance, opts: { feeRules: Fee
 
   app.get(
     '/v1/fee-rules',
-    { config: read, schema: { tags, summary: 'List fee rules', description: 'Newest first; filter `type`.', querystring: FeeRuleListQuery, response: { 200: ListOf(FeeRule) } } },
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'List fee rules',
+        description: 'Newest first; filter `type`.',
+        querystring: FeeRuleListQuery,
+        response: { 200: ListOf(FeeRule) },
+      },
+    },
     async (request) => feeRules.list(org(request), request.query),
   );
   app.post(
@@ -30,8 +39,10 @@ export async function feeRuleRoutes(base: FastifyInstance, opts: { feeRules: Fee
     { config: write, schema: { tags, summary: 'Create an interchange or MDR fee rule', description: how, body: FeeRuleInput, response: { 201: FeeRule } } },
     async (request, reply) => reply.code(201).send(await feeRules.create(org(request), request.body)),
   );
-  app.get('/v1/fee-rules/:id', { config: read, schema: { tags, summary: 'Get a fee rule', params: FeeRuleParams, response: { 200: FeeRule } } }, async (request) =>
-    feeRules.get(org(request), request.params.id),
+  app.get(
+    '/v1/fee-rules/:id',
+    { config: read, schema: { tags, summary: 'Get a fee rule', params: FeeRuleParams, response: { 200: FeeRule } } },
+    async (request) => feeRules.get(org(request), request.params.id),
   );
   app.put(
     '/v1/fee-rules/:id',
@@ -50,7 +61,16 @@ export async function feeRuleRoutes(base: FastifyInstance, opts: { feeRules: Fee
   );
   app.delete(
     '/v1/fee-rules/:id',
-    { config: write, schema: { tags, summary: 'Delete a fee rule', description: 'Fees already applied keep the rule\'s id and terms.', params: FeeRuleParams, response: { 200: FeeRuleDeleted } } },
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Delete a fee rule',
+        description: "Fees already applied keep the rule's id and terms.",
+        params: FeeRuleParams,
+        response: { 200: FeeRuleDeleted },
+      },
+    },
     async (request) => feeRules.remove(org(request), request.params.id),
   );
 }

@@ -12,20 +12,51 @@ export const FEE_TYPES = ['interchange', 'mdr'] as const;
 export const CARD_BRANDS = ['visa', 'mastercard', 'amex', 'diners', 'discover', 'jcb'] as const;
 export const CARD_TYPES = ['credit', 'debit', 'prepaid'] as const;
 
-const FeeType = Type.Union([Type.Literal('interchange'), Type.Literal('mdr')], { description: '`interchange` (the issuer\'s fee) or `mdr` (the merchant discount rate).' });
+const FeeType = Type.Union([Type.Literal('interchange'), Type.Literal('mdr')], {
+  description: "`interchange` (the issuer's fee) or `mdr` (the merchant discount rate).",
+});
 
 export const FeeRuleInput = Type.Object({
   type: FeeType,
   name: Type.Optional(Type.String({ maxLength: 200 })),
   percentage_bps: Type.Integer({ minimum: 0, maximum: 10000, description: 'The percentage in basis points: 1 bps = 0.01 %, so 2.5 % is 250.' }),
   fixed_amount: Type.Optional(
-    MoneyInput({ description: 'A fixed amount added to each fee, in major units of `currency` with at most its minor digits (0.30). Default 0. Requires `currency` when not 0.' }),
+    MoneyInput({
+      description:
+        'A fixed amount added to each fee, in major units of `currency` with at most its minor digits (0.30). Default 0. Requires `currency` when not 0.',
+    }),
   ),
-  currency: Type.Optional(Type.String({ minLength: 3, maxLength: 3, description: 'ISO 4217. The rule applies only to payments in this currency; omitted: any currency (then `fixed_amount` must be 0).' })),
-  brand: Type.Optional(Type.Union(CARD_BRANDS.map((b) => Type.Literal(b)), { description: 'Only cards of this brand; omitted: any.' })),
-  card_type: Type.Optional(Type.Union(CARD_TYPES.map((t) => Type.Literal(t)), { description: 'Only cards of this type (from the BIN table); omitted: any.' })),
-  merchant_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Only payments made for this merchant (`merchant_id` of the payment); omitted: any.' })),
-  priority: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000000, default: 100, description: 'Lower wins: of the active rules of a type that match a payment, the lowest priority applies; ties go to the more specific rule (more criteria set), then the older one. Default 100.' })),
+  currency: Type.Optional(
+    Type.String({
+      minLength: 3,
+      maxLength: 3,
+      description: 'ISO 4217. The rule applies only to payments in this currency; omitted: any currency (then `fixed_amount` must be 0).',
+    }),
+  ),
+  brand: Type.Optional(
+    Type.Union(
+      CARD_BRANDS.map((b) => Type.Literal(b)),
+      { description: 'Only cards of this brand; omitted: any.' },
+    ),
+  ),
+  card_type: Type.Optional(
+    Type.Union(
+      CARD_TYPES.map((t) => Type.Literal(t)),
+      { description: 'Only cards of this type (from the BIN table); omitted: any.' },
+    ),
+  ),
+  merchant_id: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 100, description: 'Only payments made for this merchant (`merchant_id` of the payment); omitted: any.' }),
+  ),
+  priority: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 1000000,
+      default: 100,
+      description:
+        'Lower wins: of the active rules of a type that match a payment, the lowest priority applies; ties go to the more specific rule (more criteria set), then the older one. Default 100.',
+    }),
+  ),
   active: Type.Optional(Type.Boolean({ default: true })),
 });
 export type FeeRuleInput = Static<typeof FeeRuleInput>;

@@ -67,7 +67,12 @@ export class FeeRuleService {
     }
     const merchantId = input.merchant_id ?? null;
     if (merchantId) {
-      const merchant = await this.db.selectFrom('merchants').select('id').where('id', '=', merchantId).where('organization_id', '=', organizationId).executeTakeFirst();
+      const merchant = await this.db
+        .selectFrom('merchants')
+        .select('id')
+        .where('id', '=', merchantId)
+        .where('organization_id', '=', organizationId)
+        .executeTakeFirst();
       if (!merchant) details.push({ field: 'merchant_id', message: 'no such merchant in this organization' });
     }
     if (details.length > 0) throw ApiError.validation(details);
@@ -87,7 +92,13 @@ export class FeeRuleService {
 
   async create(organizationId: string, input: FeeRuleInput): Promise<FeeRule> {
     const now = this.clock.realIso();
-    const row: FeeRulesTable = { id: newId('feeRule'), organization_id: organizationId, ...(await this.fields(organizationId, input)), created_at: now, updated_at: now };
+    const row: FeeRulesTable = {
+      id: newId('feeRule'),
+      organization_id: organizationId,
+      ...(await this.fields(organizationId, input)),
+      created_at: now,
+      updated_at: now,
+    };
     await this.db.insertInto('fee_rules').values(row).execute();
     return feeRuleView(row);
   }

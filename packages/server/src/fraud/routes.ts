@@ -19,7 +19,12 @@ export async function fraudRoutes(base: FastifyInstance, opts: { fraud: FraudSer
     '/v1/fraud/rules',
     {
       config: { scopes: ['fraud:read'] },
-      schema: { tags, summary: 'Get the organization\'s fraud rules', description: 'The configured rules, or the defaults (`configured: false`).', response: { 200: FraudRules } },
+      schema: {
+        tags,
+        summary: "Get the organization's fraud rules",
+        description: 'The configured rules, or the defaults (`configured: false`).',
+        response: { 200: FraudRules },
+      },
     },
     async (request) => fraud.getRules(org(request)),
   );
@@ -30,7 +35,7 @@ export async function fraudRoutes(base: FastifyInstance, opts: { fraud: FraudSer
       config: { scopes: ['fraud:write'] },
       schema: {
         tags,
-        summary: 'Replace the organization\'s fraud rules',
+        summary: "Replace the organization's fraud rules",
         description:
           'The whole rule set: an omitted rule takes its default, `null` switches it off; `amount_thresholds` omitted is none. Applies to payments created from now on (other processes within 5 s).',
         body: FraudRulesInput,

@@ -6,7 +6,8 @@ import { Type, type Static, type TObject } from 'typebox';
 import { DECIMAL_STRING, type MoneyAmount } from '../lib/money.js';
 
 const Action = Type.Union([Type.Literal('review'), Type.Literal('decline')], {
-  description: '`review`: the payment goes on to the network and the evaluation says review. `decline`: the payment is REJECTED (response_code 59) without reaching the network.',
+  description:
+    '`review`: the payment goes on to the network and the evaluation says review. `decline`: the payment is REJECTED (response_code 59) without reaching the network.',
 });
 const Window = Type.Integer({ minimum: 1, maximum: 604800, description: 'The window, in seconds (up to 7 days).' });
 
@@ -16,12 +17,16 @@ const PaymentVelocity = Type.Object({
   action: Action,
 });
 const NewCards = Type.Object({
-  max_cards: Type.Integer({ minimum: 1, maximum: 10000, description: 'Hit when this payment\'s card would be new card number max_cards + 1 in the window.' }),
+  max_cards: Type.Integer({ minimum: 1, maximum: 10000, description: "Hit when this payment's card would be new card number max_cards + 1 in the window." }),
   window_seconds: Window,
   action: Action,
 });
 const CardDeclines = Type.Object({
-  max_declines: Type.Integer({ minimum: 1, maximum: 10000, description: 'Hit when the network has already declined this card (the same card number, by fingerprint) max_declines times in the window.' }),
+  max_declines: Type.Integer({
+    minimum: 1,
+    maximum: 10000,
+    description: 'Hit when the network has already declined this card (the same card number, by fingerprint) max_declines times in the window.',
+  }),
   window_seconds: Window,
   action: Action,
 });
@@ -52,7 +57,9 @@ function OrNull<T extends TObject>(schema: T, description: string) {
 export const FraudRulesInput = Type.Object({
   instrument_velocity: Type.Optional(OrNull(PaymentVelocity, 'Payments with the same card (instrument). Omitted: the default; null: off.')),
   client_velocity: Type.Optional(OrNull(PaymentVelocity, 'Payments by the same API client. Omitted: the default; null: off.')),
-  client_new_cards: Type.Optional(OrNull(NewCards, 'Cards new to the organization (not used in it within the window) paid with by the same API client. Omitted: the default; null: off.')),
+  client_new_cards: Type.Optional(
+    OrNull(NewCards, 'Cards new to the organization (not used in it within the window) paid with by the same API client. Omitted: the default; null: off.'),
+  ),
   card_declines: Type.Optional(
     OrNull(CardDeclines, 'Declines of the same card by the network (card testing). Default: 5 declines in 3600 s, `decline`. Omitted: the default; null: off.'),
   ),
@@ -81,10 +88,21 @@ export const FraudRules = Type.Object(
 export type FraudRules = Static<typeof FraudRules>;
 
 export const RuleHit = Type.Object({
-  rule: Type.Union([Type.Literal('instrument_velocity'), Type.Literal('client_velocity'), Type.Literal('client_new_cards'), Type.Literal('card_declines'), Type.Literal('amount_threshold')]),
+  rule: Type.Union([
+    Type.Literal('instrument_velocity'),
+    Type.Literal('client_velocity'),
+    Type.Literal('client_new_cards'),
+    Type.Literal('card_declines'),
+    Type.Literal('amount_threshold'),
+  ]),
   action: Action,
   message: Type.String(),
-  observed: Type.Optional(Type.Integer({ description: 'Velocity rules: the count, this payment included (counted up to limit + 1). card_declines: the earlier declines of the card (up to limit + 1).' })),
+  observed: Type.Optional(
+    Type.Integer({
+      description:
+        'Velocity rules: the count, this payment included (counted up to limit + 1). card_declines: the earlier declines of the card (up to limit + 1).',
+    }),
+  ),
   limit: Type.Optional(Type.Integer()),
   window_seconds: Type.Optional(Type.Integer()),
   amount: Type.Optional(Type.String()),

@@ -2,17 +2,17 @@
  * Fraud screening of card payments (docs/sandbox.md "Fraud rules"). Every card
  * payment is evaluated before authorization: `screen` runs one indexed,
  * bounded read (started while the CVV is decrypted), `decide` is pure, and
- * `recordFraudOutcome` writes the evaluation in the payment's insert
+ * `recordFraudOutcome` (outcome.ts) writes the evaluation in the payment's insert
  * transaction. A `decline` makes the payment REJECTED with response code 59
  * and the network is never called. The payment row itself is written by
  * payments/ (payments/screened.ts), which calls `recordFraudOutcome`.
  */
 import { sql } from 'kysely';
 import type { Db, Executor } from '../db/database.js';
-import { preparedInsert, preparedQuery, readTogether, type Read } from '../db/prepared.js';
+import { preparedQuery, readTogether, type Read } from '../db/prepared.js';
 import type { FraudEvaluationsTable } from '../db/schema.js';
 import { ApiError, type ErrorDetail } from '../errors/api-error.js';
-import { recordEvent } from '../events/store.js';
+export { decide, recordFraudOutcome } from './outcome.js';
 import { CURRENCIES, formatMinor, toMinorUnits } from '../lib/money.js';
 import type { RealClock } from '../clock/clock.js';
 import type { FraudEvaluation, FraudRules, FraudRulesInput, RuleHit } from './schemas.js';
@@ -20,8 +20,8 @@ import type { FraudEvaluation, FraudRules, FraudRulesInput, RuleHit } from './sc
 /** ISO 8583 "suspected fraud": the response code of a payment the fraud rules decline. */
 export const FRAUD_RESPONSE_CODE = '59';
 
-type Action = 'review' | 'decline';
-interface Velocity {
+export type Action = 'review' | 'decline';
+export interface Velocity {
   max: number;
   window_seconds: number;
   action: Action;
@@ -174,19 +174,31 @@ function buildScreenQuery([ivCap, cvCap, ncCap, cdCap]: Caps) {
             .as(alias);
         const zero = (alias: string) => eb.lit(0).as(alias);
         return [
-          iv ? capped(evaluations().where('instrument_id', '=', instrumentId).where('created_at', '>=', ivSince), ivCap, 'instrument_count') : zero('instrument_count'),
+          iv
+            ? capped(evaluations().where('instrument_id', '=', instrumentId).where('created_at', '>=', ivSince), ivCap, 'instrument_count')
+            : zero('instrument_count'),
           cv
-            ? capped(evaluations().where('organization_id', '=', organizationId).where('client_id', '=', clientId).where('created_at', '>=', cvSince), cvCap, 'client_count')
+            ? capped(
+                evaluations().where('organization_id', '=', organizationId).where('client_id', '=', clientId).where('created_at', '>=', cvSince),
+                cvCap,
+                'client_count',
+              )
             : zero('client_count'),
           nc
             ? capped(
                 // `new_card = 1` as a literal: a parameter would not match the partial index's predicate in a generic plan.
-                evaluations().where('organization_id', '=', organizationId).where('client_id', '=', clientId).where('new_card', '=', eb.lit(1)).where('created_at', '>=', ncSince),
+                evaluations()
+                  .where('organization_id', '=', organizationId)
+                  .where('client_id', '=', clientId)
+                  .where('new_card', '=', eb.lit(1))
+                  .where('created_at', '>=', ncSince),
                 ncCap,
                 'new_card_count',
               )
             : zero('new_card_count'),
-          nc ? evaluations().select('created_at').where('instrument_id', '=', instrumentId).where('created_at', '>=', ncSince).limit(sql.lit(1)).as('seen_card') : eb.lit(null).as('seen_card'),
+          nc
+            ? evaluations().select('created_at').where('instrument_id', '=', instrumentId).where('created_at', '>=', ncSince).limit(sql.lit(1)).as('seen_card')
+            : eb.lit(null).as('seen_card'),
           // card_declines_fingerprint_idx: the declines of this instrument's card (its fingerprint) in the window.
           cd
             ? eb
@@ -195,7 +207,9 @@ function buildScreenQuery([ivCap, cvCap, ncCap, cdCap]: Caps) {
                     .selectFrom('card_declines')
                     .select('card_declines.created_at')
                     .where('card_declines.organization_id', '=', organizationId)
-                    .where('card_declines.fingerprint', '=', (f) => f.selectFrom('instruments').select('instruments.fingerprint').where('instruments.id', '=', instrumentId))
+                    .where('card_declines.fingerprint', '=', (f) =>
+                      f.selectFrom('instruments').select('instruments.fingerprint').where('instruments.id', '=', instrumentId),
+                    )
                     .where('card_declines.created_at', '>=', cdSince)
                     .limit(sql.lit(cdCap))
                     .as('d'),
@@ -233,7 +247,11 @@ export class FraudService {
         if (value === undefined || value === null) return null;
         const parsed = toMinorUnits(value, t.currency);
         if ('minor' in parsed) return parsed.minor;
-        details.push({ field: `${field}.${key}`, message: parsed.problem === 'too_many_decimals' ? `${t.currency} amounts have at most ${CURRENCIES[t.currency]} decimal places` : 'is not a valid amount' });
+        details.push({
+          field: `${field}.${key}`,
+          message:
+            parsed.problem === 'too_many_decimals' ? `${t.currency} amounts have at most ${CURRENCIES[t.currency]} decimal places` : 'is not a valid amount',
+        });
         return null;
       };
       const review = minor('review_above');
@@ -242,8 +260,15 @@ export class FraudService {
       thresholds.push({ currency: t.currency, review_above: review, decline_above: decline });
     });
     if (details.length > 0) throw ApiError.validation(details);
-    const velocity = (v: { max_payments?: number; max_cards?: number; max_declines?: number; window_seconds: number; action: Action } | null | undefined, fallback: Velocity | null): Velocity | null =>
-      v === undefined ? fallback : v === null ? null : { max: (v.max_payments ?? v.max_cards ?? v.max_declines)!, window_seconds: v.window_seconds, action: v.action };
+    const velocity = (
+      v: { max_payments?: number; max_cards?: number; max_declines?: number; window_seconds: number; action: Action } | null | undefined,
+      fallback: Velocity | null,
+    ): Velocity | null =>
+      v === undefined
+        ? fallback
+        : v === null
+          ? null
+          : { max: (v.max_payments ?? v.max_cards ?? v.max_declines)!, window_seconds: v.window_seconds, action: v.action };
     const rules: RuleSet = {
       instrument_velocity: velocity(input.instrument_velocity, DEFAULT_RULES.instrument_velocity),
       client_velocity: velocity(input.client_velocity, DEFAULT_RULES.client_velocity),
@@ -315,78 +340,23 @@ export class FraudService {
   }
 
   async evaluation(organizationId: string, paymentId: string): Promise<FraudEvaluation> {
-    const row = await this.db.selectFrom('fraud_evaluations').selectAll().where('payment_id', '=', paymentId).where('organization_id', '=', organizationId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('fraud_evaluations')
+      .selectAll()
+      .where('payment_id', '=', paymentId)
+      .where('organization_id', '=', organizationId)
+      .executeTakeFirst();
     if (!row) throw ApiError.notFound('fraud evaluation (card payments created since fraud screening began have one)');
     return evaluationView(row);
   }
 }
 
 export function evaluationView(row: FraudEvaluationsTable): FraudEvaluation {
-  return { payment_id: row.payment_id, score: Number(row.score), decision: row.decision, rules_hit: JSON.parse(row.rules_hit) as RuleHit[], evaluated_at: row.created_at };
-}
-
-/** Applies the rules to a payment about to be authorized. Pure: the counts come from `screen`. */
-export function decide(screening: Screening, payment: { clientId: string; instrumentId: string; amount: number; currency: string }): Decision {
-  const { rules } = screening;
-  const hits: RuleHit[] = [];
-  const velocity = (rule: RuleHit['rule'], v: Velocity | null, earlier: number, what: string) => {
-    if (!v) return;
-    const observed = earlier + 1;
-    if (observed > v.max) {
-      hits.push({ rule, action: v.action, message: `${observed} ${what} within ${v.window_seconds} s (more than ${v.max})`, observed, limit: v.max, window_seconds: v.window_seconds });
-    }
+  return {
+    payment_id: row.payment_id,
+    score: Number(row.score),
+    decision: row.decision,
+    rules_hit: JSON.parse(row.rules_hit) as RuleHit[],
+    evaluated_at: row.created_at,
   };
-  velocity('instrument_velocity', rules.instrument_velocity, screening.instrumentCount, 'payments with this card');
-  velocity('client_velocity', rules.client_velocity, screening.clientCount, 'payments by this API client');
-  if (screening.newCard) velocity('client_new_cards', rules.client_new_cards, screening.newCardCount, 'new cards used by this API client');
-  // Declines are counted before this payment, which the network has not answered: max declines already make it hit.
-  const cd = rules.card_declines;
-  if (cd && screening.cardDeclineCount >= cd.max) {
-    const observed = screening.cardDeclineCount;
-    hits.push({ rule: 'card_declines', action: cd.action, message: `${observed} declines of this card within ${cd.window_seconds} s (at most ${cd.max} allowed)`, observed, limit: cd.max, window_seconds: cd.window_seconds });
-  }
-  const threshold = rules.amount_thresholds.find((t) => t.currency === payment.currency);
-  if (threshold) {
-    const over = (limit: number | null) => limit !== null && payment.amount > limit;
-    const action: Action | null = over(threshold.decline_above) ? 'decline' : over(threshold.review_above) ? 'review' : null;
-    if (action) {
-      const limit = (action === 'decline' ? threshold.decline_above : threshold.review_above)!;
-      const amount = formatMinor(payment.amount, payment.currency);
-      const text = formatMinor(limit, payment.currency);
-      hits.push({ rule: 'amount_threshold', action, message: `${amount} ${payment.currency} is above ${text}`, amount, threshold: text, currency: payment.currency });
-    }
-  }
-  const decision = hits.some((h) => h.action === 'decline') ? 'decline' : hits.length > 0 ? 'review' : 'approve';
-  const score = Math.min(100, hits.reduce((sum, h) => sum + (h.action === 'decline' ? 100 : 50), 0));
-  return { score, decision, rulesHit: hits, newCard: screening.newCard, ...payment };
-}
-
-const insertEvaluation = preparedInsert('fraud_evaluations', { deferrable: true });
-
-
-/**
- * In the payment's insert transaction: stores the evaluation and, for a
- * declined payment (inserted REJECTED), records its `payment.card.rejected`.
- */
-export async function recordFraudOutcome(
-  trx: Executor,
-  payment: { id: string; organization_id: string; created_at: string; channel?: string },
-  decision: Decision,
-  rejectedEvent: () => object,
-  clock: RealClock,
-): Promise<void> {
-  await insertEvaluation(trx, {
-      payment_id: payment.id,
-      organization_id: payment.organization_id,
-      client_id: decision.clientId,
-      instrument_id: decision.instrumentId,
-      amount: decision.amount,
-      currency: decision.currency,
-      new_card: decision.newCard ? 1 : 0,
-      score: decision.score,
-      decision: decision.decision,
-      rules_hit: JSON.stringify(decision.rulesHit),
-      created_at: payment.created_at,
-    });
-  if (decision.decision === 'decline') await recordEvent(trx, payment.organization_id, 'payment.card.rejected', rejectedEvent(), payment.channel ? { channel: payment.channel } : undefined, clock);
 }

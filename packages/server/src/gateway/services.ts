@@ -102,12 +102,29 @@ export interface Foundations {
   connectors?: readonly ConnectorDefinition[] | undefined;
 }
 
-export async function buildServices({ config, db, clock, keyring, log, tokens, signingKeys, metrics, vault, dashboardDist, connectors }: Foundations): Promise<Services> {
+export async function buildServices({
+  config,
+  db,
+  clock,
+  keyring,
+  log,
+  tokens,
+  signingKeys,
+  metrics,
+  vault,
+  dashboardDist,
+  connectors,
+}: Foundations): Promise<Services> {
   // Cards: keys, vault, the network.
-  const encryptionKeys = new EncryptionKeyService(db, keyring, {
-    modulusLength: config.cards.encryptionKeyBits,
-    graceSeconds: config.cards.encryptionKeyGraceSeconds,
-  }, clock);
+  const encryptionKeys = new EncryptionKeyService(
+    db,
+    keyring,
+    {
+      modulusLength: config.cards.encryptionKeyBits,
+      graceSeconds: config.cards.encryptionKeyGraceSeconds,
+    },
+    clock,
+  );
   const instruments = new InstrumentService(db, encryptionKeys, vault, clock);
   // Connectors: the registry, the organizations' accounts and their routing; the default account is CONNECTORS.
   const remote = config.simulatorAuthorization === 'remote';
@@ -126,11 +143,16 @@ export async function buildServices({ config, db, clock, keyring, log, tokens, s
   const actions = new PaymentActions(db, network, lifecycle, payments, refunds);
   const users = new UserService(db, instruments, clock);
   // The decline caps per client address (and per link or checkout session): the hosted checkout and the embedded fields share them.
-  const cardAttempts = new CardAttemptGuard(db, await deploymentSecret(db, keyring, 'link_address_hash', clock), {
-    perLink: config.links.cardDeclinesPerLink,
-    perAddress: config.links.cardDeclinesPerAddress,
-    windowSeconds: config.links.cardDeclineWindowSeconds,
-  }, clock);
+  const cardAttempts = new CardAttemptGuard(
+    db,
+    await deploymentSecret(db, keyring, 'link_address_hash', clock),
+    {
+      perLink: config.links.cardDeclinesPerLink,
+      perAddress: config.links.cardDeclinesPerAddress,
+      windowSeconds: config.links.cardDeclineWindowSeconds,
+    },
+    clock,
+  );
   const checkout = new CheckoutSessionService(db, tokens, { payments, instruments, users, cardAttempts }, { sandbox: config.environment === 'sandbox' }, clock);
   const rails =
     config.connectors === 'simulator'
@@ -144,7 +166,36 @@ export async function buildServices({ config, db, clock, keyring, log, tokens, s
   const apm = new AlternativePaymentService(db, rails, config, clock);
   const cardPresent = new CardPresentService(db, instruments, network, lifecycle, clock);
   const webhookPolicy = { requireHttps: config.environment === 'production', allowPrivate: config.webhooks.allowPrivateUrls };
-  const eventStreams = new EventStreamHub(db, log, { pollIntervalMs: config.eventStream.pollIntervalMs, maxPerOrganization: config.eventStream.maxPerOrganization });
+  const eventStreams = new EventStreamHub(db, log, {
+    pollIntervalMs: config.eventStream.pollIntervalMs,
+    maxPerOrganization: config.eventStream.maxPerOrganization,
+  });
   const dashboard = await DashboardService.open(db, keyring, config, clock);
-  return { connectorRegistry, connectorAccounts, router, cardAttempts, clock, tokens, signingKeys, metrics, vault, encryptionKeys, instruments, network, lifecycle, payments, refunds, actions, users, checkout, rails, apm, cardPresent, webhookPolicy, eventStreams, dashboard, dashboardDist };
+  return {
+    connectorRegistry,
+    connectorAccounts,
+    router,
+    cardAttempts,
+    clock,
+    tokens,
+    signingKeys,
+    metrics,
+    vault,
+    encryptionKeys,
+    instruments,
+    network,
+    lifecycle,
+    payments,
+    refunds,
+    actions,
+    users,
+    checkout,
+    rails,
+    apm,
+    cardPresent,
+    webhookPolicy,
+    eventStreams,
+    dashboard,
+    dashboardDist,
+  };
 }

@@ -30,7 +30,9 @@ function dateOf(route: RouteOptions, key: 'deprecatedSince' | 'sunset', value: s
 function noteOf(route: RouteOptions, link: string | undefined): string {
   const ok = link !== undefined && (link.startsWith('/') ? !link.startsWith('//') : URL.canParse(link) && /^https?:$/.test(new URL(link).protocol));
   if (!ok || /[<>\s]/.test(link)) {
-    throw new Error(`${String(route.method)} ${route.url} is deprecated: config.deprecationLink must be an http(s) URL or a path to its migration note (got ${String(link)}).`);
+    throw new Error(
+      `${String(route.method)} ${route.url} is deprecated: config.deprecationLink must be an http(s) URL or a path to its migration note (got ${String(link)}).`,
+    );
   }
   return link;
 }

@@ -72,7 +72,11 @@ export function registerRequestTimeout(app: FastifyInstance, timeoutMs: number):
       if (reply.sent || reply.raw.headersSent || reply.raw.destroyed) return;
       request.log.warn({ timeoutMs }, 'request timed out');
       timedOut.add(reply);
-      sendError(request, reply, new ApiError('timeout', `The request took longer than ${timeoutMs} ms. Its outcome is unknown: retry with the same order_id or Idempotency-Key.`));
+      sendError(
+        request,
+        reply,
+        new ApiError('timeout', `The request took longer than ${timeoutMs} ms. Its outcome is unknown: retry with the same order_id or Idempotency-Key.`),
+      );
     }, timeoutMs);
     timer.unref();
     timers.set(reply, timer);

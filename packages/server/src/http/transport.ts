@@ -85,7 +85,12 @@ export function registerTransport(app: FastifyInstance, config: Config): void {
       return done(new ApiError('service_unavailable', 'The server is shutting down; retry.', [], { 'retry-after': '1' }));
     }
     // An internal request (http/internal-requests.ts) comes from a request that passed this check already.
-    if (plainRefused && request.protocol !== 'https' && !PROBES.has(request.url.split('?')[0] ?? '') && !isInternalRequest(request.headers[INTERNAL_PRINCIPAL_HEADER])) {
+    if (
+      plainRefused &&
+      request.protocol !== 'https' &&
+      !PROBES.has(request.url.split('?')[0] ?? '') &&
+      !isInternalRequest(request.headers[INTERNAL_PRINCIPAL_HEADER])
+    ) {
       return done(new ApiError('https_required', 'HTTPS is required; plain HTTP is refused.'));
     }
     done();

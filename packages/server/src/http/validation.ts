@@ -272,7 +272,10 @@ export function registerValidation(app: FastifyInstance, lazy: LazyCompiler): vo
       reply.header('Preference-Applied', 'handling=strict');
       for (const [part, key, ajv] of parts) {
         const validate = strictValidator(schema[key] as Node, ajv);
-        if (!validate(request[part])) return done(Object.assign(new Error('validation failed'), { validation: validate.errors, validationContext: part === 'body' ? 'body' : 'querystring' }));
+        if (!validate(request[part]))
+          return done(
+            Object.assign(new Error('validation failed'), { validation: validate.errors, validationContext: part === 'body' ? 'body' : 'querystring' }),
+          );
       }
       done();
     };
@@ -287,7 +290,12 @@ export function registerValidation(app: FastifyInstance, lazy: LazyCompiler): vo
     parseJson(request, String(body), (error, value) => {
       if (error) return done(ApiError.validation([{ field: '(body)', message: 'is not valid JSON' }], 'The request body is not valid JSON.'));
       if (deeperThan(value, MAX_JSON_DEPTH)) {
-        return done(ApiError.validation([{ field: '(body)', message: `must not nest more than ${MAX_JSON_DEPTH} levels deep` }], 'The request body is nested too deeply.'));
+        return done(
+          ApiError.validation(
+            [{ field: '(body)', message: `must not nest more than ${MAX_JSON_DEPTH} levels deep` }],
+            'The request body is nested too deeply.',
+          ),
+        );
       }
       done(null, value);
     });

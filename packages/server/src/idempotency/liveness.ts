@@ -43,7 +43,10 @@ export class InstanceLiveness {
   /** Writes the first heartbeat (so the instance is alive before it takes a request), then one every interval. */
   async start(): Promise<void> {
     await this.beat();
-    await this.db.deleteFrom('gateway_instances').where('heartbeat_at', '<', new Date(this.clock.realNow() - FORGET_AFTER_MS).toISOString()).execute();
+    await this.db
+      .deleteFrom('gateway_instances')
+      .where('heartbeat_at', '<', new Date(this.clock.realNow() - FORGET_AFTER_MS).toISOString())
+      .execute();
     this.schedule();
   }
 
@@ -78,6 +81,10 @@ export class InstanceLiveness {
     this.stopped = true;
     clearTimeout(this.timer);
     await this.beating;
-    await this.db.deleteFrom('gateway_instances').where('id', '=', this.id).execute().catch(() => undefined);
+    await this.db
+      .deleteFrom('gateway_instances')
+      .where('id', '=', this.id)
+      .execute()
+      .catch(() => undefined);
   }
 }

@@ -48,7 +48,12 @@ const STALE_LOCK_SECONDS = 120;
 
 /** What the old owner of a taken-over key answers: another process now runs the request; a retry gets its answer. */
 function lockLost(): ApiError {
-  return new ApiError('idempotency_conflict', 'This request\'s Idempotency-Key was taken over by a retry in another process; retry shortly for its answer.', [], { 'retry-after': '1' });
+  return new ApiError(
+    'idempotency_conflict',
+    "This request's Idempotency-Key was taken over by a retry in another process; retry shortly for its answer.",
+    [],
+    { 'retry-after': '1' },
+  );
 }
 
 declare module 'fastify' {
@@ -171,12 +176,22 @@ function canonical(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-export function registerIdempotency(app: FastifyInstance, db: Db, ttlSeconds: number, hashKey: Buffer, cardFingerprint: CardFingerprint, liveness: InstanceLiveness, clock: RealClock): void {
+export function registerIdempotency(
+  app: FastifyInstance,
+  db: Db,
+  ttlSeconds: number,
+  hashKey: Buffer,
+  cardFingerprint: CardFingerprint,
+  liveness: InstanceLiveness,
+  clock: RealClock,
+): void {
   // Keyed, and over a body without clear card data (hashableBody), so a stored hash cannot be brute-forced back to a card or a CVV.
   // Over the validated body with its amounts in one form (normalised): one request, one hash, however it was written.
   const requestHash = async (request: FastifyRequest, organizationId: string): Promise<string> =>
     createHmac('sha256', hashKey)
-      .update(`${request.method} ${request.url}\n${canonical(normalised(await hashableBody(request.body, organizationId, cardFingerprint), request.routeOptions.schema?.body as SchemaNode | undefined))}`)
+      .update(
+        `${request.method} ${request.url}\n${canonical(normalised(await hashableBody(request.body, organizationId, cardFingerprint), request.routeOptions.schema?.body as SchemaNode | undefined))}`,
+      )
       .digest('hex');
 
   app.decorateRequest('idempotency', null);
@@ -223,17 +238,10 @@ export function registerIdempotency(app: FastifyInstance, db: Db, ttlSeconds: nu
         // A secret the answer held (a checkout session's token) was not stored: derived again here.
         const restore = request.routeOptions.config.idempotency?.restore;
         const body = restore ? await restore(request, result.body) : result.body;
-        return reply
-          .code(result.status)
-          .header('idempotent-replayed', 'true')
-          .type(JSON_CONTENT_TYPE)
-          .send(body);
+        return reply.code(result.status).header('idempotent-replayed', 'true').type(JSON_CONTENT_TYPE).send(body);
       }
       case 'mismatch':
-        throw new ApiError(
-          'idempotency_key_mismatch',
-          'This Idempotency-Key was used with a different request; use a new key for a new request.',
-        );
+        throw new ApiError('idempotency_key_mismatch', 'This Idempotency-Key was used with a different request; use a new key for a new request.');
       case 'conflict':
         throw new ApiError('idempotency_conflict', 'A request with this Idempotency-Key is in progress; retry shortly.', [], {
           'retry-after': '1',

@@ -76,21 +76,11 @@ async function reserve(db: Executor, r: Reserve): Promise<Reservation> {
       // Only a duplicate key means the key is held; anything else fails the reservation (KeyStoreFailure).
       if (!isUniqueViolation(error)) throw error;
     }
-    const row = await db
-      .selectFrom('idempotency_keys')
-      .selectAll()
-      .where('client_id', '=', r.clientId)
-      .where('key', '=', r.key)
-      .executeTakeFirst();
+    const row = await db.selectFrom('idempotency_keys').selectAll().where('client_id', '=', r.clientId).where('key', '=', r.key).executeTakeFirst();
     if (!row) continue; // released between the insert and this read: try the insert again
     if (row.expires_at <= r.now) {
       // Kept 24 hours (spec section 8); after that the key is new again.
-      await db
-        .deleteFrom('idempotency_keys')
-        .where('client_id', '=', r.clientId)
-        .where('key', '=', r.key)
-        .where('expires_at', '<=', r.now)
-        .execute();
+      await db.deleteFrom('idempotency_keys').where('client_id', '=', r.clientId).where('key', '=', r.key).where('expires_at', '<=', r.now).execute();
       continue;
     }
     if (row.request_hash !== r.requestHash) return { kind: 'mismatch' };

@@ -6,12 +6,25 @@ import { ListOf, ListQuery } from '../http/pagination.js';
 import { lookupBin } from '../cards/bins.js';
 import type { Db } from '../db/database.js';
 import { Type } from 'typebox';
-import { BinData, BinParams, CreateInstrument, Instrument, InstrumentListQuery, InstrumentParams, InstrumentQuery, InstrumentWithNumber, UpdateInstrument } from './schemas.js';
+import {
+  BinData,
+  BinParams,
+  CreateInstrument,
+  Instrument,
+  InstrumentListQuery,
+  InstrumentParams,
+  InstrumentQuery,
+  InstrumentWithNumber,
+  UpdateInstrument,
+} from './schemas.js';
 import type { InstrumentService } from './service.js';
 import type { CheckoutSessionService } from '../checkout/service.js';
 
 /** Spec 4.3 and docs/api-conventions.md: instruments and the BIN lookup. */
-export async function instrumentRoutes(base: FastifyInstance, opts: { instruments: InstrumentService; db: Db; checkout: CheckoutSessionService }): Promise<void> {
+export async function instrumentRoutes(
+  base: FastifyInstance,
+  opts: { instruments: InstrumentService; db: Db; checkout: CheckoutSessionService },
+): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { instruments } = opts;
   const tags = ['Instruments'];
@@ -27,14 +40,15 @@ export async function instrumentRoutes(base: FastifyInstance, opts: { instrument
         tags,
         summary: 'Tokenize a card',
         description:
-          'Encrypted form: the five `encrypted_*` fields, each encrypted separately with the active key (RSA-OAEP, SHA-256, base64). Direct form: `card` with clear fields, only for clients the operator marked PCI DSS SAQ D (others get 403). The same card again returns the same instrument (201), with expiry and holder updated. The CVV is checked and never stored. With a checkout session\'s token: while the session is open; the instrument becomes the session\'s card, the only one its payment or enrollment may use.',
+          "Encrypted form: the five `encrypted_*` fields, each encrypted separately with the active key (RSA-OAEP, SHA-256, base64). Direct form: `card` with clear fields, only for clients the operator marked PCI DSS SAQ D (others get 403). The same card again returns the same instrument (201), with expiry and holder updated. The CVV is checked and never stored. With a checkout session's token: while the session is open; the instrument becomes the session's card, the only one its payment or enrollment may use.",
         body: CreateInstrument,
         response: { 201: Instrument },
       },
     },
     async (request, reply) => {
       const principal = principalOf(request);
-      if (principal.checkoutSession) return reply.code(201).send(await opts.checkout.tokenize({ ...principal, checkoutSession: principal.checkoutSession }, request.body));
+      if (principal.checkoutSession)
+        return reply.code(201).send(await opts.checkout.tokenize({ ...principal, checkoutSession: principal.checkoutSession }, request.body));
       return reply.code(201).send(await instruments.tokenize(principal, request.body));
     },
   );
@@ -105,7 +119,13 @@ export async function instrumentRoutes(base: FastifyInstance, opts: { instrument
     '/v1/bins/:bin',
     {
       config: { scopes: ['instruments:read', 'payments:read'] },
-      schema: { tags, summary: 'Look up a BIN', description: 'Brand, type, issuer and country for 6 or 8 leading digits.', params: BinParams, response: { 200: BinData } },
+      schema: {
+        tags,
+        summary: 'Look up a BIN',
+        description: 'Brand, type, issuer and country for 6 or 8 leading digits.',
+        params: BinParams,
+        response: { 200: BinData },
+      },
     },
     async (request) => {
       const { known, ...data } = await lookupBin(opts.db, request.params.bin);

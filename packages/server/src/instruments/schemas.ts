@@ -11,7 +11,11 @@ export const BinData = Type.Object(
     card_type: Type.String({ description: 'credit, debit, prepaid or unknown.' }),
     issuer: Type.Union([Type.String(), Type.Null()]),
     country: Type.Union([Type.String(), Type.Null()], { description: 'ISO 3166-1 alpha-3.' }),
-    three_ds_version: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: 'The 3-D Secure version the BIN supports (`2.2.0`, `2.1.0`, `1.0.2`), null when none. Shown by GET /v1/bins/{bin}.' })),
+    three_ds_version: Type.Optional(
+      Type.Union([Type.String(), Type.Null()], {
+        description: 'The 3-D Secure version the BIN supports (`2.2.0`, `2.1.0`, `1.0.2`), null when none. Shown by GET /v1/bins/{bin}.',
+      }),
+    ),
   },
   { $id: 'BinData' },
 );
@@ -86,7 +90,7 @@ export const UpdateInstrument = Type.Object({
   expiration_month: Type.Optional(Type.Integer({ minimum: 1, maximum: 12 })),
   expiration_year: Type.Optional(Type.Integer({ minimum: 2000, maximum: 2100 })),
   holder_name: Type.Optional(Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' })),
-  metadata: Type.Optional(MetadataInput('Replaces all the instrument\'s pairs (`{}` removes them); omitted, they stay. Limits as on create.')),
+  metadata: Type.Optional(MetadataInput("Replaces all the instrument's pairs (`{}` removes them); omitted, they stay. Limits as on create.")),
 });
 export type UpdateInstrument = Static<typeof UpdateInstrument>;
 

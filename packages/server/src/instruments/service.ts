@@ -86,10 +86,13 @@ export class InstrumentService {
     const names = Object.values(ENCRYPTED_FIELDS);
     const missing = names.filter((f) => !body[f]);
     if (missing.length > 0) throw ApiError.validation(missing.map((field) => ({ field, message: 'is required' })));
-    const clear = await this.keys.decrypt(organizationId, names.map((f) => body[f]!));
+    const clear = await this.keys.decrypt(
+      organizationId,
+      names.map((f) => body[f]!),
+    );
     const failed = names.filter((_, i) => clear[i] === undefined);
     if (failed.length > 0) {
-      throw ApiError.validation(failed.map((field) => ({ field, message: 'could not be decrypted with this organization\'s encryption keys' })));
+      throw ApiError.validation(failed.map((field) => ({ field, message: "could not be decrypted with this organization's encryption keys" })));
     }
     const [number, expirationMonth, expirationYear, holderName, cvv] = clear as string[];
     return { number: number!, expirationMonth: expirationMonth!, expirationYear: expirationYear!, holderName: holderName!, cvv: cvv! };
@@ -135,7 +138,13 @@ export class InstrumentService {
       const now = this.clock.realIso();
       const existing = browserOrigin === null ? await findActiveByFingerprint(this.db, organizationId, fingerprint) : undefined;
       if (existing) {
-        const changes = { exp_month: card.expMonth, exp_year: card.expYear, holder_name: card.holderName, updated_at: now, ...(metadata ? { metadata: metadataColumn(metadata) } : {}) };
+        const changes = {
+          exp_month: card.expMonth,
+          exp_year: card.expYear,
+          holder_name: card.holderName,
+          updated_at: now,
+          ...(metadata ? { metadata: metadataColumn(metadata) } : {}),
+        };
         if (metadata) {
           await this.db.transaction().execute(async (trx) => {
             await updateInstrument(trx, existing.id, changes);
@@ -191,12 +200,21 @@ export class InstrumentService {
     const missing = required.filter((f) => !read[f]);
     if (missing.length > 0) return { errors: missing.map((f) => ({ field: prefix + f, message: 'is required' })) };
     const names = [...required, ...(read.encrypted_cvv ? (['encrypted_cvv'] as const) : [])];
-    const clear = await this.keys.decrypt(organizationId, names.map((f) => read[f]!));
+    const clear = await this.keys.decrypt(
+      organizationId,
+      names.map((f) => read[f]!),
+    );
     const failed = names.filter((_, i) => clear[i] === undefined);
-    if (failed.length > 0) return { errors: failed.map((f) => ({ field: prefix + f, message: 'could not be decrypted with this organization\'s encryption keys' })) };
+    if (failed.length > 0)
+      return { errors: failed.map((f) => ({ field: prefix + f, message: "could not be decrypted with this organization's encryption keys" })) };
     const [number, expirationMonth, expirationYear, holderName, cvv = ''] = clear as string[];
     const fields = Object.fromEntries(Object.entries(ENCRYPTED_FIELDS).map(([k, f]) => [k, prefix + f])) as Record<keyof ClearCard, string>;
-    const { card, errors } = validateCard({ number: number!, expirationMonth: expirationMonth!, expirationYear: expirationYear!, holderName: holderName!, cvv }, fields, new Date(this.clock.realNow()), { cvvOptional: true });
+    const { card, errors } = validateCard(
+      { number: number!, expirationMonth: expirationMonth!, expirationYear: expirationYear!, holderName: holderName!, cvv },
+      fields,
+      new Date(this.clock.realNow()),
+      { cvvOptional: true },
+    );
     if (!card) return { errors };
     return { read: { card, cvv: cvv ? new Secret(cvv) : undefined } };
   }
@@ -208,7 +226,10 @@ export class InstrumentService {
   async instrumentForRead(organizationId: string, read: CardReadResult): Promise<{ instrument: InstrumentRow; card: CardData }> {
     const { card, cvv } = read;
     const instrument = await this.store(organizationId, card);
-    return { instrument, card: { number: new Secret(card.number), ...(cvv ? { cvv } : {}), expMonth: card.expMonth, expYear: card.expYear, holderName: card.holderName } };
+    return {
+      instrument,
+      card: { number: new Secret(card.number), ...(cvv ? { cvv } : {}), expMonth: card.expMonth, expYear: card.expYear, holderName: card.holderName },
+    };
   }
 
   async get(organizationId: string, id: string): Promise<Instrument> {
@@ -226,10 +247,14 @@ export class InstrumentService {
     if (!principal.pciSaqD) {
       throw new ApiError('forbidden', 'Full card numbers are only shown to clients the operator marked PCI DSS SAQ D.');
     }
-    if (row.status !== 'ACTIVE') throw new ApiError('conflict', 'A deleted instrument\'s number is not shown.');
+    if (row.status !== 'ACTIVE') throw new ApiError('conflict', "A deleted instrument's number is not shown.");
     const number = await this.vault.openNumber(principal.organizationId, row.id, row.number_sealed);
     const data = { instrument_id: row.id, last_four_digits: row.last_four, client_id: principal.clientId, request_id: context.requestId };
-    const eventId = await this.db.transaction().execute((trx) => recordEvent(trx, principal.organizationId, 'instrument.number_revealed', { ...data, metadata: metadataOf(row.metadata) }, undefined, this.clock));
+    const eventId = await this.db
+      .transaction()
+      .execute((trx) =>
+        recordEvent(trx, principal.organizationId, 'instrument.number_revealed', { ...data, metadata: metadataOf(row.metadata) }, undefined, this.clock),
+      );
     context.log.info({ audit: 'instrument.number_revealed', event_id: eventId, organization_id: principal.organizationId, ...data }, 'card number revealed');
     const view = await this.view(row);
     return { ...view, card: { ...view.card, number: number.reveal() } };
@@ -252,7 +277,8 @@ export class InstrumentService {
     const month = body.expiration_month ?? Number(row.exp_month);
     const year = body.expiration_year ?? Number(row.exp_year);
     const errors: ErrorDetail[] = [];
-    if (Date.UTC(year, month, 1) <= this.clock.realNow()) errors.push({ field: body.expiration_year ? 'expiration_year' : 'expiration_month', message: 'the card has expired' });
+    if (Date.UTC(year, month, 1) <= this.clock.realNow())
+      errors.push({ field: body.expiration_year ? 'expiration_year' : 'expiration_month', message: 'the card has expired' });
     if (errors.length) throw ApiError.validation(errors);
     const changes = {
       exp_month: month,

@@ -57,7 +57,9 @@ export class Vault {
   }
 
   async fingerprint(organizationId: string, number: Secret): Promise<string> {
-    return createHmac('sha256', await this.key(organizationId, 'fingerprint')).update(number.reveal()).digest('hex');
+    return createHmac('sha256', await this.key(organizationId, 'fingerprint'))
+      .update(number.reveal())
+      .digest('hex');
   }
 
   async sealNumber(organizationId: string, instrumentId: string, number: Secret): Promise<string> {

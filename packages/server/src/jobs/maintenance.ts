@@ -32,7 +32,10 @@ export function registerMaintenance(runner: JobRunner, db: Db, tasks: readonly M
     const now = clock.realNow();
     await deleteExpiredKeys(db, new Date(now).toISOString());
     await deleteExpiredTokens(db, Math.floor(now / 1000) - 86400);
-    await db.deleteFrom('rate_limits').where('expire', '<', now - 3_600_000).execute();
+    await db
+      .deleteFrom('rate_limits')
+      .where('expire', '<', now - 3_600_000)
+      .execute();
     await deleteFinishedJobs(db, isoPlusSeconds(now, -7 * 86400));
     for (const task of tasks) await task(db, now);
     // The recurring instance schedules its successor; jobs enqueued by hand do not.

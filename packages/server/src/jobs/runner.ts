@@ -109,7 +109,13 @@ export class JobRunner {
   async runDue(): Promise<number> {
     let ran = 0;
     for (;;) {
-      const jobs = await claimJobs(this.db, this.dialect, this.worker, { types: this.types, limit: 100, leaseSeconds: this.leaseSeconds, skipOrganizations: [...this.held.keys()] }, this.options.clock);
+      const jobs = await claimJobs(
+        this.db,
+        this.dialect,
+        this.worker,
+        { types: this.types, limit: 100, leaseSeconds: this.leaseSeconds, skipOrganizations: [...this.held.keys()] },
+        this.options.clock,
+      );
       if (jobs.length === 0) {
         // Jobs the background poll claimed before this call: wait for them too.
         if (this.inFlight.size === 0) return ran;
@@ -162,12 +168,18 @@ export class JobRunner {
     if (free <= 0) return 0;
     let jobs: JobRow[];
     try {
-      jobs = await claimJobs(this.db, this.dialect, this.worker, {
-        types: [...this.handlers.keys()],
-        limit: free,
-        leaseSeconds: this.leaseSeconds,
-        skipOrganizations: [...this.held.keys()],
-      }, this.options.clock);
+      jobs = await claimJobs(
+        this.db,
+        this.dialect,
+        this.worker,
+        {
+          types: [...this.handlers.keys()],
+          limit: free,
+          leaseSeconds: this.leaseSeconds,
+          skipOrganizations: [...this.held.keys()],
+        },
+        this.options.clock,
+      );
     } catch (error) {
       this.log.error({ err: error }, 'claiming jobs failed');
       return 0;

@@ -44,7 +44,12 @@ const insertDedupedJob = preparedInsert('jobs');
  * and an insert per row. `now` and `organizationId` are parameters; the
  * type and the attempts are constants of the statement.
  */
-export function insertJobsPerRow(job: { type: string; maxAttempts: number }, rows: RawBuilder<unknown>, now: unknown, organizationId: unknown): RawBuilder<unknown> {
+export function insertJobsPerRow(
+  job: { type: string; maxAttempts: number },
+  rows: RawBuilder<unknown>,
+  now: unknown,
+  organizationId: unknown,
+): RawBuilder<unknown> {
   return sql`insert into jobs (id, type, payload, status, run_at, attempts, max_attempts, created_at, updated_at, organization_id)
     select r.id, ${sql.lit(job.type)}, r.payload, 'pending', cast(${now} as text), 0, ${sql.lit(job.maxAttempts)}, cast(${now} as text), cast(${now} as text), cast(${organizationId} as text) from (${rows}) as r`;
 }
@@ -59,21 +64,21 @@ export async function enqueueJob(db: Executor, job: NewJob, clock: RealClock): P
   const id = newId('job');
   try {
     await (job.dedupeKey ? insertDedupedJob : insertJob)(db, {
-        id,
-        type: job.type,
-        payload: JSON.stringify(job.payload ?? {}),
-        status: 'pending',
-        dedupe_key: job.dedupeKey ?? null,
-        run_at: job.delaySeconds ? isoPlusSeconds(nowMs, job.delaySeconds) : now,
-        attempts: 0,
-        max_attempts: job.maxAttempts ?? 10,
-        locked_by: null,
-        locked_until: null,
-        last_error: null,
-        created_at: now,
-        updated_at: now,
-        organization_id: job.organizationId ?? null,
-      });
+      id,
+      type: job.type,
+      payload: JSON.stringify(job.payload ?? {}),
+      status: 'pending',
+      dedupe_key: job.dedupeKey ?? null,
+      run_at: job.delaySeconds ? isoPlusSeconds(nowMs, job.delaySeconds) : now,
+      attempts: 0,
+      max_attempts: job.maxAttempts ?? 10,
+      locked_by: null,
+      locked_until: null,
+      last_error: null,
+      created_at: now,
+      updated_at: now,
+      organization_id: job.organizationId ?? null,
+    });
     return id;
   } catch (error) {
     if (job.dedupeKey && isUniqueViolation(error)) return null;
@@ -106,10 +111,7 @@ export async function claimJobs(
     // Only the types this process can run (during a rolling upgrade, versions differ).
     .where('type', 'in', options.types)
     .where((eb) =>
-      eb.or([
-        eb.and([eb('status', '=', 'pending'), eb('run_at', '<=', now)]),
-        eb.and([eb('status', '=', 'running'), eb('locked_until', '<', now)]),
-      ]),
+      eb.or([eb.and([eb('status', '=', 'pending'), eb('run_at', '<=', now)]), eb.and([eb('status', '=', 'running'), eb('locked_until', '<', now)])]),
     )
     // Organizations whose test clock this process is advancing: the advance runs their jobs itself.
     .$if(skip.length > 0, (qb) => qb.where((eb) => eb.or([eb('organization_id', 'is', null), eb('organization_id', 'not in', skip)])))
@@ -218,7 +220,13 @@ export async function claimOrganizationJobs(
   if (dialect === 'postgres') candidates = candidates.forUpdate().skipLocked();
   const rows = await db
     .updateTable('jobs')
-    .set((eb) => ({ status: 'running', locked_by: worker, locked_until: isoPlusSeconds(nowMs, options.leaseSeconds), attempts: eb('attempts', '+', 1), updated_at: now }))
+    .set((eb) => ({
+      status: 'running',
+      locked_by: worker,
+      locked_until: isoPlusSeconds(nowMs, options.leaseSeconds),
+      attempts: eb('attempts', '+', 1),
+      updated_at: now,
+    }))
     .where('id', 'in', candidates)
     .where('status', '=', 'pending')
     .returningAll()
@@ -241,7 +249,13 @@ export async function releaseJobs(db: Executor, worker: string, ids: string[], c
 /** Extends the lease of the jobs `worker` holds among `ids` (an advance runs its jobs one after another). */
 export async function renewLeases(db: Executor, worker: string, ids: string[], leaseSeconds: number, clock: RealClock): Promise<void> {
   if (ids.length === 0) return;
-  await db.updateTable('jobs').set({ locked_until: isoPlusSeconds(clock.realNow(), leaseSeconds) }).where('id', 'in', ids).where('locked_by', '=', worker).where('status', '=', 'running').execute();
+  await db
+    .updateTable('jobs')
+    .set({ locked_until: isoPlusSeconds(clock.realNow(), leaseSeconds) })
+    .where('id', 'in', ids)
+    .where('locked_by', '=', worker)
+    .where('status', '=', 'running')
+    .execute();
 }
 
 /** The organization's jobs running now under a live lease, in any process (this one's background runner included). */
@@ -257,11 +271,7 @@ export async function organizationJobsRunning(db: Executor, organizationId: stri
 }
 
 export async function deleteFinishedJobs(db: Executor, before: string): Promise<number> {
-  const result = await db
-    .deleteFrom('jobs')
-    .where('status', '=', 'completed')
-    .where('updated_at', '<', before)
-    .executeTakeFirst();
+  const result = await db.deleteFrom('jobs').where('status', '=', 'completed').where('updated_at', '<', before).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 

@@ -68,7 +68,12 @@ export async function indexMetadata(db: Executor, organizationId: string, kind: 
 
 /** Replaces an object's pairs in the index (an update that sends `metadata`). */
 export async function reindexMetadata(db: Executor, organizationId: string, kind: MetadataKind, objectId: string, metadata: Metadata): Promise<void> {
-  await db.deleteFrom('metadata_entries').where('object_id', '=', objectId).where('organization_id', '=', organizationId).where('object_kind', '=', kind).execute();
+  await db
+    .deleteFrom('metadata_entries')
+    .where('object_id', '=', objectId)
+    .where('organization_id', '=', organizationId)
+    .where('object_kind', '=', kind)
+    .execute();
   await indexMetadata(db, organizationId, kind, objectId, metadata);
 }
 

@@ -9,9 +9,22 @@ import { Type, type TUnsafe } from 'typebox';
 
 /** ISO 4217 minor digits of the currencies the service accepts. */
 export const CURRENCIES: Record<string, number> = {
-  COP: 2, USD: 2, EUR: 2, MXN: 2, BRL: 2, PEN: 2, ARS: 2, GBP: 2, CAD: 2, UYU: 2,
-  CLP: 0, JPY: 0, PYG: 0, KRW: 0,
-  KWD: 3, BHD: 3,
+  COP: 2,
+  USD: 2,
+  EUR: 2,
+  MXN: 2,
+  BRL: 2,
+  PEN: 2,
+  ARS: 2,
+  GBP: 2,
+  CAD: 2,
+  UYU: 2,
+  CLP: 0,
+  JPY: 0,
+  PYG: 0,
+  KRW: 0,
+  KWD: 3,
+  BHD: 3,
 };
 
 /** Largest amount in minor units (well inside Number.MAX_SAFE_INTEGER and PostgreSQL bigint). */
@@ -137,6 +150,8 @@ export function displayMoney(minor: number, currency: string, lang: 'es' | 'en')
   const digits = CURRENCIES[currency] ?? 2;
   const whole = minor % 10 ** digits === 0;
   const fraction = whole && WHOLE_WITHOUT_CENTS.has(currency) ? 0 : digits;
-  const text = new Intl.NumberFormat(DISPLAY_LOCALES[lang], { minimumFractionDigits: fraction, maximumFractionDigits: digits, useGrouping: true }).format(minor / 10 ** digits);
+  const text = new Intl.NumberFormat(DISPLAY_LOCALES[lang], { minimumFractionDigits: fraction, maximumFractionDigits: digits, useGrouping: true }).format(
+    minor / 10 ** digits,
+  );
   return `${currency} ${text}`;
 }

@@ -101,7 +101,10 @@ export class CardAttemptGuard {
       const refused = checks.find((c) => c[3] !== undefined);
       if (!refused) {
         const attemptId = newId('cardAttempt');
-        await trx.insertInto('link_card_attempts').values({ id: attemptId, link_id: link.id, address_key: addressKey, payment_id: null, created_at: now }).execute();
+        await trx
+          .insertInto('link_card_attempts')
+          .values({ id: attemptId, link_id: link.id, address_key: addressKey, payment_id: null, created_at: now })
+          .execute();
         return { attemptId };
       }
       const [scope, key, row, until] = refused as [Scope, string, { blocked_until: string | null }, string];
@@ -110,7 +113,8 @@ export class CardAttemptGuard {
         await trx.updateTable('link_card_blocks').set({ blocked_until: until, updated_at: now }).where('scope', '=', scope).where('key', '=', key).execute();
       }
       // Once per block: the first refused attempt records it.
-      if (!already && options.recordBlock !== false) await recordEvent(trx, link.organization_id, 'link.card_attempts_blocked', { link: { id: link.id }, scope, until }, undefined, this.clock);
+      if (!already && options.recordBlock !== false)
+        await recordEvent(trx, link.organization_id, 'link.card_attempts_blocked', { link: { id: link.id }, scope, until }, undefined, this.clock);
       return { blocked: { scope, until, retryAfterSeconds: Math.max(1, Math.ceil((Date.parse(until) - this.clock.realNow()) / 1000)) } };
     });
   }

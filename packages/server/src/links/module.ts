@@ -31,7 +31,17 @@ export const linksModule: GatewayModule<Needs> = {
     const links = new LinkService(db, keyring, { publicBaseUrl: config.publicBaseUrl, webhookPolicy, minAmount: config.links.minAmount }, services.clock);
     await app.register(linkRoutes, { links, keys: encryptionKeys });
     const { cardAttempts } = services;
-    await app.register(hostedPageRoutes, { links, keys: encryptionKeys, instruments, payments, apm, publicBaseUrl: config.publicBaseUrl, cardAttempts, clock: services.clock, otpMaxAttempts: config.rails.otpMaxAttempts });
+    await app.register(hostedPageRoutes, {
+      links,
+      keys: encryptionKeys,
+      instruments,
+      payments,
+      apm,
+      publicBaseUrl: config.publicBaseUrl,
+      cardAttempts,
+      clock: services.clock,
+      otpMaxAttempts: config.rails.otpMaxAttempts,
+    });
     registerLinkJobs(jobs, links, { policy: webhookPolicy, timeoutMs: config.webhooks.timeoutMs });
     // Checkout card attempts older than a day.
     maintenance.push((db) => purgeCardAttempts(db, services.clock));

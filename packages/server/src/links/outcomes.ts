@@ -62,11 +62,23 @@ export async function settleLinkPayment(db: Executor, paymentId: string, paid: b
   // An approved card attempt does not count against the checkout's decline caps.
   if (entry.kind === 'card') await db.deleteFrom('link_card_attempts').where('payment_id', '=', paymentId).execute();
   const link = (await db.selectFrom('links').selectAll().where('id', '=', entry.link_id).executeTakeFirst())!;
-  const paidCount = await db.selectFrom('link_payments').select((eb) => eb.fn.countAll<number>().as('n')).where('link_id', '=', link.id).where('status', '=', 'paid').executeTakeFirstOrThrow();
+  const paidCount = await db
+    .selectFrom('link_payments')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('link_id', '=', link.id)
+    .where('status', '=', 'paid')
+    .executeTakeFirstOrThrow();
   if (Number(paidCount.n) >= Number(link.max_uses ?? 1)) {
     await db.updateTable('links').set({ status: 'used', used_at: now, updated_at: now }).where('id', '=', link.id).execute();
   }
-  await recordEvent(db, link.organization_id, 'link.paid', { link: { id: link.id, payment_id: paymentId, uses: Number(paidCount.n), max_uses: Number(link.max_uses ?? 1), metadata: metadataOf(link.metadata) } }, undefined, clockAt(now));
+  await recordEvent(
+    db,
+    link.organization_id,
+    'link.paid',
+    { link: { id: link.id, payment_id: paymentId, uses: Number(paidCount.n), max_uses: Number(link.max_uses ?? 1), metadata: metadataOf(link.metadata) } },
+    undefined,
+    clockAt(now),
+  );
 }
 
 /** The outbox reaction: a payment's final event settles the link use it came through, if any. */
@@ -75,6 +87,7 @@ export const linkSettlement: Reaction = {
   types: [...PAID, ...NOT_PAID],
   run: async (db, event) => {
     const payment = (event.data as { payment?: { id?: unknown; order_id?: unknown } }).payment;
-    if (typeof payment?.id === 'string' && mayBeLinkOrder(payment.order_id)) await settleLinkPayment(db, payment.id, PAID.includes(event.type), event.created_at);
+    if (typeof payment?.id === 'string' && mayBeLinkOrder(payment.order_id))
+      await settleLinkPayment(db, payment.id, PAID.includes(event.type), event.created_at);
   },
 };

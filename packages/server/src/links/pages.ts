@@ -69,7 +69,16 @@ async function publicKey(keys: EncryptionKeyService, organizationId: string): Pr
 }
 
 /** The page's own names for the intent's fields, so each error sits beside its input. */
-const RAIL_FIELDS = new Set(['customer.bank_id', 'customer.document_type', 'customer.document', 'customer.first_name', 'customer.last_name', 'customer.email', 'customer.phone_number', 'rail_id']);
+const RAIL_FIELDS = new Set([
+  'customer.bank_id',
+  'customer.document_type',
+  'customer.document',
+  'customer.first_name',
+  'customer.last_name',
+  'customer.email',
+  'customer.phone_number',
+  'rail_id',
+]);
 
 export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const { links, keys, instruments, payments, apm, cardAttempts, clock } = deps;
@@ -110,8 +119,20 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
   const merchantName = async (organizationId: string) =>
     (await links.db.selectFrom('organizations').select('name').where('id', '=', organizationId).executeTakeFirst())?.name ?? '';
 
-  const RAIL_NAMES = (t: PageText): Record<string, string> => ({ BANK_REDIRECT: t.railBank, WALLET_PUSH: t.railPush, WALLET_OTP: t.railOtp, QR_INTEROP: t.railQr });
-  const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', diners: 'Diners Club', discover: 'Discover', jcb: 'JCB' };
+  const RAIL_NAMES = (t: PageText): Record<string, string> => ({
+    BANK_REDIRECT: t.railBank,
+    WALLET_PUSH: t.railPush,
+    WALLET_OTP: t.railOtp,
+    QR_INTEROP: t.railQr,
+  });
+  const BRANDS: Record<string, string> = {
+    visa: 'Visa',
+    mastercard: 'Mastercard',
+    amex: 'American Express',
+    diners: 'Diners Club',
+    discover: 'Discover',
+    jcb: 'JCB',
+  };
   const dateText = (iso: string, lang: Lang) =>
     `${new Intl.DateTimeFormat(lang === 'es' ? 'es-CO' : 'en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso))} UTC`;
 
@@ -122,7 +143,15 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
    * approved (a receipt), declined (why, and what now) or expired (its time
    * ran out). Everything shown is what the API holds for that payment.
    */
-  async function paymentOutcome(row: LinkRow, data: PaymentLinkData, paymentId: string, kind: 'card' | 'apm', lang: Lang, closed: string | undefined, merchant: string): Promise<{ view: OutcomeView; follow: boolean }> {
+  async function paymentOutcome(
+    row: LinkRow,
+    data: PaymentLinkData,
+    paymentId: string,
+    kind: 'card' | 'apm',
+    lang: Lang,
+    closed: string | undefined,
+    merchant: string,
+  ): Promise<{ view: OutcomeView; follow: boolean }> {
     const t = TEXT[lang];
     const o = t.outcome;
     const base = { lang, t, merchant, ...(data.description ? { description: data.description } : {}) };
@@ -146,7 +175,10 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
     const amountText = displayMoney(Number(intent.amount), intent.currency, lang);
     const rails = RAIL_NAMES(t);
     if (intent.status === 'APPROVED') {
-      const bank = intent.rail_id === 'BANK_REDIRECT' ? (await apm.banks()).find((b) => b.id === (JSON.parse(intent.customer) as { bank_id?: string }).bank_id)?.name : undefined;
+      const bank =
+        intent.rail_id === 'BANK_REDIRECT'
+          ? (await apm.banks()).find((b) => b.id === (JSON.parse(intent.customer) as { bank_id?: string }).bank_id)?.name
+          : undefined;
       const method = bank ? `${rails.BANK_REDIRECT} (${bank})` : (rails[intent.rail_id] ?? intent.rail_id);
       return { view: approvedView(base, row, data, paymentId, amountText, intent.created_at, method), follow: false };
     }
@@ -154,14 +186,22 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
       // Ran out of time: finished at or after its validity (in the organization's time), or an OTP that had expired.
       const offset = await clock.offsetMs(row.organization_id);
       const finished = intent.finished_at ? Date.parse(intent.finished_at) + offset : Number.NaN;
-      const timedOut = intent.status === 'DECLINED' && (finished >= Date.parse(intent.expires_at) || (intent.otp_expires_at !== null && finished >= Date.parse(intent.otp_expires_at) && Number(intent.otp_attempts) < deps.otpMaxAttempts));
-      if (timedOut) return { view: { ...base, state: 'expired', title: o.expiredTitle, lead: amountText, reason: o.reasonTimeout, next, ...retry }, follow: false };
+      const timedOut =
+        intent.status === 'DECLINED' &&
+        (finished >= Date.parse(intent.expires_at) ||
+          (intent.otp_expires_at !== null && finished >= Date.parse(intent.otp_expires_at) && Number(intent.otp_attempts) < deps.otpMaxAttempts));
+      if (timedOut)
+        return { view: { ...base, state: 'expired', title: o.expiredTitle, lead: amountText, reason: o.reasonTimeout, next, ...retry }, follow: false };
       const reason =
-        intent.status === 'FAILED' ? o.reasonFailed
-        : intent.rail_id === 'WALLET_OTP' && Number(intent.otp_attempts) >= deps.otpMaxAttempts ? o.reasonOtp
-        : intent.rail_id === 'BANK_REDIRECT' ? o.reasonBank
-        : intent.rail_id === 'QR_INTEROP' ? o.reasonQr
-        : o.reasonWallet;
+        intent.status === 'FAILED'
+          ? o.reasonFailed
+          : intent.rail_id === 'WALLET_OTP' && Number(intent.otp_attempts) >= deps.otpMaxAttempts
+            ? o.reasonOtp
+            : intent.rail_id === 'BANK_REDIRECT'
+              ? o.reasonBank
+              : intent.rail_id === 'QR_INTEROP'
+                ? o.reasonQr
+                : o.reasonWallet;
       return { view: { ...base, state: 'declined', title: o.declinedTitle, lead: amountText, reason, next, ...retry }, follow: false };
     }
     const processing = { ...base, state: 'processing' as const, title: o.processingTitle, amountText };
@@ -169,13 +209,26 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
     // Still waiting for the shopper: what they were doing, and the way to another method.
     const anotherWayUrl = `/l/${row.token}`;
     const view = await apm.view(intent);
-    if (intent.rail_id === 'QR_INTEROP' && view.rail.qr) return { view: { ...processing, lead: o.waitingQrLead, qr: { image: view.rail.qr.image, alias: view.rail.alias ?? '' }, anotherWayUrl }, follow: true };
+    if (intent.rail_id === 'QR_INTEROP' && view.rail.qr)
+      return { view: { ...processing, lead: o.waitingQrLead, qr: { image: view.rail.qr.image, alias: view.rail.alias ?? '' }, anotherWayUrl }, follow: true };
     if (intent.rail_id === 'WALLET_OTP') return { view: { ...processing, lead: o.waitingOtpLead, otp: true, anotherWayUrl }, follow: true };
-    if (intent.rail_id === 'BANK_REDIRECT') return { view: { ...processing, lead: o.waitingBankLead, ...(view.rail.payment_link ? { bankUrl: view.rail.payment_link } : {}), anotherWayUrl }, follow: true };
+    if (intent.rail_id === 'BANK_REDIRECT')
+      return {
+        view: { ...processing, lead: o.waitingBankLead, ...(view.rail.payment_link ? { bankUrl: view.rail.payment_link } : {}), anotherWayUrl },
+        follow: true,
+      };
     return { view: { ...processing, lead: o.waitingPushLead, anotherWayUrl }, follow: true };
   }
 
-  function approvedView(base: Pick<OutcomeView, 'lang' | 't' | 'merchant' | 'description'>, row: LinkRow, data: PaymentLinkData, paymentId: string, amountText: string, created: string, method: string): OutcomeView {
+  function approvedView(
+    base: Pick<OutcomeView, 'lang' | 't' | 'merchant' | 'description'>,
+    row: LinkRow,
+    data: PaymentLinkData,
+    paymentId: string,
+    amountText: string,
+    created: string,
+    method: string,
+  ): OutcomeView {
     const o = base.t.outcome;
     const receipt: Array<[string, string]> = [
       [base.t.merchant, base.merchant],
@@ -186,92 +239,105 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
     ];
     if (data.description) receipt.push([o.description, data.description]);
     const { description: _shown, ...rest } = base;
-    return { ...rest, state: 'approved', title: o.approvedTitle, lead: o.approvedLead, receipt, ...(data.redirect_url ? { continueUrl: withPaymentId(data.redirect_url, paymentId) } : {}) };
+    return {
+      ...rest,
+      state: 'approved',
+      title: o.approvedTitle,
+      lead: o.approvedLead,
+      receipt,
+      ...(data.redirect_url ? { continueUrl: withPaymentId(data.redirect_url, paymentId) } : {}),
+    };
   }
 
   // The address a shopper opens, which a shared link may carry tracking parameters on (utm_source, fbclid): ignored.
-  app.get('/l/:token', { config: { ...config, unknownFields: 'ignore' }, schema: { ...hide, params: tokenParams, querystring: checkoutQuery } }, async (request, reply) => {
-    const lang = langOf(request);
-    const t = TEXT[lang];
-    const row = await linkFor(request, 'payment');
-    if (!row) return notFound(reply, lang);
-    const data = JSON.parse(row.data) as PaymentLinkData;
-    // Back from the bank (return_url), or after any attempt: the page of that payment.
-    const asked = (request.query as { payment_id?: string }).payment_id;
-    const entry = asked ? await linkEntry(row.id, asked) : undefined;
-    const returning = entry ? asked! : null;
-    const closed = await closedMessage(row, lang);
-    const merchant = await merchantName(row.organization_id);
-    reply.header('cache-control', 'no-store');
-    const settings = (payable: boolean, key: string | null): CheckoutConfig => ({
-      token: row.token,
-      lang,
-      currency: data.currency,
-      digits: CURRENCIES[data.currency] ?? 2,
-      amount: data.amount === undefined ? null : minorToNumber(data.amount, data.currency),
-      min: data.amount_type === 'custom' ? minorToNumber(links.minimum(data), data.currency) : null,
-      max: data.max_amount === undefined ? null : minorToNumber(data.max_amount, data.currency),
-      minText: data.amount_type === 'custom' ? displayMoney(links.minimum(data), data.currency, lang) : null,
-      maxText: data.max_amount === undefined ? null : displayMoney(data.max_amount, data.currency, lang),
-      publicKey: key,
-      redirectUrl: data.redirect_url ?? null,
-      rails: data.currency === 'COP',
-      returning,
-      payable,
-      text: t.script,
-    });
-    if (returning && entry) {
-      const { view, follow } = await paymentOutcome(row, data, returning, entry.kind as 'card' | 'apm', lang, closed, merchant);
-      // The script follows a payment still under way, and takes an approved one on to the merchant's redirect_url.
-      const script = follow || view.continueUrl !== undefined;
-      return send(reply, outcomePage({ ...view, ...(script ? { config: settings(false, null) } : {}) }));
-    }
-    if (closed) {
-      const paid = row.status === 'used';
-      const amountText = data.amount !== undefined ? displayMoney(data.amount, data.currency, lang) : undefined;
-      const o = t.outcome;
+  app.get(
+    '/l/:token',
+    { config: { ...config, unknownFields: 'ignore' }, schema: { ...hide, params: tokenParams, querystring: checkoutQuery } },
+    async (request, reply) => {
+      const lang = langOf(request);
+      const t = TEXT[lang];
+      const row = await linkFor(request, 'payment');
+      if (!row) return notFound(reply, lang);
+      const data = JSON.parse(row.data) as PaymentLinkData;
+      // Back from the bank (return_url), or after any attempt: the page of that payment.
+      const asked = (request.query as { payment_id?: string }).payment_id;
+      const entry = asked ? await linkEntry(row.id, asked) : undefined;
+      const returning = entry ? asked! : null;
+      const closed = await closedMessage(row, lang);
+      const merchant = await merchantName(row.organization_id);
+      reply.header('cache-control', 'no-store');
+      const settings = (payable: boolean, key: string | null): CheckoutConfig => ({
+        token: row.token,
+        lang,
+        currency: data.currency,
+        digits: CURRENCIES[data.currency] ?? 2,
+        amount: data.amount === undefined ? null : minorToNumber(data.amount, data.currency),
+        min: data.amount_type === 'custom' ? minorToNumber(links.minimum(data), data.currency) : null,
+        max: data.max_amount === undefined ? null : minorToNumber(data.max_amount, data.currency),
+        minText: data.amount_type === 'custom' ? displayMoney(links.minimum(data), data.currency, lang) : null,
+        maxText: data.max_amount === undefined ? null : displayMoney(data.max_amount, data.currency, lang),
+        publicKey: key,
+        redirectUrl: data.redirect_url ?? null,
+        rails: data.currency === 'COP',
+        returning,
+        payable,
+        text: t.script,
+      });
+      if (returning && entry) {
+        const { view, follow } = await paymentOutcome(row, data, returning, entry.kind as 'card' | 'apm', lang, closed, merchant);
+        // The script follows a payment still under way, and takes an approved one on to the merchant's redirect_url.
+        const script = follow || view.continueUrl !== undefined;
+        return send(reply, outcomePage({ ...view, ...(script ? { config: settings(false, null) } : {}) }));
+      }
+      if (closed) {
+        const paid = row.status === 'used';
+        const amountText = data.amount !== undefined ? displayMoney(data.amount, data.currency, lang) : undefined;
+        const o = t.outcome;
+        return send(
+          reply.code(410),
+          outcomePage({
+            lang,
+            t,
+            merchant,
+            state: paid ? 'paid' : 'expired',
+            title: paid ? o.paidTitle : o.expiredLinkTitle,
+            lead: closed,
+            next: paid ? o.paidLinkLead : o.expiredLinkLead,
+            ...(data.description ? { description: data.description } : {}),
+            ...(amountText ? { amountText } : {}),
+          }),
+        );
+      }
+      await links.open(row);
+      const custom = data.amount_type === 'custom';
+      const range = custom
+        ? { min: displayMoney(links.minimum(data), data.currency, lang), max: displayMoney(data.max_amount!, data.currency, lang) }
+        : undefined;
+      const rails = data.currency === 'COP';
+      const banks = rails ? (await apm.banks()).map((b) => ({ id: b.id, name: b.name })) : [];
+      const key = await publicKey(keys, row.organization_id);
+      // Without the organization's key, or past the card-attempt caps, the card tab says so (the other methods stay open).
+      const cardNotice = key === null ? t.cardUnavailable : (await cardAttempts.blocked(row.id, request.ip)) ? t.cardBlocked : '';
       return send(
-        reply.code(410),
-        outcomePage({
+        reply,
+        checkoutPage({
           lang,
           t,
+          title: data.description ?? t.checkoutTitle,
+          currency: data.currency,
+          ...(data.amount !== undefined ? { amountText: displayMoney(data.amount, data.currency, lang) } : {}),
+          ...(range ? { range } : {}),
+          banks,
+          rails,
+          payable: true,
+          cardNotice,
           merchant,
-          state: paid ? 'paid' : 'expired',
-          title: paid ? o.paidTitle : o.expiredLinkTitle,
-          lead: closed,
-          next: paid ? o.paidLinkLead : o.expiredLinkLead,
-          ...(data.description ? { description: data.description } : {}),
-          ...(amountText ? { amountText } : {}),
+          ...(data.cancel_url ? { cancelUrl: data.cancel_url } : {}),
+          config: settings(true, key),
         }),
       );
-    }
-    await links.open(row);
-    const custom = data.amount_type === 'custom';
-    const range = custom ? { min: displayMoney(links.minimum(data), data.currency, lang), max: displayMoney(data.max_amount!, data.currency, lang) } : undefined;
-    const rails = data.currency === 'COP';
-    const banks = rails ? (await apm.banks()).map((b) => ({ id: b.id, name: b.name })) : [];
-    const key = await publicKey(keys, row.organization_id);
-    // Without the organization's key, or past the card-attempt caps, the card tab says so (the other methods stay open).
-    const cardNotice = key === null ? t.cardUnavailable : (await cardAttempts.blocked(row.id, request.ip)) ? t.cardBlocked : '';
-    return send(
-      reply,
-      checkoutPage({
-        lang,
-        t,
-        title: data.description ?? t.checkoutTitle,
-        currency: data.currency,
-        ...(data.amount !== undefined ? { amountText: displayMoney(data.amount, data.currency, lang) } : {}),
-        ...(range ? { range } : {}),
-        banks,
-        rails,
-        payable: true,
-        cardNotice,
-        merchant,
-        ...(data.cancel_url ? { cancelUrl: data.cancel_url } : {}),
-        config: settings(true, key),
-      }),
-    );
-  });
+    },
+  );
 
   /**
    * Why the link has no use to give this attempt, truthfully: closed (paid,
@@ -283,7 +349,12 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
     const row = (await links.db.selectFrom('links').selectAll().where('id', '=', linkId).executeTakeFirst())!;
     const closed = await closedMessage(row, lang);
     if (closed) return closed;
-    const held = await links.db.selectFrom('link_payments').select(['payment_id', 'kind']).where('link_id', '=', linkId).where('status', '=', 'reserved').execute();
+    const held = await links.db
+      .selectFrom('link_payments')
+      .select(['payment_id', 'kind'])
+      .where('link_id', '=', linkId)
+      .where('status', '=', 'reserved')
+      .execute();
     let lapses: string | undefined;
     for (const entry of held) {
       if (entry.kind !== 'apm') continue;
@@ -328,7 +399,10 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
     const min = minorToNumber(floor, data.currency);
     const max = minorToNumber(data.max_amount!, data.currency);
     if (typeof requested !== 'number' || !(requested >= min && requested <= max)) {
-      const message = fill(TEXT[lang].amountOutOfRange, { min: displayMoney(floor, data.currency, lang), max: displayMoney(data.max_amount!, data.currency, lang) });
+      const message = fill(TEXT[lang].amountOutOfRange, {
+        min: displayMoney(floor, data.currency, lang),
+        max: displayMoney(data.max_amount!, data.currency, lang),
+      });
       throw ApiError.validation([{ field: 'amount', message }], message);
     }
     return { row, data, amount: requested, lang };
@@ -371,7 +445,14 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
       const instrument = await instruments.tokenize(principal, fields, { browserOrigin: row.id });
       const { payment } = await payments.create(
         principal,
-        { amount, currency: data.currency, order_id: linkOrderId(row.id, clock.realNow()), instrument_id: instrument.id, encrypted_cvv: body.cvv_for_payment, description: data.description },
+        {
+          amount,
+          currency: data.currency,
+          order_id: linkOrderId(row.id, clock.realNow()),
+          instrument_id: instrument.id,
+          encrypted_cvv: body.cvv_for_payment,
+          description: data.description,
+        },
         {
           onCreate: async (trx, paymentId) => {
             await links.attach(trx, row.id, paymentId, 'card');
@@ -462,35 +543,55 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
    * nothing but the state (no amount, card, customer or reason), and only for
    * a payment made through this link.
    */
-  app.get('/l/:token/status', { config, schema: { ...hide, params: tokenParams, querystring: Type.Object({ payment_id: Type.String({ maxLength: 100 }) }) } }, async (request, reply) => {
-    const paymentId = (request.query as { payment_id: string }).payment_id;
-    const { row, kind } = await linkPayment(request, paymentId);
-    const data = JSON.parse(row.data) as PaymentLinkData;
-    const apmRow = kind === 'apm' ? await apm.find(row.organization_id, paymentId) : undefined;
-    const status = apmRow ? apmRow.status : (await payments.get(row.organization_id, paymentId)).status;
-    const approved = status === 'APPROVED';
-    reply.header('cache-control', 'no-store');
-    return { payment_id: paymentId, status, status_detail: apmRow?.status_detail ?? null, redirect_url: approved && data.redirect_url ? withPaymentId(data.redirect_url, paymentId) : null };
-  });
+  app.get(
+    '/l/:token/status',
+    { config, schema: { ...hide, params: tokenParams, querystring: Type.Object({ payment_id: Type.String({ maxLength: 100 }) }) } },
+    async (request, reply) => {
+      const paymentId = (request.query as { payment_id: string }).payment_id;
+      const { row, kind } = await linkPayment(request, paymentId);
+      const data = JSON.parse(row.data) as PaymentLinkData;
+      const apmRow = kind === 'apm' ? await apm.find(row.organization_id, paymentId) : undefined;
+      const status = apmRow ? apmRow.status : (await payments.get(row.organization_id, paymentId)).status;
+      const approved = status === 'APPROVED';
+      reply.header('cache-control', 'no-store');
+      return {
+        payment_id: paymentId,
+        status,
+        status_detail: apmRow?.status_detail ?? null,
+        redirect_url: approved && data.redirect_url ? withPaymentId(data.redirect_url, paymentId) : null,
+      };
+    },
+  );
 
   /**
    * The OTP step: unlike the API's confirm (200 "received"), the shopper is
    * told whether the code was right and how many attempts remain.
    */
-  app.post('/l/:token/otp', { config, schema: { ...hide, params: tokenParams, body: Type.Object({ payment_id: Type.String({ maxLength: 100 }), otp: Type.String({ maxLength: 12 }) }) } }, async (request) => {
-    const body = request.body as { payment_id: string; otp: string };
-    const { row } = await linkPayment(request, body.payment_id);
-    const lang = langOf(request);
-    const confirmation = await apm.confirm(row.organization_id, body.payment_id, body.otp);
-    const s = TEXT[lang].script;
-    const message =
-      confirmation.result === 'accepted' ? s.otpReceived
-      : confirmation.result === 'expired' ? s.otpExpired
-      : confirmation.result === 'exhausted' ? s.otpExhausted
-      : confirmation.attemptsRemaining === 1 ? s.otpWrongLast
-      : fill(s.otpWrong, { n: confirmation.attemptsRemaining });
-    return { result: confirmation.result, attempts_remaining: confirmation.attemptsRemaining, message };
-  });
+  app.post(
+    '/l/:token/otp',
+    {
+      config,
+      schema: { ...hide, params: tokenParams, body: Type.Object({ payment_id: Type.String({ maxLength: 100 }), otp: Type.String({ maxLength: 12 }) }) },
+    },
+    async (request) => {
+      const body = request.body as { payment_id: string; otp: string };
+      const { row } = await linkPayment(request, body.payment_id);
+      const lang = langOf(request);
+      const confirmation = await apm.confirm(row.organization_id, body.payment_id, body.otp);
+      const s = TEXT[lang].script;
+      const message =
+        confirmation.result === 'accepted'
+          ? s.otpReceived
+          : confirmation.result === 'expired'
+            ? s.otpExpired
+            : confirmation.result === 'exhausted'
+              ? s.otpExhausted
+              : confirmation.attemptsRemaining === 1
+                ? s.otpWrongLast
+                : fill(s.otpWrong, { n: confirmation.attemptsRemaining });
+      return { result: confirmation.result, attempts_remaining: confirmation.attemptsRemaining, message };
+    },
+  );
 
   // ---- Card-enrollment form -------------------------------------------------
 
@@ -510,7 +611,14 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
     const key = await publicKey(keys, row.organization_id);
     if (key === null) return send(reply.code(503), noticePage(lang, title, t.enrollUnavailable, style), { frameAncestors });
     await links.open(row);
-    const settings: EnrollmentConfig = { token: row.token, lang, publicKey: key, accent: style.colors?.primary ?? null, parentOrigins: frameAncestors, text: { saved: t.saved } };
+    const settings: EnrollmentConfig = {
+      token: row.token,
+      lang,
+      publicKey: key,
+      accent: style.colors?.primary ?? null,
+      parentOrigins: frameAncestors,
+      text: { saved: t.saved },
+    };
     return send(reply, enrollmentPage({ lang, t, title, style, framed: frameAncestors.length > 0, config: settings }), { frameAncestors });
   });
 
@@ -522,7 +630,11 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
       if (!row) throw ApiError.notFound('link');
       const closed = await closedMessage(row, langOf(request));
       if (closed) throw new ApiError('conflict', closed);
-      const instrument = await instruments.tokenize(linkPrincipal(row.organization_id), { type: 'CARD', ...(request.body as Omit<CreateInstrument, 'type'>) }, { browserOrigin: row.id });
+      const instrument = await instruments.tokenize(
+        linkPrincipal(row.organization_id),
+        { type: 'CARD', ...(request.body as Omit<CreateInstrument, 'type'>) },
+        { browserOrigin: row.id },
+      );
       if (!(await links.completeEnrollment(row, instrument.id))) throw new ApiError('conflict', TEXT[langOf(request)].unavailable);
       return { instrument_id: instrument.id, status: 'ENROLLED' };
     },

@@ -31,7 +31,7 @@ export async function linkRoutes(base: FastifyInstance, opts: { links: LinkServi
         tags: ['Payment links'],
         summary: 'Create a payment link',
         description:
-          'A hosted checkout at `url`: card, and for COP the four alternative rails. Fixed amount, or `custom` within min_amount..max_amount. `expires_in` defaults to 12 hours, at most 24. `multi_use` with `max_uses` for reusable links. States: created, opened (first view), used (paid; a multi-use link when its last use is paid), expired. The checkout encrypts cards with the organization\'s encryption key: when it has none, a caller with `compliance:write` makes it here (as `POST /v1/encryption/keys` would); without that permission the card form is unavailable until the key exists (the alternative rails still work).',
+          "A hosted checkout at `url`: card, and for COP the four alternative rails. Fixed amount, or `custom` within min_amount..max_amount. `expires_in` defaults to 12 hours, at most 24. `multi_use` with `max_uses` for reusable links. States: created, opened (first view), used (paid; a multi-use link when its last use is paid), expired. The checkout encrypts cards with the organization's encryption key: when it has none, a caller with `compliance:write` makes it here (as `POST /v1/encryption/keys` would); without that permission the card form is unavailable until the key exists (the alternative rails still work).",
         body: CreatePaymentLink,
         response: { 201: Link },
       },
@@ -44,12 +44,32 @@ export async function linkRoutes(base: FastifyInstance, opts: { links: LinkServi
   );
   app.get(
     '/v1/links',
-    { config: { scopes: ['links-api:read'] }, schema: { tags: ['Payment links'], summary: 'List links', querystring: Type.Object({ ...ListQuery.properties, type: Type.Optional(Type.Union([Type.Literal('payment'), Type.Literal('card_enrollment')])), metadata: MetadataQuery }), response: { 200: ListOf(Link) } } },
+    {
+      config: { scopes: ['links-api:read'] },
+      schema: {
+        tags: ['Payment links'],
+        summary: 'List links',
+        querystring: Type.Object({
+          ...ListQuery.properties,
+          type: Type.Optional(Type.Union([Type.Literal('payment'), Type.Literal('card_enrollment')])),
+          metadata: MetadataQuery,
+        }),
+        response: { 200: ListOf(Link) },
+      },
+    },
     async (request) => links.list(org(request), request.query),
   );
   app.get(
     '/v1/links/:id',
-    { config: { scopes: ['links-api:read'] }, schema: { tags: ['Payment links'], summary: 'Get a link (payment or enrollment)', params: Type.Object({ id: Type.String({ maxLength: 100 }) }), response: { 200: Link } } },
+    {
+      config: { scopes: ['links-api:read'] },
+      schema: {
+        tags: ['Payment links'],
+        summary: 'Get a link (payment or enrollment)',
+        params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
+        response: { 200: Link },
+      },
+    },
     async (request) => links.get(org(request), request.params.id),
   );
   app.post(
@@ -62,7 +82,9 @@ export async function linkRoutes(base: FastifyInstance, opts: { links: LinkServi
         description:
           'A hosted form at `url` that a merchant embeds in an iframe on the origins listed in data.allowed_origins (without them the form cannot be framed). Saving a card creates the instrument, marks the link used, POSTs {"instrument_id"} to data.webhook with header Api-Key: data.api_key (retried by the job runner), and posts `{type: "pasarela.enrollment", status: "ENROLLED", instrument_id}` to the parent window on those origins only. data.api_key is stored encrypted. The form encrypts the card with the organization\'s encryption key: when it has none, a caller with `compliance:write` makes it here (as `POST /v1/encryption/keys` would); without that permission the form answers 503 until the key exists.',
         body: CreateEnrollment,
-        response: { 201: Type.Object({ id: Type.String(), url: Type.String(), type: Type.Literal('card_enrollment'), status: Type.String(), expires_at: Type.String() }) },
+        response: {
+          201: Type.Object({ id: Type.String(), url: Type.String(), type: Type.Literal('card_enrollment'), status: Type.String(), expires_at: Type.String() }),
+        },
       },
     },
     async (request, reply) => {

@@ -11,9 +11,14 @@ export const CreatePaymentLink = Type.Object({
     amount: Type.Object({
       value: Type.Optional(MoneyInput({ description: 'Fixed amount in major units (not for `custom`).' })),
       currency: Type.String({ minLength: 3, maxLength: 3 }),
-      type: Type.Optional(Type.Union([Type.Literal('fixed'), Type.Literal('custom')], { description: '`custom`: the customer chooses within min_amount..max_amount.' })),
+      type: Type.Optional(
+        Type.Union([Type.Literal('fixed'), Type.Literal('custom')], { description: '`custom`: the customer chooses within min_amount..max_amount.' }),
+      ),
       min_amount: Type.Optional(
-        MoneyInput({ description: '`custom`: the lowest amount the customer may pay. Default, and floor: the currency\'s LINK_MIN_AMOUNT (COP 1000, USD 0.50, ...); below it is 422.' }),
+        MoneyInput({
+          description:
+            "`custom`: the lowest amount the customer may pay. Default, and floor: the currency's LINK_MIN_AMOUNT (COP 1000, USD 0.50, ...); below it is 422.",
+        }),
       ),
       max_amount: Type.Optional(MoneyInput({ description: '`custom`: the highest amount (required); not below the floor either.' })),
     }),
@@ -39,7 +44,7 @@ export const CreateEnrollment = Type.Object({
       Type.Array(Type.String({ maxLength: 300 }), {
         maxItems: 10,
         description:
-          'The origins (`https://shop.example.com`, scheme, host and port only; `https` in production) of the pages allowed to embed the form in an iframe: its `Content-Security-Policy: frame-ancestors`, and the only origins its `postMessage` of the result goes to. Without it the form cannot be framed (`frame-ancestors \'none\'`) and posts no message: open it as a page; the webhook gets the `instrument_id` either way.',
+          "The origins (`https://shop.example.com`, scheme, host and port only; `https` in production) of the pages allowed to embed the form in an iframe: its `Content-Security-Policy: frame-ancestors`, and the only origins its `postMessage` of the result goes to. Without it the form cannot be framed (`frame-ancestors 'none'`) and posts no message: open it as a page; the webhook gets the `instrument_id` either way.",
       }),
     ),
   }),
@@ -47,8 +52,12 @@ export const CreateEnrollment = Type.Object({
     Type.Object({
       styleConfig: Type.Optional(
         Type.Object({
-          text: Type.Optional(Type.Object({ headerTitle: Type.Optional(Type.String({ maxLength: 80 })), buttonText: Type.Optional(Type.String({ maxLength: 40 })) })),
-          colors: Type.Optional(Type.Object({ primary: Type.Optional(Type.String({ pattern: '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$', description: 'Hex colour.' })) })),
+          text: Type.Optional(
+            Type.Object({ headerTitle: Type.Optional(Type.String({ maxLength: 80 })), buttonText: Type.Optional(Type.String({ maxLength: 40 })) }),
+          ),
+          colors: Type.Optional(
+            Type.Object({ primary: Type.Optional(Type.String({ pattern: '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$', description: 'Hex colour.' })) }),
+          ),
           layout: Type.Optional(
             Type.Object({
               hideHeader: Type.Optional(Type.Boolean()),

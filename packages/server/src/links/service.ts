@@ -163,7 +163,9 @@ export class LinkService {
     const details: ErrorDetail[] = [];
     if (body.expires_in < 60 || body.expires_in > 2_592_000) details.push({ field: 'expires_in', message: 'must be 60 to 2592000 seconds (30 days)' });
     this.urlDetail('data.webhook', body.data.webhook, details, this.options.webhookPolicy);
-    const origins = (body.data.allowed_origins ?? []).map((value, i) => frameOrigin(value, `data.allowed_origins[${i}]`, this.options.webhookPolicy.requireHttps, details));
+    const origins = (body.data.allowed_origins ?? []).map((value, i) =>
+      frameOrigin(value, `data.allowed_origins[${i}]`, this.options.webhookPolicy.requireHttps, details),
+    );
     if (details.length > 0) throw ApiError.validation(details);
     const data: EnrollmentLinkData = { webhook: body.data.webhook, style: body.metadata?.styleConfig ?? {} };
     if (origins.length > 0) data.allowed_origins = [...new Set(origins as string[])];
@@ -258,7 +260,14 @@ export class LinkService {
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) !== 1) return;
       const row = (await trx.selectFrom('links').selectAll().where('id', '=', id).executeTakeFirst())!;
-      await recordEvent(trx, row.organization_id, 'link.expired', { link: { id, status: 'expired', expires_at: row.expires_at, metadata: metadataOf(row.metadata) } }, undefined, clockAt(now));
+      await recordEvent(
+        trx,
+        row.organization_id,
+        'link.expired',
+        { link: { id, status: 'expired', expires_at: row.expires_at, metadata: metadataOf(row.metadata) } },
+        undefined,
+        clockAt(now),
+      );
     });
   }
 
@@ -266,7 +275,12 @@ export class LinkService {
   async open(row: LinkRow): Promise<void> {
     if (row.status !== 'created') return;
     const now = this.clock.realIso();
-    await this.db.updateTable('links').set({ status: 'opened', opened_at: now, updated_at: now }).where('id', '=', row.id).where('status', '=', 'created').execute();
+    await this.db
+      .updateTable('links')
+      .set({ status: 'opened', opened_at: now, updated_at: now })
+      .where('id', '=', row.id)
+      .where('status', '=', 'created')
+      .execute();
   }
 
   /** Reserves one use for a payment attempt; false when the link is used up, expired, or was raced to its last use. */
@@ -299,13 +313,20 @@ export class LinkService {
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) !== 1) return false;
       // Retried with backoff; a test clock advance runs the retries that fall due (clock/).
-      await enqueueJob(trx, { type: LINK_JOBS.enrollmentCallback, payload: { link_id: row.id, instrument_id: instrumentId }, maxAttempts: 10, organizationId: row.organization_id }, clockAt(now));
+      await enqueueJob(
+        trx,
+        { type: LINK_JOBS.enrollmentCallback, payload: { link_id: row.id, instrument_id: instrumentId }, maxAttempts: 10, organizationId: row.organization_id },
+        clockAt(now),
+      );
       return true;
     });
   }
 
   async attach(db: Executor, linkId: string, paymentId: string, kind: 'card' | 'apm'): Promise<void> {
-    await db.insertInto('link_payments').values({ link_id: linkId, payment_id: paymentId, kind, status: 'reserved', created_at: this.clock.realIso() }).execute();
+    await db
+      .insertInto('link_payments')
+      .values({ link_id: linkId, payment_id: paymentId, kind, status: 'reserved', created_at: this.clock.realIso() })
+      .execute();
   }
 }
 
@@ -322,7 +343,16 @@ function frameOrigin(value: string, field: string, requireHttps: boolean, detail
   } catch {
     url = undefined;
   }
-  const bare = url !== undefined && !url.username && !url.password && url.pathname === '/' && !url.search && !url.hash && !value.includes('*') && !value.includes('?') && !value.includes('#');
+  const bare =
+    url !== undefined &&
+    !url.username &&
+    !url.password &&
+    url.pathname === '/' &&
+    !url.search &&
+    !url.hash &&
+    !value.includes('*') &&
+    !value.includes('?') &&
+    !value.includes('#');
   if (!url || !bare || (url.protocol !== 'https:' && url.protocol !== 'http:') || !isPlainOrigin(url.origin)) {
     details.push({ field, message: 'must be an origin: http(s)://host[:port], without path, query or wildcard' });
     return undefined;

@@ -17,8 +17,8 @@ export const ENROLLMENT_SCRIPT_PATH = '/fields/v1/hosted/enrollment.js';
 
 type Style = EnrollmentLinkData['style'];
 
-
-const STYLES = raw(`*{box-sizing:border-box} [hidden]{display:none!important} body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;background:#f4f6fa;margin:0;color:#1b2230;line-height:1.35}
+const STYLES =
+  raw(`*{box-sizing:border-box} [hidden]{display:none!important} body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;background:#f4f6fa;margin:0;color:#1b2230;line-height:1.35}
 main{max-width:30rem;margin:1.5rem auto;background:#fff;border-radius:var(--radius);padding:1.5rem;box-shadow:0 2px 14px #0002}
 main.compact,main.framed{margin:0 auto;box-shadow:none;padding:.75rem 1rem}
 h1{font-size:1.35rem;margin:0 0 .5rem} main.framed h1{font-size:1.15rem;margin-bottom:.25rem} .amount{font-size:1.6rem;font-weight:700;margin:.25rem 0 1rem}
@@ -127,11 +127,13 @@ export function checkoutPage(view: CheckoutView): Html {
     : html`<p class="amount" id="amount">${view.amountText}</p>`;
   const form = view.payable
     ? html`${amount}
-${view.rails
-  ? html`<div role="tablist" aria-label="${t.methods}" class="tabs">
+${
+  view.rails
+    ? html`<div role="tablist" aria-label="${t.methods}" class="tabs">
 <button role="tab" aria-selected="true" aria-controls="panel-card" id="tab-card" type="button">${t.card}</button>
 <button role="tab" aria-selected="false" aria-controls="panel-rails" id="tab-rails" type="button" tabindex="-1">${t.otherMethods}</button></div>`
-  : ''}
+    : ''
+}
 <section id="panel-card"${view.rails ? html` role="tabpanel" aria-labelledby="tab-card"` : ''}>
 <div id="card-form"></div>
 <p class="field-error" id="card-error" role="alert">${view.cardNotice}</p>

@@ -55,7 +55,10 @@ export function mcpSettings(args: string[], env: NodeJS.ProcessEnv): McpSettings
   const clientSecret = values['client-secret'] ?? env.PASARELA_CLIENT_SECRET;
   if (token && (values['client-id'] || values['client-secret'])) throw new McpUsageError('use --token or --client-id and --client-secret, not both');
   if (token) return { baseUrl, audience, credentials: { kind: 'token', token } };
-  if (!clientId || !clientSecret) throw new McpUsageError('credentials are required: --client-id and --client-secret (or PASARELA_CLIENT_ID and PASARELA_CLIENT_SECRET), or --token (PASARELA_TOKEN)');
+  if (!clientId || !clientSecret)
+    throw new McpUsageError(
+      'credentials are required: --client-id and --client-secret (or PASARELA_CLIENT_ID and PASARELA_CLIENT_SECRET), or --token (PASARELA_TOKEN)',
+    );
   return { baseUrl, audience, credentials: { kind: 'client', clientId, clientSecret, scope: values.scope ?? env.PASARELA_SCOPE } };
 }
 
@@ -92,11 +95,25 @@ class Session {
     const response = await fetch(`${this.settings.baseUrl}/oauth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ grant_type: 'client_credentials', client_id: c.clientId, client_secret: c.clientSecret, audience: this.settings.audience, ...(c.scope ? { scope: c.scope } : {}) }),
+      body: JSON.stringify({
+        grant_type: 'client_credentials',
+        client_id: c.clientId,
+        client_secret: c.clientSecret,
+        audience: this.settings.audience,
+        ...(c.scope ? { scope: c.scope } : {}),
+      }),
     });
-    const body = (await response.json().catch(() => ({}))) as { access_token?: string; expires_in?: number; scope?: string; error?: unknown; error_description?: string };
+    const body = (await response.json().catch(() => ({}))) as {
+      access_token?: string;
+      expires_in?: number;
+      scope?: string;
+      error?: unknown;
+      error_description?: string;
+    };
     if (response.status !== 200 || !body.access_token) {
-      throw new Error(`sign-in at ${this.settings.baseUrl}/oauth/token failed with status ${response.status}${body.error_description ? `: ${body.error_description}` : typeof body.error === 'string' ? `: ${body.error}` : ''}`);
+      throw new Error(
+        `sign-in at ${this.settings.baseUrl}/oauth/token failed with status ${response.status}${body.error_description ? `: ${body.error_description}` : typeof body.error === 'string' ? `: ${body.error}` : ''}`,
+      );
     }
     this.scopes = (body.scope ?? '').split(' ').filter(Boolean);
     this.token = { value: body.access_token, renewAt: clock.realNow() + (body.expires_in ?? 300) * 1000 * 0.9 };
@@ -151,13 +168,29 @@ export async function createMcpServer(settings: McpSettings, version: string): P
   const all = toolsOf(document);
   const byName = new Map(all.map((t) => [t.name, t]));
 
-  const server = new Server({ name: 'pasarela', version }, { capabilities: { tools: {} }, instructions: `Tools over the Pasarela API at ${settings.baseUrl}, with the permissions ${[...scopes].join(' ') || '(none)'}. Amounts in requests are in major units (a number or a decimal string, such as 25000 for COP 25.000). Read docs with the openapi tool.` });
+  const server = new Server(
+    { name: 'pasarela', version },
+    {
+      capabilities: { tools: {} },
+      instructions: `Tools over the Pasarela API at ${settings.baseUrl}, with the permissions ${[...scopes].join(' ') || '(none)'}. Amounts in requests are in major units (a number or a decimal string, such as 25000 for COP 25.000). Read docs with the openapi tool.`,
+    },
+  );
 
   const sandbox = isSandbox(document);
   server.setRequestHandler(ListToolsRequestSchema, () => ({
     tools: [
       OPENAPI_TOOL,
-      ...(sandbox && permitted(ENCRYPT_TOOL, scopes) ? [{ name: ENCRYPT_TOOL.name, title: ENCRYPT_TOOL.annotations.title, description: ENCRYPT_TOOL.description, inputSchema: ENCRYPT_TOOL.inputSchema, annotations: ENCRYPT_TOOL.annotations }] : []),
+      ...(sandbox && permitted(ENCRYPT_TOOL, scopes)
+        ? [
+            {
+              name: ENCRYPT_TOOL.name,
+              title: ENCRYPT_TOOL.annotations.title,
+              description: ENCRYPT_TOOL.description,
+              inputSchema: ENCRYPT_TOOL.inputSchema,
+              annotations: ENCRYPT_TOOL.annotations,
+            },
+          ]
+        : []),
       ...all
         .filter((t) => permitted(t, scopes))
         .map((t) => ({ name: t.name, title: t.annotations.title, description: t.description, inputSchema: t.inputSchema, annotations: t.annotations })),
@@ -169,10 +202,14 @@ export async function createMcpServer(settings: McpSettings, version: string): P
     const args = (request.params.arguments ?? {}) as Record<string, unknown>;
     if (name === OPENAPI_TOOL.name) {
       if (typeof args.operation_id !== 'string') return json(operationIndex(document));
-      return json(operationDetail(document, args.operation_id) ?? `no operation ${args.operation_id} in the document`, !operationDetail(document, args.operation_id));
+      return json(
+        operationDetail(document, args.operation_id) ?? `no operation ${args.operation_id} in the document`,
+        !operationDetail(document, args.operation_id),
+      );
     }
     if (name === ENCRYPT_TOOL.name && sandbox) {
-      if (!permitted(ENCRYPT_TOOL, scopes)) return json(`${name} needs the permission ${ENCRYPT_TOOL.permissions.join(' or ')}, which the configured credentials do not have`, true);
+      if (!permitted(ENCRYPT_TOOL, scopes))
+        return json(`${name} needs the permission ${ENCRYPT_TOOL.permissions.join(' or ')}, which the configured credentials do not have`, true);
       return encryptTestCard(args, session, settings);
     }
     const tool = byName.get(name);
@@ -193,7 +230,8 @@ async function encryptTestCard(args: Record<string, unknown>, session: Session, 
   if (!/^[0-9]{12,19}$/.test(number)) return json('number: 12 to 19 digits', true);
   const headers = { authorization: `Bearer ${await session.bearer()}`, accept: 'application/json' };
   let response = await fetch(`${settings.baseUrl}/v1/encryption/keys`, { headers });
-  if (response.status === 404) response = await fetch(`${settings.baseUrl}/v1/encryption/keys`, { method: 'POST', headers: { ...headers, 'idempotency-key': randomUUID() } });
+  if (response.status === 404)
+    response = await fetch(`${settings.baseUrl}/v1/encryption/keys`, { method: 'POST', headers: { ...headers, 'idempotency-key': randomUUID() } });
   const body = (await response.json().catch(() => ({}))) as { public_key?: string };
   if (!response.ok || !body.public_key) return json(errorText(response.status, body), true);
   const der = Buffer.from(body.public_key.replace(/-----[^-]+-----/g, '').replace(/\s+/g, ''), 'base64');

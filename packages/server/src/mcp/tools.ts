@@ -91,10 +91,15 @@ export function inlineRefs(schema: unknown, document: OpenApiDocument, seen: str
     const target = ref
       .slice(2)
       .split('/')
-      .reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), document);
+      .reduce<unknown>(
+        (node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined),
+        document,
+      );
     const { $ref: _ref, ...siblings } = record;
     const resolved = inlineRefs(target ?? {}, document, [...seen, ref]);
-    return Object.keys(siblings).length > 0 && resolved && typeof resolved === 'object' ? { ...(resolved as object), ...(inlineRefs(siblings, document, seen) as object) } : resolved;
+    return Object.keys(siblings).length > 0 && resolved && typeof resolved === 'object'
+      ? { ...(resolved as object), ...(inlineRefs(siblings, document, seen) as object) }
+      : resolved;
   }
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(record)) out[key] = inlineRefs(value, document, seen);
@@ -108,7 +113,10 @@ function describe(method: string, path: string, op: Operation, permissions: stri
       ? 'WRITES, and cannot be undone: it changes the state of an existing object of the organization of the configured credentials (money may move in the sandbox).'
       : 'WRITES: it creates an object in the organization of the configured credentials.';
   const needs = permissions.length > 0 ? ` Needs the permission ${permissions.join(' or ')}.` : '';
-  const text = [op.summary, op.description].filter(Boolean).join('. ').replace(/\.\.\s/g, '. ');
+  const text = [op.summary, op.description]
+    .filter(Boolean)
+    .join('. ')
+    .replace(/\.\.\s/g, '. ');
   return `${method.toUpperCase()} ${path}: ${effect}${needs}${text ? `\n\n${text}` : ''}`;
 }
 
@@ -150,7 +158,8 @@ function operationTool(method: string, path: string, op: Operation, document: Op
       type: 'string',
       minLength: 1,
       maxLength: 255,
-      description: 'Sent as the Idempotency-Key header. Give the same value to retry this exact call safely: the gateway answers the first result again instead of acting twice. Absent: a new random key for each call.',
+      description:
+        'Sent as the Idempotency-Key header. Give the same value to retry this exact call safely: the gateway answers the first result again instead of acting twice. Absent: a new random key for each call.',
     };
   }
   const permissions = (op.security ?? []).flatMap((requirement) => requirement.oauth2 ?? []);

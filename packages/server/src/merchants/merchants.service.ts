@@ -52,9 +52,15 @@ export class MerchantService {
     }
     const parentId = input.parent_id ?? null;
     if (parentId) {
-      const parent = await this.db.selectFrom('merchants').select('id').where('id', '=', parentId).where('organization_id', '=', organizationId).executeTakeFirst();
+      const parent = await this.db
+        .selectFrom('merchants')
+        .select('id')
+        .where('id', '=', parentId)
+        .where('organization_id', '=', organizationId)
+        .executeTakeFirst();
       if (!parent) details.push({ field: 'parent_id', message: 'no such merchant in this organization' });
-      else if (self && (await this.isSelfOrDescendant(parentId, self))) details.push({ field: 'parent_id', message: 'a merchant cannot be its own parent or the parent of its ancestor' });
+      else if (self && (await this.isSelfOrDescendant(parentId, self)))
+        details.push({ field: 'parent_id', message: 'a merchant cannot be its own parent or the parent of its ancestor' });
     }
     if (details.length > 0) throw ApiError.validation(details);
     return {
@@ -73,7 +79,11 @@ export class MerchantService {
     let current: string | null = candidate;
     for (let depth = 0; current && depth < 100; depth++) {
       if (current === self) return true;
-      const next: { parent_id: string | null } | undefined = await this.db.selectFrom('merchants').select('parent_id').where('id', '=', current).executeTakeFirst();
+      const next: { parent_id: string | null } | undefined = await this.db
+        .selectFrom('merchants')
+        .select('parent_id')
+        .where('id', '=', current)
+        .executeTakeFirst();
       current = next?.parent_id ?? null;
     }
     return false;
@@ -81,7 +91,14 @@ export class MerchantService {
 
   async create(organizationId: string, input: MerchantInput): Promise<Merchant> {
     const now = this.clock.realIso();
-    const row: MerchantsTable = { id: newId('merchant'), organization_id: organizationId, ...(await this.fields(organizationId, input)), status: 'active', created_at: now, updated_at: now };
+    const row: MerchantsTable = {
+      id: newId('merchant'),
+      organization_id: organizationId,
+      ...(await this.fields(organizationId, input)),
+      status: 'active',
+      created_at: now,
+      updated_at: now,
+    };
     await this.db.insertInto('merchants').values(row).execute();
     return merchantView(row);
   }
@@ -110,7 +127,11 @@ export class MerchantService {
   }
 
   async list(organizationId: string, params: ListQuery): Promise<Page<Merchant>> {
-    const page = await paginate(this.db.selectFrom('merchants').selectAll().where('organization_id', '=', organizationId), { id: 'id', createdAt: 'created_at' }, params);
+    const page = await paginate(
+      this.db.selectFrom('merchants').selectAll().where('organization_id', '=', organizationId),
+      { id: 'id', createdAt: 'created_at' },
+      params,
+    );
     return { data: page.data.map(merchantView), has_more: page.has_more };
   }
 

@@ -34,9 +34,18 @@ const terminalView = (row: TerminalsTable): Terminal => ({
   updated_at: row.updated_at,
 });
 
-const userView = (row: TerminalUsersTable): TerminalUser => ({ id: row.id, terminal_id: row.terminal_id, name: row.name, role: row.role, created_at: row.created_at });
+const userView = (row: TerminalUsersTable): TerminalUser => ({
+  id: row.id,
+  terminal_id: row.terminal_id,
+  name: row.name,
+  role: row.role,
+  created_at: row.created_at,
+});
 
-const serialTaken = (serial: string) => new ApiError('terminal_serial_taken', `A terminal with serial ${serial} already exists in this organization.`, [{ field: 'serial', message: 'already used' }]);
+const serialTaken = (serial: string) =>
+  new ApiError('terminal_serial_taken', `A terminal with serial ${serial} already exists in this organization.`, [
+    { field: 'serial', message: 'already used' },
+  ]);
 
 export class TerminalService {
   constructor(
@@ -56,7 +65,16 @@ export class TerminalService {
   async createTerminal(organizationId: string, input: TerminalInput): Promise<Terminal> {
     const now = this.clock.realIso();
     const serial = input.serial.trim();
-    const row: TerminalsTable = { id: newId('terminal'), organization_id: organizationId, point_of_sale_id: null, serial, model: input.model?.trim() || null, status: input.status ?? 'active', created_at: now, updated_at: now };
+    const row: TerminalsTable = {
+      id: newId('terminal'),
+      organization_id: organizationId,
+      point_of_sale_id: null,
+      serial,
+      model: input.model?.trim() || null,
+      status: input.status ?? 'active',
+      created_at: now,
+      updated_at: now,
+    };
     try {
       await this.db.insertInto('terminals').values(row).execute();
     } catch (error) {
@@ -71,7 +89,11 @@ export class TerminalService {
   }
 
   async listTerminals(organizationId: string, params: ListQuery): Promise<Page<Terminal>> {
-    const page = await paginate(this.db.selectFrom('terminals').selectAll().where('organization_id', '=', organizationId), { id: 'id', createdAt: 'created_at' }, params);
+    const page = await paginate(
+      this.db.selectFrom('terminals').selectAll().where('organization_id', '=', organizationId),
+      { id: 'id', createdAt: 'created_at' },
+      params,
+    );
     return { data: page.data.map(terminalView), has_more: page.has_more };
   }
 
@@ -81,7 +103,11 @@ export class TerminalService {
     const serial = input.serial.trim();
     const row: TerminalsTable = { ...current, serial, model: input.model?.trim() || null, status: input.status ?? 'active', updated_at: this.clock.realIso() };
     try {
-      await this.db.updateTable('terminals').set({ serial: row.serial, model: row.model, status: row.status, updated_at: row.updated_at }).where('id', '=', id).execute();
+      await this.db
+        .updateTable('terminals')
+        .set({ serial: row.serial, model: row.model, status: row.status, updated_at: row.updated_at })
+        .where('id', '=', id)
+        .execute();
     } catch (error) {
       if (isUniqueViolation(error)) throw serialTaken(serial);
       throw error;
@@ -102,14 +128,24 @@ export class TerminalService {
 
   async addUser(organizationId: string, terminalId: string, input: { name: string; role: 'cashier' | 'supervisor' }): Promise<TerminalUser> {
     await this.terminalRow(organizationId, terminalId);
-    const row: TerminalUsersTable = { id: newId('terminalUser'), terminal_id: terminalId, name: input.name.trim(), role: input.role, created_at: this.clock.realIso() };
+    const row: TerminalUsersTable = {
+      id: newId('terminalUser'),
+      terminal_id: terminalId,
+      name: input.name.trim(),
+      role: input.role,
+      created_at: this.clock.realIso(),
+    };
     await this.db.insertInto('terminal_users').values(row).execute();
     return userView(row);
   }
 
   async listUsers(organizationId: string, terminalId: string, params: ListQuery): Promise<Page<TerminalUser>> {
     await this.terminalRow(organizationId, terminalId);
-    const page = await paginate(this.db.selectFrom('terminal_users').selectAll().where('terminal_id', '=', terminalId), { id: 'id', createdAt: 'created_at' }, params);
+    const page = await paginate(
+      this.db.selectFrom('terminal_users').selectAll().where('terminal_id', '=', terminalId),
+      { id: 'id', createdAt: 'created_at' },
+      params,
+    );
     return { data: page.data.map(userView), has_more: page.has_more };
   }
 
@@ -135,7 +171,15 @@ export class TerminalService {
       throw ApiError.validation([{ field: 'merchant_id', message: 'no such merchant in this organization' }]);
     }
     const now = this.clock.realIso();
-    const row: PointsOfSaleTable = { id: newId('pointOfSale'), organization_id: organizationId, merchant_id: input.merchant_id, name: input.name.trim(), address: input.address?.trim() || null, created_at: now, updated_at: now };
+    const row: PointsOfSaleTable = {
+      id: newId('pointOfSale'),
+      organization_id: organizationId,
+      merchant_id: input.merchant_id,
+      name: input.name.trim(),
+      address: input.address?.trim() || null,
+      created_at: now,
+      updated_at: now,
+    };
     await this.db.insertInto('points_of_sale').values(row).execute();
     return pointView(row);
   }
@@ -176,7 +220,8 @@ export class TerminalService {
     const add = input.add ?? [];
     const remove = input.remove ?? [];
     const ids = [...new Set([...add, ...remove])];
-    const found = ids.length === 0 ? [] : await this.db.selectFrom('terminals').select('id').where('organization_id', '=', organizationId).where('id', 'in', ids).execute();
+    const found =
+      ids.length === 0 ? [] : await this.db.selectFrom('terminals').select('id').where('organization_id', '=', organizationId).where('id', 'in', ids).execute();
     const known = new Set(found.map((t) => t.id));
     const details: ErrorDetail[] = [];
     add.forEach((t, i) => known.has(t) || details.push({ field: `add.${i}`, message: 'no such terminal in this organization' }));
@@ -187,9 +232,20 @@ export class TerminalService {
     if (details.length > 0) throw ApiError.validation(details);
     const now = this.clock.realIso();
     await this.db.transaction().execute(async (trx) => {
-      if (add.length > 0) await trx.updateTable('terminals').set({ point_of_sale_id: id, updated_at: now }).where('organization_id', '=', organizationId).where('id', 'in', add).execute();
+      if (add.length > 0)
+        await trx
+          .updateTable('terminals')
+          .set({ point_of_sale_id: id, updated_at: now })
+          .where('organization_id', '=', organizationId)
+          .where('id', 'in', add)
+          .execute();
       if (remove.length > 0) {
-        await trx.updateTable('terminals').set({ point_of_sale_id: null, updated_at: now }).where('point_of_sale_id', '=', id).where('id', 'in', remove).execute();
+        await trx
+          .updateTable('terminals')
+          .set({ point_of_sale_id: null, updated_at: now })
+          .where('point_of_sale_id', '=', id)
+          .where('id', 'in', remove)
+          .execute();
       }
     });
     return this.pointTerminals(organizationId, id, { limit: 100 });

@@ -18,7 +18,7 @@ export async function organizationRoutes(base: FastifyInstance, opts: { organiza
       schema: {
         tags,
         summary: 'Register an organization',
-        description: 'The new organization belongs to the caller\'s organization (its `parent_id`), which can then read and rename it.',
+        description: "The new organization belongs to the caller's organization (its `parent_id`), which can then read and rename it.",
         body: CreateOrganization,
         response: { 201: Organization },
       },
@@ -36,7 +36,7 @@ export async function organizationRoutes(base: FastifyInstance, opts: { organiza
       schema: {
         tags,
         summary: 'List organizations',
-        description: 'The caller\'s organization and those it registered, newest first.',
+        description: "The caller's organization and those it registered, newest first.",
         querystring: ListQuery,
         response: { 200: ListOf(Organization) },
       },

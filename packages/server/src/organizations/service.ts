@@ -8,13 +8,7 @@ import { ApiError } from '../errors/api-error.js';
 import type { ListQuery, Page } from '../http/pagination.js';
 import { newId } from '../lib/ids.js';
 import type { RealClock } from '../clock/clock.js';
-import {
-  findVisibleOrganization,
-  insertOrganization,
-  listVisibleOrganizations,
-  renameOrganization,
-  type OrganizationRow,
-} from './store.js';
+import { findVisibleOrganization, insertOrganization, listVisibleOrganizations, renameOrganization, type OrganizationRow } from './store.js';
 
 export async function createOrganization(db: Executor, name: string, parentId: string | null, clock: RealClock): Promise<OrganizationRow> {
   const at = clock.realIso();

@@ -85,7 +85,9 @@ export class TerminalHub {
     set.add(connection);
     socket.on('pong', () => (connection.alive = true));
     socket.on('message', (data: RawData) => {
-      connection.queue = connection.queue.then(() => this.handle(connection, data)).catch((error: unknown) => this.log.error({ err: error }, 'payment instruction socket message failed'));
+      connection.queue = connection.queue
+        .then(() => this.handle(connection, data))
+        .catch((error: unknown) => this.log.error({ err: error }, 'payment instruction socket message failed'));
     });
     socket.on('close', () => this.detach(connection));
     this.send(connection, { type: 'ready', terminal_id: terminalId });
@@ -177,7 +179,10 @@ export class TerminalHub {
       this.pollTimer.unref();
     }
     if (!this.heartbeatTimer) {
-      this.heartbeatTimer = setInterval(() => void this.heartbeat().catch((error: unknown) => this.log.error({ err: error }, 'terminal heartbeat failed')), this.options.heartbeatMs);
+      this.heartbeatTimer = setInterval(
+        () => void this.heartbeat().catch((error: unknown) => this.log.error({ err: error }, 'terminal heartbeat failed')),
+        this.options.heartbeatMs,
+      );
       this.heartbeatTimer.unref();
     }
   }
@@ -216,7 +221,7 @@ export class TerminalHub {
           // The database away (a restart): the token is checked again at the next beat. This ran
           // unhandled from the timer before, and a PostgreSQL restart ended the process (the chaos run).
           if (!(error instanceof TokenInvalid)) {
-            this.log.warn({ err: error }, 'could not check a terminal connection\'s token; checking again at the next heartbeat');
+            this.log.warn({ err: error }, "could not check a terminal connection's token; checking again at the next heartbeat");
             continue;
           }
           connection.socket.close(CLOSE_CODES.tokenInvalid, 'token expired or revoked');
@@ -287,16 +292,21 @@ export class TerminalHub {
 }
 
 /** Checks a result message's shape, naming every problem (the socket's 422). */
-function resultProblems(message: Record<string, unknown>): { card: Record<(typeof CARD_FIELDS)[number], string> & { encrypted_cvv?: string }; entryMode: (typeof ENTRY_MODES)[number] } {
+function resultProblems(message: Record<string, unknown>): {
+  card: Record<(typeof CARD_FIELDS)[number], string> & { encrypted_cvv?: string };
+  entryMode: (typeof ENTRY_MODES)[number];
+} {
   const details: ErrorDetail[] = [];
   if (typeof message.instruction_id !== 'string' || message.instruction_id === '') details.push({ field: 'instruction_id', message: 'is required' });
   if (!ENTRY_MODES.includes(message.entry_mode as never)) details.push({ field: 'entry_mode', message: `must be one of ${ENTRY_MODES.join(', ')}` });
   const card = message.card;
-  if (typeof card !== 'object' || card === null || Array.isArray(card)) details.push({ field: 'card', message: 'must be an object with the encrypted_* fields of the card read' });
+  if (typeof card !== 'object' || card === null || Array.isArray(card))
+    details.push({ field: 'card', message: 'must be an object with the encrypted_* fields of the card read' });
   else {
     const fields = card as Record<string, unknown>;
     for (const f of CARD_FIELDS) {
-      if (typeof fields[f] !== 'string' || fields[f] === '' || (fields[f] as string).length > 2048) details.push({ field: `card.${f}`, message: 'is required (a base64 string)' });
+      if (typeof fields[f] !== 'string' || fields[f] === '' || (fields[f] as string).length > 2048)
+        details.push({ field: `card.${f}`, message: 'is required (a base64 string)' });
     }
     if (fields.encrypted_cvv !== undefined && (typeof fields.encrypted_cvv !== 'string' || fields.encrypted_cvv.length > 2048)) {
       details.push({ field: 'card.encrypted_cvv', message: 'must be a base64 string when present' });

@@ -15,7 +15,12 @@ export const paymentInstructionsModule: GatewayModule<{ cardPresent: CardPresent
   reactions: [instructionSettlement],
   async register({ app, jobs, config, database, db, services }) {
     const { cardPresent, tokens } = services;
-    const instructions = new PaymentInstructionService(db, cardPresent, { ...config.paymentInstructions, notify: database.dialect === 'postgres' }, services.clock);
+    const instructions = new PaymentInstructionService(
+      db,
+      cardPresent,
+      { ...config.paymentInstructions, notify: database.dialect === 'postgres' },
+      services.clock,
+    );
     const hub = new TerminalHub(instructions, tokens, app.log, {
       ...config.paymentInstructions,
       ...(database.dialect === 'postgres' ? { listen: postgresListener(config.database.url, app.log) } : {}),

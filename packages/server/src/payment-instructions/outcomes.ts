@@ -26,10 +26,23 @@ export async function settleInstructionPayment(
   const changes =
     outcome === 'COMPLETED'
       ? { status: outcome, completed_at: now, updated_at: now }
-      : { status: outcome, completed_at: now, updated_at: now, failure_code: 'card_declined', failure_message: `The card was declined (response code ${String(responseCode ?? 'unknown')}).` };
+      : {
+          status: outcome,
+          completed_at: now,
+          updated_at: now,
+          failure_code: 'card_declined',
+          failure_message: `The card was declined (response code ${String(responseCode ?? 'unknown')}).`,
+        };
   const result = await db.updateTable('payment_instructions').set(changes).where('id', '=', row.id).where('status', '=', 'PROCESSING').executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) return;
-  await recordEvent(db, row.organization_id, outcome === 'COMPLETED' ? 'payment_instruction.completed' : 'payment_instruction.failed', instructionEventData({ ...row, ...changes }), undefined, clockAt(now));
+  await recordEvent(
+    db,
+    row.organization_id,
+    outcome === 'COMPLETED' ? 'payment_instruction.completed' : 'payment_instruction.failed',
+    instructionEventData({ ...row, ...changes }),
+    undefined,
+    clockAt(now),
+  );
 }
 
 /** The outbox reaction: a card-present payment's decision settles the instruction it was made for, if any. */

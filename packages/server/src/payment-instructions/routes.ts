@@ -37,7 +37,7 @@ export async function paymentInstructionRoutes(
         tags,
         summary: 'Send a payment instruction to a terminal',
         description:
-          '201 with the instruction (PENDING, or DELIVERED at once when the terminal is connected). The terminal must be an active terminal of your organization attached to a point of sale (else 422 `terminal_id`). `order_id` becomes the payment\'s: the same order_id again returns the same instruction; with another terminal or amount, or already used by a payment, it is 409 `order_id_conflict`. The instruction EXPIRES after `expires_in` seconds (default PAYMENT_INSTRUCTION_TTL_SECONDS, 300) unless the terminal has reported the card read. Terminals receive instructions over the WebSocket `GET /v1/payment-instructions/ws?terminal_id=ter-...` (Bearer token with `payment-instructions:ws` in the upgrade request; JSON messages `ready`, `instruction`, `ack`, `acknowledged`, `result`, `payment`, `expired`, `error`), which this document does not list: see docs/sandbox.md.',
+          "201 with the instruction (PENDING, or DELIVERED at once when the terminal is connected). The terminal must be an active terminal of your organization attached to a point of sale (else 422 `terminal_id`). `order_id` becomes the payment's: the same order_id again returns the same instruction; with another terminal or amount, or already used by a payment, it is 409 `order_id_conflict`. The instruction EXPIRES after `expires_in` seconds (default PAYMENT_INSTRUCTION_TTL_SECONDS, 300) unless the terminal has reported the card read. Terminals receive instructions over the WebSocket `GET /v1/payment-instructions/ws?terminal_id=ter-...` (Bearer token with `payment-instructions:ws` in the upgrade request; JSON messages `ready`, `instruction`, `ack`, `acknowledged`, `result`, `payment`, `expired`, `error`), which this document does not list: see docs/sandbox.md.",
         body: CreatePaymentInstruction,
         response: { 201: PaymentInstruction },
       },
@@ -49,7 +49,13 @@ export async function paymentInstructionRoutes(
     '/v1/payment-instructions',
     {
       config: { scopes: ['card-present:read'] },
-      schema: { tags, summary: 'List payment instructions', description: 'Newest first; filters `status`, `terminal_id`, `created_gte`, `created_lte`.', querystring: InstructionListQuery, response: { 200: ListOf(PaymentInstruction) } },
+      schema: {
+        tags,
+        summary: 'List payment instructions',
+        description: 'Newest first; filters `status`, `terminal_id`, `created_gte`, `created_lte`.',
+        querystring: InstructionListQuery,
+        response: { 200: ListOf(PaymentInstruction) },
+      },
     },
     async (request) => instructions.list(org(request), request.query),
   );
@@ -58,7 +64,13 @@ export async function paymentInstructionRoutes(
     '/v1/payment-instructions/:id',
     {
       config: { scopes: ['card-present:read'] },
-      schema: { tags, summary: 'Get a payment instruction', description: 'With `payment_id` once the terminal reported the card read.', params: InstructionParams, response: { 200: PaymentInstruction } },
+      schema: {
+        tags,
+        summary: 'Get a payment instruction',
+        description: 'With `payment_id` once the terminal reported the card read.',
+        params: InstructionParams,
+        response: { 200: PaymentInstruction },
+      },
     },
     async (request) => instructions.get(org(request), request.params.id),
   );
@@ -84,7 +96,15 @@ export async function paymentInstructionRoutes(
     },
     async (socket, request) => {
       const token = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
-      await hub.attach({ socket, organizationId: org(request), clientId: principalOf(request).clientId, terminalId: terminals.get(request.raw)!, token, alive: true, queue: Promise.resolve() });
+      await hub.attach({
+        socket,
+        organizationId: org(request),
+        clientId: principalOf(request).clientId,
+        terminalId: terminals.get(request.raw)!,
+        token,
+        alive: true,
+        queue: Promise.resolve(),
+      });
     },
   );
 }

@@ -18,23 +18,27 @@ export const InstructionStatus = Type.Union(
   },
 );
 
-export const EntryMode = Type.Union([Type.Literal('chip'), Type.Literal('contactless'), Type.Literal('swipe')], { description: 'How the terminal read the card.' });
+export const EntryMode = Type.Union([Type.Literal('chip'), Type.Literal('contactless'), Type.Literal('swipe')], {
+  description: 'How the terminal read the card.',
+});
 
 export const PaymentInstruction = Type.Object(
   {
     id: Type.String({ description: '`pin-` prefix.' }),
     status: InstructionStatus,
     terminal_id: Type.String(),
-    point_of_sale_id: Type.String({ description: 'The terminal\'s point of sale when the instruction was created.' }),
+    point_of_sale_id: Type.String({ description: "The terminal's point of sale when the instruction was created." }),
     merchant_id: Type.String(),
-    order_id: Type.String({ description: 'Becomes the payment\'s order_id.' }),
+    order_id: Type.String({ description: "Becomes the payment's order_id." }),
     amount: Type.String({ description: 'With exactly the currency\'s minor digits ("15000.00"), as on card payments.' }),
     currency: Type.String(),
     description: Type.Union([Type.String(), Type.Null()]),
     capture: Type.Boolean({ description: 'false: the payment is only authorized (capture it with POST /v1/card-present/payments/{id}/capture).' }),
     entry_mode: Type.Union([EntryMode, Type.Null()]),
     payment_id: Type.Union([Type.String(), Type.Null()], { description: 'The card-present payment, once the terminal reported the card read.' }),
-    failure: Type.Union([Type.Object({ code: Type.String(), message: Type.String() }), Type.Null()], { description: 'Why it FAILED (`card_declined` with the response code, `order_id_conflict`).' }),
+    failure: Type.Union([Type.Object({ code: Type.String(), message: Type.String() }), Type.Null()], {
+      description: 'Why it FAILED (`card_declined` with the response code, `order_id_conflict`).',
+    }),
     expires_at: Type.String({ format: 'date-time' }),
     delivered_at: Type.Union([Type.String(), Type.Null()]),
     acknowledged_at: Type.Union([Type.String(), Type.Null()]),
@@ -53,7 +57,9 @@ export const CreatePaymentInstruction = Type.Object({
   order_id: Type.String({ minLength: 1, maxLength: 255, description: 'Your unique reference; the payment gets it.' }),
   description: Type.Optional(Type.String({ maxLength: 500 })),
   capture: Type.Optional(Type.Boolean({ default: true, description: 'false authorizes only.' })),
-  expires_in: Type.Optional(Type.Integer({ minimum: 1, maximum: 86400, description: 'Seconds until EXPIRED if not paid. Default PAYMENT_INSTRUCTION_TTL_SECONDS (300).' })),
+  expires_in: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 86400, description: 'Seconds until EXPIRED if not paid. Default PAYMENT_INSTRUCTION_TTL_SECONDS (300).' }),
+  ),
 });
 export type CreatePaymentInstruction = Static<typeof CreatePaymentInstruction>;
 
@@ -79,6 +85,6 @@ export const CardRead = Type.Object(
     encrypted_holder_name: Type.String({ minLength: 1, maxLength: 2048 }),
     encrypted_cvv: Type.Optional(Type.String({ minLength: 1, maxLength: 2048, description: 'Chip, contactless and swipe reads have none.' })),
   },
-  { description: 'Each field encrypted separately with the organization\'s active public key (RSA-OAEP, SHA-256, base64), as for POST /v1/instruments.' },
+  { description: "Each field encrypted separately with the organization's active public key (RSA-OAEP, SHA-256, base64), as for POST /v1/instruments." },
 );
 export type CardRead = Static<typeof CardRead>;

@@ -86,7 +86,12 @@ export class PaymentInstructionService {
 
     const existing = await this.byOrder(organizationId, body.order_id);
     if (existing) return { instruction: this.sameOrder(existing, body, minor), created: false };
-    const paid = await this.db.selectFrom('payments').select('id').where('organization_id', '=', organizationId).where('order_id', '=', body.order_id).executeTakeFirst();
+    const paid = await this.db
+      .selectFrom('payments')
+      .select('id')
+      .where('organization_id', '=', organizationId)
+      .where('order_id', '=', body.order_id)
+      .executeTakeFirst();
     if (paid) throw new ApiError('order_id_conflict', `order_id ${body.order_id} was already used for payment ${paid.id}.`);
 
     const now = this.clock.realIso();
@@ -134,7 +139,12 @@ export class PaymentInstructionService {
   }
 
   private byOrder(organizationId: string, orderId: string): Promise<InstructionRow | undefined> {
-    return this.db.selectFrom('payment_instructions').selectAll().where('organization_id', '=', organizationId).where('order_id', '=', orderId).executeTakeFirst();
+    return this.db
+      .selectFrom('payment_instructions')
+      .selectAll()
+      .where('organization_id', '=', organizationId)
+      .where('order_id', '=', orderId)
+      .executeTakeFirst();
   }
 
   /** The same order_id again is the same instruction; with another terminal or amount it is 409. */
@@ -143,12 +153,18 @@ export class PaymentInstructionService {
       Number(existing.amount) !== minor || existing.currency !== body.currency ? 'amount or currency' : '',
       existing.terminal_id !== body.terminal_id ? 'terminal' : '',
     ].filter(Boolean);
-    if (differs.length > 0) throw new ApiError('order_id_conflict', `order_id ${body.order_id} was already used for an instruction with another ${differs.join(' and ')}.`);
+    if (differs.length > 0)
+      throw new ApiError('order_id_conflict', `order_id ${body.order_id} was already used for an instruction with another ${differs.join(' and ')}.`);
     return instructionView(existing);
   }
 
   async get(organizationId: string, id: string): Promise<PaymentInstruction> {
-    const row = await this.db.selectFrom('payment_instructions').selectAll().where('id', '=', id).where('organization_id', '=', organizationId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('payment_instructions')
+      .selectAll()
+      .where('id', '=', id)
+      .where('organization_id', '=', organizationId)
+      .executeTakeFirst();
     if (!row) throw ApiError.notFound('payment instruction');
     return instructionView(row);
   }
@@ -205,7 +221,8 @@ export class PaymentInstructionService {
   }
 
   private async terminalInstruction(terminal: { organizationId: string; terminalId: string }, id: unknown): Promise<InstructionRow> {
-    if (typeof id !== 'string' || id.length === 0 || id.length > 100) throw new TerminalError('validation_failed', 'The message is invalid.', [{ field: 'instruction_id', message: 'is required' }]);
+    if (typeof id !== 'string' || id.length === 0 || id.length > 100)
+      throw new TerminalError('validation_failed', 'The message is invalid.', [{ field: 'instruction_id', message: 'is required' }]);
     const row = await this.db
       .selectFrom('payment_instructions')
       .selectAll()
@@ -287,7 +304,10 @@ export class PaymentInstructionService {
     };
     let outcome: { payment: CardPresentPayment; created: boolean };
     try {
-      outcome = await this.cardPresent.authorizeRead({ organizationId: row.organization_id, clientId: terminal.clientId }, charge, { cardField: 'card.', onCreate: claim });
+      outcome = await this.cardPresent.authorizeRead({ organizationId: row.organization_id, clientId: terminal.clientId }, charge, {
+        cardField: 'card.',
+        onCreate: claim,
+      });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'order_id_conflict') {
         await this.fail(row, 'order_id_conflict', error.message);
@@ -309,8 +329,14 @@ export class PaymentInstructionService {
     const now = this.clock.realIso();
     const changes = { status: 'FAILED' as const, failure_code: code, failure_message: message, completed_at: now, updated_at: now };
     await this.db.transaction().execute(async (trx) => {
-      const result = await trx.updateTable('payment_instructions').set(changes).where('id', '=', row.id).where('status', 'in', OPEN_STATUSES).executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 1) await recordEvent(trx, row.organization_id, 'payment_instruction.failed', instructionEventData({ ...row, ...changes }), undefined, this.clock);
+      const result = await trx
+        .updateTable('payment_instructions')
+        .set(changes)
+        .where('id', '=', row.id)
+        .where('status', 'in', OPEN_STATUSES)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 1)
+        await recordEvent(trx, row.organization_id, 'payment_instruction.failed', instructionEventData({ ...row, ...changes }), undefined, this.clock);
     });
     return instructionView({ ...row, ...changes });
   }

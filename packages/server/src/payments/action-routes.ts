@@ -23,7 +23,7 @@ const AdjustPayment = Type.Object({
 
 const RefundPayment = Type.Object({
   amount: Type.Optional(MoneyInput({ description: 'Major units. Default: everything still refundable.' })),
-  currency: Type.Optional(Type.String({ minLength: 3, maxLength: 3, description: 'The payment\'s currency (the default).' })),
+  currency: Type.Optional(Type.String({ minLength: 3, maxLength: 3, description: "The payment's currency (the default)." })),
 });
 
 interface ActionRoute {
@@ -62,7 +62,8 @@ export const ACTION_ROUTES: ActionRoute[] = [
     name: 'cancel',
     scopes: WRITE,
     summary: 'Cancel (void) an uncaptured payment',
-    description: 'Only while not captured; then CANCELLED, with a `void` transaction. A captured payment is 409 `payment_already_captured` (refund it instead).',
+    description:
+      'Only while not captured; then CANCELLED, with a `void` transaction. A captured payment is 409 `payment_already_captured` (refund it instead).',
     status: 200,
     run: (a, p, id) => a.cancel(p.organizationId, id),
   },
@@ -107,7 +108,12 @@ export const ACTION_ROUTES: ActionRoute[] = [
 
 export async function registerActionRoutes(
   base: FastifyInstance,
-  opts: { prefix: '/v1/payments' | '/v1/transactions'; tags: string[]; actions: PaymentActions; resolve: (organizationId: string, id: string, action: ActionName) => Promise<string> },
+  opts: {
+    prefix: '/v1/payments' | '/v1/transactions';
+    tags: string[];
+    actions: PaymentActions;
+    resolve: (organizationId: string, id: string, action: ActionName) => Promise<string>;
+  },
 ): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const byTransaction = opts.prefix === '/v1/transactions';

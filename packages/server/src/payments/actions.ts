@@ -73,7 +73,8 @@ export class PaymentActions {
     if (amount !== undefined) {
       const parsed = parseAmount(amount, payment.currency);
       if ('error' in parsed) throw ApiError.validation([parsed.error]);
-      if (parsed.minor > minor) throw ApiError.validation([{ field: 'amount', message: `must be at most the authorized ${formatMinor(minor, payment.currency)}` }]);
+      if (parsed.minor > minor)
+        throw ApiError.validation([{ field: 'amount', message: `must be at most the authorized ${formatMinor(minor, payment.currency)}` }]);
       minor = parsed.minor;
     }
     if (payment.pending_action) throw inProgress();
@@ -123,7 +124,10 @@ export class PaymentActions {
     const limit = Math.floor((Number(payment.amount) * ADJUST_LIMIT_PERCENT) / 100);
     if (parsed.minor > limit) {
       throw ApiError.validation([
-        { field: 'amount', message: `must be at most ${formatMinor(limit, payment.currency)}, ${ADJUST_LIMIT_PERCENT}% of the original authorization (${formatMinor(Number(payment.amount), payment.currency)})` },
+        {
+          field: 'amount',
+          message: `must be at most ${formatMinor(limit, payment.currency)}, ${ADJUST_LIMIT_PERCENT}% of the original authorization (${formatMinor(Number(payment.amount), payment.currency)})`,
+        },
       ]);
     }
     if (payment.pending_action) throw inProgress();
@@ -160,7 +164,14 @@ export class PaymentActions {
   private async withLatest(paymentId: string, type: TransactionRow['type']): Promise<CardPayment> {
     const [payment, transaction] = await Promise.all([
       findPaymentById(this.db, paymentId),
-      this.db.selectFrom('transactions').selectAll().where('payment_id', '=', paymentId).where('type', '=', type).orderBy('id', 'desc').limit(1).executeTakeFirst(),
+      this.db
+        .selectFrom('transactions')
+        .selectAll()
+        .where('payment_id', '=', paymentId)
+        .where('type', '=', type)
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst(),
     ]);
     return paymentView(payment!, transaction);
   }

@@ -36,7 +36,8 @@ export function sameOrder(existing: PaymentWithCard, terms: OrderTerms): Payment
     terms.instrumentId !== undefined && existing.instrument_id !== terms.instrumentId ? 'instrument' : '',
     terms.terminalId !== undefined && existing.terminal_id !== terms.terminalId ? 'terminal' : '',
   ].filter(Boolean);
-  if (differs.length > 0) throw new ApiError('order_id_conflict', `order_id ${terms.orderId} was already used for a payment with another ${differs.join(' and ')}.`);
+  if (differs.length > 0)
+    throw new ApiError('order_id_conflict', `order_id ${terms.orderId} was already used for a payment with another ${differs.join(' and ')}.`);
   return existing;
 }
 
@@ -105,7 +106,12 @@ export async function authorizeAndRecord(
     const winner = await findPaymentByOrder(db, row.organization_id, options.terms.orderId);
     if (!winner) {
       // order_id is one charge across every method: the order's payment is a rail payment.
-      const other = await db.selectFrom('payments').select('id').where('organization_id', '=', row.organization_id).where('order_id', '=', options.terms.orderId).executeTakeFirst();
+      const other = await db
+        .selectFrom('payments')
+        .select('id')
+        .where('organization_id', '=', row.organization_id)
+        .where('order_id', '=', options.terms.orderId)
+        .executeTakeFirst();
       if (other) throw new ApiError('order_id_conflict', `order_id ${options.terms.orderId} was already used for an alternative payment.`);
       throw error;
     }

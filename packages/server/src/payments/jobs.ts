@@ -24,7 +24,10 @@ function paymentId(payload: unknown): string {
   return String((payload as { payment_id?: unknown }).payment_id);
 }
 
-export function registerPaymentJobs(runner: JobRunner, deps: { db: Db; network: CardNetworkConnector; lifecycle: PaymentLifecycle; refunds: RefundService; clock: RealClock }): void {
+export function registerPaymentJobs(
+  runner: JobRunner,
+  deps: { db: Db; network: CardNetworkConnector; lifecycle: PaymentLifecycle; refunds: RefundService; clock: RealClock },
+): void {
   const { db, network, lifecycle } = deps;
 
   runner.register(PAYMENT_JOBS.capture, async ({ payload }) => {

@@ -88,7 +88,14 @@ export class PaymentLifecycle {
 
   /** The latest transaction of this type, when another process recorded the operation first. */
   private async latest(paymentId: string, type: TransactionType): Promise<TransactionRow> {
-    return (await this.db.selectFrom('transactions').selectAll().where('payment_id', '=', paymentId).where('type', '=', type).orderBy('id', 'desc').limit(1).executeTakeFirst())!;
+    return (await this.db
+      .selectFrom('transactions')
+      .selectAll()
+      .where('payment_id', '=', paymentId)
+      .where('type', '=', type)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst())!;
   }
 
   private async outcome(paymentId: string, type: TransactionType, recorded: TransactionRow | undefined): Promise<ActionOutcome> {
@@ -145,7 +152,11 @@ export class PaymentLifecycle {
   ): Promise<void> {
     const status = TRANSACTION_STATUS[result.outcome];
     if (options.first) {
-      const row = newTransaction(payment, { type: 'authorization', status, amount: Number(payment.amount), responseCode: result.responseCode, networkReference: result.networkReference }, options.now);
+      const row = newTransaction(
+        payment,
+        { type: 'authorization', status, amount: Number(payment.amount), responseCode: result.responseCode, networkReference: result.networkReference },
+        options.now,
+      );
       await insertTransaction(trx, row);
     } else {
       await trx
@@ -167,14 +178,23 @@ export class PaymentLifecycle {
     } else if (payment.status === 'APPROVED') {
       await enqueueJob(trx, { type: PAYMENT_JOBS.capture, payload, delaySeconds: this.settings.captureDelaySeconds, organizationId }, this.clock);
     } else if (payment.status === 'AUTHORIZED') {
-      await enqueueJob(trx, { type: PAYMENT_JOBS.expireAuthorization, payload, delaySeconds: this.settings.authorizationTtlSeconds, organizationId }, this.clock);
+      await enqueueJob(
+        trx,
+        { type: PAYMENT_JOBS.expireAuthorization, payload, delaySeconds: this.settings.authorizationTtlSeconds, organizationId },
+        this.clock,
+      );
     }
   }
 
   /** Claims the payment for a network operation, with the job that finishes it if this process dies. */
   private async claim(payment: PaymentRow, action: NetworkAction, status: PaymentRow['status'][], amount: number, transactionId?: string): Promise<void> {
     const claimed = await this.db.transaction().execute(async (trx) => {
-      const ok = await transitionPayment(trx, payment.id, { status, pendingAction: null, uncaptured: true }, { pending_action: action, updated_at: this.clock.realIso() });
+      const ok = await transitionPayment(
+        trx,
+        payment.id,
+        { status, pendingAction: null, uncaptured: true },
+        { pending_action: action, updated_at: this.clock.realIso() },
+      );
       if (ok) {
         const payload = { payment_id: payment.id, action, amount, ...(transactionId ? { transaction_id: transactionId } : {}) };
         await enqueueJob(trx, { type: PAYMENT_JOBS.recoverAction, payload, delaySeconds: RECOVERY_DELAY_SECONDS }, this.clock);
@@ -206,7 +226,15 @@ export class PaymentLifecycle {
     const row = this.operationRow(payment, 'capture', amount, result, now);
     const recorded = await this.db.transaction().execute(async (trx) => {
       if (!succeeded) {
-        if (!(await transitionPayment(trx, payment.id, { status: ['APPROVED', 'AUTHORIZED'], pendingAction: 'capture' }, { pending_action: null, updated_at: now }))) return undefined;
+        if (
+          !(await transitionPayment(
+            trx,
+            payment.id,
+            { status: ['APPROVED', 'AUTHORIZED'], pendingAction: 'capture' },
+            { pending_action: null, updated_at: now },
+          ))
+        )
+          return undefined;
         await insertTransaction(trx, row);
         return row;
       }
@@ -233,9 +261,23 @@ export class PaymentLifecycle {
           updated_at: now,
         };
         await trx.insertInto('chargebacks').values(chargeback).execute();
-        await recordEvent(trx, payment.organization_id, 'chargeback.opened', {
-          chargeback: { id: chargeback.id, payment_id: payment.id, status: 'OPEN', amount: minorToNumber(amount, payment.currency), currency: payment.currency, reason_code: dispute.reasonCode },
-        }, undefined, this.clock);
+        await recordEvent(
+          trx,
+          payment.organization_id,
+          'chargeback.opened',
+          {
+            chargeback: {
+              id: chargeback.id,
+              payment_id: payment.id,
+              status: 'OPEN',
+              amount: minorToNumber(amount, payment.currency),
+              currency: payment.currency,
+              reason_code: dispute.reasonCode,
+            },
+          },
+          undefined,
+          this.clock,
+        );
         // Not answered by respond_by, it is LOST (chargebacks/jobs.ts).
         await enqueueChargebackExpiry(trx, payment.organization_id, chargeback.id, this.settings.chargebackResponseSeconds, this.clock);
       }
@@ -248,7 +290,14 @@ export class PaymentLifecycle {
   private operationRow(payment: PaymentRow, type: TransactionType, amount: number, result: OperationResult, now: string, id?: string): TransactionRow {
     return newTransaction(
       payment,
-      { id, type, status: result.outcome === 'succeeded' ? 'SUCCEEDED' : 'REJECTED', amount, responseCode: result.responseCode, networkReference: payment.network_reference },
+      {
+        id,
+        type,
+        status: result.outcome === 'succeeded' ? 'SUCCEEDED' : 'REJECTED',
+        amount,
+        responseCode: result.responseCode,
+        networkReference: payment.network_reference,
+      },
       now,
     );
   }
@@ -273,7 +322,9 @@ export class PaymentLifecycle {
     const row = this.operationRow(payment, type, amount, result, now);
     const recorded = await this.db.transaction().execute(async (trx) => {
       const changes: Partial<PaymentRow> =
-        result.outcome === 'succeeded' ? { status: 'CANCELLED', cancelled_at: now, pending_action: null, updated_at: now } : { pending_action: null, updated_at: now };
+        result.outcome === 'succeeded'
+          ? { status: 'CANCELLED', cancelled_at: now, pending_action: null, updated_at: now }
+          : { pending_action: null, updated_at: now };
       if (!(await transitionPayment(trx, payment.id, { status: ['APPROVED', 'AUTHORIZED'], pendingAction: action }, changes))) return undefined;
       await insertTransaction(trx, row);
       if (result.outcome === 'succeeded') {
@@ -293,7 +344,12 @@ export class PaymentLifecycle {
   async adjust(payment: PaymentRow, amount: number, options: { resume?: boolean; transactionId?: string } = {}): Promise<ActionOutcome> {
     const transactionId = options.transactionId ?? newId('transaction');
     if (!options.resume) await this.claim(payment, 'adjust', ['AUTHORIZED'], amount, transactionId);
-    const result = await this.network.adjust({ reference: transactionId, networkReference: payment.network_reference ?? '', amount, currency: payment.currency });
+    const result = await this.network.adjust({
+      reference: transactionId,
+      networkReference: payment.network_reference ?? '',
+      amount,
+      currency: payment.currency,
+    });
     const now = this.clock.realIso();
     const row = this.operationRow(payment, 'adjustment', amount, result, now, transactionId);
     const recorded = await this.db.transaction().execute(async (trx) => {

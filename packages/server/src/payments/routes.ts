@@ -40,7 +40,8 @@ export async function paymentRoutes(
     },
     async (request, reply) => {
       const principal = principalOf(request);
-      if (principal.checkoutSession) return reply.code(201).send(await opts.checkout.pay({ ...principal, checkoutSession: principal.checkoutSession }, request.body, request.ip));
+      if (principal.checkoutSession)
+        return reply.code(201).send(await opts.checkout.pay({ ...principal, checkoutSession: principal.checkoutSession }, request.body, request.ip));
       return reply.code(201).send((await payments.create(principal, request.body)).payment);
     },
   );
@@ -52,7 +53,8 @@ export async function paymentRoutes(
       schema: {
         tags,
         summary: 'Authorize only',
-        description: 'Same body as POST /v1/payments; the payment is AUTHORIZED until POST /v1/payments/{id}/capture, or voided by cancel (or after AUTHORIZATION_TTL_SECONDS, 7 days).',
+        description:
+          'Same body as POST /v1/payments; the payment is AUTHORIZED until POST /v1/payments/{id}/capture, or voided by cancel (or after AUTHORIZATION_TTL_SECONDS, 7 days).',
         body: CreatePayment,
         response: { 201: CardPayment },
       },
@@ -68,7 +70,7 @@ export async function paymentRoutes(
         tags,
         summary: 'List payments (card and alternative)',
         description:
-          'Card payments and alternative payments (the Colombian rails), newest first in one keyset page; each in the shape GET /v1/payments/{id} returns (an alternative payment without `rail.qr`: read the payment for its image). Every item carries `id` and `status` (an alternative payment: its payment id, also in `payment_id`, and its `transaction.status`), so `starting_after` the last item\'s `id` pages through both kinds. Filters, combined with AND: `kind` (`card`, `alternative`), `rail_id`, `status` (a card payment\'s `status` or an alternative payment\'s `transaction.status`), `created_gte`, `created_lte`, and `merchant_id`, `point_of_sale_id`, which only card payments have.',
+          "Card payments and alternative payments (the Colombian rails), newest first in one keyset page; each in the shape GET /v1/payments/{id} returns (an alternative payment without `rail.qr`: read the payment for its image). Every item carries `id` and `status` (an alternative payment: its payment id, also in `payment_id`, and its `transaction.status`), so `starting_after` the last item's `id` pages through both kinds. Filters, combined with AND: `kind` (`card`, `alternative`), `rail_id`, `status` (a card payment's `status` or an alternative payment's `transaction.status`), `created_gte`, `created_lte`, and `merchant_id`, `point_of_sale_id`, which only card payments have.",
         querystring: PaymentListAllQuery,
         response: { 200: ListOf(Type.Union([CardPayment, ApmPayment])) },
       },
@@ -110,7 +112,11 @@ export async function paymentRoutes(
       // alone (the union would make the serializer validate against both shapes to pick one).
       // A reply with its own serializer gets no content type from Fastify, so it is set here.
       const card = await payments.find(organizationId, request.params.id);
-      if (card) return reply.type(JSON_CONTENT_TYPE).serializer(reply.compileSerializationSchema(CardPayment as never) as (payload: unknown) => string).send(card);
+      if (card)
+        return reply
+          .type(JSON_CONTENT_TYPE)
+          .serializer(reply.compileSerializationSchema(CardPayment as never) as (payload: unknown) => string)
+          .send(card);
       const apm = await opts.apm.find(organizationId, request.params.id);
       if (!apm) throw ApiError.notFound('payment');
       return opts.apm.view(apm);

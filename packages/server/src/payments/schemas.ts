@@ -7,7 +7,14 @@ import { MoneyInput } from '../lib/money.js';
 import { MetadataInput, MetadataQuery, MetadataView } from '../lib/metadata.js';
 
 const PaymentStatus = Type.Union(
-  [Type.Literal('PENDING'), Type.Literal('APPROVED'), Type.Literal('AUTHORIZED'), Type.Literal('REJECTED'), Type.Literal('CANCELLED'), Type.Literal('REFUNDED')],
+  [
+    Type.Literal('PENDING'),
+    Type.Literal('APPROVED'),
+    Type.Literal('AUTHORIZED'),
+    Type.Literal('REJECTED'),
+    Type.Literal('CANCELLED'),
+    Type.Literal('REFUNDED'),
+  ],
   { description: 'Spec section 3. A captured payment stays APPROVED (see captured_at); fully refunded is REFUNDED.' },
 );
 
@@ -40,7 +47,9 @@ export const CardPayment = Type.Object(
     created_at: Type.String({ format: 'date-time' }),
     updated_at: Type.String({ format: 'date-time' }),
     metadata: MetadataView,
-    transaction: Type.Optional(Type.Object(Transaction.properties, { description: 'In the answer to an action: the transaction (`trx-`) the action recorded.' })),
+    transaction: Type.Optional(
+      Type.Object(Transaction.properties, { description: 'In the answer to an action: the transaction (`trx-`) the action recorded.' }),
+    ),
   },
   { $id: 'CardPayment' },
 );
@@ -49,12 +58,18 @@ export type CardPayment = Static<typeof CardPayment>;
 export const CreatePayment = Type.Object({
   amount: MoneyInput({ description: 'In major units of the currency, at most its minor digits (COP 2, CLP 0).' }),
   currency: Type.String({ minLength: 3, maxLength: 3, description: 'ISO 4217.' }),
-  order_id: Type.String({ minLength: 1, maxLength: 255, description: 'Your unique reference: the charge\'s idempotency key.' }),
+  order_id: Type.String({ minLength: 1, maxLength: 255, description: "Your unique reference: the charge's idempotency key." }),
   instrument_id: Type.String({ minLength: 1, maxLength: 100 }),
   encrypted_cvv: Type.String({ minLength: 1, maxLength: 2048, description: 'The CVV encrypted with the active key; never in clear text.' }),
   description: Type.Optional(Type.String({ maxLength: 500 })),
   capture: Type.Optional(Type.Boolean({ default: true, description: 'false authorizes only.' })),
-  merchant_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'A merchant of your organization (`mer-`); 422 if there is none with this id. Fee rules can match on it.' })),
+  merchant_id: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 100,
+      description: 'A merchant of your organization (`mer-`); 422 if there is none with this id. Fee rules can match on it.',
+    }),
+  ),
   point_of_sale_id: Type.Optional(
     Type.String({ minLength: 1, maxLength: 100, description: 'A point of sale (`pos-`) of that merchant; alone, it names its merchant too.' }),
   ),
@@ -85,14 +100,25 @@ export const PAYMENT_KINDS = ['card', 'alternative'] as const;
 
 /** What GET /v1/payments and its search add to the card list: both kinds of payment. */
 const KindFilters = {
-  kind: Type.Optional(Type.Union(PAYMENT_KINDS.map((k) => Type.Literal(k)), { description: '`card` or `alternative` (the Colombian rails); both when absent.' })),
+  kind: Type.Optional(
+    Type.Union(
+      PAYMENT_KINDS.map((k) => Type.Literal(k)),
+      { description: '`card` or `alternative` (the Colombian rails); both when absent.' },
+    ),
+  ),
   rail_id: Type.Optional(
-    Type.Union(RAILS.map((r) => Type.Literal(r)), { description: 'Alternative payments on this rail only (BANK_REDIRECT, WALLET_PUSH, WALLET_OTP, QR_INTEROP).' }),
+    Type.Union(
+      RAILS.map((r) => Type.Literal(r)),
+      { description: 'Alternative payments on this rail only (BANK_REDIRECT, WALLET_PUSH, WALLET_OTP, QR_INTEROP).' },
+    ),
   ),
   status: Type.Optional(
-    Type.Union([...new Set([...CARD_PAYMENT_STATUSES, ...ALTERNATIVE_PAYMENT_STATUSES])].map((s) => Type.Literal(s)), {
-      description: 'A card payment\'s `status` or an alternative payment\'s `transaction.status` (IN_PROGRESS, APPROVED, DECLINED, FAILED).',
-    }),
+    Type.Union(
+      [...new Set([...CARD_PAYMENT_STATUSES, ...ALTERNATIVE_PAYMENT_STATUSES])].map((s) => Type.Literal(s)),
+      {
+        description: "A card payment's `status` or an alternative payment's `transaction.status` (IN_PROGRESS, APPROVED, DECLINED, FAILED).",
+      },
+    ),
   ),
 };
 

@@ -34,7 +34,8 @@ export async function insertScreenedPayment(
   onCreate?: (trx: Executor, paymentId: string) => Promise<void>,
 ): Promise<void> {
   await insertPayment(trx, row);
-  if (decision.decision !== 'decline') await enqueueJob(trx, { type: PAYMENT_JOBS.recoverAuthorization, payload: { payment_id: row.id }, delaySeconds: RECOVERY_DELAY_SECONDS }, clock);
+  if (decision.decision !== 'decline')
+    await enqueueJob(trx, { type: PAYMENT_JOBS.recoverAuthorization, payload: { payment_id: row.id }, delaySeconds: RECOVERY_DELAY_SECONDS }, clock);
   await onCreate?.(trx, row.id);
   await recordFraudOutcome(trx, row, decision, () => paymentEventData(row), clock);
 }

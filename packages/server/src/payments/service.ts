@@ -30,7 +30,6 @@ import { readTogether } from '../db/prepared.js';
 import { authorizeAndRecord, paymentOfOrder } from './authorize.js';
 import { metadataColumn, metadataOf } from '../lib/metadata.js';
 
-
 /** The payment; after an action, with the transaction that action recorded. */
 export function paymentView(p: PaymentWithCard, transaction?: TransactionRow): CardPayment {
   return {
@@ -91,10 +90,12 @@ export class PaymentService {
     const organizationId = principal.organizationId;
     requireNetwork(this.network);
     const errors: ErrorDetail[] = [];
-    if (body.card !== undefined) errors.push({ field: 'card', message: 'card data is not accepted here: tokenize it (POST /v1/instruments) and send instrument_id' });
+    if (body.card !== undefined)
+      errors.push({ field: 'card', message: 'card data is not accepted here: tokenize it (POST /v1/instruments) and send instrument_id' });
     const amount = parseAmount(body.amount, body.currency);
     if ('error' in amount) errors.push(amount.error);
-    if (/^\s*\d{3,4}\s*$/.test(body.encrypted_cvv)) errors.push({ field: 'encrypted_cvv', message: 'must be encrypted with your public key, never the CVV in clear text' });
+    if (/^\s*\d{3,4}\s*$/.test(body.encrypted_cvv))
+      errors.push({ field: 'encrypted_cvv', message: 'must be encrypted with your public key, never the CVV in clear text' });
     // Only a payment that names a merchant or point of sale pays for this look-up.
     const place = body.merchant_id !== undefined || body.point_of_sale_id !== undefined ? await this.merchantOf(organizationId, body, errors) : undefined;
     if (errors.length > 0) throw ApiError.validation(errors);
@@ -149,17 +150,25 @@ export class PaymentService {
    * fraud rules' counts are read in one round trip (readTogether), while the
    * CVV is decrypted.
    */
-  private async screen(principal: Principal, body: CreatePayment, minor: number): Promise<{ instrument: InstrumentRow; card: AuthorizeRequest['card']; fraud: Decision }> {
+  private async screen(
+    principal: Principal,
+    body: CreatePayment,
+    minor: number,
+  ): Promise<{ instrument: InstrumentRow; card: AuthorizeRequest['card']; fraud: Decision }> {
     const organizationId = principal.organizationId;
     const reads = (async () => {
       const plan = await this.fraud.planScreening({ organizationId, clientId: principal.clientId, instrumentId: body.instrument_id });
-      const [instrumentRows, screeningRows] = await readTogether(this.db, this.instruments.paymentInstrumentRead(organizationId, body.instrument_id), plan.read);
+      const [instrumentRows, screeningRows] = await readTogether(
+        this.db,
+        this.instruments.paymentInstrumentRead(organizationId, body.instrument_id),
+        plan.read,
+      );
       return { instrumentRows, screening: plan.screening(screeningRows) };
     })();
     // Awaited below, after the decryption; a failure meanwhile is not left unhandled.
     reads.catch(() => undefined);
     const [cvv] = await this.keys.decrypt(organizationId, [body.encrypted_cvv]);
-    if (cvv === undefined) throw ApiError.validation([{ field: 'encrypted_cvv', message: 'could not be decrypted with this organization\'s encryption keys' }]);
+    if (cvv === undefined) throw ApiError.validation([{ field: 'encrypted_cvv', message: "could not be decrypted with this organization's encryption keys" }]);
     const { instrumentRows, screening } = await reads;
     const { instrument, card } = await this.instruments.cardForPayment(organizationId, instrumentRows, cvv);
     const fraud = decide(screening, { clientId: principal.clientId, instrumentId: instrument.id, amount: minor, currency: body.currency });
@@ -182,13 +191,19 @@ export class PaymentService {
         : this.db.selectFrom('merchants').select('id').where('id', '=', body.merchant_id).where('organization_id', '=', organizationId).executeTakeFirst(),
       body.point_of_sale_id === undefined
         ? undefined
-        : this.db.selectFrom('points_of_sale').select(['id', 'merchant_id']).where('id', '=', body.point_of_sale_id).where('organization_id', '=', organizationId).executeTakeFirst(),
+        : this.db
+            .selectFrom('points_of_sale')
+            .select(['id', 'merchant_id'])
+            .where('id', '=', body.point_of_sale_id)
+            .where('organization_id', '=', organizationId)
+            .executeTakeFirst(),
     ]);
     const before = errors.length;
     if (body.merchant_id !== undefined && !merchant) errors.push({ field: 'merchant_id', message: 'no merchant of your organization has this id' });
     if (body.point_of_sale_id !== undefined) {
       if (!point) errors.push({ field: 'point_of_sale_id', message: 'no point of sale of your organization has this id' });
-      else if (merchant && point.merchant_id !== merchant.id) errors.push({ field: 'point_of_sale_id', message: `belongs to another merchant, not ${merchant.id}` });
+      else if (merchant && point.merchant_id !== merchant.id)
+        errors.push({ field: 'point_of_sale_id', message: `belongs to another merchant, not ${merchant.id}` });
     }
     if (errors.length > before) return undefined;
     return { merchantId: merchant?.id ?? point!.merchant_id, pointOfSaleId: point?.id ?? null };
@@ -208,9 +223,16 @@ export class PaymentService {
   async row(organizationId: string, id: string): Promise<PaymentWithCard> {
     const row = await findPayment(this.db, organizationId, id);
     if (row) return row;
-    const apm = await this.db.selectFrom('payments').select('id').where('id', '=', id).where('organization_id', '=', organizationId).where('method', '=', 'rail').executeTakeFirst();
+    const apm = await this.db
+      .selectFrom('payments')
+      .select('id')
+      .where('id', '=', id)
+      .where('organization_id', '=', organizationId)
+      .where('method', '=', 'rail')
+      .executeTakeFirst();
     // Spec 1.8: alternative payments have no capture, cancel, refund or chargeback.
-    if (apm) throw ApiError.validation([{ field: 'id', message: 'this is an alternative payment: card operations do not apply (pay back with POST /v1/cashouts)' }]);
+    if (apm)
+      throw ApiError.validation([{ field: 'id', message: 'this is an alternative payment: card operations do not apply (pay back with POST /v1/cashouts)' }]);
     throw ApiError.notFound('payment');
   }
 
@@ -223,7 +245,10 @@ export class PaymentService {
   async list(organizationId: string, params: PaymentSearchQuery, alternatives: AlternativePaymentService): Promise<Page<CardPayment | ApmPayment>> {
     const errors: ErrorDetail[] = [];
     const bounds: { amountGte?: number; amountLte?: number } = {};
-    for (const [field, key] of [['amount_gte', 'amountGte'], ['amount_lte', 'amountLte']] as const) {
+    for (const [field, key] of [
+      ['amount_gte', 'amountGte'],
+      ['amount_lte', 'amountLte'],
+    ] as const) {
       const value = params[field];
       if (value === undefined) continue;
       if (!params.currency) {

@@ -16,9 +16,35 @@ export type PaymentWithCard = PaymentRow & { card_brand: string; last_four: stri
  * read these, not the rail payments' columns of the same table.
  */
 const CARD_COLUMNS = [
-  'id', 'organization_id', 'order_id', 'instrument_id', 'amount', 'currency', 'description', 'capture_mode', 'status', 'response_code', 'approval_code',
-  'network_reference', 'amount_authorized', 'amount_captured', 'amount_refunded', 'amount_refund_pending', 'pending_action', 'authorized_at', 'captured_at',
-  'cancelled_at', 'created_at', 'updated_at', 'merchant_id', 'point_of_sale_id', 'terminal_id', 'channel', 'fees', 'entry_mode', 'metadata',
+  'id',
+  'organization_id',
+  'order_id',
+  'instrument_id',
+  'amount',
+  'currency',
+  'description',
+  'capture_mode',
+  'status',
+  'response_code',
+  'approval_code',
+  'network_reference',
+  'amount_authorized',
+  'amount_captured',
+  'amount_refunded',
+  'amount_refund_pending',
+  'pending_action',
+  'authorized_at',
+  'captured_at',
+  'cancelled_at',
+  'created_at',
+  'updated_at',
+  'merchant_id',
+  'point_of_sale_id',
+  'terminal_id',
+  'channel',
+  'fees',
+  'entry_mode',
+  'metadata',
 ] as const satisfies ReadonlyArray<keyof CardPaymentsTable>;
 const _everyCardColumn: Exclude<keyof CardPaymentsTable, (typeof CARD_COLUMNS)[number]> extends never ? true : never = true;
 void _everyCardColumn;

@@ -82,7 +82,9 @@ class TableLimiter implements RateLimiter {
   async peek(key: string): Promise<RateDecision> {
     const now = this.clock.realNow();
     try {
-      const { rows } = await this.pool.query<{ points: number; expire: number | null }>('select points, expire from rate_limits where key = $1', [`${this.prefix}:${key}`]);
+      const { rows } = await this.pool.query<{ points: number; expire: number | null }>('select points, expire from rate_limits where key = $1', [
+        `${this.prefix}:${key}`,
+      ]);
       const row = rows[0];
       if (!row || row.expire === null || Number(row.expire) <= now) return { allowed: true, limit: this.points, remaining: this.points, resetSeconds: 0 };
       return this.decide(Number(row.points), Number(row.expire), now, Number(row.points) < this.points);
@@ -357,6 +359,7 @@ export function createRateLimiter(
   // The policy is part of the key, so processes (or tests) with another policy never share counters.
   const keyPrefix = `${name}_${options.points}_${options.windowSeconds}`;
   if (!options.pool) return new MemoryLimiter(options.points, options.windowSeconds, options.clock);
-  if (options.syncIntervalMs !== undefined) return new SyncedLimiter(options.pool, keyPrefix, options.points, options.windowSeconds, options.syncIntervalMs, options.clock);
+  if (options.syncIntervalMs !== undefined)
+    return new SyncedLimiter(options.pool, keyPrefix, options.points, options.windowSeconds, options.syncIntervalMs, options.clock);
   return new TableLimiter(options.pool, keyPrefix, options.points, options.windowSeconds, options.clock);
 }

@@ -15,7 +15,7 @@ export const Refund = Type.Object(
     currency: Type.String(),
     status: Type.Union([Type.Literal('PENDING'), Type.Literal('SUCCEEDED'), Type.Literal('REJECTED')]),
     response_code: Type.Union([Type.String(), Type.Null()]),
-    transaction_id: Type.Union([Type.String(), Type.Null()], { description: 'The refund\'s transaction (`trx-`) in its payment\'s history.' }),
+    transaction_id: Type.Union([Type.String(), Type.Null()], { description: "The refund's transaction (`trx-`) in its payment's history." }),
     created_at: Type.String({ format: 'date-time' }),
     updated_at: Type.String({ format: 'date-time' }),
     metadata: MetadataView,
@@ -26,7 +26,7 @@ export const Refund = Type.Object(
 export const CreateRefund = Type.Object({
   payment_id: Type.String({ minLength: 1, maxLength: 100 }),
   amount: MoneyInput({ description: 'Major units; less than the captured amount for a partial refund.' }),
-  currency: Type.String({ minLength: 3, maxLength: 3, description: 'The payment\'s currency.' }),
+  currency: Type.String({ minLength: 3, maxLength: 3, description: "The payment's currency." }),
   metadata: Type.Optional(MetadataInput()),
 });
 
@@ -52,13 +52,21 @@ export async function refundRoutes(base: FastifyInstance, opts: { refunds: Refun
     '/v1/refunds',
     {
       config: { scopes: ['payments:read'] },
-      schema: { tags, summary: 'List refunds', querystring: Type.Object({ ...ListQuery.properties, payment_id: Type.Optional(Type.String({ maxLength: 100 })), metadata: MetadataQuery }), response: { 200: ListOf(Refund) } },
+      schema: {
+        tags,
+        summary: 'List refunds',
+        querystring: Type.Object({ ...ListQuery.properties, payment_id: Type.Optional(Type.String({ maxLength: 100 })), metadata: MetadataQuery }),
+        response: { 200: ListOf(Refund) },
+      },
     },
     async (request) => opts.refunds.list(principalOf(request).organizationId, request.query),
   );
   app.get(
     '/v1/refunds/:id',
-    { config: { scopes: ['payments:read'] }, schema: { tags, summary: 'Get a refund', params: Type.Object({ id: Type.String({ maxLength: 100 }) }), response: { 200: Refund } } },
+    {
+      config: { scopes: ['payments:read'] },
+      schema: { tags, summary: 'Get a refund', params: Type.Object({ id: Type.String({ maxLength: 100 }) }), response: { 200: Refund } },
+    },
     async (request) => opts.refunds.get(principalOf(request).organizationId, request.params.id),
   );
 }

@@ -86,7 +86,12 @@ export class RefundService {
     if (requestKey !== undefined) {
       // The same request run again (its Idempotency-Key taken over from a process that died or froze
       // after creating the refund): that refund, settled if it is not yet, never a second one.
-      const earlier = await this.db.selectFrom('refunds').selectAll().where('organization_id', '=', organizationId).where('request_key', '=', requestKey).executeTakeFirst();
+      const earlier = await this.db
+        .selectFrom('refunds')
+        .selectAll()
+        .where('organization_id', '=', organizationId)
+        .where('request_key', '=', requestKey)
+        .executeTakeFirst();
       if (earlier) {
         if (earlier.status === 'PENDING') await this.settle(earlier);
         return this.get(organizationId, earlier.id);
@@ -94,13 +99,20 @@ export class RefundService {
     }
     const payment = await findPayment(this.db, organizationId, body.payment_id);
     if (!payment) {
-      const apm = await this.db.selectFrom('payments').select('id').where('id', '=', body.payment_id).where('organization_id', '=', organizationId).where('method', '=', 'rail').executeTakeFirst();
+      const apm = await this.db
+        .selectFrom('payments')
+        .select('id')
+        .where('id', '=', body.payment_id)
+        .where('organization_id', '=', organizationId)
+        .where('method', '=', 'rail')
+        .executeTakeFirst();
       // Spec 1.8: alternative payments are irrevocable; they are paid back with a cashout.
       if (apm) throw ApiError.validation([{ field: 'payment_id', message: 'alternative payments are refunded with POST /v1/cashouts' }]);
       throw ApiError.notFound('payment');
     }
     const errors: ErrorDetail[] = [];
-    if (body.currency !== undefined && body.currency !== payment.currency) errors.push({ field: 'currency', message: `must be the payment's currency, ${payment.currency}` });
+    if (body.currency !== undefined && body.currency !== payment.currency)
+      errors.push({ field: 'currency', message: `must be the payment's currency, ${payment.currency}` });
     const parsed = body.amount === undefined ? undefined : parseAmount(body.amount, payment.currency);
     if (parsed && 'error' in parsed) errors.push(parsed.error);
     if (errors.length > 0) throw ApiError.validation(errors);
@@ -127,13 +139,20 @@ export class RefundService {
     await this.db.transaction().execute(async (trx) => {
       // The reservation (payments/refund-reservations.ts): succeeds only while captured - refunded - pending covers the amount.
       if (!(await reserveRefund(trx, payment.id, amount, now))) {
-        throw new ApiError('refund_exceeds_captured', `The refunds would exceed the captured amount; at most ${formatMinor(Math.max(0, left), payment.currency)} can be refunded now.`);
+        throw new ApiError(
+          'refund_exceeds_captured',
+          `The refunds would exceed the captured amount; at most ${formatMinor(Math.max(0, left), payment.currency)} can be refunded now.`,
+        );
       }
       await trx.insertInto('refunds').values(refund).execute();
       await indexMetadata(trx, organizationId, 'refund', refund.id, body.metadata);
       await insertTransaction(
         trx,
-        newTransaction(payment, { type: 'refund', status: 'PENDING', amount, responseCode: null, networkReference: payment.network_reference, refundId: refund.id }, now),
+        newTransaction(
+          payment,
+          { type: 'refund', status: 'PENDING', amount, responseCode: null, networkReference: payment.network_reference, refundId: refund.id },
+          now,
+        ),
       );
       await enqueueJob(trx, { type: REFUND_RECOVERY_JOB, payload: { refund_id: refund.id }, delaySeconds: 60 }, this.clock);
     });
@@ -168,9 +187,23 @@ export class RefundService {
       const amount = Number(refund.amount);
       if (succeeded) await settleRefund(trx, payment.id, amount, now);
       else await releaseRefund(trx, payment.id, amount, now);
-      await recordEvent(trx, refund.organization_id, succeeded ? 'refund.succeeded' : 'refund.rejected', {
-        refund: { id: refund.id, payment_id: payment.id, amount: minorToNumber(amount, refund.currency), currency: refund.currency, status: succeeded ? 'SUCCEEDED' : 'REJECTED', metadata: metadataOf(refund.metadata) },
-      }, undefined, this.clock);
+      await recordEvent(
+        trx,
+        refund.organization_id,
+        succeeded ? 'refund.succeeded' : 'refund.rejected',
+        {
+          refund: {
+            id: refund.id,
+            payment_id: payment.id,
+            amount: minorToNumber(amount, refund.currency),
+            currency: refund.currency,
+            status: succeeded ? 'SUCCEEDED' : 'REJECTED',
+            metadata: metadataOf(refund.metadata),
+          },
+        },
+        undefined,
+        this.clock,
+      );
     });
     return (await this.db.selectFrom('refunds').selectAll().where('id', '=', refund.id).executeTakeFirst())!;
   }

@@ -149,7 +149,9 @@ export async function applySeed(db: Db, keyring: Keyring, seed: Seed, clock: Rea
     const existing = await Promise.all(clients.map((c) => findClient(db, c.client_id)));
     const owners = new Set(existing.filter((row) => row !== undefined).map((row) => row.organization_id));
     if (owners.size > 1) {
-      throw new SeedError(`the clients of the seed's organization "${org.name}" already belong to different organizations in this database (${[...owners].join(', ')}); start on an empty DATA_DIR`);
+      throw new SeedError(
+        `the clients of the seed's organization "${org.name}" already belong to different organizations in this database (${[...owners].join(', ')}); start on an empty DATA_DIR`,
+      );
     }
     result.push(
       await db.transaction().execute(async (trx) => {
@@ -160,7 +162,11 @@ export async function applySeed(db: Db, keyring: Keyring, seed: Seed, clock: Rea
           const scopes = (client.scopes as Permission[] | undefined) ?? [...PERMISSIONS];
           const fields = { name: client.name ?? client.client_id, scopes: scopes.join(' '), secret_hash: hashes[i]!, pci_saq_d: client.pci_saq_d ? 1 : 0 };
           if (existing[i]) {
-            await trx.updateTable('clients').set({ ...fields, revoked_at: null }).where('client_id', '=', client.client_id).execute();
+            await trx
+              .updateTable('clients')
+              .set({ ...fields, revoked_at: null })
+              .where('client_id', '=', client.client_id)
+              .execute();
           } else {
             await insertClient(trx, { client_id: client.client_id, organization_id: organizationId, created_at: now, revoked_at: null, ...fields });
           }

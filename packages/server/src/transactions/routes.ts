@@ -36,7 +36,7 @@ export async function transactionRoutes(base: FastifyInstance, opts: { transacti
       config: read,
       schema: {
         tags,
-        summary: 'A payment\'s transactions (its history)',
+        summary: "A payment's transactions (its history)",
         description: 'Newest first, like every list (reverse the page to read the story in order); cursors `starting_after` / `ending_before`.',
         params: PaymentParams,
         querystring: TransactionListQuery,

@@ -9,16 +9,24 @@ export const Transaction = Type.Object(
     id: Type.String({ description: '`trx-` prefix.' }),
     payment_id: Type.String(),
     type: Type.Union(
-      [Type.Literal('authorization'), Type.Literal('capture'), Type.Literal('void'), Type.Literal('reversal'), Type.Literal('adjustment'), Type.Literal('refund'), Type.Literal('purchase')],
+      [
+        Type.Literal('authorization'),
+        Type.Literal('capture'),
+        Type.Literal('void'),
+        Type.Literal('reversal'),
+        Type.Literal('adjustment'),
+        Type.Literal('refund'),
+        Type.Literal('purchase'),
+      ],
       { description: 'The network operation this transaction records; `purchase` is the one transaction of an alternative payment.' },
     ),
     status: Type.Union([Type.Literal('PENDING'), Type.Literal('SUCCEEDED'), Type.Literal('REJECTED')], {
       description: 'PENDING while the network has not answered (a PENDING authorization, a refund in flight).',
     }),
-    amount: Type.String({ description: 'With exactly the currency\'s minor digits. An adjustment shows the new authorized amount.' }),
+    amount: Type.String({ description: "With exactly the currency's minor digits. An adjustment shows the new authorized amount." }),
     currency: Type.String(),
-    response_code: Type.Union([Type.String(), Type.Null()], { description: 'The network\'s ISO 8583 response code (`00` approved).' }),
-    network_reference: Type.Union([Type.String(), Type.Null()], { description: 'The network\'s id of the authorization the operation acted on.' }),
+    response_code: Type.Union([Type.String(), Type.Null()], { description: "The network's ISO 8583 response code (`00` approved)." }),
+    network_reference: Type.Union([Type.String(), Type.Null()], { description: "The network's id of the authorization the operation acted on." }),
     refund_id: Type.Union([Type.String(), Type.Null()], { description: 'The refund (`ref-`) of a refund transaction.' }),
     created_at: Type.String({ format: 'date-time' }),
     updated_at: Type.String({ format: 'date-time' }),
@@ -28,7 +36,9 @@ export const Transaction = Type.Object(
 export type Transaction = Static<typeof Transaction>;
 
 /** The purchase transaction of an alternative payment (its `transaction.id`), in the same shape. */
-export function purchaseView(apm: Pick<ApmPaymentsTable, 'id' | 'transaction_id' | 'status' | 'amount' | 'currency' | 'created_at' | 'updated_at'>): Transaction {
+export function purchaseView(
+  apm: Pick<ApmPaymentsTable, 'id' | 'transaction_id' | 'status' | 'amount' | 'currency' | 'created_at' | 'updated_at'>,
+): Transaction {
   const status = apm.status === 'APPROVED' ? 'SUCCEEDED' : apm.status === 'IN_PROGRESS' ? 'PENDING' : 'REJECTED';
   return {
     id: apm.transaction_id,

@@ -62,13 +62,17 @@ export class TransactionService {
     const row = await findTransaction(this.db, organizationId, id);
     if (!row) {
       if (await this.findPurchase(organizationId, 'transaction_id', id)) {
-        throw ApiError.validation([{ field: 'id', message: 'this is an alternative payment\'s transaction: card operations do not apply (pay back with POST /v1/cashouts)' }]);
+        throw ApiError.validation([
+          { field: 'id', message: "this is an alternative payment's transaction: card operations do not apply (pay back with POST /v1/cashouts)" },
+        ]);
       }
       throw ApiError.notFound('transaction');
     }
     const accepted = ACCEPTED_TRANSACTIONS[action];
     if (!accepted.includes(row.type)) {
-      throw ApiError.validation([{ field: 'id', message: `${action} acts on ${article(accepted.join(' or '))} transaction, not on ${article(row.type)} transaction` }]);
+      throw ApiError.validation([
+        { field: 'id', message: `${action} acts on ${article(accepted.join(' or '))} transaction, not on ${article(row.type)} transaction` },
+      ]);
     }
     return row.payment_id;
   }

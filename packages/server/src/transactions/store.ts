@@ -18,7 +18,15 @@ export type TransactionStatus = TransactionsTable['status'];
 /** A new transaction row of `payment` (not yet written). */
 export function newTransaction(
   payment: { id: string; organization_id: string; currency: string },
-  fields: { type: TransactionType; status: TransactionStatus; amount: number; responseCode: string | null; networkReference: string | null; refundId?: string; id?: string },
+  fields: {
+    type: TransactionType;
+    status: TransactionStatus;
+    amount: number;
+    responseCode: string | null;
+    networkReference: string | null;
+    refundId?: string;
+    id?: string;
+  },
   now: string,
 ): TransactionRow {
   return {

@@ -13,7 +13,7 @@ const User = Type.Object(
     id: Type.String({ description: '`usr-` prefix.' }),
     name: Type.String(),
     email: Type.String(),
-    instruments: Type.Array(Instrument, { description: 'The user\'s active instruments, newest first.' }),
+    instruments: Type.Array(Instrument, { description: "The user's active instruments, newest first." }),
     metadata: MetadataView,
     created_at: Type.String({ format: 'date-time' }),
     updated_at: Type.String({ format: 'date-time' }),
@@ -64,8 +64,10 @@ export async function userRoutes(base: FastifyInstance, opts: { users: UserServi
     },
     async (request) => users.list(org(request), request.query),
   );
-  app.get('/v1/users/:id', { config: read, schema: { tags, summary: 'Get a user with its instruments', params: Params, response: { 200: User } } }, async (request) =>
-    users.get(org(request), request.params.id),
+  app.get(
+    '/v1/users/:id',
+    { config: read, schema: { tags, summary: 'Get a user with its instruments', params: Params, response: { 200: User } } },
+    async (request) => users.get(org(request), request.params.id),
   );
   app.post(
     '/v1/users/:id/instruments',
@@ -75,7 +77,8 @@ export async function userRoutes(base: FastifyInstance, opts: { users: UserServi
       schema: {
         tags,
         summary: 'Save an instrument for a user',
-        description: 'With a checkout session\'s token (mode enrollment): only the card that session tokenized, for the session\'s user (else 403), once (then 409 `checkout_session_complete`).',
+        description:
+          "With a checkout session's token (mode enrollment): only the card that session tokenized, for the session's user (else 403), once (then 409 `checkout_session_complete`).",
         params: Params,
         body: Type.Object({ instrument_id: Type.String({ minLength: 1, maxLength: 100 }) }),
         response: { 201: User },
@@ -84,7 +87,9 @@ export async function userRoutes(base: FastifyInstance, opts: { users: UserServi
     async (request, reply) => {
       const principal = principalOf(request);
       if (principal.checkoutSession) {
-        return reply.code(201).send(await opts.checkout.enroll({ ...principal, checkoutSession: principal.checkoutSession }, request.params.id, request.body.instrument_id));
+        return reply
+          .code(201)
+          .send(await opts.checkout.enroll({ ...principal, checkoutSession: principal.checkoutSession }, request.params.id, request.body.instrument_id));
       }
       return reply.code(201).send(await users.addInstrument(org(request), request.params.id, request.body.instrument_id));
     },
@@ -93,7 +98,12 @@ export async function userRoutes(base: FastifyInstance, opts: { users: UserServi
     '/v1/users/:id/instruments/:instrument_id',
     {
       config: write,
-      schema: { tags, summary: 'Remove a saved instrument from a user', params: Type.Object({ id: Type.String({ maxLength: 100 }), instrument_id: Type.String({ maxLength: 100 }) }), response: { 200: User } },
+      schema: {
+        tags,
+        summary: 'Remove a saved instrument from a user',
+        params: Type.Object({ id: Type.String({ maxLength: 100 }), instrument_id: Type.String({ maxLength: 100 }) }),
+        response: { 200: User },
+      },
     },
     async (request) => users.removeInstrument(org(request), request.params.id, request.params.instrument_id),
   );

@@ -27,9 +27,22 @@ type UserRow = { id: string; organization_id: string; name: string; email: strin
  * Inserts a new user (POST /v1/users; also a checkout session's new user, in the session's
  * transaction), with its metadata pairs indexed (run it in a transaction when it has some).
  */
-export async function insertUser(db: Executor, organizationId: string, input: { name: string; email: string; metadata?: Metadata }, clock: RealClock): Promise<UserRow> {
+export async function insertUser(
+  db: Executor,
+  organizationId: string,
+  input: { name: string; email: string; metadata?: Metadata },
+  clock: RealClock,
+): Promise<UserRow> {
   const now = clock.realIso();
-  const row = { id: newId('user'), organization_id: organizationId, name: input.name.trim(), email: input.email.trim().toLowerCase(), created_at: now, updated_at: now, metadata: metadataColumn(input.metadata) };
+  const row = {
+    id: newId('user'),
+    organization_id: organizationId,
+    name: input.name.trim(),
+    email: input.email.trim().toLowerCase(),
+    created_at: now,
+    updated_at: now,
+    metadata: metadataColumn(input.metadata),
+  };
   await db.insertInto('users').values(row).execute();
   await indexMetadata(db, organizationId, 'user', row.id, input.metadata);
   return row;
@@ -77,16 +90,34 @@ export class UserService {
   }
 
   async list(organizationId: string, params: ListQuery & { metadata?: Metadata }): Promise<Page<UserView>> {
-    const query = whereMetadata(this.db.selectFrom('users').selectAll().where('organization_id', '=', organizationId), this.db, 'id', organizationId, 'user', params.metadata);
+    const query = whereMetadata(
+      this.db.selectFrom('users').selectAll().where('organization_id', '=', organizationId),
+      this.db,
+      'id',
+      organizationId,
+      'user',
+      params.metadata,
+    );
     const page = await paginate(query, { id: 'id', createdAt: 'created_at' }, params);
     return { data: await Promise.all(page.data.map((u) => this.view(u))), has_more: page.has_more };
   }
 
   /** `onSave` runs in the transaction that saves it (a checkout session's enrollment completes the session there). */
-  async addInstrument(organizationId: string, userId: string, instrumentId: string, options: { onSave?: (trx: Executor) => Promise<void> } = {}): Promise<UserView> {
+  async addInstrument(
+    organizationId: string,
+    userId: string,
+    instrumentId: string,
+    options: { onSave?: (trx: Executor) => Promise<void> } = {},
+  ): Promise<UserView> {
     const user = await this.row(organizationId, userId);
-    const instrument = await this.db.selectFrom('instruments').select(['id', 'status']).where('id', '=', instrumentId).where('organization_id', '=', organizationId).executeTakeFirst();
-    if (!instrument || instrument.status !== 'ACTIVE') throw ApiError.validation([{ field: 'instrument_id', message: instrument ? 'the instrument was deleted' : 'no such instrument' }]);
+    const instrument = await this.db
+      .selectFrom('instruments')
+      .select(['id', 'status'])
+      .where('id', '=', instrumentId)
+      .where('organization_id', '=', organizationId)
+      .executeTakeFirst();
+    if (!instrument || instrument.status !== 'ACTIVE')
+      throw ApiError.validation([{ field: 'instrument_id', message: instrument ? 'the instrument was deleted' : 'no such instrument' }]);
     // Adding it twice is the same as once.
     const save = (db: Executor) =>
       db

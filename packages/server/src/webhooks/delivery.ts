@@ -57,7 +57,13 @@ export async function deleteOldDeliveries(db: Db, before: string, batchSize = DE
   for (let batch = 0; batch < maxBatches; batch++) {
     const count = await db.transaction().execute(async (trx) => {
       const ids = (
-        await trx.selectFrom('webhook_deliveries').select('id').where('created_at', '<', before).where('status', 'in', ['succeeded', 'failed']).limit(batchSize).execute()
+        await trx
+          .selectFrom('webhook_deliveries')
+          .select('id')
+          .where('created_at', '<', before)
+          .where('status', 'in', ['succeeded', 'failed'])
+          .limit(batchSize)
+          .execute()
       ).map((row) => row.id);
       if (ids.length === 0) return 0;
       await trx.deleteFrom('webhook_attempts').where('delivery_id', 'in', ids).execute();
@@ -103,8 +109,17 @@ export class WebhookDeliverer {
       .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
       .innerJoin('events as v', 'v.id', 'd.event_id')
       .select([
-        'd.id', 'd.organization_id', 'd.status', 'd.attempts', 'd.endpoint_id', 'e.url', 'e.status as endpoint_status',
-        'v.id as event_id', 'v.type', 'v.data', 'v.created_at as event_time',
+        'd.id',
+        'd.organization_id',
+        'd.status',
+        'd.attempts',
+        'd.endpoint_id',
+        'e.url',
+        'e.status as endpoint_status',
+        'v.id as event_id',
+        'v.type',
+        'v.data',
+        'v.created_at as event_time',
       ])
       .where('d.id', '=', deliveryId)
       .executeTakeFirst();
@@ -153,18 +168,34 @@ export class WebhookDeliverer {
       const now = this.clock.realIso();
       const base = { attempts: attempt, last_status_code: statusCode, last_error: error, updated_at: now };
       if (statusCode !== null && statusCode >= 200 && statusCode < 300) {
-        await trx.updateTable('webhook_deliveries').set({ ...base, status: 'succeeded', delivered_at: now, next_attempt_at: null }).where('id', '=', deliveryId).execute();
+        await trx
+          .updateTable('webhook_deliveries')
+          .set({ ...base, status: 'succeeded', delivered_at: now, next_attempt_at: null })
+          .where('id', '=', deliveryId)
+          .execute();
         return;
       }
       if (statusCode === 410) {
         // The receiver says it is gone for good: stop sending to it.
-        await trx.updateTable('webhook_endpoints').set({ status: 'disabled', disabled_reason: 'the receiver answered 410 Gone', updated_at: now }).where('id', '=', row.endpoint_id).execute();
-        await trx.updateTable('webhook_deliveries').set({ ...base, status: 'failed', next_attempt_at: null }).where('id', '=', deliveryId).execute();
+        await trx
+          .updateTable('webhook_endpoints')
+          .set({ status: 'disabled', disabled_reason: 'the receiver answered 410 Gone', updated_at: now })
+          .where('id', '=', row.endpoint_id)
+          .execute();
+        await trx
+          .updateTable('webhook_deliveries')
+          .set({ ...base, status: 'failed', next_attempt_at: null })
+          .where('id', '=', deliveryId)
+          .execute();
         return;
       }
       const delay = this.settings.retrySchedule[attempt];
       if (delay === undefined) {
-        await trx.updateTable('webhook_deliveries').set({ ...base, status: 'failed', next_attempt_at: null }).where('id', '=', deliveryId).execute();
+        await trx
+          .updateTable('webhook_deliveries')
+          .set({ ...base, status: 'failed', next_attempt_at: null })
+          .where('id', '=', deliveryId)
+          .execute();
         return;
       }
       const jittered = delay * (0.9 + Math.random() * 0.2);
@@ -176,10 +207,24 @@ export class WebhookDeliverer {
         .where('status', '=', 'pending')
         .executeTakeFirst();
       if (Number(retried.numUpdatedRows) === 0) {
-        await trx.updateTable('webhook_deliveries').set({ attempts: attempt, last_status_code: statusCode, updated_at: now }).where('id', '=', deliveryId).execute();
+        await trx
+          .updateTable('webhook_deliveries')
+          .set({ attempts: attempt, last_status_code: statusCode, updated_at: now })
+          .where('id', '=', deliveryId)
+          .execute();
         return;
       }
-      await enqueueJob(trx, { type: DELIVER_JOB, payload: { delivery_id: deliveryId }, delaySeconds: jittered, maxAttempts: MAX_DELIVERY_ATTEMPTS, organizationId: row.organization_id }, this.clock);
+      await enqueueJob(
+        trx,
+        {
+          type: DELIVER_JOB,
+          payload: { delivery_id: deliveryId },
+          delaySeconds: jittered,
+          maxAttempts: MAX_DELIVERY_ATTEMPTS,
+          organizationId: row.organization_id,
+        },
+        this.clock,
+      );
     });
   }
 

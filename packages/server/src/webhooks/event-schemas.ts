@@ -40,7 +40,10 @@ const cardPayment = object({
   current_amount: { ...amount, description: 'Once captured: captured less refunded; before: what the authorization holds.' },
   transaction: object({
     status: oneOf(CARD_STATUSES),
-    status_detail: oneOf([...CARD_STATUSES, 'SUCCESS', 'CAPTURED'], '`SUCCESS` approved and not yet captured, `CAPTURED` once captured, otherwise the status itself.'),
+    status_detail: oneOf(
+      [...CARD_STATUSES, 'SUCCESS', 'CAPTURED'],
+      '`SUCCESS` approved and not yet captured, `CAPTURED` once captured, otherwise the status itself.',
+    ),
   }),
   response_code: nullable(text('ISO 8583 issuer response code (`00` approved).')),
 });
@@ -62,12 +65,15 @@ export const EVENT_DATA_SCHEMAS: Record<string, Schema> = {
   ),
   CardPaymentEventData: object(
     { payment: cardPayment },
-    'A card payment after the change: the alternative payments\' shape without `rail_id` and `transaction.id`, plus `response_code`.',
+    "A card payment after the change: the alternative payments' shape without `rail_id` and `transaction.id`, plus `response_code`.",
   ),
   CardPaymentAdjustedEventData: object(
     {
       payment: cardPayment,
-      adjustment: object({ transaction_id: text('The adjustment\'s transaction (`trx-`).'), amount_authorized: { ...amount, description: 'The new authorized amount.' } }),
+      adjustment: object({
+        transaction_id: text("The adjustment's transaction (`trx-`)."),
+        amount_authorized: { ...amount, description: 'The new authorized amount.' },
+      }),
     },
     'A card payment whose authorized amount changed, and the adjustment.',
   ),
@@ -76,7 +82,14 @@ export const EVENT_DATA_SCHEMAS: Record<string, Schema> = {
   }),
   CashoutEventData: object({ cashout: ref('Cashout') }),
   ChargebackOpenedEventData: object({
-    chargeback: object({ id: text('`chb-` prefix.'), payment_id: text(), status: oneOf(['OPEN']), amount, currency, reason_code: text('The network\'s reason code.') }),
+    chargeback: object({
+      id: text('`chb-` prefix.'),
+      payment_id: text(),
+      status: oneOf(['OPEN']),
+      amount,
+      currency,
+      reason_code: text("The network's reason code."),
+    }),
   }),
   ChargebackUpdatedEventData: object({
     chargeback: object({
@@ -93,9 +106,16 @@ export const EVENT_DATA_SCHEMAS: Record<string, Schema> = {
     }),
   }),
   LinkPaidEventData: object({
-    link: object({ id: text('`lnk-` prefix.'), payment_id: text(), uses: { type: 'integer', description: 'Paid uses so far.' }, max_uses: { type: 'integer' } }),
+    link: object({
+      id: text('`lnk-` prefix.'),
+      payment_id: text(),
+      uses: { type: 'integer', description: 'Paid uses so far.' },
+      max_uses: { type: 'integer' },
+    }),
   }),
-  LinkExpiredEventData: object({ link: object({ id: text('`lnk-` prefix.'), status: oneOf(['expired']), expires_at: { type: 'string', format: 'date-time' } }) }),
+  LinkExpiredEventData: object({
+    link: object({ id: text('`lnk-` prefix.'), status: oneOf(['expired']), expires_at: { type: 'string', format: 'date-time' } }),
+  }),
   LinkCardAttemptsBlockedEventData: object({
     link: object({ id: text('`lnk-` prefix.') }),
     scope: oneOf(['link', 'address'], 'Too many declines on this link, or from one client address (never named).'),
@@ -113,7 +133,13 @@ export const EVENT_DATA_SCHEMAS: Record<string, Schema> = {
     }),
   }),
   InstrumentNumberRevealedEventData: object(
-    { instrument_id: text(), last_four_digits: text(), client_id: text('The client that read the number.'), request_id: text(), metadata: { type: 'object', additionalProperties: { type: 'string' }, description: 'The instrument\'s key-value pairs (`{}` when none).' } },
+    {
+      instrument_id: text(),
+      last_four_digits: text(),
+      client_id: text('The client that read the number.'),
+      request_id: text(),
+      metadata: { type: 'object', additionalProperties: { type: 'string' }, description: "The instrument's key-value pairs (`{}` when none)." },
+    },
     'An audit record: never the number itself.',
   ),
   WebhookTestEventData: object({ test: object({ endpoint_id: text('The endpoint it was sent to (`whk-`).'), message: text() }) }),

@@ -60,7 +60,12 @@ export function postJson(
         });
         response.on('end', () => {
           const bytes = Buffer.concat(kept);
-          resolve({ status: response.statusCode ?? 0, durationMs: Math.round(performance.now() - started), body: utf8Prefix(bytes, max), truncated: total > max });
+          resolve({
+            status: response.statusCode ?? 0,
+            durationMs: Math.round(performance.now() - started),
+            body: utf8Prefix(bytes, max),
+            truncated: total > max,
+          });
         });
         response.on('error', reject);
       },

@@ -31,19 +31,19 @@ const insertDelivery = preparedInsert('webhook_deliveries', { deferrable: true }
 export async function scheduleDelivery(db: Executor, organizationId: string, endpointId: string, eventId: string, now: string): Promise<string> {
   const id = newId('webhookDelivery');
   await insertDelivery(db, {
-      id,
-      organization_id: organizationId,
-      endpoint_id: endpointId,
-      event_id: eventId,
-      status: 'pending',
-      attempts: 0,
-      last_status_code: null,
-      last_error: null,
-      next_attempt_at: now,
-      delivered_at: null,
-      created_at: now,
-      updated_at: now,
-    });
+    id,
+    organization_id: organizationId,
+    endpoint_id: endpointId,
+    event_id: eventId,
+    status: 'pending',
+    attempts: 0,
+    last_status_code: null,
+    last_error: null,
+    next_attempt_at: now,
+    delivered_at: null,
+    created_at: now,
+    updated_at: now,
+  });
   // Tagged with the organization: a test clock advance delivers what the jobs it ran recorded before answering (clock/).
   await enqueueJob(db, { type: DELIVER_JOB, payload: { delivery_id: id }, maxAttempts: MAX_DELIVERY_ATTEMPTS, organizationId }, clockAt(now));
   return id;

@@ -39,25 +39,31 @@ const Event = Type.Object(
 
 const Attempt = Type.Object({
   attempt: Type.Integer(),
-  status_code: Type.Union([Type.Integer(), Type.Null()], { description: 'The receiver\'s HTTP status; null when it did not answer (see `error`).' }),
+  status_code: Type.Union([Type.Integer(), Type.Null()], { description: "The receiver's HTTP status; null when it did not answer (see `error`)." }),
   duration_ms: Type.Integer({ description: 'From sending the request to the end of the response (or the failure).' }),
   error: Type.Union([Type.String(), Type.Null()], { description: 'Why there was no response: a timeout, a refused connection, a refused URL.' }),
   request: Type.Union(
     [
       Type.Object({
-        headers: Type.Record(Type.String(), Type.String(), { description: 'The headers sent. None is a secret: `webhook-signature` is an HMAC, not the signing secret.' }),
+        headers: Type.Record(Type.String(), Type.String(), {
+          description: 'The headers sent. None is a secret: `webhook-signature` is an HMAC, not the signing secret.',
+        }),
         body: Type.String({ description: 'The body sent: the event as GET /v1/events/{id} returns it.' }),
       }),
       Type.Null(),
     ],
-    { description: 'What was sent (or tried); null when not kept: cleared WEBHOOK_ATTEMPT_BODY_RETENTION_DAYS after the attempt, or an attempt older than the gateway keeping it.' },
+    {
+      description:
+        'What was sent (or tried); null when not kept: cleared WEBHOOK_ATTEMPT_BODY_RETENTION_DAYS after the attempt, or an attempt older than the gateway keeping it.',
+    },
   ),
   response: Type.Union(
     [
       Type.Object({
         status_code: Type.Integer(),
         body: Type.Union([Type.String(), Type.Null()], {
-          description: 'The first 4 KB of the response body (UTF-8, never a split character); null when not kept: cleared WEBHOOK_ATTEMPT_BODY_RETENTION_DAYS after the attempt, or an attempt older than the gateway keeping it.',
+          description:
+            'The first 4 KB of the response body (UTF-8, never a split character); null when not kept: cleared WEBHOOK_ATTEMPT_BODY_RETENTION_DAYS after the attempt, or an attempt older than the gateway keeping it.',
         }),
       }),
       Type.Null(),
@@ -93,7 +99,9 @@ export async function webhookRoutes(base: FastifyInstance, opts: { webhooks: Web
   // Answers that carry a secret: the stored idempotent reply (and so a replay) leaves it out.
   const withSecret = { ...write, idempotency: { redactReply: ['secret'] } };
   const secretField = Type.Optional(
-    Type.String({ description: '`whsec_...`. Only for a token with `secrets:read`, and never in an idempotent replay (read it at GET /v1/webhooks/{id}/secret).' }),
+    Type.String({
+      description: '`whsec_...`. Only for a token with `secrets:read`, and never in an idempotent replay (read it at GET /v1/webhooks/{id}/secret).',
+    }),
   );
 
   app.post(
@@ -111,25 +119,50 @@ export async function webhookRoutes(base: FastifyInstance, opts: { webhooks: Web
     },
     async (request, reply) => reply.code(201).send(await webhooks.create(org(request), request.body, readsSecrets(request))),
   );
-  app.get('/v1/webhooks', { config: read, schema: { tags, summary: 'List webhook endpoints', querystring: ListQuery, response: { 200: ListOf(Endpoint) } } }, async (request) =>
-    webhooks.list(org(request), request.query),
+  app.get(
+    '/v1/webhooks',
+    { config: read, schema: { tags, summary: 'List webhook endpoints', querystring: ListQuery, response: { 200: ListOf(Endpoint) } } },
+    async (request) => webhooks.list(org(request), request.query),
   );
-  app.get('/v1/webhooks/:id', { config: read, schema: { tags, summary: 'Get a webhook endpoint', params: Params, response: { 200: Endpoint } } }, async (request) =>
-    webhooks.get(org(request), request.params.id),
+  app.get(
+    '/v1/webhooks/:id',
+    { config: read, schema: { tags, summary: 'Get a webhook endpoint', params: Params, response: { 200: Endpoint } } },
+    async (request) => webhooks.get(org(request), request.params.id),
   );
   app.put(
     '/v1/webhooks/:id',
-    { config: write, schema: { tags, summary: 'Replace a webhook endpoint', description: 'Also re-enables (status enabled) an endpoint disabled by a 410.', params: Params, body: EndpointInput, response: { 200: Endpoint } } },
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Replace a webhook endpoint',
+        description: 'Also re-enables (status enabled) an endpoint disabled by a 410.',
+        params: Params,
+        body: EndpointInput,
+        response: { 200: Endpoint },
+      },
+    },
     async (request) => webhooks.update(org(request), request.params.id, request.body),
   );
   app.delete(
     '/v1/webhooks/:id',
-    { config: write, schema: { tags, summary: 'Delete a webhook endpoint', params: Params, response: { 200: Type.Object({ id: Type.String(), deleted: Type.Literal(true) }) } } },
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Delete a webhook endpoint',
+        params: Params,
+        response: { 200: Type.Object({ id: Type.String(), deleted: Type.Literal(true) }) },
+      },
+    },
     async (request) => webhooks.delete(org(request), request.params.id),
   );
   app.get(
     '/v1/webhooks/:id/secret',
-    { config: { scopes: ['secrets:read'] }, schema: { tags, summary: 'Get the signing secret', params: Params, response: { 200: Type.Object({ secret: Type.String() }) } } },
+    {
+      config: { scopes: ['secrets:read'] },
+      schema: { tags, summary: 'Get the signing secret', params: Params, response: { 200: Type.Object({ secret: Type.String() }) } },
+    },
     async (request) => webhooks.secret(org(request), request.params.id),
   );
   app.post(
@@ -171,7 +204,7 @@ export async function webhookRoutes(base: FastifyInstance, opts: { webhooks: Web
         tags,
         summary: 'Send a test event',
         description:
-          'Records an event of type `webhook.test` (its `data.test` names the endpoint) and delivers it, signed like every event, to this endpoint only, whatever event types it subscribes to, through the same delivery job: it appears in the endpoint\'s delivery log, is retried on failure, and POST /v1/events/{id}/redeliver sends it again to this endpoint (never to another). No other endpoint receives it, GET /v1/events/stream never carries it, and GET /v1/events lists it only when asked for with `type=webhook.test`. `webhook.test` cannot be subscribed to. The endpoint must be enabled (409 otherwise). Answers 202 with the delivery\'s id, before the delivery is attempted.',
+          "Records an event of type `webhook.test` (its `data.test` names the endpoint) and delivers it, signed like every event, to this endpoint only, whatever event types it subscribes to, through the same delivery job: it appears in the endpoint's delivery log, is retried on failure, and POST /v1/events/{id}/redeliver sends it again to this endpoint (never to another). No other endpoint receives it, GET /v1/events/stream never carries it, and GET /v1/events lists it only when asked for with `type=webhook.test`. `webhook.test` cannot be subscribed to. The endpoint must be enabled (409 otherwise). Answers 202 with the delivery's id, before the delivery is attempted.",
         params: Params,
         body: Type.Optional(Type.Object({}, { additionalProperties: false })),
         response: { 202: Type.Object({ delivery_id: Type.String({ description: 'The delivery, in GET /v1/webhooks/{id}/deliveries.' }), event: Event }) },

@@ -96,7 +96,10 @@ export class WebhookService {
     await this.db.transaction().execute(async (trx) => {
       await trx.insertInto('webhook_endpoints').values(row).execute();
       const id = newId('webhookSecret');
-      await trx.insertInto('webhook_secrets').values({ id, endpoint_id: row.id, secret_sealed: this.keyring.seal(secret, `webhook_secret:${id}`), created_at: now, expires_at: null }).execute();
+      await trx
+        .insertInto('webhook_secrets')
+        .values({ id, endpoint_id: row.id, secret_sealed: this.keyring.seal(secret, `webhook_secret:${id}`), created_at: now, expires_at: null })
+        .execute();
     });
     // Shown only to a caller with secrets:read (here, and at GET .../secret); never kept in an idempotent reply (routes.ts).
     return { ...endpointView(row), ...(revealSecret ? { secret } : {}) };
@@ -113,7 +116,11 @@ export class WebhookService {
   }
 
   async list(organizationId: string, params: ListQuery): Promise<Page<ReturnType<typeof endpointView>>> {
-    const page = await paginate(this.db.selectFrom('webhook_endpoints').selectAll().where('organization_id', '=', organizationId), { id: 'id', createdAt: 'created_at' }, params);
+    const page = await paginate(
+      this.db.selectFrom('webhook_endpoints').selectAll().where('organization_id', '=', organizationId),
+      { id: 'id', createdAt: 'created_at' },
+      params,
+    );
     return { data: page.data.map(endpointView), has_more: page.has_more };
   }
 
@@ -163,7 +170,10 @@ export class WebhookService {
     await this.db.transaction().execute(async (trx) => {
       await trx.updateTable('webhook_secrets').set({ expires_at: expiresAt }).where('endpoint_id', '=', id).where('expires_at', 'is', null).execute();
       const secretId = newId('webhookSecret');
-      await trx.insertInto('webhook_secrets').values({ id: secretId, endpoint_id: id, secret_sealed: this.keyring.seal(secret, `webhook_secret:${secretId}`), created_at: now, expires_at: null }).execute();
+      await trx
+        .insertInto('webhook_secrets')
+        .values({ id: secretId, endpoint_id: id, secret_sealed: this.keyring.seal(secret, `webhook_secret:${secretId}`), created_at: now, expires_at: null })
+        .execute();
     });
     return { ...(revealSecret ? { secret } : {}), previous_secret_expires_at: expiresAt };
   }
@@ -171,7 +181,12 @@ export class WebhookService {
   async deliveries(organizationId: string, id: string, params: ListQuery) {
     await this.row(organizationId, id);
     const page = await paginate(
-      this.db.selectFrom('webhook_deliveries').innerJoin('events', 'events.id', 'webhook_deliveries.event_id').selectAll('webhook_deliveries').select('events.type as event_type').where('webhook_deliveries.endpoint_id', '=', id),
+      this.db
+        .selectFrom('webhook_deliveries')
+        .innerJoin('events', 'events.id', 'webhook_deliveries.event_id')
+        .selectAll('webhook_deliveries')
+        .select('events.type as event_type')
+        .where('webhook_deliveries.endpoint_id', '=', id),
       { id: 'webhook_deliveries.id', createdAt: 'webhook_deliveries.created_at' },
       params,
     );

@@ -107,7 +107,10 @@ export class EventStreamHub {
     let open = opening;
     for (const s of this.subscribers) if (s.organizationId === organizationId) open += 1;
     if (open >= this.options.maxPerOrganization) {
-      throw new ApiError('rate_limited', `This organization already has ${open} event streams open on this server (EVENT_STREAM_MAX_PER_ORGANIZATION); close one first.`);
+      throw new ApiError(
+        'rate_limited',
+        `This organization already has ${open} event streams open on this server (EVENT_STREAM_MAX_PER_ORGANIZATION); close one first.`,
+      );
     }
     this.opening.set(organizationId, opening + 1);
     try {
@@ -230,7 +233,11 @@ export async function eventStreamRoutes(base: FastifyInstance, opts: { hub: Even
         response: {
           200: {
             description: 'The event stream.',
-            content: { 'text/event-stream': { schema: Type.String({ description: 'Server-Sent Events: `id`, `event` and `data` lines per event; `: ping` heartbeats.' }) } },
+            content: {
+              'text/event-stream': {
+                schema: Type.String({ description: 'Server-Sent Events: `id`, `event` and `data` lines per event; `: ping` heartbeats.' }),
+              },
+            },
           },
         },
       },
@@ -240,7 +247,8 @@ export async function eventStreamRoutes(base: FastifyInstance, opts: { hub: Even
       const details: ErrorDetail[] = [];
       const header = request.headers['last-event-id'];
       const after = (Array.isArray(header) ? header[0] : header) ?? request.query.last_event_id;
-      if (after !== undefined && !EVENT_ID.test(after)) details.push({ field: header === undefined ? 'last_event_id' : 'Last-Event-ID', message: 'must be an event id (evt-...)' });
+      if (after !== undefined && !EVENT_ID.test(after))
+        details.push({ field: header === undefined ? 'last_event_id' : 'Last-Event-ID', message: 'must be an event id (evt-...)' });
       let types: Set<string> | undefined;
       if (request.query.types !== undefined) {
         const list = request.query.types.split(',').map((t) => t.trim());
@@ -294,12 +302,14 @@ export async function eventStreamRoutes(base: FastifyInstance, opts: { hub: Even
       }
       // The first bytes send the headers: the stream is open from here.
       write(': connected\nretry: 2000\n\n');
-      return reply
-        .header('content-type', 'text/event-stream; charset=utf-8')
-        .header('cache-control', 'no-cache, no-store')
-        .header('x-accel-buffering', 'no')
-        // The schema documents the stream as text; what is sent is the stream itself.
-        .send(body as unknown as string);
+      return (
+        reply
+          .header('content-type', 'text/event-stream; charset=utf-8')
+          .header('cache-control', 'no-cache, no-store')
+          .header('x-accel-buffering', 'no')
+          // The schema documents the stream as text; what is sent is the stream itself.
+          .send(body as unknown as string)
+      );
     },
   );
 }

@@ -80,5 +80,12 @@ export async function pay(
 
 /** The body of an OTP-wallet intent that nothing decides (it stays IN_PROGRESS): an alternative payment to act on. */
 export function pendingWalletIntent(prefix: string) {
-  return { order_id: `${prefix}-${Math.random()}`, amount: 15050, currency: 'COP', rail_id: 'WALLET_OTP', rail_type: 'WALLET', customer: { phone_number: '3001112233' } };
+  return {
+    order_id: `${prefix}-${Math.random()}`,
+    amount: 15050,
+    currency: 'COP',
+    rail_id: 'WALLET_OTP',
+    rail_type: 'WALLET',
+    customer: { phone_number: '3001112233' },
+  };
 }

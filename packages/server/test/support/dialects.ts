@@ -40,9 +40,7 @@ export const dialects: Dialect[] = [
     name: 'sqlite' as const,
     databaseUrl: async () => join(mkdtempSync(join(tmpdir(), 'pasarela-test-')), 'test.sqlite'),
   },
-  ...(process.env.TEST_DATABASE_URL
-    ? [{ name: 'postgres' as const, databaseUrl: () => freshSchema(process.env.TEST_DATABASE_URL!) }]
-    : []),
+  ...(process.env.TEST_DATABASE_URL ? [{ name: 'postgres' as const, databaseUrl: () => freshSchema(process.env.TEST_DATABASE_URL!) }] : []),
 ].filter((d) => !only || only.includes(d.name));
 
 export const postgres = dialects.find((d) => d.name === 'postgres');

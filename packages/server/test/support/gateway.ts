@@ -130,7 +130,9 @@ function assertDeclaredStatus(document: OpenApiDocument, method: string, path: s
   if (!best) return;
   const declared = Object.keys(best.responses);
   if ([String(status), `${Math.floor(status / 100)}XX`, 'default'].some((key) => declared.includes(key))) return;
-  throw new Error(`${method} ${path} answered ${status}, which /openapi.json does not declare for ${verb.toUpperCase()} ${best.template} (declared: ${declared.join(', ')})`);
+  throw new Error(
+    `${method} ${path} answered ${status}, which /openapi.json does not declare for ${verb.toUpperCase()} ${best.template} (declared: ${declared.join(', ')})`,
+  );
 }
 
 export class TestGateway extends HttpClient {
@@ -147,12 +149,16 @@ export class TestGateway extends HttpClient {
 
   /** A new client in a new organization, as the operator CLI makes them. */
   async client(options: { scopes?: Permission[]; organizationId?: string; pciSaqD?: boolean } = {}): Promise<TestClient> {
-    const made = await provisionClient(this.db, {
-      name: 'test client',
-      pciSaqD: options.pciSaqD ?? false,
-      ...(options.scopes ? { scopes: options.scopes } : {}),
-      ...(options.organizationId ? { organizationId: options.organizationId } : {}),
-    }, this.gateway.clock);
+    const made = await provisionClient(
+      this.db,
+      {
+        name: 'test client',
+        pciSaqD: options.pciSaqD ?? false,
+        ...(options.scopes ? { scopes: options.scopes } : {}),
+        ...(options.organizationId ? { organizationId: options.organizationId } : {}),
+      },
+      this.gateway.clock,
+    );
     const secret = made.client_secret.reveal();
     return {
       clientId: made.client_id,

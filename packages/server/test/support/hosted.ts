@@ -51,7 +51,9 @@ export class LocalSite {
 }
 
 /** The merchant's "thanks" page. */
-export const thanksPage = () => ({ body: '<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Gracias</title></head><body><main><h1>Thanks</h1></main></body></html>' });
+export const thanksPage = () => ({
+  body: '<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Gracias</title></head><body><main><h1>Thanks</h1></main></body></html>',
+});
 
 /** Sends the browser's requests to PUBLIC_ORIGIN to the test gateway, as they are; a redirect within that origin by a fresh navigation. */
 export async function routePublicOrigin(context: BrowserContext, gw: TestGateway): Promise<void> {
@@ -66,7 +68,11 @@ export async function routePublicOrigin(context: BrowserContext, gw: TestGateway
           // Chromium does not hand the redirect's next request to the route (no DNS for the public origin):
           // the browser is sent there by a fresh navigation instead, which is routed.
           const target = new URL(location, PUBLIC_ORIGIN).toString().replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-          await route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: `<!doctype html><meta http-equiv="refresh" content="0;url=${target}"><title>…</title>` });
+          await route.fulfill({
+            status: 200,
+            contentType: 'text/html; charset=utf-8',
+            body: `<!doctype html><meta http-equiv="refresh" content="0;url=${target}"><title>…</title>`,
+          });
           return;
         }
         await route.fulfill({ response });

@@ -17,7 +17,10 @@ export class SseStream {
 
   static async open(url: string, token: string, headers: Record<string, string> = {}): Promise<SseStream> {
     const stream = new SseStream();
-    const response = await fetch(url, { headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream', ...headers }, signal: stream.controller.signal });
+    const response = await fetch(url, {
+      headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream', ...headers },
+      signal: stream.controller.signal,
+    });
     stream.status = response.status;
     stream.contentType = response.headers.get('content-type') ?? '';
     if (response.status !== 200 || !response.body) {
@@ -47,7 +50,8 @@ export class SseStream {
               fields[line.slice(0, colon)] = line.slice(colon + 1).replace(/^ /, '');
             }
           }
-          if (fields.data !== undefined) this.events.push({ id: fields.id ?? '', event: fields.event ?? 'message', data: JSON.parse(fields.data) as SseEvent['data'] });
+          if (fields.data !== undefined)
+            this.events.push({ id: fields.id ?? '', event: fields.event ?? 'message', data: JSON.parse(fields.data) as SseEvent['data'] });
         }
       }
     } catch {

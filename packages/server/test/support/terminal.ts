@@ -140,4 +140,3 @@ export async function placeTerminal(gw: HttpClient, token: string, options: { at
   }
   return { merchantId: merchant.body.id, pointOfSaleId: point.body.id, terminalId: terminal.body.id };
 }
-

@@ -71,7 +71,9 @@ export async function closedPort(): Promise<number> {
 }
 
 /** A fake processor on a real port: `answer` decides each request (undefined: never answer). */
-export async function fakeProcessor(answer: (request: { method: string; url: string; headers: http.IncomingHttpHeaders; body: string }) => { status: number; body: unknown } | undefined) {
+export async function fakeProcessor(
+  answer: (request: { method: string; url: string; headers: http.IncomingHttpHeaders; body: string }) => { status: number; body: unknown } | undefined,
+) {
   const received: Array<{ method: string; url: string; headers: http.IncomingHttpHeaders; body: string }> = [];
   const hanging = new Set<http.ServerResponse>();
   const server = http.createServer((req, res) => {

@@ -8,7 +8,15 @@ import type { Db, Executor } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/database.js';
 import { preparedInsert } from '../../db/prepared.js';
 import type { RealClock } from '../../clock/clock.js';
-import type { AuthorizationResult, AuthorizeRequest, CardNetworkConnector, DisputeDecision, DisputeRequest, OperationRequest, OperationResult } from './connector.js';
+import type {
+  AuthorizationResult,
+  AuthorizeRequest,
+  CardNetworkConnector,
+  DisputeDecision,
+  DisputeRequest,
+  OperationRequest,
+  OperationResult,
+} from './connector.js';
 
 type Behaviour =
   | 'approve'
@@ -89,7 +97,12 @@ export class CardNetworkSimulator implements CardNetworkConnector {
     if (!options.remote) {
       this.authorizeWithin = async (trx, request) => {
         const record = this.decideAuthorization(request);
-        await insertOperationWithin(trx, { reference: `auth:${request.reference}`, kind: 'authorize', result: JSON.stringify(record), created_at: this.clock.realIso() });
+        await insertOperationWithin(trx, {
+          reference: `auth:${request.reference}`,
+          kind: 'authorize',
+          result: JSON.stringify(record),
+          created_at: this.clock.realIso(),
+        });
         return strip(record);
       };
     }
@@ -137,7 +150,11 @@ export class CardNetworkSimulator implements CardNetworkConnector {
     // A pending authorization is decided when the gateway asks again, after its delay.
     if (record.outcome === 'pending') {
       const decided: AuthorizationRecord = { ...record, outcome: 'approved', responseCode: '00', approvalCode: approvalCode(), behaviour: 'approve' };
-      await this.db.updateTable('simulator_operations').set({ result: JSON.stringify(decided) }).where('reference', '=', `auth:${reference}`).execute();
+      await this.db
+        .updateTable('simulator_operations')
+        .set({ result: JSON.stringify(decided) })
+        .where('reference', '=', `auth:${reference}`)
+        .execute();
       return strip(decided);
     }
     return strip(record);
@@ -167,7 +184,9 @@ export class CardNetworkSimulator implements CardNetworkConnector {
 
   async reverse(request: OperationRequest): Promise<OperationResult> {
     const behaviour = await this.behaviourOf(request.networkReference);
-    return this.once<OperationResult>(`reverse:${request.reference}`, 'reverse', () => (behaviour === 'reversals_rejected' ? refusedOperation : succeededOperation));
+    return this.once<OperationResult>(`reverse:${request.reference}`, 'reverse', () =>
+      behaviour === 'reversals_rejected' ? refusedOperation : succeededOperation,
+    );
   }
 
   /** Approved, except for the declining test cards' authorizations (which hold nothing to adjust) and the card whose adjustments are refused. */
@@ -203,8 +222,11 @@ export const DISPUTE_KEYWORDS = { win: 'winning_evidence', lose: 'losing_evidenc
  * statement loses.
  */
 export function decideSandboxDispute(evidence: DisputeRequest['evidence']): DisputeDecision {
-  const texts = [evidence.text, ...evidence.attachments.filter((a) => a.contentType.startsWith('text/plain')).map((a) => a.content.toString('utf8'))].map((t) => t.toLowerCase());
-  if (texts.some((t) => t.includes(DISPUTE_KEYWORDS.lose))) return { outcome: 'lost', reason: 'The issuer found the evidence insufficient (sandbox: losing_evidence).' };
+  const texts = [evidence.text, ...evidence.attachments.filter((a) => a.contentType.startsWith('text/plain')).map((a) => a.content.toString('utf8'))].map((t) =>
+    t.toLowerCase(),
+  );
+  if (texts.some((t) => t.includes(DISPUTE_KEYWORDS.lose)))
+    return { outcome: 'lost', reason: 'The issuer found the evidence insufficient (sandbox: losing_evidence).' };
   if (texts.some((t) => t.includes(DISPUTE_KEYWORDS.win))) return { outcome: 'won', reason: 'The issuer accepted the evidence (sandbox: winning_evidence).' };
   if (evidence.attachments.length > 0) return { outcome: 'won', reason: 'The issuer accepted the documents submitted.' };
   return { outcome: 'lost', reason: 'A statement without documents did not overturn the chargeback.' };

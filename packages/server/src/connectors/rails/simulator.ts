@@ -50,9 +50,7 @@ export class RailSimulator implements RailConnector {
     switch (intent.railId) {
       case 'BANK_REDIRECT': {
         start.pageToken = randomBytes(18).toString('base64url');
-        const bank = intent.bankId
-          ? await trx.selectFrom('banks').select('sandbox_outcome').where('id', '=', intent.bankId).executeTakeFirst()
-          : undefined;
+        const bank = intent.bankId ? await trx.selectFrom('banks').select('sandbox_outcome').where('id', '=', intent.bankId).executeTakeFirst() : undefined;
         start.automaticOutcome = mock ? 'approve' : (bank?.sandbox_outcome ?? undefined);
         break;
       }
@@ -67,7 +65,14 @@ export class RailSimulator implements RailConnector {
         // The "SMS": what GET /v1/sandbox/sms shows.
         await trx
           .insertInto('sandbox_sms')
-          .values({ id: newId('sms'), organization_id: intent.organizationId, phone_number: intent.phoneNumber!, otp, payment_id: intent.paymentId, sent_at: this.options.clock.realIso() })
+          .values({
+            id: newId('sms'),
+            organization_id: intent.organizationId,
+            phone_number: intent.phoneNumber!,
+            otp,
+            payment_id: intent.paymentId,
+            sent_at: this.options.clock.realIso(),
+          })
           .execute();
         break;
       }
@@ -94,7 +99,7 @@ export class RailSimulator implements RailConnector {
 
   /** Test data (docs/sandbox.md "Cashouts"): a cashout whose integer part ends in 99 fails; any other is paid at once. */
   async disburse(_trx: Executor, disbursement: RailDisbursement): Promise<DisbursementResult> {
-    if (Math.floor(disbursement.amount / 100) % 100 === 99) return { outcome: 'failed', reason: 'The customer\'s account refused the transfer.' };
+    if (Math.floor(disbursement.amount / 100) % 100 === 99) return { outcome: 'failed', reason: "The customer's account refused the transfer." };
     return { outcome: 'succeeded' };
   }
 

@@ -34,11 +34,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('expires_at', 'bigint', (c) => c.notNull())
     .addColumn('revoked_at', 'varchar(32)')
     .execute();
-  await db.schema
-    .createIndex('access_tokens_reuse_idx')
-    .on('access_tokens')
-    .columns(['client_id', 'audience', 'expires_at'])
-    .execute();
+  await db.schema.createIndex('access_tokens_reuse_idx').on('access_tokens').columns(['client_id', 'audience', 'expires_at']).execute();
 
   await db.schema
     .createTable('signing_keys')
@@ -50,13 +46,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .execute();
   // One active signing key, even when several processes start at once.
-  await db.schema
-    .createIndex('signing_keys_one_active_idx')
-    .on('signing_keys')
-    .column('status')
-    .unique()
-    .where(sql.ref('status'), '=', 'active')
-    .execute();
+  await db.schema.createIndex('signing_keys_one_active_idx').on('signing_keys').column('status').unique().where(sql.ref('status'), '=', 'active').execute();
 
   await db.schema
     .createTable('idempotency_keys')
@@ -90,13 +80,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('jobs_due_idx').on('jobs').columns(['status', 'run_at']).execute();
-  await db.schema
-    .createIndex('jobs_dedupe_idx')
-    .on('jobs')
-    .column('dedupe_key')
-    .unique()
-    .where(sql.ref('status'), '=', 'pending')
-    .execute();
+  await db.schema.createIndex('jobs_dedupe_idx').on('jobs').column('dedupe_key').unique().where(sql.ref('status'), '=', 'pending').execute();
 
   await db.schema
     .createTable('rate_limits')

@@ -3,7 +3,10 @@ import { BIN_SEED } from '../../cards/bin-seed.js';
 
 /** Encryption keys, the card vault, card payments, refunds, chargebacks, events, the network simulator's ledger. */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('clients').addColumn('pci_saq_d', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('clients')
+    .addColumn('pci_saq_d', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
 
   // One-time facts decided by a unique insert (e.g. "the first-run sandbox client was provisioned").
   await db.schema
@@ -52,7 +55,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('issuer', 'varchar(100)')
     .addColumn('country', 'varchar(3)')
     .execute();
-  await db.insertInto('bins' as never).values(BIN_SEED as never).execute();
+  await db
+    .insertInto('bins' as never)
+    .values(BIN_SEED as never)
+    .execute();
 
   await db.schema
     .createTable('instruments')
@@ -167,7 +173,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['settings', 'simulator_operations', 'events', 'chargebacks', 'refunds', 'payments', 'instruments', 'bins', 'organization_keys', 'encryption_keys']) {
+  for (const table of [
+    'settings',
+    'simulator_operations',
+    'events',
+    'chargebacks',
+    'refunds',
+    'payments',
+    'instruments',
+    'bins',
+    'organization_keys',
+    'encryption_keys',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
   await db.schema.alterTable('clients').dropColumn('pci_saq_d').execute();

@@ -28,7 +28,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   ];
   await db
     .insertInto('banks' as never)
-    .values(banks.map(([id, name, outcome], position) => ({ id, name, rail_id: 'BANK_REDIRECT', country: 'COL', sandbox_outcome: outcome, active: 1, position })) as never)
+    .values(
+      banks.map(([id, name, outcome], position) => ({
+        id,
+        name,
+        rail_id: 'BANK_REDIRECT',
+        country: 'COL',
+        sandbox_outcome: outcome,
+        active: 1,
+        position,
+      })) as never,
+    )
     .execute();
 
   await db.schema

@@ -81,11 +81,24 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await (db as Kysely<Record<string, Record<string, string>>>).deleteFrom('jobs').where('type', 'in', ['chargeback.expire', 'chargeback.decide']).where('status', '=', 'pending').execute();
+  await (db as Kysely<Record<string, Record<string, string>>>)
+    .deleteFrom('jobs')
+    .where('type', 'in', ['chargeback.expire', 'chargeback.decide'])
+    .where('status', '=', 'pending')
+    .execute();
   await db.schema.dropTable('chargeback_comments').execute();
   await db.schema.dropTable('chargeback_attachments').execute();
   await db.schema.dropIndex('chargebacks_org_status_idx').execute();
-  for (const name of ['resolution', 'resolved_at', 'decision_due_at', 'disputed_at', 'evidence_attachment_ids', 'evidence_text', 'reviewed_by', 'reviewed_at']) {
+  for (const name of [
+    'resolution',
+    'resolved_at',
+    'decision_due_at',
+    'disputed_at',
+    'evidence_attachment_ids',
+    'evidence_text',
+    'reviewed_by',
+    'reviewed_at',
+  ]) {
     await db.schema.alterTable('chargebacks').dropColumn(name).execute();
   }
 }

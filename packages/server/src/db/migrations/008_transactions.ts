@@ -10,7 +10,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('payments').addColumn('merchant_id', 'varchar(64)').execute();
   await db.schema.alterTable('payments').addColumn('point_of_sale_id', 'varchar(64)').execute();
   await db.schema.alterTable('payments').addColumn('terminal_id', 'varchar(64)').execute();
-  await db.schema.alterTable('payments').addColumn('channel', 'varchar(16)', (c) => c.notNull().defaultTo('ecommerce')).execute();
+  await db.schema
+    .alterTable('payments')
+    .addColumn('channel', 'varchar(16)', (c) => c.notNull().defaultTo('ecommerce'))
+    .execute();
   // The list and search filters, keyset by id. Partial: e-commerce payments without a merchant cost nothing.
   await db.schema
     .createIndex('payments_org_merchant_idx')
@@ -51,6 +54,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('transactions').execute();
-  for (const index of ['apm_payments_transaction_idx', 'payments_org_merchant_idx', 'payments_org_point_idx', 'payments_org_instrument_idx']) await db.schema.dropIndex(index).execute();
+  for (const index of ['apm_payments_transaction_idx', 'payments_org_merchant_idx', 'payments_org_point_idx', 'payments_org_instrument_idx'])
+    await db.schema.dropIndex(index).execute();
   for (const column of ['channel', 'terminal_id', 'point_of_sale_id', 'merchant_id']) await db.schema.alterTable('payments').dropColumn(column).execute();
 }

@@ -83,7 +83,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema.alterTable('bins').addColumn('three_ds_version', 'varchar(16)').execute();
   for (const [bin, version] of Object.entries(BIN_3DS_VERSIONS)) {
-    await db.updateTable('bins' as never).set({ three_ds_version: version } as never).where('bin' as never, '=', bin as never).execute();
+    await db
+      .updateTable('bins' as never)
+      .set({ three_ds_version: version } as never)
+      .where('bin' as never, '=', bin as never)
+      .execute();
   }
 }
 

@@ -38,6 +38,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('jobs_dedupe_idx').on('jobs').column('dedupe_key').unique().where(sql.ref('status'), '=', 'pending').execute();
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
     await sql`alter table payments add constraint payments_organization_id_fkey foreign key (organization_id) references organizations (id)`.execute(db);
-    await sql`alter table transactions add constraint transactions_organization_id_fkey foreign key (organization_id) references organizations (id)`.execute(db);
+    await sql`alter table transactions add constraint transactions_organization_id_fkey foreign key (organization_id) references organizations (id)`.execute(
+      db,
+    );
   }
 }

@@ -47,7 +47,10 @@ export function isPostgres(db: Kysely<unknown>): boolean {
 export async function up(db: Kysely<unknown>): Promise<void> {
   const postgres = isPostgres(db);
   const work = async (trx: Kysely<unknown>) => {
-    await trx.schema.alterTable('payments').addColumn('method', 'varchar(8)', (c) => c.notNull().defaultTo('card')).execute();
+    await trx.schema
+      .alterTable('payments')
+      .addColumn('method', 'varchar(8)', (c) => c.notNull().defaultTo('card'))
+      .execute();
     for (const [name, type, fallback] of RAIL_COLUMNS) {
       await trx.schema
         .alterTable('payments')

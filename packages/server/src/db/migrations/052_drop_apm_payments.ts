@@ -59,7 +59,19 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     await trx.schema.createIndex('apm_payments_page_idx').on('apm_payments').column('page_token').unique().execute();
     await trx.schema.createIndex('apm_payments_alias_idx').on('apm_payments').column('alias').unique().execute();
     await trx.schema.createIndex('apm_payments_transaction_idx').on('apm_payments').column('transaction_id').unique().execute();
-    const columns = ['id', 'organization_id', 'order_id', 'amount', 'currency', 'description', 'status', 'created_at', 'updated_at', 'metadata', ...RAIL_COLUMNS.map(([name]) => name)]
+    const columns = [
+      'id',
+      'organization_id',
+      'order_id',
+      'amount',
+      'currency',
+      'description',
+      'status',
+      'created_at',
+      'updated_at',
+      'metadata',
+      ...RAIL_COLUMNS.map(([name]) => name),
+    ]
       .map((c) => `"${c}"`)
       .join(', ');
     await sql.raw(`insert into apm_payments (${columns}) select ${columns} from payments where method = 'rail'`).execute(trx);

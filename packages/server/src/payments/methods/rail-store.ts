@@ -30,7 +30,10 @@ export async function paymentOfOrder(db: Executor, organizationId: string, order
 
 /** Inserts a new rail payment (IN_PROGRESS); a unique violation on its order_id is the caller's to catch. */
 export async function insertRailPayment(db: Executor, row: RailRow): Promise<void> {
-  await db.insertInto('payments').values({ ...row, method: 'rail', channel: 'ecommerce' }).execute();
+  await db
+    .insertInto('payments')
+    .values({ ...row, method: 'rail', channel: 'ecommerce' })
+    .execute();
 }
 
 /**
@@ -97,5 +100,10 @@ export async function reserveCashout(db: Executor, id: string, amount: number, n
 
 /** Gives back a cashout's reservation (the rail refused to disburse it). */
 export async function releaseCashout(db: Executor, id: string, amount: number): Promise<void> {
-  await db.updateTable('payments').set({ amount_cashed_out: sql`amount_cashed_out - ${amount}` }).where('id', '=', id).where('method', '=', 'rail').execute();
+  await db
+    .updateTable('payments')
+    .set({ amount_cashed_out: sql`amount_cashed_out - ${amount}` })
+    .where('id', '=', id)
+    .where('method', '=', 'rail')
+    .execute();
 }
