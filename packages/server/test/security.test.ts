@@ -137,7 +137,16 @@ const checkoutSession: Fixture = async (gw, owner) => {
   return { id: reply.body.id };
 };
 
+const connectorAccount: Fixture = async (gw, owner) => {
+  const reply = await gw.request<{ id: string }>('POST', '/v1/connector-accounts', {
+    token: await owner.token(),
+    body: { connector: 'simulator', description: 'security', credentials: { api_key: 'sk_sim_security_fixture' } },
+  });
+  return { id: reply.body.id };
+};
+
 const fixtures: Record<string, Fixture | 'global'> = {
+  '/v1/connector-accounts/:id': connectorAccount,
   '/v1/checkout/sessions/:id': checkoutSession,
   '/v1/checkout/sessions/:id/expire': checkoutSession,
   '/v1/chargebacks/:id': chargeback,

@@ -15,6 +15,7 @@
  * `Date.now()` or `new Date()` (eslint.config.js enforces it).
  */
 import type { Db, Executor } from '../db/database.js';
+import type { RealClock } from '../lib/time.js';
 
 /** How long a process trusts an offset it read (another process may advance the clock meanwhile). */
 const CACHE_MS = 1000;
@@ -29,7 +30,7 @@ export interface TimeSource {
 export const systemTime: TimeSource = { now: () => Date.now() };
 
 /** The real time only: what caches, token expiry, rate limits and job times read (no organization's offset). */
-export type RealClock = Pick<SandboxClock, 'realNow' | 'realIso'>;
+export type { RealClock } from '../lib/time.js';
 
 /**
  * A clock stopped at `iso`: for work done at one known instant read from the gateway's clock

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import { isUniqueViolation } from '../db/database.js';
 import type { Keyring } from './keyring.js';
-import type { RealClock } from '../clock/clock.js';
+import type { RealClock } from '../lib/time.js';
 
 export async function deploymentSecret(db: Db, keyring: Keyring, name: string, clock: RealClock): Promise<Buffer> {
   const key = `secret:${name}`;

@@ -4,3 +4,9 @@
 export function isoPlusSeconds(from: number, seconds: number): string {
   return new Date(from + seconds * 1000).toISOString();
 }
+
+/** The real time only, in epoch milliseconds and as ISO 8601 text: what the clock (clock/clock.ts) gives the parts below the features. */
+export interface RealClock {
+  realNow(): number;
+  realIso(): string;
+}

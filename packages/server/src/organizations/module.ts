@@ -1,4 +1,4 @@
-import type { RealClock } from '../clock/clock.js';
+import type { RealClock } from '../lib/time.js';
 import type { GatewayModule } from '../http/module.js';
 import { organizationRoutes } from './routes.js';
 import { OrganizationService } from './service.js';

@@ -7,7 +7,7 @@ import type { Db, Executor } from '../db/database.js';
 import { ApiError } from '../errors/api-error.js';
 import type { ListQuery, Page } from '../http/pagination.js';
 import { newId } from '../lib/ids.js';
-import type { RealClock } from '../clock/clock.js';
+import type { RealClock } from '../lib/time.js';
 import { findVisibleOrganization, insertOrganization, listVisibleOrganizations, renameOrganization, type OrganizationRow } from './store.js';
 
 export async function createOrganization(db: Executor, name: string, parentId: string | null, clock: RealClock): Promise<OrganizationRow> {
