@@ -52,12 +52,18 @@ describe.each(dialects)('alternative payments on $name', (dialect) => {
       .map((r) => Receiver.verify(secret, r))
       .sort((a, b) => (a.id < b.id ? -1 : 1));
   const eventTypes = async (id: string, count: number) => {
-    await eventually(
-      async () => delivered(id).length,
-      (n) => n >= count,
+    // What the gateway recorded about the payment (recorded with each state change): each of them
+    // reaches the receiver, once, and nothing else does.
+    const recorded = await eventually(
+      async () => (await gw.request<{ data: Array<{ id: string }> }>('GET', `/v1/events?payment_id=${id}&limit=100`, { token })).body.data,
+      (events) => events.length >= count,
     );
-    await new Promise((r) => setTimeout(r, 150));
-    return delivered(id).map((e) => e.type);
+    const received = await eventually(
+      async () => delivered(id),
+      (events) => events.length >= recorded.length,
+    );
+    expect(received.map((e) => e.id).sort()).toEqual(recorded.map((e) => e.id).sort());
+    return received.map((e) => e.type);
   };
 
   it('creates an intent: 201 IN_PROGRESS / PENDING, the APM payment shape, and payment.purchase.pending', async () => {

@@ -181,7 +181,7 @@ export class TestGateway extends HttpClient {
 
 export async function testEnv(dialect: Dialect, env: Record<string, string> = {}): Promise<Record<string, string>> {
   return {
-    DATABASE_URL: await dialect.databaseUrl(),
+    DATABASE_URL: env.DATABASE_URL ?? (await dialect.migratedDatabaseUrl()),
     DATA_DIR: mkdtempSync(join(tmpdir(), 'pasarela-data-')),
     MASTER_KEY: TEST_MASTER_KEY,
     PUBLIC_BASE_URL: AUDIENCE,

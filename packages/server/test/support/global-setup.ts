@@ -1,10 +1,10 @@
 /**
  * Once per test run (vitest's globalSetup): everything the run writes to the
  * temporary directory goes under one directory of its own, and the run removes
- * it, and the PostgreSQL schemas it made, when it ends.
+ * it, and the PostgreSQL schemas and databases it made, when it ends.
  *
  * Test gateways each take a fresh SQLite file, data directory or PostgreSQL
- * schema (support/dialects.ts, support/gateway.ts): a run makes hundreds. TMPDIR
+ * database (support/dialects.ts, support/gateway.ts): a run makes hundreds. TMPDIR
  * is set before the test workers start, so `os.tmpdir()` in the tests, and in
  * the processes they start (gateways, Chromium, nginx), is the run's directory.
  */
@@ -18,7 +18,7 @@ export default function setup(): () => Promise<void> {
   const run = randomBytes(4).toString('hex');
   const dir = mkdtempSync(join(tmpdir(), `pasarela-tests-${run}-`));
   process.env.TMPDIR = dir;
-  // support/dialects.ts names each schema t_<run>_<random>.
+  // support/dialects.ts names each schema and database t_<run>_<random>.
   process.env.PASARELA_TEST_RUN = run;
   return async () => {
     rmSync(dir, { recursive: true, force: true });
@@ -26,6 +26,9 @@ export default function setup(): () => Promise<void> {
     // Cleaning up is not a test: a database gone by now leaves the schemas, with a word.
     await dropSchemas(process.env.TEST_DATABASE_URL, `t_${run}_`).catch((error: unknown) => {
       console.warn(`test run ${run}: its schemas (t_${run}_*) were not dropped: ${error instanceof Error ? error.message : String(error)}`);
+    });
+    await dropDatabases(process.env.TEST_DATABASE_URL, `t_${run}_`).catch((error: unknown) => {
+      console.warn(`test run ${run}: its databases (t_${run}_*) were not dropped: ${error instanceof Error ? error.message : String(error)}`);
     });
   };
 }
@@ -37,6 +40,19 @@ async function dropSchemas(url: string, prefix: string): Promise<void> {
     const { rows } = await client.query<{ name: string }>(`select nspname as name from pg_namespace where starts_with(nspname, $1)`, [prefix]);
     // One schema per statement: a schema's tables and indexes are a few hundred locks.
     for (const { name } of rows) await client.query(`drop schema if exists "${name}" cascade`);
+  } finally {
+    await client.end();
+  }
+}
+
+async function dropDatabases(url: string, prefix: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ name: string }>(`select datname as name from pg_database where starts_with(datname, $1)`, [prefix]);
+    // The tests' databases before the templates they were made from; FORCE ends a connection a test left open.
+    rows.sort((a, b) => Number(a.name.includes('_tpl_')) - Number(b.name.includes('_tpl_')));
+    for (const { name } of rows) await client.query(`drop database if exists "${name}" with (force)`);
   } finally {
     await client.end();
   }

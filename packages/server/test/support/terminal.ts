@@ -42,8 +42,11 @@ export class TestTerminal {
   private readonly inbox: Message[] = [];
   private readonly waiters = new Set<() => void>();
   closed: { code: number; reason: string } | undefined;
+  /** The gateway's heartbeat pings received (`ws` answers each with a pong). */
+  pings = 0;
 
   private constructor(readonly socket: WebSocket) {
+    socket.on('ping', () => this.pings++);
     socket.on('message', (data) => {
       this.inbox.push(JSON.parse(data.toString()) as Message);
       for (const wake of this.waiters) wake();
