@@ -172,28 +172,46 @@ describe.each(dialects)('dashboard accounts on $name', (dialect) => {
 
   describe('password hashing and breached passwords (A9)', () => {
     const costOf = (hash: string | null | undefined) => hash?.split('$').slice(1, -2);
+    /** A gateway at the default cost (the other tests' gateways hash at the sandbox's least, support/gateway.ts). */
+    let byDefault: TestGateway;
+    let organizationId: string;
+    beforeAll(async () => {
+      // Empty is unset: the default.
+      byDefault = await startGateway(dialect, { DASHBOARD_PASSWORD_SCRYPT_LOG_N: '' });
+      organizationId = (await byDefault.client()).organizationId;
+    });
+    afterAll(() => byDefault?.close());
 
     it("a new user's password is stored with scrypt at N=2^17, r=8, p=1, the parameters beside the hash", async () => {
-      const user = await createDashboardUser(gw, { email: email('cost'), password: PASSWORD, role: 'viewer', organizationId: api.organizationId });
-      const row = await gw.db.selectFrom('dashboard_users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
+      const user = await createDashboardUser(byDefault, { email: email('cost'), password: PASSWORD, role: 'viewer', organizationId });
+      const row = await byDefault.db.selectFrom('dashboard_users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
       expect(costOf(row.password_hash)).toEqual(['131072', '8', '1']);
-      expect((await gw.request('POST', '/dashboard/api/session', { body: { email: user.email, password: PASSWORD } })).status).toBe(200);
+      expect((await byDefault.request('POST', '/dashboard/api/session', { body: { email: user.email, password: PASSWORD } })).status).toBe(200);
     });
 
     it('a hash made at the old cost (N=16384) still signs in, and is then replaced by one at the new cost', async () => {
-      const user = await createDashboardUser(gw, { email: email('legacy'), password: PASSWORD, role: 'viewer', organizationId: api.organizationId });
+      const user = await createDashboardUser(byDefault, { email: email('legacy'), password: PASSWORD, role: 'viewer', organizationId });
       const legacy = await hashSecret(PASSWORD);
       expect(legacy.split('$')[1]).toBe('16384');
-      await gw.db.updateTable('dashboard_users').set({ password_hash: legacy }).where('id', '=', user.id).execute();
+      await byDefault.db.updateTable('dashboard_users').set({ password_hash: legacy }).where('id', '=', user.id).execute();
 
-      expect((await gw.request('POST', '/dashboard/api/session', { body: { email: user.email, password: 'not the password at all' } })).status).toBe(401);
-      expect((await gw.db.selectFrom('dashboard_users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow()).password_hash).toBe(
+      expect((await byDefault.request('POST', '/dashboard/api/session', { body: { email: user.email, password: 'not the password at all' } })).status).toBe(
+        401,
+      );
+      expect((await byDefault.db.selectFrom('dashboard_users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow()).password_hash).toBe(
         legacy,
       );
 
-      expect((await gw.request('POST', '/dashboard/api/session', { body: { email: user.email, password: PASSWORD } })).status).toBe(200);
-      const row = await gw.db.selectFrom('dashboard_users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
+      expect((await byDefault.request('POST', '/dashboard/api/session', { body: { email: user.email, password: PASSWORD } })).status).toBe(200);
+      const row = await byDefault.db.selectFrom('dashboard_users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
       expect(costOf(row.password_hash)).toEqual(['131072', '8', '1']);
+      expect((await byDefault.request('POST', '/dashboard/api/session', { body: { email: user.email, password: PASSWORD } })).status).toBe(200);
+    });
+
+    it("a gateway set to the sandbox's least cost (DASHBOARD_PASSWORD_SCRYPT_LOG_N=14) hashes at N=2^14 and signs in with it", async () => {
+      const user = await createDashboardUser(gw, { email: email('cheap'), password: PASSWORD, role: 'viewer', organizationId: api.organizationId });
+      const row = await gw.db.selectFrom('dashboard_users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
+      expect(costOf(row.password_hash)).toEqual(['16384', '8', '1']);
       expect((await gw.request('POST', '/dashboard/api/session', { body: { email: user.email, password: PASSWORD } })).status).toBe(200);
     });
 

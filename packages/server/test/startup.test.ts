@@ -81,6 +81,8 @@ describe('configuration', () => {
     [{ SQLITE_SYNCHRONOUS: 'off' }, /SQLITE_SYNCHRONOUS/],
     [{ ...PROD, MASTER_KEY: Buffer.alloc(32).toString('base64') }, /MASTER_KEY is not random \(1 distinct bytes of 32/],
     [{ ...PROD, BOOTSTRAP_CLIENT_ID: 'bootstrap', BOOTSTRAP_CLIENT_SECRET: 'a'.repeat(16) }, /BOOTSTRAP_CLIENT_SECRET is not random/],
+    [{ ...PROD, DASHBOARD_PASSWORD_SCRYPT_LOG_N: '16' }, /DASHBOARD_PASSWORD_SCRYPT_LOG_N must be between 17 and 20, got 16/],
+    [{ DASHBOARD_PASSWORD_SCRYPT_LOG_N: '13' }, /DASHBOARD_PASSWORD_SCRYPT_LOG_N must be between 14 and 20, got 13/],
     [{ TRUST_PROXY: '0.0.0.0/0' }, /^TRUST_PROXY: "0.0.0.0\/0" would trust every address/],
     [{ TRUST_PROXY: '10.0.0.0/8, ::/0' }, /^TRUST_PROXY: "::\/0" would trust every address/],
   ])('refuses %j', (env, reason) => {

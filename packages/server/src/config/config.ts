@@ -139,6 +139,8 @@ export interface Config {
     linkTtlSeconds: number;
     /** Failed sign-ins per e-mail and address in the window; more answer 429 (five times as many per address). */
     signInFailureLimit: { points: number; windowSeconds: number };
+    /** scrypt's cost for members' passwords (crypto/password-hash.ts): N = 2^logN, r = 8, p = 1. */
+    passwordScryptLogN: number;
   };
   /** GET /v1/events/stream (webhooks/stream.ts). */
   eventStream: {
@@ -495,6 +497,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
         points: integer(env, 'DASHBOARD_SIGN_IN_FAILURE_LIMIT', 10, 1, 100_000),
         windowSeconds: integer(env, 'DASHBOARD_SIGN_IN_FAILURE_WINDOW_SECONDS', 900, 1, 86400),
       },
+      // OWASP's N=2^17 at least in production; a sandbox (a laptop, a merchant's CI, this repository's
+      // tests) may sign its test members in at the cost API client secrets have, 2^14.
+      passwordScryptLogN: integer(env, 'DASHBOARD_PASSWORD_SCRYPT_LOG_N', 17, production ? 17 : 14, 20),
     },
     eventStream: {
       heartbeatMs: integer(env, 'EVENT_STREAM_HEARTBEAT_SECONDS', 15, 1, 3600) * 1000,

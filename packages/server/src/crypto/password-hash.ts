@@ -12,12 +12,14 @@
  */
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
-interface Cost {
+export interface PasswordCost {
   N: number;
   r: number;
   p: number;
 }
+type Cost = PasswordCost;
 
+/** The default (DASHBOARD_PASSWORD_SCRYPT_LOG_N=17), and the least production accepts. */
 export const PASSWORD_COST: Readonly<Cost> = { N: 131072, r: 8, p: 1 };
 const LENGTH = 32;
 
@@ -36,10 +38,10 @@ function derive(password: string, salt: Buffer, cost: Cost): Promise<Buffer> {
   return new Promise((resolve, reject) => scrypt(password, salt, LENGTH, { ...cost, maxmem }, (error, key) => (error ? reject(error) : resolve(key))));
 }
 
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, cost: Readonly<Cost> = PASSWORD_COST): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, PASSWORD_COST);
-  const { N, r, p } = PASSWORD_COST;
+  const key = await derive(password, salt, cost);
+  const { N, r, p } = cost;
   return `scrypt$${N}$${r}$${p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
 }
 
@@ -71,17 +73,22 @@ function parse(stored: string): Parsed | undefined {
 }
 
 // Verifying against this when the user does not exist keeps the timing the same.
-const DUMMY_HASH = `scrypt$${PASSWORD_COST.N}$${PASSWORD_COST.r}$${PASSWORD_COST.p}$${Buffer.alloc(16).toString('base64url')}$${Buffer.alloc(LENGTH).toString('base64url')}`;
+const dummyHash = (cost: Readonly<Cost>) =>
+  `scrypt$${cost.N}$${cost.r}$${cost.p}$${Buffer.alloc(16).toString('base64url')}$${Buffer.alloc(LENGTH).toString('base64url')}`;
 
 /**
  * Whether `password` matches `stored` (false when `stored` is undefined, after the
- * same work), and whether a match was hashed at another cost than today's.
+ * same work), and whether a match was hashed at another cost than `cost`, today's.
  */
-export async function verifyPassword(password: string, stored: string | undefined): Promise<{ valid: boolean; needsRehash: boolean }> {
-  const parsed = parse(stored ?? DUMMY_HASH);
+export async function verifyPassword(
+  password: string,
+  stored: string | undefined,
+  cost: Readonly<Cost> = PASSWORD_COST,
+): Promise<{ valid: boolean; needsRehash: boolean }> {
+  const parsed = parse(stored ?? dummyHash(cost));
   if (!parsed) return { valid: false, needsRehash: false };
   const actual = await derive(password, parsed.salt, parsed);
   const valid = actual.length === parsed.key.length && timingSafeEqual(actual, parsed.key) && stored !== undefined;
-  const current = parsed.N === PASSWORD_COST.N && parsed.r === PASSWORD_COST.r && parsed.p === PASSWORD_COST.p;
+  const current = parsed.N === cost.N && parsed.r === cost.r && parsed.p === cost.p;
   return { valid, needsRehash: valid && !current };
 }

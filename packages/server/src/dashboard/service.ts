@@ -15,7 +15,7 @@ import type { Db, Executor } from '../db/database.js';
 import { isUniqueViolation } from '../db/database.js';
 import type { DashboardRole, DashboardUsersTable } from '../db/schema.js';
 import { readFileSync } from 'node:fs';
-import { hashPassword, verifyPassword } from '../crypto/password-hash.js';
+import { hashPassword, PASSWORD_COST, type PasswordCost, verifyPassword } from '../crypto/password-hash.js';
 import { deploymentSecret } from '../crypto/deployment-secrets.js';
 import type { Keyring } from '../crypto/keyring.js';
 import type { Config } from '../config/config.js';
@@ -44,6 +44,8 @@ export interface DashboardOptions {
   sessionIdleSeconds: number;
   sessionMaxSeconds: number;
   linkTtlSeconds: number;
+  /** scrypt's N is 2^this (DASHBOARD_PASSWORD_SCRYPT_LOG_N). */
+  passwordScryptLogN: number;
 }
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -105,6 +107,10 @@ export class DashboardService {
     private readonly csrfKey: Buffer,
     private readonly clock: RealClock,
   ) {}
+
+  private get passwordCost(): PasswordCost {
+    return { ...PASSWORD_COST, N: 2 ** this.options.passwordScryptLogN };
+  }
 
   // ---- one-time links -------------------------------------------------------
 
@@ -234,7 +240,7 @@ export class DashboardService {
   async useLink(token: string, password: string, email?: string): Promise<DashboardUser> {
     const problems = passwordProblems(password);
     if (problems.length > 0) throw ApiError.validation(problems);
-    const passwordHash = await hashPassword(password);
+    const passwordHash = await hashPassword(password, this.passwordCost);
     return this.db.transaction().execute(async (trx) => {
       const link = await this.liveLink(trx, token);
       if (!link) throw ApiError.notFound('link (it may have been used or have expired)');
@@ -284,11 +290,11 @@ export class DashboardService {
   /** The user whose password this is; undefined otherwise (the same scrypt work for an unknown address). */
   async verifyPassword(email: string, password: string): Promise<DashboardUser | undefined> {
     const user = password.length > MAX_PASSWORD_LENGTH ? undefined : await this.findByEmail(email);
-    const { valid, needsRehash } = await verifyPassword(password.slice(0, MAX_PASSWORD_LENGTH), user?.password_hash ?? undefined);
+    const { valid, needsRehash } = await verifyPassword(password.slice(0, MAX_PASSWORD_LENGTH), user?.password_hash ?? undefined, this.passwordCost);
     if (!valid || !user || user.disabled_at) return undefined;
     if (needsRehash && user.password_hash) {
       // Made at an older cost: store one at today's cost, unless the password changed meanwhile.
-      const rehashed = await hashPassword(password);
+      const rehashed = await hashPassword(password, this.passwordCost);
       await this.db
         .updateTable('dashboard_users')
         .set({ password_hash: rehashed })
