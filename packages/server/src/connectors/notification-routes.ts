@@ -50,7 +50,19 @@ export async function notificationRoutes(base: FastifyInstance, opts: { notifica
         params: Type.Object({
           id: Type.String({ maxLength: 100, description: "The connector account (`cna-`), or `default` for the deployment's default account." }),
         }),
-        response: { 200: Receipt },
+        response: {
+          200: Receipt,
+          400: {
+            description: '`invalid_request`: the body cannot be read, or the change does not fit the payment; `details` names every problem.',
+            $ref: 'Error#',
+          },
+          401: {
+            description: "`unauthorized`: the signature does not verify with the account's credentials; `details` names the header at fault.",
+            $ref: 'Error#',
+          },
+          404: { description: 'No such connector account, or no payment of it with this reference.', $ref: 'Error#' },
+          413: { description: '`payload_too_large`: a body over 256 KiB.', $ref: 'Error#' },
+        },
       },
     },
     async (request) => {
