@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from './support/dialects.js';
 import { startGateway, type TestGateway } from './support/gateway.js';
 import { pay, tokenize, type PaymentReply } from './support/cards.js';
+import { advanceClock } from './support/clock.js';
 
 const SECRET_BYTES = Buffer.from('a-notification-secret-of-32-bytes!');
 const NOTIFICATION_SECRET = `whsec_${SECRET_BYTES.toString('base64')}`;
@@ -128,6 +129,25 @@ describe.each(dialects)('connector notifications on $name', (dialect) => {
     expect(again.body).toMatchObject({ id: rows[0]!.id, replayed: true, status: 'processed' });
     expect(await chargebacksOf(payment.id)).toHaveLength(1);
     expect(await openedEvents(payment.id)).toHaveLength(1);
+  });
+
+  it("the simulator's decision on a disputed chargeback arrives as dispute.decided when the decision job asks for it", async () => {
+    const payment = await captured(token, '4000000000000259');
+    const [chargeback] = await chargebacksOf(payment.id);
+    const disputed = await gw.request<Chargeback>('POST', `/v1/chargebacks/${chargeback!.id}/dispute`, { token, body: { evidence: 'winning_evidence' } });
+    expect(disputed.body.status).toBe('DISPUTED');
+    expect((await stored(account)).filter((r) => r.payment_id === payment.id && r.kind === 'dispute.decided')).toHaveLength(0);
+    const advanced = await advanceClock(gw, token, 301);
+    expect(advanced.ran.filter((r) => r.type === 'chargeback.decide')).toHaveLength(1);
+    expect((await chargebacksOf(payment.id))[0]).toMatchObject({ status: 'WON' });
+    const decided = (await stored(account)).filter((r) => r.payment_id === payment.id && r.kind === 'dispute.decided');
+    expect(decided).toMatchObject([{ status: 'processed' }]);
+    const updates = (
+      await gw.request<{ data: Array<{ data: { chargeback: { id: string; status: string } } }> }>('GET', '/v1/events?type=chargeback.updated&limit=100', {
+        token,
+      })
+    ).body.data.filter((e) => e.data.chargeback.id === chargeback!.id);
+    expect(updates.map((e) => e.data.chargeback.status).sort()).toEqual(['DISPUTED', 'WON']);
   });
 
   it("a network's dispute of a captured payment opens its chargeback with the network's deadline; its decision closes it", async () => {

@@ -227,8 +227,22 @@ export class CardNetworkSimulator implements CardNetworkConnector {
     );
   }
 
+  /**
+   * The sandbox issuer decides when the gateway's decision job asks, and tells
+   * the gateway by a `dispute.decided` notification first, as a network that
+   * notifies its decisions does; the job then finds the chargeback decided.
+   */
   async decideDispute(request: DisputeRequest): Promise<DisputeDecision> {
-    return this.once<DisputeDecision>(`dispute:${request.reference}`, 'dispute', () => decideSandboxDispute(request.evidence));
+    const decision = await this.once<DisputeDecision>(`dispute:${request.reference}`, 'dispute', () => decideSandboxDispute(request.evidence));
+    if (this.notifier) {
+      await this.notifier.send(`sim_decision_${request.reference}`, {
+        kind: 'dispute.decided',
+        payment: { reference: request.networkReference.replace(/^sim_/, ''), network_reference: request.networkReference },
+        outcome: decision.outcome,
+        reason: decision.reason,
+      });
+    }
+    return decision;
   }
 }
 
