@@ -2117,6 +2117,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/connector-accounts/{id}/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receive a connector's notification
+         * @description Called by the connector's network, not by a merchant: no API key. The connector's signature over the raw body is checked with the account's credentials (401 naming the problem; the simulator signs as Standard Webhooks do, with `notification_secret`, else `api_key`); the body is read into one notification (400 naming each problem; docs/connectors.md lists the kinds). It is stored once per account and notification id: a replay, even a concurrent duplicate, answers 200 with `replayed: true` and changes nothing. A payment outside the account's organization, or an unknown account, is 404; a change the payment does not allow (a dispute of an uncaptured payment) is 400, stores nothing and may be sent again.
+         */
+        post: operations["connectorAccounts.notifications"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/sandbox/clock": {
         parameters: {
             query?: never;
@@ -3512,6 +3532,21 @@ export interface components {
             }[];
             /** @description Null: never set. */
             updated_at: string | null;
+        };
+        ConnectorNotificationReceipt: {
+            /** @description `cnn-` prefix: the stored notification. */
+            id: string;
+            /** @description The connector's own id of the notification (unique per account). */
+            notification_id: string;
+            /** @description The notification's kind: `dispute.opened`, `dispute.decided`. */
+            kind: string;
+            payment_id: string | null;
+            /** @description `processed`: the state changed. `waiting`: the payment has an operation in flight; the change is made when it is recorded. `ignored`: nothing to change (a second dispute of a payment, a decision on a chargeback no longer DISPUTED). */
+            status: "processed" | "waiting" | "ignored";
+            /** Format: date-time */
+            received_at: string;
+            /** @description True: this notification arrived before; nothing changed now. */
+            replayed: boolean;
         };
         /** @description No parameters: send no body, or `{}`. */
         EmptyObject: Record<string, never>;
@@ -24677,6 +24712,120 @@ export interface operations {
             };
             /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
             422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the server is draining, or the database could not take the request just then (a deadlock, a lost connection, a lock held elsewhere); nothing was committed. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "connectorAccounts.notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The connector account (`cna-`), or `default` for the deployment's default account. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EmptyObject"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectorNotificationReceipt"];
+                };
+            };
+            /** @description `invalid_request`: the body cannot be read, or the change does not fit the payment; `details` names every problem. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: the signature does not verify with the account's credentials; `details` names the header at fault. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such connector account, or no payment of it with this reference. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: a body over 256 KiB. */
+            413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];

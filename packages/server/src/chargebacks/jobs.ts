@@ -1,7 +1,7 @@
 /**
  * Background work of chargebacks, through the durable job table: the expiry
  * of an OPEN chargeback at its `respond_by` (LOST), enqueued where the
- * chargeback is opened (payments/lifecycle.ts), and the network's decision on
+ * chargeback is opened (inbound.ts), and the network's decision on
  * a DISPUTED one, enqueued in the dispute's transaction.
  */
 import type { RealClock } from '../clock/clock.js';

@@ -370,11 +370,21 @@ export class ChargebackService {
         attachments: files.map((f) => ({ filename: f.filename, contentType: f.content_type, content: Buffer.from(f.content) })),
       },
     });
-    await this.db
-      .transaction()
-      .execute((trx) =>
-        this.transition(trx, row, decision.outcome === 'won' ? 'WON' : 'LOST', { resolved_at: this.clock.realIso(), resolution: decision.reason }),
-      );
+    await this.db.transaction().execute((trx) => this.recordDecision(trx, row, decision));
+  }
+
+  /**
+   * The network's decision on a DISPUTED chargeback, inside the caller's
+   * transaction: the decision job's answer, or a `dispute.decided`
+   * notification (inbound.ts). False when the chargeback moved meanwhile.
+   */
+  async recordDecision(trx: Executor, row: Row, decision: { outcome: 'won' | 'lost'; reason: string }): Promise<boolean> {
+    if (row.status !== 'DISPUTED') return false;
+    const updated = await this.transition(trx, row, decision.outcome === 'won' ? 'WON' : 'LOST', {
+      resolved_at: this.clock.realIso(),
+      resolution: decision.reason,
+    });
+    return updated !== undefined;
   }
 
   async analysis(organizationId: string, id: string): Promise<Analysis> {

@@ -18,6 +18,7 @@ import type { Db } from '../db/database.js';
 import type { ErrorDetail } from '../errors/api-error.js';
 import type { CardNetworkConnector } from './card-network/connector.js';
 import type { ConnectorHttpClient } from './http.js';
+import type { NotificationRequest, NotificationSink, ReadNotification } from './notifications.js';
 
 export const METHOD_FAMILIES = ['card', 'rail'] as const;
 export type MethodFamily = (typeof METHOD_FAMILIES)[number];
@@ -30,6 +31,8 @@ export interface ConnectorDeps {
   http: ConnectorHttpClient;
   /** The connector account the instance serves (or `default`): its metrics label and log field. */
   accountId: string;
+  /** Where a connector that runs in this process hands its notifications (notifications.ts): the same checks as the route. */
+  notifications?: NotificationSink;
 }
 
 export interface ConnectorDefinition<Credentials extends TSchema = TSchema> {
@@ -44,15 +47,18 @@ export interface ConnectorDefinition<Credentials extends TSchema = TSchema> {
   /** Builds the card network port; required when `families` has `card`. */
   card?(credentials: Static<Credentials>, deps: ConnectorDeps): CardNetworkConnector;
   /**
-   * Checks an inbound notification's authenticity (connectors/notifications.ts):
-   * the raw body and headers, with the account's credentials. Undefined: the
+   * Checks an inbound notification's authenticity (notifications.ts): the raw
+   * body and headers, with the account's credentials. `true`: authentic;
+   * `false` or the problems (401 naming them) otherwise. Undefined: the
    * connector sends none.
    */
-  verifyNotification?(
-    credentials: Static<Credentials>,
-    request: { body: Buffer; headers: Record<string, string | string[] | undefined> },
-    clock: SandboxClock,
-  ): boolean;
+  verifyNotification?(credentials: Static<Credentials>, request: NotificationRequest, clock: SandboxClock): boolean | ErrorDetail[];
+  /**
+   * Reads a verified body into the connector's id of the notification and one
+   * typed `InboundNotification` (notifications.ts), or the problems (400
+   * naming each). Required with `verifyNotification`.
+   */
+  readNotification?(body: Buffer): ReadNotification | ErrorDetail[];
 }
 
 export class ConnectorRegistry {
@@ -63,6 +69,8 @@ export class ConnectorRegistry {
       throw new Error(`connector id ${JSON.stringify(definition.id)} must be lowercase letters, digits, - or _`);
     if (this.definitions.has(definition.id)) throw new Error(`connector ${definition.id} is registered twice`);
     if (definition.families.includes('card') && !definition.card) throw new Error(`connector ${definition.id} serves cards but has no card factory`);
+    if (Boolean(definition.verifyNotification) !== Boolean(definition.readNotification))
+      throw new Error(`connector ${definition.id} must define both verifyNotification and readNotification, or neither`);
     this.definitions.set(definition.id, definition as unknown as ConnectorDefinition);
     return this;
   }

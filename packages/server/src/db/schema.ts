@@ -764,8 +764,27 @@ export interface ConnectorReferencesTable {
   created_at: string;
 }
 
+export interface ConnectorNotificationsTable {
+  /** `cnn-` prefix. */
+  id: string;
+  /** The connector account it arrived for, or `default` (the deployment's default account). */
+  account_id: string;
+  /** The connector's own id of the notification: unique per account. */
+  notification_id: string;
+  organization_id: string;
+  /** The typed notification's kind (connectors/notifications.ts `InboundNotification`). */
+  kind: string;
+  payment_id: string | null;
+  status: 'processed' | 'waiting' | 'ignored';
+  /** JSON: the typed notification as the connector read it (never its raw body or headers). */
+  notification: string;
+  received_at: string;
+  processed_at: string | null;
+}
+
 export interface Database {
   connector_accounts: ConnectorAccountsTable;
+  connector_notifications: ConnectorNotificationsTable;
   connector_routing: ConnectorRoutingTable;
   connector_references: ConnectorReferencesTable;
   dashboard_users: DashboardUsersTable;

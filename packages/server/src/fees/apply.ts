@@ -1,9 +1,10 @@
 /**
- * Fees applied to a captured payment (docs/sandbox.md "Fees"). Called by
- * payments/lifecycle.ts inside the transaction that records a capture, and by
- * payments/service.ts to show them. fees/ computes them and writes its own
- * `payment_fees` rows; the copy on the payments row is written by payments/
- * (payments/store.ts `setPaymentFees`), the owner of that row.
+ * Fees applied to a captured payment (docs/sandbox.md "Fees"). The reaction
+ * `captureFees` (reactions.ts) applies them inside the transaction that
+ * records a capture (its `payment.card.captured`); payments/service.ts shows
+ * them. fees/ computes them and writes its own `payment_fees` rows; the copy
+ * on the payments row is written by payments/ (its reaction reads
+ * `storedFeesOf`), the owner of that row.
  *
  * For each type (interchange, mdr) the best active rule that matches the
  * payment applies: lowest `priority`, then the most specific (most criteria
@@ -123,6 +124,21 @@ export async function applyCaptureFees(
     fixed_amount: f.fixed_amount,
   }));
   return { fees: stored.length > 0 ? JSON.stringify(stored) : null };
+}
+
+/** The copy of a payment's applied fees that `payments.fees` holds (JSON, FEE_TYPES order), or null when none applies. */
+export async function storedFeesOf(db: Executor, paymentId: string): Promise<string | null> {
+  const rows = await db.selectFrom('payment_fees').selectAll().where('payment_id', '=', paymentId).execute();
+  const stored: StoredFee[] = rows
+    .sort((a, b) => FEE_TYPES.indexOf(a.type) - FEE_TYPES.indexOf(b.type))
+    .map((f) => ({
+      type: f.type,
+      rule_id: f.rule_id,
+      amount: Number(f.amount),
+      percentage_bps: Number(f.percentage_bps),
+      fixed_amount: Number(f.fixed_amount),
+    }));
+  return stored.length > 0 ? JSON.stringify(stored) : null;
 }
 
 /** Signed "12.34" / "-0.05" with the currency's minor digits. */

@@ -1,9 +1,10 @@
 /**
  * The network's declines of a card, by fingerprint: what the default fraud
- * rule `card_declines` counts (fraud/service.ts `screen`). Apart from the
- * service so that the payment lifecycle can write them without an import cycle.
+ * rule `card_declines` counts (fraud/service.ts `screen`), written by the
+ * reaction `networkDeclines` to the payment's `payment.card.rejected`.
  */
 import type { Executor } from '../db/database.js';
+import type { Reaction } from '../events/store.js';
 
 /**
  * In the transaction that records the network's decline of a card payment:
@@ -24,3 +25,22 @@ export async function recordCardDecline(trx: Executor, payment: { id: string; or
     .onConflict((oc) => oc.column('payment_id').doNothing())
     .execute();
 }
+
+/**
+ * The reaction to `payment.card.rejected` (events/store.ts), inside the
+ * transaction that records it: a decline by the network is counted; a decline
+ * by the rules (its evaluation says `decline`, written before its event) is not.
+ */
+export const networkDeclines: Reaction = {
+  name: 'fraud.card-declines',
+  types: ['payment.card.rejected'],
+  async run(db, event) {
+    const id = (event.data as { payment?: { id?: string } }).payment?.id;
+    if (!id) return;
+    const evaluation = await db.selectFrom('fraud_evaluations').select('decision').where('payment_id', '=', id).executeTakeFirst();
+    if (evaluation?.decision === 'decline') return;
+    const payment = await db.selectFrom('payments').select(['id', 'organization_id', 'instrument_id']).where('id', '=', id).executeTakeFirst();
+    if (!payment?.instrument_id) return;
+    await recordCardDecline(db, { ...payment, instrument_id: payment.instrument_id }, event.created_at);
+  },
+};

@@ -66,10 +66,19 @@ export const MODULES: readonly GatewayModule<Services>[] = [
  * The modules whose outbox reactions run in an event's recording transaction,
  * in the order they run (docs/architecture.md "Events and webhooks"): the
  * fan-out first, so an event's deliveries come before those of the events its
- * other reactions record (`link.paid`). Every module with reactions is listed
- * (`outboxReactions` refuses to build otherwise).
+ * other reactions record (`link.paid`, `chargeback.opened`); fees before
+ * payments (which copies the fees fees/ wrote onto the payment). Every module
+ * with reactions is listed (`outboxReactions` refuses to build otherwise).
  */
-export const REACTION_ORDER: readonly GatewayModule<Services>[] = [webhooksModule, linksModule, paymentInstructionsModule];
+export const REACTION_ORDER: readonly GatewayModule<Services>[] = [
+  webhooksModule,
+  linksModule,
+  paymentInstructionsModule,
+  feesModule,
+  paymentsModule,
+  fraudModule,
+  chargebacksModule,
+];
 
 /** The reactions of `modules`, in `REACTION_ORDER`. */
 export function outboxReactions(modules: readonly GatewayModule<Services>[] = MODULES) {

@@ -20,6 +20,8 @@ import { ConnectorRegistry, type ConnectorDefinition } from '../connectors/regis
 import { RoutedCardNetwork } from '../connectors/routed-card-network.js';
 import { Router } from '../connectors/routing.js';
 import { simulatorConnector } from '../connectors/simulator.js';
+import { DEFAULT_ACCOUNT, InboundNotifications, type NotificationSink } from '../connectors/notifications.js';
+import { signingKey, SimulatorNotifier } from '../connectors/simulator-notifications.js';
 import { CardPresentService } from '../card-present/service.js';
 import { deploymentSecret } from '../crypto/deployment-secrets.js';
 import type { Keyring } from '../crypto/keyring.js';
@@ -61,6 +63,8 @@ export interface Services {
   connectorAccounts: ConnectorAccounts;
   /** Routing per organization (connectors/routing.ts). */
   router: Router;
+  /** The inbound path of connectors' notifications; features register their handlers (connectors/notifications.ts). */
+  notifications: InboundNotifications;
   lifecycle: PaymentLifecycle;
   payments: PaymentService;
   refunds: RefundService;
@@ -128,12 +132,33 @@ export async function buildServices({
   const instruments = new InstrumentService(db, encryptionKeys, vault, clock);
   // Connectors: the registry, the organizations' accounts and their routing; the default account is CONNECTORS.
   const remote = config.simulatorAuthorization === 'remote';
-  const connectorRegistry = new ConnectorRegistry().register(simulatorConnector({ remote }));
+  const chargebackResponseSeconds = config.cards.chargebackResponseSeconds;
+  const connectorRegistry = new ConnectorRegistry().register(simulatorConnector({ remote, chargebackResponseSeconds }));
   for (const definition of connectors ?? []) connectorRegistry.register(definition);
   const connectorHttp = new ConnectorHttpClient(metrics.registry);
-  const connectorAccounts = new ConnectorAccounts(db, keyring, connectorRegistry, { db, clock, http: connectorHttp }, config, clock);
+  // Connectors in this process hand their notifications to the inbound path (built below, once the accounts exist).
+  const sink: NotificationSink = { receive: (accountId, request) => notifications.receive(accountId, request) };
+  const connectorAccounts = new ConnectorAccounts(db, keyring, connectorRegistry, { db, clock, http: connectorHttp, notifications: sink }, config, clock);
   const router = new Router(db, connectorAccounts, clock);
-  const defaultNetwork = config.connectors === 'simulator' ? new CardNetworkSimulator(db, clock, { remote }) : new NoCardNetwork();
+  // The default simulator signs its notifications with a secret of the deployment: no one outside can send them.
+  const defaultCredentials =
+    config.connectors === 'simulator'
+      ? { api_key: DEFAULT_ACCOUNT, notification_secret: `whsec_${(await deploymentSecret(db, keyring, 'simulator_notifications', clock)).toString('base64')}` }
+      : undefined;
+  const notifications = new InboundNotifications(
+    db,
+    connectorRegistry,
+    connectorAccounts,
+    clock,
+    defaultCredentials && { connector: 'simulator', credentials: defaultCredentials },
+  );
+  const defaultNetwork = defaultCredentials
+    ? new CardNetworkSimulator(db, clock, {
+        remote,
+        chargebackResponseSeconds,
+        notifier: new SimulatorNotifier(sink, DEFAULT_ACCOUNT, signingKey(defaultCredentials), clock),
+      })
+    : new NoCardNetwork();
   const usableHere = config.environment === 'sandbox' || config.simulatedRehearsal;
   const routable = connectorRegistry.list().some((c) => c.families.includes('card') && (!c.sandboxOnly || usableHere));
   const network = new RoutedCardNetwork(db, defaultNetwork, connectorAccounts, router, clock, routable);
@@ -175,6 +200,7 @@ export async function buildServices({
     connectorRegistry,
     connectorAccounts,
     router,
+    notifications,
     cardAttempts,
     clock,
     tokens,

@@ -5,6 +5,11 @@
  * result, its transaction row (`trx-`), its event and its follow-up job in one
  * database transaction. Used by the API
  * (payments/service.ts) and by the background jobs (payments/jobs.ts).
+ *
+ * What other features do when a payment changes is theirs, in their reactions
+ * to its events (gateway/modules.ts REACTION_ORDER): fees/ applies a capture's
+ * fees, fraud/ counts a network's declines, chargebacks/ opens a dispute the
+ * network notified (connectors/notifications.ts).
  */
 import { metadataOf } from '../lib/metadata.js';
 import type { Config } from '../config/config.js';
@@ -18,10 +23,7 @@ import type { Clock, RealClock } from '../clock/clock.js';
 import { minorToNumber } from '../lib/money.js';
 import type { AuthorizationResult, CardNetworkConnector, OperationResult } from '../connectors/card-network/connector.js';
 import { insertTransaction, newTransaction, type TransactionRow, type TransactionType } from '../transactions/store.js';
-import { findPaymentById, setPaymentFees, transitionPayment, type PaymentRow, type PaymentWithCard } from './store.js';
-import { enqueueChargebackExpiry } from '../chargebacks/jobs.js';
-import { applyCaptureFees } from '../fees/apply.js';
-import { recordCardDecline } from '../fraud/declines.js';
+import { findPaymentById, transitionPayment, type PaymentRow, type PaymentWithCard } from './store.js';
 import { copyWith } from '../lib/objects.js';
 
 export const PAYMENT_JOBS = {
@@ -167,9 +169,8 @@ export class PaymentLifecycle {
         .where('status', '=', 'PENDING')
         .execute();
     }
+    // Its reactions: a network decline is counted by the fraud rule card_declines (fraud/declines.ts).
     if (event) await recordPaymentEvent(trx, this.clock, payment, event);
-    // Counted by the fraud rule card_declines (a card tested until the network declines it).
-    if (result.outcome === 'declined') await recordCardDecline(trx, payment, options.now);
     const payload = { payment_id: payment.id };
     // Sandbox timers: a test clock advance of the organization runs them (clock/).
     const organizationId = payment.organization_id;
@@ -222,7 +223,6 @@ export class PaymentLifecycle {
   private async recordCapture(payment: PaymentRow, amount: number, result: OperationResult): Promise<ActionOutcome> {
     const now = this.clock.realIso();
     const succeeded = result.outcome === 'succeeded';
-    const dispute = result.dispute;
     const row = this.operationRow(payment, 'capture', amount, result, now);
     const recorded = await this.db.transaction().execute(async (trx) => {
       if (!succeeded) {
@@ -241,46 +241,8 @@ export class PaymentLifecycle {
       const changes: Partial<PaymentRow> = { status: 'APPROVED', amount_captured: amount, captured_at: now, pending_action: null, updated_at: now };
       if (!(await transitionPayment(trx, payment.id, { status: ['APPROVED', 'AUTHORIZED'], pendingAction: 'capture' }, changes))) return undefined;
       await insertTransaction(trx, row);
-      const captured = copyWith(payment, changes);
-      // Fees (fees/apply.ts): the interchange and MDR of the captured amount; their copy on the row is written here.
-      const fees = await applyCaptureFees(trx, captured, amount, this.clock);
-      if (fees) await setPaymentFees(trx, payment.id, fees.fees);
-      await recordPaymentEvent(trx, this.clock, captured, 'payment.card.captured');
-      if (dispute) {
-        const chargeback = {
-          id: newId('chargeback'),
-          organization_id: payment.organization_id,
-          payment_id: payment.id,
-          status: 'OPEN',
-          amount,
-          currency: payment.currency,
-          reason_code: dispute.reasonCode,
-          reason: dispute.reason,
-          respond_by: await this.clock.isoAfter(payment.organization_id, this.settings.chargebackResponseSeconds, trx),
-          created_at: now,
-          updated_at: now,
-        };
-        await trx.insertInto('chargebacks').values(chargeback).execute();
-        await recordEvent(
-          trx,
-          payment.organization_id,
-          'chargeback.opened',
-          {
-            chargeback: {
-              id: chargeback.id,
-              payment_id: payment.id,
-              status: 'OPEN',
-              amount: minorToNumber(amount, payment.currency),
-              currency: payment.currency,
-              reason_code: dispute.reasonCode,
-            },
-          },
-          undefined,
-          this.clock,
-        );
-        // Not answered by respond_by, it is LOST (chargebacks/jobs.ts).
-        await enqueueChargebackExpiry(trx, payment.organization_id, chargeback.id, this.settings.chargebackResponseSeconds, this.clock);
-      }
+      // Its reactions apply the fees (fees/) and open a dispute the network notified meanwhile (chargebacks/inbound.ts).
+      await recordPaymentEvent(trx, this.clock, copyWith(payment, changes), 'payment.card.captured');
       return row;
     });
     if (!succeeded) throw refused('capture', row);

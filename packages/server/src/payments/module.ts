@@ -6,6 +6,7 @@ import type { GatewayModule } from '../http/module.js';
 import type { RefundService } from '../refunds/service.js';
 import type { PaymentActions } from './actions.js';
 import { registerPaymentJobs } from './jobs.js';
+import { capturedFeesCopy } from './reactions.js';
 import type { PaymentLifecycle } from './lifecycle.js';
 import { paymentRoutes } from './routes.js';
 import type { PaymentService } from './service.js';
@@ -24,6 +25,7 @@ interface Needs {
 /** `/v1/payments` and the core actions, and the payments' background work (jobs.ts). */
 export const paymentsModule: GatewayModule<Needs> = {
   name: 'payments',
+  reactions: [capturedFeesCopy],
   async register({ app, jobs, db, services }) {
     const { payments, apm, actions, checkout, network, lifecycle, refunds } = services;
     await app.register(paymentRoutes, { payments, apm, actions, checkout });

@@ -46,14 +46,10 @@ export interface OperationRequest {
   currency: string;
 }
 
+/** A network's disputes are not answers to an operation: they arrive as notifications (connectors/notifications.ts). */
 export interface OperationResult {
   outcome: 'succeeded' | 'rejected';
   responseCode: string;
-  /**
-   * A dispute the issuer raised against the captured funds (the simulator
-   * reports it with the capture; a real network notifies later).
-   */
-  dispute?: { reasonCode: string; reason: string };
 }
 
 /** A merchant's answer to a chargeback (representment), sent to the network to decide. */

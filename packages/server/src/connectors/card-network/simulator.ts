@@ -8,6 +8,7 @@ import type { Db, Executor } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/database.js';
 import { preparedInsert } from '../../db/prepared.js';
 import type { RealClock } from '../../clock/clock.js';
+import type { SimulatorNotifier } from '../simulator-notifications.js';
 import type {
   AuthorizationResult,
   AuthorizeRequest,
@@ -89,11 +90,20 @@ export class CardNetworkSimulator implements CardNetworkConnector {
    */
   readonly authorizeWithin?: (db: Executor, request: AuthorizeRequest) => Promise<AuthorizationResult>;
 
+  private readonly notifier: SimulatorNotifier | undefined;
+  private readonly chargebackResponseSeconds: number | undefined;
+
+  /**
+   * `notifier`: where its notifications go (the gateway's inbound path); without
+   * one (a test's bare simulator) the chargeback card opens no dispute.
+   */
   constructor(
     private readonly db: Db,
     private readonly clock: RealClock,
-    options: { remote?: boolean } = {},
+    options: { remote?: boolean; notifier?: SimulatorNotifier; chargebackResponseSeconds?: number } = {},
   ) {
+    this.notifier = options.notifier;
+    this.chargebackResponseSeconds = options.chargebackResponseSeconds;
     if (!options.remote) {
       this.authorizeWithin = async (trx, request) => {
         const record = this.decideAuthorization(request);
@@ -164,17 +174,30 @@ export class CardNetworkSimulator implements CardNetworkConnector {
     return (await this.read<AuthorizationRecord>(`auth:${networkReference.replace(/^sim_/, '')}`))?.behaviour ?? 'approve';
   }
 
+  /**
+   * The chargeback card's capture succeeds, and the issuer disputes it at once:
+   * the simulator notifies the gateway (`dispute.opened`) before it answers,
+   * as a network may tell of a dispute before the capture's answer is
+   * recorded; the gateway keeps it until the capture is (notifications.ts).
+   * A retried capture sends it again under the same id: a replay.
+   */
   async capture(request: OperationRequest): Promise<OperationResult> {
     const behaviour = await this.behaviourOf(request.networkReference);
-    return this.once<OperationResult>(`capture:${request.reference}`, 'capture', () =>
-      behaviour === 'captures_rejected'
-        ? refusedOperation
-        : {
-            outcome: 'succeeded',
-            responseCode: '00',
-            ...(behaviour === 'chargeback' ? { dispute: { reasonCode: '10.4', reason: 'Fraud: card-absent environment' } } : {}),
-          },
+    const result = await this.once<OperationResult>(`capture:${request.reference}`, 'capture', () =>
+      behaviour === 'captures_rejected' ? refusedOperation : succeededOperation,
     );
+    if (behaviour === 'chargeback' && result.outcome === 'succeeded' && this.notifier) {
+      await this.notifier.send(`sim_dispute_${request.networkReference}`, {
+        kind: 'dispute.opened',
+        payment: { reference: request.networkReference.replace(/^sim_/, ''), network_reference: request.networkReference },
+        amount: request.amount,
+        currency: request.currency,
+        reason_code: '10.4',
+        reason: 'Fraud: card-absent environment',
+        ...(this.chargebackResponseSeconds ? { respond_within_seconds: this.chargebackResponseSeconds } : {}),
+      });
+    }
+    return result;
   }
 
   async void(request: OperationRequest): Promise<OperationResult> {
@@ -204,8 +227,22 @@ export class CardNetworkSimulator implements CardNetworkConnector {
     );
   }
 
+  /**
+   * The sandbox issuer decides when the gateway's decision job asks, and tells
+   * the gateway by a `dispute.decided` notification first, as a network that
+   * notifies its decisions does; the job then finds the chargeback decided.
+   */
   async decideDispute(request: DisputeRequest): Promise<DisputeDecision> {
-    return this.once<DisputeDecision>(`dispute:${request.reference}`, 'dispute', () => decideSandboxDispute(request.evidence));
+    const decision = await this.once<DisputeDecision>(`dispute:${request.reference}`, 'dispute', () => decideSandboxDispute(request.evidence));
+    if (this.notifier) {
+      await this.notifier.send(`sim_decision_${request.reference}`, {
+        kind: 'dispute.decided',
+        payment: { reference: request.networkReference.replace(/^sim_/, ''), network_reference: request.networkReference },
+        outcome: decision.outcome,
+        reason: decision.reason,
+      });
+    }
+    return decision;
   }
 }
 
