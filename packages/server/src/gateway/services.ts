@@ -20,6 +20,7 @@ import { ConnectorRegistry, type ConnectorDefinition } from '../connectors/regis
 import { RoutedCardNetwork } from '../connectors/routed-card-network.js';
 import { Router } from '../connectors/routing.js';
 import { simulatorConnector } from '../connectors/simulator.js';
+import { stripeConnector } from '../connectors/stripe/index.js';
 import { CardPresentService } from '../card-present/service.js';
 import { deploymentSecret } from '../crypto/deployment-secrets.js';
 import type { Keyring } from '../crypto/keyring.js';
@@ -98,7 +99,7 @@ export interface Foundations {
   vault: Vault;
   /** GatewayOptions.dashboardDist. */
   dashboardDist: string | undefined;
-  /** GatewayOptions.connectors: registered beside the built-in ones. */
+  /** GatewayOptions.connectors: registered beside the built-in ones, replacing a built-in of the same id. */
   connectors?: readonly ConnectorDefinition[] | undefined;
 }
 
@@ -128,7 +129,12 @@ export async function buildServices({
   const instruments = new InstrumentService(db, encryptionKeys, vault, clock);
   // Connectors: the registry, the organizations' accounts and their routing; the default account is CONNECTORS.
   const remote = config.simulatorAuthorization === 'remote';
-  const connectorRegistry = new ConnectorRegistry().register(simulatorConnector({ remote }));
+  // The built-in connectors; one of GatewayOptions.connectors with the same id takes its place (tests point stripe at a fake Stripe).
+  const connectorRegistry = new ConnectorRegistry();
+  const own = new Set((connectors ?? []).map((d) => d.id));
+  for (const definition of [simulatorConnector({ remote }), stripeConnector()] as ConnectorDefinition[]) {
+    if (!own.has(definition.id)) connectorRegistry.register(definition);
+  }
   for (const definition of connectors ?? []) connectorRegistry.register(definition);
   const connectorHttp = new ConnectorHttpClient(metrics.registry);
   const connectorAccounts = new ConnectorAccounts(db, keyring, connectorRegistry, { db, clock, http: connectorHttp }, config, clock);
