@@ -26,6 +26,7 @@ import type {
   OperationRequest,
   OperationResult,
 } from '../card-network/connector.js';
+import { ApiError } from '../../errors/api-error.js';
 import { classify, isoCode } from './errors.js';
 
 /** Stripe's idempotency key of one operation on one of our objects (at most 255 characters, as Stripe allows). */
@@ -34,6 +35,10 @@ export function idempotencyKey(operation: string, reference: string): string {
 }
 
 const APPROVED = '00';
+
+/** Stripe did not process an operation (rate limited, key refused): 503 now; the operation's recovery job asks again with the same idempotency key. */
+const notProcessed = (why: string) =>
+  new ApiError('service_unavailable', `Stripe did not process the operation (${why}); it is retried with the same idempotency key.`);
 /** The PaymentIntent cannot do what was asked (already captured, canceled, ...). */
 const REFUSED = '12';
 /** Stripe asked for the cardholder's authentication (3-D Secure), which this connector cannot yet carry to the customer. */
@@ -94,7 +99,7 @@ export class StripeCardNetwork implements CardNetworkConnector {
       return { outcome: 'succeeded', responseCode: APPROVED };
     } catch (error) {
       const failure = classify(error);
-      if (failure.kind === 'not_processed' && failure.responseCode === '91') throw new Error(`stripe: ${failure.message}; try again later`);
+      if (failure.kind === 'not_processed' && failure.responseCode === '91') throw notProcessed(failure.message);
       return { outcome: 'rejected', responseCode: failure.responseCode };
     }
   }
@@ -143,7 +148,7 @@ export class StripeCardNetwork implements CardNetworkConnector {
       );
     } catch (error) {
       const failure = classify(error);
-      if (failure.kind === 'not_processed' && failure.responseCode === '91') throw new Error(`stripe: ${failure.message}; try again later`);
+      if (failure.kind === 'not_processed' && failure.responseCode === '91') throw notProcessed(failure.message);
       return { outcome: 'rejected', responseCode: failure.responseCode };
     }
     // A card refund Stripe accepted is `succeeded` or, for some issuers, `pending` until it settles (a `charge.refund.updated` follows).
