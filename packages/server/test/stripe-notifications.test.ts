@@ -21,13 +21,21 @@ const now = Math.floor(Date.now() / 1000);
 const clock = { realNow: () => now * 1000 };
 
 function intent(status: Stripe.PaymentIntent.Status, changes: Partial<Stripe.PaymentIntent> = {}): Stripe.PaymentIntent {
-  return { ...paymentIntent({ amount: '15000', currency: 'usd', capture_method: 'manual', metadata: { pasarela_reference: 'pay_123' } }, 'pm_1'), status, ...changes };
+  return {
+    ...paymentIntent({ amount: '15000', currency: 'usd', capture_method: 'manual', metadata: { pasarela_reference: 'pay_123' } }, 'pm_1'),
+    status,
+    ...changes,
+  };
 }
 
 type ChargeFields = Pick<Stripe.Charge, 'id' | 'object' | 'amount' | 'amount_refunded' | 'refunded' | 'currency' | 'metadata' | 'payment_intent'>;
 type DisputeFields = Pick<Stripe.Dispute, 'id' | 'object' | 'amount' | 'currency' | 'reason' | 'status' | 'payment_intent' | 'charge'>;
 
-const event = (type: string, object: Stripe.PaymentIntent | ChargeFields | DisputeFields) => ({ id: `evt_${type.replace(/\W/g, '_')}`, type, data: { object } });
+const event = (type: string, object: Stripe.PaymentIntent | ChargeFields | DisputeFields) => ({
+  id: `evt_${type.replace(/\W/g, '_')}`,
+  type,
+  data: { object },
+});
 
 describe('Stripe notifications', () => {
   it("accepts a payload signed with the account's secret, and nothing else", () => {
@@ -62,7 +70,12 @@ describe('Stripe notifications', () => {
       currency: 'USD',
     });
     const canceled = intent('canceled', { cancellation_reason: 'abandoned' });
-    expect(mapped('payment_intent.canceled', canceled)).toMatchObject({ kind: 'payment_canceled', paymentIntent: canceled.id, reference: 'pay_123', reason: 'abandoned' });
+    expect(mapped('payment_intent.canceled', canceled)).toMatchObject({
+      kind: 'payment_canceled',
+      paymentIntent: canceled.id,
+      reference: 'pay_123',
+      reason: 'abandoned',
+    });
   });
 
   it('maps charge.refunded with the amount refunded so far', () => {
@@ -76,7 +89,13 @@ describe('Stripe notifications', () => {
       metadata: {},
       payment_intent: 'pi_1',
     };
-    expect(mapped('charge.refunded', charge)).toMatchObject({ kind: 'payment_refunded', paymentIntent: 'pi_1', amountRefunded: 5000, fullyRefunded: false, currency: 'USD' });
+    expect(mapped('charge.refunded', charge)).toMatchObject({
+      kind: 'payment_refunded',
+      paymentIntent: 'pi_1',
+      amountRefunded: 5000,
+      fullyRefunded: false,
+      currency: 'USD',
+    });
   });
 
   it('maps charge.dispute.created and charge.dispute.closed (won, lost)', () => {
