@@ -134,8 +134,14 @@ describe.each(dialects)('the Stripe connector on $name', (dialect) => {
 
   it('rate limited: declined 91 without charging; a server error: PENDING, never sent to the next account', async () => {
     const { token, card } = await merchant(gw, fake);
+    const authorized = await pay(gw, token, { instrumentId: await card('4242424242424242'), amount: 10, capture: false });
+    expect(authorized.body.status).toBe('AUTHORIZED');
     fake.mode = 'rate_limited';
     try {
+      // An operation Stripe did not process: 503, nothing captured; its recovery job asks again with the same key.
+      const capture = await gw.request<ErrorBody>('POST', `/v1/payments/${authorized.body.id}/capture`, { token, body: {} });
+      expect(capture.status, capture.text).toBe(503);
+      expect(intentOf(authorized.body.id)[0]?.status).toBe('requires_capture');
       const limited = await pay(gw, token, { instrumentId: await card('4242424242424242'), amount: 10 });
       expect(limited.body).toMatchObject({ status: 'REJECTED', response_code: '91' });
       expect(intentOf(limited.body.id)).toHaveLength(0);
