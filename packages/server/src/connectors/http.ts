@@ -34,6 +34,8 @@ export interface ConnectorRequest {
   headers?: Record<string, string>;
   /** Sent as JSON. */
   body?: unknown;
+  /** Sent as it is instead of `body`, with its content type (a processor whose API takes form-encoded bodies, as its own package encoded them). */
+  raw?: { contentType: string; text: string };
   /** Sent as `Idempotency-Key` on every attempt (the processor's name for it may be set in `idempotencyHeader`). */
   idempotencyKey?: string;
   idempotencyHeader?: string;
@@ -116,10 +118,10 @@ export class ConnectorHttpClient {
   private attempt(request: ConnectorRequest, timeoutMs: number): Promise<AttemptOutcome> {
     const target = new URL(request.url);
     const transport = target.protocol === 'https:' ? https : http;
-    const payload = request.body === undefined ? undefined : JSON.stringify(request.body);
+    const payload = request.raw ? request.raw.text : request.body === undefined ? undefined : JSON.stringify(request.body);
     const headers: Record<string, string> = { accept: 'application/json', 'user-agent': 'Pasarela-Connectors/1', ...request.headers };
     if (payload !== undefined) {
-      headers['content-type'] = 'application/json';
+      headers['content-type'] = request.raw ? request.raw.contentType : 'application/json';
       headers['content-length'] = String(Buffer.byteLength(payload));
     }
     if (request.idempotencyKey) headers[request.idempotencyHeader ?? 'idempotency-key'] = request.idempotencyKey;

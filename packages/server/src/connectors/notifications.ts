@@ -48,7 +48,8 @@ const DisputeOpened = Type.Object(
     /** Minor units: at most what was captured. */
     amount: Type.Integer({ minimum: 1 }),
     currency: Type.String({ pattern: '^[A-Z]{3}$' }),
-    reason_code: Type.String({ minLength: 1, maxLength: 16 }),
+    /** The network's reason code (`13.1`, `4853`): at most 8 characters, as chargebacks keep it. */
+    reason_code: Type.String({ minLength: 1, maxLength: 8 }),
     reason: Type.String({ minLength: 1, maxLength: 500 }),
     /** When the merchant's answer is due (the network's date); or `respond_within_seconds` from the opening; neither: the deployment's CHARGEBACK_RESPONSE_SECONDS. */
     respond_by: Type.Optional(Type.String({ format: 'date-time' })),

@@ -22,6 +22,7 @@ import { Router } from '../connectors/routing.js';
 import { simulatorConnector } from '../connectors/simulator.js';
 import { DEFAULT_ACCOUNT, InboundNotifications, type NotificationSink } from '../connectors/notifications.js';
 import { signingKey, SimulatorNotifier } from '../connectors/simulator-notifications.js';
+import { stripeConnector } from '../connectors/stripe/index.js';
 import { CardPresentService } from '../card-present/service.js';
 import { deploymentSecret } from '../crypto/deployment-secrets.js';
 import type { Keyring } from '../crypto/keyring.js';
@@ -102,7 +103,7 @@ export interface Foundations {
   vault: Vault;
   /** GatewayOptions.dashboardDist. */
   dashboardDist: string | undefined;
-  /** GatewayOptions.connectors: registered beside the built-in ones. */
+  /** GatewayOptions.connectors: registered beside the built-in ones, replacing a built-in of the same id. */
   connectors?: readonly ConnectorDefinition[] | undefined;
 }
 
@@ -133,7 +134,12 @@ export async function buildServices({
   // Connectors: the registry, the organizations' accounts and their routing; the default account is CONNECTORS.
   const remote = config.simulatorAuthorization === 'remote';
   const chargebackResponseSeconds = config.cards.chargebackResponseSeconds;
-  const connectorRegistry = new ConnectorRegistry().register(simulatorConnector({ remote, chargebackResponseSeconds }));
+  // The built-in connectors; one of GatewayOptions.connectors with the same id takes its place (tests point stripe at a fake Stripe).
+  const connectorRegistry = new ConnectorRegistry();
+  const own = new Set((connectors ?? []).map((d) => d.id));
+  for (const definition of [simulatorConnector({ remote, chargebackResponseSeconds }), stripeConnector()] as ConnectorDefinition[]) {
+    if (!own.has(definition.id)) connectorRegistry.register(definition);
+  }
   for (const definition of connectors ?? []) connectorRegistry.register(definition);
   const connectorHttp = new ConnectorHttpClient(metrics.registry);
   // Connectors in this process hand their notifications to the inbound path (built below, once the accounts exist).

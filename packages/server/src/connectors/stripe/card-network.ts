@@ -1,0 +1,182 @@
+/**
+ * The card port (card-network/connector.ts) on Stripe, through the official
+ * `stripe` package: the card goes to Stripe's own tokenization
+ * (`POST /v1/payment_methods`), then one PaymentIntent per payment, created
+ * and confirmed with `capture_method: manual` (our authorization); the
+ * gateway captures it (`/capture`, partial allowed), cancels it (`/cancel`)
+ * or refunds it (`POST /v1/refunds`, partial or full).
+ *
+ * Every call carries an idempotency key derived from our payment (or
+ * refund) id and the operation (`idempotencyKey`), so a retry after a
+ * timeout or a crash, by the connector client or a recovery job, gets
+ * Stripe's first answer again and never charges twice. The PaymentIntent
+ * carries our reference in `metadata.pasarela_reference`, which `lookup`
+ * searches when our authorization's answer was lost.
+ *
+ * The card number and CVV appear only in the tokenization request's body;
+ * nothing here logs a request or an answer.
+ */
+import Stripe from 'stripe';
+import type {
+  AuthorizationResult,
+  AuthorizeRequest,
+  CardNetworkConnector,
+  DisputeDecision,
+  DisputeRequest,
+  OperationRequest,
+  OperationResult,
+} from '../card-network/connector.js';
+import { ApiError } from '../../errors/api-error.js';
+import { classify, isoCode } from './errors.js';
+
+/** Stripe's idempotency key of one operation on one of our objects (at most 255 characters, as Stripe allows). */
+export function idempotencyKey(operation: string, reference: string): string {
+  return `pasarela:${operation}:${reference}`.slice(0, 255);
+}
+
+const APPROVED = '00';
+
+/** Stripe did not process an operation (rate limited, key refused): 503 now; the operation's recovery job asks again with the same idempotency key. */
+const notProcessed = (why: string) =>
+  new ApiError('service_unavailable', `Stripe did not process the operation (${why}); it is retried with the same idempotency key.`);
+/** The PaymentIntent cannot do what was asked (already captured, canceled, ...). */
+const REFUSED = '12';
+/** Stripe asked for the cardholder's authentication (3-D Secure), which this connector cannot yet carry to the customer. */
+const AUTHENTICATION_REQUIRED = '1A';
+
+export class StripeCardNetwork implements CardNetworkConnector {
+  readonly available = true;
+
+  constructor(private readonly stripe: Stripe) {}
+
+  async authorize(request: AuthorizeRequest): Promise<AuthorizationResult> {
+    let intent: Stripe.PaymentIntent;
+    try {
+      const card = request.card;
+      const method = await this.stripe.paymentMethods.create(
+        {
+          type: 'card',
+          card: {
+            number: card.number.reveal(),
+            exp_month: card.expMonth,
+            exp_year: card.expYear,
+            ...(card.cvv ? { cvc: card.cvv.reveal() } : {}),
+          },
+          ...(card.holderName ? { billing_details: { name: card.holderName } } : {}),
+        },
+        { idempotencyKey: idempotencyKey('tokenize', request.reference) },
+      );
+      intent = await this.stripe.paymentIntents.create(
+        {
+          amount: request.amount,
+          currency: request.currency.toLowerCase(),
+          capture_method: 'manual',
+          confirm: true,
+          payment_method: method.id,
+          allowed_payment_method_types: ['card'],
+          // No one is there to authenticate (3-D Secure): Stripe declines with `authentication_required` instead of waiting.
+          error_on_requires_action: true,
+          metadata: { pasarela_reference: request.reference },
+        },
+        { idempotencyKey: idempotencyKey('authorize', request.reference) },
+      );
+    } catch (error) {
+      const failure = classify(error);
+      return { outcome: 'declined', responseCode: failure.responseCode, networkReference: (failure.kind === 'declined' && failure.paymentIntent?.id) || '' };
+    }
+    return authorization(intent);
+  }
+
+  async lookup(reference: string): Promise<AuthorizationResult | undefined> {
+    const found = await this.stripe.paymentIntents.search({ query: `metadata['pasarela_reference']:'${reference.replace(/[^A-Za-z0-9_-]/g, '')}'`, limit: 1 });
+    const intent = found.data[0];
+    return intent && authorization(intent);
+  }
+
+  private async operate(run: () => Promise<unknown>): Promise<OperationResult> {
+    try {
+      await run();
+      return { outcome: 'succeeded', responseCode: APPROVED };
+    } catch (error) {
+      const failure = classify(error);
+      if (failure.kind === 'not_processed' && failure.responseCode === '91') throw notProcessed(failure.message);
+      return { outcome: 'rejected', responseCode: failure.responseCode };
+    }
+  }
+
+  capture(request: OperationRequest): Promise<OperationResult> {
+    return this.operate(() =>
+      this.stripe.paymentIntents.capture(
+        request.networkReference,
+        { amount_to_capture: request.amount },
+        { idempotencyKey: idempotencyKey('capture', request.reference) },
+      ),
+    );
+  }
+
+  void(request: OperationRequest): Promise<OperationResult> {
+    return this.operate(() =>
+      this.stripe.paymentIntents.cancel(
+        request.networkReference,
+        { cancellation_reason: 'requested_by_customer' },
+        { idempotencyKey: idempotencyKey('void', request.reference) },
+      ),
+    );
+  }
+
+  reverse(request: OperationRequest): Promise<OperationResult> {
+    return this.operate(() =>
+      this.stripe.paymentIntents.cancel(
+        request.networkReference,
+        { cancellation_reason: 'duplicate' },
+        { idempotencyKey: idempotencyKey('reverse', request.reference) },
+      ),
+    );
+  }
+
+  /** Stripe changes an authorized amount only upward, and only for PaymentIntents created for it: refused. */
+  adjust(): Promise<OperationResult> {
+    return Promise.resolve({ outcome: 'rejected', responseCode: REFUSED });
+  }
+
+  async refund(request: OperationRequest): Promise<OperationResult> {
+    let refund: Stripe.Refund;
+    try {
+      refund = await this.stripe.refunds.create(
+        { payment_intent: request.networkReference, amount: request.amount, metadata: { pasarela_reference: request.reference } },
+        { idempotencyKey: idempotencyKey('refund', request.reference) },
+      );
+    } catch (error) {
+      const failure = classify(error);
+      if (failure.kind === 'not_processed' && failure.responseCode === '91') throw notProcessed(failure.message);
+      return { outcome: 'rejected', responseCode: failure.responseCode };
+    }
+    // A card refund Stripe accepted is `succeeded` or, for some issuers, `pending` until it settles (a `charge.refund.updated` follows).
+    if (refund.status === 'succeeded' || refund.status === 'pending') return { outcome: 'succeeded', responseCode: APPROVED };
+    return { outcome: 'rejected', responseCode: '57' };
+  }
+
+  /** Stripe decides a dispute after the evidence it was sent; the decision arrives as `charge.dispute.closed` (notifications.ts). */
+  decideDispute(request: DisputeRequest): Promise<DisputeDecision> {
+    return Promise.reject(new Error(`stripe decides the dispute of ${request.networkReference} through its charge.dispute.closed notification`));
+  }
+}
+
+/** A PaymentIntent as our authorization's answer. */
+export function authorization(intent: Stripe.PaymentIntent): AuthorizationResult {
+  const networkReference = intent.id;
+  switch (intent.status) {
+    case 'requires_capture':
+    case 'succeeded':
+      return { outcome: 'approved', responseCode: APPROVED, networkReference };
+    case 'processing':
+      return { outcome: 'pending', responseCode: '09', networkReference };
+    case 'requires_action':
+      return { outcome: 'declined', responseCode: AUTHENTICATION_REQUIRED, networkReference };
+    default: {
+      // Canceled, or back to requires_payment_method after a decline: the last error says why.
+      const error = intent.last_payment_error;
+      return { outcome: 'declined', responseCode: error ? isoCode({ decline_code: error.decline_code, code: error.code }) : '05', networkReference };
+    }
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * Stripe as a registered connector (connectors/registry.ts): card payments
+ * through the official `stripe` package (card-network.ts), its requests
+ * carried by the gateway's one connector HTTP client (http-client.ts), its
+ * webhook events checked with the package's own signature check
+ * (notifications.ts). docs/connectors.md "Stripe" is the operator's guide.
+ *
+ * A connector account of `stripe` carries the organization's secret key and
+ * the signing secret of the webhook endpoint it points at Pasarela. Where
+ * Stripe's API is (api.stripe.com over HTTPS) is the deployment's choice,
+ * never an account's: tests point `stripeConnector` at a fake Stripe.
+ */
+import Stripe from 'stripe';
+import { Type } from 'typebox';
+import type { HttpClientOptions } from '../http.js';
+import type { ConnectorDefinition } from '../registry.js';
+import { StripeCardNetwork } from './card-network.js';
+import { StripeHttpClient } from './http-client.js';
+import { verifiedEvent, readStripeNotification } from './notifications.js';
+
+export const StripeCredentials = Type.Object(
+  {
+    secret_key: Type.String({
+      pattern: '^sk_(test|live)_[A-Za-z0-9]{10,247}$',
+      description: "The account's secret API key: `sk_test_...` in Stripe's test mode (start there), `sk_live_...` to move real money.",
+    }),
+    webhook_secret: Type.String({
+      pattern: '^whsec_[A-Za-z0-9]{10,250}$',
+      description: "The signing secret (`whsec_...`) of the webhook endpoint the Stripe account sends Pasarela's notification URL.",
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export interface StripeEndpoint {
+  host: string;
+  port: number;
+  protocol: 'https' | 'http';
+  /** The connector client's limits for Stripe's calls (connectors/http.ts). */
+  limits: HttpClientOptions;
+}
+
+/** Stripe's API: a payment's authorization may take Stripe and the issuer tens of seconds. */
+export const STRIPE_API: StripeEndpoint = { host: 'api.stripe.com', port: 443, protocol: 'https', limits: { timeoutMs: 40_000, retries: 2, backoffMs: 500 } };
+
+export function stripeConnector(endpoint: StripeEndpoint = STRIPE_API): ConnectorDefinition<typeof StripeCredentials> {
+  return {
+    id: 'stripe',
+    description: 'Stripe card payments (PaymentIntents with manual capture, refunds, disputes) with your own Stripe keys.',
+    families: ['card'],
+    credentials: StripeCredentials,
+    card: (credentials, deps) =>
+      new StripeCardNetwork(
+        new Stripe(credentials.secret_key, {
+          host: endpoint.host,
+          port: endpoint.port,
+          protocol: endpoint.protocol,
+          httpClient: new StripeHttpClient(deps.http, endpoint.limits),
+          // The connector client retries, with the same idempotency key; the package must not retry on top.
+          maxNetworkRetries: 0,
+          timeout: endpoint.limits.timeoutMs,
+          telemetry: false,
+          appInfo: { name: 'Pasarela' },
+        }),
+      ),
+    verifyNotification: (credentials, request, clock) => verifiedEvent(credentials.webhook_secret, request, clock) !== undefined,
+    readNotification: readStripeNotification,
+  };
+}
