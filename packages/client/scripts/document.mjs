@@ -3,7 +3,10 @@
  * `npm run generate`, the build and the drift test (test/generated.test.ts):
  * - `openapi.json`: the gateway's /openapi.json, with `servers` relative so the
  *   document does not depend on the PUBLIC_BASE_URL it was made with;
- * - `src/generated/api.ts`: its types, by openapi-typescript.
+ * - `src/generated/api.ts`: its types, by openapi-typescript;
+ * - `methods.json`: the gateway's built-in payment methods (its method
+ *   registry, packages/server/src/payments/methods/list.ts): id, family and
+ *   label in each language, for the dashboard (`@pasarela/client/methods.json`).
  */
 import openapiTS, { astToString } from 'openapi-typescript';
 
@@ -36,4 +39,10 @@ const HEADER = `/**
 export async function typesText(document) {
   const ast = await openapiTS(structuredClone(document), { silent: true, alphabetize: false });
   return HEADER + astToString(ast);
+}
+
+/** The committed form of the built-in payment methods: what a page needs to list and name them. */
+export function methodsText(definitions) {
+  const methods = definitions.map((m) => ({ id: m.id, family: m.family, label: m.dashboardLabel }));
+  return `${JSON.stringify(methods, null, 2)}\n`;
 }

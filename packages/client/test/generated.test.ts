@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from '../../server/test/support/dialects.js';
 import { startGateway, type TestGateway } from '../../server/test/support/gateway.js';
-import { documentText, REGENERATE, typesText } from '../scripts/document.mjs';
+import { BUILT_IN_METHODS } from '../../server/src/payments/methods/list.js';
+import { documentText, methodsText, REGENERATE, typesText } from '../scripts/document.mjs';
 
 /**
  * The committed document and types are the gateway's current ones: a change to
@@ -41,6 +42,14 @@ describe('generated files', () => {
     const current = await typesText(JSON.parse(file('../openapi.json')));
     if (committed !== current) {
       expect.fail(`packages/client/src/generated/api.ts is stale (${firstDifference(committed, current)}). Regenerate: ${REGENERATE}`);
+    }
+  });
+
+  it("methods.json is the gateway's built-in payment methods", () => {
+    const committed = file('../methods.json');
+    const current = methodsText(BUILT_IN_METHODS);
+    if (committed !== current) {
+      expect.fail(`packages/client/methods.json is not the gateway's method list (${firstDifference(committed, current)}). Regenerate: ${REGENERATE}`);
     }
   });
 });

@@ -3,6 +3,10 @@
  * until the person picks one; the choice is kept in localStorage.
  */
 import { createContext, useContext } from 'react';
+import METHODS from '@pasarela/client/methods.json';
+
+/** The gateway's payment methods, with their labels: its method registry, as the client package publishes it. */
+export { METHODS };
 
 const en = {
   'app.name': 'Pasarela',
@@ -275,10 +279,6 @@ const en = {
   'payments.captureNote': 'Capturing less releases the rest of the authorization.',
   'payments.refundRejected': 'The card network rejected the refund ({code}). No money went back to the cardholder; you can try again or refund another way.',
   'payments.refundPending': 'The refund is pending at the card network.',
-  'method.BANK_REDIRECT': 'Bank transfer (redirect)',
-  'method.WALLET_PUSH': 'Wallet (app approval)',
-  'method.WALLET_OTP': 'Wallet (SMS code)',
-  'method.QR_INTEROP': 'QR code (bank app)',
   'links.redirectUrl': 'Return URL after paying (optional)',
   'links.redirectHint': 'The customer goes there once the payment is approved, with ?payment_id=…',
   'links.cancelUrl': 'Cancel URL (optional)',
@@ -584,10 +584,6 @@ const es: Record<MessageKey, string> = {
   'payments.refundRejected':
     'La red de tarjetas rechazó el reembolso ({code}). No se devolvió dinero al tarjetahabiente; puedes intentarlo de nuevo o reembolsar de otra forma.',
   'payments.refundPending': 'El reembolso está pendiente en la red de tarjetas.',
-  'method.BANK_REDIRECT': 'Transferencia bancaria (redirección)',
-  'method.WALLET_PUSH': 'Billetera (aprobación en la app)',
-  'method.WALLET_OTP': 'Billetera (código por SMS)',
-  'method.QR_INTEROP': 'Código QR (app del banco)',
   'links.redirectUrl': 'URL de regreso después de pagar (opcional)',
   'links.redirectHint': 'El cliente va allí cuando el pago se aprueba, con ?payment_id=…',
   'links.cancelUrl': 'URL de cancelación (opcional)',
@@ -675,7 +671,7 @@ export interface Translator {
   status: (value: string) => string;
   money: (amount: string | number, currency: string) => string;
   date: (iso: string | null | undefined) => string;
-  /** A rail (BANK_REDIRECT...) by its name in the language; an unknown one as it is. */
+  /** A rail (BANK_REDIRECT...) by its name in the language (`@pasarela/client/methods.json`); an unknown one as it is. */
   method: (rail: string) => string;
   /** An ISO 8583 response code with its meaning: "51 · Insufficient funds". */
   responseCode: (code: string | null | undefined) => string;
@@ -771,10 +767,7 @@ export function translator(language: Language): Translator {
       return format.format(text as unknown as number);
     },
     date: (iso) => (iso ? dateFormat.format(new Date(iso)) : '—'),
-    method: (rail) => {
-      const key = `method.${rail}` as MessageKey;
-      return key in dictionary ? dictionary[key] : rail;
-    },
+    method: (rail) => METHODS.find((m) => m.id === rail)?.label[language] ?? rail,
     responseCode: (code) => {
       if (!code) return '—';
       const meaning = RESPONSE_CODES[code];

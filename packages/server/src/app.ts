@@ -39,6 +39,8 @@ import type { EventStreamHub } from './webhooks/stream.js';
 import type { DashboardService } from './dashboard/service.js';
 import { buildServices } from './gateway/services.js';
 import type { ConnectorDefinition } from './connectors/registry.js';
+import { BUILT_IN_METHODS } from './payments/methods/list.js';
+import { MethodRegistry, type PaymentMethodDefinition } from './payments/methods/registry.js';
 import { MODULES, outboxReactions } from './gateway/modules.js';
 import { SandboxClock, type TimeSource } from './clock/clock.js';
 import './http/route-config.js';
@@ -88,6 +90,8 @@ export interface GatewayOptions {
   time?: TimeSource;
   /** More connectors, registered beside the built-in ones (the tests register their own; docs/architecture.md "Add a connector"). */
   connectors?: readonly ConnectorDefinition[];
+  /** More payment methods, registered after the built-in ones (the tests register their own; docs/architecture.md "Add a payment method"). */
+  methods?: readonly PaymentMethodDefinition[];
 }
 
 export async function createGateway(config: Config, options: GatewayOptions = {}): Promise<Gateway> {
@@ -188,7 +192,9 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     liveness,
     clock,
   );
-  await registerOpenApi(app, config);
+  // The payment methods: every list of them (the OpenAPI enums, the hosted checkout, the simulator) reads this registry.
+  const methods = new MethodRegistry([...BUILT_IN_METHODS, ...(options.methods ?? [])]);
+  await registerOpenApi(app, config, methods);
   registerDeprecation(app);
 
   // The features: the services they share, then each module's routes and jobs, in the order of gateway/modules.ts.
@@ -204,6 +210,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     vault,
     dashboardDist: options.dashboardDist,
     connectors: options.connectors,
+    methods,
   });
   const jobs = new JobRunner(db, database.dialect, app.log, metrics, {
     pollIntervalMs: config.jobs.pollIntervalMs,

@@ -1,12 +1,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { v1, type Payment, type ResponseBody } from '../api';
-import { useI18n } from '../i18n';
+import { METHODS, useI18n } from '../i18n';
 import { Link } from '../router';
 import { paymentAmount, paymentId, paymentMethod, paymentStatus, isCard, partlyRefunded } from '../payments';
 import { Badge, Empty, ErrorMessage, Loading, Mono, PageHeader, Pager, useLoad } from '../ui';
 
 const STATUSES = ['PENDING', 'APPROVED', 'AUTHORIZED', 'REJECTED', 'CANCELLED', 'REFUNDED', 'IN_PROGRESS', 'DECLINED', 'FAILED'] as const;
-const RAILS = ['BANK_REDIRECT', 'WALLET_PUSH', 'WALLET_OTP', 'QR_INTEROP'] as const;
+/** The rails of the method filter: the gateway's method registry (`@pasarela/client/methods.json`). */
+const RAILS = METHODS.filter((m) => m.family === 'rail').map((m) => m.id);
 const PAGE = 50;
 
 interface Filters {

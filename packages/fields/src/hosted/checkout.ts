@@ -35,8 +35,6 @@ interface PaymentState {
   message?: string;
 }
 
-type Rail = 'BANK_REDIRECT' | 'WALLET_PUSH' | 'WALLET_OTP' | 'QR_INTEROP';
-
 const cfg = readConfig<CheckoutConfig>('checkout-config');
 const s = cfg.text;
 const base = `/l/${encodeURIComponent(cfg.token)}`;
@@ -241,17 +239,11 @@ payButton?.addEventListener('click', async () => {
 
 // ---- Other methods (COP) ----------------------------------------------------
 
-/** Where each field of the intent is on the page. */
-const FIELD_INPUTS: Record<string, string> = {
-  'customer.bank_id': 'bank',
-  'customer.document_type': 'document_type',
-  'customer.document': 'document',
-  'customer.first_name': 'first_name',
-  'customer.last_name': 'last_name',
-  'customer.email': 'email',
-  'customer.phone_number': 'phone',
-  amount: 'custom-amount',
-};
+/** Where each field of the intent is on the page: the rails' inputs say which `customer` field they fill (`data-customer`). */
+const FIELD_INPUTS: Record<string, string> = { amount: 'custom-amount' };
+document.querySelectorAll<HTMLElement>('[data-customer]').forEach((input) => {
+  FIELD_INPUTS[`customer.${input.dataset.customer!}`] = input.id;
+});
 
 function clearFieldErrors(): void {
   for (const id of Object.values(FIELD_INPUTS)) {
@@ -313,7 +305,8 @@ function setUpRails(): void {
       }
     });
   });
-  const rail = () => (document.querySelector<HTMLInputElement>('input[name=rail]:checked')?.value ?? 'BANK_REDIRECT') as Rail;
+  const checked = () => document.querySelector<HTMLInputElement>('input[name=rail]:checked');
+  const rail = () => checked()?.value ?? '';
   const showRail = () =>
     document.querySelectorAll<HTMLElement>('[data-rail]').forEach((el) => {
       el.hidden = !el.dataset.rail!.split(' ').includes(rail());
@@ -327,13 +320,15 @@ function setUpRails(): void {
     const amount = checkAmount('paying');
     if (!amount.ok) return amountInput?.focus();
     const chosen = rail();
+    // What the page does once the intent exists: the rail's fragment says (data-then).
+    const then = checked()?.dataset.then;
     const customer: Record<string, string> = {};
-    if (chosen === 'BANK_REDIRECT') {
-      for (const [field, id] of Object.entries(FIELD_INPUTS)) {
-        if (field.startsWith('customer.') && id !== 'phone') customer[field.slice('customer.'.length)] = byId<HTMLInputElement>(id)!.value.trim();
-      }
-    }
-    if (chosen === 'WALLET_PUSH' || chosen === 'WALLET_OTP') customer.phone_number = byId<HTMLInputElement>('phone')!.value.trim();
+    document.querySelectorAll<HTMLElement>('[data-rail]').forEach((block) => {
+      if (!block.dataset.rail!.split(' ').includes(chosen)) return;
+      block.querySelectorAll<HTMLInputElement | HTMLSelectElement>('[data-customer]').forEach((input) => {
+        customer[input.dataset.customer!] = input.value.trim();
+      });
+    });
     railPay.disabled = true;
     hideSteps();
     following = null;
@@ -345,19 +340,19 @@ function setUpRails(): void {
         cfg.lang,
       );
       setPending(result.payment_id);
-      if (chosen === 'BANK_REDIRECT' && result.rail.payment_link) return window.location.assign(result.rail.payment_link);
+      if (then === 'redirect' && result.rail.payment_link) return window.location.assign(result.rail.payment_link);
       // A reload shows this payment's page (the QR again, the wallet, the code).
       history.replaceState(null, '', outcomeUrl(result.payment_id));
-      if (chosen === 'QR_INTEROP' && result.rail.qr) {
+      if (then === 'qr' && result.rail.qr) {
         byId<HTMLImageElement>('qr-image')!.src = result.rail.qr.image;
         byId('qr-alias')!.textContent = result.rail.alias ?? '';
         byId('qr-step')!.hidden = false;
       }
-      if (chosen === 'WALLET_OTP') {
+      if (then === 'otp') {
         byId('otp-step')!.hidden = false;
         byId('otp')!.focus();
       }
-      say(chosen === 'WALLET_PUSH' ? s.approvePush : s.waiting);
+      say(then === 'approve' ? s.approvePush : s.waiting);
       railPay.disabled = false;
       void poll(result.payment_id);
     } catch (error) {

@@ -18,13 +18,14 @@ export function registerApmJobs(runner: JobRunner, apm: AlternativePaymentServic
     await apm.finish(payment_id, outcome ?? 'approve');
   });
 
-  // The sandbox plays the customer: on the OTP wallet it types the mock OTP; at a bank it approves on the page.
+  // The sandbox plays the customer as the rail's definition says: types the mock OTP, approves on the bank's page, or the rail decides.
   runner.register(APM_JOBS.mockCustomer, async ({ payload }) => {
     const { payment_id, outcome = 'approve' } = payload as Payload;
     const row = await apm.findById(apm.db, payment_id);
     if (!row || row.status !== 'IN_PROGRESS') return;
-    if (row.rail_id === 'WALLET_OTP' && outcome === 'approve') await apm.confirm(row.organization_id, row.id, MOCK_OTP);
-    else if (row.rail_id === 'BANK_REDIRECT' && outcome !== 'fail') await apm.bankProcessing(row.id, outcome);
+    const customer = apm.methods.rail(row.rail_id)?.sandbox?.customer;
+    if (customer === 'otp' && outcome === 'approve') await apm.confirm(row.organization_id, row.id, MOCK_OTP);
+    else if (customer === 'bank-page' && outcome !== 'fail') await apm.bankProcessing(row.id, outcome);
     else await apm.finish(row.id, outcome);
   });
 }

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { principalOf } from '../auth/authenticate.js';
 import { ApiError } from '../errors/api-error.js';
-import { ApmPayment, CreateIntent } from './schemas.js';
+import { ApmPayment, createIntentSchema, type CreateIntent } from './schemas.js';
 import type { AlternativePaymentService, Outcome } from './service.js';
 
 const Params = Type.Object({ payment_id: Type.String({ maxLength: 100 }) });
@@ -13,6 +13,7 @@ export async function apmRoutes(base: FastifyInstance, opts: { apm: AlternativeP
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { apm } = opts;
   const tags = ['Alternative payments'];
+  const CreateIntent = createIntentSchema(apm.methods);
 
   app.post(
     '/v1/payments/intents',
@@ -27,7 +28,7 @@ export async function apmRoutes(base: FastifyInstance, opts: { apm: AlternativeP
         response: { 201: ApmPayment },
       },
     },
-    async (request, reply) => reply.code(201).send((await apm.create(principalOf(request).organizationId, request.body)).payment),
+    async (request, reply) => reply.code(201).send((await apm.create(principalOf(request).organizationId, request.body as CreateIntent)).payment),
   );
 
   app.post(

@@ -1,40 +1,42 @@
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
+import type { MethodRegistry } from '../payments/methods/registry.js';
 import { MetadataInput, MetadataView } from '../lib/metadata.js';
 import { MoneyInput } from '../lib/money.js';
 
-export const RAILS = ['BANK_REDIRECT', 'WALLET_PUSH', 'WALLET_OTP', 'QR_INTEROP'] as const;
-export type RailId = (typeof RAILS)[number];
-export const RAIL_TYPES: Record<RailId, 'BANK_TRANSFER' | 'WALLET'> = {
-  BANK_REDIRECT: 'BANK_TRANSFER',
-  WALLET_PUSH: 'WALLET',
-  WALLET_OTP: 'WALLET',
-  QR_INTEROP: 'BANK_TRANSFER',
-};
-
 const Text = (max: number) => Type.Optional(Type.String({ maxLength: max }));
 
-export const CreateIntent = Type.Object({
-  order_id: Type.String({ minLength: 1, maxLength: 255, description: 'Your unique reference: the idempotency key of the intent.' }),
-  amount: MoneyInput({ description: 'COP, greater than 0, at most 2 decimals.' }),
-  currency: Type.String({ description: 'Must be COP.' }),
-  rail_id: Type.String({ description: 'BANK_REDIRECT, WALLET_PUSH, WALLET_OTP or QR_INTEROP.' }),
-  rail_type: Type.String({ description: 'BANK_TRANSFER (bank redirect, QR) or WALLET (both wallets).' }),
-  description: Text(500),
-  return_url: Type.Optional(Type.String({ maxLength: 2048, description: 'Bank redirect: where the customer returns after the bank.' })),
-  customer: Type.Optional(
-    Type.Object({
-      phone_number: Text(20),
-      bank_id: Text(16),
-      document: Text(20),
-      document_type: Text(10),
-      first_name: Text(100),
-      last_name: Text(100),
-      email: Text(254),
-    }),
-  ),
-  metadata: Type.Optional(MetadataInput()),
-});
-export type CreateIntent = Static<typeof CreateIntent>;
+/** The customer fields of the built-in rails in the order the request schema has always listed them; another method's follow. */
+const CUSTOMER_ORDER = ['phone_number', 'bank_id', 'document', 'document_type', 'first_name', 'last_name', 'email'];
+
+/** POST /v1/payments/intents: `rail_id` and `customer` from the registered rails (their ids, their `customer` fragments). */
+export function createIntentSchema(methods: MethodRegistry) {
+  const fragments: Record<string, TSchema> = {};
+  for (const rail of methods.rails()) Object.assign(fragments, rail.customer ?? {});
+  const names = [...CUSTOMER_ORDER.filter((name) => name in fragments), ...Object.keys(fragments).filter((name) => !CUSTOMER_ORDER.includes(name))];
+  return Type.Object({
+    order_id: Type.String({ minLength: 1, maxLength: 255, description: 'Your unique reference: the idempotency key of the intent.' }),
+    amount: MoneyInput({ description: 'COP, greater than 0, at most 2 decimals.' }),
+    currency: Type.String({ description: 'Must be COP.' }),
+    rail_id: Type.String({ description: `${methods.railList()}.` }),
+    rail_type: Type.String({ description: 'BANK_TRANSFER (bank redirect, QR) or WALLET (both wallets).' }),
+    description: Text(500),
+    return_url: Type.Optional(Type.String({ maxLength: 2048, description: 'Bank redirect: where the customer returns after the bank.' })),
+    customer: Type.Optional(Type.Object(Object.fromEntries(names.map((name) => [name, fragments[name]!])))),
+    metadata: Type.Optional(MetadataInput()),
+  });
+}
+
+export interface CreateIntent {
+  order_id: string;
+  amount: Static<ReturnType<typeof MoneyInput>>;
+  currency: string;
+  rail_id: string;
+  rail_type: string;
+  description?: string | undefined;
+  return_url?: string | undefined;
+  customer?: Record<string, string | undefined> | undefined;
+  metadata?: Static<ReturnType<typeof MetadataInput>> | undefined;
+}
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
 

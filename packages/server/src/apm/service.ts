@@ -30,7 +30,8 @@ import type { Clock } from '../clock/clock.js';
 import { qrImageDataUri } from './qr.js';
 import type { RailConnector } from '../connectors/rails/connector.js';
 import { MOCK_OTP } from '../connectors/rails/simulator.js';
-import { RAIL_TYPES, type ApmPayment, type CreateIntent, type RailId } from './schemas.js';
+import type { MethodRegistry, PaymentMethodDefinition } from '../payments/methods/registry.js';
+import type { ApmPayment, CreateIntent } from './schemas.js';
 import { validateIntent } from './validation.js';
 
 export type ApmRow = RailRow;
@@ -87,7 +88,23 @@ export class AlternativePaymentService {
     private readonly config: Pick<Config, 'rails'>,
     /** The sandbox timers' clock: expires_at and the OTP's validity are in the organization's time. */
     private readonly clock: Clock,
+    /** The payment methods: each rail's rules, validity and connector needs (payments/methods/registry.ts). */
+    readonly methods: MethodRegistry,
   ) {}
+
+  /** How long an intent of this rail waits: its setting, else its definition's default. */
+  private validitySeconds(rail: PaymentMethodDefinition): number {
+    const validity = rail.validity!;
+    return this.config.rails.validitySeconds[validity.setting] ?? validity.defaultSeconds;
+  }
+
+  /** The rails whose intents are confirmed with an OTP (POST .../confirm). */
+  private otpRails(): string[] {
+    return this.methods
+      .rails()
+      .filter((m) => m.connector?.confirm === 'otp')
+      .map((m) => m.id);
+  }
 
   banks(railId = 'BANK_REDIRECT') {
     return this.db
@@ -104,7 +121,7 @@ export class AlternativePaymentService {
     const rail: ApmPayment['rail'] = { id: row.rail_id };
     const link = this.rails?.paymentLink({ railId: row.rail_id, pageToken: row.page_token, alias: row.alias });
     if (link) rail.payment_link = link;
-    if (row.rail_id === 'QR_INTEROP' && row.qr_content) {
+    if (row.qr_content) {
       if (options.qrImage !== false) rail.qr = { image: await qrImageDataUri(row.qr_content), content: row.qr_content };
       rail.alias = row.alias ?? undefined;
     }
@@ -148,8 +165,10 @@ export class AlternativePaymentService {
       throw new ApiError('service_unavailable', 'No rail connector is configured in this deployment (CONNECTORS=none).');
     }
     const bankRows = await this.banks();
-    const { intent, errors } = validateIntent(body, new Set(bankRows.map((b) => b.id)));
+    const { intent, errors } = validateIntent(this.methods, body, new Set(bankRows.map((b) => b.id)));
     if (!intent) throw ApiError.validation(errors);
+    const rail = this.methods.rail(intent.railId)!;
+    const validitySeconds = this.validitySeconds(rail);
 
     // order_id is one charge across every method: a card payment's order is 409 here as another rail's is.
     const existing = await this.ofOrder(organizationId, body.order_id);
@@ -165,7 +184,7 @@ export class AlternativePaymentService {
       order_id: body.order_id,
       transaction_id: newId('transaction'),
       rail_id: intent.railId,
-      rail_type: RAIL_TYPES[intent.railId],
+      rail_type: rail.railType!,
       amount: intent.amount,
       currency: 'COP',
       description: body.description ?? null,
@@ -182,7 +201,7 @@ export class AlternativePaymentService {
       otp_attempts: 0,
       amount_cashed_out: 0,
       amount_cashout_pending: 0,
-      expires_at: new Date(clockNow + this.config.rails.validitySeconds[intent.railId] * 1000).toISOString(),
+      expires_at: new Date(clockNow + validitySeconds * 1000).toISOString(),
       finished_at: null,
       created_at: new Date(now).toISOString(),
       updated_at: new Date(now).toISOString(),
@@ -208,11 +227,7 @@ export class AlternativePaymentService {
         await options.onCreate?.(trx, id);
         await recordEvent(trx, organizationId, 'payment.purchase.pending', apmEventData(row), undefined, this.clock);
         // Sandbox timers: a test clock advance of the organization runs them (clock/).
-        await enqueueJob(
-          trx,
-          { type: APM_JOBS.expire, payload: { payment_id: id }, delaySeconds: this.config.rails.validitySeconds[intent.railId], organizationId },
-          this.clock,
-        );
+        await enqueueJob(trx, { type: APM_JOBS.expire, payload: { payment_id: id }, delaySeconds: validitySeconds, organizationId }, this.clock);
         if (start.automaticOutcome) {
           await enqueueJob(
             trx,
@@ -243,7 +258,7 @@ export class AlternativePaymentService {
     return this.findById(this.db, holder.id);
   }
 
-  private async sameOrder(existing: ApmRow | { card: string; order_id: string }, amount: number, railId: RailId): Promise<ApmPayment> {
+  private async sameOrder(existing: ApmRow | { card: string; order_id: string }, amount: number, railId: string): Promise<ApmPayment> {
     if ('card' in existing) {
       throw new ApiError('order_id_conflict', `order_id ${existing.order_id} was already used for a card payment.`);
     }
@@ -308,8 +323,8 @@ export class AlternativePaymentService {
   async confirm(organizationId: string, id: string, otp: string): Promise<OtpConfirmation> {
     const row = await this.find(organizationId, id);
     if (!row) throw ApiError.notFound('payment');
-    if (row.rail_id !== 'WALLET_OTP')
-      throw new ApiError('payment_not_confirmable', `Only WALLET_OTP intents are confirmed with an OTP; this one is ${row.rail_id}.`);
+    if (this.methods.rail(row.rail_id)?.connector?.confirm !== 'otp')
+      throw new ApiError('payment_not_confirmable', `Only ${this.otpRails().join(', ')} intents are confirmed with an OTP; this one is ${row.rail_id}.`);
     if (row.status !== 'IN_PROGRESS') throw new ApiError('payment_finished', `This payment is already ${row.status}.`);
     if ((row.otp_expires_at ?? '') <= (await this.clock.nowIso(organizationId))) {
       await this.finish(id, 'expire');

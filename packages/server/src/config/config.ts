@@ -92,8 +92,13 @@ export interface Config {
   };
   rails: {
     mockDelaySeconds: number;
-    /** Validity of an intent per rail (spec 4.5): about 21 min, 45 min, 15 min, 15 min. */
-    validitySeconds: Record<'BANK_REDIRECT' | 'WALLET_PUSH' | 'WALLET_OTP' | 'QR_INTEROP', number>;
+    /**
+     * Validity of an intent per rail (spec 4.5), by setting: every
+     * `<NAME>_VALIDITY_SECONDS` given, whole seconds from 1 to 86400. Each
+     * rail's definition names its setting and default (payments/methods/<id>/
+     * `validity`: about 21 min, 45 min, 15 min, 15 min for the built-in ones).
+     */
+    validitySeconds: Record<string, number>;
     otpValiditySeconds: number;
     otpMaxAttempts: number;
   };
@@ -174,6 +179,12 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
   const value = Number(raw);
   if (value < min || value > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}`);
   return value;
+}
+
+/** Every `<NAME>_VALIDITY_SECONDS` that is set, checked: a rail's validity (its definition names the setting). */
+function validitySettings(env: Env): Record<string, number> {
+  const names = Object.keys(env).filter((name) => /^[A-Z][A-Z0-9_]*_VALIDITY_SECONDS$/.test(name) && env[name] !== undefined && env[name] !== '');
+  return Object.fromEntries(names.sort().map((name) => [name, integer(env, name, 0, 1, 86400)]));
 }
 
 function boolean(env: Env, name: string, fallback: boolean): boolean {
@@ -458,12 +469,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     },
     rails: {
       mockDelaySeconds: integer(env, 'RAIL_MOCK_DELAY_SECONDS', 5, 0, 3600),
-      validitySeconds: {
-        BANK_REDIRECT: integer(env, 'BANK_REDIRECT_VALIDITY_SECONDS', 21 * 60, 1, 86400),
-        WALLET_PUSH: integer(env, 'WALLET_PUSH_VALIDITY_SECONDS', 45 * 60, 1, 86400),
-        WALLET_OTP: integer(env, 'WALLET_OTP_VALIDITY_SECONDS', 15 * 60, 1, 86400),
-        QR_INTEROP: integer(env, 'QR_VALIDITY_SECONDS', 15 * 60, 1, 86400),
-      },
+      validitySeconds: validitySettings(env),
       otpValiditySeconds: integer(env, 'OTP_VALIDITY_SECONDS', 15 * 60, 1, 86400),
       otpMaxAttempts: integer(env, 'OTP_MAX_ATTEMPTS', 3, 1, 10),
     },

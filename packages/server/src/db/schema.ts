@@ -417,8 +417,10 @@ export interface ApmPaymentsTable {
   organization_id: string;
   order_id: string;
   transaction_id: string;
-  rail_id: 'BANK_REDIRECT' | 'WALLET_PUSH' | 'WALLET_OTP' | 'QR_INTEROP';
-  rail_type: 'BANK_TRANSFER' | 'WALLET';
+  /** A registered rail's id (payments/methods/registry.ts). */
+  rail_id: string;
+  /** Its definition's `railType`. */
+  rail_type: string;
   amount: number;
   currency: string;
   description: string | null;

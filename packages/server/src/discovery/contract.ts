@@ -18,16 +18,16 @@
  *   gives only a summary (descriptions.ts).
  * docs/api-conventions.md "The OpenAPI document" says what a tool can rely on.
  */
-import { RAILS } from '../apm/schemas.js';
 import { ERROR_STATUS } from '../errors/api-error.js';
 import { EVENT_TYPES } from '../events/types.js';
 import { CURRENCIES } from '../lib/money.js';
+import type { MethodRegistry } from '../payments/methods/registry.js';
 import {
   ALL_EVENT_TYPES,
   APM_STATUS_DETAILS,
   APM_STATUSES,
   DELIVERED_EVENT_TYPES,
-  EVENT_DATA_SCHEMAS,
+  eventDataSchemas,
   eventSchema,
   eventSchemaName,
 } from '../webhooks/event-schemas.js';
@@ -129,17 +129,17 @@ const IDEMPOTENCY_KEY = {
   schema: { type: 'string', minLength: 8, maxLength: 64 },
 };
 
-/** Values the gateway answers from a closed list, by property name, wherever a response has the property as a plain string. */
-const RESPONSE_ENUMS: Record<string, readonly string[]> = {
+/** Values the gateway answers from a closed list, by property name, wherever a response has the property as a plain string; the rails from the registry. */
+const responseEnums = (methods: MethodRegistry): Record<string, readonly string[]> => ({
   currency: Object.keys(CURRENCIES),
-  rail_id: RAILS,
-  rail_type: ['BANK_TRANSFER', 'WALLET'],
-};
+  rail_id: methods.railIds(),
+  rail_type: methods.railTypes(),
+});
 /** The same in request bodies and parameters, where the gateway refuses any other value (422). Links accept a lower-case currency, so not `currency`. */
-const REQUEST_ENUMS: Record<string, readonly string[]> = {
-  rail_id: RAILS,
-  rail_type: ['BANK_TRANSFER', 'WALLET'],
-};
+const requestEnums = (methods: MethodRegistry): Record<string, readonly string[]> => ({
+  rail_id: methods.railIds(),
+  rail_type: methods.railTypes(),
+});
 
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -210,13 +210,13 @@ function errorCodes(schemas: Record<string, Json>): void {
   }
 }
 
-function apmStates(schemas: Record<string, Json>): void {
+function apmStates(schemas: Record<string, Json>, rails: readonly string[]): void {
   const props = schemas.ApmPayment?.properties as Record<string, Json> | undefined;
   const transaction = props?.transaction?.properties as Record<string, Json> | undefined;
   if (transaction?.status) transaction.status.enum = [...APM_STATUSES];
   if (transaction?.status_detail) transaction.status_detail.enum = [...APM_STATUS_DETAILS];
   const rail = props?.rail?.properties as Record<string, Json> | undefined;
-  if (rail?.id && openString(rail.id)) rail.id.enum = [...RAILS];
+  if (rail?.id && openString(rail.id)) rail.id.enum = [...rails];
 }
 
 function webhookEvents(schemas: Record<string, Json>, paths: Record<string, Record<string, Operation>>): void {
@@ -240,8 +240,8 @@ function webhookEvents(schemas: Record<string, Json>, paths: Record<string, Reco
 }
 
 /** One schema per event type, `Event` their union keyed by `type`, and the `webhooks` section of the types endpoints receive. */
-function eventsAndWebhooks(document: Document, schemas: Record<string, Json>): void {
-  Object.assign(schemas, EVENT_DATA_SCHEMAS);
+function eventsAndWebhooks(document: Document, schemas: Record<string, Json>, rails: readonly string[]): void {
+  Object.assign(schemas, eventDataSchemas(rails));
   const mapping: Record<string, string> = {};
   for (const type of ALL_EVENT_TYPES) {
     schemas[eventSchemaName(type)] = eventSchema(type);
@@ -310,8 +310,10 @@ function declareHeaders(operation: Operation, method: string): void {
 }
 
 /** Completes the generated document (see the file's comment). */
-export function completeContract<T>(input: T): T {
+export function completeContract<T>(input: T, methods: MethodRegistry): T {
   const document = input as Document;
+  const RESPONSE_ENUMS = responseEnums(methods);
+  const REQUEST_ENUMS = requestEnums(methods);
   const paths = (document.paths ??= {});
   const components = (document.components ??= {});
   const schemas = (components.schemas ??= {});
@@ -372,9 +374,9 @@ export function completeContract<T>(input: T): T {
   }
   for (const schema of Object.values(schemas)) applyEnums(schema, RESPONSE_ENUMS);
   errorCodes(schemas);
-  apmStates(schemas);
+  apmStates(schemas, methods.railIds());
   webhookEvents(schemas, document.paths!);
-  eventsAndWebhooks(document, schemas);
+  eventsAndWebhooks(document, schemas, methods.railIds());
 
   const used = new Set(Object.values(document.paths!).flatMap((item) => METHODS.flatMap((m) => item[m]?.tags ?? [])));
   document.tags = [

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/config.js';
 import { PERMISSION_DESCRIPTIONS } from '../auth/permission-descriptions.js';
 import { ErrorBody } from '../errors/schemas.js';
+import type { MethodRegistry } from '../payments/methods/registry.js';
 import { completeContract } from './contract.js';
 import { addOperationIds } from './operation-ids.js';
 
@@ -83,7 +84,7 @@ function nameResponses({ schema, url }: { schema: unknown; url: string }): { sch
   };
 }
 
-export async function registerOpenApi(app: FastifyInstance, config: Config): Promise<void> {
+export async function registerOpenApi(app: FastifyInstance, config: Config, methods: MethodRegistry): Promise<void> {
   app.addSchema(ErrorBody);
   // Every documented route lists the error answers it can give (the OpenAPI document is all a typed client knows).
   app.addHook('onRoute', (route) => {
@@ -134,7 +135,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
       },
     },
     transform: nameResponses,
-    transformObject: (document) => ('openapiObject' in document ? completeContract(addOperationIds(document.openapiObject)) : document.swaggerObject),
+    transformObject: (document) => ('openapiObject' in document ? completeContract(addOperationIds(document.openapiObject), methods) : document.swaggerObject),
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
   });
   await app.register(swaggerUi, {

@@ -18,6 +18,7 @@ import { ConnectorAccounts } from '../connectors/accounts.js';
 import { ConnectorHttpClient } from '../connectors/http.js';
 import { ConnectorRegistry, type ConnectorDefinition } from '../connectors/registry.js';
 import { RoutedCardNetwork } from '../connectors/routed-card-network.js';
+import type { MethodRegistry } from '../payments/methods/registry.js';
 import { Router } from '../connectors/routing.js';
 import { simulatorConnector } from '../connectors/simulator.js';
 import { DEFAULT_ACCOUNT, InboundNotifications, type NotificationSink } from '../connectors/notifications.js';
@@ -73,6 +74,8 @@ export interface Services {
   users: UserService;
   /** Checkout sessions: the browser's only credential (docs/fields.md). */
   checkout: CheckoutSessionService;
+  /** The payment methods: the built-in ones and GatewayOptions.methods (payments/methods/registry.ts). */
+  methods: MethodRegistry;
   /** The rails: the sandbox simulator, or none when CONNECTORS=none. */
   rails: RailConnector | undefined;
   apm: AlternativePaymentService;
@@ -105,6 +108,8 @@ export interface Foundations {
   dashboardDist: string | undefined;
   /** GatewayOptions.connectors: registered beside the built-in ones, replacing a built-in of the same id. */
   connectors?: readonly ConnectorDefinition[] | undefined;
+  /** The payment methods, built in createGateway (the OpenAPI document lists them too). */
+  methods: MethodRegistry;
 }
 
 export async function buildServices({
@@ -119,6 +124,7 @@ export async function buildServices({
   vault,
   dashboardDist,
   connectors,
+  methods,
 }: Foundations): Promise<Services> {
   // Cards: keys, vault, the network.
   const encryptionKeys = new EncryptionKeyService(
@@ -192,9 +198,10 @@ export async function buildServices({
           otpValiditySeconds: config.rails.otpValiditySeconds,
           qrPayload: emvMerchantPresentedPayload,
           clock,
+          rails: (railId) => methods.rail(railId)?.sandbox,
         })
       : undefined;
-  const apm = new AlternativePaymentService(db, rails, config, clock);
+  const apm = new AlternativePaymentService(db, rails, config, clock, methods);
   const cardPresent = new CardPresentService(db, instruments, network, lifecycle, clock);
   const webhookPolicy = { requireHttps: config.environment === 'production', allowPrivate: config.webhooks.allowPrivateUrls };
   const eventStreams = new EventStreamHub(db, log, {
@@ -222,6 +229,7 @@ export async function buildServices({
     actions,
     users,
     checkout,
+    methods,
     rails,
     apm,
     cardPresent,

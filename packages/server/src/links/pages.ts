@@ -16,12 +16,11 @@ import type { EncryptionKeyService } from '../encryption-keys/service.js';
 import type { InstrumentService } from '../instruments/service.js';
 import type { PaymentService } from '../payments/service.js';
 import type { AlternativePaymentService } from '../apm/service.js';
-import { RAIL_TYPES, type RailId } from '../apm/schemas.js';
 import type { CreateInstrument } from '../instruments/schemas.js';
 import type { EnrollmentLinkData, LinkRow, LinkService, PaymentLinkData } from './service.js';
-import { fill, type Lang, type PageText, pick, TEXT } from './page-text.js';
+import { fill, type Lang, pick, TEXT } from './page-text.js';
 import type { CheckoutConfig, EnrollmentConfig } from './page-config.js';
-import { checkoutPage, enrollmentPage, noticePage, outcomePage, type OutcomeView } from './templates.js';
+import { checkoutPage, enrollmentPage, noticePage, outcomePage, type OutcomeView, type RailChoice } from './templates.js';
 import { linkOrderId, releaseUse } from './outcomes.js';
 import type { CardAttemptGuard } from './card-attempts.js';
 import type { Clock } from '../clock/clock.js';
@@ -68,20 +67,19 @@ async function publicKey(keys: EncryptionKeyService, organizationId: string): Pr
   return (await keys.find(organizationId))?.public_key ?? null;
 }
 
-/** The page's own names for the intent's fields, so each error sits beside its input. */
-const RAIL_FIELDS = new Set([
-  'customer.bank_id',
-  'customer.document_type',
-  'customer.document',
-  'customer.first_name',
-  'customer.last_name',
-  'customer.email',
-  'customer.phone_number',
-  'rail_id',
-]);
-
 export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const { links, keys, instruments, payments, apm, cardAttempts, clock } = deps;
+  const { methods } = apm;
+  /** The page's own names for the intent's fields (every rail's checkout inputs), so each error sits beside its input. */
+  const RAIL_FIELDS = new Set([...methods.rails().flatMap((rail) => rail.checkout!.fields.map((f) => `customer.${f.name}`)), 'rail_id']);
+  /** The rails as the checkout offers them, in the page's language. */
+  const railChoices = (lang: Lang): RailChoice[] =>
+    methods.rails().map((rail) => ({
+      id: rail.id,
+      label: rail.texts[lang].label,
+      then: rail.checkout!.then,
+      fields: rail.checkout!.fields.map((f) => ({ name: f.name, ...(f.label ? { label: f.label[lang] } : {}) })),
+    }));
   const config = { public: true };
   const hide = { hide: true };
   const tokenParams = Type.Object({ token: Type.String({ maxLength: 64 }) });
@@ -119,12 +117,6 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
   const merchantName = async (organizationId: string) =>
     (await links.db.selectFrom('organizations').select('name').where('id', '=', organizationId).executeTakeFirst())?.name ?? '';
 
-  const RAIL_NAMES = (t: PageText): Record<string, string> => ({
-    BANK_REDIRECT: t.railBank,
-    WALLET_PUSH: t.railPush,
-    WALLET_OTP: t.railOtp,
-    QR_INTEROP: t.railQr,
-  });
   const BRANDS: Record<string, string> = {
     visa: 'Visa',
     mastercard: 'Mastercard',
@@ -173,13 +165,15 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
     }
     const intent = (await apm.find(row.organization_id, paymentId))!;
     const amountText = displayMoney(Number(intent.amount), intent.currency, lang);
-    const rails = RAIL_NAMES(t);
+    const rail = methods.rail(intent.rail_id);
+    const texts = rail?.texts[lang];
     if (intent.status === 'APPROVED') {
-      const bank =
-        intent.rail_id === 'BANK_REDIRECT'
-          ? (await apm.banks()).find((b) => b.id === (JSON.parse(intent.customer) as { bank_id?: string }).bank_id)?.name
-          : undefined;
-      const method = bank ? `${rails.BANK_REDIRECT} (${bank})` : (rails[intent.rail_id] ?? intent.rail_id);
+      // A rail whose checkout asks for the bank names it on the receipt.
+      const bank = rail?.checkout?.fields.some((f) => f.name === 'bank_id')
+        ? (await apm.banks()).find((b) => b.id === (JSON.parse(intent.customer) as { bank_id?: string }).bank_id)?.name
+        : undefined;
+      const label = texts?.label ?? intent.rail_id;
+      const method = bank ? `${label} (${bank})` : label;
       return { view: approvedView(base, row, data, paymentId, amountText, intent.created_at, method), follow: false };
     }
     if (intent.status !== 'IN_PROGRESS') {
@@ -195,13 +189,9 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
       const reason =
         intent.status === 'FAILED'
           ? o.reasonFailed
-          : intent.rail_id === 'WALLET_OTP' && Number(intent.otp_attempts) >= deps.otpMaxAttempts
+          : rail?.connector?.confirm === 'otp' && Number(intent.otp_attempts) >= deps.otpMaxAttempts
             ? o.reasonOtp
-            : intent.rail_id === 'BANK_REDIRECT'
-              ? o.reasonBank
-              : intent.rail_id === 'QR_INTEROP'
-                ? o.reasonQr
-                : o.reasonWallet;
+            : (texts?.declinedReason ?? o.reasonWallet);
       return { view: { ...base, state: 'declined', title: o.declinedTitle, lead: amountText, reason, next, ...retry }, follow: false };
     }
     const processing = { ...base, state: 'processing' as const, title: o.processingTitle, amountText };
@@ -209,15 +199,15 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
     // Still waiting for the shopper: what they were doing, and the way to another method.
     const anotherWayUrl = `/l/${row.token}`;
     const view = await apm.view(intent);
-    if (intent.rail_id === 'QR_INTEROP' && view.rail.qr)
-      return { view: { ...processing, lead: o.waitingQrLead, qr: { image: view.rail.qr.image, alias: view.rail.alias ?? '' }, anotherWayUrl }, follow: true };
-    if (intent.rail_id === 'WALLET_OTP') return { view: { ...processing, lead: o.waitingOtpLead, otp: true, anotherWayUrl }, follow: true };
-    if (intent.rail_id === 'BANK_REDIRECT')
-      return {
-        view: { ...processing, lead: o.waitingBankLead, ...(view.rail.payment_link ? { bankUrl: view.rail.payment_link } : {}), anotherWayUrl },
-        follow: true,
-      };
-    return { view: { ...processing, lead: o.waitingPushLead, anotherWayUrl }, follow: true };
+    // What the shopper was doing, as the rail's checkout fragment says.
+    const lead = texts?.waitingLead ?? o.processingLead;
+    const then = rail?.checkout?.then;
+    if (then === 'qr' && view.rail.qr)
+      return { view: { ...processing, lead, qr: { image: view.rail.qr.image, alias: view.rail.alias ?? '' }, anotherWayUrl }, follow: true };
+    if (then === 'otp') return { view: { ...processing, lead, otp: true, anotherWayUrl }, follow: true };
+    if (then === 'redirect')
+      return { view: { ...processing, lead, ...(view.rail.payment_link ? { bankUrl: view.rail.payment_link } : {}), anotherWayUrl }, follow: true };
+    return { view: { ...processing, lead, anotherWayUrl }, follow: true };
   }
 
   function approvedView(
@@ -313,8 +303,8 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
       const range = custom
         ? { min: displayMoney(links.minimum(data), data.currency, lang), max: displayMoney(data.max_amount!, data.currency, lang) }
         : undefined;
-      const rails = data.currency === 'COP';
-      const banks = rails ? (await apm.banks()).map((b) => ({ id: b.id, name: b.name })) : [];
+      const rails = data.currency === 'COP' ? railChoices(lang) : [];
+      const banks = rails.length > 0 ? (await apm.banks()).map((b) => ({ id: b.id, name: b.name })) : [];
       const key = await publicKey(keys, row.organization_id);
       // Without the organization's key, or past the card-attempt caps, the card tab says so (the other methods stay open).
       const cardNotice = key === null ? t.cardUnavailable : (await cardAttempts.blocked(row.id, request.ip)) ? t.cardBlocked : '';
@@ -502,7 +492,7 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
     await reserve(row, lang);
     let attached = false;
     try {
-      const railId = body.rail_id as RailId;
+      const railId = body.rail_id;
       const { payment } = await apm.create(
         row.organization_id,
         {
@@ -510,7 +500,7 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
           amount,
           currency: 'COP',
           rail_id: railId,
-          rail_type: RAIL_TYPES[railId] ?? 'WALLET',
+          rail_type: methods.rail(railId)?.railType ?? 'WALLET',
           description: data.description,
           return_url: `${deps.publicBaseUrl}/l/${row.token}`,
           customer: body.customer ?? {},

@@ -76,7 +76,8 @@ export interface CheckoutView {
   /** A custom amount's bounds, formatted as the page shows them. */
   range?: { min: string; max: string };
   banks: Array<{ id: string; name: string }>;
-  rails: boolean;
+  /** The rails offered (COP links only), each with its fragment; empty: the card alone. */
+  rails: readonly RailChoice[];
   /** False when the link takes no more payments (the shopper came back to see an outcome). */
   payable: boolean;
   cardNotice: string;
@@ -90,26 +91,92 @@ function field(id: string, label: string, input: Html): Html {
   return html`<label for="${id}">${label}</label>${input}<p class="field-error" id="${id}-error"></p>`;
 }
 
-/** The document types the bank-redirect rail takes (apm/documents.ts); the page names them in its language. */
+/** The document types the bank-redirect rail takes (payments/methods/bank-redirect/); the page names them in its language. */
 const DOCUMENT_TYPES = ['CC', 'CE', 'NIT', 'PASSPORT'] as const;
 
-function railPanel(t: PageText, banks: CheckoutView['banks']): Html {
-  const described = (id: string) => `${id}-error`;
+/** A rail as the checkout offers it: its definition's fragment (payments/methods/<id>/ `checkout`), in the page's language. */
+export interface RailChoice {
+  id: string;
+  label: string;
+  /** What the page does once the intent exists (packages/fields src/hosted/checkout.ts reads it). */
+  then: string;
+  fields: ReadonlyArray<{ name: string; label?: string }>;
+}
+
+const described = (id: string) => `${id}-error`;
+/** Markup of ours, one piece a line. */
+const join = (pieces: readonly Html[]) => raw(pieces.map((piece) => piece.value).join('\n'));
+
+/** The inputs the checkout draws itself, by `customer` field; any other is a text input with its method's label. */
+const KNOWN_FIELDS: Record<string, (t: PageText, banks: CheckoutView['banks']) => Html> = {
+  bank_id: (t, banks) =>
+    field(
+      'bank',
+      t.bank,
+      html`<select id="bank" name="bank_id" data-customer="bank_id" aria-describedby="${described('bank')}">${banks.map((b) => html`<option value="${b.id}">${b.name}</option>`)}</select>`,
+    ),
+  document_type: (t) =>
+    field(
+      'document_type',
+      t.documentType,
+      html`<select id="document_type" data-customer="document_type" aria-describedby="${described('document_type')}">${DOCUMENT_TYPES.map((code) => html`<option value="${code}">${t.documentTypes[code] ?? code}</option>`)}</select>`,
+    ),
+  document: (t) =>
+    field(
+      'document',
+      t.document,
+      html`<input id="document" data-customer="document" autocomplete="off" inputmode="numeric" aria-describedby="${described('document')}">`,
+    ),
+  first_name: (t) =>
+    field(
+      'first_name',
+      t.firstName,
+      html`<input id="first_name" data-customer="first_name" autocomplete="given-name" aria-describedby="${described('first_name')}">`,
+    ),
+  last_name: (t) =>
+    field(
+      'last_name',
+      t.lastName,
+      html`<input id="last_name" data-customer="last_name" autocomplete="family-name" aria-describedby="${described('last_name')}">`,
+    ),
+  email: (t) =>
+    field('email', t.email, html`<input id="email" data-customer="email" type="email" autocomplete="email" aria-describedby="${described('email')}">`),
+  phone_number: (t) =>
+    field(
+      'phone',
+      t.phone,
+      html`<input id="phone" data-customer="phone_number" type="tel" inputmode="numeric" autocomplete="tel-national" placeholder="3001234567" aria-describedby="${described('phone')}">`,
+    ),
+};
+
+/**
+ * The rails' tab: one choice per rail, then each input once, shown for the
+ * rails that use it (`data-rail`: their ids), in the order the rails list them.
+ */
+function railPanel(t: PageText, banks: CheckoutView['banks'], rails: readonly RailChoice[]): Html {
+  const users = new Map<string, { label?: string; rails: string[] }>();
+  for (const rail of rails) {
+    for (const input of rail.fields) {
+      const entry = users.get(input.name) ?? { ...(input.label ? { label: input.label } : {}), rails: [] };
+      entry.rails.push(rail.id);
+      users.set(input.name, entry);
+    }
+  }
+  const first = rails[0]?.id;
+  const inputs = [...users].map(([name, { label, rails: ids }]) => {
+    const drawn =
+      KNOWN_FIELDS[name]?.(t, banks) ??
+      field(name, label ?? name, html`<input id="${name}" data-customer="${name}" autocomplete="off" aria-describedby="${described(name)}">`);
+    return html`<div data-rail="${ids.join(' ')}"${first && ids.includes(first) ? '' : html` hidden`}>${drawn}</div>`;
+  });
+  const choices = rails.map(
+    (rail) =>
+      html`<label><input type="radio" name="rail" value="${rail.id}" data-then="${rail.then}"${rail.id === first ? html` checked` : ''}> ${rail.label}</label>`,
+  );
   return html`<section id="panel-rails" role="tabpanel" aria-labelledby="tab-rails" hidden>
 <fieldset><legend>${t.chooseRail}</legend>
-<label><input type="radio" name="rail" value="BANK_REDIRECT" checked> ${t.railBank}</label>
-<label><input type="radio" name="rail" value="WALLET_PUSH"> ${t.railPush}</label>
-<label><input type="radio" name="rail" value="WALLET_OTP"> ${t.railOtp}</label>
-<label><input type="radio" name="rail" value="QR_INTEROP"> ${t.railQr}</label></fieldset>
-<div data-rail="BANK_REDIRECT">
-${field('bank', t.bank, html`<select id="bank" name="bank_id" aria-describedby="${described('bank')}">${banks.map((b) => html`<option value="${b.id}">${b.name}</option>`)}</select>`)}
-${field('document_type', t.documentType, html`<select id="document_type" aria-describedby="${described('document_type')}">${DOCUMENT_TYPES.map((code) => html`<option value="${code}">${t.documentTypes[code] ?? code}</option>`)}</select>`)}
-${field('document', t.document, html`<input id="document" autocomplete="off" inputmode="numeric" aria-describedby="${described('document')}">`)}
-${field('first_name', t.firstName, html`<input id="first_name" autocomplete="given-name" aria-describedby="${described('first_name')}">`)}
-${field('last_name', t.lastName, html`<input id="last_name" autocomplete="family-name" aria-describedby="${described('last_name')}">`)}
-${field('email', t.email, html`<input id="email" type="email" autocomplete="email" aria-describedby="${described('email')}">`)}
-</div>
-<div data-rail="WALLET_PUSH WALLET_OTP" hidden>${field('phone', t.phone, html`<input id="phone" type="tel" inputmode="numeric" autocomplete="tel-national" placeholder="3001234567" aria-describedby="${described('phone')}">`)}</div>
+${join(choices)}</fieldset>
+${join(inputs)}
 <p class="field-error" id="rail-error" role="alert"></p>
 <button class="primary" id="rail-pay" type="button">${t.continue}</button>
 <div id="otp-step" hidden>${field('otp', t.otp, html`<input id="otp" inputmode="numeric" autocomplete="one-time-code" maxlength="6" aria-describedby="otp-error">`)}<button class="primary" id="otp-send" type="button">${t.confirm}</button></div>
@@ -128,18 +195,18 @@ export function checkoutPage(view: CheckoutView): Html {
   const form = view.payable
     ? html`${amount}
 ${
-  view.rails
+  view.rails.length > 0
     ? html`<div role="tablist" aria-label="${t.methods}" class="tabs">
 <button role="tab" aria-selected="true" aria-controls="panel-card" id="tab-card" type="button">${t.card}</button>
 <button role="tab" aria-selected="false" aria-controls="panel-rails" id="tab-rails" type="button" tabindex="-1">${t.otherMethods}</button></div>`
     : ''
 }
-<section id="panel-card"${view.rails ? html` role="tabpanel" aria-labelledby="tab-card"` : ''}>
+<section id="panel-card"${view.rails.length > 0 ? html` role="tabpanel" aria-labelledby="tab-card"` : ''}>
 <div id="card-form"></div>
 <p class="field-error" id="card-error" role="alert">${view.cardNotice}</p>
 <button class="primary" id="pay" type="button" disabled>${t.pay}</button>
 </section>
-${view.rails ? railPanel(t, view.banks) : ''}`
+${view.rails.length > 0 ? railPanel(t, view.banks, view.rails) : ''}`
     : view.amountText
       ? html`<p class="amount" id="amount">${view.amountText}</p>`
       : '';

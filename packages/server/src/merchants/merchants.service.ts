@@ -6,7 +6,7 @@
  */
 import type { Db } from '../db/database.js';
 import type { MerchantsTable } from '../db/schema.js';
-import { documentProblem } from '../apm/documents.js';
+import { documentProblem } from '../payments/methods/documents.js';
 import { ApiError, type ErrorDetail } from '../errors/api-error.js';
 import { paginate, type ListQuery, type Page } from '../http/pagination.js';
 import { newId } from '../lib/ids.js';

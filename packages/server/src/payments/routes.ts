@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { principalOf } from '../auth/authenticate.js';
 import { ListOf } from '../http/pagination.js';
 import { JSON_CONTENT_TYPE } from '../lib/content-types.js';
-import { CardPayment, CreatePayment, PaymentListAllQuery, PaymentParams, PaymentSearchQuery } from './schemas.js';
+import { CardPayment, CreatePayment, PaymentParams, paymentListQueries } from './schemas.js';
 import type { PaymentActions } from './actions.js';
 import { registerActionRoutes } from './action-routes.js';
 import type { PaymentService } from './service.js';
@@ -20,6 +20,7 @@ export async function paymentRoutes(
 ): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { payments } = opts;
+  const { list: PaymentListAllQuery, search: PaymentSearchQuery } = paymentListQueries(opts.apm.methods.railIds());
   const tags = ['Card payments'];
   const write = { scopes: ['payments:write' as const] };
   const createDescription =

@@ -2,7 +2,6 @@ import { ListQuery } from '../http/pagination.js';
 import { Type, type Static } from 'typebox';
 import { Transaction } from '../transactions/schemas.js';
 import { PaymentFeeFields } from '../fees/schemas.js';
-import { RAILS } from '../apm/schemas.js';
 import { MoneyInput } from '../lib/money.js';
 import { MetadataInput, MetadataQuery, MetadataView } from '../lib/metadata.js';
 
@@ -98,8 +97,8 @@ export const CARD_PAYMENT_STATUSES = ['PENDING', 'APPROVED', 'AUTHORIZED', 'REJE
 export const ALTERNATIVE_PAYMENT_STATUSES = ['IN_PROGRESS', 'APPROVED', 'DECLINED', 'FAILED'] as const;
 export const PAYMENT_KINDS = ['card', 'alternative'] as const;
 
-/** What GET /v1/payments and its search add to the card list: both kinds of payment. */
-const KindFilters = {
+/** What GET /v1/payments and its search add to the card list: both kinds of payment; `rails`: the registered rails' ids. */
+const kindFilters = (rails: readonly string[]) => ({
   kind: Type.Optional(
     Type.Union(
       PAYMENT_KINDS.map((k) => Type.Literal(k)),
@@ -108,8 +107,8 @@ const KindFilters = {
   ),
   rail_id: Type.Optional(
     Type.Union(
-      RAILS.map((r) => Type.Literal(r)),
-      { description: 'Alternative payments on this rail only (BANK_REDIRECT, WALLET_PUSH, WALLET_OTP, QR_INTEROP).' },
+      rails.map((r) => Type.Literal(r)),
+      { description: `Alternative payments on this rail only (${rails.join(', ')}).` },
     ),
   ),
   status: Type.Optional(
@@ -120,19 +119,25 @@ const KindFilters = {
       },
     ),
   ),
-};
-
-/** GET /v1/payments: card and alternative payments. `merchant_id` and `point_of_sale_id` match card payments only. */
-export const PaymentListAllQuery = Type.Object({ ...PaymentListQuery.properties, ...KindFilters });
-export type PaymentListAllQuery = Static<typeof PaymentListAllQuery>;
-
-export const PaymentSearchQuery = Type.Object({
-  ...PaymentListQuery.properties,
-  ...KindFilters,
-  currency: Type.Optional(Type.String({ minLength: 3, maxLength: 3, description: 'ISO 4217.' })),
-  order_id: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
-  instrument_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Card payments only.' })),
-  amount_gte: Type.Optional(Type.Number({ description: 'At least this amount, in major units of `currency` (required with it).' })),
-  amount_lte: Type.Optional(Type.Number({ description: 'At most this amount, in major units of `currency` (required with it).' })),
 });
-export type PaymentSearchQuery = Static<typeof PaymentSearchQuery>;
+
+/**
+ * GET /v1/payments (`list`: card and alternative payments; `merchant_id` and
+ * `point_of_sale_id` match card payments only) and its search, for these rails.
+ */
+export function paymentListQueries(rails: readonly string[]) {
+  const filters = kindFilters(rails);
+  return {
+    list: Type.Object({ ...PaymentListQuery.properties, ...filters }),
+    search: Type.Object({
+      ...PaymentListQuery.properties,
+      ...filters,
+      currency: Type.Optional(Type.String({ minLength: 3, maxLength: 3, description: 'ISO 4217.' })),
+      order_id: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+      instrument_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Card payments only.' })),
+      amount_gte: Type.Optional(Type.Number({ description: 'At least this amount, in major units of `currency` (required with it).' })),
+      amount_lte: Type.Optional(Type.Number({ description: 'At most this amount, in major units of `currency` (required with it).' })),
+    }),
+  };
+}
+export type PaymentSearchQuery = Static<ReturnType<typeof paymentListQueries>['search']>;

@@ -8,7 +8,6 @@
  * serialize events as stored (webhooks/routes.ts `Event`), so these schemas
  * describe, they never filter.
  */
-import { RAILS } from '../apm/schemas.js';
 import { CHARGEBACK_STATUSES } from '../chargebacks/schemas.js';
 import { AUDIT_EVENT_TYPES, EVENT_TYPES, TEST_EVENT_TYPE } from '../events/types.js';
 import { CURRENCIES } from '../lib/money.js';
@@ -48,8 +47,8 @@ const cardPayment = object({
   response_code: nullable(text('ISO 8583 issuer response code (`00` approved).')),
 });
 
-/** The payload schemas, named as components (`…EventData`), each used by one or more event types. */
-export const EVENT_DATA_SCHEMAS: Record<string, Schema> = {
+/** The payload schemas, named as components (`…EventData`), each used by one or more event types; `rails`: the registered rails' ids. */
+export const eventDataSchemas = (rails: readonly string[]): Record<string, Schema> => ({
   AlternativePaymentEventData: object(
     {
       payment: object({
@@ -57,7 +56,7 @@ export const EVENT_DATA_SCHEMAS: Record<string, Schema> = {
         order_id: text(),
         currency: oneOf(['COP']),
         current_amount: { ...amount, description: 'The amount less what cashouts have paid back.' },
-        rail_id: oneOf(RAILS),
+        rail_id: oneOf(rails),
         transaction: object({ id: text('`trx-` prefix.'), status: oneOf(APM_STATUSES), status_detail: oneOf(APM_STATUS_DETAILS) }),
       }),
     },
@@ -143,7 +142,7 @@ export const EVENT_DATA_SCHEMAS: Record<string, Schema> = {
     'An audit record: never the number itself.',
   ),
   WebhookTestEventData: object({ test: object({ endpoint_id: text('The endpoint it was sent to (`whk-`).'), message: text() }) }),
-};
+});
 
 type AnyEventType = (typeof EVENT_TYPES)[number] | (typeof AUDIT_EVENT_TYPES)[number] | typeof TEST_EVENT_TYPE;
 

@@ -8,7 +8,8 @@
  */
 import type { Executor } from '../../db/database.js';
 
-export type RailId = 'BANK_REDIRECT' | 'WALLET_PUSH' | 'WALLET_OTP' | 'QR_INTEROP';
+/** A rail's id: a payment method of the rail family (payments/methods/registry.ts lists them). */
+export type RailId = string;
 export type RailOutcome = 'approve' | 'reject' | 'fail' | 'expire';
 
 export interface RailIntent {
@@ -62,6 +63,29 @@ export interface RailConnector {
    * refunds' three steps: reserve, call, record).
    */
   disburse(trx: Executor, disbursement: RailDisbursement): Promise<DisbursementResult>;
-  /** Where the customer goes for this intent, if anywhere. */
+  /** Where the customer goes for this intent, if anywhere: the page whose token, or the QR whose alias, the rail gave. */
   paymentLink(intent: { railId: RailId; pageToken: string | null; alias: string | null }): string | undefined;
+}
+
+/**
+ * What the sandbox simulator can do at a rail, for a rail's definition
+ * (`sandbox.initiate`) to compose the rail's start from: each method says
+ * which of them its rail uses, and its own test data.
+ */
+export interface SimulatorTools {
+  /** The rail mock is on: the amount's integer part ends in 00 (spec 4.5). */
+  mock: boolean;
+  /** A new token of a hosted bank page (`/sandbox-bank/<token>`). */
+  bankPage(): string;
+  /** The test bank's own outcome (the `banks` table's `sandbox_outcome`). */
+  bankOutcome(bankId: string | undefined): Promise<RailOutcome | undefined>;
+  /** Sends the customer an OTP by "SMS" (GET /v1/sandbox/sms; the mock's when `mock`): its keyed hash and when it lapses. */
+  sendOtp(): Promise<Pick<RailStart, 'otpHash' | 'otpExpiresAt'>>;
+  /** A short alias and its EMVCo merchant-presented QR payload (its page: `/sandbox-bank/qr/<alias>`). */
+  qr(): Pick<RailStart, 'alias' | 'qrContent'>;
+}
+
+/** A rail as the sandbox simulator plays it: its method's definition says (payments/methods/<id>/). */
+export interface SimulatedRail {
+  initiate(intent: RailIntent, tools: SimulatorTools): Promise<RailStart> | RailStart;
 }

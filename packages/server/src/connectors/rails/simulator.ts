@@ -1,14 +1,15 @@
 /**
- * The sandbox's Colombian rails (docs/sandbox.md): a hosted bank page for the
- * bank redirect, push and OTP wallets whose customer is played by test data or
- * the sandbox controls, an OTP "SMS" kept in `sandbox_sms`, and an EMVCo QR
- * with its alias and a page that plays the customer's banking app.
+ * The sandbox's Colombian rails (docs/sandbox.md): the tools a rail's
+ * definition composes its start from (payments/methods/<id>/ `sandbox`): a
+ * hosted bank page, the test banks, an OTP "SMS" kept in `sandbox_sms`, and an
+ * EMVCo QR with its alias and a page that plays the customer's banking app.
+ * Which rail uses which, and its test data, its definition says.
  */
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Executor } from '../../db/database.js';
 import { newId } from '../../lib/ids.js';
 import type { Clock } from '../../clock/clock.js';
-import type { DisbursementResult, RailConnector, RailDisbursement, RailIntent, RailOutcome, RailStart } from './connector.js';
+import type { DisbursementResult, RailConnector, RailDisbursement, RailIntent, RailStart, SimulatedRail, SimulatorTools } from './connector.js';
 
 /** What the simulator puts in a QR_INTEROP intent's EMVCo payload. */
 export interface QrPayloadInput {
@@ -19,8 +20,6 @@ export interface QrPayloadInput {
   reference: string;
 }
 
-/** Push-wallet test phones that decide by themselves. */
-export const TEST_PHONES: Record<string, RailOutcome> = { '3991111111': 'approve', '3992222222': 'reject' };
 /** The OTP while the rail mock is active. */
 export const MOCK_OTP = '123456';
 const ALIAS_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -36,6 +35,8 @@ export class RailSimulator implements RailConnector {
       qrPayload: (input: QrPayloadInput) => string;
       /** The sandbox timers' clock (an OTP's validity is in the organization's time). */
       clock: Clock;
+      /** Each rail's side of the simulation: its method's definition (handed in by gateway/services.ts from the method registry). */
+      rails: (railId: string) => SimulatedRail | undefined;
     },
   ) {}
 
@@ -44,24 +45,24 @@ export class RailSimulator implements RailConnector {
   }
 
   async initiate(trx: Executor, intent: RailIntent): Promise<RailStart> {
+    const rail = this.options.rails(intent.railId);
+    if (!rail) throw new Error(`the simulator has no rail ${intent.railId}`);
     // The rail mock: an amount whose integer part ends in 00 (spec 4.5).
     const mock = Math.floor(intent.amount / 100) % 100 === 0;
-    const start: RailStart = {};
-    switch (intent.railId) {
-      case 'BANK_REDIRECT': {
-        start.pageToken = randomBytes(18).toString('base64url');
-        const bank = intent.bankId ? await trx.selectFrom('banks').select('sandbox_outcome').where('id', '=', intent.bankId).executeTakeFirst() : undefined;
-        start.automaticOutcome = mock ? 'approve' : (bank?.sandbox_outcome ?? undefined);
-        break;
-      }
-      case 'WALLET_PUSH':
-        start.automaticOutcome = mock ? 'approve' : intent.phoneNumber ? TEST_PHONES[intent.phoneNumber] : undefined;
-        break;
-      case 'WALLET_OTP': {
+    const tools: SimulatorTools = {
+      mock,
+      bankPage: () => randomBytes(18).toString('base64url'),
+      bankOutcome: async (bankId) => {
+        if (!bankId) return undefined;
+        const bank = await trx.selectFrom('banks').select('sandbox_outcome').where('id', '=', bankId).executeTakeFirst();
+        return bank?.sandbox_outcome ?? undefined;
+      },
+      sendOtp: async () => {
         const otp = mock ? MOCK_OTP : String(randomInt(0, 1_000_000)).padStart(6, '0');
-        start.otpHash = this.otpHash(intent.paymentId, otp);
-        start.otpExpiresAt = await this.options.clock.isoAfter(intent.organizationId, this.options.otpValiditySeconds, trx);
-        if (mock) start.automaticOutcome = 'approve';
+        const sent = {
+          otpHash: this.otpHash(intent.paymentId, otp),
+          otpExpiresAt: await this.options.clock.isoAfter(intent.organizationId, this.options.otpValiditySeconds, trx),
+        };
         // The "SMS": what GET /v1/sandbox/sms shows.
         await trx
           .insertInto('sandbox_sms')
@@ -74,21 +75,21 @@ export class RailSimulator implements RailConnector {
             sent_at: this.options.clock.realIso(),
           })
           .execute();
-        break;
-      }
-      case 'QR_INTEROP':
-        start.alias = [...randomBytes(8)].map((b) => ALIAS_ALPHABET[b % ALIAS_ALPHABET.length]).join('');
-        start.qrContent = this.options.qrPayload({
+        return sent;
+      },
+      qr: () => {
+        const alias = [...randomBytes(8)].map((b) => ALIAS_ALPHABET[b % ALIAS_ALPHABET.length]).join('');
+        const qrContent = this.options.qrPayload({
           merchantAccount: { gui: 'CO.COM.PASARELA', merchantId: intent.organizationId.slice(-20) },
           merchantName: 'Pasarela Sandbox',
           merchantCity: 'Bogota',
           amountMinor: intent.amount,
-          reference: start.alias,
+          reference: alias,
         });
-        if (mock) start.automaticOutcome = 'approve';
-        break;
-    }
-    return start;
+        return { alias, qrContent };
+      },
+    };
+    return rail.initiate(intent, tools);
   }
 
   otpMatches(paymentId: string, otpHash: string | null, otp: string): boolean {
@@ -104,8 +105,8 @@ export class RailSimulator implements RailConnector {
   }
 
   paymentLink(intent: { railId: string; pageToken: string | null; alias: string | null }): string | undefined {
-    if (intent.railId === 'BANK_REDIRECT' && intent.pageToken) return `${this.options.publicBaseUrl}/sandbox-bank/${intent.pageToken}`;
-    if (intent.railId === 'QR_INTEROP' && intent.alias) return `${this.options.publicBaseUrl}/sandbox-bank/qr/${intent.alias}`;
+    if (intent.pageToken) return `${this.options.publicBaseUrl}/sandbox-bank/${intent.pageToken}`;
+    if (intent.alias) return `${this.options.publicBaseUrl}/sandbox-bank/qr/${intent.alias}`;
     return undefined;
   }
 }
