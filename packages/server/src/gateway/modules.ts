@@ -22,6 +22,7 @@ import { fieldsModule } from '../fields/module.js';
 import { fraudModule } from '../fraud/module.js';
 import type { GatewayModule } from '../http/module.js';
 import { instrumentsModule } from '../instruments/module.js';
+import { ledgerModule } from '../ledger/module.js';
 import { linksModule } from '../links/module.js';
 import { merchantsModule } from '../merchants/module.js';
 import { organizationsModule } from '../organizations/module.js';
@@ -52,6 +53,7 @@ export const MODULES: readonly GatewayModule<Services>[] = [
   refundsModule,
   chargebacksModule,
   feesModule,
+  ledgerModule,
   fraudModule,
   threeDsModule,
   cardPresentModule,
@@ -69,7 +71,7 @@ export const MODULES: readonly GatewayModule<Services>[] = [
  * other reactions record (`link.paid`). Every module with reactions is listed
  * (`outboxReactions` refuses to build otherwise).
  */
-export const REACTION_ORDER: readonly GatewayModule<Services>[] = [webhooksModule, linksModule, paymentInstructionsModule];
+export const REACTION_ORDER: readonly GatewayModule<Services>[] = [webhooksModule, linksModule, paymentInstructionsModule, ledgerModule];
 
 /** The reactions of `modules`, in `REACTION_ORDER`. */
 export function outboxReactions(modules: readonly GatewayModule<Services>[] = MODULES) {

@@ -28,6 +28,7 @@ import * as railPaymentsCopy from './051_rail_payments_copy.js';
 import * as dropApmPayments from './052_drop_apm_payments.js';
 import * as connectorAccounts from './060_connector_accounts.js';
 import * as connectorRouting from './061_connector_routing.js';
+import * as ledger from './070_ledger.js';
 
 /** Every migration, in order. One set serves SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '052_drop_apm_payments': dropApmPayments,
   '060_connector_accounts': connectorAccounts,
   '061_connector_routing': connectorRouting,
+  '070_ledger': ledger,
 };
