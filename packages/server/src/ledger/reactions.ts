@@ -15,7 +15,7 @@
 import type { Executor } from '../db/database.js';
 import type { Reaction, RecordedEvent } from '../events/store.js';
 import type { EventType } from '../events/types.js';
-import type { Posting } from './accounts.js';
+import { postCardCapture } from './capture.js';
 import { postEntry } from './post.js';
 
 type Subject = Record<string, unknown> | undefined;
@@ -25,33 +25,24 @@ const idOf = (event: RecordedEvent, key: string): string | undefined => {
   return typeof id === 'string' ? id : undefined;
 };
 
-async function postCapture(db: Executor, event: RecordedEvent): Promise<void> {
+/** An approved rail payment: paid in full, no fees. */
+async function postRailPayment(db: Executor, event: RecordedEvent): Promise<void> {
   const id = idOf(event, 'payment');
   if (!id) return;
   const payment = await db
     .selectFrom('payments')
-    .select(['organization_id', 'currency', 'amount', 'amount_captured'])
+    .select(['organization_id', 'currency', 'amount'])
     .where('id', '=', id)
     .where('organization_id', '=', event.organization_id)
     .executeTakeFirst();
   if (!payment) return;
-  // A rail payment is paid in full when approved; a card payment is worth what was captured, less its fees.
-  const rail = event.type === 'payment.purchase.succeeded';
-  const gross = Number(rail ? payment.amount : payment.amount_captured);
-  const fees = rail
-    ? 0
-    : (await db.selectFrom('payment_fees').select('amount').where('payment_id', '=', id).execute()).reduce((sum, f) => sum + Number(f.amount), 0);
-  const postings: Posting[] = [
-    { debit: 'processor_clearing', credit: 'merchant_pending', amount: gross },
-    { debit: 'merchant_pending', credit: 'operator_revenue', amount: fees },
-  ];
   await postEntry(db, {
     organizationId: payment.organization_id,
     type: 'payment',
     currency: payment.currency,
     source: { object: 'payment', id },
     paymentId: id,
-    postings,
+    postings: [{ debit: 'processor_clearing', credit: 'merchant_pending', amount: Number(payment.amount) }],
     createdAt: event.created_at,
   });
 }
@@ -115,8 +106,11 @@ async function postChargeback(db: Executor, event: RecordedEvent): Promise<void>
 }
 
 const POSTERS: Partial<Record<EventType, (db: Executor, event: RecordedEvent) => Promise<void>>> = {
-  'payment.card.captured': postCapture,
-  'payment.purchase.succeeded': postCapture,
+  'payment.card.captured': async (db, event) => {
+    const id = idOf(event, 'payment');
+    if (id) await postCardCapture(db, id, event.organization_id, event.created_at);
+  },
+  'payment.purchase.succeeded': postRailPayment,
   'refund.succeeded': (db, event) => postRepayment(db, event, 'refunds'),
   'cashout.succeeded': (db, event) => postRepayment(db, event, 'cashouts'),
   'chargeback.opened': postChargeback,
