@@ -1,7 +1,7 @@
 /**
  * The docs' walk-throughs, run as a reader pastes them: the shell blocks of
- * README.md ("A first call in curl") and docs/sandbox.md ("Walk-through: a
- * first card payment") marked `<!-- doc-test NAME: STATUS... -->`, in order,
+ * README.md ("A first call in curl"), docs/sandbox.md ("Walk-through: a
+ * first card payment") and docs/ledger.md ("Walk-through") marked `<!-- doc-test NAME: STATUS... -->`, in order,
  * in one bash session with the real curl, openssl and node, against a fresh
  * server. Each block must answer the HTTP statuses its marker lists, so the
  * docs cannot drift from the product.
@@ -116,5 +116,24 @@ describe.each(dialects)("the docs' walk-throughs on $name", (dialect) => {
     expect(run.stderr).toContain('"amount_captured": "150000.00"');
     expect(run.stderr).toContain('"status": "REFUNDED"');
     expect(run.stderr).toContain('"code": "refund_exceeds_captured"');
+  }, 60_000);
+
+  it('docs/ledger.md: a rail payment and a cashout, followed through the balance and its entries', async () => {
+    const blocks = markedBlocks('docs/ledger.md', 'ledger-walk');
+    expect(blocks.length).toBeGreaterThanOrEqual(6);
+    const run = await runBlocks(blocks, (code) =>
+      code
+        .replace(/^BASE=.*$/m, `BASE=${base}`)
+        .replace(/^CLIENT_ID=.*$/m, `CLIENT_ID=${client.id}`)
+        .replace(/^CLIENT_SECRET=.*$/m, `CLIENT_SECRET=${client.secret}`),
+    );
+    expect(run.status, run.stderr).toBe(0);
+    expect(blocks.map((b) => `docs/ledger.md:${b.line} ${b.statuses.join(' ')}`)).toEqual(
+      blocks.map((b, i) => `docs/ledger.md:${b.line} ${run.statuses[i]!.join(' ')}`),
+    );
+    expect(run.stdout).toContain('SUCCEEDED');
+    expect(run.stderr).toContain('"pending": "50000.00"');
+    expect(run.stderr).toContain('"pending": "30000.00"');
+    expect(run.stderr).toContain('"credit": "processor_clearing"');
   }, 60_000);
 });

@@ -145,7 +145,17 @@ const connectorAccount: Fixture = async (gw, owner) => {
   return { id: reply.body.id };
 };
 
+/** A balance transaction: the entry of a captured payment. */
+const balanceTransaction: Fixture = async (gw, owner) => {
+  const token = await owner.token();
+  const { id } = await payment(gw, owner);
+  await gw.request('POST', `/v1/payments/${id}/capture`, { token, body: {} });
+  const entries = await gw.request<{ data: Array<{ id: string }> }>('GET', `/v1/balance/transactions?payment_id=${id}`, { token });
+  return { id: entries.body.data[0]!.id };
+};
+
 const fixtures: Record<string, Fixture | 'global'> = {
+  '/v1/balance/transactions/:id': balanceTransaction,
   '/v1/connector-accounts/:id': connectorAccount,
   '/v1/checkout/sessions/:id': checkoutSession,
   '/v1/checkout/sessions/:id/expire': checkoutSession,

@@ -36,6 +36,7 @@ export const PERMISSIONS = [
   'payment-instructions:ws',
   'connector-accounts:read',
   'connector-accounts:write',
+  'balance:read',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];

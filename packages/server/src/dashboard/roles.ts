@@ -82,6 +82,7 @@ const DESCRIPTIONS: Record<Permission, string> = {
   'payment-instructions:ws': 'WebSocket for real-time payment instructions (terminals)',
   'connector-accounts:read': 'Read connector accounts and routing',
   'connector-accounts:write': 'Change connector accounts, their credentials and routing',
+  'balance:read': 'Read balances and their ledger entries',
 };
 
 /** The permissions grouped by resource, in the spec's order. */

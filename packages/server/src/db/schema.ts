@@ -839,6 +839,8 @@ export interface Database {
   link_card_attempts: LinkCardAttemptsTable;
   link_card_blocks: LinkCardBlocksTable;
   card_declines: CardDeclinesTable;
+  ledger_entries: LedgerEntriesTable;
+  ledger_postings: LedgerPostingsTable;
 }
 
 /** One row per metadata pair of an object (lib/metadata.ts): the index of `metadata[key]=value` filters. */
@@ -849,4 +851,35 @@ export interface MetadataEntriesTable {
   key: string;
   value: string;
   object_id: string;
+}
+
+/** The ledger's accounts, per organization and currency (ledger/accounts.ts). */
+export type LedgerAccount = 'merchant_pending' | 'merchant_available' | 'merchant_reserved' | 'operator_revenue' | 'processor_clearing' | 'payouts_in_transit';
+
+/** One movement of money (ledger/, migration 070): append-only. */
+export interface LedgerEntriesTable {
+  id: string;
+  organization_id: string;
+  type: string;
+  currency: string;
+  /** What the entry does to the merchant's balances, fees included (signed minor units); net = amount - fee. */
+  amount: number;
+  fee: number;
+  net: number;
+  source_object: string;
+  source_id: string;
+  payment_id: string | null;
+  created_at: string;
+}
+
+/** One line of an entry: `amount` (> 0) from `debit_account` to `credit_account`. Append-only. */
+export interface LedgerPostingsTable {
+  entry_id: string;
+  line: number;
+  organization_id: string;
+  currency: string;
+  debit_account: LedgerAccount;
+  credit_account: LedgerAccount;
+  amount: number;
+  created_at: string;
 }

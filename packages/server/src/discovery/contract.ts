@@ -82,6 +82,10 @@ export const TAGS: Array<{ name: string; description: string }> = [
   { name: 'Refunds', description: 'Refunds of card payments (`ref-`).' },
   { name: 'Chargebacks', description: 'Disputes (`chb-`): accept, review or dispute with evidence; comments and attachments.' },
   { name: 'Fee rules', description: 'Interchange and MDR rules (`fee-`) applied to captured payments.' },
+  {
+    name: 'Balance',
+    description: "The organization's balances per currency (available, pending, reserved) and the double-entry ledger entries behind them (`btx-`).",
+  },
   { name: 'Fraud', description: "Fraud rules and each payment's evaluation." },
   { name: '3-D Secure', description: '3-D Secure flows: the version check.' },
   { name: 'Card-present payments', description: 'Payments made at a terminal, and their actions.' },

@@ -22,6 +22,7 @@ import { fieldsModule } from '../fields/module.js';
 import { fraudModule } from '../fraud/module.js';
 import type { GatewayModule } from '../http/module.js';
 import { instrumentsModule } from '../instruments/module.js';
+import { ledgerModule } from '../ledger/module.js';
 import { linksModule } from '../links/module.js';
 import { merchantsModule } from '../merchants/module.js';
 import { organizationsModule } from '../organizations/module.js';
@@ -52,6 +53,7 @@ export const MODULES: readonly GatewayModule<Services>[] = [
   refundsModule,
   chargebacksModule,
   feesModule,
+  ledgerModule,
   fraudModule,
   threeDsModule,
   cardPresentModule,
@@ -67,7 +69,8 @@ export const MODULES: readonly GatewayModule<Services>[] = [
  * in the order they run (docs/architecture.md "Events and webhooks"): the
  * fan-out first, so an event's deliveries come before those of the events its
  * other reactions record (`link.paid`, `chargeback.opened`); fees before
- * payments (which copies the fees fees/ wrote onto the payment). Every module
+ * payments (which copies the fees fees/ wrote onto the payment); the ledger last (its capture entry reads
+ * the fees fees/ wrote, and it posts what the chargebacks reaction opens). Every module
  * with reactions is listed (`outboxReactions` refuses to build otherwise).
  */
 export const REACTION_ORDER: readonly GatewayModule<Services>[] = [
@@ -78,6 +81,7 @@ export const REACTION_ORDER: readonly GatewayModule<Services>[] = [
   paymentsModule,
   fraudModule,
   chargebacksModule,
+  ledgerModule,
 ];
 
 /** The reactions of `modules`, in `REACTION_ORDER`. */

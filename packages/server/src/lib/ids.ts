@@ -43,6 +43,7 @@ export const ID_PREFIXES = {
   dashboardLink: 'dbl',
   connectorAccount: 'cna',
   connectorNotification: 'cnn',
+  balanceTransaction: 'btx',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

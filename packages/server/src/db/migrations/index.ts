@@ -29,6 +29,7 @@ import * as dropApmPayments from './052_drop_apm_payments.js';
 import * as connectorAccounts from './060_connector_accounts.js';
 import * as connectorRouting from './061_connector_routing.js';
 import * as connectorNotifications from './062_connector_notifications.js';
+import * as ledger from './070_ledger.js';
 
 /** Every migration, in order. One set serves SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '060_connector_accounts': connectorAccounts,
   '061_connector_routing': connectorRouting,
   '062_connector_notifications': connectorNotifications,
+  '070_ledger': ledger,
 };

@@ -1,0 +1,127 @@
+/**
+ * The ledger's outbox reactions: each movement of money is posted inside the
+ * transaction that records the event announcing it (events/store.ts), so a
+ * state change never commits without its entry, nor an entry without its
+ * state change. The amounts are read from the rows the event is about (integer
+ * minor units), not from the event's body (major units).
+ *
+ * Card capture and rail approval: the gross from the processor's clearing to
+ * the merchant's pending balance, the fees (fees/, written before the
+ * capture's event) from pending to the operator's revenue. Refund and
+ * cashout: from pending back to clearing. Chargeback opened: the disputed
+ * amount held from pending into reserved; won: back to pending; accepted or
+ * lost: from reserved to clearing. docs/ledger.md "Entries".
+ */
+import type { Executor } from '../db/database.js';
+import type { Reaction, RecordedEvent } from '../events/store.js';
+import type { EventType } from '../events/types.js';
+import { postCardCapture } from './capture.js';
+import { postEntry } from './post.js';
+
+type Subject = Record<string, unknown> | undefined;
+const subject = (event: RecordedEvent, key: string): Subject => (event.data as Record<string, Subject>)[key];
+const idOf = (event: RecordedEvent, key: string): string | undefined => {
+  const id = subject(event, key)?.id;
+  return typeof id === 'string' ? id : undefined;
+};
+
+/** An approved rail payment: paid in full, no fees. */
+async function postRailPayment(db: Executor, event: RecordedEvent): Promise<void> {
+  const id = idOf(event, 'payment');
+  if (!id) return;
+  const payment = await db
+    .selectFrom('payments')
+    .select(['organization_id', 'currency', 'amount'])
+    .where('id', '=', id)
+    .where('organization_id', '=', event.organization_id)
+    .executeTakeFirst();
+  if (!payment) return;
+  await postEntry(db, {
+    organizationId: payment.organization_id,
+    type: 'payment',
+    currency: payment.currency,
+    source: { object: 'payment', id },
+    paymentId: id,
+    postings: [{ debit: 'processor_clearing', credit: 'merchant_pending', amount: Number(payment.amount) }],
+    createdAt: event.created_at,
+  });
+}
+
+/** A refund or a cashout: what went back to the customer leaves the merchant's pending balance. */
+async function postRepayment(db: Executor, event: RecordedEvent, table: 'refunds' | 'cashouts'): Promise<void> {
+  const object = table === 'refunds' ? 'refund' : 'cashout';
+  const id = idOf(event, object);
+  if (!id) return;
+  const row = await db
+    .selectFrom(table)
+    .select(['organization_id', 'payment_id', 'amount', 'currency'])
+    .where('id', '=', id)
+    .where('organization_id', '=', event.organization_id)
+    .executeTakeFirst();
+  if (!row) return;
+  await postEntry(db, {
+    organizationId: row.organization_id,
+    type: object,
+    currency: row.currency,
+    source: { object, id },
+    paymentId: row.payment_id,
+    postings: [{ debit: 'merchant_pending', credit: 'processor_clearing', amount: Number(row.amount) }],
+    createdAt: event.created_at,
+  });
+}
+
+async function postChargeback(db: Executor, event: RecordedEvent): Promise<void> {
+  const id = idOf(event, 'chargeback');
+  if (!id) return;
+  const row = await db
+    .selectFrom('chargebacks')
+    .select(['organization_id', 'payment_id', 'amount', 'currency', 'status'])
+    .where('id', '=', id)
+    .where('organization_id', '=', event.organization_id)
+    .executeTakeFirst();
+  if (!row) return;
+  const amount = Number(row.amount);
+  const entry = { organizationId: row.organization_id, currency: row.currency, source: { object: 'chargeback' as const, id }, paymentId: row.payment_id };
+  if (event.type === 'chargeback.opened') {
+    await postEntry(db, {
+      ...entry,
+      type: 'chargeback_hold',
+      postings: [{ debit: 'merchant_pending', credit: 'merchant_reserved', amount }],
+      createdAt: event.created_at,
+    });
+    return;
+  }
+  const status = subject(event, 'chargeback')?.status;
+  // Decided: WON gives the amount back; ACCEPTED (by the merchant) and LOST leave it with the cardholder.
+  if (status !== 'WON' && status !== 'LOST' && status !== 'ACCEPTED') return;
+  // Only what was held is released or lost (a chargeback opened before the ledger existed held nothing).
+  const held = await db.selectFrom('ledger_entries').select('id').where('source_id', '=', id).where('type', '=', 'chargeback_hold').executeTakeFirst();
+  if (!held) return;
+  await postEntry(db, {
+    ...entry,
+    type: status === 'WON' ? 'chargeback_release' : 'chargeback_loss',
+    postings: [{ debit: 'merchant_reserved', credit: status === 'WON' ? 'merchant_pending' : 'processor_clearing', amount }],
+    createdAt: event.created_at,
+  });
+}
+
+const POSTERS: Partial<Record<EventType, (db: Executor, event: RecordedEvent) => Promise<void>>> = {
+  'payment.card.captured': async (db, event) => {
+    const id = idOf(event, 'payment');
+    if (id) await postCardCapture(db, id, event.organization_id, event.created_at);
+  },
+  'payment.purchase.succeeded': postRailPayment,
+  'refund.succeeded': (db, event) => postRepayment(db, event, 'refunds'),
+  'cashout.succeeded': (db, event) => postRepayment(db, event, 'cashouts'),
+  'chargeback.opened': postChargeback,
+  'chargeback.updated': postChargeback,
+};
+
+/** The outbox reaction: every event that moves money posts its entry. */
+export const ledgerPosting: Reaction = {
+  name: 'ledger.posting',
+  types: Object.keys(POSTERS) as EventType[],
+  run: async (db, event) => {
+    await POSTERS[event.type]?.(db, event);
+  },
+};
