@@ -80,6 +80,7 @@ const RAIL_FIELDS = new Set([
   'rail_id',
 ]);
 
+// eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async, so a registration error rejects register() instead of ending the process
 export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const { links, keys, instruments, payments, apm, cardAttempts, clock } = deps;
   const config = { public: true };
@@ -208,7 +209,7 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
     if (intent.status_detail !== 'PENDING') return { view: { ...processing, lead: o.bankProcessingLead }, follow: true };
     // Still waiting for the shopper: what they were doing, and the way to another method.
     const anotherWayUrl = `/l/${row.token}`;
-    const view = await apm.view(intent);
+    const view = apm.view(intent);
     if (intent.rail_id === 'QR_INTEROP' && view.rail.qr)
       return { view: { ...processing, lead: o.waitingQrLead, qr: { image: view.rail.qr.image, alias: view.rail.alias ?? '' }, anotherWayUrl }, follow: true };
     if (intent.rail_id === 'WALLET_OTP') return { view: { ...processing, lead: o.waitingOtpLead, otp: true, anotherWayUrl }, follow: true };
@@ -284,7 +285,7 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
         text: t.script,
       });
       if (returning && entry) {
-        const { view, follow } = await paymentOutcome(row, data, returning, entry.kind as 'card' | 'apm', lang, closed, merchant);
+        const { view, follow } = await paymentOutcome(row, data, returning, entry.kind, lang, closed, merchant);
         // The script follows a payment still under way, and takes an approved one on to the merchant's redirect_url.
         const script = follow || view.continueUrl !== undefined;
         return send(reply, outcomePage({ ...view, ...(script ? { config: settings(false, null) } : {}) }));
