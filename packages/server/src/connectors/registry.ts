@@ -63,7 +63,7 @@ export class ConnectorRegistry {
       throw new Error(`connector id ${JSON.stringify(definition.id)} must be lowercase letters, digits, - or _`);
     if (this.definitions.has(definition.id)) throw new Error(`connector ${definition.id} is registered twice`);
     if (definition.families.includes('card') && !definition.card) throw new Error(`connector ${definition.id} serves cards but has no card factory`);
-    this.definitions.set(definition.id, definition as unknown as ConnectorDefinition);
+    this.definitions.set(definition.id, definition);
     return this;
   }
 
