@@ -135,7 +135,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
     },
     transform: nameResponses,
     transformObject: (document) => ('openapiObject' in document ? completeContract(addOperationIds(document.openapiObject)) : document.swaggerObject),
-    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
   });
   await app.register(swaggerUi, {
     routePrefix: '/docs',
