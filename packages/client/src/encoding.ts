@@ -14,7 +14,7 @@ export function base64Decode(text: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-export const utf8 = (text: string): Uint8Array<ArrayBuffer> => new TextEncoder().encode(text) as Uint8Array<ArrayBuffer>;
+export const utf8 = (text: string): Uint8Array<ArrayBuffer> => new TextEncoder().encode(text);
 
 /** A version 4 UUID, also where `crypto.randomUUID` is missing (pages not served over HTTPS). */
 export function uuid(): string {

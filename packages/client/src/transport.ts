@@ -158,7 +158,7 @@ export class Transport {
     const useToken = call.auth !== false && this.credentials !== undefined;
     let renewed = false;
     for (let retry = 0; ; ) {
-      const token = useToken ? await this.credentials!.token() : undefined;
+      const token = useToken ? await this.credentials.token() : undefined;
       let answer: Answer;
       try {
         answer = await this.attempt(call, { ...options, idempotencyKey }, token);

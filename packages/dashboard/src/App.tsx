@@ -116,10 +116,14 @@ export function App() {
             if (id === session.organization.id) localStorage.removeItem(organizationKey(session.user.id));
             else localStorage.setItem(organizationKey(session.user.id), id);
           }}
-          onSignOut={async () => {
-            await api.signOut().catch(() => undefined);
-            setSession(null);
-            navigate('/sign-in', true);
+          onSignOut={() => {
+            api
+              .signOut()
+              .catch(() => undefined)
+              .finally(() => {
+                setSession(null);
+                navigate('/sign-in', true);
+              });
           }}
         >
           <Page key={organizationId} path={location.path} />

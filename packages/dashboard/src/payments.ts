@@ -1,12 +1,11 @@
-import type { ApmPayment, CardPayment, Payment } from './api';
+import type { CardPayment, Payment } from './api';
 
 export const isCard = (p: Payment): p is CardPayment => 'id' in p && 'instrument' in p;
 /** Every item of GET /v1/payments, card or alternative, has its `id` and `status` (one list, one table on the server). */
 export const paymentId = (p: Payment): string => p.id;
 export const paymentStatus = (p: Payment): string => p.status;
-export const paymentAmount = (p: Payment): string | number => (isCard(p) ? p.amount : (p as ApmPayment).transaction.amount);
-export const paymentMethod = (p: Payment): string =>
-  isCard(p) ? `${p.instrument.card_brand} •••• ${p.instrument.last_four_digits}` : (p as ApmPayment).rail.id;
+export const paymentAmount = (p: Payment): string | number => (isCard(p) ? p.amount : p.transaction.amount);
+export const paymentMethod = (p: Payment): string => (isCard(p) ? `${p.instrument.card_brand} •••• ${p.instrument.last_four_digits}` : p.rail.id);
 
 /** A card payment partly refunded: APPROVED with some of its captured amount back (fully refunded is REFUNDED). */
 export const partlyRefunded = (p: Payment): boolean =>

@@ -155,12 +155,12 @@ export function ConfirmDialog({
           type="button"
           className={danger ? 'button danger' : 'button primary'}
           disabled={busy}
-          onClick={async () => {
-            await run(async () => {
+          onClick={() =>
+            run(async () => {
               await onConfirm();
               onClose();
-            });
-          }}
+            })
+          }
         >
           {confirmLabel}
         </button>
@@ -236,19 +236,15 @@ export function Mono({ children }: { children: ReactNode }) {
 }
 
 /** A form's or button's action: `busy` while it runs, its failure in `error` (shown by ErrorMessage). */
-export function useAction(): { busy: boolean; error: unknown; setError: (error: unknown) => void; run: (action: () => Promise<void>) => Promise<void> } {
+export function useAction(): { busy: boolean; error: unknown; setError: (error: unknown) => void; run: (action: () => Promise<void>) => void } {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
-  const run = async (action: () => Promise<void>) => {
+  const run = (action: () => Promise<void>) => {
     setBusy(true);
     setError(null);
-    try {
-      await action();
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
+    action()
+      .catch((e: unknown) => setError(e))
+      .finally(() => setBusy(false));
   };
   return { busy, error, setError, run };
 }

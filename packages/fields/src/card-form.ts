@@ -30,5 +30,5 @@ export interface CardForm {
 
 export function render(container: HTMLElement, options: RenderOptions): CardForm {
   const form = createCardForm(container, options);
-  return { isValid: form.isValid, encrypt: form.encrypt, encryptCvv: form.encryptCvv, focus: form.focus };
+  return { isValid: () => form.isValid(), encrypt: () => form.encrypt(), encryptCvv: () => form.encryptCvv(), focus: () => form.focus() };
 }

@@ -31,9 +31,9 @@ export interface MountOptions {
   accent?: string;
   /** 'es' or 'en'; defaults to the browser's language. */
   locale?: Locale;
-  onReady?(): void;
-  onValidity?(ok: boolean): void;
-  onResult?(result: FieldsResult): void;
+  onReady?: () => void;
+  onValidity?: (ok: boolean) => void;
+  onResult?: (result: FieldsResult) => void;
   /**
    * A payment was declined (status REJECTED), after `onResult`. The checkout
    * session is complete: a later `pay()` with these fields answers an ERROR
@@ -41,7 +41,7 @@ export interface MountOptions {
    * again, create a new checkout session on your backend, `destroy()` these
    * fields and mount new ones with its token (docs/fields.md "After a decline").
    */
-  onDecline?(result: PaymentResult): void;
+  onDecline?: (result: PaymentResult) => void;
 }
 
 export interface PayOptions {
@@ -122,7 +122,11 @@ export function mount(target: string | Element, options: MountOptions): MountedF
   if (!/^https?:$/.test(location.protocol))
     return failed(options, errorResult('invalid_options', 'The page must be served over https (or http://localhost in development).'));
   const container = typeof target === 'string' ? document.querySelector(target) : target;
-  if (!(container instanceof Element)) return failed(options, errorResult('container_not_found', `No element matches ${String(target)}.`));
+  if (!(container instanceof Element))
+    return failed(
+      options,
+      errorResult('container_not_found', typeof target === 'string' ? `No element matches ${target}.` : 'The container is not an element.'),
+    );
 
   const locale = resolveLocale(options.locale, navigator.language);
   const apiOrigin = base.origin;

@@ -149,11 +149,11 @@ function CreateKey({ onClose, onCreated }: { onClose: () => void; onCreated: (ke
       }
       return next;
     });
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (chosen.size === 0) return setProblem(t('keys.pickOne'));
     setProblem('');
-    await run(async () => {
+    run(async () => {
       onCreated(await api.createKey(name.trim(), [...chosen]));
     });
   };

@@ -136,9 +136,9 @@ function Respond({ chargeback, onDone }: { chargeback: Chargeback; onDone: () =>
   const [accepting, setAccepting] = useState(false);
   const base = `/chargebacks/${encodeURIComponent(chargeback.id)}`;
 
-  const upload = async () => {
+  const upload = () => {
     if (!file) return;
-    await run(async () => {
+    run(async () => {
       const form = new FormData();
       form.append('file', file, file.name);
       const attachment = await v1('chargebacks.attachments.create', 'POST', `${base}/attachments`, { body: form });
@@ -146,9 +146,9 @@ function Respond({ chargeback, onDone }: { chargeback: Chargeback; onDone: () =>
       setFile(null);
     });
   };
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    await run(async () => {
+    run(async () => {
       await v1('chargebacks.dispute', 'POST', `${base}/dispute`, { body: { evidence } });
       onDone();
     });

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { v1, type Event } from '../api';
+import { v1 } from '../api';
 import { useI18n } from '../i18n';
 import { EVENT_TYPES } from '../payments';
 import { Empty, ErrorMessage, Loading, Mono, PageHeader, Pager, useLoad } from '../ui';
@@ -17,7 +17,7 @@ export function Events() {
   const needle = text.trim().toLowerCase();
   const shown = useMemo(
     () =>
-      ((list.data?.data ?? []) as Event[]).filter(
+      (list.data?.data ?? []).filter(
         (e) => !needle || e.id.toLowerCase().includes(needle) || e.type.includes(needle) || JSON.stringify(e.data).toLowerCase().includes(needle),
       ),
     [list.data, needle],
@@ -77,7 +77,7 @@ export function Events() {
         <Pager
           hasMore={list.data.has_more}
           canGoBack={cursor.length > 0}
-          onNext={() => setCursor([...cursor, list.data!.data[list.data!.data.length - 1]!.id as string])}
+          onNext={() => setCursor([...cursor, list.data!.data[list.data!.data.length - 1]!.id])}
           onPrevious={() => setCursor(cursor.slice(0, -1))}
         />
       ) : null}

@@ -46,7 +46,7 @@ async function loadDetail(id: string): Promise<Detail> {
     refunds: refunds.data,
     chargebacks: chargebacks.data,
     fraud,
-    events: (events.data as Event[]).reverse(),
+    events: events.data.reverse(),
   };
 }
 

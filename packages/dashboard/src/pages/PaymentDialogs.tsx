@@ -17,9 +17,9 @@ export function CaptureDialog({ payment, onClose, onDone }: { payment: CardPayme
   const authorized = payment.amount_authorized ?? payment.amount;
   const [amount, setAmount] = useState(authorized);
   const { busy, error, run } = useAction();
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    await run(async () => {
+    run(async () => {
       const whole = amount.trim() === authorized;
       await v1('payments.capture', 'POST', `/payments/${payment.id}/capture`, { body: whole ? {} : { amount: amount.trim() } });
       onDone();
@@ -54,10 +54,10 @@ export function RefundDialog({ payment, max, onClose, onDone }: { payment: CardP
   const { busy, error, run } = useAction();
   // A refund the network refused is an answer (201, REJECTED), not an error: the dialog stays open and says so.
   const [rejected, setRejected] = useState<string | null>(null);
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     setRejected(null);
-    await run(async () => {
+    run(async () => {
       const refund = await v1('payments.refund', 'POST', `/payments/${payment.id}/refund`, { body: { amount: amount.trim() } });
       if (refund.status === 'REJECTED') return setRejected(responseCode(refund.response_code));
       onDone();

@@ -36,7 +36,7 @@ function toQuery(f: Filters, cursor: { after?: string; before?: string }): Query
   if (f.created_lte) query.created_lte = new Date(`${f.created_lte}T23:59:59.999`).toISOString();
   if (cursor.after) query.starting_after = cursor.after;
   if (cursor.before) query.ending_before = cursor.before;
-  return query as Query;
+  return query;
 }
 
 export function Payments() {

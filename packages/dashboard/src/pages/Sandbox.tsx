@@ -51,31 +51,25 @@ export function Sandbox() {
       </>
     );
   }
-  const readSms = async (event: FormEvent) => {
+  const readSms = (event: FormEvent) => {
     event.preventDefault();
     setError(null);
     const number = mobile(phone);
     setPhoneProblem(number === null);
     if (number === null) return;
-    try {
-      setSms((await v1('sandbox.sms.list', 'GET', '/sandbox/sms', { query: { phone_number: number } })).data);
-    } catch (e) {
-      setError(e);
-    }
+    v1('sandbox.sms.list', 'GET', '/sandbox/sms', { query: { phone_number: number } }).then((page) => setSms(page.data), setError);
   };
-  const simulate = async (event: FormEvent) => {
+  const simulate = (event: FormEvent) => {
     event.preventDefault();
     setError(null);
     setResult(null);
     setSimulateProblem('');
     const id = paymentId.trim();
-    try {
-      setResult(await v1('sandbox.payments.simulate', 'POST', `/sandbox/payments/${encodeURIComponent(id)}/simulate`, { body: { outcome } }));
-    } catch (e) {
+    v1('sandbox.payments.simulate', 'POST', `/sandbox/payments/${encodeURIComponent(id)}/simulate`, { body: { outcome } }).then(setResult, (e: unknown) => {
       // 404: no alternative payment of this organization has the id (a card payment's among them): say what can be simulated.
       if (e instanceof ApiError && e.status === 404) setSimulateProblem(t('sandbox.notAlternative', { id }));
       else setError(e);
-    }
+    });
   };
   return (
     <>

@@ -23,15 +23,13 @@ export function Team() {
   const [email, setEmail] = useState('');
   const [invitation, setInvitation] = useState<Invitation | null>(null);
   const [error, setError] = useState<unknown>(null);
-  const invite = async (event: FormEvent) => {
+  const invite = (event: FormEvent) => {
     event.preventDefault();
     setError(null);
-    try {
-      setInvitation(await api.invite(inviteRole, email.trim()));
-    } catch (e) {
-      setError(e);
-    }
-    pending.reload();
+    api
+      .invite(inviteRole, email.trim())
+      .then(setInvitation, setError)
+      .finally(() => pending.reload());
   };
   return (
     <>

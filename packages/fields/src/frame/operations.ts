@@ -75,7 +75,7 @@ export async function payWithCard(
   }
   const orderId = typeof opts.order_id === 'string' && opts.order_id ? opts.order_id : (session.order_id ?? session.id);
   const tokenized = await tokenize(form, api);
-  if ('failed' in tokenized) return { ...tokenized.failed, order_id: orderId } as FieldsResult;
+  if ('failed' in tokenized) return { ...tokenized.failed, order_id: orderId };
   const { instrument } = tokenized;
 
   let encryptedCvv: string;

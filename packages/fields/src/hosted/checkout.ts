@@ -23,7 +23,7 @@
  *   reloads when it finishes.
  */
 import { render, type CardForm } from '../card-form.js';
-import { byId, CallError, postJson, readConfig, sleep } from './dom.js';
+import { byId, CallError, onClick, postJson, readConfig, sleep } from './dom.js';
 // The page's configuration, as the server defines and renders it (one definition for both ends).
 import type { CheckoutConfig } from '../../../server/src/links/page-config.js';
 
@@ -203,39 +203,40 @@ function messageOf(error: unknown): string {
   return error instanceof TypeError ? s.network : (error as Error).message;
 }
 
-payButton?.addEventListener('click', async () => {
-  if (!form) return;
-  const amount = checkAmount('paying');
-  if (!amount.ok) return amountInput?.focus();
-  payButton.disabled = true;
-  byId('card-error')!.textContent = '';
-  say(s.processing);
-  const leaving = pendingPayment();
-  // The rail payment this attempt leaves is declined by the gateway: its poll must not take the page to that decline.
-  if (leaving && following === leaving) following = null;
-  try {
-    const fields = await form.encrypt();
-    const result = await postJson<PaymentState>(
-      `${base}/card`,
-      { ...fields, cvv_for_payment: await form.encryptCvv(), amount: amount.value, ...(leaving ? { abandon: leaving } : {}) },
-      cfg.lang,
-    );
-    // The rail payment left behind is over (declined by the gateway, or settled): stop following it.
-    if (leaving) {
-      setPending(undefined);
-      hideSteps();
+if (payButton)
+  onClick(payButton, async () => {
+    if (!form) return;
+    const amount = checkAmount('paying');
+    if (!amount.ok) return amountInput?.focus();
+    payButton.disabled = true;
+    byId('card-error')!.textContent = '';
+    say(s.processing);
+    const leaving = pendingPayment();
+    // The rail payment this attempt leaves is declined by the gateway: its poll must not take the page to that decline.
+    if (leaving && following === leaving) following = null;
+    try {
+      const fields = await form.encrypt();
+      const result = await postJson<PaymentState>(
+        `${base}/card`,
+        { ...fields, cvv_for_payment: await form.encryptCvv(), amount: amount.value, ...(leaving ? { abandon: leaving } : {}) },
+        cfg.lang,
+      );
+      // The rail payment left behind is over (declined by the gateway, or settled): stop following it.
+      if (leaving) {
+        setPending(undefined);
+        hideSteps();
+      }
+      if (!FINAL.has(result.status)) return window.location.replace(outcomeUrl(result.payment_id));
+      finish(result);
+    } catch (error) {
+      say('');
+      byId('card-error')!.textContent = messageOf(error);
+      // Not left after all (the attempt was refused): follow it again (it may have been paid meanwhile).
+      if (leaving && pendingPayment() === leaving && following === null) void poll(leaving);
+    } finally {
+      refresh();
     }
-    if (!FINAL.has(result.status)) return window.location.replace(outcomeUrl(result.payment_id));
-    finish(result);
-  } catch (error) {
-    say('');
-    byId('card-error')!.textContent = messageOf(error);
-    // Not left after all (the attempt was refused): follow it again (it may have been paid meanwhile).
-    if (leaving && pendingPayment() === leaving && following === null) void poll(leaving);
-  } finally {
-    refresh();
-  }
-});
+  });
 
 // ---- Other methods (COP) ----------------------------------------------------
 
@@ -315,7 +316,7 @@ function setUpRails(): void {
   showRail();
 
   const railPay = byId<HTMLButtonElement>('rail-pay')!;
-  railPay.addEventListener('click', async () => {
+  onClick(railPay, async () => {
     clearFieldErrors();
     const amount = checkAmount('paying');
     if (!amount.ok) return amountInput?.focus();
@@ -369,7 +370,7 @@ if (cfg.payable && cfg.rails && byId('panel-rails')) setUpRails();
 function setUpOtp(): void {
   const otpInput = byId<HTMLInputElement>('otp')!;
   const otpError = byId('otp-error')!;
-  byId('otp-send')!.addEventListener('click', async () => {
+  onClick(byId('otp-send')!, async () => {
     const paymentId = following ?? pendingPayment();
     otpError.textContent = '';
     otpInput.removeAttribute('aria-invalid');

@@ -11,6 +11,13 @@ export function readConfig<T>(id: string): T {
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** Runs `work` on each click; an error it did not catch itself goes to the console, never an unhandled rejection. */
+export function onClick(element: HTMLElement, work: () => Promise<unknown>): void {
+  element.addEventListener('click', () => {
+    work().catch((error: unknown) => console.error('[Pasarela]', error));
+  });
+}
+
 export interface ErrorBody {
   error?: { code?: string; message?: string; details?: Array<{ field: string; message: string }> };
 }

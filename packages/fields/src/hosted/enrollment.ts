@@ -10,7 +10,7 @@
  *   its iframe (docs/sandbox.md, Enrollment links).
  */
 import { render } from '../card-form.js';
-import { byId, CallError, postJson, readConfig } from './dom.js';
+import { byId, CallError, onClick, postJson, readConfig } from './dom.js';
 // The page's configuration, as the server defines and renders it (one definition for both ends).
 import type { EnrollmentConfig } from '../../../server/src/links/page-config.js';
 
@@ -43,7 +43,7 @@ function reportHeight(): void {
 if (typeof ResizeObserver === 'function') new ResizeObserver(reportHeight).observe(document.body);
 reportHeight();
 
-save.addEventListener('click', async () => {
+onClick(save, async () => {
   save.disabled = true;
   cardError.textContent = '';
   try {

@@ -40,7 +40,7 @@ export async function bankPageRoutes(app: FastifyInstance, opts: { apm: Alternat
 
   async function render(reply: FastifyReply, lang: Lang, row: ApmRow, error?: string) {
     const t = BANK_TEXT[lang];
-    const bank = (await apm.banks()).find((b) => b.id === JSON.parse(row.customer).bank_id)?.name || t.title;
+    const bank = (await apm.banks()).find((b) => b.id === (JSON.parse(row.customer) as { bank_id?: string }).bank_id)?.name || t.title;
     const origin = new URL(row.return_url!).origin;
     if (row.status !== 'IN_PROGRESS' || row.status_detail !== 'PENDING') return page(reply, lang, finishedPage(lang, bank, row.status, returnTo(row)), origin);
     const view = { bank, amount: displayMoney(Number(row.amount), 'COP', lang), orderId: row.order_id, ...(error ? { error } : {}) };
@@ -62,7 +62,7 @@ export async function bankPageRoutes(app: FastifyInstance, opts: { apm: Alternat
       if (form.decision === 'reject') await apm.finish(row.id, 'reject');
       else if (!form.username?.trim() || !form.password) return render(reply.code(422), lang, row, BANK_TEXT[lang].required);
       else {
-        const bank = (await apm.banks()).find((b) => b.id === JSON.parse(row.customer).bank_id);
+        const bank = (await apm.banks()).find((b) => b.id === (JSON.parse(row.customer) as { bank_id?: string }).bank_id);
         await apm.bankProcessing(row.id, bank?.sandbox_outcome ?? 'approve');
       }
     }
@@ -75,7 +75,7 @@ export async function bankPageRoutes(app: FastifyInstance, opts: { apm: Alternat
 
   async function renderQr(reply: FastifyReply, lang: Lang, row: ApmRow) {
     if (row.status !== 'IN_PROGRESS') return page(reply, lang, finishedPage(lang, BANK_TEXT[lang].title, row.status), "'self'");
-    const view = await apm.view(row);
+    const view = apm.view(row);
     return page(
       reply,
       lang,

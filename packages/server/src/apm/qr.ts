@@ -193,7 +193,7 @@ const rendered = new Map<string, string>();
  * is i, j, as in `qrcode`. Recent images are cached (the payment view
  * renders the same content again).
  */
-export async function qrImageDataUri(content: string): Promise<string> {
+export function qrImageDataUri(content: string): string {
   const hit = rendered.get(content);
   if (hit !== undefined) return hit;
   const { modules } = QRCode.create(content, { errorCorrectionLevel: 'M' });

@@ -117,12 +117,12 @@ export class AlternativePaymentService {
   }
 
   /** The payment's view; `qrImage: false` (lists) leaves out the QR (`rail.qr`), whose PNG costs a rendering. */
-  async view(row: ApmRow, options: { qrImage?: boolean } = {}): Promise<ApmPayment> {
+  view(row: ApmRow, options: { qrImage?: boolean } = {}): ApmPayment {
     const rail: ApmPayment['rail'] = { id: row.rail_id };
     const link = this.rails?.paymentLink({ railId: row.rail_id, pageToken: row.page_token, alias: row.alias });
     if (link) rail.payment_link = link;
     if (row.qr_content) {
-      if (options.qrImage !== false) rail.qr = { image: await qrImageDataUri(row.qr_content), content: row.qr_content };
+      if (options.qrImage !== false) rail.qr = { image: qrImageDataUri(row.qr_content), content: row.qr_content };
       rail.alias = row.alias ?? undefined;
     }
     return {
@@ -172,7 +172,7 @@ export class AlternativePaymentService {
 
     // order_id is one charge across every method: a card payment's order is 409 here as another rail's is.
     const existing = await this.ofOrder(organizationId, body.order_id);
-    if (existing) return { payment: await this.sameOrder(existing, intent.amount, intent.railId), created: false };
+    if (existing) return { payment: this.sameOrder(existing, intent.amount, intent.railId), created: false };
 
     const now = this.clock.realNow();
     // Deadlines in the organization's (sandbox) time, from the same instant as created_at.
@@ -245,9 +245,9 @@ export class AlternativePaymentService {
       if (!isUniqueViolation(error)) throw error;
       const winner = await this.ofOrder(organizationId, body.order_id);
       if (!winner) throw error;
-      return { payment: await this.sameOrder(winner, intent.amount, intent.railId), created: false };
+      return { payment: this.sameOrder(winner, intent.amount, intent.railId), created: false };
     }
-    return { payment: await this.view(row), created: true };
+    return { payment: this.view(row), created: true };
   }
 
   /** The payment of this order, whatever its method: a rail payment's row, or `{ card: <its id> }`. */
@@ -258,7 +258,7 @@ export class AlternativePaymentService {
     return this.findById(this.db, holder.id);
   }
 
-  private async sameOrder(existing: ApmRow | { card: string; order_id: string }, amount: number, railId: string): Promise<ApmPayment> {
+  private sameOrder(existing: ApmRow | { card: string; order_id: string }, amount: number, railId: string): ApmPayment {
     if ('card' in existing) {
       throw new ApiError('order_id_conflict', `order_id ${existing.order_id} was already used for a card payment.`);
     }

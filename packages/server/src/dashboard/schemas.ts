@@ -1,6 +1,6 @@
 /** The dashboard's own JSON (docs/dashboard.md); hidden from /openapi.json: it is not the merchant API. */
 import { Type } from 'typebox';
-import { PERMISSIONS } from '../auth/permissions.js';
+import { PERMISSIONS, type Permission } from '../auth/permissions.js';
 import { ApiClient } from '../auth/clients.routes.js';
 
 const Role = Type.Union([Type.Literal('owner'), Type.Literal('developer'), Type.Literal('viewer')]);
@@ -71,7 +71,11 @@ export const Invitation = Type.Object({ url: Type.String(), expires_at: Time, ro
 export const Keys = Type.Object({ data: Type.Array(ApiClient), has_more: Type.Boolean() });
 export const CreateKey = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 100 }),
-  permissions: Type.Array(Type.Union(PERMISSIONS.map((p) => Type.Literal(p))), { minItems: 1, maxItems: PERMISSIONS.length, uniqueItems: true }),
+  permissions: Type.Array(Type.Unsafe<Permission>(Type.Union(PERMISSIONS.map((p) => Type.Literal(p)))), {
+    minItems: 1,
+    maxItems: PERMISSIONS.length,
+    uniqueItems: true,
+  }),
 });
 export const CreatedKey = Type.Object({
   client_id: Type.String(),

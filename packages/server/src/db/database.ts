@@ -103,7 +103,7 @@ export function openDatabase(
   const readerStatements = reader && withStatementCache(reader);
   directReaders.set(db, (text, parameters) => {
     const statements = !sqlite.inTransaction ? writerStatements : readerStatements;
-    return statements?.prepare(text).all(parameters) as unknown[] | undefined;
+    return statements?.prepare(text).all(parameters);
   });
   return {
     db,
@@ -252,11 +252,15 @@ export async function migrateToLatest(db: Db): Promise<void> {
     const result = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
     migrationTableSchema = result.rows[0]?.schema;
   }
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: () => Promise.resolve(migrations) },
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
-    const reason = error instanceof Error ? error.message : String(error ?? failed?.migrationName);
+    const reason = error instanceof Error ? error.message : (failed?.migrationName ?? JSON.stringify(error));
     throw new Error(`database migration failed: ${reason}`);
   }
 }

@@ -60,6 +60,7 @@ class Member {
   constructor() {
     this.turn = new Promise((resolve, reject) => ((this.startTurn = resolve), (this.refuseTurn = reject)));
     this.finished = new Promise((resolve) => (this.finish = resolve));
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- passes on the error the commit threw, as it is
     this.committed = new Promise((resolve, reject) => (this.settle = (error) => (error === undefined ? resolve() : reject(error))));
     // A transaction that rolled back waits for its group's end, not for its outcome.
     this.committed.catch(() => undefined);
@@ -103,8 +104,8 @@ class GroupCommitDriver implements Driver {
     this.#connection = await this.inner.acquireConnection();
   }
 
-  async acquireConnection(): Promise<DatabaseConnection> {
-    return new Handle(this);
+  acquireConnection(): Promise<DatabaseConnection> {
+    return Promise.resolve(new Handle(this));
   }
 
   async execute<R>(handle: Handle, query: CompiledQuery): Promise<QueryResult<R>> {

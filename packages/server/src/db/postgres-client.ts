@@ -488,8 +488,7 @@ export function withNamedStatementsAndDeferredInserts(pool: pg.Pool, groups = ne
         }
         // The pool gives each checkout a release function of its own.
         const release = client.release.bind(client);
-        client.release = ((error?: Error | boolean) =>
-          release(error ?? (lost.has(client) ? new Error('the server ended this connection') : undefined))) as typeof client.release;
+        client.release = (error?: Error | boolean) => release(error ?? (lost.has(client) ? new Error('the server ended this connection') : undefined));
         return client;
       };
     },
@@ -561,7 +560,9 @@ export function withNamedStatementsAndDeferredInserts(pool: pg.Pool, groups = ne
       }
       if (!open) {
         if (text !== 'begin' || values.length > 0) return run(text, values);
-        readCommitted ??= (await query('show default_transaction_isolation')).rows[0]?.default_transaction_isolation === 'read committed';
+        readCommitted ??=
+          ((await query('show default_transaction_isolation')).rows[0] as { default_transaction_isolation: string } | undefined)
+            ?.default_transaction_isolation === 'read committed';
         if (!readCommitted) return query(text, values);
         open = true;
         begun = false;

@@ -8,7 +8,7 @@
  * DirectReader); inside a transaction they run on it.
  */
 import { CompiledQuery, PostgresAdapter, type Compilable, type Insertable, type RawBuilder } from 'kysely';
-import { directReaders, type Db, type Executor } from './database.js';
+import { directReaders, type Executor } from './database.js';
 import type { Database } from './schema.js';
 import { appendParameters, combineStatements, DEFERRABLE } from './postgres-client.js';
 import { ReadGroups } from './read-groups.js';
@@ -52,7 +52,7 @@ function readGroupsOf(db: Executor): ReadGroups {
 
 async function run<Row>(db: Executor, query: CompiledQuery<Row>, grouped = false): Promise<Row[]> {
   if (db.isTransaction) return (await db.executeQuery<Row>(query)).rows;
-  const rows = directReaders.get(db as Db)?.(query.sql, query.parameters);
+  const rows = directReaders.get(db)?.(query.sql, query.parameters);
   if (rows) return rows as Row[];
   if (grouped && db.getExecutor().adapter instanceof PostgresAdapter) return (await readGroupsOf(db).read(query.sql, query.parameters)) as Row[];
   return (await db.executeQuery<Row>(query)).rows;
@@ -120,7 +120,7 @@ export async function readTogether<R extends readonly (Read<unknown> | undefined
  * its error (a unique violation) then fails the transaction as a whole, at the
  * latest at the commit. Only for inserts whose caller does not catch their error.
  */
-export function preparedInsert<T extends keyof Database & string>(table: T, options: { deferrable?: boolean } = {}) {
+export function preparedInsert<T extends keyof Database>(table: T, options: { deferrable?: boolean } = {}) {
   const prefix = options.deferrable ? DEFERRABLE : '';
   const byColumns = new Map<string, ReturnType<typeof compiledPer>>();
   return async (db: Executor, row: Insertable<Database[T]>): Promise<void> => {

@@ -136,7 +136,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config, meth
     },
     transform: nameResponses,
     transformObject: (document) => ('openapiObject' in document ? completeContract(addOperationIds(document.openapiObject), methods) : document.swaggerObject),
-    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
   });
   await app.register(swaggerUi, {
     routePrefix: '/docs',

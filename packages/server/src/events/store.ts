@@ -45,7 +45,7 @@ export interface Reaction {
   /** Unique; registering the same reaction again (a second gateway in one process) changes nothing. */
   name: string;
   types: readonly EventType[] | '*';
-  run(db: Executor, event: RecordedEvent): Promise<void>;
+  run: (db: Executor, event: RecordedEvent) => Promise<void>;
 }
 
 const registered: Reaction[] = [];

@@ -58,11 +58,12 @@ export const DEFAULT_RULES: RuleSet = {
 
 /** Rules are cached per process this long; a PUT in this process applies at once. */
 export const RULES_CACHE_MS = 5000;
-const cache = new WeakMap<Db, Map<string, { rules: RuleSet; configured: boolean; updatedAt: string | null; at: number }>>();
+type CachedRules = { rules: RuleSet; configured: boolean; updatedAt: string | null; at: number };
+const cache = new WeakMap<Db, Map<string, CachedRules>>();
 
 function cacheOf(db: Db) {
   let map = cache.get(db);
-  if (!map) cache.set(db, (map = new Map()));
+  if (!map) cache.set(db, (map = new Map<string, CachedRules>()));
   return map;
 }
 

@@ -15,7 +15,7 @@ export const INTERNAL_PRINCIPAL_HEADER = 'x-pasarela-internal-principal';
 const pending = new Map<string, Principal>();
 
 /** A one-request key for `principal`; `release` it when the request is over (taken or not). */
-export function internalPrincipalKey(principal: Principal): { key: string; release(): void } {
+export function internalPrincipalKey(principal: Principal): { key: string; release: () => void } {
   const key = randomBytes(32).toString('base64url');
   pending.set(key, principal);
   return { key, release: () => void pending.delete(key) };

@@ -22,7 +22,7 @@
  * A handler that calls `reply.send` itself after the 504 (none of the routes
  * that do work: the hosted pages' GETs) still meets Fastify's own warning.
  */
-import type { FastifyInstance, FastifyReply, RouteHandlerMethod } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ApiError } from '../errors/api-error.js';
 import { sendError } from '../errors/handler.js';
 
@@ -42,7 +42,7 @@ function dropped(reply: FastifyReply): undefined | Promise<undefined> {
 export function registerRequestTimeout(app: FastifyInstance, timeoutMs: number): void {
   // Registered before the features' routes (app.ts), so every handler is wrapped.
   app.addHook('onRoute', (route) => {
-    const handler = route.handler as RouteHandlerMethod;
+    const handler = route.handler;
     route.handler = function (this: FastifyInstance, request, reply) {
       const result: unknown = handler.call(this, request, reply);
       // Synchronous handlers answer before any timer can fire: untouched, with no extra promise.
@@ -59,7 +59,7 @@ export function registerRequestTimeout(app: FastifyInstance, timeoutMs: number):
           return dropped(reply);
         },
       );
-    } as RouteHandlerMethod;
+    };
   });
   app.addHook('onRequest', (request, reply, done) => {
     // A WebSocket upgrade is hijacked and lives on; its own heartbeat watches it.

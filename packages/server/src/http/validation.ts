@@ -30,7 +30,7 @@
  */
 import { Ajv, type AnySchema, type ErrorObject, type ValidateFunction } from 'ajv';
 import formatsModule from 'ajv-formats';
-import type { FastifyInstance, preValidationHookHandler } from 'fastify';
+import type { FastifyBodyParser, FastifyInstance, preValidationHookHandler } from 'fastify';
 import { ApiError } from '../errors/api-error.js';
 import type { LazyCompiler } from './lazy-compile.js';
 
@@ -66,7 +66,7 @@ export function unstorableText(root: unknown): TextProblem[] {
     } else if (Array.isArray(value)) {
       for (let i = value.length - 1; i >= 0; i--) stack.push([value[i], `${path}/${i}`]);
     } else if (value !== null && typeof value === 'object' && !Buffer.isBuffer(value)) {
-      const entries = Object.entries(value);
+      const entries = Object.entries(value as Record<string, unknown>);
       for (let i = entries.length - 1; i >= 0; i--) {
         const [key, child] = entries[i]!;
         if (!isStorableText(key)) {
@@ -191,7 +191,7 @@ export function registerValidation(app: FastifyInstance, lazy: LazyCompiler): vo
     // dropped here; a request asking for strict handling met the strict check before (below).
     const strict = isNode(schema) && schema[STRICT] === true;
     const ajv = httpPart === 'body' ? (strict ? droppingBodyAjv : lenientBodyAjv) : strict ? droppingOtherAjv : lenientOtherAjv;
-    const validate = lazy.validator(() => compile(ajv, schema as AnySchema));
+    const validate = lazy.validator(() => compile(ajv, schema));
     // Path parameters are checked by the hook below (404, before any other validation).
     return httpPart === 'params' ? validate : withTextCheck(validate);
   });
@@ -254,7 +254,7 @@ export function registerValidation(app: FastifyInstance, lazy: LazyCompiler): vo
   const strictValidator = (schema: Node, ajv: ReturnType<typeof makeAjv>): ValidateFunction => {
     let validate = strictValidators.get(schema);
     if (!validate) {
-      validate = withTextCheck(compile(ajv, schema as AnySchema));
+      validate = withTextCheck(compile(ajv, schema));
       strictValidators.set(schema, validate);
     }
     return validate;
@@ -283,7 +283,8 @@ export function registerValidation(app: FastifyInstance, lazy: LazyCompiler): vo
   });
 
   // Fastify's own parser refuses __proto__ and constructor.prototype keys (prototype poisoning).
-  const parseJson = app.getDefaultJsonParser('error', 'error');
+  // It is the callback form: its declared type also admits a parser that returns a promise.
+  const parseJson = app.getDefaultJsonParser('error', 'error') as Exclude<FastifyBodyParser<string>, (request: never, body: never) => Promise<unknown>>;
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (String(body).trim() === '') return done(null, undefined);

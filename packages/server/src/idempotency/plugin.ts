@@ -30,7 +30,14 @@
  * idempotency_conflict. docs/reliability.md says what this guarantees.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest, RouteHandlerMethod, onResponseAsyncHookHandler, onSendHookHandler, preHandlerAsyncHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyRequest,
+  RouteHandlerMethod,
+  onResponseAsyncHookHandler,
+  onSendAsyncHookHandler,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
 import type { Db } from '../db/database.js';
 import { withCommitGuard, type CommitGuard } from '../db/commit-guard.js';
 import { Secret } from '../crypto/secret.js';
@@ -65,7 +72,7 @@ declare module 'fastify' {
       /** Top-level fields of a 2xx answer (a secret) that the stored reply leaves out, so a replay never shows them. */
       redactReply?: readonly string[];
       /** For a left-out secret the route can derive again (a checkout session's token): puts it back into a replay. */
-      restore?(request: FastifyRequest, stored: string): Promise<string>;
+      restore?: (request: FastifyRequest, stored: string) => Promise<string>;
     };
   }
 }
@@ -249,7 +256,7 @@ export function registerIdempotency(
     }
   };
 
-  const onSend: onSendHookHandler<unknown> = async (request, reply, payload) => {
+  const onSend: onSendAsyncHookHandler<unknown> = async (request, reply, payload) => {
     const slot = request.idempotency;
     if (!slot?.open) return payload;
     slot.open = false;
@@ -347,7 +354,7 @@ export function registerIdempotency(
   // Only on the routes that change something: reads pay nothing for it.
   app.addHook('onRoute', (route) => {
     if (![route.method].flat().some((m) => MUTATING.has(m))) return;
-    route.handler = fenced(route.handler as RouteHandlerMethod);
+    route.handler = fenced(route.handler);
     route.preHandler = [preHandler, ...[route.preHandler ?? []].flat()];
     route.onSend = [onSend, ...[route.onSend ?? []].flat()];
     route.onResponse = [onResponse, ...[route.onResponse ?? []].flat()];

@@ -67,6 +67,7 @@ async function publicKey(keys: EncryptionKeyService, organizationId: string): Pr
   return (await keys.find(organizationId))?.public_key ?? null;
 }
 
+// eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async, so a registration error rejects register() instead of ending the process
 export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const { links, keys, instruments, payments, apm, cardAttempts, clock } = deps;
   const { methods } = apm;
@@ -198,7 +199,7 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
     if (intent.status_detail !== 'PENDING') return { view: { ...processing, lead: o.bankProcessingLead }, follow: true };
     // Still waiting for the shopper: what they were doing, and the way to another method.
     const anotherWayUrl = `/l/${row.token}`;
-    const view = await apm.view(intent);
+    const view = apm.view(intent);
     // What the shopper was doing, as the rail's checkout fragment says.
     const lead = texts?.waitingLead ?? o.processingLead;
     const then = rail?.checkout?.then;
@@ -274,7 +275,7 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
         text: t.script,
       });
       if (returning && entry) {
-        const { view, follow } = await paymentOutcome(row, data, returning, entry.kind as 'card' | 'apm', lang, closed, merchant);
+        const { view, follow } = await paymentOutcome(row, data, returning, entry.kind, lang, closed, merchant);
         // The script follows a payment still under way, and takes an approved one on to the merchant's redirect_url.
         const script = follow || view.continueUrl !== undefined;
         return send(reply, outcomePage({ ...view, ...(script ? { config: settings(false, null) } : {}) }));

@@ -199,7 +199,7 @@ export async function createMcpServer(settings: McpSettings, version: string): P
 
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
     const { name } = request.params;
-    const args = (request.params.arguments ?? {}) as Record<string, unknown>;
+    const args = request.params.arguments ?? {};
     if (name === OPENAPI_TOOL.name) {
       if (typeof args.operation_id !== 'string') return json(operationIndex(document));
       return json(
@@ -237,7 +237,7 @@ async function encryptTestCard(args: Record<string, unknown>, session: Session, 
   const der = Buffer.from(body.public_key.replace(/-----[^-]+-----/g, '').replace(/\s+/g, ''), 'base64');
   const key = await webcrypto.subtle.importKey('spki', der, { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt']);
   const encrypt = async (value: string) => Buffer.from(await webcrypto.subtle.encrypt({ name: 'RSA-OAEP' }, key, Buffer.from(value))).toString('base64');
-  const text = (name: string, fallback: string) => (typeof args[name] === 'string' && args[name] !== '' ? (args[name] as string) : fallback);
+  const text = (name: string, fallback: string) => (typeof args[name] === 'string' && args[name] !== '' ? args[name] : fallback);
   const cvv = text('cvv', /^3[47]/.test(number) ? '1234' : '123');
   return json({
     instrument: {
@@ -262,8 +262,9 @@ async function call(tool: GeneratedTool, args: Record<string, unknown>, session:
   for (const q of tool.queryParams) {
     const value = args[q];
     if (value === undefined || value === null) continue;
-    if (Array.isArray(value)) for (const v of value) query.append(q, String(v));
-    else query.set(q, typeof value === 'object' ? JSON.stringify(value) : String(value));
+    // A string as it is; a number, boolean, object or array as JSON.
+    if (Array.isArray(value)) for (const v of value) query.append(q, typeof v === 'string' ? v : JSON.stringify(v));
+    else query.set(q, typeof value === 'string' ? value : JSON.stringify(value));
   }
   let body: unknown;
   if (tool.bodyMode === 'nested') body = args.body;
@@ -272,7 +273,7 @@ async function call(tool: GeneratedTool, args: Record<string, unknown>, session:
     for (const [k, v] of Object.entries(args)) if (!tool.pathParams.includes(k) && !tool.queryParams.includes(k) && k !== 'idempotency_key') rest[k] = v;
     body = rest;
   }
-  const url = `${settings.baseUrl}${path}${query.size > 0 ? `?${query}` : ''}`;
+  const url = `${settings.baseUrl}${path}${query.size > 0 ? `?${query.toString()}` : ''}`;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (tool.idempotencyKey) headers['idempotency-key'] = typeof args.idempotency_key === 'string' && args.idempotency_key ? args.idempotency_key : randomUUID();

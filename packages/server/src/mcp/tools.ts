@@ -98,7 +98,7 @@ export function inlineRefs(schema: unknown, document: OpenApiDocument, seen: str
     const { $ref: _ref, ...siblings } = record;
     const resolved = inlineRefs(target ?? {}, document, [...seen, ref]);
     return Object.keys(siblings).length > 0 && resolved && typeof resolved === 'object'
-      ? { ...(resolved as object), ...(inlineRefs(siblings, document, seen) as object) }
+      ? { ...resolved, ...(inlineRefs(siblings, document, seen) as object) }
       : resolved;
   }
   const out: Record<string, unknown> = {};

@@ -249,7 +249,7 @@ export class TerminalHub {
     if (!(await this.tokenLive(connection))) return;
     let message: Record<string, unknown>;
     try {
-      const parsed: unknown = JSON.parse(data.toString());
+      const parsed: unknown = JSON.parse(new TextDecoder().decode(Array.isArray(data) ? Buffer.concat(data) : data));
       if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
       message = parsed as Record<string, unknown>;
     } catch {
@@ -305,7 +305,7 @@ function resultProblems(message: Record<string, unknown>): {
   else {
     const fields = card as Record<string, unknown>;
     for (const f of CARD_FIELDS) {
-      if (typeof fields[f] !== 'string' || fields[f] === '' || (fields[f] as string).length > 2048)
+      if (typeof fields[f] !== 'string' || fields[f] === '' || fields[f].length > 2048)
         details.push({ field: `card.${f}`, message: 'is required (a base64 string)' });
     }
     if (fields.encrypted_cvv !== undefined && (typeof fields.encrypted_cvv !== 'string' || fields.encrypted_cvv.length > 2048)) {

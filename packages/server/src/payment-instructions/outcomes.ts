@@ -31,7 +31,7 @@ export async function settleInstructionPayment(
           completed_at: now,
           updated_at: now,
           failure_code: 'card_declined',
-          failure_message: `The card was declined (response code ${String(responseCode ?? 'unknown')}).`,
+          failure_message: `The card was declined (response code ${typeof responseCode === 'string' ? responseCode : 'unknown'}).`,
         };
   const result = await db.updateTable('payment_instructions').set(changes).where('id', '=', row.id).where('status', '=', 'PROCESSING').executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) return;

@@ -93,7 +93,7 @@ export const ACTION_ROUTES: ActionRoute[] = [
       'POST /v1/refunds for this payment: 201 with the refund (and its `transaction_id`). `amount` defaults to everything still refundable. 409 `payment_not_captured` before capture, `refund_exceeds_captured` beyond the captured amount (also under concurrent requests).',
     body: RefundPayment,
     status: 201,
-    run: (a, p, id, body) => a.refund(p.organizationId, id, (body ?? {}) as { amount?: number; currency?: string }),
+    run: (a, p, id, body) => a.refund(p.organizationId, id, body ?? {}),
   },
   {
     name: 'cancel-or-refund',
@@ -106,7 +106,7 @@ export const ACTION_ROUTES: ActionRoute[] = [
   },
 ];
 
-export async function registerActionRoutes(
+export function registerActionRoutes(
   base: FastifyInstance,
   opts: {
     prefix: '/v1/payments' | '/v1/transactions';
@@ -114,7 +114,7 @@ export async function registerActionRoutes(
     actions: PaymentActions;
     resolve: (organizationId: string, id: string, action: ActionName) => Promise<string>;
   },
-): Promise<void> {
+): void {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const byTransaction = opts.prefix === '/v1/transactions';
   for (const route of ACTION_ROUTES) {

@@ -263,8 +263,8 @@ export class PaymentService {
     const { kind, ...filters } = params;
     const method = kind === 'card' ? 'card' : kind === 'alternative' ? 'rail' : undefined;
     const page = await listPayments(this.db, organizationId, { ...filters, ...bounds, ...(method ? { method } : {}) });
-    const data = await Promise.all(
-      page.data.map((row) => (row.method === 'card' ? paymentView(row as PaymentWithCard) : alternatives.view(row as unknown as ApmRow, { qrImage: false }))),
+    const data = page.data.map((row) =>
+      row.method === 'card' ? paymentView(row as PaymentWithCard) : alternatives.view(row as unknown as ApmRow, { qrImage: false }),
     );
     return { data, has_more: page.has_more };
   }

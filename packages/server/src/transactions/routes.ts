@@ -9,6 +9,7 @@ import { Transaction, TransactionListQuery, TransactionParams } from './schemas.
 import type { TransactionService } from './service.js';
 
 /** docs/api-conventions.md: transactions (`trx-`), a payment's history, and the core actions by transaction id. */
+// eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async, so a registration error rejects register() instead of ending the process
 export async function transactionRoutes(base: FastifyInstance, opts: { transactions: TransactionService; actions: PaymentActions }): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['Transactions'];
@@ -46,7 +47,7 @@ export async function transactionRoutes(base: FastifyInstance, opts: { transacti
     async (request) => opts.transactions.listForPayment(principalOf(request).organizationId, request.params.id, request.query),
   );
 
-  await registerActionRoutes(app, {
+  registerActionRoutes(app, {
     prefix: '/v1/transactions',
     tags,
     actions: opts.actions,

@@ -99,9 +99,10 @@ export class RailSimulator implements RailConnector {
   }
 
   /** Test data (docs/sandbox.md "Cashouts"): a cashout whose integer part ends in 99 fails; any other is paid at once. */
-  async disburse(_trx: Executor, disbursement: RailDisbursement): Promise<DisbursementResult> {
-    if (Math.floor(disbursement.amount / 100) % 100 === 99) return { outcome: 'failed', reason: "The customer's account refused the transfer." };
-    return { outcome: 'succeeded' };
+  disburse(_trx: Executor, disbursement: RailDisbursement): Promise<DisbursementResult> {
+    if (Math.floor(disbursement.amount / 100) % 100 === 99)
+      return Promise.resolve({ outcome: 'failed', reason: "The customer's account refused the transfer." });
+    return Promise.resolve({ outcome: 'succeeded' });
   }
 
   paymentLink(intent: { railId: string; pageToken: string | null; alias: string | null }): string | undefined {

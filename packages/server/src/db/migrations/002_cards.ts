@@ -57,7 +57,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db
     .insertInto('bins' as never)
-    .values(BIN_SEED as never)
+    .values(BIN_SEED)
     .execute();
 
   await db.schema

@@ -37,7 +37,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         sandbox_outcome: outcome,
         active: 1,
         position,
-      })) as never,
+      })),
     )
     .execute();
 

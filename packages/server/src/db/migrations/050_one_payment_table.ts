@@ -86,7 +86,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await inSqliteRebuild(db, async (trx) => {
     for (const [index] of RAIL_INDEXES) await trx.schema.dropIndex(index).execute();
     await trx.schema.dropIndex('payments_order_idx').execute();
-    for (const [name] of [...RAIL_COLUMNS, ['order_conflict_of'], ['method']]) await trx.schema.alterTable('payments').dropColumn(name!).execute();
+    for (const [name] of [...RAIL_COLUMNS, ['order_conflict_of'], ['method']]) await trx.schema.alterTable('payments').dropColumn(name).execute();
     if (postgres) {
       await sql`alter table payments alter column instrument_id set not null, alter column capture_mode set not null`.execute(trx);
     } else {
