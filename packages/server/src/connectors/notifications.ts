@@ -146,7 +146,7 @@ const PAYMENT_COLUMNS = ['id', 'organization_id', 'status', 'pending_action', 'c
 /** The typed notification's problems, each naming its field (`<path>`), or none. */
 export function notificationProblems(value: unknown): ErrorDetail[] {
   if (Value.Check(InboundNotificationSchema, value)) {
-    const payment = (value as InboundNotification).payment;
+    const payment = value.payment;
     return payment.reference || payment.network_reference ? [] : [{ field: 'payment', message: 'needs reference or network_reference' }];
   }
   const kind = (value as { kind?: unknown } | null)?.kind;

@@ -52,13 +52,13 @@ export interface ConnectorDefinition<Credentials extends TSchema = TSchema> {
    * `false` or the problems (401 naming them) otherwise. Undefined: the
    * connector sends none.
    */
-  verifyNotification?(credentials: Static<Credentials>, request: NotificationRequest, clock: SandboxClock): boolean | ErrorDetail[];
+  verifyNotification?: (credentials: Static<Credentials>, request: NotificationRequest, clock: SandboxClock) => boolean | ErrorDetail[];
   /**
    * Reads a verified body into the connector's id of the notification and one
    * typed `InboundNotification` (notifications.ts), or the problems (400
    * naming each). Required with `verifyNotification`.
    */
-  readNotification?(body: Buffer): ReadNotification | ErrorDetail[];
+  readNotification?: (body: Buffer) => ReadNotification | ErrorDetail[];
 }
 
 export class ConnectorRegistry {
@@ -71,7 +71,7 @@ export class ConnectorRegistry {
     if (definition.families.includes('card') && !definition.card) throw new Error(`connector ${definition.id} serves cards but has no card factory`);
     if (Boolean(definition.verifyNotification) !== Boolean(definition.readNotification))
       throw new Error(`connector ${definition.id} must define both verifyNotification and readNotification, or neither`);
-    this.definitions.set(definition.id, definition as unknown as ConnectorDefinition);
+    this.definitions.set(definition.id, definition);
     return this;
   }
 

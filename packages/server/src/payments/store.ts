@@ -181,7 +181,7 @@ export function listPayments(
     .select(['instruments.brand as card_brand', 'instruments.last_four as last_four'])
     .where('payments.organization_id', '=', organizationId);
   if (params.method) query = query.where('payments.method', '=', params.method);
-  if (params.rail_id) query = query.where('payments.rail_id', '=', params.rail_id as NonNullable<PaymentsTable['rail_id']>);
+  if (params.rail_id) query = query.where('payments.rail_id', '=', params.rail_id);
   if (params.status) query = query.where('payments.status', '=', params.status);
   if (params.currency) query = query.where('payments.currency', '=', params.currency);
   if (params.order_id) query = query.where('payments.order_id', '=', params.order_id);
