@@ -124,7 +124,8 @@ describe.runIf(postgres)('a request whose PostgreSQL connection is ended under i
   it('answers 503 with Retry-After, and the same request then succeeds', async () => {
     const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(gw.db);
     const table = `${rows[0]!.schema}.payments`;
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    // The gateway's own database (a test gateway's is made for it, support/dialects.ts).
+    const admin = new pg.Client({ connectionString: gw.gateway.config.database.url });
     await admin.connect();
     try {
       // Holds the request's read of payments until its backend is ended, as a fast shutdown ends every backend.

@@ -59,6 +59,16 @@ export class RoutedCardNetwork implements CardNetworkConnector {
     return this.fallback.available || this.routable;
   }
 
+  /**
+   * Whether this organization's card payments can go anywhere: the default
+   * network, or an enabled card account of its own (a connector such as
+   * `stripe` is registered in production too, so `available` alone cannot tell).
+   */
+  async availableTo(organizationId: string): Promise<boolean> {
+    if (this.fallback.available) return true;
+    return this.routable && (await this.router.serves(organizationId, 'card'));
+  }
+
   private route(request: AuthorizeRequest): Promise<AccountSummary[]> {
     const number = request.card.number.reveal();
     return this.router.route(request.organizationId, {

@@ -113,6 +113,12 @@ export class Router {
     return cached;
   }
 
+  /** Whether an enabled account of the organization serves `family` (cached like the rules). */
+  async serves(organizationId: string, family: RouteFacts['family']): Promise<boolean> {
+    const { accounts } = await this.load(organizationId);
+    return accounts.some((a) => a.status === 'enabled' && a.families.includes(family));
+  }
+
   /** The accounts to try, in order; empty: the deployment's default. */
   async route(organizationId: string, facts: RouteFacts): Promise<AccountSummary[]> {
     const { rules, accounts } = await this.load(organizationId);

@@ -11,7 +11,7 @@ import type { Page } from '../http/pagination.js';
 import { amountProblemMessage, formatMinor, toMinorUnits, type MoneyAmount } from '../lib/money.js';
 import { newId } from '../lib/ids.js';
 import type { AuthorizeRequest, CardNetworkConnector } from '../connectors/card-network/connector.js';
-import { requireNetwork } from '../connectors/card-network/unavailable.js';
+import { requireNetworkFor } from '../connectors/card-network/unavailable.js';
 import type { EncryptionKeyService } from '../encryption-keys/service.js';
 import type { InstrumentService } from '../instruments/service.js';
 import type { InstrumentRow } from '../instruments/store.js';
@@ -88,7 +88,7 @@ export class PaymentService {
     options: { capture?: boolean; onCreate?: (trx: Executor, paymentId: string) => Promise<void> } = {},
   ): Promise<{ payment: CardPayment; created: boolean }> {
     const organizationId = principal.organizationId;
-    requireNetwork(this.network);
+    await requireNetworkFor(this.network, organizationId);
     const errors: ErrorDetail[] = [];
     if (body.card !== undefined)
       errors.push({ field: 'card', message: 'card data is not accepted here: tokenize it (POST /v1/instruments) and send instrument_id' });

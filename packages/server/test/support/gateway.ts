@@ -190,8 +190,9 @@ export async function testEnv(dialect: Dialect, env: Record<string, string> = {}
     // High by default: on PostgreSQL every test gateway shares one 127.0.0.1 failure counter.
     TOKEN_FAILURE_LIMIT: '100000',
     // Members' passwords at the sandbox's least scrypt cost (2^14, about 50 ms, instead of 2^17,
-    // about 400 ms per hash and per sign-in): the default is tested where a test sets it (dashboard-accounts).
-    DASHBOARD_PASSWORD_SCRYPT_LOG_N: '14',
+    // about 400 ms per hash and per sign-in; production refuses it): the default is tested where a
+    // test sets it (dashboard-accounts).
+    ...(env.ENVIRONMENT === 'production' ? {} : { DASHBOARD_PASSWORD_SCRYPT_LOG_N: '14' }),
     ...env,
   };
 }

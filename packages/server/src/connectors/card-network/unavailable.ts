@@ -39,3 +39,20 @@ export class NoCardNetwork implements CardNetworkConnector {
 export function requireNetwork(network: CardNetworkConnector): void {
   if (!network.available) throw new ApiError('service_unavailable', 'No card network is configured in this deployment (CONNECTORS=none).');
 }
+
+/**
+ * `requireNetwork`, and for a network that routes per organization, that this
+ * organization has somewhere to send a card payment: 503 before anything is
+ * validated or recorded otherwise.
+ */
+export async function requireNetworkFor(
+  network: CardNetworkConnector & { availableTo?(organizationId: string): Promise<boolean> },
+  organizationId: string,
+): Promise<void> {
+  requireNetwork(network);
+  if (network.availableTo && !(await network.availableTo(organizationId)))
+    throw new ApiError(
+      'service_unavailable',
+      'No card connector account serves this organization and the deployment has no default (CONNECTORS=none): add one with POST /v1/connector-accounts.',
+    );
+}
