@@ -9,7 +9,6 @@ import type { AlternativePaymentService, Outcome } from './service.js';
 const Params = Type.Object({ payment_id: Type.String({ maxLength: 100 }) });
 
 /** Spec 4.5: intents, the OTP confirm step, the bank list; sandbox controls of docs/api-conventions.md. */
-// eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async, so a registration error rejects register() instead of ending the process
 export async function apmRoutes(base: FastifyInstance, opts: { apm: AlternativePaymentService; sandbox: boolean }): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { apm } = opts;

@@ -47,7 +47,6 @@ export function apiClientView(row: ClientRow & { last_token_at: number | null })
   };
 }
 
-// eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async, so a registration error rejects register() instead of ending the process
 export async function clientRoutes(base: FastifyInstance, opts: { db: Db }): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   app.get(

@@ -19,7 +19,6 @@ import { Refund } from '../refunds/routes.js';
 import { CardPresentListQuery, CardPresentPayment, CreateCardPresentPayment } from './schemas.js';
 import type { CardPresentService } from './service.js';
 
-// eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async, so a registration error rejects register() instead of ending the process
 export async function cardPresentRoutes(base: FastifyInstance, opts: { cardPresent: CardPresentService; actions: PaymentActions }): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { cardPresent, actions } = opts;

@@ -19,7 +19,6 @@ const Cashout = Type.Object(
   { $id: 'Cashout' },
 );
 
-// eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async, so a registration error rejects register() instead of ending the process
 export async function cashoutRoutes(base: FastifyInstance, opts: { cashouts: CashoutService }): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['Cashouts'];

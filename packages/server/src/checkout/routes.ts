@@ -9,7 +9,6 @@ import type { CheckoutSessionService } from './service.js';
  * `/v1/checkout/sessions` (docs/fields.md "Checkout sessions"): the merchant's
  * backend creates a session and hands only its `token` to the browser.
  */
-// eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async, so a registration error rejects register() instead of ending the process
 export async function checkoutSessionRoutes(base: FastifyInstance, opts: { checkout: CheckoutSessionService }): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { checkout } = opts;

@@ -5,7 +5,6 @@ import { AdvanceClock, AdvancedClock, SandboxClockView } from './schemas.js';
 import type { ClockService } from './service.js';
 
 /** Test clocks (docs/sandbox.md "Test clocks"): registered only in the sandbox, like the other /v1/sandbox controls. */
-// eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async, so a registration error rejects register() instead of ending the process
 export async function clockRoutes(base: FastifyInstance, opts: { clocks: ClockService }): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { clocks } = opts;

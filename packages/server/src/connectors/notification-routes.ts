@@ -30,7 +30,6 @@ const Receipt = Type.Object(
   { $id: 'ConnectorNotificationReceipt' },
 );
 
-// eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async, so a registration error rejects register() instead of ending the process
 export async function notificationRoutes(base: FastifyInstance, opts: { notifications: InboundNotifications }): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   // Encapsulated in this plugin: the body reaches the connector's check as the bytes that were signed.

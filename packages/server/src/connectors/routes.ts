@@ -61,7 +61,6 @@ const Routing = Type.Object(
 const Params = Type.Object({ id: Type.String({ maxLength: 100 }) });
 
 /** docs/architecture.md "Connectors": the organization's connector accounts and its routing. */
-// eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async, so a registration error rejects register() instead of ending the process
 export async function connectorRoutes(base: FastifyInstance, opts: { accounts: ConnectorAccounts; router: Router }): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { accounts, router } = opts;

@@ -42,7 +42,6 @@ const REFUSED = [/^\/v1\/events\/stream(?:[/?]|$)/, /^\/v1\/payment-instructions
 /** The largest body a /v1 route takes (a chargeback attachment, base64); each route applies its own limit again. */
 const BODY_LIMIT = 16 * 1024 * 1024;
 
-// eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async, so a registration error rejects register() instead of ending the process
 export async function passthroughRoutes(app: FastifyInstance, opts: { db: Db }): Promise<void> {
   // Bodies pass through as bytes: the /v1 route parses them (JSON, multipart/form-data).
   app.removeAllContentTypeParsers();

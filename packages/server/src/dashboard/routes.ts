@@ -104,7 +104,6 @@ export async function dashboardRoutes(base: FastifyInstance, opts: DashboardRout
   }
 
   // ---- no session needed ----------------------------------------------------
-  // eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async, so a registration error rejects register() instead of ending the process
   await base.register(async (scope) => {
     const app = scope.withTypeProvider<TypeBoxTypeProvider>();
     const config = { public: true };

@@ -70,7 +70,6 @@ function walk(dir: string, root = dir, out = new Map<string, File>()): Map<strin
   return out;
 }
 
-// eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async, so a registration error rejects register() instead of ending the process
 export async function dashboardStaticRoutes(app: FastifyInstance, opts: { distDir?: string } = {}): Promise<void> {
   const dist = opts.distDir ?? DEFAULT_DIST;
   let files = new Map<string, File>();

@@ -55,13 +55,15 @@ class Member {
   released = false;
   /** Settles once its group has committed (or failed to). */
   readonly committed: Promise<void>;
-  settle!: (error?: unknown) => void;
+  /** The group committed. */
+  succeed!: () => void;
+  /** The group's commit failed with `error`, passed on as it is. */
+  fail!: (error: unknown) => void;
 
   constructor() {
     this.turn = new Promise((resolve, reject) => ((this.startTurn = resolve), (this.refuseTurn = reject)));
     this.finished = new Promise((resolve) => (this.finish = resolve));
-    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- passes on the error the commit threw, as it is
-    this.committed = new Promise((resolve, reject) => (this.settle = (error) => (error === undefined ? resolve() : reject(error))));
+    this.committed = new Promise((resolve, reject) => ((this.succeed = resolve), (this.fail = reject)));
     // A transaction that rolled back waits for its group's end, not for its outcome.
     this.committed.catch(() => undefined);
   }
@@ -257,7 +259,10 @@ class GroupCommitDriver implements Driver {
       this.#undone = undefined;
       // Not begun because the transaction went down before their turn: the next group.
       this.#pending.unshift(...batch);
-      for (const member of taken) member.settle(member.released ? lost : undefined);
+      for (const member of taken) {
+        if (member.released && lost !== undefined) member.fail(lost);
+        else member.succeed();
+      }
     }
   }
 }

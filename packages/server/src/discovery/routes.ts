@@ -12,7 +12,6 @@ import type { Db } from '../db/database.js';
 import { ApiError } from '../errors/api-error.js';
 import type { Metrics } from '../observability/metrics.js';
 
-// eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async, so a registration error rejects register() instead of ending the process
 export async function discoveryRoutes(
   app: FastifyInstance,
   opts: {

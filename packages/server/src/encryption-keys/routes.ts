@@ -17,7 +17,6 @@ const EncryptionKey = Type.Object(
 );
 
 /** Spec 4.2: POST creates or rotates the organization's key (compliance:write); GET returns the active one (404 when none). */
-// eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async, so a registration error rejects register() instead of ending the process
 export async function encryptionKeyRoutes(base: FastifyInstance, opts: { keys: EncryptionKeyService }): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['Encryption keys'];

@@ -10,7 +10,6 @@ import { ListOf } from '../http/pagination.js';
 import { FeeRule, FeeRuleDeleted, FeeRuleInput, FeeRuleListQuery, FeeRuleParams } from './schemas.js';
 import type { FeeRuleService } from './service.js';
 
-// eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async, so a registration error rejects register() instead of ending the process
 export async function feeRuleRoutes(base: FastifyInstance, opts: { feeRules: FeeRuleService }): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { feeRules } = opts;

@@ -51,7 +51,6 @@ function send(request: FastifyRequest, reply: FastifyReply, file: Asset | undefi
   return reply.send(file.body);
 }
 
-// eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async, so a registration error rejects register() instead of ending the process
 export async function fieldsRoutes(app: FastifyInstance, opts: { distDir?: string } = {}): Promise<void> {
   const dist = opts.distDir ?? DEFAULT_DIST;
   const files = new Map<string, Asset>();

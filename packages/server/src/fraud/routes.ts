@@ -9,7 +9,6 @@ import { principalOf } from '../auth/authenticate.js';
 import { FraudEvaluation, FraudRules, FraudRulesInput } from './schemas.js';
 import type { FraudService } from './service.js';
 
-// eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async, so a registration error rejects register() instead of ending the process
 export async function fraudRoutes(base: FastifyInstance, opts: { fraud: FraudService }): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { fraud } = opts;

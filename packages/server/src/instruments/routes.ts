@@ -21,7 +21,6 @@ import type { InstrumentService } from './service.js';
 import type { CheckoutSessionService } from '../checkout/service.js';
 
 /** Spec 4.3 and docs/api-conventions.md: instruments and the BIN lookup. */
-// eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async, so a registration error rejects register() instead of ending the process
 export async function instrumentRoutes(
   base: FastifyInstance,
   opts: { instruments: InstrumentService; db: Db; checkout: CheckoutSessionService },

@@ -10,7 +10,6 @@ import { ListOf } from '../http/pagination.js';
 import { Balance, BalanceTransaction, BalanceTransactionListQuery, BalanceTransactionParams } from './schemas.js';
 import type { LedgerService } from './service.js';
 
-// eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async, so a registration error rejects register() instead of ending the process
 export async function ledgerRoutes(base: FastifyInstance, opts: { ledger: LedgerService }): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { ledger } = opts;

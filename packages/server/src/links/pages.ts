@@ -67,7 +67,6 @@ async function publicKey(keys: EncryptionKeyService, organizationId: string): Pr
   return (await keys.find(organizationId))?.public_key ?? null;
 }
 
-// eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async, so a registration error rejects register() instead of ending the process
 export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const { links, keys, instruments, payments, apm, cardAttempts, clock } = deps;
   const { methods } = apm;

@@ -18,7 +18,6 @@ import type { EncryptionKeyService } from '../encryption-keys/service.js';
  * `POST /v1/encryption/keys`, checked by EncryptionKeyService.provideFor);
  * otherwise the link's card form stays unavailable until a key exists.
  */
-// eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async, so a registration error rejects register() instead of ending the process
 export async function linkRoutes(base: FastifyInstance, opts: { links: LinkService; keys: EncryptionKeyService }): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { links, keys } = opts;

@@ -25,7 +25,6 @@ import {
   TerminalUserInput,
 } from './schemas.js';
 
-// eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async, so a registration error rejects register() instead of ending the process
 export async function merchantRoutes(base: FastifyInstance, opts: { merchants: MerchantService; terminals: TerminalService }): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { merchants, terminals } = opts;

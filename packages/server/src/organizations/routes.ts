@@ -6,7 +6,6 @@ import { CreateOrganization, Organization, OrganizationParams, UpdateOrganizatio
 import type { OrganizationService } from './service.js';
 
 /** Spec 4.7 and docs/api-conventions.md: POST/GET /v1/organizations, GET/PUT /v1/organizations/{id}. */
-// eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async, so a registration error rejects register() instead of ending the process
 export async function organizationRoutes(base: FastifyInstance, opts: { organizations: OrganizationService }): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { organizations } = opts;

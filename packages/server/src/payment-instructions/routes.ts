@@ -19,7 +19,6 @@ import type { TerminalHub } from './hub.js';
 import { CreatePaymentInstruction, InstructionListQuery, InstructionParams, PaymentInstruction, SocketQuery } from './schemas.js';
 import type { PaymentInstructionService } from './service.js';
 
-// eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async, so a registration error rejects register() instead of ending the process
 export async function paymentInstructionRoutes(
   base: FastifyInstance,
   opts: { instructions: PaymentInstructionService; hub: TerminalHub; cardPresent: CardPresentService },

@@ -14,7 +14,6 @@ import { ApiError } from '../errors/api-error.js';
 import type { CheckoutSessionService } from '../checkout/service.js';
 
 /** Spec 4.4: card payments; the list, the search and the read also answer for alternative payments (apm/). */
-// eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async, so a registration error rejects register() instead of ending the process
 export async function paymentRoutes(
   base: FastifyInstance,
   opts: { payments: PaymentService; apm: AlternativePaymentService; actions: PaymentActions; checkout: CheckoutSessionService },

@@ -30,7 +30,6 @@ export const CreateRefund = Type.Object({
   metadata: Type.Optional(MetadataInput()),
 });
 
-// eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async, so a registration error rejects register() instead of ending the process
 export async function refundRoutes(base: FastifyInstance, opts: { refunds: RefundService }): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['Refunds'];

@@ -52,7 +52,6 @@ export async function threeDsVersion(db: Db, organizationId: string, body: Versi
   return { three_ds_version, supported: three_ds_version !== null, ...data, ...(body.instrument_id ? { instrument_id: body.instrument_id } : {}) };
 }
 
-// eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async, so a registration error rejects register() instead of ending the process
 export async function threeDsRoutes(base: FastifyInstance, opts: { db: Db }): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   app.post(

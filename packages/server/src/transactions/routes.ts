@@ -9,7 +9,6 @@ import { Transaction, TransactionListQuery, TransactionParams } from './schemas.
 import type { TransactionService } from './service.js';
 
 /** docs/api-conventions.md: transactions (`trx-`), a payment's history, and the core actions by transaction id. */
-// eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async, so a registration error rejects register() instead of ending the process
 export async function transactionRoutes(base: FastifyInstance, opts: { transactions: TransactionService; actions: PaymentActions }): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['Transactions'];

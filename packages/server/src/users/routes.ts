@@ -29,7 +29,6 @@ export const NewUser = Type.Object({
   metadata: Type.Optional(MetadataInput()),
 });
 
-// eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async, so a registration error rejects register() instead of ending the process
 export async function userRoutes(base: FastifyInstance, opts: { users: UserService; checkout: CheckoutSessionService }): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { users } = opts;

@@ -87,7 +87,6 @@ const Delivery = Type.Object({
 const Params = Type.Object({ id: Type.String({ maxLength: 100 }) });
 
 /** docs/api-conventions.md "Webhooks and events": endpoints, secrets, deliveries, events, redelivery. */
-// eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async, so a registration error rejects register() instead of ending the process
 export async function webhookRoutes(base: FastifyInstance, opts: { webhooks: WebhookService }): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { webhooks } = opts;

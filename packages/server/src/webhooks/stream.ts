@@ -208,7 +208,6 @@ const StreamQuery = Type.Object({
   types: Type.Optional(Type.String({ maxLength: 2000, description: 'Comma-separated event types; only these are sent.' })),
 });
 
-// eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async, so a registration error rejects register() instead of ending the process
 export async function eventStreamRoutes(base: FastifyInstance, opts: { hub: EventStreamHub; tokens: TokenService; heartbeatMs: number }): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { hub, tokens, heartbeatMs } = opts;
