@@ -22,6 +22,7 @@ import { LazyCompiler } from './http/lazy-compile.js';
 import { fastifyTrustProxy, httpsOptions, registerTransport, securityHeaders } from './http/transport.js';
 import { registerRequestTimeout } from './http/timeout.js';
 import { registerIdempotency } from './idempotency/plugin.js';
+import { deleteExpiredKeys } from './idempotency/store.js';
 import { InstanceLiveness } from './idempotency/liveness.js';
 import { createRateLimiter } from './ratelimit/limiter.js';
 import { registerRateLimit } from './ratelimit/plugin.js';
@@ -218,7 +219,8 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     concurrency: config.jobs.concurrency,
     leaseSeconds: config.jobs.leaseSeconds,
   });
-  const maintenance: MaintenanceTask[] = [];
+  // Idempotency keys are the cross-cutting plugin's (registered here, not by a module).
+  const maintenance: MaintenanceTask[] = [(target, now) => deleteExpiredKeys(target, new Date(now).toISOString())];
   for (const feature of MODULES) await feature.register({ app, jobs, maintenance, config, database, db, keyring, services });
 
   for (const plugin of options.plugins ?? []) await app.register(plugin);

@@ -23,7 +23,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PERMISSIONS } from '../src/auth/permissions.js';
+import { PERMISSIONS } from '../src/http/permissions.js';
 import { pay, pendingWalletIntent, tokenize } from './support/cards.js';
 import { dialects } from './support/dialects.js';
 import { startGateway, type TestGateway } from './support/gateway.js';

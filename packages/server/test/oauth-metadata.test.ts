@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import * as oauth from 'oauth4webapi';
-import { PERMISSIONS } from '../src/auth/permissions.js';
+import { PERMISSIONS } from '../src/http/permissions.js';
 import { dialects } from './support/dialects.js';
 import { AUDIENCE, startGateway, type TestGateway } from './support/gateway.js';
 

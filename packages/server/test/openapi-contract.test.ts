@@ -7,7 +7,7 @@
 import { Ajv } from 'ajv';
 import formatsModule from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PERMISSIONS } from '../src/auth/permissions.js';
+import { PERMISSIONS } from '../src/http/permissions.js';
 import { ERROR_STATUS } from '../src/errors/api-error.js';
 import { EVENT_TYPES } from '../src/events/types.js';
 import { CURRENCIES } from '../src/lib/money.js';

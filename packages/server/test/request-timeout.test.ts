@@ -10,7 +10,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PERMISSIONS } from '../src/auth/permissions.js';
+import { PERMISSIONS } from '../src/http/permissions.js';
 import { pay, tokenize } from './support/cards.js';
 import { eventually } from './support/wait.js';
 import { dialects } from './support/dialects.js';

@@ -4,7 +4,7 @@
  * is 404. A new route with an `{id}` parameter must add its fixture below.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PERMISSIONS, type Permission } from '../src/auth/permissions.js';
+import { PERMISSIONS, type Permission } from '../src/http/permissions.js';
 import { dialects } from './support/dialects.js';
 import { startGateway, type TestClient, type TestGateway } from './support/gateway.js';
 import { merchantKey, pay, pendingWalletIntent, tokenize } from './support/cards.js';

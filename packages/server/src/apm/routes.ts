@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { principalOf } from '../auth/authenticate.js';
+import { principalOf } from '../http/principal.js';
 import { ApiError } from '../errors/api-error.js';
 import { ApmPayment, createIntentSchema, type CreateIntent } from './schemas.js';
 import type { AlternativePaymentService, Outcome } from './service.js';

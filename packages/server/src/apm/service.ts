@@ -5,7 +5,8 @@
  * (expiry, the sandbox mock) moves it to one terminal state, once, with its
  * event in the same transaction.
  */
-import { indexMetadata, metadataColumn, metadataOf } from '../lib/metadata.js';
+import { metadataColumn, metadataOf } from '../lib/metadata.js';
+import { indexMetadata } from '../db/metadata-index.js';
 import type { Config } from '../config/config.js';
 import type { Db, Executor } from '../db/database.js';
 import { isUniqueViolation } from '../db/database.js';

@@ -8,7 +8,8 @@ import { ApiError } from '../errors/api-error.js';
 import type { RateLimiter } from '../ratelimit/limiter.js';
 import { tooManyRequests } from '../ratelimit/plugin.js';
 import { INTERNAL_PRINCIPAL_HEADER, takeInternalPrincipal } from '../http/internal-requests.js';
-import { TokenInvalid, type Principal, type TokenService } from './tokens.js';
+import type { Principal } from '../http/principal.js';
+import { TokenInvalid, type TokenService } from './tokens.js';
 
 const BEARER = /^Bearer ([A-Za-z0-9_.~+/-]+=*)$/i;
 
@@ -75,8 +76,3 @@ export function registerAuthentication(app: FastifyInstance, tokens: TokenServic
   });
 }
 
-/** The caller of an authenticated route (set by the hook above). */
-export function principalOf(request: { principal: import('./tokens.js').Principal | null }) {
-  if (!request.principal) throw new Error('route is public: no principal');
-  return request.principal;
-}

@@ -9,9 +9,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static } from 'typebox';
 import type { Db } from '../db/database.js';
 import { ListOf, ListQuery } from '../http/pagination.js';
-import { principalOf } from './authenticate.js';
+import { principalOf } from '../http/principal.js';
 import { listOrganizationClients, type ClientRow } from './clients.store.js';
-import { parseScope } from './permissions.js';
+import { parseScope } from '../http/permissions.js';
 
 export const ApiClient = Type.Object(
   {

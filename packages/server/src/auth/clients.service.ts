@@ -12,7 +12,7 @@ import { newId } from '../lib/ids.js';
 import type { RealClock } from '../clock/clock.js';
 import { createOrganization } from '../organizations/service.js';
 import { countClients, findClient, insertClient } from './clients.store.js';
-import { PERMISSIONS, parseScope, type Permission } from './permissions.js';
+import { PERMISSIONS, parseScope, type Permission } from '../http/permissions.js';
 
 export interface NewClient {
   name: string;

@@ -1,4 +1,4 @@
-import type { Permission } from './permissions.js';
+import type { Permission } from '../http/permissions.js';
 
 /**
  * What each permission (spec section 5) allows, as the OpenAPI document's

@@ -9,7 +9,8 @@ import { verifySecret } from '../crypto/secret-hash.js';
 import { newId } from '../lib/ids.js';
 import type { RealClock } from '../clock/clock.js';
 import { findClient } from './clients.store.js';
-import { parseScope, type Permission } from './permissions.js';
+import { parseScope, type Permission } from '../http/permissions.js';
+import type { Principal } from '../http/principal.js';
 import { SigningKeys, TOKEN_ALGORITHM } from './signing-keys.js';
 import { findReusableToken, insertToken, liveCheckoutSession, liveToken, revokeTokens, type AccessTokenRow } from './tokens.store.js';
 
@@ -32,22 +33,6 @@ export interface IssuedToken {
   scope: string;
 }
 
-/** Who is calling, from a verified access token. */
-export interface Principal {
-  clientId: string;
-  organizationId: string;
-  permissions: ReadonlySet<string>;
-  jti: string;
-  /** The operator marked the client PCI DSS SAQ D (may send clear card data). */
-  pciSaqD: boolean;
-  /**
-   * Set for a checkout session's token (checkout/): `clientId` is then the
-   * session id (its own idempotency keys and rate-limit budget), this names
-   * the client that created it, and `permissions` is empty. Such a principal
-   * may call only the routes marked `checkoutSession` (auth/authenticate.ts).
-   */
-  checkoutSession?: { id: string; clientId: string };
-}
 
 /** What a checkout session's token is signed from (checkout/service.ts): fixed claims of its row. */
 export interface CheckoutSessionClaims {

@@ -9,7 +9,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { principalOf } from '../auth/authenticate.js';
+import { principalOf } from '../http/principal.js';
 import { ApiError } from '../errors/api-error.js';
 import { ListOf } from '../http/pagination.js';
 import { ACTION_ROUTES } from '../payments/action-routes.js';

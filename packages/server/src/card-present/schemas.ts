@@ -1,8 +1,24 @@
 import { Type, type Static } from 'typebox';
 import { ListQuery } from '../http/pagination.js';
 import { CardPayment, PaymentListQuery } from '../payments/schemas.js';
-import { CardRead, EntryMode } from '../payment-instructions/schemas.js';
 import { MoneyInput } from '../lib/money.js';
+
+export const EntryMode = Type.Union([Type.Literal('chip'), Type.Literal('contactless'), Type.Literal('swipe')], {
+  description: 'How the terminal read the card.',
+});
+
+/** The card read a terminal reports: the encrypted fields of POST /v1/instruments, the CVV optional. */
+export const CardRead = Type.Object(
+  {
+    encrypted_number: Type.String({ minLength: 1, maxLength: 2048 }),
+    encrypted_expiration_month: Type.String({ minLength: 1, maxLength: 2048 }),
+    encrypted_expiration_year: Type.String({ minLength: 1, maxLength: 2048 }),
+    encrypted_holder_name: Type.String({ minLength: 1, maxLength: 2048 }),
+    encrypted_cvv: Type.Optional(Type.String({ minLength: 1, maxLength: 2048, description: 'Chip, contactless and swipe reads have none.' })),
+  },
+  { description: "Each field encrypted separately with the organization's active public key (RSA-OAEP, SHA-256, base64), as for POST /v1/instruments." },
+);
+export type CardRead = Static<typeof CardRead>;
 
 export const CardPresentPayment = Type.Object(
   {

@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import multipart from '@fastify/multipart';
 import { Type } from 'typebox';
-import { principalOf } from '../auth/authenticate.js';
+import { principalOf } from '../http/principal.js';
 import { ApiError } from '../errors/api-error.js';
 import { sendError, toApiError } from '../errors/handler.js';
 import { ListOf, ListQuery } from '../http/pagination.js';

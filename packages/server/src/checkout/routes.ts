@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { principalOf } from '../auth/authenticate.js';
+import { principalOf } from '../http/principal.js';
 import { CheckoutSession, CheckoutSessionParams, CreateCheckoutSession, ListCheckoutSessionsQuery } from './schemas.js';
 import { ListOf } from '../http/pagination.js';
 import type { CheckoutSessionService } from './service.js';

@@ -11,7 +11,8 @@
 import { isPlainOrigin } from '../lib/origins.js';
 import type { CardAttemptGuard } from '../links/card-attempts.js';
 import type { Db } from '../db/database.js';
-import type { Principal, TokenService } from '../auth/tokens.js';
+import type { TokenService } from '../auth/tokens.js';
+import type { Principal } from '../http/principal.js';
 import { ApiError, type ErrorDetail } from '../errors/api-error.js';
 import { formatMinor } from '../lib/money.js';
 import { newId } from '../lib/ids.js';

@@ -7,7 +7,7 @@
  * without one, or outside the sandbox, it is the real time.
  *
  * Job times (`jobs.run_at`) stay in real time: an advance moves the
- * organization's pending jobs earlier by as much as its clock (clock/service.ts).
+ * organization's pending jobs earlier by as much as its clock (test-clocks/service.ts).
  *
  * It is also the gateway's one source of the real time (`realNow`, `realIso`):
  * built once in `createGateway` over a `TimeSource` (the system's, or a test's,

@@ -124,7 +124,7 @@ export interface Config {
   };
   /** Checkout sessions are deleted this long after their `expires_at` (checkout/store.ts, the maintenance job). */
   checkoutSessionRetentionSeconds: number;
-  /** A test clock advance stops running jobs after this long; what is left runs in the background (clock/service.ts). */
+  /** A test clock advance stops running jobs after this long; what is left runs in the background (test-clocks/service.ts). */
   clockAdvanceRunMs: number;
   paymentInstructions: {
     /** Lifetime of an instruction not yet paid (PENDING, DELIVERED or ACKNOWLEDGED): then EXPIRED. */

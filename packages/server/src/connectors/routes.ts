@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { principalOf } from '../auth/authenticate.js';
+import { principalOf } from '../http/principal.js';
 import { ListOf, ListQuery } from '../http/pagination.js';
 import type { ConnectorAccounts } from './accounts.js';
 import { RoutingInput, RoutingRuleInput, type Router } from './routing.js';

@@ -14,7 +14,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database.js';
-import type { Principal } from '../auth/tokens.js';
+import type { Principal } from '../http/principal.js';
 import { ApiError } from '../errors/api-error.js';
 import { INTERNAL_PRINCIPAL_HEADER, internalPrincipalKey } from '../http/internal-requests.js';
 import { roleScopes } from './roles.js';

@@ -6,7 +6,7 @@
  * dashboard's own routes (dashboard/routes.ts), and only for owners and
  * developers. Only owners invite.
  */
-import { PERMISSIONS, type Permission } from '../auth/permissions.js';
+import { PERMISSIONS, type Permission } from '../http/permissions.js';
 import type { DashboardRole } from '../db/schema.js';
 
 export const ROLES = ['owner', 'developer', 'viewer'] as const satisfies readonly DashboardRole[];

@@ -19,7 +19,7 @@ import type { TokenService } from '../auth/tokens.js';
 import { provisionClient } from '../auth/clients.service.js';
 import { findClient, findClientWithUse, listOrganizationClients, revokeClient } from '../auth/clients.store.js';
 import { apiClientView } from '../auth/clients.routes.js';
-import { parseScope } from '../auth/permissions.js';
+import { parseScope } from '../http/permissions.js';
 import { findVisibleOrganization, listVisibleOrganizations } from '../organizations/store.js';
 import { ApiError } from '../errors/api-error.js';
 import { addressSubject } from '../lib/address-subject.js';

@@ -1,6 +1,6 @@
 /** The dashboard's own JSON (docs/dashboard.md); hidden from /openapi.json: it is not the merchant API. */
 import { Type } from 'typebox';
-import { PERMISSIONS, type Permission } from '../auth/permissions.js';
+import { PERMISSIONS, type Permission } from '../http/permissions.js';
 import { ApiClient } from '../auth/clients.routes.js';
 
 const Role = Type.Union([Type.Literal('owner'), Type.Literal('developer'), Type.Literal('viewer')]);

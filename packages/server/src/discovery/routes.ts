@@ -6,7 +6,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { PERMISSIONS } from '../auth/permissions.js';
+import { PERMISSIONS } from '../http/permissions.js';
 import type { SigningKeys } from '../auth/signing-keys.js';
 import type { Db } from '../db/database.js';
 import { ApiError } from '../errors/api-error.js';

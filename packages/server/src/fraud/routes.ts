@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { principalOf } from '../auth/authenticate.js';
+import { principalOf } from '../http/principal.js';
 import { FraudEvaluation, FraudRules, FraudRulesInput } from './schemas.js';
 import type { FraudService } from './service.js';
 

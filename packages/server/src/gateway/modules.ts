@@ -11,7 +11,7 @@ import { authModule } from '../auth/module.js';
 import { cardPresentModule } from '../card-present/module.js';
 import { cashoutsModule } from '../cashouts/module.js';
 import { chargebacksModule } from '../chargebacks/module.js';
-import { clockModule } from '../clock/module.js';
+import { clockModule } from '../test-clocks/module.js';
 import { connectorsModule } from '../connectors/module.js';
 import { dashboardModule } from '../dashboard/module.js';
 import { checkoutModule } from '../checkout/module.js';

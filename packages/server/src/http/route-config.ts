@@ -1,5 +1,5 @@
-import type { Permission } from '../auth/permissions.js';
-import type { Principal } from '../auth/tokens.js';
+import type { Permission } from '../http/permissions.js';
+import type { Principal } from '../http/principal.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { principalOf } from '../auth/authenticate.js';
+import { principalOf } from '../http/principal.js';
 import { ApiError } from '../errors/api-error.js';
 import { ListOf, ListQuery } from '../http/pagination.js';
 import { lookupBin } from '../cards/bins.js';

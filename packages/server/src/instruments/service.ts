@@ -6,7 +6,7 @@
  */
 import type { Db } from '../db/database.js';
 import { isUniqueViolation } from '../db/database.js';
-import type { Principal } from '../auth/tokens.js';
+import type { Principal } from '../http/principal.js';
 import { ApiError, type ErrorDetail } from '../errors/api-error.js';
 import type { ListQuery, Page } from '../http/pagination.js';
 import { Secret } from '../crypto/secret.js';
@@ -21,7 +21,8 @@ import type { CreateInstrument, Instrument, InstrumentWithNumber, UpdateInstrume
 import { recordEvent } from '../events/store.js';
 import { findActiveByFingerprint, findInstrument, insertInstrument, instrumentRead, listInstruments, updateInstrument, type InstrumentRow } from './store.js';
 import type { Read } from '../db/prepared.js';
-import { indexMetadata, metadataColumn, metadataOf, reindexMetadata, type Metadata } from '../lib/metadata.js';
+import { metadataColumn, metadataOf, type Metadata } from '../lib/metadata.js';
+import { indexMetadata, reindexMetadata } from '../db/metadata-index.js';
 
 /** A validated card read; the CVV (rarely present) is never stored. */
 export interface CardReadResult {

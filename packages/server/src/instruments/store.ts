@@ -3,7 +3,8 @@ import type { Executor } from '../db/database.js';
 import { preparedQuery, type Read } from '../db/prepared.js';
 import type { InstrumentsTable } from '../db/schema.js';
 import { paginate, type ListQuery, type Page } from '../http/pagination.js';
-import { whereMetadata, type Metadata } from '../lib/metadata.js';
+import { type Metadata } from '../lib/metadata.js';
+import { whereMetadata } from '../db/metadata-index.js';
 
 export type InstrumentRow = Selectable<InstrumentsTable>;
 

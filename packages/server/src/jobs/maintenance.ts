@@ -1,6 +1,6 @@
 /**
- * The recurring clean-up job: expired idempotency keys, tokens, rate-limit rows,
- * finished jobs, and the clean-ups the features add from their modules (encryption keys past
+ * The recurring clean-up job: rate-limit rows, finished jobs, and the clean-ups the
+ * wiring and the features add (expired idempotency keys from app.ts, expired tokens from auth/module.ts, encryption keys past
  * their grace period, hosted-checkout card attempts older than a day, the dashboard's ended
  * sessions and spent one-time links, checkout sessions past CHECKOUT_SESSION_RETENTION_DAYS, webhook attempts' bodies
  * past WEBHOOK_ATTEMPT_BODY_RETENTION_DAYS and finished deliveries past WEBHOOK_DELIVERY_RETENTION_DAYS). One instance waits in the
@@ -8,8 +8,6 @@
  */
 import type { RealClock } from '../clock/clock.js';
 import type { Db } from '../db/database.js';
-import { deleteExpiredKeys } from '../idempotency/store.js';
-import { deleteExpiredTokens } from '../auth/tokens.store.js';
 import { isoPlusSeconds } from '../lib/time.js';
 import { deleteFinishedJobs, enqueueJob } from './store.js';
 import type { JobRunner } from './runner.js';
@@ -30,8 +28,6 @@ export type MaintenanceTask = (db: Db, now: number) => Promise<unknown>;
 export function registerMaintenance(runner: JobRunner, db: Db, tasks: readonly MaintenanceTask[], clock: RealClock): void {
   runner.register(MAINTENANCE_JOB, async ({ job }) => {
     const now = clock.realNow();
-    await deleteExpiredKeys(db, new Date(now).toISOString());
-    await deleteExpiredTokens(db, Math.floor(now / 1000) - 86400);
     await db
       .deleteFrom('rate_limits')
       .where('expire', '<', now - 3_600_000)

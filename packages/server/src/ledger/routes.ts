@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { principalOf } from '../auth/authenticate.js';
+import { principalOf } from '../http/principal.js';
 import { ListOf } from '../http/pagination.js';
 import { Balance, BalanceTransaction, BalanceTransactionListQuery, BalanceTransactionParams } from './schemas.js';
 import type { LedgerService } from './service.js';

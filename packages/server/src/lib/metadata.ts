@@ -5,10 +5,9 @@
  * characters (letters, digits, `_`, `-`, `.`), a value a string of at most 500
  * characters. Kept on the object's row as JSON text (null when none) and, one
  * row per pair, in `metadata_entries`, the index of the lists' exact
- * `metadata[key]=value` filter (migration 040).
+ * `metadata[key]=value` filter (migration 040; its queries: db/metadata-index.ts).
  */
 import { Type } from 'typebox';
-import type { Executor } from '../db/database.js';
 
 export const METADATA_MAX_KEYS = 50;
 export const METADATA_KEY_MAX = 40;
@@ -54,53 +53,6 @@ export function metadataColumn(metadata: Metadata | undefined): string | null {
 /** The view of a row's column. */
 export function metadataOf(column: string | null | undefined): Metadata {
   return column ? (JSON.parse(column) as Metadata) : {};
-}
-
-/** Writes an object's pairs to the index, in the transaction that writes the object. */
-export async function indexMetadata(db: Executor, organizationId: string, kind: MetadataKind, objectId: string, metadata: Metadata | undefined): Promise<void> {
-  const pairs = Object.entries(metadata ?? {});
-  if (pairs.length === 0) return;
-  await db
-    .insertInto('metadata_entries')
-    .values(pairs.map(([key, value]) => ({ organization_id: organizationId, object_kind: kind, key, value, object_id: objectId })))
-    .execute();
-}
-
-/** Replaces an object's pairs in the index (an update that sends `metadata`). */
-export async function reindexMetadata(db: Executor, organizationId: string, kind: MetadataKind, objectId: string, metadata: Metadata): Promise<void> {
-  await db
-    .deleteFrom('metadata_entries')
-    .where('object_id', '=', objectId)
-    .where('organization_id', '=', organizationId)
-    .where('object_kind', '=', kind)
-    .execute();
-  await indexMetadata(db, organizationId, kind, objectId, metadata);
-}
-
-/**
- * A list query narrowed to the objects that have every pair of `filter`: one
- * `id in (select ...)` per pair, each an index range of metadata_entries.
- */
-export function whereMetadata<Q extends { where: (...args: never[]) => Q }>(
-  query: Q,
-  db: Executor,
-  idColumn: string,
-  organizationId: string,
-  kind: MetadataKind,
-  filter: Metadata | undefined,
-): Q {
-  let narrowed = query;
-  for (const [key, value] of Object.entries(filter ?? {})) {
-    const ids = db
-      .selectFrom('metadata_entries')
-      .select('object_id')
-      .where('organization_id', '=', organizationId)
-      .where('object_kind', '=', kind)
-      .where('key', '=', key)
-      .where('value', '=', value);
-    narrowed = (narrowed.where as unknown as (column: string, op: string, values: unknown) => Q)(idColumn, 'in', ids);
-  }
-  return narrowed;
 }
 
 /**

@@ -9,7 +9,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
-import type { Principal } from '../auth/tokens.js';
+import type { Principal } from '../http/principal.js';
 import { ApiError, type ErrorDetail } from '../errors/api-error.js';
 import { CURRENCIES, displayMoney, minorToNumber } from '../lib/money.js';
 import type { EncryptionKeyService } from '../encryption-keys/service.js';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { MetadataQuery } from '../lib/metadata.js';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { principalOf } from '../auth/authenticate.js';
+import { principalOf } from '../http/principal.js';
 import { ListOf, ListQuery } from '../http/pagination.js';
 import { CreateEnrollment, CreatePaymentLink, Link } from './schemas.js';
 import type { LinkService } from './service.js';

@@ -5,7 +5,8 @@
  * job, and a check on every view). A use is reserved with a compare-and-set
  * on `uses`, so two shoppers racing for the last use cannot both pay.
  */
-import { indexMetadata, metadataColumn, metadataOf, whereMetadata, type Metadata } from '../lib/metadata.js';
+import { metadataColumn, metadataOf, type Metadata } from '../lib/metadata.js';
+import { indexMetadata, whereMetadata } from '../db/metadata-index.js';
 import { isPlainOrigin } from '../lib/origins.js';
 import { randomBytes } from 'node:crypto';
 import type { Selectable } from 'kysely';

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { principalOf } from '../auth/authenticate.js';
+import { principalOf } from '../http/principal.js';
 import { ListOf, ListQuery } from '../http/pagination.js';
 import type { MerchantService } from './merchants.service.js';
 import type { TerminalService } from './terminals.service.js';

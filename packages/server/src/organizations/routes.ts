@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { principalOf } from '../auth/authenticate.js';
+import { principalOf } from '../http/principal.js';
 import { ListOf, ListQuery } from '../http/pagination.js';
 import { CreateOrganization, Organization, OrganizationParams, UpdateOrganization } from './schemas.js';
 import type { OrganizationService } from './service.js';

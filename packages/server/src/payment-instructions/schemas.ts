@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { ListQuery } from '../http/pagination.js';
 import { MoneyInput } from '../lib/money.js';
+import { EntryMode } from '../card-present/schemas.js';
 
 export const InstructionStatus = Type.Union(
   [
@@ -17,10 +18,6 @@ export const InstructionStatus = Type.Union(
       'PENDING (created; the terminal is not connected), DELIVERED (sent to the terminal), ACKNOWLEDGED (the terminal showed it), PROCESSING (the card read arrived; the authorization is in flight), COMPLETED (payment approved or authorized), FAILED (declined, or the order was already paid otherwise), EXPIRED (not paid within its lifetime).',
   },
 );
-
-export const EntryMode = Type.Union([Type.Literal('chip'), Type.Literal('contactless'), Type.Literal('swipe')], {
-  description: 'How the terminal read the card.',
-});
 
 export const PaymentInstruction = Type.Object(
   {
@@ -75,16 +72,3 @@ export const InstructionParams = Type.Object({ id: Type.String({ maxLength: 100 
 export const SocketQuery = Type.Object({
   terminal_id: Type.String({ minLength: 1, maxLength: 100, description: 'The terminal this connection speaks for.' }),
 });
-
-/** The card read a terminal reports: the encrypted fields of POST /v1/instruments, the CVV optional. */
-export const CardRead = Type.Object(
-  {
-    encrypted_number: Type.String({ minLength: 1, maxLength: 2048 }),
-    encrypted_expiration_month: Type.String({ minLength: 1, maxLength: 2048 }),
-    encrypted_expiration_year: Type.String({ minLength: 1, maxLength: 2048 }),
-    encrypted_holder_name: Type.String({ minLength: 1, maxLength: 2048 }),
-    encrypted_cvv: Type.Optional(Type.String({ minLength: 1, maxLength: 2048, description: 'Chip, contactless and swipe reads have none.' })),
-  },
-  { description: "Each field encrypted separately with the organization's active public key (RSA-OAEP, SHA-256, base64), as for POST /v1/instruments." },
-);
-export type CardRead = Static<typeof CardRead>;

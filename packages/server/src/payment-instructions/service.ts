@@ -27,7 +27,8 @@ import { isoPlusSeconds } from '../lib/time.js';
 import type { Clock } from '../clock/clock.js';
 import { parseAmount } from '../payments/service.js';
 import type { CardPresentService, CardPresentPayment } from '../card-present/service.js';
-import type { CardRead, CreatePaymentInstruction, InstructionListQuery, PaymentInstruction } from './schemas.js';
+import type { CardRead } from '../card-present/schemas.js';
+import type { CreatePaymentInstruction, InstructionListQuery, PaymentInstruction } from './schemas.js';
 import { instructionEventData, instructionView, type InstructionRow } from './view.js';
 
 export type { InstructionRow };

@@ -7,9 +7,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type TSchema } from 'typebox';
-import { principalOf } from '../auth/authenticate.js';
-import type { Principal } from '../auth/tokens.js';
-import type { Permission } from '../auth/permissions.js';
+import { principalOf } from '../http/principal.js';
+import type { Principal } from '../http/principal.js';
+import type { Permission } from '../http/permissions.js';
 import { Refund } from '../refunds/routes.js';
 import type { ActionName } from '../transactions/service.js';
 import type { PaymentActions } from './actions.js';

@@ -9,7 +9,7 @@
  * under concurrency is the compare-and-set claim on `pending_action` in
  * lifecycle.ts, and the refund reservation in refunds/service.ts.
  */
-import type { Principal } from '../auth/tokens.js';
+import type { Principal } from '../http/principal.js';
 import type { Db } from '../db/database.js';
 import { ApiError } from '../errors/api-error.js';
 import { formatMinor } from '../lib/money.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { principalOf } from '../auth/authenticate.js';
+import { principalOf } from '../http/principal.js';
 import { ListOf } from '../http/pagination.js';
 import { JSON_CONTENT_TYPE } from '../lib/content-types.js';
 import { CardPayment, CreatePayment, PaymentParams, paymentListQueries } from './schemas.js';

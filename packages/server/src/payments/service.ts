@@ -5,7 +5,7 @@
  * returns the first payment and never charges twice.
  */
 import type { Db, Executor } from '../db/database.js';
-import type { Principal } from '../auth/tokens.js';
+import type { Principal } from '../http/principal.js';
 import { ApiError, type ErrorDetail } from '../errors/api-error.js';
 import type { Page } from '../http/pagination.js';
 import { amountProblemMessage, formatMinor, toMinorUnits, type MoneyAmount } from '../lib/money.js';

@@ -5,7 +5,8 @@ import type { CardPaymentsTable, PaymentMethod, PaymentsTable } from '../db/sche
 import { assertTransitions } from './methods/status.js';
 import { paginate, type Page } from '../http/pagination.js';
 import type { PaymentListQuery } from './schemas.js';
-import { indexMetadata, metadataOf, whereMetadata, type Metadata } from '../lib/metadata.js';
+import { metadataOf, type Metadata } from '../lib/metadata.js';
+import { indexMetadata, whereMetadata } from '../db/metadata-index.js';
 
 /** A card payment's row (method `card`; the rail columns are left out). */
 export type PaymentRow = Selectable<CardPaymentsTable>;

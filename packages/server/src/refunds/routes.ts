@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { MetadataInput, MetadataQuery, MetadataView } from '../lib/metadata.js';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { principalOf } from '../auth/authenticate.js';
+import { principalOf } from '../http/principal.js';
 import { ListOf, ListQuery } from '../http/pagination.js';
 import type { RefundService } from './service.js';
 import { MoneyInput } from '../lib/money.js';

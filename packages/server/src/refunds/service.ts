@@ -8,7 +8,8 @@
  * `refund` transaction of its payment (`trx-`, transactions/), written in the
  * same database transactions as the refund.
  */
-import { indexMetadata, metadataColumn, metadataOf, whereMetadata, type Metadata } from '../lib/metadata.js';
+import { metadataColumn, metadataOf, type Metadata } from '../lib/metadata.js';
+import { indexMetadata, whereMetadata } from '../db/metadata-index.js';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/database.js';
 import { currentCommitGuard } from '../db/commit-guard.js';

@@ -26,7 +26,7 @@ import type { Keyring } from '../crypto/keyring.js';
 import { hashSecret } from '../crypto/secret-hash.js';
 import { createOrganization } from '../organizations/service.js';
 import { findClient, insertClient } from '../auth/clients.store.js';
-import { PERMISSIONS, isPermission, type Permission } from '../auth/permissions.js';
+import { PERMISSIONS, isPermission, type Permission } from '../http/permissions.js';
 import { EVENT_TYPES } from '../events/types.js';
 import { urlProblems, type UrlPolicy } from '../webhooks/url-guard.js';
 import { generateWebhookSecret } from '../webhooks/signing.js';

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static } from 'typebox';
-import { principalOf } from '../auth/authenticate.js';
+import { principalOf } from '../http/principal.js';
 import { lookupBin } from '../cards/bins.js';
 import type { Db } from '../db/database.js';
 import { ApiError, type ErrorDetail } from '../errors/api-error.js';

@@ -7,7 +7,8 @@ import { ApiError } from '../errors/api-error.js';
 import { paginate, type ListQuery, type Page } from '../http/pagination.js';
 import { newId } from '../lib/ids.js';
 import type { RealClock } from '../clock/clock.js';
-import { indexMetadata, metadataColumn, metadataOf, whereMetadata, type Metadata } from '../lib/metadata.js';
+import { metadataColumn, metadataOf, type Metadata } from '../lib/metadata.js';
+import { indexMetadata, whereMetadata } from '../db/metadata-index.js';
 import type { InstrumentService } from '../instruments/service.js';
 import type { Instrument } from '../instruments/schemas.js';
 

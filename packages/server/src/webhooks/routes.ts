@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { principalOf } from '../auth/authenticate.js';
+import { principalOf } from '../http/principal.js';
 import { eventBody } from '../events/store.js';
 import { ListOf, ListQuery } from '../http/pagination.js';
 import type { WebhookService } from './service.js';

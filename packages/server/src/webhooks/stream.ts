@@ -23,7 +23,7 @@ import { PassThrough } from 'node:stream';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { principalOf } from '../auth/authenticate.js';
+import { principalOf } from '../http/principal.js';
 import { TokenInvalid, type TokenService } from '../auth/tokens.js';
 import type { Db } from '../db/database.js';
 import { ApiError, type ErrorDetail } from '../errors/api-error.js';

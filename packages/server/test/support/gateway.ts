@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { createGateway, type Gateway, type GatewayOptions } from '../../src/app.js';
 import { loadConfig } from '../../src/config/config.js';
 import { provisionClient } from '../../src/auth/clients.service.js';
-import type { Permission } from '../../src/auth/permissions.js';
+import type { Permission } from '../../src/http/permissions.js';
 import type { Dialect } from './dialects.js';
 
 /** One master key for every test gateway: PostgreSQL tests share one database and its sealed keys. */

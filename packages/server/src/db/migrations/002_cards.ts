@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { BIN_SEED } from '../../cards/bin-seed.js';
+import { BIN_SEED } from '../bin-seed.js';
 
 /** Encryption keys, the card vault, card payments, refunds, chargebacks, events, the network simulator's ledger. */
 export async function up(db: Kysely<unknown>): Promise<void> {

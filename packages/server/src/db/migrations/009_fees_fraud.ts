@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { BIN_3DS_VERSIONS } from '../../cards/bin-seed.js';
+import { BIN_3DS_VERSIONS } from '../bin-seed.js';
 
 /**
  * Fee rules and the fees applied to captured payments; fraud rules per

@@ -16,7 +16,7 @@ import type { Db } from '../db/database.js';
 import { ApiError } from '../errors/api-error.js';
 import type { JobOutcome, JobRunner } from '../jobs/runner.js';
 import { claimOrganizationJobs, nextOrganizationJob, organizationJobsRunning, releaseJobs, renewLeases, shiftOrganizationJobs } from '../jobs/store.js';
-import { readOffset, type SandboxClock } from './clock.js';
+import { readOffset, type SandboxClock } from '../clock/clock.js';
 
 /** The longest single advance: a year and a day. */
 export const MAX_ADVANCE_SECONDS = 366 * 86400;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { principalOf } from '../auth/authenticate.js';
+import { principalOf } from '../http/principal.js';
 import { AdvanceClock, AdvancedClock, SandboxClockView } from './schemas.js';
 import type { ClockService } from './service.js';
 
