@@ -490,7 +490,6 @@ const KNOWN_LONG_FILES = [
   'server/src/chargebacks/service.ts',
   'server/src/config/config.ts',
   'server/src/dashboard/service.ts',
-  'server/src/db/postgres-client.ts',
   'server/src/db/schema.ts',
   'server/src/links/pages.ts',
 ];

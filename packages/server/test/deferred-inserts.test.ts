@@ -9,7 +9,8 @@ import { migrateToLatest, openDatabase, type DatabaseHandle } from '../src/db/da
 import { preparedInsert } from '../src/db/prepared.js';
 import { withCommitGuard, type CommitGuard } from '../src/db/commit-guard.js';
 import pg from 'pg';
-import { combineInserts, DEFERRABLE, FENCE, StatementGroups, tablesRead } from '../src/db/postgres-client.js';
+import { combineInserts, DEFERRABLE, FENCE, tablesRead } from '../src/db/pg-statements.js';
+import { StatementGroups } from '../src/db/postgres-client.js';
 import { newId } from '../src/lib/ids.js';
 import { dialects } from './support/dialects.js';
 

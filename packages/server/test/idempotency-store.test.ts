@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { FenceLost } from '../src/db/postgres-client.js';
+import { FenceLost } from '../src/db/pg-statements.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeKey, deleteExpiredKeys, fenceStatement, KeyStoreFailure, releaseKey, reserveKey } from '../src/idempotency/store.js';
 import type { Executor } from '../src/db/database.js';

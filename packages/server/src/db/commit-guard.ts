@@ -13,7 +13,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { CompiledQuery, DatabaseConnection, Dialect, Driver } from 'kysely';
-import { FenceLost } from './postgres-client.js';
+import { FenceLost } from './pg-statements.js';
 
 export interface CommitGuard {
   /** Names the guarded work (the Idempotency-Key layer: `client_id:key`), for a service that records it (refunds). */

@@ -12,7 +12,8 @@ import { Kysely, Migrator, PostgresAdapter, PostgresDialect, sql, type Transacti
 import type { Config, DatabaseKind } from '../config/config.js';
 import type { Database } from './schema.js';
 import { migrations } from './migrations/index.js';
-import { connectionLost, StatementGroups, withNamedStatementsAndDeferredInserts } from './postgres-client.js';
+import { connectionLost } from './pg-statements.js';
+import { StatementGroups, withNamedStatementsAndDeferredInserts } from './postgres-client.js';
 import { installRowTemplateCache } from './pg-row-template.js';
 import { guardedDialect } from './commit-guard.js';
 import { currentSchemaDialect } from './pg-schema.js';

@@ -10,7 +10,7 @@
 import { CompiledQuery, PostgresAdapter, type Compilable, type Insertable, type RawBuilder } from 'kysely';
 import { directReaders, type Executor } from './database.js';
 import type { Database } from './schema.js';
-import { appendParameters, combineStatements, DEFERRABLE } from './postgres-client.js';
+import { appendParameters, combineStatements, DEFERRABLE } from './pg-statements.js';
 import { ReadGroups } from './read-groups.js';
 
 const MARKER = '\u0000pasarela-arg-';

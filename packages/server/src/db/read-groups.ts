@@ -20,7 +20,7 @@
  * after it is called, never before), and a read has no effect, so a group that
  * fails is sent again one read at a time, each for its own answer.
  */
-import { appendParameters, combineStatements } from './postgres-client.js';
+import { appendParameters, combineStatements } from './pg-statements.js';
 
 /** The column that tags each row with its read's place in the group. */
 const READ = '__read';

@@ -1,7 +1,7 @@
 import type { CompiledQuery } from 'kysely';
 import type { Db, Executor } from '../db/database.js';
 import { isUniqueViolation } from '../db/database.js';
-import { FENCE } from '../db/postgres-client.js';
+import { FENCE } from '../db/pg-statements.js';
 
 export type Reservation =
   | { kind: 'reserved'; token: string; takenOver: boolean }
