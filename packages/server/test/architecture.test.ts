@@ -487,7 +487,6 @@ const LONG_FILES_LIMIT = 400;
 const KNOWN_LONG_FILES = [
   'dashboard/src/i18n.ts',
   'fields/src/hosted/checkout.ts',
-  'server/src/chargebacks/service.ts',
   'server/src/config/config.ts',
   'server/src/dashboard/service.ts',
   'server/src/db/schema.ts',

@@ -29,7 +29,8 @@ import {
   IdParams as Params,
   MultipartUpload,
 } from './schemas.js';
-import { tooLarge, type ChargebackService, type UploadedFile } from './service.js';
+import { tooLarge, type ChargebackEvidence, type UploadedFile } from './evidence.js';
+import type { ChargebackService } from './service.js';
 
 /** The file part of a multipart upload, read before validation. */
 const uploads = new WeakMap<FastifyRequest, UploadedFile>();
@@ -82,9 +83,9 @@ function multipartError(error: unknown, request: FastifyRequest): ApiError | und
   return undefined;
 }
 
-export async function chargebackRoutes(base: FastifyInstance, opts: { chargebacks: ChargebackService }): Promise<void> {
+export async function chargebackRoutes(base: FastifyInstance, opts: { chargebacks: ChargebackService; evidence: ChargebackEvidence }): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
-  const { chargebacks } = opts;
+  const { chargebacks, evidence } = opts;
   const org = (request: { principal: Parameters<typeof principalOf>[0]['principal'] }) => principalOf(request).organizationId;
   const clientId = (request: { principal: Parameters<typeof principalOf>[0]['principal'] }) => principalOf(request).clientId;
   const tags = ['Chargebacks'];
@@ -171,7 +172,7 @@ export async function chargebackRoutes(base: FastifyInstance, opts: { chargeback
       config: read,
       schema: { tags, summary: 'Summary of a chargeback: reason, amounts, deadlines, evidence', params: Params, response: { 200: Analysis } },
     },
-    async (request) => chargebacks.analysis(org(request), request.params.id),
+    async (request) => evidence.analysis(org(request), request.params.id),
   );
   app.get(
     '/v1/chargebacks/:id/comments',
@@ -179,7 +180,7 @@ export async function chargebackRoutes(base: FastifyInstance, opts: { chargeback
       config: read,
       schema: { tags, summary: "List a chargeback's comments (newest first)", params: Params, querystring: ListQuery, response: { 200: ListOf(Comment) } },
     },
-    async (request) => chargebacks.comments(org(request), request.params.id, request.query),
+    async (request) => evidence.comments(org(request), request.params.id, request.query),
   );
   app.post(
     '/v1/chargebacks/:id/comments',
@@ -193,7 +194,7 @@ export async function chargebackRoutes(base: FastifyInstance, opts: { chargeback
         response: { 201: Comment },
       },
     },
-    async (request, reply) => reply.code(201).send(await chargebacks.addComment(org(request), request.params.id, clientId(request), request.body.text)),
+    async (request, reply) => reply.code(201).send(await evidence.addComment(org(request), request.params.id, clientId(request), request.body.text)),
   );
   app.get(
     '/v1/chargebacks/:id/attachments',
@@ -206,7 +207,7 @@ export async function chargebackRoutes(base: FastifyInstance, opts: { chargeback
         response: { 200: Type.Object({ data: Type.Array(AttachmentMeta) }) },
       },
     },
-    async (request) => ({ data: await chargebacks.listAttachments(org(request), request.params.id) }),
+    async (request) => ({ data: await evidence.listAttachments(org(request), request.params.id) }),
   );
   app.post(
     '/v1/chargebacks/:id/attachments',
@@ -231,13 +232,13 @@ export async function chargebackRoutes(base: FastifyInstance, opts: { chargeback
     },
     async (request, reply) => {
       const created = request.isMultipart()
-        ? await chargebacks.uploadPart(
+        ? await evidence.uploadPart(
             org(request),
             request.params.id,
             clientId(request),
             uploads.get(request) ?? { filename: undefined, contentType: undefined, bytes: undefined },
           )
-        : await chargebacks.uploadBase64(org(request), request.params.id, clientId(request), jsonUpload(request));
+        : await evidence.uploadBase64(org(request), request.params.id, clientId(request), jsonUpload(request));
       return reply.code(201).send(created);
     },
   );
@@ -258,7 +259,7 @@ export async function chargebackRoutes(base: FastifyInstance, opts: { chargeback
       },
     },
     async (request, reply) => {
-      const file = await chargebacks.download(org(request), request.params.id, request.params.att_id);
+      const file = await evidence.download(org(request), request.params.id, request.params.att_id);
       return (
         reply
           .header('content-type', file.contentType === 'text/plain' ? 'text/plain; charset=utf-8' : file.contentType)
@@ -275,6 +276,6 @@ export async function chargebackRoutes(base: FastifyInstance, opts: { chargeback
       config: write,
       schema: { tags, summary: 'Delete an attachment (only while the chargeback is OPEN)', params: AttachmentParams, response: { 200: Deleted } },
     },
-    async (request) => chargebacks.deleteAttachment(org(request), request.params.id, request.params.att_id),
+    async (request) => evidence.deleteAttachment(org(request), request.params.id, request.params.att_id),
   );
 }
