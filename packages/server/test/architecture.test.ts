@@ -488,7 +488,6 @@ const KNOWN_LONG_FILES = [
   'dashboard/src/i18n.ts',
   'fields/src/hosted/checkout.ts',
   'server/src/config/config.ts',
-  'server/src/dashboard/service.ts',
   'server/src/db/schema.ts',
   'server/src/links/pages.ts',
 ];

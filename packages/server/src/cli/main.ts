@@ -175,7 +175,7 @@ async function memberListCommand(db: Db, args: string[], config: Config): Promis
   const { values } = parseArgs({ args, options: { organization: { type: 'string' }, json: { type: 'boolean' } } });
   if (!values.organization) throw new UsageError('--organization is required (an organization id; `clients list` shows them)');
   const dashboard = await DashboardService.open(db, loadKeyring(config), config, realClock());
-  const members = await dashboard.members(values.organization);
+  const members = await dashboard.team.members(values.organization);
   if (values.json) return JSON.stringify(members);
   if (members.length === 0) return 'no dashboard users';
   return members
@@ -208,11 +208,11 @@ function memberCommand(command: 'role' | 'disable' | 'enable' | 'remove' | 'end-
     const { user, rest } = await namedMember(dashboard, positionals, command, command === 'role' ? 1 : 0);
     const json = Boolean(values.json);
     if (command === 'end-sessions') {
-      const ended = await dashboard.endSessionsOf(user.organization_id, user.id);
+      const ended = await dashboard.team.endSessionsOf(user.organization_id, user.id);
       return json ? JSON.stringify({ ...memberJson(user), sessions_ended: ended }) : `${user.email}: ${ended} session(s) ended`;
     }
     if (command === 'remove') {
-      await dashboard.removeMember(user.organization_id, user.id);
+      await dashboard.team.removeMember(user.organization_id, user.id);
       return json ? JSON.stringify({ ...memberJson(user), deleted: true }) : `${user.email}: removed (sessions and unused links ended)`;
     }
     let changes: { role?: DashboardRole; disabled?: boolean };
@@ -223,7 +223,7 @@ function memberCommand(command: 'role' | 'disable' | 'enable' | 'remove' | 'end-
     } else {
       changes = { disabled: command === 'disable' };
     }
-    const updated = await dashboard.updateMember(user.organization_id, user.id, changes);
+    const updated = await dashboard.team.updateMember(user.organization_id, user.id, changes);
     if (json) return JSON.stringify(memberJson(updated));
     return `${updated.email}: ${updated.role}, ${updated.disabled_at ? `disabled since ${updated.disabled_at}` : 'active'}`;
   };
@@ -233,7 +233,7 @@ async function invitationsCommand(db: Db, args: string[], config: Config): Promi
   const { values } = parseArgs({ args, options: { organization: { type: 'string' }, json: { type: 'boolean' } } });
   if (!values.organization) throw new UsageError('--organization is required (an organization id; `clients list` shows them)');
   const dashboard = await DashboardService.open(db, loadKeyring(config), config, realClock());
-  const invitations = await dashboard.pendingInvitations(values.organization);
+  const invitations = await dashboard.team.pendingInvitations(values.organization);
   if (values.json) return JSON.stringify(invitations);
   if (invitations.length === 0) return 'no pending invitations';
   return invitations.map((i) => `${i.id}  ${i.role.padEnd(9)}  ${i.email ?? '(any address)'}  (expires ${i.expires_at})`).join('\n');
@@ -244,9 +244,9 @@ async function revokeInvitationCommand(db: Db, args: string[], config: Config): 
   const [id] = positionals;
   if (!id || positionals.length > 1) throw new UsageError('dashboard-users revoke-invitation takes one INVITATION_ID');
   const dashboard = await DashboardService.open(db, loadKeyring(config), config, realClock());
-  const organizationId = await dashboard.invitationOrganization(id);
+  const organizationId = await dashboard.team.invitationOrganization(id);
   if (!organizationId) throw new DashboardUserError(`no pending invitation ${id}`);
-  await dashboard.revokeInvitation(organizationId, id);
+  await dashboard.team.revokeInvitation(organizationId, id);
   return `revoked invitation ${id}: its link no longer works`;
 }
 

@@ -25,7 +25,8 @@ import { ApiError } from '../errors/api-error.js';
 import { addressSubject } from '../lib/address-subject.js';
 import type { RateLimiter } from '../ratelimit/limiter.js';
 import { canInvite, canManageKeys, keyPermissions, permissionCatalogue } from './roles.js';
-import { normalizeEmail, type DashboardService, type DashboardUser } from './service.js';
+import { normalizeEmail } from './passwords.js';
+import type { DashboardService, DashboardUser } from './service.js';
 import {
   CreatedKey,
   CreateKey,
@@ -85,7 +86,7 @@ export async function dashboardRoutes(base: FastifyInstance, opts: DashboardRout
       },
       organization: summary(organization),
       organizations: [summary(organization), ...children.data.filter((o) => o.id !== organization.id).map(summary)],
-      csrf_token: dashboard.csrfToken(sessionId),
+      csrf_token: dashboard.sessions.csrfToken(sessionId),
       environment: config.environment,
     };
   }
@@ -93,14 +94,14 @@ export async function dashboardRoutes(base: FastifyInstance, opts: DashboardRout
   /** The request's session cookie and the user it signs in, if it names a live session. */
   async function requestSession(request: FastifyRequest): Promise<{ id: string | undefined; context: SessionContext | undefined }> {
     const id = cookie(request, SESSION_COOKIE);
-    const user = id ? await dashboard.resolveSession(id) : undefined;
+    const user = id ? await dashboard.sessions.resolveSession(id) : undefined;
     return { id, context: id && user ? { id, user } : undefined };
   }
 
   async function signInAs(request: FastifyRequest, reply: FastifyReply, user: DashboardUser) {
-    const id = await dashboard.startSession(user);
+    const id = await dashboard.sessions.startSession(user);
     setCookie(request, reply, id, config.dashboard.sessionMaxSeconds);
-    return sessionView(id, (await dashboard.resolveSession(id)) ?? user);
+    return sessionView(id, (await dashboard.sessions.resolveSession(id)) ?? user);
   }
 
   // ---- no session needed ----------------------------------------------------
@@ -175,7 +176,7 @@ export async function dashboardRoutes(base: FastifyInstance, opts: DashboardRout
     scope.addHook('onRequest', async (request) => {
       const { context } = await requestSession(request);
       if (!context) throw signedOut();
-      if (UNSAFE.has(request.method) && !dashboard.checkCsrf(context.id, request.headers['x-csrf-token'])) {
+      if (UNSAFE.has(request.method) && !dashboard.sessions.checkCsrf(context.id, request.headers['x-csrf-token'])) {
         throw new ApiError('forbidden', "Send the session's X-CSRF-Token header (csrf_token of GET /dashboard/api/session) with every change.");
       }
       sessions.set(request, context);
@@ -186,13 +187,13 @@ export async function dashboardRoutes(base: FastifyInstance, opts: DashboardRout
     const schema = { hide: true } as const;
 
     app.delete('/dashboard/api/session', { config, schema }, async (request, reply) => {
-      await dashboard.endSession(sessionOf(request).id);
+      await dashboard.sessions.endSession(sessionOf(request).id);
       setCookie(request, reply, '', 0);
       return reply.code(204).send();
     });
 
     app.get('/dashboard/api/members', { config, schema: { ...schema, response: { 200: Members } } }, async (request) => {
-      const members = await dashboard.members(sessionOf(request).user.organization_id);
+      const members = await dashboard.team.members(sessionOf(request).user.organization_id);
       // A member whose per-account sign-in budget is spent is locked until its window ends.
       const data = await Promise.all(
         members.map(async (m) => {
@@ -243,7 +244,7 @@ export async function dashboardRoutes(base: FastifyInstance, opts: DashboardRout
       { config, schema: { ...schema, params: MemberParams, body: UpdateMember, response: { 200: Member } } },
       async (request) => {
         const user = ownerOnly(request, 'changes members');
-        const changed = await dashboard.updateMember(user.organization_id, request.params.id, request.body);
+        const changed = await dashboard.team.updateMember(user.organization_id, request.params.id, request.body);
         request.log.info(
           {
             audit: 'dashboard.member_updated',
@@ -261,7 +262,7 @@ export async function dashboardRoutes(base: FastifyInstance, opts: DashboardRout
 
     app.delete('/dashboard/api/members/:id', { config, schema: { ...schema, params: MemberParams, response: { 200: Member } } }, async (request) => {
       const user = ownerOnly(request, 'removes members');
-      const removed = await dashboard.removeMember(user.organization_id, request.params.id);
+      const removed = await dashboard.team.removeMember(user.organization_id, request.params.id);
       request.log.info(
         { audit: 'dashboard.member_removed', user_id: user.id, organization_id: user.organization_id, member_id: removed.id },
         'dashboard member removed',
@@ -271,7 +272,7 @@ export async function dashboardRoutes(base: FastifyInstance, opts: DashboardRout
 
     app.delete('/dashboard/api/members/:id/sessions', { config, schema: { ...schema, params: MemberParams } }, async (request, reply) => {
       const user = ownerOnly(request, "ends other members' sessions");
-      const ended = await dashboard.endSessionsOf(user.organization_id, request.params.id);
+      const ended = await dashboard.team.endSessionsOf(user.organization_id, request.params.id);
       request.log.info(
         { audit: 'dashboard.member_signed_out', user_id: user.id, organization_id: user.organization_id, member_id: request.params.id, sessions: ended },
         'dashboard member signed out',
@@ -281,12 +282,12 @@ export async function dashboardRoutes(base: FastifyInstance, opts: DashboardRout
 
     app.get('/dashboard/api/invitations', { config, schema: { ...schema, response: { 200: PendingInvitations } } }, async (request) => {
       const user = ownerOnly(request, 'sees invitations');
-      return { data: await dashboard.pendingInvitations(user.organization_id) };
+      return { data: await dashboard.team.pendingInvitations(user.organization_id) };
     });
 
     app.delete('/dashboard/api/invitations/:id', { config, schema: { ...schema, params: MemberParams } }, async (request, reply) => {
       const user = ownerOnly(request, 'revokes invitations');
-      await dashboard.revokeInvitation(user.organization_id, request.params.id);
+      await dashboard.team.revokeInvitation(user.organization_id, request.params.id);
       request.log.info(
         { audit: 'dashboard.invitation_revoked', user_id: user.id, organization_id: user.organization_id, invitation_id: request.params.id },
         'dashboard invitation revoked',

@@ -1,8 +1,8 @@
 /**
  * The dashboard's people (docs/dashboard.md): users of an organization with a
- * role, passwords (scrypt at N=2^17, crypto/password-hash.ts; at least 12 characters and
- * not in the breached-password list beside this file), sessions stored in the
- * database (only a SHA-256 of the session id), and one-time links that set a
+ * role, passwords (scrypt at N=2^17 by default, crypto/password-hash.ts; the rules for a
+ * new one in passwords.ts), sessions (sessions.ts), members and invitations
+ * (team.ts), and one-time links that set a
  * password: an owner's invitation, the sandbox's first-run link and the CLI's
  * (`dashboard-users create`). A link is used once, by a compare-and-set on
  * `used_at` in the transaction that sets the password.
@@ -10,11 +10,9 @@
  * The CLI, the sandbox's first start, the routes and the tests' helper all use
  * this one service.
  */
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db, Executor } from '../db/database.js';
 import { isUniqueViolation } from '../db/database.js';
 import type { DashboardRole, DashboardUsersTable } from '../db/schema.js';
-import { readFileSync } from 'node:fs';
 import { hashPassword, PASSWORD_COST, type PasswordCost, verifyPassword } from '../crypto/password-hash.js';
 import { deploymentSecret } from '../crypto/deployment-secrets.js';
 import type { Keyring } from '../crypto/keyring.js';
@@ -22,11 +20,10 @@ import type { Config } from '../config/config.js';
 import { ApiError } from '../errors/api-error.js';
 import { newId } from '../lib/ids.js';
 import type { RealClock } from '../clock/clock.js';
+import { MAX_PASSWORD_LENGTH, normalizeEmail, passwordProblems } from './passwords.js';
+import { DashboardSessions, randomToken, sha256 } from './sessions.js';
+import { DashboardTeam } from './team.js';
 
-export const MIN_PASSWORD_LENGTH = 12;
-/** scrypt's cost grows with the input: a passphrase longer than this is refused. */
-export const MAX_PASSWORD_LENGTH = 256;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export type DashboardUser = DashboardUsersTable;
 
@@ -48,46 +45,8 @@ export interface DashboardOptions {
   passwordScryptLogN: number;
 }
 
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
-const randomToken = () => randomBytes(32).toString('base64url');
 
-const RANKS: Record<DashboardRole, number> = { viewer: 0, developer: 1, owner: 2 };
-const rank = (role: DashboardRole) => RANKS[role];
 
-export function normalizeEmail(raw: string): string | undefined {
-  const email = raw.trim().toLowerCase();
-  return email.length <= 254 && EMAIL.test(email) ? email : undefined;
-}
-
-let breached: Set<string> | undefined;
-
-/**
- * The passwords found in breaches that a dashboard user may not choose
- * (breached-password list beside this file, lower-case, one a line; the build copies it to dist/),
- * read once on first use.
- */
-function breachedPasswords(): Set<string> {
-  breached ??= new Set(
-    readFileSync(new URL('./breached-passwords.txt', import.meta.url), 'utf8')
-      .split('\n')
-      .map((line) => line.trim())
-      .filter((line) => line !== '' && !line.startsWith('#')),
-  );
-  return breached;
-}
-
-/** Whether the password (compared without regard to case or surrounding spaces) is in the breached-password list. */
-export function isBreachedPassword(password: string): boolean {
-  return breachedPasswords().has(password.normalize('NFKC').trim().toLowerCase());
-}
-
-/** The problems of a new password, as error details (empty when it is acceptable). */
-export function passwordProblems(password: string, field = 'password'): Array<{ field: string; message: string }> {
-  if ([...password].length < MIN_PASSWORD_LENGTH) return [{ field, message: `must be at least ${MIN_PASSWORD_LENGTH} characters` }];
-  if (password.length > MAX_PASSWORD_LENGTH) return [{ field, message: `must be at most ${MAX_PASSWORD_LENGTH} characters` }];
-  if (isBreachedPassword(password)) return [{ field, message: 'is a commonly used password found in data breaches: choose another' }];
-  return [];
-}
 
 export class DashboardService {
   /** The service of this deployment (its CSRF key is a deployment secret, sealed in `settings`). */
@@ -100,13 +59,21 @@ export class DashboardService {
     );
   }
 
+  /** Sign-in sessions and their CSRF tokens. */
+  readonly sessions: DashboardSessions;
+  /** An organization's members and pending invitations. */
+  readonly team: DashboardTeam;
+
   constructor(
     private readonly db: Db,
     private readonly options: DashboardOptions,
     /** Key of the CSRF tokens (an HMAC of the session id; a deployment secret). */
-    private readonly csrfKey: Buffer,
+    csrfKey: Buffer,
     private readonly clock: RealClock,
-  ) {}
+  ) {
+    this.sessions = new DashboardSessions(db, options, csrfKey, clock);
+    this.team = new DashboardTeam(db, clock);
+  }
 
   private get passwordCost(): PasswordCost {
     return { ...PASSWORD_COST, N: 2 ** this.options.passwordScryptLogN };
@@ -312,218 +279,13 @@ export class DashboardService {
     return byId ?? this.findByEmail(ref);
   }
 
-  /** The organization of an unused invitation (the operator's CLI revokes one by id alone). */
-  async invitationOrganization(id: string): Promise<string | undefined> {
-    const row = await this.db
-      .selectFrom('dashboard_links')
-      .select('organization_id')
-      .where('id', '=', id)
-      .where('kind', '=', 'invitation')
-      .where('used_at', 'is', null)
-      .executeTakeFirst();
-    return row?.organization_id;
-  }
-
-  members(organizationId: string) {
-    return this.db
-      .selectFrom('dashboard_users')
-      .select(['id', 'email', 'role', 'created_at', 'last_sign_in_at', 'disabled_at'])
-      .where('organization_id', '=', organizationId)
-      .orderBy('created_at', 'asc')
-      .limit(1000)
-      .execute();
-  }
-
-  // ---- managing members (owners; the CLI) -----------------------------------
-
-  private async member(db: Executor, organizationId: string, userId: string): Promise<DashboardUser> {
-    const user = await db.selectFrom('dashboard_users').selectAll().where('id', '=', userId).where('organization_id', '=', organizationId).executeTakeFirst();
-    if (!user) throw ApiError.notFound('member');
-    return user;
-  }
-
-  /**
-   * Refuses a change that leaves the organization without an active owner. Runs in the change's
-   * transaction after it (lockOwners first), so two owners demoting each other at once cannot both pass.
-   */
-  private async keepAnOwner(trx: Executor, organizationId: string): Promise<void> {
-    const owners = await trx
-      .selectFrom('dashboard_users')
-      .select('id')
-      .where('organization_id', '=', organizationId)
-      .where('role', '=', 'owner')
-      .where('disabled_at', 'is', null)
-      .execute();
-    if (owners.length === 0) {
-      throw new ApiError('conflict', "The organization's last owner cannot be removed, disabled or demoted: make another member an owner first.", [
-        { field: 'role', message: 'the last owner' },
-      ]);
-    }
-  }
-
-  /**
-   * Locks the organization's owner rows first, so the last-owner checks of concurrent changes run one
-   * after the other: a no-op UPDATE takes their row locks on PostgreSQL, and SQLite's one write lock.
-   */
-  private async lockOwners(trx: Executor, organizationId: string): Promise<void> {
-    await trx.updateTable('dashboard_users').set({ role: 'owner' }).where('organization_id', '=', organizationId).where('role', '=', 'owner').execute();
-  }
-
-  /**
-   * An owner changes a member's role or disables (or enables) them. A demotion or a disable ends
-   * every session of the member at once; the last active owner cannot be demoted or disabled.
-   */
-  async updateMember(
-    organizationId: string,
-    userId: string,
-    changes: { role?: DashboardRole | undefined; disabled?: boolean | undefined },
-  ): Promise<DashboardUser> {
-    return this.db.transaction().execute(async (trx) => {
-      await this.lockOwners(trx, organizationId);
-      const user = await this.member(trx, organizationId, userId);
-      const role = changes.role ?? user.role;
-      const disabledAt = changes.disabled === undefined ? user.disabled_at : changes.disabled ? (user.disabled_at ?? this.clock.realIso()) : null;
-      await trx.updateTable('dashboard_users').set({ role, disabled_at: disabledAt }).where('id', '=', userId).execute();
-      if (user.role === 'owner') await this.keepAnOwner(trx, organizationId);
-      const lessAccess = (disabledAt !== null && user.disabled_at === null) || rank(role) < rank(user.role);
-      if (lessAccess) await trx.deleteFrom('dashboard_sessions').where('user_id', '=', userId).execute();
-      return { ...user, role, disabled_at: disabledAt };
-    });
-  }
-
-  /** An owner removes a member: the user, their sessions and their unused links go; the last owner stays. */
-  async removeMember(organizationId: string, userId: string): Promise<DashboardUser> {
-    return this.db.transaction().execute(async (trx) => {
-      await this.lockOwners(trx, organizationId);
-      const user = await this.member(trx, organizationId, userId);
-      await trx.deleteFrom('dashboard_sessions').where('user_id', '=', userId).execute();
-      await trx.deleteFrom('dashboard_links').where('user_id', '=', userId).execute();
-      await trx.updateTable('dashboard_links').set({ created_by: null }).where('created_by', '=', userId).execute();
-      await trx.deleteFrom('dashboard_users').where('id', '=', userId).execute();
-      if (user.role === 'owner') await this.keepAnOwner(trx, organizationId);
-      return user;
-    });
-  }
-
-  /** Ends every session of a member (a lost laptop); they can sign in again. */
-  async endSessionsOf(organizationId: string, userId: string): Promise<number> {
-    await this.member(this.db, organizationId, userId);
-    const result = await this.db.deleteFrom('dashboard_sessions').where('user_id', '=', userId).executeTakeFirst();
-    return Number(result.numDeletedRows);
-  }
-
-  /** The organization's invitations not used and not expired (the Team page). */
-  pendingInvitations(organizationId: string) {
-    return this.db
-      .selectFrom('dashboard_links')
-      .select(['id', 'email', 'role', 'created_at', 'expires_at'])
-      .where('organization_id', '=', organizationId)
-      .where('kind', '=', 'invitation')
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', this.clock.realIso())
-      .orderBy('created_at', 'desc')
-      .limit(1000)
-      .execute();
-  }
-
-  /** Revokes an unused invitation: its link answers 404 from now on. */
-  async revokeInvitation(organizationId: string, id: string): Promise<void> {
-    const result = await this.db
-      .deleteFrom('dashboard_links')
-      .where('id', '=', id)
-      .where('organization_id', '=', organizationId)
-      .where('kind', '=', 'invitation')
-      .where('used_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(result.numDeletedRows) === 0) throw ApiError.notFound('invitation');
-  }
-
-  // ---- sessions -------------------------------------------------------------
-
-  /** A new session for `user`: the random id goes in the cookie, its SHA-256 in the database. */
-  async startSession(user: DashboardUser): Promise<string> {
-    const id = randomToken();
-    const now = new Date(this.clock.realNow());
-    await this.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('dashboard_sessions')
-        .values({
-          id_hash: sha256(id),
-          user_id: user.id,
-          created_at: now.toISOString(),
-          last_seen_at: now.toISOString(),
-          expires_at: new Date(now.getTime() + this.options.sessionMaxSeconds * 1000).toISOString(),
-        })
-        .execute();
-      await trx.updateTable('dashboard_users').set({ last_sign_in_at: now.toISOString() }).where('id', '=', user.id).execute();
-    });
-    return id;
-  }
-
-  /**
-   * The user of a live session; undefined when unknown or expired (an expired
-   * row is deleted). Activity moves `last_seen_at` (written at most once a
-   * minute).
-   */
-  async resolveSession(id: string): Promise<DashboardUser | undefined> {
-    const hash = sha256(id);
-    const row = await this.db
-      .selectFrom('dashboard_sessions')
-      .innerJoin('dashboard_users', 'dashboard_users.id', 'dashboard_sessions.user_id')
-      .selectAll('dashboard_users')
-      .select(['dashboard_sessions.last_seen_at', 'dashboard_sessions.expires_at'])
-      .where('dashboard_sessions.id_hash', '=', hash)
-      .executeTakeFirst();
-    if (!row || row.disabled_at) return undefined;
-    const now = this.clock.realNow();
-    const { last_seen_at, expires_at, ...user } = row;
-    if (Date.parse(expires_at) <= now || Date.parse(last_seen_at) + this.options.sessionIdleSeconds * 1000 <= now) {
-      await this.db.deleteFrom('dashboard_sessions').where('id_hash', '=', hash).execute();
-      return undefined;
-    }
-    if (now - Date.parse(last_seen_at) >= Math.min(60_000, (this.options.sessionIdleSeconds * 1000) / 10)) {
-      await this.db
-        .updateTable('dashboard_sessions')
-        .set({ last_seen_at: new Date(now).toISOString() })
-        .where('id_hash', '=', hash)
-        .execute();
-    }
-    return user;
-  }
-
   /** The maintenance job's clean-up: sessions past their idle time or lifetime, links used or expired more than a day ago. */
   async purgeExpired(): Promise<void> {
-    const now = this.clock.realNow();
-    await this.db
-      .deleteFrom('dashboard_sessions')
-      .where((eb) =>
-        eb.or([
-          eb('expires_at', '<=', new Date(now).toISOString()),
-          eb('last_seen_at', '<=', new Date(now - this.options.sessionIdleSeconds * 1000).toISOString()),
-        ]),
-      )
-      .execute();
-    const dayAgo = new Date(now - 86_400_000).toISOString();
+    await this.sessions.purgeExpired();
+    const dayAgo = new Date(this.clock.realNow() - 86_400_000).toISOString();
     await this.db
       .deleteFrom('dashboard_links')
       .where((eb) => eb.or([eb('expires_at', '<=', dayAgo), eb('used_at', '<=', dayAgo)]))
       .execute();
-  }
-
-  /** Sign out: the row is deleted, so the cookie is worthless everywhere. */
-  async endSession(id: string): Promise<void> {
-    await this.db.deleteFrom('dashboard_sessions').where('id_hash', '=', sha256(id)).execute();
-  }
-
-  /** The session's CSRF token: an HMAC of its id, so nothing more is stored. */
-  csrfToken(sessionId: string): string {
-    return createHmac('sha256', this.csrfKey).update(`csrf:${sessionId}`).digest('base64url');
-  }
-
-  checkCsrf(sessionId: string, sent: string | string[] | undefined): boolean {
-    if (typeof sent !== 'string') return false;
-    const expected = Buffer.from(this.csrfToken(sessionId));
-    const actual = Buffer.from(sent);
-    return actual.length === expected.length && timingSafeEqual(actual, expected);
   }
 }
