@@ -96,7 +96,7 @@ export interface GatewayOptions {
 }
 
 export async function createGateway(config: Config, options: GatewayOptions = {}): Promise<Gateway> {
-  // What recording an event does in its transaction, in this order (docs/architecture.md "Events and webhooks").
+  // What recording an event does in its transaction, in this order (docs/internals.md "Events and webhooks").
   registerReactions(outboxReactions(MODULES));
   const database = openDatabase(config, { poolSize: config.databasePoolSize });
   const { db } = database;

@@ -1,5 +1,5 @@
 /**
- * Dependency rules of docs/architecture.md ("Dependency direction"), read from
+ * Dependency rules of docs/architecture.md ("Rules the tests enforce"; the detail: docs/internals.md "Dependency direction"), read from
  * the source files themselves:
  *
  * - `events/` (the outbox) imports no feature: only `db/`, `lib/` and itself.
@@ -307,7 +307,7 @@ describe('the gateway is a list of modules', () => {
 });
 
 /**
- * The layers of docs/architecture.md "Dependency direction", lowest first; a
+ * The layers of docs/architecture.md "Folders and the tables they own", lowest first; a
  * file's layer is its top folder's (a top-level file: its own name). Every
  * folder not named is a feature. Imports run sideways or downwards only.
  */

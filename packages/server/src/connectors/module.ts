@@ -11,7 +11,7 @@ interface Needs {
   notifications: InboundNotifications;
 }
 
-/** `/v1/connector-accounts`, `/v1/routing` and the connectors' notifications (docs/architecture.md "Connectors", "Inbound notifications"). */
+/** `/v1/connector-accounts`, `/v1/routing` and the connectors' notifications (docs/internals.md "Connectors", "Inbound notifications"). */
 export const connectorsModule: GatewayModule<Needs> = {
   name: 'connectors',
   async register({ app, services }) {

@@ -21,7 +21,7 @@
  *    simulator's dispute arrives while the gateway records the capture): the
  *    feature's reaction to the payment's next event calls `resumeWaiting`.
  *
- * Docs: docs/connectors.md "Notifications", docs/architecture.md "Inbound notifications".
+ * Docs: docs/connectors.md "Notifications", docs/internals.md "Inbound notifications".
  */
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';

@@ -7,7 +7,7 @@
  * from those credentials and the deployment's shared parts.
  *
  * A connector is one folder under connectors/ plus one `register` call
- * (docs/architecture.md "Connectors", "Add a connector"). The sandbox's
+ * (docs/internals.md "Connectors", "Add a connector"). The sandbox's
  * simulator is one of them; CONNECTORS=simulator makes it every
  * organization's default account (gateway/services.ts).
  */

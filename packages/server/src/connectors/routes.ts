@@ -60,7 +60,7 @@ const Routing = Type.Object(
 
 const Params = Type.Object({ id: Type.String({ maxLength: 100 }) });
 
-/** docs/architecture.md "Connectors": the organization's connector accounts and its routing. */
+/** docs/internals.md "Connectors": the organization's connector accounts and its routing. */
 export async function connectorRoutes(base: FastifyInstance, opts: { accounts: ConnectorAccounts; router: Router }): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { accounts, router } = opts;

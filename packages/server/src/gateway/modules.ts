@@ -66,7 +66,7 @@ export const MODULES: readonly GatewayModule<Services>[] = [
 
 /**
  * The modules whose outbox reactions run in an event's recording transaction,
- * in the order they run (docs/architecture.md "Events and webhooks"): the
+ * in the order they run (docs/internals.md "Events and webhooks"): the
  * fan-out first, so an event's deliveries come before those of the events its
  * other reactions record (`link.paid`, `chargeback.opened`); fees before
  * payments (which copies the fees fees/ wrote onto the payment); the ledger last (its capture entry reads

@@ -2,7 +2,7 @@
  * A feature module: what one feature folder adds to the gateway when it is
  * built. Each feature exports one (`<feature>/module.ts`) that registers its
  * routes and its jobs; `createGateway` (app.ts) registers them in the order of
- * `gateway/modules.ts` (docs/architecture.md "Modules").
+ * `gateway/modules.ts` (docs/internals.md "Modules").
  *
  * This file sits below the features (it names no feature), so a module needs
  * nothing from the wiring: it declares the shared services it uses as its

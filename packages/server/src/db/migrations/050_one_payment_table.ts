@@ -1,7 +1,7 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 
 /**
- * One table for every payment method (docs/architecture.md "Payments"): `payments`
+ * One table for every payment method (docs/internals.md "Payments"): `payments`
  * gets a `method` column (`card`, or `rail` for the alternative methods) and the
  * rail payment's columns; the card-only columns (instrument, capture mode) become
  * nullable. The one-order-one-payment unique index now spans every method, minus
