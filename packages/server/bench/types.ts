@@ -175,6 +175,8 @@ export interface Ceilings {
   rsa?: RsaCeiling & { runs: number[]; syncRuns: number[] };
   scrypt?: { rate: number; runs: number[] };
   fastify?: Measurement & { runs: number[] };
+  /** SQLite only: a bare route that reads one payment row by primary key and answers it (bare-fastify.ts `/bare-row`). */
+  sqliteRow?: Measurement & { runs: number[] };
 }
 
 /** Stored payments of the organization at each stage. */

@@ -16,7 +16,7 @@ export type PaymentWithCard = PaymentRow & { card_brand: string; last_four: stri
  * A card payment's columns: the card reads (the hottest, GET /v1/payments/{id})
  * read these, not the rail payments' columns of the same table.
  */
-const CARD_COLUMNS = [
+export const CARD_COLUMNS = [
   'id',
   'organization_id',
   'order_id',
