@@ -12,6 +12,8 @@ import { Kysely, Migrator, PostgresAdapter, PostgresDialect, sql, type Transacti
 import type { Config, DatabaseKind } from '../config/config.js';
 import type { Database } from './schema.js';
 import { migrations } from './migrations/index.js';
+import { applySqliteSnapshot, builtSqliteSnapshot, isEmptySqlite, type SqliteSnapshot } from './sqlite-snapshot.js';
+import { realClock } from '../clock/clock.js';
 import { connectionLost, StatementGroups, withNamedStatementsAndDeferredInserts } from './postgres-client.js';
 import { installRowTemplateCache } from './pg-row-template.js';
 import { guardedDialect } from './commit-guard.js';
@@ -244,7 +246,20 @@ function withStatementCache(sqlite: SqliteDatabase): { close(): void; prepare(te
   };
 }
 
-export async function migrateToLatest(db: Db): Promise<void> {
+/**
+ * Runs the migrations not yet run. An empty SQLite database gets the build's snapshot of a
+ * migrated one instead, when there is one for exactly these migrations (db/sqlite-snapshot.ts).
+ * `sqliteSnapshot` replaces the build's (null: none, every migration runs); `now` is when the
+ * snapshot's migrations are recorded as run.
+ */
+export async function migrateToLatest(db: Db, options: { sqliteSnapshot?: SqliteSnapshot | null; now?: () => string } = {}): Promise<void> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
+    const snapshot = options.sqliteSnapshot === undefined ? builtSqliteSnapshot() : options.sqliteSnapshot;
+    if (snapshot && snapshot.migrations.join('\n') === Object.keys(migrations).join('\n') && (await isEmptySqlite(db))) {
+      await applySqliteSnapshot(db, snapshot, (options.now ?? realClock().realIso)());
+      return;
+    }
+  }
   // On PostgreSQL the migration tables live in the connection's schema (search_path),
   // which Kysely does not look up by itself.
   let migrationTableSchema: string | undefined;
