@@ -94,10 +94,17 @@ export interface GatewayOptions {
   methods?: readonly PaymentMethodDefinition[];
 }
 
+/**
+ * How long after it listens a gateway on a SQLite file starts the checkpoint thread: past the
+ * first requests of a start (`/readyz`), well before a WAL grows large (SQLite's own checkpoints
+ * run until then).
+ */
+const CHECKPOINTS_AFTER_LISTEN_MS = 1000;
+
 export async function createGateway(config: Config, options: GatewayOptions = {}): Promise<Gateway> {
   // What recording an event does in its transaction, in this order (docs/architecture.md "Events and webhooks").
   registerReactions(outboxReactions(MODULES));
-  const database = openDatabase(config, { poolSize: config.databasePoolSize });
+  const database = openDatabase(config, { poolSize: config.databasePoolSize, deferCheckpoints: true });
   const { db } = database;
   await migrateToLatest(db);
   // The one clock (clock/clock.ts): the real time, and in the sandbox each organization's time.
@@ -144,6 +151,11 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
 
   // A new database's first signing key is made once the server listens, not before (auth/signing-keys.ts).
   app.addHook('onListen', () => signingKeys.prepare());
+  // SQLite's checkpoint thread (db/database.ts) once the server answers, not before.
+  let checkpointsTimer: NodeJS.Timeout | undefined;
+  app.addHook('onListen', () => {
+    checkpointsTimer = setTimeout(() => database.startCheckpoints(), CHECKPOINTS_AFTER_LISTEN_MS).unref();
+  });
 
   const routes: RouteEntry[] = [];
   app.addHook('onRoute', (route) => {
@@ -243,6 +255,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     routes,
     compileSchemas: () => schemas.compileAll(),
     async close() {
+      clearTimeout(checkpointsTimer);
       await jobs.stop();
       await metricsListener?.close();
       await app.close();
