@@ -11,8 +11,7 @@
  * Left out of it and loaded from node_modules as before:
  *  - the SQLite and PostgreSQL drivers (native addons, and the worker threads' driver is
  *    resolved by path: db/sqlite-driver.ts);
- *  - the packages that find files of their own beside their code (`__dirname`): the
- *    OpenAPI document's and Swagger UI's plugins, and pino (its transports' worker files).
+ *  - pino, whose transports start worker threads from files of its own (`__dirname`).
  *
  * Our own modules that find files relative to themselves (`import.meta.url`: the package's
  * manifest, assets/, the breached-passwords list, the SQLite schema of db/sqlite-snapshot.ts,
@@ -30,7 +29,31 @@ const server = dirname(dirname(fileURLToPath(import.meta.url)));
 const dist = join(server, 'dist');
 export const bundleDir = join(server, 'bundle');
 
-export const EXTERNAL = ['better-sqlite3', 'better-sqlite3-napi', 'pg', 'pg-native', '@fastify/swagger', '@fastify/swagger-ui', 'pino'];
+export const EXTERNAL = ['better-sqlite3', 'better-sqlite3-napi', 'pg', 'pg-native', 'pino'];
+
+/**
+ * Dependencies bundled although they read files of their own package (`__dirname`: Swagger UI's
+ * static files, the OpenAPI plugin's manifest): `__dirname` in them becomes their folder in the
+ * installed package, found from the bundle as Node finds the package itself (both are
+ * dependencies of `pasarela`, and neither restricts its `exports`).
+ */
+const OWN_FILES = ['@fastify/swagger', '@fastify/swagger-ui'];
+
+const ownDirnames = {
+  name: 'package-dirnames',
+  setup(builder) {
+    builder.onLoad({ filter: /\.js$/ }, (args) => {
+      const at = args.path.split(sep).join('/');
+      const name = OWN_FILES.find((pkg) => at.includes(`/node_modules/${pkg}/`));
+      if (!name) return undefined;
+      const text = readFileSync(args.path, 'utf8');
+      if (!text.includes('__dirname')) return undefined;
+      const inside = dirname(at.slice(at.lastIndexOf(`/node_modules/${name}/`) + `/node_modules/${name}/`.length));
+      const folder = `require('node:path').join(require('node:path').dirname(require.resolve(${JSON.stringify(`${name}/package.json`)})), ${JSON.stringify(inside)})`;
+      return { contents: text.replaceAll('__dirname', `(${folder})`), loader: 'js' };
+    });
+  },
+};
 
 /** Rewrites `import.meta.url` in dist/'s modules to their own file's URL, relative to the bundle. */
 const ownFileUrls = {
@@ -57,7 +80,7 @@ export async function bundle() {
     platform: 'node',
     target: 'node20',
     external: EXTERNAL,
-    plugins: [ownFileUrls],
+    plugins: [ownFileUrls, ownDirnames],
     logLevel: 'warning',
     // The CommonJS dependencies call require() for Node's modules, which an ES module has not.
     banner: { js: "import { createRequire as __pasarelaRequire } from 'node:module'; const require = __pasarelaRequire(import.meta.url);" },
