@@ -64,7 +64,7 @@ export function openDatabase(
     /**
      * SQLite: the checkpoint thread starts at `startCheckpoints()` instead of now, and SQLite's
      * own automatic checkpoints run until then. A thread's start (Node's bootstrap of it, the
-     * driver loaded again) took a fifth of a sandbox's CPU until `/readyz`
+     * driver loaded again) took about a tenth of a sandbox's CPU until `/readyz`
      * (docs/benchmarks.md, "Start-up and memory of npx pasarela"); the gateway starts it once it
      * listens (app.ts).
      */
