@@ -43,6 +43,7 @@ const workspaces = [
       'packages/server/src',
       'packages/server/bench',
       'packages/server/scripts/build-bench.mjs',
+      'packages/server/scripts/sqlite-snapshot.mjs',
       'packages/server/package.json',
       'packages/server/tsconfig.json',
       'packages/server/tsconfig.build.json',

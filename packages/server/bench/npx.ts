@@ -8,7 +8,8 @@
  *  - start-up: from spawning `npx pasarela --port P --data-dir D` to the first
  *    200 of GET /readyz, BENCH_NPX_STARTS times (default 5) on a fresh data
  *    folder and as many times on one that exists (a restart);
- *  - the resident memory (VmRSS) of the server process after start, and after
+ *  - the resident memory (VmRSS) of the server process after start (1.5 s after
+ *    /readyz, once its deferred start-up work has run), and after
  *    BENCH_NPX_PAYMENTS card payments (default 10000), 16 at a time.
  * Prints the results; writes nothing.
  */
@@ -179,6 +180,9 @@ try {
   stopLast = s.stop;
   const pid = serverPid(s.child.pid);
   if (!pid) throw new Error('the server process under npx was not found');
+  // What the server does once it answers (db/database.ts: the SQLite checkpoint thread, a second after it listens;
+  // auth/signing-keys.ts: the first signing key) is part of its memory after start.
+  await new Promise((r) => setTimeout(r, 1500));
   const afterStart = rssMb(pid);
   const base = `http://localhost:${s.port}`;
   const clientId = /client_id:\s+(\S+)/.exec(s.output)?.[1];

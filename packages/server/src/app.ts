@@ -43,7 +43,7 @@ import type { ConnectorDefinition } from './connectors/registry.js';
 import { BUILT_IN_METHODS } from './payments/methods/list.js';
 import { MethodRegistry, type PaymentMethodDefinition } from './payments/methods/registry.js';
 import { MODULES, outboxReactions } from './gateway/modules.js';
-import { SandboxClock, type TimeSource } from './clock/clock.js';
+import { realClock, SandboxClock, type TimeSource } from './clock/clock.js';
 import './http/route-config.js';
 
 export interface RouteEntry {
@@ -95,12 +95,19 @@ export interface GatewayOptions {
   methods?: readonly PaymentMethodDefinition[];
 }
 
+/**
+ * How long after it listens a gateway on a SQLite file starts the checkpoint thread: past the
+ * first requests of a start (`/readyz`), well before a WAL grows large (SQLite's own checkpoints
+ * run until then).
+ */
+const CHECKPOINTS_AFTER_LISTEN_MS = 1000;
+
 export async function createGateway(config: Config, options: GatewayOptions = {}): Promise<Gateway> {
   // What recording an event does in its transaction, in this order (docs/internals.md "Events and webhooks").
   registerReactions(outboxReactions(MODULES));
-  const database = openDatabase(config, { poolSize: config.databasePoolSize });
+  const database = openDatabase(config, { poolSize: config.databasePoolSize, deferCheckpoints: true });
   const { db } = database;
-  await migrateToLatest(db);
+  await migrateToLatest(db, { now: () => realClock(options.time).realIso() });
   // The one clock (clock/clock.ts): the real time, and in the sandbox each organization's time.
   const clock = new SandboxClock(db, config.environment === 'sandbox', options.time);
   const keyring = loadKeyring(config);
@@ -145,6 +152,11 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
 
   // A new database's first signing key is made once the server listens, not before (auth/signing-keys.ts).
   app.addHook('onListen', () => signingKeys.prepare());
+  // SQLite's checkpoint thread (db/database.ts) once the server answers, not before.
+  let checkpointsTimer: NodeJS.Timeout | undefined;
+  app.addHook('onListen', () => {
+    checkpointsTimer = setTimeout(() => database.startCheckpoints(), CHECKPOINTS_AFTER_LISTEN_MS).unref();
+  });
 
   const routes: RouteEntry[] = [];
   app.addHook('onRoute', (route) => {
@@ -245,6 +257,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     routes,
     compileSchemas: () => schemas.compileAll(),
     async close() {
+      clearTimeout(checkpointsTimer);
       await jobs.stop();
       await metricsListener?.close();
       await app.close();

@@ -131,7 +131,7 @@ async function runPrimary(workers: number): Promise<void> {
     const keyring = loadKeyring(config);
     const database = openDatabase(config, { poolSize: 1 });
     try {
-      await migrateToLatest(database.db);
+      await migrateToLatest(database.db, { now: () => realClock().realIso() });
       await provision(database.db, keyring, (fields, text) => process.stderr.write(`${text}: ${JSON.stringify(fields)}\n`));
     } finally {
       await database.close();

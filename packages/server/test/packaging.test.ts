@@ -80,6 +80,8 @@ describe('the packed packages, installed outside the repository', () => {
       cwd: ROOT,
     });
     expect(packed.code, packed.stderr).toBe(0);
+    // What packing adds to the server's folder (the bundle, assets/) is removed again once packed.
+    expect(existsSync(join(ROOT, 'packages/server/bundle'))).toBe(false);
     const tarballs = Object.fromEntries((JSON.parse(packed.stdout) as { name: string; filename: string }[]).map((p) => [p.name, join(dir, p.filename)]));
 
     // The repository's compiled better-sqlite3 12, as a prebuilt binary for its install script.
@@ -123,6 +125,10 @@ describe('the packed packages, installed outside the repository', () => {
       env: { npm_config_better_sqlite3_local_prebuilds: prebuilds },
     });
     expect(installed.code, installed.stderr).toBe(0);
+    // The command starts the bundled server (scripts/bundle.mjs), and an empty database gets the build's schema (db/sqlite-snapshot.ts).
+    const installedServer = join(project, 'node_modules', 'pasarela');
+    expect(existsSync(join(installedServer, 'bundle', 'bin.js'))).toBe(true);
+    expect(existsSync(join(installedServer, 'dist', 'db', 'sqlite-snapshot.json'))).toBe(true);
   }, INSTALL_TIMEOUT_MS);
 
   afterAll(() => {

@@ -108,4 +108,32 @@ describe('SQLite checkpoints', () => {
       await handle.close();
     }
   });
+  it('deferred: SQLite checkpoints by itself until startCheckpoints, then the thread copies the WAL back', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'pasarela-checkpoint-')), 'db.sqlite');
+    const handle = openDatabase({ database: { kind: 'sqlite', url: file } }, { deferCheckpoints: true });
+    const autocheckpoint = async () =>
+      Number((await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(handle.db)).rows[0]!.wal_autocheckpoint);
+    try {
+      // Until then, SQLite's own automatic checkpoints (every 1000 WAL pages) keep the WAL bounded.
+      expect(await autocheckpoint()).toBe(1000);
+      handle.startCheckpoints();
+      handle.startCheckpoints();
+      expect(await autocheckpoint()).toBe(0);
+      await sql`create table filler (body text not null)`.execute(handle.db);
+      const body = 'x'.repeat(10_000);
+      const sizeBefore = statSync(file).size;
+      await handle.db.transaction().execute(async (trx) => {
+        for (let i = 0; i < 200; i++) await insertFiller(trx, body);
+      });
+      expect(sizeBefore).toBeLessThan(1_000_000);
+      const after = await eventually(
+        async () => statSync(file).size,
+        (size) => size > 2_000_000,
+        10_000,
+      );
+      expect(after).toBeGreaterThan(2_000_000);
+    } finally {
+      await handle.close();
+    }
+  });
 });

@@ -316,7 +316,7 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig();
   const database = openDatabase(config, { poolSize: 1 });
   try {
-    await migrateToLatest(database.db);
+    await migrateToLatest(database.db, { now: () => realClock().realIso() });
     process.stdout.write(`${await run(database.db, rest, config)}\n`);
     return Number(process.exitCode ?? 0);
   } finally {

@@ -12,6 +12,7 @@ import { Kysely, Migrator, PostgresAdapter, PostgresDialect, sql, type Transacti
 import type { Config, DatabaseKind } from '../config/config.js';
 import type { Database } from './schema.js';
 import { migrations } from './migrations/index.js';
+import { applySqliteSnapshot, builtSqliteSnapshot, isEmptySqlite, type SqliteSnapshot } from './sqlite-snapshot.js';
 import { connectionLost } from './pg-statements.js';
 import { StatementGroups, withNamedStatementsAndDeferredInserts } from './postgres-client.js';
 import { installRowTemplateCache } from './pg-row-template.js';
@@ -31,6 +32,11 @@ export interface DatabaseHandle {
   pool: pg.Pool | undefined;
   /** PostgreSQL only: the transactions committed in groups (db/postgres-client.ts). */
   statementGroups?: StatementGroups;
+  /**
+   * SQLite file opened with `deferCheckpoints`: starts the checkpoint thread now (once; nothing
+   * on PostgreSQL, in memory, or when it runs already). Until then SQLite checkpoints by itself.
+   */
+  startCheckpoints(): void;
   close(): Promise<void>;
 }
 
@@ -51,7 +57,19 @@ const MMAP_BYTES = 1024 * 1024 * 1024;
 
 export function openDatabase(
   config: Pick<Config, 'database'>,
-  options: { poolSize?: number /** SQLite: RESTART_AT_FRAMES (tests use a small WAL). */; walRestartAtFrames?: number } = {},
+  options: {
+    poolSize?: number;
+    /** SQLite: RESTART_AT_FRAMES (tests use a small WAL). */
+    walRestartAtFrames?: number;
+    /**
+     * SQLite: the checkpoint thread starts at `startCheckpoints()` instead of now, and SQLite's
+     * own automatic checkpoints run until then. A thread's start (Node's bootstrap of it, the
+     * driver loaded again) took about a tenth of a sandbox's CPU until `/readyz`
+     * (docs/benchmarks.md, "Start-up and memory of npx pasarela"); the gateway starts it once it
+     * listens (app.ts).
+     */
+    deferCheckpoints?: boolean;
+  } = {},
 ): DatabaseHandle {
   if (config.database.kind === 'postgres') {
     // TCP keepalive: a connection whose server vanished after taking a statement (nothing left to
@@ -63,7 +81,7 @@ export function openDatabase(
     const statementGroups = new StatementGroups();
     const dialect = currentSchemaDialect(new PostgresDialect({ pool: withNamedStatementsAndDeferredInserts(pool, statementGroups) }));
     const db = new Kysely<Database>({ dialect: guardedDialect(dialect) });
-    return { db, dialect: 'postgres', pool, statementGroups, close: () => db.destroy() };
+    return { db, dialect: 'postgres', pool, statementGroups, startCheckpoints: () => undefined, close: () => db.destroy() };
   }
   const file = config.database.url;
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -94,10 +112,15 @@ export function openDatabase(
   // on every read cost more than it saved).
   let reader: SqliteDatabase | undefined;
   let checkpointer: Worker | undefined;
-  if (gate) {
+  let closed = false;
+  const startCheckpoints = () => {
+    if (!gate || checkpointer || closed) return;
     // The WAL is copied back into the database by a thread of its own, never in a request.
     sqlite.pragma('wal_autocheckpoint = 0');
     checkpointer = startCheckpointer(file, options.walRestartAtFrames ?? RESTART_AT_FRAMES, gate);
+  };
+  if (gate) {
+    if (!options.deferCheckpoints) startCheckpoints();
     reader = new SQLite(file, { readonly: true });
     reader.pragma('busy_timeout = 5000');
   }
@@ -110,7 +133,9 @@ export function openDatabase(
     db,
     dialect: 'sqlite',
     pool: undefined,
+    startCheckpoints,
     close: async () => {
+      closed = true;
       await checkpointer?.terminate();
       gate?.reset();
       await db.destroy();
@@ -245,7 +270,21 @@ function withStatementCache(sqlite: SqliteDatabase): { close(): void; prepare(te
   };
 }
 
-export async function migrateToLatest(db: Db): Promise<void> {
+/**
+ * Runs the migrations not yet run. An empty SQLite database gets the build's snapshot of a
+ * migrated one instead, when there is one for exactly these migrations (db/sqlite-snapshot.ts).
+ * `sqliteSnapshot` replaces the build's (null: none, every migration runs); `now` is when the
+ * snapshot's migrations are recorded as run, from the caller's clock (this layer reads none): without
+ * it every migration runs, and Kysely records its own times.
+ */
+export async function migrateToLatest(db: Db, options: { now?: () => string; sqliteSnapshot?: SqliteSnapshot | null } = {}): Promise<void> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
+    const snapshot = options.sqliteSnapshot === undefined ? builtSqliteSnapshot() : options.sqliteSnapshot;
+    if (options.now && snapshot && snapshot.migrations.join('\n') === Object.keys(migrations).join('\n') && (await isEmptySqlite(db))) {
+      await applySqliteSnapshot(db, snapshot, options.now());
+      return;
+    }
+  }
   // On PostgreSQL the migration tables live in the connection's schema (search_path),
   // which Kysely does not look up by itself.
   let migrationTableSchema: string | undefined;
