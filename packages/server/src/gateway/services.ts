@@ -24,7 +24,7 @@ import { simulatorConnector } from '../connectors/simulator.js';
 import { DEFAULT_ACCOUNT, InboundNotifications, type NotificationSink } from '../connectors/notifications.js';
 import { signingKey, SimulatorNotifier } from '../connectors/simulator-notifications.js';
 import { stripeConnector } from '../connectors/stripe/index.js';
-import { mercadoPagoConnector } from '../connectors/mercadopago/index.js';
+import { MERCADOPAGO_API, mercadoPagoConnector } from '../connectors/mercadopago/index.js';
 import { ConfigError } from '../config/config.js';
 import { CardPresentService } from '../card-present/service.js';
 import { deploymentSecret } from '../crypto/deployment-secrets.js';
@@ -145,7 +145,7 @@ export async function buildServices({
   // The built-in connectors; one of GatewayOptions.connectors with the same id takes its place (tests point stripe at a fake Stripe).
   const connectorRegistry = new ConnectorRegistry();
   const own = new Set((connectors ?? []).map((d) => d.id));
-  for (const definition of [simulatorConnector({ remote, chargebackResponseSeconds }), stripeConnector(), mercadoPagoConnector()] as ConnectorDefinition[]) {
+  for (const definition of [simulatorConnector({ remote, chargebackResponseSeconds }), stripeConnector(), mercadoPagoConnector({ baseUrl: config.mercadopago.apiUrl, limits: { ...MERCADOPAGO_API.limits, timeoutMs: config.mercadopago.timeoutMs } })] as ConnectorDefinition[]) {
     if (!own.has(definition.id)) connectorRegistry.register(definition);
   }
   for (const definition of connectors ?? []) connectorRegistry.register(definition);
