@@ -239,6 +239,39 @@ describe.each(dialects)('Mercado Pago refusing connections on $name', (dialect) 
 });
 
 describe.each(dialects)('Mercado Pago credentials in production on $name', (dialect) => {
+  it('refuses to start in production while an enabled account keeps a TEST- access token; starts once it is disabled', async () => {
+    const fake = await FakeMercadoPago.start();
+    const databaseUrl = await dialect.migratedDatabaseUrl();
+    const connectors = [mercadoPagoConnector(fake.endpoint())];
+    const sandbox = await startGateway(dialect, { DATABASE_URL: databaseUrl }, { connectors });
+    let accountId: string;
+    let token: string;
+    try {
+      token = await (await sandbox.client()).token();
+      const created = await sandbox.request<{ id: string }>('POST', '/v1/connector-accounts', {
+        token,
+        body: { connector: 'mercadopago', credentials: { access_token: fake.accessToken, webhook_secret: WEBHOOK_SECRET, payer_email: 'pagos@tienda.example' } },
+      });
+      expect(created.status, created.text).toBe(201);
+      accountId = created.body.id;
+    } finally {
+      await sandbox.close();
+    }
+    const production = { DATABASE_URL: databaseUrl, ENVIRONMENT: 'production', TRUST_PROXY: 'true' };
+    const refused = startGateway(dialect, production, { connectors });
+    await expect(refused).rejects.toThrow(new RegExp(`connector account ${accountId} \\(mercadopago\\): credentials.access_token is a test access token`));
+    await expect(refused).rejects.not.toThrow(fake.accessToken);
+    const again = await startGateway(dialect, { DATABASE_URL: databaseUrl }, { connectors });
+    try {
+      expect((await again.request('PATCH', `/v1/connector-accounts/${accountId}`, { token, body: { status: 'disabled' } })).status).toBe(200);
+    } finally {
+      await again.close();
+    }
+    const started = await startGateway(dialect, production, { connectors });
+    await started.close();
+    await fake.close();
+  });
+
   it('refuses a TEST- access token naming the field; production credentials are taken', async () => {
     const fake = await FakeMercadoPago.start();
     const gw = await startGateway(dialect, { ENVIRONMENT: 'production', TRUST_PROXY: 'true' }, { connectors: [mercadoPagoConnector(fake.endpoint())] });
