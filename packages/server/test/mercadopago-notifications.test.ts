@@ -95,7 +95,7 @@ describe.each(dialects)("Mercado Pago's notifications on $name", (dialect) => {
     expect((await chargebacks())[0]).toMatchObject({ status: 'WON', resolution: 'Mercado Pago covered the chargeback' });
   });
 
-  it('refuses a forged, stale or re-aimed signature (401), an unknown chargeback and a payment topic (400), storing nothing', async () => {
+  it('refuses a forged, stale or re-aimed signature (401), answers 503 when Mercado Pago cannot be asked, 400 to an unknown chargeback and a payment topic', async () => {
     const { account, mpPaymentId, chargebacks } = await capturedPayment();
     const chargeback = fake.openChargeback(mpPaymentId, 75000, '2030-01-15T23:59:59.000-05:00');
     const forged = await deliver(account, FakeMercadoPago.signed('chargebacks', chargeback.id!, 'notTheAccountsSecret0000', now()));
@@ -111,11 +111,23 @@ describe.each(dialects)("Mercado Pago's notifications on $name", (dialect) => {
     expect(unsigned.body.error.details.map((d) => d.field)).toEqual(['headers.x-signature']);
     expect(await chargebacks()).toHaveLength(0);
 
+    // Mercado Pago failing when asked for the chargeback: 503, nothing stored; its next delivery opens it.
+    fake.mode = 'server_error';
+    try {
+      expect((await deliver(account, FakeMercadoPago.signed('chargebacks', chargeback.id!, WEBHOOK_SECRET, now()))).status).toBe(503);
+    } finally {
+      fake.mode = 'normal';
+    }
+    expect(await chargebacks()).toHaveLength(0);
+    const delivered = await deliver(account, FakeMercadoPago.signed('chargebacks', chargeback.id!, WEBHOOK_SECRET, now()));
+    expect(delivered.body).toMatchObject({ kind: 'dispute.opened', replayed: false });
+    expect(await chargebacks()).toHaveLength(1);
+
     const unknown = await deliver(account, FakeMercadoPago.signed('chargebacks', '424242', WEBHOOK_SECRET, now()));
     expect(unknown.status).toBe(400);
     const payment = await deliver(account, FakeMercadoPago.signed('payment', String(mpPaymentId), WEBHOOK_SECRET, now()));
     expect(payment.status).toBe(400);
     expect(payment.body.error.details.map((d) => d.field)).toEqual(['type']);
-    expect(await chargebacks()).toHaveLength(0);
+    expect(await chargebacks()).toHaveLength(1);
   });
 });

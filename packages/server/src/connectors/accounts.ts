@@ -102,7 +102,7 @@ export class ConnectorAccounts {
       const definition = this.registry.get(row.connector);
       if (!definition?.productionProblems) continue;
       const opened = await this.open(row.id);
-      const problems = opened ? definition.productionProblems(opened.credentials as never) : [];
+      const problems = opened ? definition.productionProblems(opened.credentials) : [];
       if (problems.length) found.push(`connector account ${row.id} (${row.connector}): ${problems.map((p) => `${p.field} ${p.message}`).join('; ')}`);
     }
     return found;
@@ -139,7 +139,7 @@ export class ConnectorAccounts {
       problems.push({ field: 'connector', message: `${connector} is a simulator: only in the sandbox` });
     }
     problems.push(...this.registry.credentialProblems(definition, credentials));
-    if (!problems.length && this.strictProduction && definition.productionProblems) problems.push(...definition.productionProblems(credentials as never));
+    if (!problems.length && this.strictProduction && definition.productionProblems) problems.push(...definition.productionProblems(credentials));
     if (problems.length) throw ApiError.validation(problems, 'The connector account is invalid.');
     const fields = Object.keys(credentials as object)
       .filter((k) => (credentials as Record<string, unknown>)[k] !== undefined)

@@ -62,6 +62,11 @@ export async function notificationRoutes(base: FastifyInstance, opts: { notifica
           },
           404: { description: 'No such connector account, or no payment of it with this reference.', $ref: 'Error#' },
           413: { description: '`payload_too_large`: a body over 256 KiB.', $ref: 'Error#' },
+          503: {
+            description:
+              '`service_unavailable`: the connector could not read what the notification names from its processor now (Mercado Pago sends only the chargeback id); nothing was stored, and the processor delivers the notification again.',
+            $ref: 'Error#',
+          },
         },
       },
     },
