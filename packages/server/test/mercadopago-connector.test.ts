@@ -148,10 +148,11 @@ describe.each(dialects)('the Mercado Pago connector on $name', (dialect) => {
     expect(paymentsOf(cents.body.id)).toHaveLength(0);
   });
 
-  it('rate limited: declined 91 and an operation 503, nothing charged; a server error: PENDING, never sent to the next account', async () => {
+  it('rate limited: declined 91 and an operation 503, nothing charged; a server error: PENDING, never sent to the next account, declined 96 once lookups find nothing', async () => {
     const { token, card, payCop } = await merchant(gw, fake.accessToken);
     const authorized = await payCop(await card(VISA), 10000, false);
     expect(authorized.body.status).toBe('AUTHORIZED');
+    let failingId = '';
     fake.mode = 'rate_limited';
     try {
       const capture = await gw.request<ErrorBody>('POST', `/v1/payments/${authorized.body.id}/capture`, { token, body: {} });
@@ -166,9 +167,19 @@ describe.each(dialects)('the Mercado Pago connector on $name', (dialect) => {
       expect(await simulatorSaw(gw, failing.body.id)).toBe(false);
       // Both attempts carried the same key.
       expect(sent(`pasarela:tokenize:${failing.body.id}`)).toHaveLength(2);
+      failingId = failing.body.id;
     } finally {
       fake.mode = 'normal';
     }
+    // Mercado Pago never created it: its lookups find nothing, and after five of them the payment is declined 96, charged nowhere.
+    let status = 'PENDING';
+    for (let advanced = 0; advanced < 10 && status === 'PENDING'; advanced++) {
+      await advanceClock(gw, token, 40);
+      status = (await gw.request<PaymentReply>('GET', `/v1/payments/${failingId}`, { token })).body.status;
+    }
+    expect(await stored(gw, failingId)).toMatchObject({ status: 'REJECTED', response_code: '96' });
+    expect(fake.requests.filter((r) => r.path === '/v1/payments/search').length).toBeGreaterThanOrEqual(5);
+    expect(paymentsOf(failingId)).toHaveLength(0);
   });
 
   it('a timeout after Mercado Pago acted: PENDING (no fallback), then the answer it kept, found by external_reference; one payment', async () => {
