@@ -14,9 +14,10 @@ const CARD_MOVES = {
   REJECTED: [],
   CANCELLED: [],
 };
+const ACCOUNT_PREFIXED = /^(ca[0-9a-z]{8}):(.*)$/s;
 const APM_MOVES = { IN_PROGRESS: ['APPROVED', 'DECLINED', 'FAILED'], APPROVED: [], DECLINED: [], FAILED: [] };
 
-export async function databaseInvariants(url, { organizationId, endpoints = [], since }) {
+export async function databaseInvariants(url, { organizationId, endpoints = [], since, processorKey }) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const q = async (text, values = []) => (await client.query(text, values)).rows;
@@ -93,7 +94,11 @@ export async function databaseInvariants(url, { organizationId, endpoints = [], 
     );
     const authorizedAt = new Set();
     for (const p of references) {
-      const reference = (p.network_reference ?? '').replace(/^sim_/, '');
+      // A connector account's reference (`ca12345678:<processor's>`): the simulator account's is checked here,
+      // the fake processor's (`processorKey`) by processorInvariants.
+      const prefixed = ACCOUNT_PREFIXED.exec(p.network_reference ?? '');
+      if (prefixed && prefixed[1] === processorKey) continue;
+      const reference = (prefixed ? prefixed[2] : (p.network_reference ?? '')).replace(/^sim_/, '');
       if (p.authorized > 0) {
         authorizedAt.add(reference);
         if (!approvedAuth.has(reference))
@@ -311,6 +316,75 @@ export async function instructionInvariants(url, { organizationId, since, simula
           violations.push(`terminal ${simulator.terminal.id}: told payment ${id} ${told}, it is ${payment.status}`);
       }
     }
+  } finally {
+    await client.end();
+  }
+  return { violations, facts };
+}
+
+/**
+ * The fake processor (processor.mjs) against the payments routed to its
+ * account (`processorKey`, the account's reference key) and the simulator's
+ * ledger: no order charged twice, at the processor (one payment per
+ * `external_reference`: the idempotency keys held) nor across connectors (a
+ * payment the processor holds money for was never authorized at the
+ * simulator too); every processor payment that holds money is the one its
+ * payment references, with the same captured and refunded amounts; a
+ * payment cancelled here is cancelled there.
+ */
+export async function processorInvariants(url, { processor, processorKey, simulatorAccountId, since }) {
+  const violations = [];
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const facts = { processorPayments: processor.payments.size, processorRefunds: processor.refunds.length, routedToProcessor: 0, fellBackToSimulator: 0 };
+  try {
+    const rows = (
+      await client.query(
+        `select p.id, p.status, p.network_reference, p.amount_authorized::bigint authorized, p.amount_captured::bigint captured, p.amount_refunded::bigint refunded,
+                r.account_id, i.brand, (select count(*)::int from simulator_operations s where s.reference = 'auth:' || p.id and s.result like '%"approved"%') simulator_approvals
+           from payments p left join connector_references r on r.reference = p.id left join instruments i on i.id = p.instrument_id where p.created_at >= $1`,
+        [since],
+      )
+    ).rows;
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const charged = new Map();
+    for (const payment of processor.payments.values()) {
+      const list = charged.get(payment.external_reference) ?? [];
+      list.push(payment);
+      charged.set(payment.external_reference, list);
+    }
+    for (const [reference, list] of charged) {
+      if (list.length > 1) violations.push(`order of payment ${reference}: charged ${list.length} times at the processor (${list.map((p) => p.id).join(', ')})`);
+      const ours = byId.get(reference);
+      for (const held of list) {
+        const holdsMoney = held.status !== 'cancelled';
+        if (!ours) {
+          if (holdsMoney) violations.push(`processor payment ${held.id}: no payment ${reference} in the gateway, never released`);
+          continue;
+        }
+        if (holdsMoney && Number(ours.simulator_approvals) > 0)
+          violations.push(`payment ${reference}: charged at the processor (${held.id}) and authorized at the simulator too`);
+        const referenced = ours.network_reference === `${processorKey}:${held.id}`;
+        if (!referenced) {
+          if (holdsMoney) violations.push(`processor payment ${held.id} (${held.status}): payment ${reference} references ${ours.network_reference ?? 'nothing'}, never released`);
+          continue;
+        }
+        const captured = held.captured ? Math.round(held.transaction_amount * 100) : 0;
+        if (Number(ours.captured) !== captured) violations.push(`payment ${reference}: captured ${ours.captured} here, ${captured} at the processor`);
+        const refunded = Math.round(held.transaction_amount_refunded * 100);
+        if (Number(ours.refunded) !== refunded) violations.push(`payment ${reference}: refunded ${ours.refunded} here, ${refunded} at the processor`);
+        if ((held.status === 'cancelled') !== (ours.status === 'CANCELLED')) violations.push(`payment ${reference}: ${ours.status} here, ${held.status} at the processor`);
+      }
+    }
+    for (const row of rows) {
+      const prefixed = ACCOUNT_PREFIXED.exec(row.network_reference ?? '');
+      if (!prefixed || prefixed[1] !== processorKey) continue;
+      facts.routedToProcessor++;
+      if (Number(row.authorized) > 0 && !processor.payments.has(Number(prefixed[2])))
+        violations.push(`payment ${row.id}: authorized ${row.authorized} through the processor, which has no payment ${prefixed[2]}`);
+    }
+    // The processor's cards (the rule's brand) that its account never reached, authorized by the next account of the rule.
+    facts.fellBackToSimulator = rows.filter((r) => r.brand === 'mastercard' && r.account_id === simulatorAccountId && Number(r.simulator_approvals) > 0).length;
   } finally {
     await client.end();
   }

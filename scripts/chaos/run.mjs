@@ -43,7 +43,8 @@ if (!process.env.CHAOS_RUN_DIR) {
 const { GatewayProcess, PostgresCluster, freePort, sleep, startNginx, startReceiver } = await import('./infra.mjs');
 const { Merchant, drive, flows, prepareInstruments, withKind } = await import('./workload.mjs');
 const replayContext = (fn) => withKind('replay (same Idempotency-Key, at the end)', fn);
-const { databaseInvariants, effectInvariants, receiptInvariants, instructionInvariants } = await import('./invariants.mjs');
+const { databaseInvariants, effectInvariants, receiptInvariants, instructionInvariants, processorInvariants } = await import('./invariants.mjs');
+const { FakeProcessor } = await import('./processor.mjs');
 const { TerminalSimulator, prepareTerminals } = await import('./terminals.mjs');
 
 const dir = process.env.CHAOS_RUN_DIR;
@@ -56,6 +57,8 @@ const LEASE_SECONDS = 10;
 const RATE_LIMIT = 500;
 const RATE_WINDOW = 30;
 const RATE_SYNC_MS = 200;
+/** The processor connector's time limit per attempt; the slow fault holds every answer past it. */
+const PROCESSOR_TIMEOUT_MS = 1500;
 
 function mulberry32(a) {
   return () => {
@@ -80,6 +83,9 @@ function schedule() {
   }
   faults.push({ kind: 'webhook receiver fails (500 then timeouts)', at: at(0.15), durationMs: SHORT ? 30_000 : 60_000 });
   faults.push({ kind: 'PostgreSQL restart (fast)', at: at(SHORT ? 0.5 : 0.35) });
+  // The processor (the fake Mercado Pago the Mastercard payments are routed to): down, then slow past the connector's time limit.
+  faults.push({ kind: 'processor down (connections refused)', at: at(SHORT ? 0.25 : 0.2), durationMs: SHORT ? 10_000 : 20_000 });
+  faults.push({ kind: 'processor slow past the timeout', at: at(SHORT ? 0.6 : 0.5), durationMs: SHORT ? 10_000 : 20_000 });
   if (!SHORT) faults.push({ kind: 'PostgreSQL stopped', at: at(0.6), durationMs: 10_000 });
   faults.push({ kind: 'SIGSTOP past the job lease', at: at(SHORT ? 0.7 : 0.8), target: Math.floor(faultRandom() * 3), durationMs: (LEASE_SECONDS + 5) * 1000 });
   return faults.sort((a, b) => a.at - b.at);
@@ -112,6 +118,10 @@ try {
     () => failing.close(),
   );
 
+  // The processor the Mastercard payments are routed to (processor.mjs): every gateway sends there (MERCADOPAGO_API_URL).
+  const processor = await new FakeProcessor().start();
+  cleanups.push(() => processor.close().catch(() => undefined));
+
   const gatewayPorts = [await freePort(), await freePort(), await freePort()];
   const clientId = `chaos-${randomUUID()}`;
   const clientSecret = randomBytes(24).toString('base64url');
@@ -143,6 +153,8 @@ try {
     RATE_LIMIT_SYNC_MS: String(RATE_SYNC_MS),
     DATABASE_POOL_SIZE: '8',
     REQUEST_TIMEOUT_MS: '12000',
+    MERCADOPAGO_API_URL: processor.url,
+    MERCADOPAGO_TIMEOUT_MS: String(PROCESSOR_TIMEOUT_MS),
   });
   const masterKey = randomBytes(32).toString('base64');
   // nginx first (its port is the public URL), then the gateways it balances across.
@@ -239,6 +251,30 @@ try {
   const since = new Date(Date.now() - 1000).toISOString();
   await c.encryptionKeys.create().catch(() => undefined);
   const instruments = await prepareInstruments(merchant);
+  // The organization's connector accounts: a simulator account (the oldest: the payments no rule matches go
+  // to it) and the processor's; Mastercard payments are routed to the processor, then to the simulator
+  // account when the processor cannot be reached.
+  const account = async (connector, credentials) => {
+    const created = await merchant.call('connector-account.create', (o) => c.transport.request({ method: 'POST', path: '/v1/connector-accounts', body: { connector, credentials } }, o));
+    if (!created.ok) throw new Error(`could not create the ${connector} account: ${created.error}`);
+    return created.result.id;
+  };
+  const simulatorAccountId = await account('simulator', { api_key: 'sim-chaos-account' });
+  const processorAccountId = await account('mercadopago', { access_token: processor.accessToken, webhook_secret: randomBytes(16).toString('hex'), payer_email: 'chaos@pasarela.test' });
+  const routed = await merchant.call('routing.put', (o) =>
+    c.transport.request({ method: 'PUT', path: '/v1/routing', body: { rules: [{ method_family: 'card', card_brands: ['mastercard'], connector_accounts: [processorAccountId, simulatorAccountId] }] } }, o),
+  );
+  if (!routed.ok) throw new Error(`could not route to the processor: ${routed.error}`);
+  const processorKey = await (async () => {
+    const lookupKey = new pg.Client({ connectionString: databaseUrl });
+    await lookupKey.connect();
+    try {
+      return (await lookupKey.query('select reference_key from connector_accounts where id = $1', [processorAccountId])).rows[0].reference_key;
+    } finally {
+      await lookupKey.end();
+    }
+  })();
+  log(`processor on ${processor.url}: account ${processorAccountId} (${processorKey}), Mastercard routed to it, then to the simulator account ${simulatorAccountId}`);
   const endpointHealthy = await merchant.call('webhook.create', (o) =>
     c.webhooks.create({ url: `${healthy.url}/`, events: ['*'], description: 'chaos: healthy' }, o),
   );
@@ -328,6 +364,14 @@ try {
             await sleep(fault.durationMs);
             await pgCluster.start();
             log('      PostgreSQL started again');
+          } else if (fault.kind === 'processor down (connections refused)') {
+            log(`fault: the processor stops listening for ${fault.durationMs / 1000} s (connections refused)`);
+            await processor.down(fault.durationMs);
+            log('      the processor listens again');
+          } else if (fault.kind === 'processor slow past the timeout') {
+            log(`fault: the processor answers after ${PROCESSOR_TIMEOUT_MS + 1000} ms for ${fault.durationMs / 1000} s (time limit ${PROCESSOR_TIMEOUT_MS} ms)`);
+            await processor.slow(fault.durationMs, PROCESSOR_TIMEOUT_MS + 1000);
+            log('      the processor answers at once again');
           } else if (fault.kind.startsWith('SIGSTOP')) {
             const g = gateways[fault.target];
             log(`fault: SIGSTOP ${g.name} for ${fault.durationMs / 1000} s (job lease ${LEASE_SECONDS} s)`);
@@ -396,8 +440,13 @@ try {
   const effects = await effectInvariants(databaseUrl, merchant.effects);
   violations.push(...effects);
   const endpoints = [endpointHealthy.result.id, endpointFailing.result.id];
-  const database = await databaseInvariants(databaseUrl, { organizationId, endpoints, since });
+  const database = await databaseInvariants(databaseUrl, { organizationId, endpoints, since, processorKey });
   violations.push(...database.violations);
+  const processed = await processorInvariants(databaseUrl, { processor, processorKey, simulatorAccountId, since });
+  violations.push(...processed.violations);
+  log(
+    `processor: ${processed.facts.processorPayments} payments and ${processed.facts.processorRefunds} refunds there, ${processed.facts.routedToProcessor} payments through it, ${processed.facts.fellBackToSimulator} Mastercard payments authorized by the simulator account instead; ${processed.violations.length} violations`,
+  );
   await healthy.collect();
   await failing.collect();
   const receipts = await receiptInvariants(databaseUrl, { organizationId, since, receivers: [healthy, failing] });
@@ -416,10 +465,11 @@ try {
   execFileSync(pgCluster.tool('createdb'), [...pgArgs, 'pasarela_restored']);
   execFileSync(pgCluster.tool('pg_restore'), [...pgArgs, '--no-owner', '-d', 'pasarela_restored', dump]);
   const restoredUrl = `postgres://postgres@127.0.0.1:${pgCluster.port}/pasarela_restored`;
-  const restored = await databaseInvariants(restoredUrl, { organizationId, endpoints, since });
+  const restored = await databaseInvariants(restoredUrl, { organizationId, endpoints, since, processorKey });
+  const restoredProcessor = await processorInvariants(restoredUrl, { processor, processorKey, simulatorAccountId, since });
   const restoredEffects = await effectInvariants(restoredUrl, merchant.effects);
   const restoredCardPresent = await instructionInvariants(restoredUrl, { organizationId, since, simulators });
-  for (const v of [...restored.violations, ...restoredEffects, ...restoredCardPresent.violations]) violations.push(`restored dump: ${v}`);
+  for (const v of [...restored.violations, ...restoredEffects, ...restoredCardPresent.violations, ...restoredProcessor.violations]) violations.push(`restored dump: ${v}`);
   const sameFacts = ['payments', 'events', 'ledger', 'deliveries'].every((k) => restored.facts[k] === database.facts[k]);
   if (!sameFacts) violations.push(`restored dump: counts differ (${JSON.stringify(restored.facts)} vs ${JSON.stringify(database.facts)})`);
   log(

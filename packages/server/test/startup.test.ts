@@ -100,6 +100,7 @@ describe('configuration', () => {
     [{ TRUST_PROXY: '1', CONNECTORS: 'simulator', ALLOW_SIMULATED_CONNECTORS: 'false' }, /CONNECTORS=simulator is refused when ENVIRONMENT=production/],
     [{ TRUST_PROXY: '1', PUBLIC_BASE_URL: 'http://api.example.test' }, /PUBLIC_BASE_URL must be an https:\/\/ URL when ENVIRONMENT=production/],
     [{ TRUST_PROXY: '1', PUBLIC_BASE_URL: '' }, /PUBLIC_BASE_URL is required when ENVIRONMENT=production/],
+    [{ TRUST_PROXY: '1', MERCADOPAGO_API_URL: 'http://127.0.0.1:9/' }, /MERCADOPAGO_API_URL must be an https:\/\/ URL when ENVIRONMENT=production/],
   ])('production refuses %j', (env, reason) => {
     expect(() => loadConfig({ ...productionEnv, ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ ...productionEnv, ...env })).toThrow(reason);
@@ -133,6 +134,11 @@ describe('configuration', () => {
     expect(loadConfig({ ...rehearsal, WEBHOOK_ALLOW_PRIVATE_URLS: 'true' })).toMatchObject({ webhooks: { allowPrivateUrls: true } });
     expect(loadConfig({ ...productionEnv, TRUST_PROXY: '1', WEBHOOK_ALLOW_PRIVATE_URLS: 'true' })).toMatchObject({ webhooks: { allowPrivateUrls: false } });
     expect(() => loadConfig({ ALLOW_SIMULATED_CONNECTORS: 'true' })).toThrow(/only for ENVIRONMENT=production rehearsals/);
+    // A rehearsal may point the Mercado Pago connector at a fake processor on loopback (the chaos harness).
+    expect(loadConfig({ ...rehearsal, MERCADOPAGO_API_URL: 'http://127.0.0.1:9/', MERCADOPAGO_TIMEOUT_MS: '1500' })).toMatchObject({
+      mercadopago: { apiUrl: 'http://127.0.0.1:9', timeoutMs: 1500 },
+    });
+    expect(loadConfig({})).toMatchObject({ mercadopago: { apiUrl: 'https://api.mercadopago.com', timeoutMs: 40_000 } });
     // The sandbox keeps both (a staging deployment is a sandbox).
     expect(loadConfig({ CONNECTORS: 'simulator', PUBLIC_BASE_URL: 'http://localhost:8080' })).toMatchObject({ connectors: 'simulator', trustProxy: false });
   });

@@ -2188,7 +2188,7 @@ export interface paths {
         put?: never;
         /**
          * Receive a connector's notification
-         * @description Called by the connector's network, not by a merchant: no API key. The connector's signature over the raw body is checked with the account's credentials (401 naming the problem; the simulator signs as Standard Webhooks do, with `notification_secret`, else `api_key`); the body is read into one notification (400 naming each problem; docs/connectors.md lists the kinds). It is stored once per account and notification id: a replay, even a concurrent duplicate, answers 200 with `replayed: true` and changes nothing. A payment outside the account's organization, or an unknown account, is 404; a change the payment does not allow (a dispute of an uncaptured payment) is 400, stores nothing and may be sent again.
+         * @description Called by the connector's network, not by a merchant: no API key. The connector's signature over the raw body is checked with the account's credentials (401 naming the problem; the simulator signs as Standard Webhooks do, with `notification_secret`, else `api_key`; Stripe with `Stripe-Signature`; Mercado Pago with `x-signature` over the query's `data.id` and `x-request-id`); the body is read into one notification (400 naming each problem; docs/connectors.md lists the kinds). It is stored once per account and notification id: a replay, even a concurrent duplicate, answers 200 with `replayed: true` and changes nothing. A payment outside the account's organization, or an unknown account, is 404; a change the payment does not allow (a dispute of an uncaptured payment) is 400, stores nothing and may be sent again.
          */
         post: operations["connectorAccounts.notifications"];
         delete?: never;
@@ -25373,7 +25373,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `service_unavailable`: the server is draining, or the database could not take the request just then (a deadlock, a lost connection, a lock held elsewhere); nothing was committed. Retry after `Retry-After` seconds. */
+            /** @description `service_unavailable`: the connector could not read what the notification names from its processor now (Mercado Pago sends only the chargeback id); nothing was stored, and the processor delivers the notification again. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

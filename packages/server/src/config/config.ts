@@ -33,6 +33,13 @@ export interface Config {
    * the intent recorded first and the answer after the call.
    */
   simulatorAuthorization: 'transaction' | 'remote';
+  /**
+   * Where the `mercadopago` connector sends (MERCADOPAGO_API_URL, default
+   * https://api.mercadopago.com; https only in production, except a rehearsal
+   * pointing it at a fake processor) and its time limit per attempt
+   * (MERCADOPAGO_TIMEOUT_MS, default 40000). The deployment's, never an account's.
+   */
+  mercadopago: { apiUrl: string; timeoutMs: number };
   port: number;
   host: string;
   publicBaseUrl: string;
@@ -405,6 +412,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (production && !publicBaseUrl.startsWith('https://')) {
     throw new ConfigError(`PUBLIC_BASE_URL must be an https:// URL when ENVIRONMENT=production, got "${publicBaseUrl}"`);
   }
+  const mercadopagoUrl = url('MERCADOPAGO_API_URL', env.MERCADOPAGO_API_URL || 'https://api.mercadopago.com');
+  if (production && !simulatedRehearsal && !mercadopagoUrl.startsWith('https://')) {
+    throw new ConfigError(`MERCADOPAGO_API_URL must be an https:// URL when ENVIRONMENT=production, got "${mercadopagoUrl}"`);
+  }
   const metricsToken = env.METRICS_TOKEN || undefined;
   if (metricsToken !== undefined && (metricsToken.length < 32 || /\s/.test(metricsToken))) {
     throw new ConfigError('METRICS_TOKEN must be at least 32 characters without spaces (for example: openssl rand -hex 32)');
@@ -426,6 +437,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     connectors,
     simulatedRehearsal,
     simulatorAuthorization: oneOf(env, 'SIMULATOR_AUTHORIZATION', ['transaction', 'remote'] as const, 'transaction'),
+    mercadopago: { apiUrl: mercadopagoUrl, timeoutMs: integer(env, 'MERCADOPAGO_TIMEOUT_MS', 40_000, 100, 120_000) },
     port,
     host,
     publicBaseUrl,

@@ -79,6 +79,35 @@ export class ConnectorAccounts {
     private readonly clock: SandboxClock,
   ) {}
 
+  /** The connector HTTP client, for a connector reading its notification's resource (notifications.ts). */
+  get http(): ConnectorDeps['http'] {
+    return this.deps.http;
+  }
+
+  /** Production that moves real money (not a rehearsal with simulators): each connector's `productionProblems` apply. */
+  private get strictProduction(): boolean {
+    return this.config.environment === 'production' && !this.config.simulatedRehearsal;
+  }
+
+  /**
+   * At a production start: every enabled account whose credentials production
+   * refuses (test credentials kept from a sandbox), named with its fields and
+   * never its values. The gateway refuses to start while there is one.
+   */
+  async productionProblems(): Promise<string[]> {
+    if (!this.strictProduction) return [];
+    const rows = await this.db.selectFrom('connector_accounts').select(['id', 'connector']).where('status', '=', 'enabled').where('deleted_at', 'is', null).execute();
+    const found: string[] = [];
+    for (const row of rows) {
+      const definition = this.registry.get(row.connector);
+      if (!definition?.productionProblems) continue;
+      const opened = await this.open(row.id);
+      const problems = opened ? definition.productionProblems(opened.credentials) : [];
+      if (problems.length) found.push(`connector account ${row.id} (${row.connector}): ${problems.map((p) => `${p.field} ${p.message}`).join('; ')}`);
+    }
+    return found;
+  }
+
   private view(row: ConnectorAccountsTable): ConnectorAccountView {
     return {
       id: row.id,
@@ -110,6 +139,7 @@ export class ConnectorAccounts {
       problems.push({ field: 'connector', message: `${connector} is a simulator: only in the sandbox` });
     }
     problems.push(...this.registry.credentialProblems(definition, credentials));
+    if (!problems.length && this.strictProduction && definition.productionProblems) problems.push(...definition.productionProblems(credentials));
     if (problems.length) throw ApiError.validation(problems, 'The connector account is invalid.');
     const fields = Object.keys(credentials as object)
       .filter((k) => (credentials as Record<string, unknown>)[k] !== undefined)

@@ -45,7 +45,7 @@ export async function notificationRoutes(base: FastifyInstance, opts: { notifica
         tags: ['Connectors'],
         summary: "Receive a connector's notification",
         description:
-          "Called by the connector's network, not by a merchant: no API key. The connector's signature over the raw body is checked with the account's credentials (401 naming the problem; the simulator signs as Standard Webhooks do, with `notification_secret`, else `api_key`); the body is read into one notification (400 naming each problem; docs/connectors.md lists the kinds). It is stored once per account and notification id: a replay, even a concurrent duplicate, answers 200 with `replayed: true` and changes nothing. A payment outside the account's organization, or an unknown account, is 404; a change the payment does not allow (a dispute of an uncaptured payment) is 400, stores nothing and may be sent again.",
+          "Called by the connector's network, not by a merchant: no API key. The connector's signature over the raw body is checked with the account's credentials (401 naming the problem; the simulator signs as Standard Webhooks do, with `notification_secret`, else `api_key`; Stripe with `Stripe-Signature`; Mercado Pago with `x-signature` over the query's `data.id` and `x-request-id`); the body is read into one notification (400 naming each problem; docs/connectors.md lists the kinds). It is stored once per account and notification id: a replay, even a concurrent duplicate, answers 200 with `replayed: true` and changes nothing. A payment outside the account's organization, or an unknown account, is 404; a change the payment does not allow (a dispute of an uncaptured payment) is 400, stores nothing and may be sent again.",
         security: [],
         params: Type.Object({
           id: Type.String({ maxLength: 100, description: "The connector account (`cna-`), or `default` for the deployment's default account." }),
@@ -62,12 +62,17 @@ export async function notificationRoutes(base: FastifyInstance, opts: { notifica
           },
           404: { description: 'No such connector account, or no payment of it with this reference.', $ref: 'Error#' },
           413: { description: '`payload_too_large`: a body over 256 KiB.', $ref: 'Error#' },
+          503: {
+            description:
+              '`service_unavailable`: the connector could not read what the notification names from its processor now (Mercado Pago sends only the chargeback id); nothing was stored, and the processor delivers the notification again.',
+            $ref: 'Error#',
+          },
         },
       },
     },
     async (request) => {
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      return opts.notifications.receive(request.params.id, { body, headers: request.headers });
+      return opts.notifications.receive(request.params.id, { body, headers: request.headers, query: request.query as Record<string, string | string[] | undefined> });
     },
   );
 }

@@ -31,6 +31,7 @@ import type { ConnectorNotificationsTable } from '../db/schema.js';
 import { ApiError, type ErrorDetail } from '../errors/api-error.js';
 import { newId } from '../lib/ids.js';
 import type { ConnectorAccounts } from './accounts.js';
+import type { NotificationContext } from './registry.js';
 
 /** The payment a notification is about: our reference (the payment id, sent with the authorization) or the processor's, or both (then they must agree). */
 export const PaymentReference = Type.Object(
@@ -117,6 +118,8 @@ export type NotificationHandler<K extends NotificationKind = NotificationKind> =
 export interface NotificationRequest {
   body: Buffer;
   headers: Record<string, string | string[] | undefined>;
+  /** The query string's parameters (a connector may sign one: Mercado Pago's `data.id`). */
+  query?: Record<string, string | string[] | undefined>;
 }
 
 /** The answer to a notification (and the wire shape of the route's 200). */
@@ -186,7 +189,7 @@ export function readNativeNotification(body: Buffer): ReadNotification | ErrorDe
 /** What the inbound path needs of a connector's definition (registry.ts `ConnectorDefinition`). */
 export interface NotificationParts {
   verifyNotification?(credentials: never, request: NotificationRequest, clock: SandboxClock): boolean | ErrorDetail[];
-  readNotification?(body: Buffer): ReadNotification | ErrorDetail[];
+  readNotification?(body: Buffer, context?: NotificationContext): ReadNotification | ErrorDetail[] | Promise<ReadNotification | ErrorDetail[]>;
 }
 
 type Handlers = { [K in NotificationKind]?: NotificationHandler<K> };
@@ -232,7 +235,7 @@ export class InboundNotifications implements NotificationSink {
           : verified;
       throw new ApiError('unauthorized', 'The notification is not authentic.', details);
     }
-    const read = definition.readNotification(request.body);
+    const read = await definition.readNotification(request.body, { credentials: account.credentials, http: this.accounts.http });
     if (Array.isArray(read)) throw new ApiError('invalid_request', 'The notification cannot be read.', read);
     const problems = notificationProblems(read.notification);
     if (problems.length) throw new ApiError('invalid_request', 'The notification cannot be read.', problems);

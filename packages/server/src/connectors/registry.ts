@@ -58,7 +58,19 @@ export interface ConnectorDefinition<Credentials extends TSchema = TSchema> {
    * typed `InboundNotification` (notifications.ts), or the problems (400
    * naming each). Required with `verifyNotification`.
    */
-  readNotification?: (body: Buffer) => ReadNotification | ErrorDetail[];
+  readNotification?: (body: Buffer, context?: NotificationContext) => ReadNotification | ErrorDetail[] | Promise<ReadNotification | ErrorDetail[]>;
+  /**
+   * What production refuses beyond the schema (test credentials), each naming
+   * its field: 422 on create and rotation, and a refused start for an enabled
+   * account that has them (accounts.ts `productionProblems`).
+   */
+  productionProblems?: (credentials: Static<Credentials>) => ErrorDetail[];
+}
+
+/** What a connector whose notifications carry only ids reads the rest with: the account's credentials and the connector HTTP client. */
+export interface NotificationContext {
+  credentials: Record<string, unknown>;
+  http: ConnectorHttpClient;
 }
 
 export class ConnectorRegistry {

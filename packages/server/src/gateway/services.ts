@@ -24,6 +24,8 @@ import { simulatorConnector } from '../connectors/simulator.js';
 import { DEFAULT_ACCOUNT, InboundNotifications, type NotificationSink } from '../connectors/notifications.js';
 import { signingKey, SimulatorNotifier } from '../connectors/simulator-notifications.js';
 import { stripeConnector } from '../connectors/stripe/index.js';
+import { MERCADOPAGO_API, mercadoPagoConnector } from '../connectors/mercadopago/index.js';
+import { ConfigError } from '../config/config.js';
 import { CardPresentService } from '../card-present/service.js';
 import { deploymentSecret } from '../crypto/deployment-secrets.js';
 import type { Keyring } from '../crypto/keyring.js';
@@ -143,7 +145,7 @@ export async function buildServices({
   // The built-in connectors; one of GatewayOptions.connectors with the same id takes its place (tests point stripe at a fake Stripe).
   const connectorRegistry = new ConnectorRegistry();
   const own = new Set((connectors ?? []).map((d) => d.id));
-  for (const definition of [simulatorConnector({ remote, chargebackResponseSeconds }), stripeConnector()] as ConnectorDefinition[]) {
+  for (const definition of [simulatorConnector({ remote, chargebackResponseSeconds }), stripeConnector(), mercadoPagoConnector({ baseUrl: config.mercadopago.apiUrl, limits: { ...MERCADOPAGO_API.limits, timeoutMs: config.mercadopago.timeoutMs } })] as ConnectorDefinition[]) {
     if (!own.has(definition.id)) connectorRegistry.register(definition);
   }
   for (const definition of connectors ?? []) connectorRegistry.register(definition);
@@ -151,6 +153,9 @@ export async function buildServices({
   // Connectors in this process hand their notifications to the inbound path (built below, once the accounts exist).
   const sink: NotificationSink = { receive: (accountId, request) => notifications.receive(accountId, request) };
   const connectorAccounts = new ConnectorAccounts(db, keyring, connectorRegistry, { db, clock, http: connectorHttp, notifications: sink }, config, clock);
+  // Production refuses to start while an enabled account keeps credentials it refuses (test credentials from a sandbox).
+  const refusedAccounts = await connectorAccounts.productionProblems();
+  if (refusedAccounts.length) throw new ConfigError(`ENVIRONMENT=production refuses these connector accounts' credentials; rotate or disable them:\n${refusedAccounts.join('\n')}`);
   const router = new Router(db, connectorAccounts, clock);
   // The default simulator signs its notifications with a secret of the deployment: no one outside can send them.
   const defaultCredentials =

@@ -20,6 +20,9 @@ async function unlessRefused(operation: Promise<unknown>): Promise<void> {
   }
 }
 
+/** Lookups of a PENDING payment that find nothing before it is declined `96` (about 30 s of job backoff). */
+export const NEVER_SEEN_LOOKUPS = 5;
+
 function paymentId(payload: unknown): string {
   return String((payload as { payment_id?: unknown }).payment_id);
 }
@@ -46,11 +49,18 @@ export function registerPaymentJobs(
     await unlessRefused(lifecycle.void(payment));
   });
 
-  // PENDING at the issuer: ask again after PENDING_CARD_DELAY_SECONDS.
-  runner.register(PAYMENT_JOBS.resolvePending, async ({ payload }) => {
+  // PENDING at the issuer: ask again after PENDING_CARD_DELAY_SECONDS. A processor that still has no payment
+  // of ours after NEVER_SEEN_LOOKUPS lookups (the request timed out before it acted, and its backoff has left
+  // it half a minute more to act late) never saw it: declined `96`, as after a crash (the CVV is gone, it
+  // cannot be sent again). Without it, such a payment stayed PENDING until its job gave up.
+  runner.register(PAYMENT_JOBS.resolvePending, async ({ job, payload }) => {
     const payment = await findPaymentById(db, paymentId(payload));
     if (!payment || payment.status !== 'PENDING' || payment.pending_action) return;
     const result = await network.lookup(payment.id);
+    if (!result && job.attempts >= NEVER_SEEN_LOOKUPS) {
+      await lifecycle.recordAuthorization(payment, { outcome: 'declined', responseCode: '96', networkReference: payment.network_reference ?? '' });
+      return;
+    }
     if (!result || result.outcome === 'pending') throw new Error('still pending at the network');
     await lifecycle.recordAuthorization(payment, result);
   });
