@@ -6,7 +6,10 @@
  * - `src/generated/api.ts`: its types, by openapi-typescript;
  * - `methods.json`: the gateway's built-in payment methods (its method
  *   registry, packages/server/src/payments/methods/list.ts): id, family and
- *   label in each language, for the dashboard (`@pasarela/client/methods.json`).
+ *   label in each language, for the dashboard (`@pasarela/client/methods.json`);
+ * - `event-types.json`: every event type the gateway emits (its
+ *   packages/server/src/events/types.ts), for the dashboard's filters and
+ *   webhook forms (`@pasarela/client/event-types.json`).
  */
 import openapiTS, { astToString } from 'openapi-typescript';
 
@@ -42,6 +45,11 @@ export async function typesText(document) {
 }
 
 /** The committed form of the built-in payment methods: what a page needs to list and name them. */
+/** The committed list of event types. */
+export function eventTypesText(types) {
+  return `${JSON.stringify([...types], null, 2)}\n`;
+}
+
 export function methodsText(definitions) {
   const methods = definitions.map((m) => ({ id: m.id, family: m.family, label: m.dashboardLabel }));
   return `${JSON.stringify(methods, null, 2)}\n`;

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from '../../server/test/support/dialects.js';
 import { startGateway, type TestGateway } from '../../server/test/support/gateway.js';
 import { BUILT_IN_METHODS } from '../../server/src/payments/methods/list.js';
-import { documentText, methodsText, REGENERATE, typesText } from '../scripts/document.mjs';
+import { EVENT_TYPES } from '../../server/src/events/types.js';
+import { documentText, eventTypesText, methodsText, REGENERATE, typesText } from '../scripts/document.mjs';
 
 /**
  * The committed document and types are the gateway's current ones: a change to
@@ -50,6 +51,14 @@ describe('generated files', () => {
     const current = methodsText(BUILT_IN_METHODS);
     if (committed !== current) {
       expect.fail(`packages/client/methods.json is not the gateway's method list (${firstDifference(committed, current)}). Regenerate: ${REGENERATE}`);
+    }
+  });
+
+  it("event-types.json is the gateway's event types", () => {
+    const committed = file('../event-types.json');
+    const current = eventTypesText(EVENT_TYPES);
+    if (committed !== current) {
+      expect.fail(`packages/client/event-types.json is not the gateway's event types (${firstDifference(committed, current)}). Regenerate: ${REGENERATE}`);
     }
   });
 });

@@ -4,9 +4,9 @@
  * /v1 whose bodies are typed by packages/client's generated types (from
  * /openapi.json), so the dashboard cannot drift from the API.
  */
-import type { components, OperationId, QueryParams, RequestBody, ResponseBody } from '@pasarela/api-types';
+import type { components, OperationId, QueryParams, RequestBody, ResponseBody } from '@pasarela/client';
 
-export type { ListItem, OperationId, RequestBody, ResponseBody } from '@pasarela/api-types';
+export type { ListItem, OperationId, RequestBody, ResponseBody } from '@pasarela/client';
 export type {
   CardPayment,
   ApmPayment,
@@ -18,7 +18,7 @@ export type {
   WebhookEndpoint,
   Event,
   Link,
-} from '@pasarela/api-types';
+} from '@pasarela/client';
 
 export type Role = 'owner' | 'developer' | 'viewer';
 

@@ -1,4 +1,5 @@
-import type { CardPayment, Payment } from './api';
+import EVENT_TYPE_LIST from '@pasarela/client/event-types.json';
+import type { CardPayment, Payment, WebhookEndpoint } from './api';
 
 export const isCard = (p: Payment): p is CardPayment => 'id' in p && 'instrument' in p;
 /** Every item of GET /v1/payments, card or alternative, has its `id` and `status` (one list, one table on the server). */
@@ -11,5 +12,5 @@ export const paymentMethod = (p: Payment): string => (isCard(p) ? `${p.instrumen
 export const partlyRefunded = (p: Payment): boolean =>
   isCard(p) && p.status === 'APPROVED' && Number(p.amount_refunded) > 0 && Number(p.amount_refunded) < Number(p.amount_captured);
 
-/** The event types of the gateway, for webhook subscriptions and the events filter: the server's own list, bundled in. */
-export { EVENT_TYPES } from '../../server/src/events/types';
+/** Every event type the gateway emits, for webhook subscriptions and the events filter (`@pasarela/client/event-types.json`, generated from the gateway). */
+export const EVENT_TYPES = EVENT_TYPE_LIST as ReadonlyArray<Exclude<WebhookEndpoint['events'][number], '*'>>;

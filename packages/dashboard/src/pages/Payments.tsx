@@ -50,7 +50,7 @@ export function Payments() {
     () =>
       searching
         ? v1('payments.search', 'GET', '/payments/search', { query: toQuery(filters, cursor) })
-        : v1('payments.list', 'GET', '/payments', { query: toQuery(filters, cursor) as never }),
+        : v1('payments.list', 'GET', '/payments', { query: toQuery(filters, cursor) }),
     [filters, cursor],
   );
   const apply = (event: FormEvent) => {
