@@ -45,6 +45,7 @@ const cardPayment = object({
     ),
   }),
   response_code: nullable(text('ISO 8583 issuer response code (`00` approved).')),
+  installments: { type: 'integer', minimum: 1, maximum: 36, description: 'The monthly installments the cardholder chose (1: one payment).' },
 });
 
 /** The payload schemas, named as components (`…EventData`), each used by one or more event types; `rails`: the registered rails' ids. */
