@@ -119,7 +119,8 @@ export async function instrumentRoutes(
   app.get(
     '/v1/bins/:bin',
     {
-      config: { scopes: ['instruments:read', 'payments:read'] },
+      // A checkout session's token may read it too: the embedded fields offer a credit card's installments.
+      config: { scopes: ['instruments:read', 'payments:read'], checkoutSession: true },
       schema: {
         tags,
         summary: 'Look up a BIN',
