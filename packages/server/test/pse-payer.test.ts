@@ -45,14 +45,12 @@ describe.each(dialects)('PSE payer fields on $name', (dialect) => {
       },
     });
   const problems = (reply: { body: unknown }) => (reply.body as Problem).error.details;
-  const ofOrder = async (orderId: string) =>
-    (await gw.request<{ data: unknown[] }>('GET', `/v1/payments/search?order_id=${orderId}`, { token })).body.data;
+  const ofOrder = async (orderId: string) => (await gw.request<{ data: unknown[] }>('GET', `/v1/payments/search?order_id=${orderId}`, { token })).body.data;
   const state = async (id: string) => {
     const { status, status_detail } = (await gw.request<Apm>('GET', `/v1/payments/${id}`, { token })).body.transaction;
     return { status, status_detail };
   };
-  const bankPage = async (link: string, lang: string) =>
-    (await gw.request('GET', new URL(link).pathname, { headers: { 'accept-language': lang } })).text;
+  const bankPage = async (link: string, lang: string) => (await gw.request('GET', new URL(link).pathname, { headers: { 'accept-language': lang } })).text;
 
   it("takes PSE's document types for a natural person, and a NIT for a legal one", async () => {
     const good: Array<Record<string, string>> = [
@@ -103,19 +101,23 @@ describe.each(dialects)('PSE payer fields on $name', (dialect) => {
     const orderId = `pse-all-${Date.now()}`;
     const reply = await intent({ bank_id: '0000', person_type: 'juridica', document_type: 'CC', document: 'abc', email: 'ana@' }, orderId);
     expect(reply.status).toBe(422);
-    expect(problems(reply).map((d) => d.field).sort()).toEqual([
-      'customer.bank_id',
-      'customer.document',
-      'customer.email',
-      'customer.first_name',
-      'customer.last_name',
-      'customer.person_type',
-    ]);
+    expect(
+      problems(reply)
+        .map((d) => d.field)
+        .sort(),
+    ).toEqual(['customer.bank_id', 'customer.document', 'customer.email', 'customer.first_name', 'customer.last_name', 'customer.person_type']);
     expect(await ofOrder(orderId)).toEqual([]);
   });
 
   it('the sandbox bank shows the payer back: name, person type, document and e-mail', async () => {
-    const legal = await intent({ ...payer, first_name: 'Tiendas', last_name: 'Andinas SAS', person_type: 'legal', document_type: 'NIT', document: '900123456-8' });
+    const legal = await intent({
+      ...payer,
+      first_name: 'Tiendas',
+      last_name: 'Andinas SAS',
+      person_type: 'legal',
+      document_type: 'NIT',
+      document: '900123456-8',
+    });
     const text = await bankPage(legal.body.rail.payment_link!, 'es');
     expect(text).toContain('Tiendas Andinas SAS');
     expect(text).toContain('Persona jurídica');

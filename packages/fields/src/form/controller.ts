@@ -176,9 +176,7 @@ export function createCardForm(container: HTMLElement, options: CardFormOptions)
   let askedBin = '';
   function showInstallments(max: number): void {
     installmentsSelect.replaceChildren(
-      ...Array.from({ length: max }, (_, i) =>
-        element(doc, 'option', { value: String(i + 1) }, i === 0 ? t.installmentsOne : String(i + 1)),
-      ),
+      ...Array.from({ length: max }, (_, i) => element(doc, 'option', { value: String(i + 1) }, i === 0 ? t.installmentsOne : String(i + 1))),
     );
     installmentsField.hidden = max < 2;
   }

@@ -14,7 +14,7 @@ const BANKS = [
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db
     .insertInto('banks' as never)
-    .values(BANKS.map((b) => ({ ...b, rail_id: 'BANK_REDIRECT', country: 'COL', active: 1 })) as never)
+    .values(BANKS.map((b) => ({ ...b, rail_id: 'BANK_REDIRECT', country: 'COL', active: 1 })))
     .execute();
 }
 

@@ -23,7 +23,7 @@ export const bankRedirect: PaymentMethodDefinition = {
     bank_id: Text(16, 'Required: the PSE financial institution code, an `id` of GET /api/banks.'),
     person_type: Text(
       10,
-      'Optional: `natural` or `legal` (PSE\'s persona natural or jurídica). A legal person is identified by its NIT. When absent: `legal` for a NIT, `natural` otherwise.',
+      "Optional: `natural` or `legal` (PSE's persona natural or jurídica). A legal person is identified by its NIT. When absent: `legal` for a NIT, `natural` otherwise.",
     ),
     document_type: Text(10, `Required: ${PSE_DOCUMENTS.join(', ')} (PP and PASSPORT are both a passport).`),
     document: Text(20, 'Required: the document number, digits only for CC, TI, RC, IDC and CEL; a NIT with its check digit (900123456-8).'),
