@@ -546,7 +546,7 @@ describeInBrowser('embedded fields in a browser', () => {
       g.form = g.PasarelaCardForm.render(container, { publicKey: key, locale: 'en', onValidity: (ok: boolean) => g.formValidity.push(ok) });
       return { global: Object.keys(g.PasarelaCardForm), form: Object.keys(g.form as object).sort() };
     }, publicKey);
-    expect(api).toEqual({ global: ['render'], form: ['encrypt', 'encryptCvv', 'focus', 'isValid'] });
+    expect(api).toEqual({ global: ['render'], form: ['encrypt', 'encryptCvv', 'focus', 'installments', 'isValid'] });
     await page.getByLabel('Card number').pressSequentially('4242424242424242');
     await page.getByLabel('Expiry date (MM/YY)').pressSequentially('1230');
     await page.getByLabel('Security code').pressSequentially('123');
