@@ -3726,8 +3726,8 @@ export interface components {
                 };
                 /** @description ISO 8583 issuer response code (`00` approved). */
                 response_code: string | null;
-                /** @description The monthly installments the cardholder chose (1: one payment). */
-                installments: number;
+                /** @description The monthly installments the cardholder chose (1: one payment). Absent from events recorded before the gateway had installments. */
+                installments?: number;
             };
         };
         /** @description A card payment whose authorized amount changed, and the adjustment. */
@@ -3754,8 +3754,8 @@ export interface components {
                 };
                 /** @description ISO 8583 issuer response code (`00` approved). */
                 response_code: string | null;
-                /** @description The monthly installments the cardholder chose (1: one payment). */
-                installments: number;
+                /** @description The monthly installments the cardholder chose (1: one payment). Absent from events recorded before the gateway had installments. */
+                installments?: number;
             };
             adjustment: {
                 /** @description The adjustment's transaction (`trx-`). */
