@@ -118,4 +118,16 @@ describe.each(dialects)('card installments on $name', (dialect) => {
     expect(await terms('40000566')).toMatchObject({ card_type: 'debit', installments: { allowed: false, min: 1, max: 1 } });
     expect(await terms('457562')).toMatchObject({ card_type: 'prepaid', installments: { allowed: false, min: 1, max: 1 } });
   });
+
+  it("a payment link's checkout asks the same of its own look-up, and only a payment link's", async () => {
+    const link = await gw.request<{ url: string }>('POST', '/v1/links', {
+      token,
+      body: { type: 'payment', data: { amount: { value: 90_000, currency: 'COP' } } },
+    });
+    const path = new URL(link.body.url).pathname;
+    expect((await gw.request('GET', `${path}/installments?bin=424242`)).body).toEqual({ allowed: true, min: 1, max: 36 });
+    expect((await gw.request('GET', `${path}/installments?bin=400005`)).body).toEqual({ allowed: false, min: 1, max: 1 });
+    expect((await gw.request('GET', `${path}/installments?bin=4242`)).status).toBe(422);
+    expect((await gw.request('GET', `/l/${'x'.repeat(24)}/installments?bin=424242`)).status).toBe(404);
+  });
 });
