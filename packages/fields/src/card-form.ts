@@ -16,6 +16,8 @@ export interface RenderOptions {
   locale: Locale;
   accent?: string;
   onValidity?(ok: boolean): void;
+  /** Offers the installments selector for a credit card: how many installments the card of this BIN takes. */
+  installments?(bin: string): Promise<{ allowed: boolean; max: number } | undefined>;
 }
 
 export interface CardForm {
@@ -26,9 +28,17 @@ export interface CardForm {
   encryptCvv(): Promise<string>;
   /** Focuses the first field with a problem (or the card number). */
   focus(): void;
+  /** The installments the cardholder chose: 1 unless the selector is shown (a credit card). */
+  installments(): number;
 }
 
 export function render(container: HTMLElement, options: RenderOptions): CardForm {
   const form = createCardForm(container, options);
-  return { isValid: () => form.isValid(), encrypt: () => form.encrypt(), encryptCvv: () => form.encryptCvv(), focus: () => form.focus() };
+  return {
+    isValid: () => form.isValid(),
+    encrypt: () => form.encrypt(),
+    encryptCvv: () => form.encryptCvv(),
+    focus: () => form.focus(),
+    installments: () => form.installments(),
+  };
 }

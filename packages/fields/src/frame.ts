@@ -73,6 +73,15 @@ function start(): void {
       locale,
       ...(typeof message.accent === 'string' ? { accent: message.accent } : {}),
       onValidity: (ok) => post({ type: 'pasarela:validity', ok }),
+      // A payment session offers a credit card's installments (GET /v1/bins/{bin}); an enrollment saves the card only.
+      ...(loaded.session.mode === 'payment'
+        ? {
+            installments: async (bin: string) => {
+              const reply = await gateway.get<{ installments?: { allowed: boolean; max: number } }>(`/v1/bins/${encodeURIComponent(bin)}`);
+              return reply.ok ? reply.body.installments : undefined;
+            },
+          }
+        : {}),
     });
     new ResizeObserver(() => post({ type: 'pasarela:resize', height: Math.ceil(document.documentElement.getBoundingClientRect().height) })).observe(
       document.documentElement,

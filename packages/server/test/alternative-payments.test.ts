@@ -141,7 +141,8 @@ describe.each(dialects)('alternative payments on $name', (dialect) => {
           rail_id: 'BANK_REDIRECT',
           rail_type: 'BANK_TRANSFER',
           return_url: 'https://x.example',
-          customer: { ...bankCustomer, document_type: 'TI' },
+          // A type PSE does not list (TI, PP, RC and the other PSE types are taken: pse-payer.test.ts).
+          customer: { ...bankCustomer, document_type: 'DNI' },
         },
         ['customer.document_type'],
       ],

@@ -269,6 +269,7 @@ describe.each(dialects)('checkout sessions on $name', (dialect) => {
     const instrumentId = await tokenize(gw, token, { number: '5555555555554444' });
     const allowed = new Set([
       'GET /v1/encryption/keys',
+      'GET /v1/bins/:bin',
       'POST /v1/instruments',
       'POST /v1/payments',
       'POST /v1/users/:id/instruments',

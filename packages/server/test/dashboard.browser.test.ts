@@ -301,7 +301,7 @@ describeInBrowser.each(dialects.filter((d) => d.name === 'sqlite'))('the dashboa
 
   it('captures and refunds part of a payment from its page, and shows the refund and its event', async () => {
     const instrument = await tokenize(gw, token, { number: '5555555555554444' });
-    const payment = await pay(gw, token, { instrumentId: instrument, capture: false, amount: 200, orderId: 'order-refund-1' });
+    const payment = await pay(gw, token, { instrumentId: instrument, capture: false, amount: 200, orderId: 'order-refund-1', installments: 12 });
     expect(payment.body.status).toBe('AUTHORIZED');
 
     await nav(page, 'Payments').click();
@@ -310,6 +310,13 @@ describeInBrowser.each(dialects.filter((d) => d.name === 'sqlite'))('the dashboa
     await page.getByRole('link', { name: money('USD 200.00') }).click();
     await heading(page, money('USD 200.00')).waitFor();
     expect(page.url()).toBe(`${gw.baseUrl}/dashboard/payments/${payment.body.id}`);
+    // The installments the cardholder chose, beside the response code.
+    expect(
+      await page
+        .locator('dt', { hasText: /^Installments$/ })
+        .locator('xpath=following-sibling::dd[1]')
+        .innerText(),
+    ).toBe('12');
 
     await page.getByRole('button', { name: 'Capture' }).click();
     await page.getByRole('dialog', { name: 'Capture' }).getByRole('button', { name: 'Capture' }).click();

@@ -338,6 +338,27 @@ describeInBrowser('embedded fields in a browser', () => {
     await expect.poll(() => lastValidity(page)).toBe(false);
   });
 
+  it('a credit card offers its installments in the iframe and pays in the chosen number; a debit card pays in one', async () => {
+    const page = await checkout();
+    const frame = await ready(page);
+    const installments = frame.getByLabel('Number of installments');
+    const debitAnswer = page.waitForResponse((r) => r.url().includes('/v1/bins/400005'));
+    await typeCard(frame, { number: '4000056655665556' });
+    expect(await (await debitAnswer).json()).toMatchObject({ card_type: 'debit', installments: { allowed: false, max: 1 } });
+    await expect.poll(() => lastValidity(page)).toBe(true);
+    expect(await installments.isVisible()).toBe(false);
+    const number = frame.getByRole('textbox', { name: /Card number/ });
+    await number.fill('');
+    await number.pressSequentially('4242424242424242');
+    await expect.poll(() => installments.isVisible()).toBe(true);
+    expect(await installments.locator('option').count()).toBe(36);
+    await installments.selectOption('3');
+    const result = await pay(page);
+    expect(result).toMatchObject({ status: 'APPROVED' });
+    const payment = await gw.request<{ installments: number }>('GET', `/v1/payments/${String(result.payment_id)}`, { token });
+    expect(payment.body.installments).toBe(3);
+  });
+
   it('pay tokenizes and charges from the iframe: approved, and the gateway has the payment', async () => {
     const page = await checkout();
     const frame = await ready(page);
@@ -359,8 +380,12 @@ describeInBrowser('embedded fields in a browser', () => {
     expect(result.payment_id).toMatch(/^pay-/);
     expect(result.instrument_id).toMatch(/^ins-/);
     expect((await log(page)).results).toEqual([result]);
-    // Both calls came from the iframe page, same-origin with the API.
-    expect(requests.map((r) => `${r.frame} -> ${r.url}`)).toEqual(['/fields/v1/frame.html -> /v1/instruments', '/fields/v1/frame.html -> /v1/payments']);
+    // Every call came from the iframe page, same-origin with the API: the BIN lookup of the installments selector, then tokenize and pay.
+    expect(requests.map((r) => `${r.frame} -> ${r.url}`)).toEqual([
+      '/fields/v1/frame.html -> /v1/bins/424242',
+      '/fields/v1/frame.html -> /v1/instruments',
+      '/fields/v1/frame.html -> /v1/payments',
+    ]);
 
     const payment = await gw.request<{ status: string; order_id: string }>('GET', `/v1/payments/${String(result.payment_id)}`, { token });
     expect(payment.status).toBe(200);
@@ -521,7 +546,7 @@ describeInBrowser('embedded fields in a browser', () => {
       g.form = g.PasarelaCardForm.render(container, { publicKey: key, locale: 'en', onValidity: (ok: boolean) => g.formValidity.push(ok) });
       return { global: Object.keys(g.PasarelaCardForm), form: Object.keys(g.form as object).sort() };
     }, publicKey);
-    expect(api).toEqual({ global: ['render'], form: ['encrypt', 'encryptCvv', 'focus', 'isValid'] });
+    expect(api).toEqual({ global: ['render'], form: ['encrypt', 'encryptCvv', 'focus', 'installments', 'isValid'] });
     await page.getByLabel('Card number').pressSequentially('4242424242424242');
     await page.getByLabel('Expiry date (MM/YY)').pressSequentially('1230');
     await page.getByLabel('Security code').pressSequentially('123');

@@ -313,12 +313,14 @@ describe.each(dialects)('every route on $name', (dialect) => {
   }, 120_000);
 
   it("answers 403 to a checkout session's token, except on the few routes marked for it", async () => {
-    // The browser's credential (docs/fields.md "Checkout sessions"): the key, tokenizing, its one payment or enrollment, its own session.
+    // The browser's credential (docs/fields.md "Checkout sessions"): the key, the BIN lookup (installments), tokenizing, its one payment or
+    // enrollment, its own session.
     const marked = privateRoutes()
       .filter((r) => r.checkoutSession)
       .map((r) => `${r.method} ${r.url}`)
       .sort();
     expect(marked).toEqual([
+      'GET /v1/bins/:bin',
       'GET /v1/checkout/sessions/:id',
       'GET /v1/encryption/keys',
       'POST /v1/instruments',

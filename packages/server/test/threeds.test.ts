@@ -115,6 +115,7 @@ describe.each(dialects)('3-D Secure version and BIN lookup on $name', (dialect) 
       issuer: 'Pasarela Test Bank',
       country: 'USA',
       three_ds_version: '2.2.0',
+      installments: { allowed: false, min: 1, max: 1 },
     });
     const eight = await gw.request('GET', '/v1/bins/40000566', { token });
     expect(eight.body).toMatchObject({ bin: '40000566', card_type: 'debit', three_ds_version: '2.1.0' });

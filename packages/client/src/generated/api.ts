@@ -302,7 +302,7 @@ export interface paths {
         };
         /**
          * Look up a BIN
-         * @description Brand, type, issuer and country for 6 or 8 leading digits.
+         * @description Brand, type, issuer and country for 6 or 8 leading digits, and the installments the card takes (`installments`: a credit card, or one of unknown type, 1 to 36; a debit or prepaid card, 1).
          */
         get: operations["bins.retrieve"];
         put?: never;
@@ -2887,6 +2887,15 @@ export interface components {
             country: string | null;
             /** @description The 3-D Secure version the BIN supports (`2.2.0`, `2.1.0`, `1.0.2`), null when none. Shown by GET /v1/bins/{bin}. */
             three_ds_version?: string | null;
+            /** @description The installments the card takes. Shown by GET /v1/bins/{bin}. */
+            installments?: {
+                /** @description Whether a payment may be charged in more than one installment (credit cards). */
+                allowed: boolean;
+                /** @description Always 1. */
+                min: number;
+                /** @description 36 when allowed, 1 otherwise: the range of `installments` on POST /v1/payments. */
+                max: number;
+            };
         };
         CardPayment: {
             /** @description `pay-` prefix. */
@@ -2930,6 +2939,8 @@ export interface components {
                 card_brand: string;
                 last_four_digits: string;
             };
+            /** @description The monthly installments the cardholder chose (1: one payment; always 1 on a debit or prepaid card and on a card-present payment). */
+            installments: number;
             authorized_at: string | null;
             /** @description Automatic capture happens CAPTURE_DELAY_SECONDS after approval. */
             captured_at: string | null;
@@ -3487,6 +3498,8 @@ export interface components {
                 card_brand: string;
                 last_four_digits: string;
             };
+            /** @description The monthly installments the cardholder chose (1: one payment; always 1 on a debit or prepaid card and on a card-present payment). */
+            installments: number;
             authorized_at: string | null;
             /** @description Automatic capture happens CAPTURE_DELAY_SECONDS after approval. */
             captured_at: string | null;
@@ -3713,6 +3726,8 @@ export interface components {
                 };
                 /** @description ISO 8583 issuer response code (`00` approved). */
                 response_code: string | null;
+                /** @description The monthly installments the cardholder chose (1: one payment). Absent from events recorded before the gateway had installments. */
+                installments?: number;
             };
         };
         /** @description A card payment whose authorized amount changed, and the adjustment. */
@@ -3739,6 +3754,8 @@ export interface components {
                 };
                 /** @description ISO 8583 issuer response code (`00` approved). */
                 response_code: string | null;
+                /** @description The monthly installments the cardholder chose (1: one payment). Absent from events recorded before the gateway had installments. */
+                installments?: number;
             };
             adjustment: {
                 /** @description The adjustment's transaction (`trx-`). */
@@ -7450,6 +7467,11 @@ export interface operations {
                     merchant_id?: string;
                     /** @description A point of sale (`pos-`) of that merchant; alone, it names its merchant too. */
                     point_of_sale_id?: string;
+                    /**
+                     * @description The monthly installments ("cuotas") the cardholder chose, 1 to 36 (default 1: one payment). Only a credit card takes more than 1: a debit or prepaid card (the BIN table's `card_type`, `GET /v1/bins/{bin}`) is 422 naming `installments`.
+                     * @default 1
+                     */
+                    installments?: number;
                     /** @description Never accepted here: tokenize first (422). */
                     card?: unknown;
                     /** @description Your own key-value pairs, returned as sent and copied into the object's events: at most 50 keys; a key 1 to 40 characters of letters, digits, `_`, `-` and `.`; a value a string of at most 500 characters. Lists filter on it with `metadata[key]=value` (exact match). Not for card numbers or other secrets. */
@@ -7632,6 +7654,11 @@ export interface operations {
                     merchant_id?: string;
                     /** @description A point of sale (`pos-`) of that merchant; alone, it names its merchant too. */
                     point_of_sale_id?: string;
+                    /**
+                     * @description The monthly installments ("cuotas") the cardholder chose, 1 to 36 (default 1: one payment). Only a credit card takes more than 1: a debit or prepaid card (the BIN table's `card_type`, `GET /v1/bins/{bin}`) is 422 naming `installments`.
+                     * @default 1
+                     */
+                    installments?: number;
                     /** @description Never accepted here: tokenize first (422). */
                     card?: unknown;
                     /** @description Your own key-value pairs, returned as sent and copied into the object's events: at most 50 keys; a key 1 to 40 characters of letters, digits, `_`, `-` and `.`; a value a string of at most 500 characters. Lists filter on it with `metadata[key]=value` (exact match). Not for card numbers or other secrets. */
@@ -10605,12 +10632,18 @@ export interface operations {
                     return_url?: string;
                     customer?: {
                         phone_number?: string;
+                        /** @description Required: the PSE financial institution code, an `id` of GET /api/banks. */
                         bank_id?: string;
                         document?: string;
                         document_type?: string;
+                        /** @description Required (a legal person: its name's first part, or the whole name). */
                         first_name?: string;
+                        /** @description Required. */
                         last_name?: string;
+                        /** @description Required: the payer's e-mail; the bank sends the receipt to it. */
                         email?: string;
+                        /** @description Optional: `natural` or `legal` (PSE's persona natural or jurídica). A legal person is identified by its NIT. When absent: `legal` for a NIT, `natural` otherwise. */
+                        person_type?: string;
                     };
                     /** @description Your own key-value pairs, returned as sent and copied into the object's events: at most 50 keys; a key 1 to 40 characters of letters, digits, `_`, `-` and `.`; a value a string of at most 500 characters. Lists filter on it with `metadata[key]=value` (exact match). Not for card numbers or other secrets. */
                     metadata?: {

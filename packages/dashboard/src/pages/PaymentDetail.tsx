@@ -123,6 +123,8 @@ export function PaymentDetail({ id }: { id: string }) {
                 <dd>{money(card.net_amount, card.currency)}</dd>
                 <dt>{t('payments.responseCode')}</dt>
                 <dd>{responseCode(card.response_code)}</dd>
+                <dt>{t('payments.installments')}</dt>
+                <dd>{card.installments > 1 ? card.installments : t('payments.singlePayment')}</dd>
               </>
             ) : (
               <>

@@ -30,6 +30,13 @@ export interface CardFormOptions {
   accent?: string;
   /** Called whenever the form turns complete and valid (true) or stops being so (false). */
   onValidity?(ok: boolean): void;
+  /**
+   * Offers the installments selector ("cuotas"): asked with the card's first 6
+   * digits, it answers how many installments the card takes (GET
+   * /v1/bins/{bin} `installments`). Shown only when `allowed` (a credit card);
+   * hidden, and 1, for a debit or prepaid card or until the answer comes.
+   */
+  installments?(bin: string): Promise<{ allowed: boolean; max: number } | undefined>;
 }
 
 export interface EncryptedCard {
@@ -49,6 +56,8 @@ export interface CardFormController {
   showProblems(): void;
   /** Last four digits and brand of what was typed (for results). */
   summary(): { last_four_digits: string; brand: Brand };
+  /** The installments chosen: 1 unless the selector is shown (a credit card). */
+  installments(): number;
 }
 
 type FieldName = 'number' | 'expiry' | 'cvv' | 'holder';
@@ -153,6 +162,39 @@ export function createCardForm(container: HTMLElement, options: CardFormOptions)
     () => holderProblem(fields.holder.input.value),
   );
   const order: Field[] = [fields.number, fields.expiry, fields.cvv, fields.holder];
+
+  // The installments selector: shown for a card whose BIN takes them (a credit card), 1 otherwise.
+  const installmentsId = `${prefix}-installments`;
+  const installmentsField = element(doc, 'div', { class: 'pf-field pf-installments', hidden: '' });
+  const installmentsSelect = element(doc, 'select', { id: installmentsId, name: 'installments', 'aria-describedby': `${installmentsId}-hint` });
+  installmentsField.append(
+    element(doc, 'label', { for: installmentsId }, t.installments),
+    installmentsSelect,
+    element(doc, 'p', { class: 'pf-hint', id: `${installmentsId}-hint` }, t.installmentsHint),
+  );
+  if (options.installments) form.appendChild(installmentsField);
+  let askedBin = '';
+  function showInstallments(max: number): void {
+    installmentsSelect.replaceChildren(
+      ...Array.from({ length: max }, (_, i) => element(doc, 'option', { value: String(i + 1) }, i === 0 ? t.installmentsOne : String(i + 1))),
+    );
+    installmentsField.hidden = max < 2;
+  }
+  function lookUpInstallments(): void {
+    const digits = digitsOf(fields.number.input.value);
+    const bin = digits.length >= 6 ? digits.slice(0, 6) : '';
+    if (!options.installments || bin === askedBin) return;
+    askedBin = bin;
+    showInstallments(1);
+    if (!bin) return;
+    options.installments(bin).then(
+      (terms) => {
+        // Only the answer for the BIN still typed counts.
+        if (askedBin === bin && terms?.allowed) showInstallments(Math.min(36, Math.max(1, Math.floor(terms.max))));
+      },
+      () => undefined,
+    );
+  }
   // The layout follows the space the form gets, not the window (a hosted page or an iframe may be narrower).
   container.classList.add('pf-host');
   container.appendChild(form);
@@ -187,6 +229,7 @@ export function createCardForm(container: HTMLElement, options: CardFormOptions)
         if (cvvHint) cvvHint.textContent = b === 'amex' ? t.cvvHintAmex : t.cvvHint;
         fields.cvv.input.value = formatCvv(fields.cvv.input.value, b);
         if (fields.cvv.touched) paint(fields.cvv);
+        lookUpInstallments();
       }
       // A shown problem goes away as soon as it is fixed, but a new one waits for blur.
       if (field.touched && field.problem() === null) paint(field);
@@ -239,6 +282,7 @@ export function createCardForm(container: HTMLElement, options: CardFormOptions)
       return encryptField(await publicKey(), fields.cvv.input.value);
     },
     summary: () => ({ last_four_digits: digitsOf(fields.number.input.value).slice(-4), brand: brand() }),
+    installments: () => (installmentsField.hidden ? 1 : Number(installmentsSelect.value) || 1),
   };
   return controller;
 }

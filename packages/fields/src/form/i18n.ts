@@ -16,6 +16,11 @@ export interface Texts {
   cvvHintAmex: string;
   /** Why encrypt() refused: hosted pages show it as is. */
   incomplete: string;
+  /** The installments selector of a credit card ("cuotas"). */
+  installments: string;
+  installmentsHint: string;
+  /** One option: `{n}` installments; the first says it is one payment. */
+  installmentsOne: string;
   problems: Record<Problem, string>;
 }
 
@@ -44,6 +49,9 @@ export const TEXTS: Record<Locale, Texts> = {
     cvvHint: '3 dígitos al reverso de la tarjeta.',
     cvvHintAmex: '4 dígitos al frente de la tarjeta.',
     incomplete: 'Revise los datos de la tarjeta.',
+    installments: 'Número de cuotas',
+    installmentsHint: 'Su tarjeta de crédito permite pagar en cuotas mensuales.',
+    installmentsOne: '1 (un solo pago)',
     problems: {
       required: 'Este campo es obligatorio.',
       number_incomplete: 'El número de la tarjeta está incompleto.',
@@ -66,6 +74,9 @@ export const TEXTS: Record<Locale, Texts> = {
     cvvHint: '3 digits on the back of the card.',
     cvvHintAmex: '4 digits on the front of the card.',
     incomplete: 'Check the card details.',
+    installments: 'Number of installments',
+    installmentsHint: 'Your credit card can pay in monthly installments.',
+    installmentsOne: '1 (a single payment)',
     problems: {
       required: 'This field is required.',
       number_incomplete: 'The card number is incomplete.',

@@ -93,6 +93,8 @@ export async function payWithCard(
     order_id: orderId,
     instrument_id: instrument.id,
     encrypted_cvv: encryptedCvv,
+    // The installments the cardholder chose (a credit card); 1, the default, is left out.
+    ...(form.installments() > 1 ? { installments: form.installments() } : {}),
     // The session's description is the payment's; one given here must be the same.
     ...(typeof opts.description === 'string' && opts.description ? { description: opts.description } : {}),
   };

@@ -2,10 +2,11 @@
  * The script of the hosted payment-link checkout (`/l/{token}`), served at
  * /fields/v1/hosted/checkout.js. The page (packages/server/src/links/
  * templates.ts) hands it its configuration and texts; it calls only the
- * link's own endpoints (`/l/{token}/card`, `/intent`, `/otp`, `/status`),
+ * link's own endpoints (`/l/{token}/card`, `/installments`, `/intent`, `/otp`, `/status`),
  * never with a token.
  *
- * - Card: the SDK's card form (encrypted in the browser), Pay enabled only
+ * - Card: the SDK's card form (encrypted in the browser), with its
+ *   installments selector for a credit card (`/installments`), Pay enabled only
  *   for a valid card and, on a custom-amount link, an amount in range (whose
  *   error shows as soon as it is typed).
  * - Other methods (COP): the four rails; each invalid field of a refused
@@ -194,6 +195,11 @@ if (cfg.payable && cfg.publicKey && byId('card-form')) {
       cardValid = ok;
       refresh();
     },
+    // A credit card's installments ("cuotas"): the link's own BIN look-up says how many the card takes.
+    installments: async (bin) => {
+      const response = await fetch(`${base}/installments?bin=${encodeURIComponent(bin)}`);
+      return response.ok ? ((await response.json()) as { allowed: boolean; max: number }) : undefined;
+    },
   });
 }
 
@@ -218,7 +224,13 @@ if (payButton)
       const fields = await form.encrypt();
       const result = await postJson<PaymentState>(
         `${base}/card`,
-        { ...fields, cvv_for_payment: await form.encryptCvv(), amount: amount.value, ...(leaving ? { abandon: leaving } : {}) },
+        {
+          ...fields,
+          cvv_for_payment: await form.encryptCvv(),
+          amount: amount.value,
+          ...(form.installments() > 1 ? { installments: form.installments() } : {}),
+          ...(leaving ? { abandon: leaving } : {}),
+        },
         cfg.lang,
       );
       // The rail payment left behind is over (declined by the gateway, or settled): stop following it.

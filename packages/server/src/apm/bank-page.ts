@@ -11,7 +11,21 @@ import { ApiError } from '../errors/api-error.js';
 import type { Html } from '../lib/html.js';
 import { displayMoney } from '../lib/money.js';
 import { asRail, railPayments, type AlternativePaymentService, type ApmRow } from './service.js';
-import { BANK_TEXT, bankLoginPage, finishedPage, language, qrPage, type Lang } from './bank-templates.js';
+import { BANK_TEXT, bankLoginPage, finishedPage, language, qrPage, type BankPayer, type Lang } from './bank-templates.js';
+import { payerPersonType } from '../payments/methods/documents.js';
+
+/** The payer the intent named (customer.*), as the bank shows them back; none for an intent without a document. */
+function payerOf(row: ApmRow): BankPayer | undefined {
+  const c = JSON.parse(row.customer) as Record<string, string | undefined>;
+  if (!c.document || !c.document_type) return undefined;
+  return {
+    name: [c.first_name, c.last_name].filter(Boolean).join(' '),
+    personType: payerPersonType(c),
+    documentType: c.document_type,
+    document: c.document,
+    email: c.email ?? '',
+  };
+}
 
 function page(reply: FastifyReply, lang: Lang, body: Html, formAction: string): FastifyReply {
   return reply
@@ -43,7 +57,7 @@ export async function bankPageRoutes(app: FastifyInstance, opts: { apm: Alternat
     const bank = (await apm.banks()).find((b) => b.id === (JSON.parse(row.customer) as { bank_id?: string }).bank_id)?.name || t.title;
     const origin = new URL(row.return_url!).origin;
     if (row.status !== 'IN_PROGRESS' || row.status_detail !== 'PENDING') return page(reply, lang, finishedPage(lang, bank, row.status, returnTo(row)), origin);
-    const view = { bank, amount: displayMoney(Number(row.amount), 'COP', lang), orderId: row.order_id, ...(error ? { error } : {}) };
+    const view = { bank, amount: displayMoney(Number(row.amount), 'COP', lang), orderId: row.order_id, payer: payerOf(row), ...(error ? { error } : {}) };
     return page(reply, lang, bankLoginPage(lang, view), origin);
   }
 

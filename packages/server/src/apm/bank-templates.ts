@@ -21,6 +21,11 @@ export const BANK_TEXT = {
     qrIntro: 'Pago con código QR',
     amount: 'Valor',
     merchantRef: 'Referencia',
+    payer: 'Pagador',
+    personType: 'Tipo de persona',
+    personTypes: { natural: 'Persona natural', legal: 'Persona jurídica' },
+    document: 'Documento',
+    email: 'Correo electrónico',
     alias: 'Alias',
     user: 'Usuario',
     password: 'Clave',
@@ -45,6 +50,11 @@ export const BANK_TEXT = {
     qrIntro: 'QR code payment',
     amount: 'Amount',
     merchantRef: 'Reference',
+    payer: 'Payer',
+    personType: 'Person type',
+    personTypes: { natural: 'Natural person', legal: 'Legal person (company)' },
+    document: 'Document',
+    email: 'E-mail',
     alias: 'Alias',
     user: 'Username',
     password: 'Password',
@@ -92,12 +102,26 @@ export function finishedPage(lang: Lang, heading: string, state: ApmStatus, back
   return bankLayout(lang, html`<h1>${heading}</h1><p role="status">${t.done[state]}</p>${back ? html`<p><a href="${back}">${t.back}</a></p>` : ''}`);
 }
 
-export function bankLoginPage(lang: Lang, view: { bank: string; amount: string; orderId: string; error?: string }): Html {
+/** The payer as PSE hands them to the bank: who they are, their document and e-mail. */
+export interface BankPayer {
+  name: string;
+  personType: 'natural' | 'legal';
+  documentType: string;
+  document: string;
+  email: string;
+}
+
+export function bankLoginPage(lang: Lang, view: { bank: string; amount: string; orderId: string; payer?: BankPayer; error?: string }): Html {
   const t = BANK_TEXT[lang];
+  const payer = view.payer;
   return bankLayout(
     lang,
     html`<h1>${view.bank}</h1><p class="muted">${t.intro}</p>
-<dl><dt>${t.amount}</dt><dd>${view.amount}</dd><dt>${t.merchantRef}</dt><dd>${view.orderId}</dd></dl>
+<dl><dt>${t.amount}</dt><dd>${view.amount}</dd><dt>${t.merchantRef}</dt><dd>${view.orderId}</dd>${
+      payer
+        ? html`<dt>${t.payer}</dt><dd>${payer.name}</dd><dt>${t.personType}</dt><dd>${t.personTypes[payer.personType]}</dd><dt>${t.document}</dt><dd>${payer.documentType} ${payer.document}</dd><dt>${t.email}</dt><dd>${payer.email}</dd>`
+        : ''
+    }</dl>
 <form method="post" novalidate>
 ${view.error ? html`<p class="error" role="alert" id="form-error">${view.error}</p>` : ''}
 <label for="username">${t.user}</label><input id="username" name="username" autocomplete="username" required${view.error ? raw(' aria-describedby="form-error" aria-invalid="true"') : ''}>

@@ -4,7 +4,7 @@ import { APM_JOBS, MOCK_OTP, type AlternativePaymentService, type Outcome } from
 
 interface Payload {
   payment_id: string;
-  outcome?: Outcome;
+  outcome?: Outcome | 'pending';
 }
 
 export function registerApmJobs(runner: JobRunner, apm: AlternativePaymentService): void {
@@ -15,7 +15,7 @@ export function registerApmJobs(runner: JobRunner, apm: AlternativePaymentServic
 
   runner.register(APM_JOBS.bankSettle, async ({ payload }) => {
     const { payment_id, outcome } = payload as Payload;
-    await apm.finish(payment_id, outcome ?? 'approve');
+    await apm.finish(payment_id, outcome === undefined || outcome === 'pending' ? 'approve' : outcome);
   });
 
   // The sandbox plays the customer as the rail's definition says: types the mock OTP, approves on the bank's page, or the rail decides.
@@ -25,7 +25,9 @@ export function registerApmJobs(runner: JobRunner, apm: AlternativePaymentServic
     if (!row || row.status !== 'IN_PROGRESS') return;
     const customer = apm.methods.rail(row.rail_id)?.sandbox?.customer;
     if (customer === 'otp' && outcome === 'approve') await apm.confirm(row.organization_id, row.id, MOCK_OTP);
+    // The customer left the bank's page without deciding: declined as abandoned while it still waits for them.
+    else if (outcome === 'abandon') await apm.abandon(row.id);
     else if (customer === 'bank-page' && outcome !== 'fail') await apm.bankProcessing(row.id, outcome);
-    else await apm.finish(row.id, outcome);
+    else await apm.finish(row.id, outcome === 'pending' ? 'approve' : outcome);
   });
 }

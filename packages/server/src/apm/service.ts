@@ -58,6 +58,9 @@ export const APM_JOBS = {
 
 export { MOCK_OTP };
 
+/** How many RAIL_MOCK_DELAY_SECONDS the sandbox's pending test bank (9004) stays PENDING_PROVIDER before it approves. */
+export const PENDING_BANK_DELAYS = 12;
+
 const FINAL: Record<Outcome, { status: ApmStatus; detail: ApmStatusDetail; event: EventType }> = {
   approve: { status: 'APPROVED', detail: 'SUCCESS', event: 'payment.purchase.succeeded' },
   reject: { status: 'DECLINED', detail: 'REJECTED', event: 'payment.purchase.rejected' },
@@ -306,16 +309,21 @@ export class AlternativePaymentService {
     return this.finish(id, 'abandon', { onlyIfDetail: 'PENDING' });
   }
 
-  /** The customer approved at the bank; the bank is processing (spec: IN_PROGRESS / PENDING_PROVIDER). */
-  async bankProcessing(id: string, outcome: Outcome): Promise<boolean> {
+  /**
+   * The customer approved at the bank; the bank is processing (spec: IN_PROGRESS
+   * / PENDING_PROVIDER) and settles after RAIL_MOCK_DELAY_SECONDS with `outcome`.
+   * A test bank that answers `pending` (PSE's pending answer) approves only
+   * after PENDING_BANK_DELAYS times that delay; one whose customer abandons has
+   * nothing to abandon once they approved, so it approves.
+   */
+  async bankProcessing(id: string, outcome: Outcome | 'pending'): Promise<boolean> {
+    const pending = outcome === 'pending';
+    const settled: Outcome = pending || outcome === 'abandon' ? 'approve' : outcome;
+    const delaySeconds = this.config.rails.mockDelaySeconds * (pending ? PENDING_BANK_DELAYS : 1);
     return this.db.transaction().execute(async (trx) => {
       const organizationId = await markRailProcessing(trx, id, this.clock.realIso());
       if (!organizationId) return false;
-      await enqueueJob(
-        trx,
-        { type: APM_JOBS.bankSettle, payload: { payment_id: id, outcome }, delaySeconds: this.config.rails.mockDelaySeconds, organizationId },
-        this.clock,
-      );
+      await enqueueJob(trx, { type: APM_JOBS.bankSettle, payload: { payment_id: id, outcome: settled }, delaySeconds, organizationId }, this.clock);
       return true;
     });
   }

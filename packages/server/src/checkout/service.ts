@@ -283,6 +283,8 @@ export class CheckoutSessionService {
       instrument_id: row.instrument_id!,
       encrypted_cvv: body.encrypted_cvv,
       ...(row.description !== null ? { description: row.description } : {}),
+      // The shopper's choice of installments (a credit card), checked by PaymentService like any payment's.
+      ...(body.installments !== undefined ? { installments: body.installments } : {}),
     };
     // Fraud rules count the payment against the API client that created the session.
     const merchant: Principal = { ...principal, clientId: row.client_id };

@@ -243,6 +243,8 @@ export interface CardPaymentsTable {
   entry_mode: 'chip' | 'contactless' | 'swipe' | null;
   /** The merchant's key-value pairs as JSON text, null when none (lib/metadata.ts; migration 040). */
   metadata: string | null;
+  /** Migration 080: the monthly installments the cardholder chose (1 to 36; 1 on a debit or prepaid card). */
+  installments: Generated<number>;
 }
 
 /** One network operation on a card payment (`trx-`). */
@@ -403,7 +405,8 @@ export interface BanksTable {
   name: string;
   rail_id: string;
   country: string;
-  sandbox_outcome: 'approve' | 'reject' | 'fail' | null;
+  /** Sandbox test data (migrations 004 and 081): the test bank's own outcome; null waits for the customer. */
+  sandbox_outcome: 'approve' | 'reject' | 'fail' | 'pending' | 'abandon' | null;
   active: number;
   position: number;
 }

@@ -4,6 +4,7 @@ import { principalOf } from '../http/principal.js';
 import { ApiError } from '../errors/api-error.js';
 import { ListOf, ListQuery } from '../http/pagination.js';
 import { lookupBin } from '../cards/bins.js';
+import { installmentTerms } from '../cards/installments.js';
 import type { Db } from '../db/database.js';
 import { Type } from 'typebox';
 import {
@@ -118,11 +119,13 @@ export async function instrumentRoutes(
   app.get(
     '/v1/bins/:bin',
     {
-      config: { scopes: ['instruments:read', 'payments:read'] },
+      // A checkout session's token may read it too: the embedded fields offer a credit card's installments.
+      config: { scopes: ['instruments:read', 'payments:read'], checkoutSession: true },
       schema: {
         tags,
         summary: 'Look up a BIN',
-        description: 'Brand, type, issuer and country for 6 or 8 leading digits.',
+        description:
+          'Brand, type, issuer and country for 6 or 8 leading digits, and the installments the card takes (`installments`: a credit card, or one of unknown type, 1 to 36; a debit or prepaid card, 1).',
         params: BinParams,
         response: { 200: BinData },
       },
@@ -130,7 +133,7 @@ export async function instrumentRoutes(
     async (request) => {
       const { known, ...data } = await lookupBin(opts.db, request.params.bin);
       if (!known && data.card_brand === 'unknown') throw ApiError.notFound('BIN');
-      return data;
+      return { ...data, installments: installmentTerms(data.card_type) };
     },
   );
 }

@@ -16,6 +16,16 @@ export const BinData = Type.Object(
         description: 'The 3-D Secure version the BIN supports (`2.2.0`, `2.1.0`, `1.0.2`), null when none. Shown by GET /v1/bins/{bin}.',
       }),
     ),
+    installments: Type.Optional(
+      Type.Object(
+        {
+          allowed: Type.Boolean({ description: 'Whether a payment may be charged in more than one installment (credit cards).' }),
+          min: Type.Integer({ minimum: 1, maximum: 1, description: 'Always 1.' }),
+          max: Type.Integer({ minimum: 1, maximum: 36, description: '36 when allowed, 1 otherwise: the range of `installments` on POST /v1/payments.' }),
+        },
+        { description: 'The installments the card takes. Shown by GET /v1/bins/{bin}.' },
+      ),
+    ),
   },
   { $id: 'BinData' },
 );

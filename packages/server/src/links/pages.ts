@@ -25,6 +25,8 @@ import { linkOrderId, releaseUse } from './outcomes.js';
 import type { CardAttemptGuard } from './card-attempts.js';
 import type { Clock } from '../clock/clock.js';
 import type { Html } from '../lib/html.js';
+import { lookupBin } from '../cards/bins.js';
+import { installmentTerms } from '../cards/installments.js';
 
 interface Deps {
   links: LinkService;
@@ -407,7 +409,20 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
     encrypted_cvv: Type.String({ maxLength: 2048 }),
     cvv_for_payment: Type.String({ maxLength: 2048, description: 'A second encryption of the CVV: the charge needs a fresh one.' }),
     abandon: Type.Optional(Type.String({ maxLength: 100, description: 'An unfinished rail payment of this link the shopper leaves for this one.' })),
+    installments: Type.Optional(Type.Integer({ minimum: 1, maximum: 36, description: 'The installments the shopper chose (a credit card).' })),
   });
+
+  // The card form's installments selector: how many installments a card of this BIN takes (cards/installments.ts).
+  app.get(
+    '/l/:token/installments',
+    { config, schema: { ...hide, params: tokenParams, querystring: Type.Object({ bin: Type.String({ pattern: '^[0-9]{6}$' }) }) } },
+    async (request, reply) => {
+      if (!(await linkFor(request, 'payment'))) throw ApiError.notFound('link');
+      const { card_type } = await lookupBin(links.db, (request.query as { bin: string }).bin);
+      reply.header('cache-control', 'no-store');
+      return installmentTerms(card_type);
+    },
+  );
 
   app.post('/l/:token/card', { config, schema: { ...hide, params: tokenParams, body: cardBody } }, async (request) => {
     const body = request.body as Static<typeof cardBody>;
@@ -442,6 +457,7 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
           instrument_id: instrument.id,
           encrypted_cvv: body.cvv_for_payment,
           description: data.description,
+          ...(body.installments !== undefined ? { installments: body.installments } : {}),
         },
         {
           onCreate: async (trx, paymentId) => {

@@ -11,6 +11,8 @@ import { html, jsonScript, raw, type Html } from '../lib/html.js';
 import type { EnrollmentLinkData } from './service.js';
 import { fill, type Lang, type PageText } from './page-text.js';
 import type { CheckoutConfig, EnrollmentConfig } from './page-config.js';
+import { PSE_DOCUMENTS } from '../payments/methods/bank-redirect/index.js';
+import { PERSON_TYPES } from '../payments/methods/documents.js';
 
 export const CHECKOUT_SCRIPT_PATH = '/fields/v1/hosted/checkout.js';
 export const ENROLLMENT_SCRIPT_PATH = '/fields/v1/hosted/enrollment.js';
@@ -91,8 +93,11 @@ function field(id: string, label: string, input: Html): Html {
   return html`<label for="${id}">${label}</label>${input}<p class="field-error" id="${id}-error"></p>`;
 }
 
-/** The document types the bank-redirect rail takes (payments/methods/bank-redirect/); the page names them in its language. */
-const DOCUMENT_TYPES = ['CC', 'CE', 'NIT', 'PASSPORT'] as const;
+/**
+ * The document types the bank-redirect rail takes (PSE's, payments/methods/bank-redirect/), without PASSPORT, which
+ * the page offers as PP; the page names them in its language.
+ */
+const DOCUMENT_TYPES = PSE_DOCUMENTS.filter((code) => code !== 'PASSPORT');
 
 /** A rail as the checkout offers it: its definition's fragment (payments/methods/<id>/ `checkout`), in the page's language. */
 export interface RailChoice {
@@ -114,6 +119,12 @@ const KNOWN_FIELDS: Record<string, (t: PageText, banks: CheckoutView['banks']) =
       'bank',
       t.bank,
       html`<select id="bank" name="bank_id" data-customer="bank_id" aria-describedby="${described('bank')}">${banks.map((b) => html`<option value="${b.id}">${b.name}</option>`)}</select>`,
+    ),
+  person_type: (t) =>
+    field(
+      'person_type',
+      t.personType,
+      html`<select id="person_type" data-customer="person_type" aria-describedby="${described('person_type')}">${PERSON_TYPES.map((type) => html`<option value="${type}">${t.personTypes[type]}</option>`)}</select>`,
     ),
   document_type: (t) =>
     field(

@@ -19,7 +19,8 @@ import { copyWith } from '../lib/objects.js';
 
 /**
  * What a retry must repeat to be the same charge: the amount and currency, and
- * the instrument (e-commerce) or the terminal (card-present), whichever is given.
+ * the instrument (e-commerce) or the terminal (card-present), whichever is given,
+ * and the number of installments (e-commerce).
  */
 export interface OrderTerms {
   orderId: string;
@@ -27,6 +28,7 @@ export interface OrderTerms {
   currency: string;
   instrumentId?: string;
   terminalId?: string;
+  installments?: number;
 }
 
 /** The same order_id must mean the same charge: the first payment, or 409 `order_id_conflict`. */
@@ -35,6 +37,7 @@ export function sameOrder(existing: PaymentWithCard, terms: OrderTerms): Payment
     Number(existing.amount) !== terms.minor || existing.currency !== terms.currency ? 'amount or currency' : '',
     terms.instrumentId !== undefined && existing.instrument_id !== terms.instrumentId ? 'instrument' : '',
     terms.terminalId !== undefined && existing.terminal_id !== terms.terminalId ? 'terminal' : '',
+    terms.installments !== undefined && Number(existing.installments) !== terms.installments ? 'number of installments' : '',
   ].filter(Boolean);
   if (differs.length > 0)
     throw new ApiError('order_id_conflict', `order_id ${terms.orderId} was already used for a payment with another ${differs.join(' and ')}.`);
@@ -79,7 +82,14 @@ export async function authorizeAndRecord(
 ): Promise<{ payment: PaymentWithCard; created: boolean }> {
   const { db, network, lifecycle } = deps;
   const declined = fraud.decision === 'decline';
-  const request: AuthorizeRequest = { reference: row.id, organizationId: row.organization_id, amount: Number(row.amount), currency: row.currency, card };
+  const request: AuthorizeRequest = {
+    reference: row.id,
+    organizationId: row.organization_id,
+    amount: Number(row.amount),
+    currency: row.currency,
+    card,
+    installments: Number(row.installments),
+  };
   const reread = async () => (await findPayment(db, row.organization_id, row.id))!;
   try {
     const authorizeWithin = network.withinFor ? await network.withinFor(request) : network.authorizeWithin?.bind(network);

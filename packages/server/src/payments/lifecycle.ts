@@ -65,6 +65,7 @@ export function paymentEventData(p: PaymentRow) {
       current_amount: minorToNumber(currentAmount(p), p.currency),
       transaction: { status: p.status, status_detail: detail },
       response_code: p.response_code,
+      installments: Number(p.installments),
       metadata: metadataOf(p.metadata),
     },
   };

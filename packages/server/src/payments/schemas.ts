@@ -36,6 +36,11 @@ export const CardPayment = Type.Object(
     // Fees (fees/): applied at capture.
     ...PaymentFeeFields,
     instrument: Type.Object({ id: Type.String(), card_brand: Type.String(), last_four_digits: Type.String() }),
+    installments: Type.Integer({
+      minimum: 1,
+      maximum: 36,
+      description: 'The monthly installments the cardholder chose (1: one payment; always 1 on a debit or prepaid card and on a card-present payment).',
+    }),
     authorized_at: Type.Union([Type.String(), Type.Null()]),
     captured_at: Type.Union([Type.String(), Type.Null()], { description: 'Automatic capture happens CAPTURE_DELAY_SECONDS after approval.' }),
     cancelled_at: Type.Union([Type.String(), Type.Null()]),
@@ -71,6 +76,15 @@ export const CreatePayment = Type.Object({
   ),
   point_of_sale_id: Type.Optional(
     Type.String({ minLength: 1, maxLength: 100, description: 'A point of sale (`pos-`) of that merchant; alone, it names its merchant too.' }),
+  ),
+  installments: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: 36,
+      default: 1,
+      description:
+        'The monthly installments ("cuotas") the cardholder chose, 1 to 36 (default 1: one payment). Only a credit card takes more than 1: a debit or prepaid card (the BIN table\'s `card_type`, `GET /v1/bins/{bin}`) is 422 naming `installments`.',
+    }),
   ),
   card: Type.Optional(Type.Unknown({ description: 'Never accepted here: tokenize first (422).' })),
   metadata: Type.Optional(MetadataInput()),

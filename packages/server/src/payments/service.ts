@@ -29,6 +29,8 @@ import { screenedPayment } from './screened.js';
 import { readTogether } from '../db/prepared.js';
 import { authorizeAndRecord, paymentOfOrder } from './authorize.js';
 import { metadataColumn, metadataOf } from '../lib/metadata.js';
+import { lookupBin } from '../cards/bins.js';
+import { installmentTerms } from '../cards/installments.js';
 
 /** The payment; after an action, with the transaction that action recorded. */
 export function paymentView(p: PaymentWithCard, transaction?: TransactionRow): CardPayment {
@@ -48,6 +50,7 @@ export function paymentView(p: PaymentWithCard, transaction?: TransactionRow): C
     amount_authorized: formatMinor(Number(p.amount_authorized), p.currency),
     ...feeFields(p),
     instrument: { id: p.instrument_id, card_brand: p.card_brand, last_four_digits: p.last_four },
+    installments: Number(p.installments),
     authorized_at: p.authorized_at,
     captured_at: p.captured_at,
     cancelled_at: p.cancelled_at,
@@ -106,7 +109,8 @@ export class PaymentService {
     // orders are new, so there is no look-up first: a retry is found when its insert loses to the
     // first payment's order_id (authorize.ts), or below when it could not be charged again (its CVV's
     // key retired, its instrument deleted since).
-    const terms = { orderId: body.order_id, minor, currency: body.currency, instrumentId: body.instrument_id };
+    const installments = body.installments ?? 1;
+    const terms = { orderId: body.order_id, minor, currency: body.currency, instrumentId: body.instrument_id, installments };
     let screened: { instrument: InstrumentRow; card: AuthorizeRequest['card']; fraud: Decision };
     try {
       screened = await this.screen(principal, body, minor);
@@ -131,6 +135,7 @@ export class PaymentService {
       merchant_id: place?.merchantId ?? null,
       point_of_sale_id: place?.pointOfSaleId ?? null,
       metadata: metadataColumn(body.metadata),
+      installments,
     });
     // Declined by the fraud rules: REJECTED at once, the network is never called.
     const row = screenedPayment(pending, fraud);
@@ -171,6 +176,12 @@ export class PaymentService {
     if (cvv === undefined) throw ApiError.validation([{ field: 'encrypted_cvv', message: "could not be decrypted with this organization's encryption keys" }]);
     const { instrumentRows, screening } = await reads;
     const { instrument, card } = await this.instruments.cardForPayment(organizationId, instrumentRows, cvv);
+    // Installments are for credit cards: only a payment that asks for them pays for the BIN look-up.
+    if ((body.installments ?? 1) > 1) {
+      const { card_type } = await lookupBin(this.db, instrument.bin);
+      if (!installmentTerms(card_type).allowed)
+        throw ApiError.validation([{ field: 'installments', message: `a ${card_type} card is charged in one payment: installments must be 1` }]);
+    }
     const fraud = decide(screening, { clientId: principal.clientId, instrumentId: instrument.id, amount: minor, currency: body.currency });
     return { instrument, card, fraud };
   }

@@ -46,6 +46,7 @@ export const CARD_COLUMNS = [
   'fees',
   'entry_mode',
   'metadata',
+  'installments',
 ] as const satisfies ReadonlyArray<keyof CardPaymentsTable>;
 const _everyCardColumn: Exclude<keyof CardPaymentsTable, (typeof CARD_COLUMNS)[number]> extends never ? true : never = true;
 void _everyCardColumn;
@@ -112,6 +113,7 @@ export function pendingPayment(
     entry_mode: null,
     fees: null,
     metadata: null,
+    installments: 1,
     ...fields,
   };
 }

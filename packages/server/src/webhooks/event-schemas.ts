@@ -45,7 +45,15 @@ const cardPayment = object({
     ),
   }),
   response_code: nullable(text('ISO 8583 issuer response code (`00` approved).')),
+  installments: {
+    type: 'integer',
+    minimum: 1,
+    maximum: 36,
+    description: 'The monthly installments the cardholder chose (1: one payment). Absent from events recorded before the gateway had installments.',
+  },
 });
+// Events recorded before installments existed are redelivered as they were: the field is optional.
+cardPayment.required = (cardPayment.required as string[]).filter((name) => name !== 'installments');
 
 /** The payload schemas, named as components (`…EventData`), each used by one or more event types; `rails`: the registered rails' ids. */
 export const eventDataSchemas = (rails: readonly string[]): Record<string, Schema> => ({

@@ -57,12 +57,22 @@ export interface PaymentReply {
   amount_captured: string;
   amount_refunded: string;
   captured_at: string | null;
+  installments?: number;
 }
 
 export async function pay(
   gw: HttpClient,
   token: string,
-  options: { instrumentId: string; amount?: number | string; currency?: string; orderId?: string; cvv?: string; capture?: boolean; path?: string },
+  options: {
+    instrumentId: string;
+    amount?: number | string;
+    currency?: string;
+    orderId?: string;
+    cvv?: string;
+    capture?: boolean;
+    path?: string;
+    installments?: unknown;
+  },
 ) {
   const key = await merchantKey(gw, token);
   return gw.request<PaymentReply>('POST', options.path ?? '/v1/payments', {
@@ -74,6 +84,7 @@ export async function pay(
       instrument_id: options.instrumentId,
       encrypted_cvv: await encrypt(key, options.cvv ?? '123'),
       ...(options.capture === undefined ? {} : { capture: options.capture }),
+      ...(options.installments === undefined ? {} : { installments: options.installments }),
     },
   });
 }

@@ -26,6 +26,8 @@ export interface AuthorizeRequest {
   amount: number;
   currency: string;
   card: CardData;
+  /** The monthly installments the cardholder chose (1 to 36); 1, or absent, is one payment. */
+  installments?: number;
 }
 
 export interface AuthorizationResult {

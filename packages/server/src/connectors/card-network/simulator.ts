@@ -28,7 +28,11 @@ type Behaviour =
   | 'captures_rejected'
   | 'voids_rejected'
   | 'reversals_rejected'
-  | 'adjustments_rejected';
+  | 'adjustments_rejected'
+  | 'installments_declined';
+
+/** The code of an authorization in installments whose issuer takes none on that card: `58`, transaction not permitted. */
+export const INSTALLMENTS_DECLINED_CODE = '58';
 
 /** The code of an operation the network refuses on an authorization it approved: `12`, invalid transaction (a refund: `57`). */
 export const REFUSED_OPERATION_CODE = '12';
@@ -59,6 +63,12 @@ export const TEST_CARDS: Record<string, TestCard> = {
   '4000000000000127': { behaviour: 'voids_rejected', responseCode: '00', description: 'approved; every cancellation (void) is rejected' },
   '4000000000000101': { behaviour: 'reversals_rejected', responseCode: '00', description: 'approved; every reversal is rejected' },
   '4000000000000622': { behaviour: 'adjustments_rejected', responseCode: '00', description: 'approved; every adjustment is rejected' },
+  // A credit card whose issuer takes no installments on it: approved in one payment, declined in 2 or more.
+  '4000000000000358': {
+    behaviour: 'installments_declined',
+    responseCode: INSTALLMENTS_DECLINED_CODE,
+    description: 'credit; approved in one payment, declined with 58 in 2 or more installments (not allowed by the issuer)',
+  },
 };
 
 interface AuthorizationRecord extends AuthorizationResult {
@@ -151,6 +161,8 @@ export class CardNetworkSimulator implements CardNetworkConnector {
     const networkReference = `sim_${request.reference}`;
     if (card.behaviour === 'decline') return { outcome: 'declined', responseCode: card.responseCode, networkReference, behaviour: card.behaviour };
     if (card.behaviour === 'pending') return { outcome: 'pending', responseCode: '09', networkReference, behaviour: card.behaviour };
+    if (card.behaviour === 'installments_declined' && (request.installments ?? 1) > 1)
+      return { outcome: 'declined', responseCode: card.responseCode, networkReference, behaviour: card.behaviour };
     return { outcome: 'approved', responseCode: '00', approvalCode: approvalCode(), networkReference, behaviour: card.behaviour };
   }
 

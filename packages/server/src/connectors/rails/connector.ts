@@ -10,7 +10,12 @@ import type { Executor } from '../../db/database.js';
 
 /** A rail's id: a payment method of the rail family (payments/methods/registry.ts lists them). */
 export type RailId = string;
-export type RailOutcome = 'approve' | 'reject' | 'fail' | 'expire';
+/**
+ * How the sandbox's rail decides by itself: approve, reject, fail or expire;
+ * on the bank-redirect rail also `pending` (the bank answers pending first and
+ * approves later) and `abandon` (the customer leaves the bank's page).
+ */
+export type RailOutcome = 'approve' | 'reject' | 'fail' | 'expire' | 'pending' | 'abandon';
 
 export interface RailIntent {
   paymentId: string;

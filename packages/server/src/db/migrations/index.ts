@@ -30,6 +30,8 @@ import * as connectorAccounts from './060_connector_accounts.js';
 import * as connectorRouting from './061_connector_routing.js';
 import * as connectorNotifications from './062_connector_notifications.js';
 import * as ledger from './070_ledger.js';
+import * as cardInstallments from './080_card_installments.js';
+import * as pseTestBanks from './081_pse_test_banks.js';
 
 /** Every migration, in order. One set serves SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -64,4 +66,6 @@ export const migrations: Record<string, Migration> = {
   '061_connector_routing': connectorRouting,
   '062_connector_notifications': connectorNotifications,
   '070_ledger': ledger,
+  '080_card_installments': cardInstallments,
+  '081_pse_test_banks': pseTestBanks,
 };
