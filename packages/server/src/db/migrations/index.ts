@@ -30,6 +30,7 @@ import * as connectorAccounts from './060_connector_accounts.js';
 import * as connectorRouting from './061_connector_routing.js';
 import * as connectorNotifications from './062_connector_notifications.js';
 import * as ledger from './070_ledger.js';
+import * as settlementsPayouts from './071_settlements_payouts.js';
 
 /** Every migration, in order. One set serves SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '061_connector_routing': connectorRouting,
   '062_connector_notifications': connectorNotifications,
   '070_ledger': ledger,
+  '071_settlements_payouts': settlementsPayouts,
 };
