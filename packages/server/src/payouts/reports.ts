@@ -23,7 +23,7 @@ import { newId } from '../lib/ids.js';
 import type { Report, ReportCreate } from './report-schemas.js';
 
 export const REPORT_JOB = 'report.generate';
-const BATCH = 5000;
+const BATCH = 10_000;
 
 export const CSV_COLUMNS = [
   'balance_transaction_id',
