@@ -4,11 +4,13 @@
  * "Settlements"): the entry in `settlement_queue`, booked at the
  * organization's time (the real time of the event plus its sandbox clock's
  * offset, read by the statement itself), and the organization's settlement
- * run, enqueued at once unless one is already waiting (it then reschedules
- * itself to when the entry is due). Both statements are deferrable: on
- * PostgreSQL they go with the transaction's other inserts, no round trip of
- * their own; the job's insert gives way to a waiting one (`on conflict do
- * nothing` on the pending dedupe key) instead of failing.
+ * run, due at once (it finds the entry not due yet and reschedules itself
+ * to when it is). One run waits per organization (the pending dedupe key):
+ * the insert moves a waiting one that is due later to now instead of
+ * failing (`on conflict ... do update`), so an entry due sooner than the
+ * waiting run (a rail payment after a card capture) is not kept waiting.
+ * Both statements are deferrable: on PostgreSQL they go with the
+ * transaction's other inserts, no round trip of their own.
  */
 import { sql } from 'kysely';
 import type { Executor } from '../db/database.js';
@@ -46,7 +48,8 @@ const insertRun = preparedStatement(
     sql`insert into jobs (id, type, payload, status, dedupe_key, run_at, attempts, max_attempts, created_at, updated_at, organization_id)
       values (cast(${jobId} as text), ${sql.lit(SETTLEMENT_JOB)}, '{}', 'pending', cast(${dedupeKey} as text), cast(${now} as text), 0, 10,
         cast(${now} as text), cast(${now} as text), cast(${organizationId} as text))
-      on conflict (dedupe_key) where status = 'pending' and dedupe_key is not null do nothing`,
+      on conflict (dedupe_key) where status = 'pending' and dedupe_key is not null
+      do update set run_at = excluded.run_at where jobs.run_at > excluded.run_at`,
   { deferrable: true },
 );
 
@@ -74,22 +77,11 @@ const insertRunAt = preparedStatement(
     sql`insert into jobs (id, type, payload, status, dedupe_key, run_at, attempts, max_attempts, created_at, updated_at, organization_id)
       values (cast(${jobId} as text), ${sql.lit(SETTLEMENT_JOB)}, '{}', 'pending', cast(${dedupeKey} as text), cast(${runAt} as text), 0, 10,
         cast(${now} as text), cast(${now} as text), cast(${organizationId} as text))
-      on conflict (dedupe_key) where status = 'pending' and dedupe_key is not null do nothing`,
+      on conflict (dedupe_key) where status = 'pending' and dedupe_key is not null
+      do update set run_at = excluded.run_at where jobs.run_at > excluded.run_at`,
 );
 
-/**
- * Schedules the organization's next settlement run at `runAt` (real time), unless one is waiting
- * already; `soon`: move a waiting one to `runAt` if it is later (the schedule was shortened).
- */
-export async function scheduleSettlementRun(db: Executor, organizationId: string, runAt: string, now: string, soon = false): Promise<void> {
-  if (soon) {
-    await db
-      .updateTable('jobs')
-      .set({ run_at: runAt })
-      .where('dedupe_key', '=', settlementDedupeKey(organizationId))
-      .where('status', '=', 'pending')
-      .where('run_at', '>', runAt)
-      .execute();
-  }
+/** Schedules the organization's next settlement run at `runAt` (real time), or moves the waiting one there if it is later. */
+export async function scheduleSettlementRun(db: Executor, organizationId: string, runAt: string, now: string): Promise<void> {
   await insertRunAt(db, newId('job'), settlementDedupeKey(organizationId), organizationId, runAt, now);
 }

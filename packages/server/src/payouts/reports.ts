@@ -5,7 +5,8 @@
  * the payout's amount) or for a period of one currency (the entries booked
  * in it that go through settlement, settled or not).
  *
- * Generated in the background (`report.generate`): the rows are read in
+ * Up to INLINE_ROWS rows it is made before the request answers; longer, in
+ * the background (`report.generate`). Either way the rows are read in
  * keyset batches of BATCH and written as one `report_chunks` row per batch,
  * the progress (`rows_done` of `rows_total`) updated after each; a download
  * streams the chunks one at a time. Memory stays constant whatever the size:
@@ -24,6 +25,8 @@ import type { Report, ReportCreate } from './report-schemas.js';
 
 export const REPORT_JOB = 'report.generate';
 const BATCH = 10_000;
+/** Up to this many rows a report is made before POST /v1/reports answers. */
+export const INLINE_ROWS = 10_000;
 
 export const CSV_COLUMNS = [
   'balance_transaction_id',
@@ -133,6 +136,12 @@ export class ReportService {
       updated_at: now,
       completed_at: null,
     };
+    // A small report is made before the answer; a long one in the background, its progress in GET /v1/reports/{id}.
+    if ((await this.count(row)) <= INLINE_ROWS) {
+      await this.db.insertInto('reports').values(row).execute();
+      await this.generate(row.id);
+      return this.get(organizationId, row.id);
+    }
     await this.db.transaction().execute(async (trx) => {
       await trx.insertInto('reports').values(row).execute();
       await enqueueJob(trx, { type: REPORT_JOB, payload: { report_id: row.id }, maxAttempts: 3 }, this.clock);

@@ -123,7 +123,7 @@ export class PayoutService {
       }
       const now = this.clock.realIso();
       await writeSettings(trx, next, now);
-      if (s && next.settlements_enabled) await scheduleSettlementRun(trx, organizationId, now, now, true);
+      if (s && next.settlements_enabled) await scheduleSettlementRun(trx, organizationId, now, now);
       return this.settingsView(next);
     });
   }
