@@ -1688,7 +1688,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a payout */
+        /**
+         * Get a payout
+         * @description One payout; another organization's is 404.
+         */
         get: operations["payouts.retrieve"];
         put?: never;
         post?: never;
@@ -1729,7 +1732,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List reports */
+        /**
+         * List reports
+         * @description The reports asked for, newest first, with their status.
+         */
         get: operations["reports.list"];
         put?: never;
         /**
@@ -1750,7 +1756,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a report (its status and progress) */
+        /**
+         * Get a report (its status and progress)
+         * @description Its `status`, its `progress` while it is made in the background, its `totals` once it has succeeded.
+         */
         get: operations["reports.retrieve"];
         put?: never;
         post?: never;

@@ -35,12 +35,32 @@ export async function reportRoutes(base: FastifyInstance, opts: { reports: Repor
     },
     async (request, reply) => reply.code(201).send(await reports.create(org(request), request.body)),
   );
-  app.get('/v1/reports', { config, schema: { tags, summary: 'List reports', querystring: ListQuery, response: { 200: ListOf(Report) } } }, async (request) =>
-    reports.list(org(request), request.query),
+  app.get(
+    '/v1/reports',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'List reports',
+        description: 'The reports asked for, newest first, with their status.',
+        querystring: ListQuery,
+        response: { 200: ListOf(Report) },
+      },
+    },
+    async (request) => reports.list(org(request), request.query),
   );
   app.get(
     '/v1/reports/:id',
-    { config, schema: { tags, summary: 'Get a report (its status and progress)', params: IdParams, response: { 200: Report } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Get a report (its status and progress)',
+        description: 'Its `status`, its `progress` while it is made in the background, its `totals` once it has succeeded.',
+        params: IdParams,
+        response: { 200: Report },
+      },
+    },
     async (request) => reports.get(org(request), request.params.id),
   );
   app.get(

@@ -6,17 +6,14 @@ const ReportType = Type.Union([Type.Literal('payout_reconciliation'), Type.Liter
 });
 const Format = Type.Union([Type.Literal('csv'), Type.Literal('json')], { description: 'Default `csv`.' });
 
-export const ReportCreate = Type.Object(
-  {
-    type: ReportType,
-    format: Type.Optional(Format),
-    payout_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'For `payout_reconciliation`.' })),
-    currency: Type.Optional(Type.String({ pattern: '^[A-Z]{3}$', description: 'For `balance_period`: ISO 4217.' })),
-    period_start: Type.Optional(Type.String({ format: 'date-time', description: 'For `balance_period`: the first instant (inclusive).' })),
-    period_end: Type.Optional(Type.String({ format: 'date-time', description: 'For `balance_period`: the end (exclusive).' })),
-  },
-  { additionalProperties: false },
-);
+export const ReportCreate = Type.Object({
+  type: ReportType,
+  format: Type.Optional(Format),
+  payout_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'For `payout_reconciliation`.' })),
+  currency: Type.Optional(Type.String({ pattern: '^[A-Z]{3}$', description: 'For `balance_period`: ISO 4217.' })),
+  period_start: Type.Optional(Type.String({ format: 'date-time', description: 'For `balance_period`: the first instant (inclusive).' })),
+  period_end: Type.Optional(Type.String({ format: 'date-time', description: 'For `balance_period`: the end (exclusive).' })),
+});
 export type ReportCreate = Static<typeof ReportCreate>;
 
 const Money = Type.String({ description: "Signed, in the currency's major units." });

@@ -88,7 +88,16 @@ export async function payoutRoutes(base: FastifyInstance, opts: { payouts: Payou
   );
   app.get(
     '/v1/payouts/:id',
-    { config: read, schema: { tags: ['Payouts'], summary: 'Get a payout', params: IdParams, response: { 200: Payout } } },
+    {
+      config: read,
+      schema: {
+        tags: ['Payouts'],
+        summary: 'Get a payout',
+        description: "One payout; another organization's is 404.",
+        params: IdParams,
+        response: { 200: Payout },
+      },
+    },
     async (request) => payouts.payout(org(request), request.params.id),
   );
   app.post(

@@ -82,12 +82,9 @@ export const PayoutListQuery = Type.Object({
 });
 export type PayoutListQuery = Static<typeof PayoutListQuery>;
 
-export const PayoutCreate = Type.Object(
-  {
-    currency: Type.String({ pattern: '^[A-Z]{3}$', description: 'The currency whose whole available balance to pay out.' }),
-  },
-  { additionalProperties: false },
-);
+export const PayoutCreate = Type.Object({
+  currency: Type.String({ pattern: '^[A-Z]{3}$', description: 'The currency whose whole available balance to pay out.' }),
+});
 
 export const BalanceSettings = Type.Object(
   {
@@ -109,28 +106,17 @@ export const BalanceSettings = Type.Object(
 );
 export type BalanceSettings = Static<typeof BalanceSettings>;
 
-export const BalanceSettingsUpdate = Type.Object(
-  {
-    settlements: Type.Optional(
-      Type.Object(
-        {
-          enabled: Type.Optional(Type.Boolean()),
-          card_delay_days: Type.Optional(Type.Integer({ minimum: 0, maximum: 30 })),
-          rail_delay_days: Type.Optional(Type.Integer({ minimum: 0, maximum: 30 })),
-        },
-        { additionalProperties: false },
-      ),
-    ),
-    payouts: Type.Optional(
-      Type.Object({ interval: Type.Optional(Type.Union([Type.Literal('daily'), Type.Literal('manual')])) }, { additionalProperties: false }),
-    ),
-    bank_account: Type.Optional(
-      Type.Object(
-        { account_number: Type.String({ pattern: '^[0-9]{4,17}$', description: 'Digits only; stored hashed, shown by its last four.' }) },
-        { additionalProperties: false },
-      ),
-    ),
-  },
-  { additionalProperties: false },
-);
+export const BalanceSettingsUpdate = Type.Object({
+  settlements: Type.Optional(
+    Type.Object({
+      enabled: Type.Optional(Type.Boolean()),
+      card_delay_days: Type.Optional(Type.Integer({ minimum: 0, maximum: 30 })),
+      rail_delay_days: Type.Optional(Type.Integer({ minimum: 0, maximum: 30 })),
+    }),
+  ),
+  payouts: Type.Optional(Type.Object({ interval: Type.Optional(Type.Union([Type.Literal('daily'), Type.Literal('manual')])) })),
+  bank_account: Type.Optional(
+    Type.Object({ account_number: Type.String({ pattern: '^[0-9]{4,17}$', description: 'Digits only; stored hashed, shown by its last four.' }) }),
+  ),
+});
 export type BalanceSettingsUpdate = Static<typeof BalanceSettingsUpdate>;
