@@ -118,9 +118,9 @@ describe.each(dialects)("the docs' walk-throughs on $name", (dialect) => {
     expect(run.stderr).toContain('"code": "refund_exceeds_captured"');
   }, 60_000);
 
-  it('docs/ledger.md: a rail payment and a cashout, followed through the balance and its entries', async () => {
+  it('docs/ledger.md: a rail payment and a cashout, followed through the balance, its entries, the settlement and the payout that paid them', async () => {
     const blocks = markedBlocks('docs/ledger.md', 'ledger-walk');
-    expect(blocks.length).toBeGreaterThanOrEqual(6);
+    expect(blocks.length).toBeGreaterThanOrEqual(11);
     const run = await runBlocks(blocks, (code) =>
       code
         .replace(/^BASE=.*$/m, `BASE=${base}`)
@@ -135,5 +135,12 @@ describe.each(dialects)("the docs' walk-throughs on $name", (dialect) => {
     expect(run.stderr).toContain('"pending": "50000.00"');
     expect(run.stderr).toContain('"pending": "30000.00"');
     expect(run.stderr).toContain('"credit": "processor_clearing"');
+    // Settled at the end of the day, paid out, arrived; the report's rows are the payment and the cashout.
+    expect(run.stderr).toContain('"type": "settlement.run"');
+    expect(run.stderr).toContain('"net": "30000.00"');
+    expect(run.stdout).toContain('paid');
+    expect(run.stdout).toMatch(/^balance_transaction_id,created_at,type,payment_id,order_id,currency,gross,fee,net,settlement_id,payout_id\r$/m);
+    expect(run.stdout).toMatch(/,payment,pay-\w+,ledger-walk-1,COP,50000\.00,0\.00,50000\.00,stl-\w+,po-\w+\r$/m);
+    expect(run.stdout).toMatch(/,cashout,pay-\w+,ledger-walk-1,COP,-20000\.00,0\.00,-20000\.00,stl-\w+,po-\w+\r$/m);
   }, 60_000);
 });

@@ -8,10 +8,14 @@
  * - the balances of GET /v1/balance equal what the API's answers say
  *   happened (a model fed only with those answers);
  * - available + pending + reserved equals the sum of the organization's
- *   entries (GET /v1/balance/transactions, every page).
+ *   entries (GET /v1/balance/transactions, every page);
+ * - with days passing on the test clock (settlements) and payouts on
+ *   request between the operations: available is exactly the settlements no
+ *   payout carries, and every payout's reconciliation report adds up to it.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { advanceClock } from './support/clock.js';
 import { dialects } from './support/dialects.js';
 import { startGateway, type TestGateway } from './support/gateway.js';
 import { pay, tokenize } from './support/cards.js';
@@ -33,7 +37,9 @@ type Op =
   | { kind: 'refund'; pick: number; share: number }
   | { kind: 'rail'; cents: number }
   | { kind: 'cashout'; pick: number; share: number }
-  | { kind: 'accept'; pick: number };
+  | { kind: 'accept'; pick: number }
+  | { kind: 'days'; days: number }
+  | { kind: 'payout'; currency: 'USD' | 'COP' };
 
 const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('capture' as const), cents: fc.integer({ min: 100, max: 500_000 }), chargeback: fc.boolean() }),
@@ -41,6 +47,8 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('rail' as const), cents: fc.integer({ min: 100, max: 5_000_000 }) }),
   fc.record({ kind: fc.constant('cashout' as const), pick: fc.nat(), share: fc.double({ min: 0.05, max: 1, noNaN: true }) }),
   fc.record({ kind: fc.constant('accept' as const), pick: fc.nat() }),
+  fc.record({ kind: fc.constant('days' as const), days: fc.integer({ min: 1, max: 3 }) }),
+  fc.record({ kind: fc.constant('payout' as const), currency: fc.constantFrom('USD' as const, 'COP' as const) }),
 );
 
 describe.each(dialects)('ledger invariants on $name', (dialect) => {
@@ -56,6 +64,10 @@ describe.each(dialects)('ledger invariants on $name', (dialect) => {
     const client = await gw.client();
     const token = await client.token();
     const call = <T>(method: string, path: string, body?: unknown) => gw.request<T>(method, path, { token, ...(body === undefined ? {} : { body }) });
+    // Payouts on request only, so that the model knows each one from its answer.
+    expect((await call('PATCH', '/v1/balance/settings', { payouts: { interval: 'manual' } })).status).toBe(200);
+    const paidOut: Record<string, number> = {};
+    const payouts: Array<{ id: string; amount: number }> = [];
     const rule = await call('POST', '/v1/fee-rules', { type: 'mdr', name: 'MDR', percentage_bps: fee.bps, fixed_amount: major(fee.fixed), currency: 'USD' });
     expect(rule.status, rule.text).toBe(201);
     const expected: Record<string, { pending: number; reserved: number }> = {};
@@ -119,6 +131,15 @@ describe.each(dialects)('ledger invariants on $name', (dialect) => {
         const reply = await call(`POST`, `/v1/chargebacks/${chargeback!.id}/accept`);
         expect(reply.status, reply.text).toBe(200);
         model('USD').reserved -= chargeback!.amount;
+      } else if (step.kind === 'days') {
+        await advanceClock(gw, token, step.days * 86400);
+      } else if (step.kind === 'payout') {
+        const reply = await call<{ id: string; amount: string; status: string }>('POST', '/v1/payouts', { currency: step.currency });
+        expect([201, 409], reply.text).toContain(reply.status);
+        if (reply.status === 201) {
+          paidOut[step.currency] = (paidOut[step.currency] ?? 0) + minor(reply.body.amount);
+          payouts.push({ id: reply.body.id, amount: minor(reply.body.amount) });
+        }
       }
     }
 
@@ -141,7 +162,41 @@ describe.each(dialects)('ledger invariants on $name', (dialect) => {
     const shown = Object.fromEntries(
       balance.body.balances.map((b) => [b.currency, { available: minor(b.available), pending: minor(b.pending), reserved: minor(b.reserved) }]),
     );
-    expect(shown).toEqual(Object.fromEntries(Object.entries(expected).map(([currency, m]) => [currency, { available: 0, ...m }])));
+    // What was not paid out is available or pending; what was paid out left both.
+    expect(Object.fromEntries(Object.entries(shown).map(([currency, b]) => [currency, { unreserved: b.available + b.pending, reserved: b.reserved }]))).toEqual(
+      Object.fromEntries(
+        Object.entries(expected).map(([currency, m]) => [currency, { unreserved: m.pending - (paidOut[currency] ?? 0), reserved: m.reserved }]),
+      ),
+    );
+
+    // Available is exactly the settlements no payout carries.
+    const unpaid = await gw.db
+      .selectFrom('settlements')
+      .select(['currency', 'amount'])
+      .where('organization_id', '=', client.organizationId)
+      .where('payout_id', 'is', null)
+      .execute();
+    for (const [currency, b] of Object.entries(shown)) {
+      const settled = unpaid.filter((s) => s.currency === currency).reduce((sum, s) => sum + Number(s.amount), 0);
+      expect(b.available, `${currency}: available is the unpaid settlements`).toBe(settled);
+    }
+
+    // Every payout's reconciliation report adds up to the payout.
+    const reports: Array<{ id: string; amount: number }> = [];
+    for (const payout of payouts) {
+      const report = await call<{ id: string }>('POST', '/v1/reports', { type: 'payout_reconciliation', payout_id: payout.id, format: 'json' });
+      expect(report.status, report.text).toBe(201);
+      reports.push({ id: report.body.id, amount: payout.amount });
+    }
+    await gw.gateway.jobs.runDue();
+    for (const report of reports) {
+      const done = await call<{ status: string; totals: { net: string } | null }>('GET', `/v1/reports/${report.id}`);
+      expect(done.body.status).toBe('succeeded');
+      expect(minor(done.body.totals!.net)).toBe(report.amount);
+      const rows = await call<{ rows: Array<{ net: string }> }>('GET', `/v1/reports/${report.id}/download`);
+      expect(rows.status, rows.text).toBe(200);
+      expect(rows.body.rows.reduce((sum, r) => sum + minor(r.net), 0)).toBe(report.amount);
+    }
 
     // available + pending + reserved is the sum of the entries, read page by page.
     const net: Record<string, number> = {};
@@ -162,14 +217,14 @@ describe.each(dialects)('ledger invariants on $name', (dialect) => {
     expect(Object.keys(net).sort()).toEqual(Object.keys(shown).sort());
   }
 
-  it('every account sums to zero and the balances are the entries, after any sequence of operations', async () => {
+  it('every account sums to zero, the balances are the entries and every payout reconciles, after any sequence of operations', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(op, { minLength: 1, maxLength: 6 }),
+        fc.array(op, { minLength: 1, maxLength: 8 }),
         fc.record({ bps: fc.integer({ min: 0, max: 1000 }), fixed: fc.integer({ min: 0, max: 99 }) }),
         run,
       ),
-      { numRuns: 6 },
+      { numRuns: 8 },
     );
   }, 240_000);
 });

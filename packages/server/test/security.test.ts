@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS, type Permission } from '../src/http/permissions.js';
+import { newId } from '../src/lib/ids.js';
 import { dialects } from './support/dialects.js';
 import { startGateway, type TestClient, type TestGateway } from './support/gateway.js';
 import { merchantKey, pay, pendingWalletIntent, tokenize } from './support/cards.js';
@@ -154,7 +155,72 @@ const balanceTransaction: Fixture = async (gw, owner) => {
   return { id: entries.body.data[0]!.id };
 };
 
+/** A settlement of the owner's organization (written as the settlement run writes it). */
+const settlement: Fixture = async (gw, owner) => {
+  const id = newId('settlement');
+  const now = new Date().toISOString();
+  await gw.db
+    .insertInto('settlements')
+    .values({
+      id,
+      organization_id: owner.organizationId,
+      currency: 'COP',
+      method: 'rail',
+      amount: 100,
+      fee: 0,
+      entry_count: 1,
+      cutoff: now,
+      simulated: 1,
+      ledger_entry_id: null,
+      payout_id: null,
+      created_at: now,
+    })
+    .execute();
+  return { id };
+};
+
+/** A payout of the owner's organization. */
+const payout: Fixture = async (gw, owner) => {
+  const id = newId('payout');
+  const now = new Date().toISOString();
+  await gw.db
+    .insertInto('payouts')
+    .values({
+      id,
+      organization_id: owner.organizationId,
+      currency: 'COP',
+      amount: 100,
+      status: 'in_transit',
+      automatic: 0,
+      simulated: 1,
+      bank_account_last4: '6789',
+      bank_account_hash: 'x',
+      arrival_date: now,
+      failure_code: null,
+      failure_message: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return { id };
+};
+
+/** A report of the owner's organization. */
+const report: Fixture = async (gw, owner) => {
+  const token = await owner.token();
+  const reply = await gw.request<{ id: string }>('POST', '/v1/reports', {
+    token,
+    body: { type: 'balance_period', currency: 'COP', period_start: '2026-01-01T00:00:00Z', period_end: '2026-01-02T00:00:00Z' },
+  });
+  return { id: reply.body.id };
+};
+
 const fixtures: Record<string, Fixture | 'global'> = {
+  '/v1/settlements/:id': settlement,
+  '/v1/settlements/:id/entries': settlement,
+  '/v1/payouts/:id': payout,
+  '/v1/reports/:id': report,
+  '/v1/reports/:id/download': report,
   '/v1/balance/transactions/:id': balanceTransaction,
   '/v1/connector-accounts/:id': connectorAccount,
   '/v1/checkout/sessions/:id': checkoutSession,

@@ -1597,6 +1597,198 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/settlements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List settlements
+         * @description The settlement batches, newest first: each moved its entries' total from pending to available on the organization's schedule (cards T+1, rails T+0 by default; GET /v1/balance/settings). Filter `currency`, `payout_id`, `created_gte` / `created_lte`. In the sandbox no money moves: settlements and payouts are simulated bookkeeping records (`simulated: true`).
+         */
+        get: operations["settlements.list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/settlements/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a settlement
+         * @description One batch with its totals.
+         */
+        get: operations["settlements.retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/settlements/{id}/entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a settlement's entries
+         * @description The ledger entries the batch settled, newest first; their `net` adds up to the batch's `net`.
+         */
+        get: operations["settlements.entries.list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List payouts
+         * @description The payouts, newest first. Filter `currency`, `status`, `created_gte` / `created_lte`. In the sandbox no money moves: settlements and payouts are simulated bookkeeping records (`simulated: true`).
+         */
+        get: operations["payouts.list"];
+        put?: never;
+        /**
+         * Pay out the available balance
+         * @description Pays the currency's whole available balance to the organization's bank account: every settlement not paid yet, so the payout reconciles entry by entry (POST /v1/reports). 409 `balance_insufficient` when nothing above 0 is available, also to the requests that lose a race for the same balance. `in_transit` until its `arrival_date` (a day later), then `paid` (`payout.paid`) or `failed` (`payout.failed`, the money back to available). In the sandbox no money moves: settlements and payouts are simulated bookkeeping records (`simulated: true`). Outside the sandbox: 503, no payout connector exists yet.
+         */
+        post: operations["payouts.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payouts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a payout
+         * @description One payout; another organization's is 404.
+         */
+        get: operations["payouts.retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/balance/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the settlement and payout settings
+         * @description The settlement schedule (on or off, each method's delay in days), the payout interval and the bank account (its last four digits).
+         */
+        get: operations["balance.settings.retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the settlement and payout settings
+         * @description Only the fields given change. `settlements.enabled: false` switches the (simulated) schedule off: everything stays pending. A changed schedule runs at once. The bank account number is stored hashed; in the sandbox `000111111116` is the test account whose payouts fail.
+         */
+        patch: operations["balance.settings.update"];
+        trace?: never;
+    };
+    "/v1/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List reports
+         * @description The reports asked for, newest first, with their status.
+         */
+        get: operations["reports.list"];
+        put?: never;
+        /**
+         * Ask for a reconciliation report
+         * @description One row per ledger entry: `balance_transaction_id`, `created_at`, `type`, `payment_id`, `order_id`, `currency`, `gross`, `fee`, `net`, `settlement_id`, `payout_id`. `payout_reconciliation` (`payout_id`): the entries the payout paid, their `net` adding up to its amount; `balance_period` (`currency`, `period_start`, `period_end`): the entries booked in the period, settled or not. Made in the background: 201 `pending`, then GET it for its `progress` until `succeeded`. 422 names every problem of the body.
+         */
+        post: operations["reports.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/reports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a report (its status and progress)
+         * @description Its `status`, its `progress` while it is made in the background, its `totals` once it has succeeded.
+         */
+        get: operations["reports.retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/reports/{id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a report's rows
+         * @description Streamed, as CSV (`text/csv`, a header line, CRLF line ends; an `order_id` a spreadsheet would take for a formula starts with `'`) or JSON (`{"object": "report_data", "rows": [...], "totals": {...}}`). 409 until the report has `succeeded`.
+         */
+        get: operations["reports.download.retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/fraud/rules": {
         parameters: {
             query?: never;
@@ -2599,6 +2791,46 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "payout.paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The payout.paid event
+         * @description POSTed to each enabled endpoint subscribed to this type (or to `*`), signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`); answer 2xx within 5 seconds. Delivered at least once: de-duplicate on `webhook-id`, the event id.
+         */
+        post: operations["webhooks.receive.payout.paid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payout.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The payout.failed event
+         * @description POSTed to each enabled endpoint subscribed to this type (or to `*`), signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`); answer 2xx within 5 seconds. Delivered at least once: de-duplicate on `webhook-id`, the event id.
+         */
+        post: operations["webhooks.receive.payout.failed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "link.paid": {
         parameters: {
             query?: never;
@@ -2769,7 +3001,7 @@ export interface components {
                  * @description Stable snake_case error code, from a closed list: a new code is a compatible change (spec section 9), so handle an unknown one as its HTTP status.
                  * @enum {string}
                  */
-                code: "invalid_request" | "invalid_idempotency_key" | "unauthorized" | "forbidden" | "https_required" | "not_found" | "method_not_allowed" | "request_timeout" | "conflict" | "idempotency_key_mismatch" | "idempotency_conflict" | "order_id_conflict" | "payment_not_captured" | "payment_already_captured" | "payment_not_authorized" | "payment_in_progress" | "payment_not_cancellable" | "payment_not_pending" | "refund_exceeds_captured" | "payment_finished" | "payment_not_confirmable" | "cashout_exceeds_paid" | "merchant_in_use" | "point_of_sale_in_use" | "terminal_serial_taken" | "chargeback_not_open" | "attachment_limit_reached" | "checkout_session_complete" | "payload_too_large" | "validation_failed" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable" | "timeout";
+                code: "invalid_request" | "invalid_idempotency_key" | "unauthorized" | "forbidden" | "https_required" | "not_found" | "method_not_allowed" | "request_timeout" | "conflict" | "idempotency_key_mismatch" | "idempotency_conflict" | "order_id_conflict" | "payment_not_captured" | "payment_already_captured" | "payment_not_authorized" | "payment_in_progress" | "payment_not_cancellable" | "payment_not_pending" | "refund_exceeds_captured" | "payment_finished" | "payment_not_confirmable" | "cashout_exceeds_paid" | "balance_insufficient" | "merchant_in_use" | "point_of_sale_in_use" | "terminal_serial_taken" | "chargeback_not_open" | "attachment_limit_reached" | "checkout_session_complete" | "payload_too_large" | "validation_failed" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable" | "timeout";
                 message: string;
                 details: {
                     field: string;
@@ -3351,7 +3583,7 @@ export interface components {
             /** @enum {string} */
             object: "balance_transaction";
             /** @description `payment` (a card capture or an approved rail payment), `refund`, `cashout`, `chargeback_hold` (the disputed amount moved into reserved), `chargeback_release` (a won chargeback: back to pending), `chargeback_loss` (a chargeback accepted or lost: the amount leaves reserved). */
-            type: "payment" | "refund" | "cashout" | "chargeback_hold" | "chargeback_release" | "chargeback_loss";
+            type: "payment" | "refund" | "cashout" | "chargeback_hold" | "chargeback_release" | "chargeback_loss" | "settlement" | "payout" | "payout_paid" | "payout_failure";
             /** @enum {string} */
             currency: "COP" | "USD" | "EUR" | "MXN" | "BRL" | "PEN" | "ARS" | "GBP" | "CAD" | "UYU" | "CLP" | "JPY" | "PYG" | "KRW" | "KWD" | "BHD";
             /** @description What the entry does to the merchant's balances before fees (available + pending + reserved). In the currency's major units, signed ("-4.05"). */
@@ -3362,7 +3594,7 @@ export interface components {
             net: string;
             /** @description The object whose state change posted the entry (GET it at its own path). */
             source: {
-                object: "payment" | "refund" | "cashout" | "chargeback";
+                object: "payment" | "refund" | "cashout" | "chargeback" | "settlement" | "payout";
                 id: string;
             };
             /** @description The payment the money belongs to. */
@@ -3376,6 +3608,147 @@ export interface components {
             }[];
             /** Format: date-time */
             created_at: string;
+        };
+        Settlement: {
+            /** @description `stl-` prefix. */
+            id: string;
+            /** @enum {string} */
+            object: "settlement";
+            /** @enum {string} */
+            currency: "COP" | "USD" | "EUR" | "MXN" | "BRL" | "PEN" | "ARS" | "GBP" | "CAD" | "UYU" | "CLP" | "JPY" | "PYG" | "KRW" | "KWD" | "BHD";
+            /** @description Whose schedule settled it: card payments (T+1 by default) or rail payments (T+0). */
+            method: "card" | "rail";
+            /** @description The entries before fees. In the currency's major units, signed ("-4.05"). */
+            gross: string;
+            /** @description The fees the entries paid (taken at capture). In the currency's major units, signed ("-4.05"). */
+            fee: string;
+            /** @description What the batch moved from pending to available: the sum of its entries. In the currency's major units, signed ("-4.05"). */
+            net: string;
+            /** @description How many ledger entries it settled (GET /v1/settlements/{id}/entries). */
+            entry_count: number;
+            /**
+             * Format: date-time
+             * @description Entries booked before this instant (the organization's time) were due.
+             */
+            cutoff: string;
+            /** @description True in the sandbox: bookkeeping only, no money moved. */
+            simulated: boolean;
+            /** @description The `settlement` ledger entry (null when the batch nets to 0). */
+            balance_transaction_id: string | null;
+            /** @description The payout carrying it; null while it is available (or after that payout failed). */
+            payout_id: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        SettlementEntry: {
+            /** @description The ledger entry (GET /v1/balance/transactions/{id}). */
+            balance_transaction_id: string;
+            /** @description The entry type: `payment`, `refund`, `cashout`, `chargeback_hold`, `chargeback_release`. */
+            type: string;
+            /** @description The payment the money belongs to. */
+            payment_id: string | null;
+            /** @description `net` plus `fee`. In the currency's major units, signed ("-4.05"). */
+            gross: string;
+            /** @description The fees of the entry. In the currency's major units, signed ("-4.05"). */
+            fee: string;
+            /** @description What the entry moved from pending to available. In the currency's major units, signed ("-4.05"). */
+            net: string;
+        };
+        Payout: {
+            /** @description `po-` prefix. */
+            id: string;
+            /** @enum {string} */
+            object: "payout";
+            /** @description What it pays: the settlements it carries. In the currency's major units, signed ("-4.05"). */
+            amount: string;
+            /** @enum {string} */
+            currency: "COP" | "USD" | "EUR" | "MXN" | "BRL" | "PEN" | "ARS" | "GBP" | "CAD" | "UYU" | "CLP" | "JPY" | "PYG" | "KRW" | "KWD" | "BHD";
+            /** @description `in_transit` until its arrival date, then `paid` or `failed` (its money back to available). */
+            status: "in_transit" | "paid" | "failed";
+            /** @description Made by the `daily` payout schedule (false: POST /v1/payouts). */
+            automatic: boolean;
+            /** @description True in the sandbox: no money moves. */
+            simulated: boolean;
+            /** @description Where it goes: the last four digits of the account number. */
+            bank_account: {
+                last4: string;
+            };
+            /**
+             * Format: date-time
+             * @description When it is expected to arrive (the organization's time).
+             */
+            arrival_date: string;
+            /** @description Why it failed (`no_account`), or null. */
+            failure_code: string | null;
+            /** @description A sentence for a person, or null. */
+            failure_message: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        BalanceSettings: {
+            /** @enum {string} */
+            object: "balance_settings";
+            settlements: {
+                /** @description False: nothing settles, everything stays pending (the sandbox simulation switched off). */
+                enabled: boolean;
+                /** @description Card payments settle at the end of day T + this (default 1). */
+                card_delay_days: number;
+                /** @description Rail payments settle at the end of day T + this (default 0). */
+                rail_delay_days: number;
+            };
+            payouts: {
+                /** @description `daily`: the available balance is paid out after each settlement run; `manual`: only on POST /v1/payouts. */
+                interval: "daily" | "manual";
+            };
+            /** @description The account payouts go to (null: the sandbox simulated account). */
+            bank_account: {
+                last4: string;
+            } | null;
+            /** @description True in the sandbox: settlements and payouts are bookkeeping only. */
+            simulated: boolean;
+        };
+        Report: {
+            /** @description `rpt-` prefix. */
+            id: string;
+            /** @enum {string} */
+            object: "report";
+            /** @description `payout_reconciliation`: the entries one payout paid (`payout_id`); `balance_period`: the entries of one currency booked in a period. */
+            type: "payout_reconciliation" | "balance_period";
+            /** @description Default `csv`. */
+            format: "csv" | "json";
+            /** @enum {string} */
+            currency: "COP" | "USD" | "EUR" | "MXN" | "BRL" | "PEN" | "ARS" | "GBP" | "CAD" | "UYU" | "CLP" | "JPY" | "PYG" | "KRW" | "KWD" | "BHD";
+            /** @description The payout it reconciles. */
+            payout_id: string | null;
+            /** @description The period it covers (balance_period). */
+            period_start: string | null;
+            /** @description The end of the period, exclusive. */
+            period_end: string | null;
+            /** @description Generated in the background: download it (GET /v1/reports/{id}/download) when `succeeded`. */
+            status: "pending" | "running" | "succeeded" | "failed";
+            /** @description Rows written so far, of how many. */
+            progress: {
+                rows_done: number;
+                /** @description Known once it runs. */
+                rows_total: number | null;
+            };
+            /** @description The rows' sums once `succeeded`; a payout's report `net` equals the payout's amount. */
+            totals: {
+                /** @description Signed, in the currency's major units. */
+                gross: string;
+                /** @description Signed, in the currency's major units. */
+                fee: string;
+                /** @description Signed, in the currency's major units. */
+                net: string;
+            } | null;
+            /** @description Why it failed. */
+            error: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** @description When it succeeded. */
+            completed_at: string | null;
         };
         FraudRules: {
             /** @description false: the organization has not set rules, these are the defaults. */
@@ -3587,7 +3960,7 @@ export interface components {
             id: string;
             url: string;
             /** @description Event types, or ["*"] for all. */
-            events: ("payment.purchase.pending" | "payment.purchase.succeeded" | "payment.purchase.rejected" | "payment.purchase.failed" | "payment.purchase.confirm.processed" | "payment.purchase.confirm.failed.retryable" | "payment.card.approved" | "payment.card.authorized" | "payment.card.rejected" | "payment.card.captured" | "payment.card.cancelled" | "payment.card.adjusted" | "refund.succeeded" | "refund.rejected" | "cashout.succeeded" | "cashout.failed" | "chargeback.opened" | "chargeback.updated" | "link.paid" | "link.expired" | "link.card_attempts_blocked" | "payment_instruction.created" | "payment_instruction.completed" | "payment_instruction.failed" | "payment_instruction.expired" | "*")[];
+            events: ("payment.purchase.pending" | "payment.purchase.succeeded" | "payment.purchase.rejected" | "payment.purchase.failed" | "payment.purchase.confirm.processed" | "payment.purchase.confirm.failed.retryable" | "payment.card.approved" | "payment.card.authorized" | "payment.card.rejected" | "payment.card.captured" | "payment.card.cancelled" | "payment.card.adjusted" | "refund.succeeded" | "refund.rejected" | "cashout.succeeded" | "cashout.failed" | "chargeback.opened" | "chargeback.updated" | "payout.paid" | "payout.failed" | "link.paid" | "link.expired" | "link.card_attempts_blocked" | "payment_instruction.created" | "payment_instruction.completed" | "payment_instruction.failed" | "payment_instruction.expired" | "*")[];
             description: string | null;
             status: "enabled" | "disabled";
             /** @description Set when the receiver answered 410 Gone. */
@@ -3598,7 +3971,7 @@ export interface components {
             updated_at: string;
         };
         /** @description An event: `type` says which, and so the shape of `data`. New types may be added (a compatible change): ignore a type you do not know. */
-        Event: components["schemas"]["PaymentPurchasePendingEvent"] | components["schemas"]["PaymentPurchaseSucceededEvent"] | components["schemas"]["PaymentPurchaseRejectedEvent"] | components["schemas"]["PaymentPurchaseFailedEvent"] | components["schemas"]["PaymentPurchaseConfirmProcessedEvent"] | components["schemas"]["PaymentPurchaseConfirmFailedRetryableEvent"] | components["schemas"]["PaymentCardApprovedEvent"] | components["schemas"]["PaymentCardAuthorizedEvent"] | components["schemas"]["PaymentCardRejectedEvent"] | components["schemas"]["PaymentCardCapturedEvent"] | components["schemas"]["PaymentCardCancelledEvent"] | components["schemas"]["PaymentCardAdjustedEvent"] | components["schemas"]["RefundSucceededEvent"] | components["schemas"]["RefundRejectedEvent"] | components["schemas"]["CashoutSucceededEvent"] | components["schemas"]["CashoutFailedEvent"] | components["schemas"]["ChargebackOpenedEvent"] | components["schemas"]["ChargebackUpdatedEvent"] | components["schemas"]["LinkPaidEvent"] | components["schemas"]["LinkExpiredEvent"] | components["schemas"]["LinkCardAttemptsBlockedEvent"] | components["schemas"]["PaymentInstructionCreatedEvent"] | components["schemas"]["PaymentInstructionCompletedEvent"] | components["schemas"]["PaymentInstructionFailedEvent"] | components["schemas"]["PaymentInstructionExpiredEvent"] | components["schemas"]["InstrumentNumberRevealedEvent"] | components["schemas"]["WebhookTestEvent"];
+        Event: components["schemas"]["PaymentPurchasePendingEvent"] | components["schemas"]["PaymentPurchaseSucceededEvent"] | components["schemas"]["PaymentPurchaseRejectedEvent"] | components["schemas"]["PaymentPurchaseFailedEvent"] | components["schemas"]["PaymentPurchaseConfirmProcessedEvent"] | components["schemas"]["PaymentPurchaseConfirmFailedRetryableEvent"] | components["schemas"]["PaymentCardApprovedEvent"] | components["schemas"]["PaymentCardAuthorizedEvent"] | components["schemas"]["PaymentCardRejectedEvent"] | components["schemas"]["PaymentCardCapturedEvent"] | components["schemas"]["PaymentCardCancelledEvent"] | components["schemas"]["PaymentCardAdjustedEvent"] | components["schemas"]["RefundSucceededEvent"] | components["schemas"]["RefundRejectedEvent"] | components["schemas"]["CashoutSucceededEvent"] | components["schemas"]["CashoutFailedEvent"] | components["schemas"]["ChargebackOpenedEvent"] | components["schemas"]["ChargebackUpdatedEvent"] | components["schemas"]["PayoutPaidEvent"] | components["schemas"]["PayoutFailedEvent"] | components["schemas"]["LinkPaidEvent"] | components["schemas"]["LinkExpiredEvent"] | components["schemas"]["LinkCardAttemptsBlockedEvent"] | components["schemas"]["PaymentInstructionCreatedEvent"] | components["schemas"]["PaymentInstructionCompletedEvent"] | components["schemas"]["PaymentInstructionFailedEvent"] | components["schemas"]["PaymentInstructionExpiredEvent"] | components["schemas"]["InstrumentNumberRevealedEvent"] | components["schemas"]["WebhookTestEvent"];
         ConnectorAccount: {
             /** @description `cna-` prefix. */
             id: string;
@@ -3893,6 +4266,39 @@ export interface components {
                 [key: string]: string;
             };
         };
+        PayoutEventData: {
+            payout: {
+                /** @description `po-` prefix. */
+                id: string;
+                /** @enum {string} */
+                object: "payout";
+                /** @description Signed, in the currency's major units ("96.80"), like the ledger's amounts. */
+                amount: string;
+                /**
+                 * @description ISO 4217.
+                 * @enum {string}
+                 */
+                currency: "COP" | "USD" | "EUR" | "MXN" | "BRL" | "PEN" | "ARS" | "GBP" | "CAD" | "UYU" | "CLP" | "JPY" | "PYG" | "KRW" | "KWD" | "BHD";
+                /** @enum {string} */
+                status: "in_transit" | "paid" | "failed";
+                /** @description Made by the daily payout schedule. */
+                automatic: boolean;
+                /** @description True in the sandbox: no money moved. */
+                simulated: boolean;
+                bank_account: {
+                    last4: string;
+                };
+                /** Format: date-time */
+                arrival_date: string;
+                /** @description `no_account` when it failed. */
+                failure_code: string | null;
+                failure_message: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+            };
+        };
         WebhookTestEventData: {
             test: {
                 /** @description The endpoint it was sent to (`whk-`). */
@@ -4169,6 +4575,36 @@ export interface components {
              */
             time: string;
             data: components["schemas"]["ChargebackUpdatedEventData"];
+        };
+        PayoutPaidEvent: {
+            /** @description `evt-` prefix; also the `webhook-id` header of its deliveries. */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "payout.paid";
+            /**
+             * Format: date-time
+             * @description When the change happened (not when a delivery was sent).
+             */
+            time: string;
+            data: components["schemas"]["PayoutEventData"];
+        };
+        PayoutFailedEvent: {
+            /** @description `evt-` prefix; also the `webhook-id` header of its deliveries. */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "payout.failed";
+            /**
+             * Format: date-time
+             * @description When the change happened (not when a delivery was sent).
+             */
+            time: string;
+            data: components["schemas"]["PayoutEventData"];
         };
         LinkPaidEvent: {
             /** @description `evt-` prefix; also the `webhook-id` header of its deliveries. */
@@ -19391,7 +19827,7 @@ export interface operations {
                 created_gte?: string;
                 created_lte?: string;
                 /** @description `payment` (a card capture or an approved rail payment), `refund`, `cashout`, `chargeback_hold` (the disputed amount moved into reserved), `chargeback_release` (a won chargeback: back to pending), `chargeback_loss` (a chargeback accepted or lost: the amount leaves reserved). */
-                type?: "payment" | "refund" | "cashout" | "chargeback_hold" | "chargeback_release" | "chargeback_loss";
+                type?: "payment" | "refund" | "cashout" | "chargeback_hold" | "chargeback_release" | "chargeback_loss" | "settlement" | "payout" | "payout_paid" | "payout_failure";
                 /** @description ISO 4217. */
                 currency?: string;
                 /** @description Only the entries of this payment. */
@@ -19549,6 +19985,1745 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BalanceTransaction"];
+                };
+            };
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token lacks the permission this operation needs. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in your organization. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the server is draining, or the database could not take the request just then (a deadlock, a lost connection, a lock held elsewhere); nothing was committed. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "settlements.list": {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100. */
+                limit?: number;
+                /** @description An id: the page after it (older). */
+                starting_after?: string;
+                /** @description An id: the page before it (newer). */
+                ending_before?: string;
+                created_gte?: string;
+                created_lte?: string;
+                /** @description ISO 4217. */
+                currency?: string;
+                /** @description Only the settlements this payout carries (or carried, when it failed). */
+                payout_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Settlement"][];
+                        has_more: boolean;
+                    };
+                };
+            };
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token lacks the permission this operation needs. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in your organization. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the server is draining, or the database could not take the request just then (a deadlock, a lost connection, a lock held elsewhere); nothing was committed. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "settlements.retrieve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Settlement"];
+                };
+            };
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token lacks the permission this operation needs. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in your organization. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the server is draining, or the database could not take the request just then (a deadlock, a lost connection, a lock held elsewhere); nothing was committed. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "settlements.entries.list": {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100. */
+                limit?: number;
+                /** @description An id: the page after it (older). */
+                starting_after?: string;
+                /** @description An id: the page before it (newer). */
+                ending_before?: string;
+                created_gte?: string;
+                created_lte?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SettlementEntry"][];
+                        has_more: boolean;
+                    };
+                };
+            };
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token lacks the permission this operation needs. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in your organization. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the server is draining, or the database could not take the request just then (a deadlock, a lost connection, a lock held elsewhere); nothing was committed. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "payouts.list": {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100. */
+                limit?: number;
+                /** @description An id: the page after it (older). */
+                starting_after?: string;
+                /** @description An id: the page before it (newer). */
+                ending_before?: string;
+                created_gte?: string;
+                created_lte?: string;
+                /** @description ISO 4217. */
+                currency?: string;
+                /** @description `in_transit` until its arrival date, then `paid` or `failed` (its money back to available). */
+                status?: "in_transit" | "paid" | "failed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Payout"][];
+                        has_more: boolean;
+                    };
+                };
+            };
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token lacks the permission this operation needs. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in your organization. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the server is draining, or the database could not take the request just then (a deadlock, a lost connection, a lock held elsewhere); nothing was committed. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "payouts.create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The currency whose whole available balance to pay out. */
+                    currency: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payout"];
+                };
+            };
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token lacks the permission this operation needs. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in your organization. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the server is draining, or the database could not take the request just then (a deadlock, a lost connection, a lock held elsewhere); nothing was committed. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "payouts.retrieve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payout"];
+                };
+            };
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token lacks the permission this operation needs. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in your organization. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the server is draining, or the database could not take the request just then (a deadlock, a lost connection, a lock held elsewhere); nothing was committed. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "balance.settings.retrieve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BalanceSettings"];
+                };
+            };
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token lacks the permission this operation needs. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in your organization. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the server is draining, or the database could not take the request just then (a deadlock, a lost connection, a lock held elsewhere); nothing was committed. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "balance.settings.update": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    settlements?: {
+                        enabled?: boolean;
+                        card_delay_days?: number;
+                        rail_delay_days?: number;
+                    };
+                    payouts?: {
+                        interval?: "daily" | "manual";
+                    };
+                    bank_account?: {
+                        /** @description Digits only; stored hashed, shown by its last four. */
+                        account_number: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BalanceSettings"];
+                };
+            };
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token lacks the permission this operation needs. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in your organization. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the server is draining, or the database could not take the request just then (a deadlock, a lost connection, a lock held elsewhere); nothing was committed. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "reports.list": {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100. */
+                limit?: number;
+                /** @description An id: the page after it (older). */
+                starting_after?: string;
+                /** @description An id: the page before it (newer). */
+                ending_before?: string;
+                created_gte?: string;
+                created_lte?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Report"][];
+                        has_more: boolean;
+                    };
+                };
+            };
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token lacks the permission this operation needs. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in your organization. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the server is draining, or the database could not take the request just then (a deadlock, a lost connection, a lock held elsewhere); nothing was committed. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "reports.create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description `payout_reconciliation`: the entries one payout paid (`payout_id`); `balance_period`: the entries of one currency booked in a period. */
+                    type: "payout_reconciliation" | "balance_period";
+                    /** @description Default `csv`. */
+                    format?: "csv" | "json";
+                    /** @description For `payout_reconciliation`. */
+                    payout_id?: string;
+                    /** @description For `balance_period`: ISO 4217. */
+                    currency?: string;
+                    /**
+                     * Format: date-time
+                     * @description For `balance_period`: the first instant (inclusive).
+                     */
+                    period_start?: string;
+                    /**
+                     * Format: date-time
+                     * @description For `balance_period`: the end (exclusive).
+                     */
+                    period_end?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Report"];
+                };
+            };
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token lacks the permission this operation needs. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in your organization. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the server is draining, or the database could not take the request just then (a deadlock, a lost connection, a lock held elsewhere); nothing was committed. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "reports.retrieve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Report"];
+                };
+            };
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token lacks the permission this operation needs. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in your organization. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the server is draining, or the database could not take the request just then (a deadlock, a lost connection, a lock held elsewhere); nothing was committed. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "reports.download.retrieve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rows, with `Content-Disposition: attachment`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
                 };
             };
             /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
@@ -22455,7 +24630,7 @@ export interface operations {
                 "application/json": {
                     /** @description https in production; never a private, loopback or metadata address there. */
                     url: string;
-                    events: ("payment.purchase.pending" | "payment.purchase.succeeded" | "payment.purchase.rejected" | "payment.purchase.failed" | "payment.purchase.confirm.processed" | "payment.purchase.confirm.failed.retryable" | "payment.card.approved" | "payment.card.authorized" | "payment.card.rejected" | "payment.card.captured" | "payment.card.cancelled" | "payment.card.adjusted" | "refund.succeeded" | "refund.rejected" | "cashout.succeeded" | "cashout.failed" | "chargeback.opened" | "chargeback.updated" | "link.paid" | "link.expired" | "link.card_attempts_blocked" | "payment_instruction.created" | "payment_instruction.completed" | "payment_instruction.failed" | "payment_instruction.expired" | "*")[];
+                    events: ("payment.purchase.pending" | "payment.purchase.succeeded" | "payment.purchase.rejected" | "payment.purchase.failed" | "payment.purchase.confirm.processed" | "payment.purchase.confirm.failed.retryable" | "payment.card.approved" | "payment.card.authorized" | "payment.card.rejected" | "payment.card.captured" | "payment.card.cancelled" | "payment.card.adjusted" | "refund.succeeded" | "refund.rejected" | "cashout.succeeded" | "cashout.failed" | "chargeback.opened" | "chargeback.updated" | "payout.paid" | "payout.failed" | "link.paid" | "link.expired" | "link.card_attempts_blocked" | "payment_instruction.created" | "payment_instruction.completed" | "payment_instruction.failed" | "payment_instruction.expired" | "*")[];
                     description?: string;
                     status?: "enabled" | "disabled";
                 };
@@ -22477,7 +24652,7 @@ export interface operations {
                         id: string;
                         url: string;
                         /** @description Event types, or ["*"] for all. */
-                        events: ("payment.purchase.pending" | "payment.purchase.succeeded" | "payment.purchase.rejected" | "payment.purchase.failed" | "payment.purchase.confirm.processed" | "payment.purchase.confirm.failed.retryable" | "payment.card.approved" | "payment.card.authorized" | "payment.card.rejected" | "payment.card.captured" | "payment.card.cancelled" | "payment.card.adjusted" | "refund.succeeded" | "refund.rejected" | "cashout.succeeded" | "cashout.failed" | "chargeback.opened" | "chargeback.updated" | "link.paid" | "link.expired" | "link.card_attempts_blocked" | "payment_instruction.created" | "payment_instruction.completed" | "payment_instruction.failed" | "payment_instruction.expired" | "*")[];
+                        events: ("payment.purchase.pending" | "payment.purchase.succeeded" | "payment.purchase.rejected" | "payment.purchase.failed" | "payment.purchase.confirm.processed" | "payment.purchase.confirm.failed.retryable" | "payment.card.approved" | "payment.card.authorized" | "payment.card.rejected" | "payment.card.captured" | "payment.card.cancelled" | "payment.card.adjusted" | "refund.succeeded" | "refund.rejected" | "cashout.succeeded" | "cashout.failed" | "chargeback.opened" | "chargeback.updated" | "payout.paid" | "payout.failed" | "link.paid" | "link.expired" | "link.card_attempts_blocked" | "payment_instruction.created" | "payment_instruction.completed" | "payment_instruction.failed" | "payment_instruction.expired" | "*")[];
                         description: string | null;
                         status: "enabled" | "disabled";
                         /** @description Set when the receiver answered 410 Gone. */
@@ -22764,7 +24939,7 @@ export interface operations {
                 "application/json": {
                     /** @description https in production; never a private, loopback or metadata address there. */
                     url: string;
-                    events: ("payment.purchase.pending" | "payment.purchase.succeeded" | "payment.purchase.rejected" | "payment.purchase.failed" | "payment.purchase.confirm.processed" | "payment.purchase.confirm.failed.retryable" | "payment.card.approved" | "payment.card.authorized" | "payment.card.rejected" | "payment.card.captured" | "payment.card.cancelled" | "payment.card.adjusted" | "refund.succeeded" | "refund.rejected" | "cashout.succeeded" | "cashout.failed" | "chargeback.opened" | "chargeback.updated" | "link.paid" | "link.expired" | "link.card_attempts_blocked" | "payment_instruction.created" | "payment_instruction.completed" | "payment_instruction.failed" | "payment_instruction.expired" | "*")[];
+                    events: ("payment.purchase.pending" | "payment.purchase.succeeded" | "payment.purchase.rejected" | "payment.purchase.failed" | "payment.purchase.confirm.processed" | "payment.purchase.confirm.failed.retryable" | "payment.card.approved" | "payment.card.authorized" | "payment.card.rejected" | "payment.card.captured" | "payment.card.cancelled" | "payment.card.adjusted" | "refund.succeeded" | "refund.rejected" | "cashout.succeeded" | "cashout.failed" | "chargeback.opened" | "chargeback.updated" | "payout.paid" | "payout.failed" | "link.paid" | "link.expired" | "link.card_attempts_blocked" | "payment_instruction.created" | "payment_instruction.completed" | "payment_instruction.failed" | "payment_instruction.expired" | "*")[];
                     description?: string;
                     status?: "enabled" | "disabled";
                 };
@@ -26261,6 +28436,64 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ChargebackUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event; anything else, a timeout or a redirect is a failed attempt, retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhooks.receive.payout.paid": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt-`), the same on every attempt. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`; two, space-separated, after a secret rotation. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayoutPaidEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event; anything else, a timeout or a redirect is a failed attempt, retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhooks.receive.payout.failed": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt-`), the same on every attempt. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`; two, space-separated, after a secret rotation. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayoutFailedEvent"];
             };
         };
         responses: {

@@ -43,5 +43,7 @@ export const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
   'payment-instructions:ws': 'Open the WebSocket at /v1/payment-instructions/ws: a terminal receives its payment instructions in real time.',
   'connector-accounts:read': 'Read connector accounts (never their credentials) and the routing rules.',
   'connector-accounts:write': 'Add, update, rotate and delete connector accounts; replace the routing rules.',
-  'balance:read': "Read the organization's balances and the ledger entries behind them.",
+  'balance:read': "Read the organization's balances, the ledger entries behind them, the settlements, the payouts and the balance settings.",
+  'payouts:write': 'Pay out the available balance (POST /v1/payouts) and change the settlement and payout settings.',
+  'reports:read': 'Make and download reconciliation reports of payouts and periods.',
 };

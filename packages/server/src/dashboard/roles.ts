@@ -82,7 +82,9 @@ const DESCRIPTIONS: Record<Permission, string> = {
   'payment-instructions:ws': 'WebSocket for real-time payment instructions (terminals)',
   'connector-accounts:read': 'Read connector accounts and routing',
   'connector-accounts:write': 'Change connector accounts, their credentials and routing',
-  'balance:read': 'Read balances and their ledger entries',
+  'balance:read': 'Read balances, ledger entries, settlements and payouts',
+  'payouts:write': 'Pay out the balance; change the settlement and payout settings',
+  'reports:read': 'Make and download reconciliation reports',
 };
 
 /** The permissions grouped by resource, in the spec's order. */

@@ -844,6 +844,14 @@ export interface Database {
   card_declines: CardDeclinesTable;
   ledger_entries: LedgerEntriesTable;
   ledger_postings: LedgerPostingsTable;
+  settlement_queue: SettlementQueueTable;
+  settlements: SettlementsTable;
+  settlement_entries: SettlementEntriesTable;
+  balance_settings: BalanceSettingsTable;
+  payouts: PayoutsTable;
+  payout_settlements: PayoutSettlementsTable;
+  reports: ReportsTable;
+  report_chunks: ReportChunksTable;
 }
 
 /** One row per metadata pair of an object (lib/metadata.ts): the index of `metadata[key]=value` filters. */
@@ -885,4 +893,105 @@ export interface LedgerPostingsTable {
   credit_account: LedgerAccount;
   amount: number;
   created_at: string;
+}
+
+/** A ledger entry that moved the merchant's pending balance and is not settled yet (payouts/, migration 071). */
+export interface SettlementQueueTable {
+  entry_id: string;
+  organization_id: string;
+  currency: string;
+  method: 'card' | 'rail';
+  /** The organization's time (epoch ms) the entry was booked at: the settlement schedule counts from it. */
+  booked_ms: number;
+  /** The entry's effect on pending, signed minor units. */
+  amount: number;
+}
+
+/** One settlement batch: what moved from pending to available for one currency and method. */
+export interface SettlementsTable {
+  id: string;
+  organization_id: string;
+  currency: string;
+  method: 'card' | 'rail';
+  /** Signed minor units: what the batch moved from pending to available. */
+  amount: number;
+  fee: number;
+  entry_count: number;
+  /** Entries booked before this instant (the organization's time) were due. */
+  cutoff: string;
+  simulated: number;
+  ledger_entry_id: string | null;
+  /** The payout carrying it now; null while available (or after its payout failed). */
+  payout_id: string | null;
+  created_at: string;
+}
+
+export interface SettlementEntriesTable {
+  entry_id: string;
+  settlement_id: string;
+  organization_id: string;
+  /** The entry's effect on pending that the settlement moved to available. */
+  amount: number;
+  fee: number;
+}
+
+export interface BalanceSettingsTable {
+  organization_id: string;
+  settlements_enabled: number;
+  card_delay_days: number;
+  rail_delay_days: number;
+  payout_interval: 'daily' | 'manual';
+  bank_account_last4: string | null;
+  /** SHA-256 of the account number: the number itself is not stored. */
+  bank_account_hash: string | null;
+  updated_at: string;
+}
+
+export interface PayoutsTable {
+  id: string;
+  organization_id: string;
+  currency: string;
+  amount: number;
+  status: 'in_transit' | 'paid' | 'failed';
+  automatic: number;
+  simulated: number;
+  bank_account_last4: string;
+  bank_account_hash: string;
+  arrival_date: string;
+  failure_code: string | null;
+  failure_message: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PayoutSettlementsTable {
+  payout_id: string;
+  settlement_id: string;
+}
+
+export interface ReportsTable {
+  id: string;
+  organization_id: string;
+  type: 'payout_reconciliation' | 'balance_period';
+  format: 'csv' | 'json';
+  currency: string;
+  payout_id: string | null;
+  period_start: string | null;
+  period_end: string | null;
+  status: 'pending' | 'running' | 'succeeded' | 'failed';
+  rows_done: number;
+  rows_total: number | null;
+  total_gross: number | null;
+  total_fee: number | null;
+  total_net: number | null;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+  completed_at: string | null;
+}
+
+export interface ReportChunksTable {
+  report_id: string;
+  seq: number;
+  data: string;
 }

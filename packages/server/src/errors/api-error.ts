@@ -27,6 +27,7 @@ export const ERROR_STATUS = {
   payment_finished: 409,
   payment_not_confirmable: 409,
   cashout_exceeds_paid: 409,
+  balance_insufficient: 409,
   merchant_in_use: 409,
   point_of_sale_in_use: 409,
   terminal_serial_taken: 409,

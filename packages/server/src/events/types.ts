@@ -18,6 +18,8 @@ export const EVENT_TYPES = [
   'cashout.failed',
   'chargeback.opened',
   'chargeback.updated',
+  'payout.paid',
+  'payout.failed',
   'link.paid',
   'link.expired',
   'link.card_attempts_blocked',

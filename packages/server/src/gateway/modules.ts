@@ -23,6 +23,7 @@ import { fraudModule } from '../fraud/module.js';
 import type { GatewayModule } from '../http/module.js';
 import { instrumentsModule } from '../instruments/module.js';
 import { ledgerModule } from '../ledger/module.js';
+import { payoutsModule } from '../payouts/module.js';
 import { linksModule } from '../links/module.js';
 import { merchantsModule } from '../merchants/module.js';
 import { organizationsModule } from '../organizations/module.js';
@@ -54,6 +55,7 @@ export const MODULES: readonly GatewayModule<Services>[] = [
   chargebacksModule,
   feesModule,
   ledgerModule,
+  payoutsModule,
   fraudModule,
   threeDsModule,
   cardPresentModule,

@@ -37,6 +37,8 @@ export const PERMISSIONS = [
   'connector-accounts:read',
   'connector-accounts:write',
   'balance:read',
+  'payouts:write',
+  'reports:read',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];

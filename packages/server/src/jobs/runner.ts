@@ -117,6 +117,11 @@ export class JobRunner {
         this.options.clock,
       );
       if (jobs.length === 0) {
+        // A background poll claiming meanwhile: what it claimed is in flight once it returns.
+        if (this.polling) {
+          await this.polling;
+          continue;
+        }
         // Jobs the background poll claimed before this call: wait for them too.
         if (this.inFlight.size === 0) return ran;
         await Promise.allSettled([...this.inFlight]);

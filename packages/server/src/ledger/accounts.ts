@@ -25,11 +25,25 @@ export const LEDGER_ACCOUNTS = [
 export const MERCHANT_ACCOUNTS: readonly LedgerAccount[] = ['merchant_pending', 'merchant_available', 'merchant_reserved'];
 
 /** The kinds of entry, in docs/ledger.md "Entries". */
-export const ENTRY_TYPES = ['payment', 'refund', 'cashout', 'chargeback_hold', 'chargeback_release', 'chargeback_loss'] as const;
+export const ENTRY_TYPES = [
+  'payment',
+  'refund',
+  'cashout',
+  'chargeback_hold',
+  'chargeback_release',
+  'chargeback_loss',
+  'settlement',
+  'payout',
+  'payout_paid',
+  'payout_failure',
+] as const;
 export type EntryType = (typeof ENTRY_TYPES)[number];
 
 /** The objects that cause entries. */
-export type SourceObject = 'payment' | 'refund' | 'cashout' | 'chargeback';
+export type SourceObject = 'payment' | 'refund' | 'cashout' | 'chargeback' | 'settlement' | 'payout';
+
+/** How an entry that moved pending is settled: on the card or the rail schedule (payouts/settlement.ts). */
+export type SettlementMethod = 'card' | 'rail';
 
 export interface Posting {
   debit: LedgerAccount;

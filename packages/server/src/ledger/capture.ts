@@ -12,6 +12,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../db/database.js';
 import { preparedStatement } from '../db/prepared.js';
 import { newId } from '../lib/ids.js';
+import { queueCapture } from './queue.js';
 
 const fees = (paymentId: unknown) => sql`(select coalesce(sum(amount), 0) from payment_fees where payment_id = cast(${paymentId} as text))`;
 
@@ -37,9 +38,10 @@ const insertPostings = preparedStatement(
   { deferrable: true },
 );
 
-/** Posts the `payment` entry of a captured card payment: the gross to pending, the fees from pending to revenue. */
+/** Posts the `payment` entry of a captured card payment: the gross to pending, the fees from pending to revenue; queues it for settlement (queue.ts). */
 export async function postCardCapture(db: Executor, paymentId: string, organizationId: string, now: string): Promise<void> {
   const entryId = newId('balanceTransaction');
   await insertEntry(db, entryId, paymentId, organizationId, now);
   await insertPostings(db, entryId, paymentId, organizationId, now);
+  await queueCapture(db, entryId, paymentId, organizationId, now);
 }

@@ -7,7 +7,8 @@
  */
 import type { Executor } from '../db/database.js';
 import { newId } from '../lib/ids.js';
-import { merchantEffect, type EntryType, type Posting, type SourceObject } from './accounts.js';
+import { merchantEffect, type EntryType, type Posting, type SettlementMethod, type SourceObject } from './accounts.js';
+import { queueEntry } from './queue.js';
 
 export interface EntryInput {
   organizationId: string;
@@ -18,6 +19,18 @@ export interface EntryInput {
   postings: readonly Posting[];
   /** The time of the event that caused it. */
   createdAt: string;
+  /** An entry that moves the merchant's pending balance is settled on this method's schedule (queue.ts). */
+  settle?: SettlementMethod;
+}
+
+/** What postings do to `merchant_pending`, signed minor units. */
+export function pendingEffect(postings: readonly Posting[]): number {
+  let pending = 0;
+  for (const p of postings) {
+    if (p.credit === 'merchant_pending') pending += p.amount;
+    if (p.debit === 'merchant_pending') pending -= p.amount;
+  }
+  return pending;
 }
 
 /** The entry's id, or null when the movement was posted already or moves nothing. */
@@ -59,5 +72,16 @@ export async function postEntry(db: Executor, input: EntryInput): Promise<string
       })),
     )
     .execute();
+  const pending = pendingEffect(postings);
+  if (input.settle && pending !== 0) {
+    await queueEntry(db, {
+      id,
+      organizationId: input.organizationId,
+      currency: input.currency,
+      method: input.settle,
+      amount: pending,
+      createdAt: input.createdAt,
+    });
+  }
   return id;
 }

@@ -44,6 +44,7 @@ async function postRailPayment(db: Executor, event: RecordedEvent): Promise<void
     paymentId: id,
     postings: [{ debit: 'processor_clearing', credit: 'merchant_pending', amount: Number(payment.amount) }],
     createdAt: event.created_at,
+    settle: 'rail',
   });
 }
 
@@ -67,6 +68,7 @@ async function postRepayment(db: Executor, event: RecordedEvent, table: 'refunds
     paymentId: row.payment_id,
     postings: [{ debit: 'merchant_pending', credit: 'processor_clearing', amount: Number(row.amount) }],
     createdAt: event.created_at,
+    settle: table === 'refunds' ? 'card' : 'rail',
   });
 }
 
@@ -81,7 +83,13 @@ async function postChargeback(db: Executor, event: RecordedEvent): Promise<void>
     .executeTakeFirst();
   if (!row) return;
   const amount = Number(row.amount);
-  const entry = { organizationId: row.organization_id, currency: row.currency, source: { object: 'chargeback' as const, id }, paymentId: row.payment_id };
+  const entry = {
+    organizationId: row.organization_id,
+    currency: row.currency,
+    source: { object: 'chargeback' as const, id },
+    paymentId: row.payment_id,
+    settle: 'card' as const,
+  };
   if (event.type === 'chargeback.opened') {
     await postEntry(db, {
       ...entry,

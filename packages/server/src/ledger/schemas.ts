@@ -46,7 +46,14 @@ export const BalanceTransaction = Type.Object(
     net: Money("`amount` less `fee`: the change of the merchant's balances."),
     source: Type.Object(
       {
-        object: Type.Union([Type.Literal('payment'), Type.Literal('refund'), Type.Literal('cashout'), Type.Literal('chargeback')]),
+        object: Type.Union([
+          Type.Literal('payment'),
+          Type.Literal('refund'),
+          Type.Literal('cashout'),
+          Type.Literal('chargeback'),
+          Type.Literal('settlement'),
+          Type.Literal('payout'),
+        ]),
         id: Type.String(),
       },
       { description: 'The object whose state change posted the entry (GET it at its own path).' },

@@ -44,6 +44,9 @@ export const ID_PREFIXES = {
   connectorAccount: 'cna',
   connectorNotification: 'cnn',
   balanceTransaction: 'btx',
+  settlement: 'stl',
+  payout: 'po',
+  report: 'rpt',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

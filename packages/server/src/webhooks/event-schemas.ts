@@ -149,6 +149,23 @@ export const eventDataSchemas = (rails: readonly string[]): Record<string, Schem
     },
     'An audit record: never the number itself.',
   ),
+  PayoutEventData: object({
+    payout: object({
+      id: text('`po-` prefix.'),
+      object: oneOf(['payout']),
+      amount: text('Signed, in the currency\'s major units ("96.80"), like the ledger\'s amounts.'),
+      currency,
+      status: oneOf(['in_transit', 'paid', 'failed']),
+      automatic: { type: 'boolean', description: 'Made by the daily payout schedule.' },
+      simulated: { type: 'boolean', description: 'True in the sandbox: no money moved.' },
+      bank_account: object({ last4: text() }),
+      arrival_date: { type: 'string', format: 'date-time' },
+      failure_code: nullable(text('`no_account` when it failed.')),
+      failure_message: nullable(text()),
+      created_at: { type: 'string', format: 'date-time' },
+      updated_at: { type: 'string', format: 'date-time' },
+    }),
+  }),
   WebhookTestEventData: object({ test: object({ endpoint_id: text('The endpoint it was sent to (`whk-`).'), message: text() }) }),
 });
 
@@ -174,6 +191,8 @@ const DATA_OF: Record<AnyEventType, string> = {
   'cashout.failed': 'CashoutEventData',
   'chargeback.opened': 'ChargebackOpenedEventData',
   'chargeback.updated': 'ChargebackUpdatedEventData',
+  'payout.paid': 'PayoutEventData',
+  'payout.failed': 'PayoutEventData',
   'link.paid': 'LinkPaidEventData',
   'link.expired': 'LinkExpiredEventData',
   'link.card_attempts_blocked': 'LinkCardAttemptsBlockedEventData',
