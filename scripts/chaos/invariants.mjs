@@ -354,7 +354,8 @@ export async function processorInvariants(url, { processor, processorKey, simula
       charged.set(payment.external_reference, list);
     }
     for (const [reference, list] of charged) {
-      if (list.length > 1) violations.push(`order of payment ${reference}: charged ${list.length} times at the processor (${list.map((p) => p.id).join(', ')})`);
+      if (list.length > 1)
+        violations.push(`order of payment ${reference}: charged ${list.length} times at the processor (${list.map((p) => p.id).join(', ')})`);
       const ours = byId.get(reference);
       for (const held of list) {
         const holdsMoney = held.status !== 'cancelled';
@@ -366,14 +367,18 @@ export async function processorInvariants(url, { processor, processorKey, simula
           violations.push(`payment ${reference}: charged at the processor (${held.id}) and authorized at the simulator too`);
         const referenced = ours.network_reference === `${processorKey}:${held.id}`;
         if (!referenced) {
-          if (holdsMoney) violations.push(`processor payment ${held.id} (${held.status}): payment ${reference} references ${ours.network_reference ?? 'nothing'}, never released`);
+          if (holdsMoney)
+            violations.push(
+              `processor payment ${held.id} (${held.status}): payment ${reference} references ${ours.network_reference ?? 'nothing'}, never released`,
+            );
           continue;
         }
         const captured = held.captured ? Math.round(held.transaction_amount * 100) : 0;
         if (Number(ours.captured) !== captured) violations.push(`payment ${reference}: captured ${ours.captured} here, ${captured} at the processor`);
         const refunded = Math.round(held.transaction_amount_refunded * 100);
         if (Number(ours.refunded) !== refunded) violations.push(`payment ${reference}: refunded ${ours.refunded} here, ${refunded} at the processor`);
-        if ((held.status === 'cancelled') !== (ours.status === 'CANCELLED')) violations.push(`payment ${reference}: ${ours.status} here, ${held.status} at the processor`);
+        if ((held.status === 'cancelled') !== (ours.status === 'CANCELLED'))
+          violations.push(`payment ${reference}: ${ours.status} here, ${held.status} at the processor`);
       }
     }
     for (const row of rows) {

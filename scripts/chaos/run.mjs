@@ -255,14 +255,27 @@ try {
   // to it) and the processor's; Mastercard payments are routed to the processor, then to the simulator
   // account when the processor cannot be reached.
   const account = async (connector, credentials) => {
-    const created = await merchant.call('connector-account.create', (o) => c.transport.request({ method: 'POST', path: '/v1/connector-accounts', body: { connector, credentials } }, o));
+    const created = await merchant.call('connector-account.create', (o) =>
+      c.transport.request({ method: 'POST', path: '/v1/connector-accounts', body: { connector, credentials } }, o),
+    );
     if (!created.ok) throw new Error(`could not create the ${connector} account: ${created.error}`);
     return created.result.id;
   };
   const simulatorAccountId = await account('simulator', { api_key: 'sim-chaos-account' });
-  const processorAccountId = await account('mercadopago', { access_token: processor.accessToken, webhook_secret: randomBytes(16).toString('hex'), payer_email: 'chaos@pasarela.test' });
+  const processorAccountId = await account('mercadopago', {
+    access_token: processor.accessToken,
+    webhook_secret: randomBytes(16).toString('hex'),
+    payer_email: 'chaos@pasarela.test',
+  });
   const routed = await merchant.call('routing.put', (o) =>
-    c.transport.request({ method: 'PUT', path: '/v1/routing', body: { rules: [{ method_family: 'card', card_brands: ['mastercard'], connector_accounts: [processorAccountId, simulatorAccountId] }] } }, o),
+    c.transport.request(
+      {
+        method: 'PUT',
+        path: '/v1/routing',
+        body: { rules: [{ method_family: 'card', card_brands: ['mastercard'], connector_accounts: [processorAccountId, simulatorAccountId] }] },
+      },
+      o,
+    ),
   );
   if (!routed.ok) throw new Error(`could not route to the processor: ${routed.error}`);
   const processorKey = await (async () => {
@@ -274,7 +287,9 @@ try {
       await lookupKey.end();
     }
   })();
-  log(`processor on ${processor.url}: account ${processorAccountId} (${processorKey}), Mastercard routed to it, then to the simulator account ${simulatorAccountId}`);
+  log(
+    `processor on ${processor.url}: account ${processorAccountId} (${processorKey}), Mastercard routed to it, then to the simulator account ${simulatorAccountId}`,
+  );
   const endpointHealthy = await merchant.call('webhook.create', (o) =>
     c.webhooks.create({ url: `${healthy.url}/`, events: ['*'], description: 'chaos: healthy' }, o),
   );
@@ -369,7 +384,9 @@ try {
             await processor.down(fault.durationMs);
             log('      the processor listens again');
           } else if (fault.kind === 'processor slow past the timeout') {
-            log(`fault: the processor answers after ${PROCESSOR_TIMEOUT_MS + 1000} ms for ${fault.durationMs / 1000} s (time limit ${PROCESSOR_TIMEOUT_MS} ms)`);
+            log(
+              `fault: the processor answers after ${PROCESSOR_TIMEOUT_MS + 1000} ms for ${fault.durationMs / 1000} s (time limit ${PROCESSOR_TIMEOUT_MS} ms)`,
+            );
             await processor.slow(fault.durationMs, PROCESSOR_TIMEOUT_MS + 1000);
             log('      the processor answers at once again');
           } else if (fault.kind.startsWith('SIGSTOP')) {
@@ -469,7 +486,8 @@ try {
   const restoredProcessor = await processorInvariants(restoredUrl, { processor, processorKey, simulatorAccountId, since });
   const restoredEffects = await effectInvariants(restoredUrl, merchant.effects);
   const restoredCardPresent = await instructionInvariants(restoredUrl, { organizationId, since, simulators });
-  for (const v of [...restored.violations, ...restoredEffects, ...restoredCardPresent.violations, ...restoredProcessor.violations]) violations.push(`restored dump: ${v}`);
+  for (const v of [...restored.violations, ...restoredEffects, ...restoredCardPresent.violations, ...restoredProcessor.violations])
+    violations.push(`restored dump: ${v}`);
   const sameFacts = ['payments', 'events', 'ledger', 'deliveries'].every((k) => restored.facts[k] === database.facts[k]);
   if (!sameFacts) violations.push(`restored dump: counts differ (${JSON.stringify(restored.facts)} vs ${JSON.stringify(database.facts)})`);
   log(

@@ -1511,7 +1511,14 @@ function buildTable({ rows, ceilings, postgres }: { rows: Map<string, Row>; ceil
     out.push({ name: `**Ceiling**: bare route reading one payment row by primary key from SQLite${runs(ceilings.sqliteRow)}`, ...ceilings.sqliteRow, ...none });
     add('payment-get', ratioTo('bare SQLite row', ceilings.sqliteRow.rps, `≥ ${SQLITE_ROW_GET_MIN}`, SQLITE_ROW_GET_MIN));
     const get = rows.get('payment-get');
-    if (get && bareRps) out.push({ name: 'reference: the same get against the bare Fastify route', rps: get.rps, ...none, ceiling: 'bare Fastify', ratio: (get.rps ?? NaN) / bareRps });
+    if (get && bareRps)
+      out.push({
+        name: 'reference: the same get against the bare Fastify route',
+        rps: get.rps,
+        ...none,
+        ceiling: 'bare Fastify',
+        ratio: (get.rps ?? NaN) / bareRps,
+      });
   } else add('payment-get', ratioTo('bare Fastify', bareRps, `≥ ${getMin}`, getMin));
   add('payment-get@workers', ratioTo('bare Fastify', bareRps));
   add('payment-get@half-autocannon', p99Under(10));

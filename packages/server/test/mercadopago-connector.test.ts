@@ -82,7 +82,12 @@ describe.each(dialects)('the Mercado Pago connector on $name', (dialect) => {
     expect(tokenized[0]).toMatchObject({ path: '/v1/card_tokens', authorization: `Bearer ${fake.accessToken}` });
     expect(tokenized[0]!.body).toMatchObject({ card_number: '[masked]', security_code: '[masked]', cardholder: { name: 'APRO' } });
     const authorized = sent(`pasarela:authorize:${reply.body.id}`);
-    expect(authorized[0]!.body).toMatchObject({ capture: false, binary_mode: true, external_reference: reply.body.id, payer: { email: 'pagos@tienda.example' } });
+    expect(authorized[0]!.body).toMatchObject({
+      capture: false,
+      binary_mode: true,
+      external_reference: reply.body.id,
+      payer: { email: 'pagos@tienda.example' },
+    });
     expect(JSON.stringify(authorized[0]!.body)).not.toContain(VISA);
 
     const captured = await gw.request<PaymentReply>('POST', `/v1/payments/${reply.body.id}/capture`, { token, body: { amount: 120000 } });
@@ -214,7 +219,11 @@ describe.each(dialects)('the Mercado Pago connector on $name', (dialect) => {
     expect(bad.status).toBe(422);
     expect(bad.body.error.details.map((d) => d.field).sort()).toEqual(['credentials.access_token', 'credentials.payer_email', 'credentials.webhook_secret']);
     const missing = await gw.request<ErrorBody>('POST', '/v1/connector-accounts', { token, body: { connector: 'mercadopago', credentials: {} } });
-    expect(missing.body.error.details.map((d) => d.field).sort()).toEqual(['credentials.access_token', 'credentials.payer_email', 'credentials.webhook_secret']);
+    expect(missing.body.error.details.map((d) => d.field).sort()).toEqual([
+      'credentials.access_token',
+      'credentials.payer_email',
+      'credentials.webhook_secret',
+    ]);
     const good = await gw.request('POST', '/v1/connector-accounts', {
       token,
       body: { connector: 'mercadopago', credentials: { access_token: fake.accessToken, webhook_secret: WEBHOOK_SECRET, payer_email: 'pagos@tienda.example' } },
@@ -261,7 +270,10 @@ describe.each(dialects)('Mercado Pago credentials in production on $name', (dial
       token = await (await sandbox.client()).token();
       const created = await sandbox.request<{ id: string }>('POST', '/v1/connector-accounts', {
         token,
-        body: { connector: 'mercadopago', credentials: { access_token: fake.accessToken, webhook_secret: WEBHOOK_SECRET, payer_email: 'pagos@tienda.example' } },
+        body: {
+          connector: 'mercadopago',
+          credentials: { access_token: fake.accessToken, webhook_secret: WEBHOOK_SECRET, payer_email: 'pagos@tienda.example' },
+        },
       });
       expect(created.status, created.text).toBe(201);
       accountId = created.body.id;

@@ -47,7 +47,11 @@ describe.each(dialects)("Mercado Pago's notifications on $name", (dialect) => {
   });
 
   const now = () => Math.floor(gw.gateway.clock.realNow() / 1000);
-  const deliver = (account: string, delivery: ReturnType<typeof FakeMercadoPago.signed>, change: Partial<{ body: string; headers: Record<string, string> }> = {}) =>
+  const deliver = (
+    account: string,
+    delivery: ReturnType<typeof FakeMercadoPago.signed>,
+    change: Partial<{ body: string; headers: Record<string, string> }> = {},
+  ) =>
     gw.request<Receipt & { error: { details: Array<{ field: string }> } }>('POST', `/v1/connector-accounts/${account}/notifications?${delivery.query}`, {
       rawBody: change.body ?? delivery.body,
       headers: change.headers ?? delivery.headers,
@@ -76,8 +80,17 @@ describe.each(dialects)("Mercado Pago's notifications on $name", (dialect) => {
     const chargeback = fake.openChargeback(mpPaymentId, 75000, '2030-01-15T23:59:59.000-05:00');
     const opened = await deliver(account, FakeMercadoPago.signed('chargebacks', chargeback.id!, WEBHOOK_SECRET, now()));
     expect(opened.status, opened.text).toBe(200);
-    expect(opened.body).toMatchObject({ notification_id: `chargeback:${chargeback.id}:opened`, kind: 'dispute.opened', payment_id: paymentId, status: 'processed', replayed: false });
-    expect(fake.requests.filter((r) => r.path === `/v1/chargebacks/${chargeback.id}`)[0]).toMatchObject({ method: 'GET', authorization: `Bearer ${fake.accessToken}` });
+    expect(opened.body).toMatchObject({
+      notification_id: `chargeback:${chargeback.id}:opened`,
+      kind: 'dispute.opened',
+      payment_id: paymentId,
+      status: 'processed',
+      replayed: false,
+    });
+    expect(fake.requests.filter((r) => r.path === `/v1/chargebacks/${chargeback.id}`)[0]).toMatchObject({
+      method: 'GET',
+      authorization: `Bearer ${fake.accessToken}`,
+    });
     const [open] = await chargebacks();
     expect(open).toMatchObject({ status: 'OPEN', amount: '75000.00', reason_code: '4837', respond_by: '2030-01-16T04:59:59.000Z' });
 

@@ -75,4 +75,3 @@ export function registerAuthentication(app: FastifyInstance, tokens: TokenServic
     );
   });
 }
-

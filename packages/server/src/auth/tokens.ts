@@ -33,7 +33,6 @@ export interface IssuedToken {
   scope: string;
 }
 
-
 /** What a checkout session's token is signed from (checkout/service.ts): fixed claims of its row. */
 export interface CheckoutSessionClaims {
   id: string;

@@ -337,5 +337,4 @@ export class ChargebackService {
     });
     return updated !== undefined;
   }
-
 }

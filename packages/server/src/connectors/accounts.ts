@@ -96,7 +96,12 @@ export class ConnectorAccounts {
    */
   async productionProblems(): Promise<string[]> {
     if (!this.strictProduction) return [];
-    const rows = await this.db.selectFrom('connector_accounts').select(['id', 'connector']).where('status', '=', 'enabled').where('deleted_at', 'is', null).execute();
+    const rows = await this.db
+      .selectFrom('connector_accounts')
+      .select(['id', 'connector'])
+      .where('status', '=', 'enabled')
+      .where('deleted_at', 'is', null)
+      .execute();
     const found: string[] = [];
     for (const row of rows) {
       const definition = this.registry.get(row.connector);

@@ -72,7 +72,11 @@ export async function notificationRoutes(base: FastifyInstance, opts: { notifica
     },
     async (request) => {
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      return opts.notifications.receive(request.params.id, { body, headers: request.headers, query: request.query as Record<string, string | string[] | undefined> });
+      return opts.notifications.receive(request.params.id, {
+        body,
+        headers: request.headers,
+        query: request.query as Record<string, string | string[] | undefined>,
+      });
     },
   );
 }

@@ -24,7 +24,6 @@ import { MAX_PASSWORD_LENGTH, normalizeEmail, passwordProblems } from './passwor
 import { DashboardSessions, randomToken, sha256 } from './sessions.js';
 import { DashboardTeam } from './team.js';
 
-
 export type DashboardUser = DashboardUsersTable;
 
 export interface OneTimeLink {
@@ -44,9 +43,6 @@ export interface DashboardOptions {
   /** scrypt's N is 2^this (DASHBOARD_PASSWORD_SCRYPT_LOG_N). */
   passwordScryptLogN: number;
 }
-
-
-
 
 export class DashboardService {
   /** The service of this deployment (its CSRF key is a deployment secret, sealed in `settings`). */

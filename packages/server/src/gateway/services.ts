@@ -145,7 +145,11 @@ export async function buildServices({
   // The built-in connectors; one of GatewayOptions.connectors with the same id takes its place (tests point stripe at a fake Stripe).
   const connectorRegistry = new ConnectorRegistry();
   const own = new Set((connectors ?? []).map((d) => d.id));
-  for (const definition of [simulatorConnector({ remote, chargebackResponseSeconds }), stripeConnector(), mercadoPagoConnector({ baseUrl: config.mercadopago.apiUrl, limits: { ...MERCADOPAGO_API.limits, timeoutMs: config.mercadopago.timeoutMs } })] as ConnectorDefinition[]) {
+  for (const definition of [
+    simulatorConnector({ remote, chargebackResponseSeconds }),
+    stripeConnector(),
+    mercadoPagoConnector({ baseUrl: config.mercadopago.apiUrl, limits: { ...MERCADOPAGO_API.limits, timeoutMs: config.mercadopago.timeoutMs } }),
+  ] as ConnectorDefinition[]) {
     if (!own.has(definition.id)) connectorRegistry.register(definition);
   }
   for (const definition of connectors ?? []) connectorRegistry.register(definition);
@@ -155,7 +159,8 @@ export async function buildServices({
   const connectorAccounts = new ConnectorAccounts(db, keyring, connectorRegistry, { db, clock, http: connectorHttp, notifications: sink }, config, clock);
   // Production refuses to start while an enabled account keeps credentials it refuses (test credentials from a sandbox).
   const refusedAccounts = await connectorAccounts.productionProblems();
-  if (refusedAccounts.length) throw new ConfigError(`ENVIRONMENT=production refuses these connector accounts' credentials; rotate or disable them:\n${refusedAccounts.join('\n')}`);
+  if (refusedAccounts.length)
+    throw new ConfigError(`ENVIRONMENT=production refuses these connector accounts' credentials; rotate or disable them:\n${refusedAccounts.join('\n')}`);
   const router = new Router(db, connectorAccounts, clock);
   // The default simulator signs its notifications with a secret of the deployment: no one outside can send them.
   const defaultCredentials =

@@ -32,7 +32,13 @@ import type { PaymentSearch } from 'mercadopago/dist/clients/payment/search/type
 import type { RefundResponse } from 'mercadopago/dist/clients/paymentRefund/commonTypes.js';
 import type { MercadoPagoChargeback } from '../../src/connectors/mercadopago/notifications.js';
 
-type Body = Omit<PaymentResponse, 'api_response'> | Omit<CardTokenResponse, 'api_response'> | Omit<RefundResponse, 'api_response'> | PaymentSearch | MercadoPagoChargeback | ErrorBody;
+type Body =
+  | Omit<PaymentResponse, 'api_response'>
+  | Omit<CardTokenResponse, 'api_response'>
+  | Omit<RefundResponse, 'api_response'>
+  | PaymentSearch
+  | MercadoPagoChargeback
+  | ErrorBody;
 interface ErrorBody {
   message: string;
   error: string;
@@ -62,7 +68,10 @@ const REJECTIONS: Record<string, string> = {
   '3DSM': 'cc_rejected_3ds_mandatory',
 };
 
-const failure = (status: number, error: string, message: string, cause: ErrorBody['cause'] = []): Answer => ({ status, body: { message, error, status, cause } });
+const failure = (status: number, error: string, message: string, cause: ErrorBody['cause'] = []): Answer => ({
+  status,
+  body: { message, error, status, cause },
+});
 let sequence = 1_300_000_000;
 const nextId = () => ++sequence;
 
@@ -146,7 +155,8 @@ export class FakeMercadoPago {
       const masked = { ...body };
       for (const field of ['card_number', 'security_code']) if (masked[field]) masked[field] = '[masked]';
       this.requests.push({ method: req.method ?? '', path: url.pathname, idempotencyKey: key, authorization: req.headers.authorization, body: masked });
-      const send = (answer: Answer) => res.writeHead(answer.status, { 'content-type': 'application/json', 'x-request-id': randomBytes(8).toString('hex') }).end(JSON.stringify(answer.body));
+      const send = (answer: Answer) =>
+        res.writeHead(answer.status, { 'content-type': 'application/json', 'x-request-id': randomBytes(8).toString('hex') }).end(JSON.stringify(answer.body));
       if (this.mode === 'rate_limited') return send(failure(429, 'too_many_requests', 'Too many requests'));
       if (this.mode === 'server_error') return send(failure(500, 'internal_error', 'Internal server error'));
       if (req.headers.authorization !== `Bearer ${this.accessToken}`) return send(failure(401, 'unauthorized', 'invalid access token'));
@@ -194,7 +204,8 @@ export class FakeMercadoPago {
   private createToken(body: Record<string, unknown>): Answer {
     const number = String(body['card_number'] ?? '');
     if (!/^\d{13,19}$/.test(number)) return failure(400, 'bad_request', 'invalid parameters', [{ code: 'E301', description: 'invalid card_number' }]);
-    if (!/^\d{1,2}$/.test(String(body['expiration_month'] ?? ''))) return failure(400, 'bad_request', 'invalid parameters', [{ code: '325', description: 'invalid expiration_month' }]);
+    if (!/^\d{1,2}$/.test(String(body['expiration_month'] ?? '')))
+      return failure(400, 'bad_request', 'invalid parameters', [{ code: '325', description: 'invalid expiration_month' }]);
     const id = randomBytes(16).toString('hex');
     const holder = String((body['cardholder'] as { name?: string } | undefined)?.name ?? '');
     this.tokens.set(id, { number, holder });
@@ -219,7 +230,8 @@ export class FakeMercadoPago {
     const amount = Number(body['transaction_amount']);
     if (!(amount > 0) || !Number.isInteger(amount))
       return failure(400, 'bad_request', 'Invalid transaction_amount', [{ code: 4037, description: 'Invalid transaction_amount' }]);
-    if (!(body['payer'] as { email?: string } | undefined)?.email) return failure(400, 'bad_request', 'payer.email must be a valid email', [{ code: 4050, description: 'payer.email must be a valid email' }]);
+    if (!(body['payer'] as { email?: string } | undefined)?.email)
+      return failure(400, 'bad_request', 'payer.email must be a valid email', [{ code: 4050, description: 'payer.email must be a valid email' }]);
     const rejection = REJECTIONS[card.holder.toUpperCase()];
     const capture = body['capture'] !== false;
     const payment: Omit<PaymentResponse, 'api_response'> = {
@@ -245,9 +257,11 @@ export class FakeMercadoPago {
 
   private update(payment: Omit<PaymentResponse, 'api_response'>, body: Record<string, unknown>): Answer {
     if (body['capture'] === true) {
-      if (payment.status !== 'authorized') return failure(400, 'bad_request', 'Payment must be authorized to be captured', [{ code: 4042, description: 'invalid status' }]);
+      if (payment.status !== 'authorized')
+        return failure(400, 'bad_request', 'Payment must be authorized to be captured', [{ code: 4042, description: 'invalid status' }]);
       const amount = body['transaction_amount'] === undefined ? payment.transaction_amount! : Number(body['transaction_amount']);
-      if (!(amount > 0) || amount > payment.transaction_amount!) return failure(400, 'bad_request', 'Invalid transaction_amount', [{ code: 4037, description: 'Invalid transaction_amount' }]);
+      if (!(amount > 0) || amount > payment.transaction_amount!)
+        return failure(400, 'bad_request', 'Invalid transaction_amount', [{ code: 4037, description: 'Invalid transaction_amount' }]);
       Object.assign(payment, { status: 'approved', status_detail: 'accredited', captured: true, transaction_amount: amount });
       return { status: 200, body: payment };
     }
@@ -261,13 +275,22 @@ export class FakeMercadoPago {
   }
 
   private refund(payment: Omit<PaymentResponse, 'api_response'>, body: Record<string, unknown>): Answer {
-    if (payment.status !== 'approved' && payment.status !== 'refunded') return failure(400, 'bad_request', 'Payment cannot be refunded', [{ code: 2063, description: 'invalid status' }]);
+    if (payment.status !== 'approved' && payment.status !== 'refunded')
+      return failure(400, 'bad_request', 'Payment cannot be refunded', [{ code: 2063, description: 'invalid status' }]);
     const left = payment.transaction_amount! - payment.transaction_amount_refunded!;
     const amount = body['amount'] === undefined ? left : Number(body['amount']);
-    if (!(amount > 0) || amount > left) return failure(400, 'bad_request', 'Invalid refund amount', [{ code: 4037, description: 'amount exceeds the refundable amount' }]);
+    if (!(amount > 0) || amount > left)
+      return failure(400, 'bad_request', 'Invalid refund amount', [{ code: 4037, description: 'amount exceeds the refundable amount' }]);
     payment.transaction_amount_refunded = payment.transaction_amount_refunded! + amount;
     if (payment.transaction_amount_refunded === payment.transaction_amount) Object.assign(payment, { status: 'refunded', status_detail: 'refunded' });
-    const refund: Omit<RefundResponse, 'api_response'> = { id: nextId(), payment_id: payment.id!, amount, status: 'approved', refund_mode: 'standard', date_created: '2026-01-01T00:00:00.000-05:00' };
+    const refund: Omit<RefundResponse, 'api_response'> = {
+      id: nextId(),
+      payment_id: payment.id!,
+      amount,
+      status: 'approved',
+      refund_mode: 'standard',
+      date_created: '2026-01-01T00:00:00.000-05:00',
+    };
     this.refunds.push(refund);
     return { status: 201, body: refund };
   }
@@ -277,7 +300,16 @@ export class FakeMercadoPago {
     const requestId = randomBytes(16).toString('hex');
     const manifest = `id:${dataId.toLowerCase()};request-id:${requestId};ts:${timestampSeconds};`;
     const v1 = createHmac('sha256', secret).update(manifest).digest('hex');
-    const body = JSON.stringify({ id: nextId(), live_mode: false, type: topic, date_created: '2026-01-01T00:00:00.000-05:00', user_id: 44444, api_version: 'v1', action: 'created', data: { id: dataId } });
+    const body = JSON.stringify({
+      id: nextId(),
+      live_mode: false,
+      type: topic,
+      date_created: '2026-01-01T00:00:00.000-05:00',
+      user_id: 44444,
+      api_version: 'v1',
+      action: 'created',
+      data: { id: dataId },
+    });
     return {
       body,
       query: `data.id=${encodeURIComponent(dataId)}&type=${encodeURIComponent(topic)}`,

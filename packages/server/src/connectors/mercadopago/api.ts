@@ -50,7 +50,11 @@ export class MercadoPagoApi {
    * client's `ConnectorUnreachable` / `ConnectorOutcomeUnknown` as they are,
    * and `MercadoPagoAnswerError` (the package's typed error) for any other status.
    */
-  async call<T>(method: 'GET' | 'POST' | 'PUT', path: string, options: { body?: object; idempotencyKey?: string; query?: Record<string, string> } = {}): Promise<T> {
+  async call<T>(
+    method: 'GET' | 'POST' | 'PUT',
+    path: string,
+    options: { body?: object; idempotencyKey?: string; query?: Record<string, string> } = {},
+  ): Promise<T> {
     const query = options.query ? `?${new URLSearchParams(options.query).toString()}` : '';
     const response = await this.http.send({
       connector: 'mercadopago',

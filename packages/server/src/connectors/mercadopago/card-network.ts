@@ -183,7 +183,12 @@ export function authorization(payment: PaymentResponse): AuthorizationResult {
   switch (payment.status) {
     case 'authorized':
     case 'approved':
-      return { outcome: 'approved', responseCode: APPROVED, networkReference, ...(payment.authorization_code ? { approvalCode: payment.authorization_code } : {}) };
+      return {
+        outcome: 'approved',
+        responseCode: APPROVED,
+        networkReference,
+        ...(payment.authorization_code ? { approvalCode: payment.authorization_code } : {}),
+      };
     case 'pending':
     case 'in_process':
       return { outcome: 'pending', responseCode: '09', networkReference };

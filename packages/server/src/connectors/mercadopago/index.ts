@@ -36,7 +36,7 @@ export const MercadoPagoCredentials = Type.Object(
     payer_email: Type.String({
       format: 'email',
       maxLength: 254,
-      description: 'The payer email Mercado Pago requires on every card payment (the merchant\'s own address, or a test user\'s in test mode).',
+      description: "The payer email Mercado Pago requires on every card payment (the merchant's own address, or a test user's in test mode).",
     }),
   },
   { additionalProperties: false },
@@ -45,20 +45,30 @@ export const MercadoPagoCredentials = Type.Object(
 /** What production refuses beyond the schema: test credentials move no real money. */
 function productionProblems(credentials: Static<typeof MercadoPagoCredentials>): ErrorDetail[] {
   return credentials.access_token.startsWith('TEST-')
-    ? [{ field: 'credentials.access_token', message: 'is a test access token (TEST-...): production takes the application\'s production credentials (APP_USR-...)' }]
+    ? [
+        {
+          field: 'credentials.access_token',
+          message: "is a test access token (TEST-...): production takes the application's production credentials (APP_USR-...)",
+        },
+      ]
     : [];
 }
 
 export function mercadoPagoConnector(endpoint: MercadoPagoEndpoint = MERCADOPAGO_API): ConnectorDefinition<typeof MercadoPagoCredentials> {
   return {
     id: 'mercadopago',
-    description: 'Mercado Pago card payments in Colombia (COP: authorization with capture: false, capture, cancel, refunds, chargebacks) with your own Mercado Pago credentials.',
+    description:
+      'Mercado Pago card payments in Colombia (COP: authorization with capture: false, capture, cancel, refunds, chargebacks) with your own Mercado Pago credentials.',
     families: ['card'],
     credentials: MercadoPagoCredentials,
     productionProblems,
-    card: (credentials, deps) => new MercadoPagoCardNetwork(new MercadoPagoApi(deps.http, endpoint, credentials.access_token), { email: credentials.payer_email }),
+    card: (credentials, deps) =>
+      new MercadoPagoCardNetwork(new MercadoPagoApi(deps.http, endpoint, credentials.access_token), { email: credentials.payer_email }),
     verifyNotification: (credentials, request, clock) => verifyMercadoPagoNotification(credentials.webhook_secret, request, clock),
     readNotification: (body, context) =>
-      readMercadoPagoNotification(body, context && new MercadoPagoApi(context.http, endpoint, (context.credentials as Static<typeof MercadoPagoCredentials>).access_token)),
+      readMercadoPagoNotification(
+        body,
+        context && new MercadoPagoApi(context.http, endpoint, (context.credentials as Static<typeof MercadoPagoCredentials>).access_token),
+      ),
   };
 }

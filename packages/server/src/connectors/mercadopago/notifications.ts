@@ -52,7 +52,7 @@ const first = (value: string | string[] | undefined): string | undefined => (Arr
 function parse(body: Buffer): WebhookBody | undefined {
   try {
     const parsed = JSON.parse(body.toString('utf8')) as unknown;
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed) : undefined;
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed : undefined;
   } catch {
     return undefined;
   }
