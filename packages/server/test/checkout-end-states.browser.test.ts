@@ -387,8 +387,34 @@ describeInBrowser.each(dialects)("the hosted checkout's end states on $name", (d
     async () => {
       const link = await createLink({ amount: { value: 25050, currency: 'COP' } });
       for (const [lang, names] of [
-        ['es', ['Cédula de ciudadanía', 'Cédula de extranjería', 'NIT', 'Pasaporte']],
-        ['en', ['Citizenship ID (CC)', 'Foreigner ID (CE)', 'Tax ID (NIT)', 'Passport']],
+        [
+          'es',
+          [
+            'Cédula de ciudadanía',
+            'Cédula de extranjería',
+            'NIT',
+            'Pasaporte',
+            'Tarjeta de identidad',
+            'Registro civil',
+            'Identificador único de cliente',
+            'Número de celular',
+            'Documento de identificación extranjero',
+          ],
+        ],
+        [
+          'en',
+          [
+            'Citizenship ID (CC)',
+            'Foreigner ID (CE)',
+            'Tax ID (NIT)',
+            'Passport',
+            'Identity card for minors (TI)',
+            'Civil registry (RC)',
+            'Unique customer identifier (IDC)',
+            'Mobile number (CEL)',
+            'Foreign ID document (DE)',
+          ],
+        ],
       ] as const) {
         for (const size of SIZES) {
           const page = await open(size, lang);
@@ -401,10 +427,15 @@ describeInBrowser.each(dialects)("the hosted checkout's end states on $name", (d
             'CC',
             'CE',
             'NIT',
-            'PASSPORT',
+            'PP',
+            'TI',
+            'RC',
+            'IDC',
+            'CEL',
+            'DE',
           ]);
-          await select.selectOption('PASSPORT');
-          expect(await page.locator('main').innerText()).not.toContain('PASSPORT');
+          await select.selectOption('PP');
+          expect(await page.locator('main').innerText()).not.toMatch(/\bPP\b/);
           await check(page, `document-types-${lang}`);
         }
       }
