@@ -17,6 +17,7 @@ import { pay, tokenize, type PaymentReply } from './support/cards.js';
 import { dialects } from './support/dialects.js';
 import { FakeMercadoPago } from './support/fake-mercadopago.js';
 import { startGateway, type TestGateway } from './support/gateway.js';
+import { simulatorSaw, stored } from './support/connector-checks.js';
 
 interface ErrorBody {
   error: { code: string; details: Array<{ field: string; message: string }> };
@@ -45,11 +46,6 @@ async function merchant(gw: TestGateway, accessToken: string) {
     pay(gw, token, { instrumentId, amount, currency: 'COP', ...(capture === undefined ? {} : { capture }) });
   return { token, mercadopago, simulator, card, payCop };
 }
-
-const stored = (gw: TestGateway, id: string) =>
-  gw.db.selectFrom('payments').select(['status', 'network_reference', 'response_code']).where('id', '=', id).executeTakeFirstOrThrow();
-const simulatorSaw = async (gw: TestGateway, id: string) =>
-  Boolean(await gw.db.selectFrom('simulator_operations').select('reference').where('reference', '=', `auth:${id}`).executeTakeFirst());
 
 describe.each(dialects)('the Mercado Pago connector on $name', (dialect) => {
   let fake: FakeMercadoPago;

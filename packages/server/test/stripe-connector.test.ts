@@ -15,6 +15,7 @@ import { pay, tokenize, type PaymentReply } from './support/cards.js';
 import { dialects } from './support/dialects.js';
 import { FakeStripe } from './support/fake-stripe.js';
 import { startGateway, type TestGateway } from './support/gateway.js';
+import { simulatorSaw, stored } from './support/connector-checks.js';
 
 interface ErrorBody {
   error: { code: string; details: Array<{ field: string; message: string }> };
@@ -39,10 +40,6 @@ async function merchant(gw: TestGateway, fake: FakeStripe | undefined) {
 
 const referenceKey = async (gw: TestGateway, accountId: string) =>
   (await gw.db.selectFrom('connector_accounts').select('reference_key').where('id', '=', accountId).executeTakeFirstOrThrow()).reference_key;
-const stored = (gw: TestGateway, id: string) =>
-  gw.db.selectFrom('payments').select(['status', 'network_reference', 'response_code']).where('id', '=', id).executeTakeFirstOrThrow();
-const simulatorSaw = async (gw: TestGateway, id: string) =>
-  Boolean(await gw.db.selectFrom('simulator_operations').select('reference').where('reference', '=', `auth:${id}`).executeTakeFirst());
 
 describe.each(dialects)('the Stripe connector on $name', (dialect) => {
   let fake: FakeStripe;
