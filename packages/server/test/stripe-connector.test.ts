@@ -100,6 +100,19 @@ describe.each(dialects)('the Stripe connector on $name', (dialect) => {
     expect((await gw.request('POST', `/v1/payments/${reply.body.id}/refund`, { token, body: { amount: 1 } })).status).toBe(409);
   });
 
+  it('a payment in installments is declined 58 before any call to Stripe (Stripe takes no Colombian installments); in one payment the same card pays', async () => {
+    const { token, card } = await merchant(gw, fake);
+    const instrumentId = await card('4242424242424242');
+    const before = fake.requests.length;
+    const reply = await pay(gw, token, { instrumentId, amount: 150, capture: false, installments: 12 });
+    expect(reply.status, reply.text).toBe(201);
+    expect(reply.body).toMatchObject({ status: 'REJECTED', response_code: '58', installments: 12 });
+    expect(fake.requests.slice(before)).toEqual([]);
+    expect(intentOf(reply.body.id)).toEqual([]);
+    const once = await pay(gw, token, { instrumentId, amount: 150, capture: false, installments: 1 });
+    expect(once.body).toMatchObject({ status: 'AUTHORIZED', response_code: '00', installments: 1 });
+  });
+
   it("Stripe's dispute event, signed with the account's whsec_ secret, opens the payment's chargeback through the inbound path; a replay changes nothing", async () => {
     const { token, stripe, card } = await merchant(gw, fake);
     const reply = await pay(gw, token, { instrumentId: await card('4242424242424242'), amount: 75, capture: false });

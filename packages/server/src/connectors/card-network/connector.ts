@@ -30,6 +30,12 @@ export interface AuthorizeRequest {
   installments?: number;
 }
 
+/**
+ * The code of an authorization in installments that the issuer, or the processor, takes none of:
+ * `58`, transaction not permitted (the simulator's test card, a processor without Colombian installments).
+ */
+export const INSTALLMENTS_DECLINED_CODE = '58';
+
 export interface AuthorizationResult {
   outcome: 'approved' | 'declined' | 'pending';
   /** ISO 8583 response code: `00` approved, `05` generic decline, `51` insufficient funds, ... */

@@ -18,6 +18,7 @@ import type {
   OperationRequest,
   OperationResult,
 } from './connector.js';
+import { INSTALLMENTS_DECLINED_CODE } from './connector.js';
 
 type Behaviour =
   | 'approve'
@@ -30,9 +31,6 @@ type Behaviour =
   | 'reversals_rejected'
   | 'adjustments_rejected'
   | 'installments_declined';
-
-/** The code of an authorization in installments whose issuer takes none on that card: `58`, transaction not permitted. */
-export const INSTALLMENTS_DECLINED_CODE = '58';
 
 /** The code of an operation the network refuses on an authorization it approved: `12`, invalid transaction (a refund: `57`). */
 export const REFUSED_OPERATION_CODE = '12';

@@ -26,6 +26,7 @@ import type {
   OperationRequest,
   OperationResult,
 } from '../card-network/connector.js';
+import { INSTALLMENTS_DECLINED_CODE } from '../card-network/connector.js';
 import { ApiError } from '../../errors/api-error.js';
 import { classify, isoCode } from './errors.js';
 
@@ -50,6 +51,9 @@ export class StripeCardNetwork implements CardNetworkConnector {
   constructor(private readonly stripe: Stripe) {}
 
   async authorize(request: AuthorizeRequest): Promise<AuthorizationResult> {
+    // Stripe takes no Colombian installments: a payment in installments is declined before any call to
+    // Stripe, rather than charged at once while the payment says otherwise.
+    if ((request.installments ?? 1) > 1) return { outcome: 'declined', responseCode: INSTALLMENTS_DECLINED_CODE, networkReference: '' };
     let intent: Stripe.PaymentIntent;
     try {
       const card = request.card;
