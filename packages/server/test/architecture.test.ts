@@ -359,14 +359,15 @@ describe("the hosted pages' configuration types have one definition", () => {
   const HOSTED = resolve(SRC, '../../fields/src/hosted');
   const scripts = { 'checkout.ts': 'CheckoutConfig', 'enrollment.ts': 'EnrollmentConfig' } as const;
 
-  it.each(Object.entries(scripts))('%s imports %s from links/page-config.ts and declares none', (script, type) => {
+  it.each(Object.entries(scripts))("%s imports %s from links/page-config.ts, through the server package's exports, and declares none", (script, type) => {
     const text = readFileSync(join(HOSTED, script), 'utf8');
     expect(code(text)).not.toMatch(new RegExp(`\\b(?:interface|type)\\s+${type}\\b`));
-    const from = importsOf(text)
-      .filter((s) => s.startsWith('.'))
-      .map((s) => relative(SRC, resolve(HOSTED, s)).split(sep).join('/'));
-    expect(from).toContain('links/page-config.js');
-    expect(text).toMatch(new RegExp(`import type \\{[^}]*\\b${type}\\b[^}]*\\} from '[./]+server/src/links/page-config\\.js'`));
+    // No relative path into another package: `pasarela/page-config`, which the server package exports
+    // under the workspace's source condition (packages/fields/tsconfig.json `customConditions`).
+    expect(importsOf(text).filter((s) => s.includes('server/src'))).toEqual([]);
+    expect(text).toMatch(new RegExp(`import type \\{[^}]*\\b${type}\\b[^}]*\\} from 'pasarela/page-config'`));
+    const exported = (JSON.parse(readFileSync(resolve(SRC, '../package.json'), 'utf8')) as { exports: Record<string, Record<string, string>> }).exports;
+    expect(exported['./page-config']).toEqual({ 'pasarela-source': './src/links/page-config.ts' });
   });
 
   it('the server builds them with those types, and page-config.ts imports only page-text.ts (which imports nothing)', () => {

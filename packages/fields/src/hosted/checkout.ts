@@ -26,7 +26,7 @@
 import { render, type CardForm } from '../card-form.js';
 import { byId, CallError, onClick, postJson, readConfig, sleep } from './dom.js';
 // The page's configuration, as the server defines and renders it (one definition for both ends).
-import type { CheckoutConfig } from '../../../server/src/links/page-config.js';
+import type { CheckoutConfig } from 'pasarela/page-config';
 
 interface PaymentState {
   payment_id: string;

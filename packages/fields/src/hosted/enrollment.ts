@@ -12,7 +12,7 @@
 import { render } from '../card-form.js';
 import { byId, CallError, onClick, postJson, readConfig } from './dom.js';
 // The page's configuration, as the server defines and renders it (one definition for both ends).
-import type { EnrollmentConfig } from '../../../server/src/links/page-config.js';
+import type { EnrollmentConfig } from 'pasarela/page-config';
 
 const cfg = readConfig<EnrollmentConfig>('enroll-config');
 const save = byId<HTMLButtonElement>('save')!;

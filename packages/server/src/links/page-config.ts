@@ -2,10 +2,10 @@
  * The configuration each hosted page hands its script (a JSON `<script>` the
  * page renders, templates.ts): one definition for both ends. The server
  * builds it (pages.ts); the scripts in packages/fields/src/hosted/ read it and
- * import these types from here (`import type`, erased when esbuild bundles
- * them). That is the direction the repository already uses for browser code
- * sharing the server's types (packages/dashboard imports events/types.ts):
- * the server defines what it serves, and builds without packages/fields'
+ * import these types as `pasarela/page-config` (`import type`, erased when
+ * esbuild bundles them): the server package exports this file under the
+ * workspace's `pasarela-source` condition, which packages/fields' type check
+ * sets. The server defines what it serves, and builds without packages/fields'
  * sources. This file imports only page-text.ts, which imports nothing, so
  * the browser's type check reads no server code beyond these two files.
  */
