@@ -41,7 +41,8 @@ function install(): { dir: string; project: string; installSeconds: number } {
     execFileSync('npm', ['pack', '--json', '--pack-destination', dir, '-w', 'pasarela', '-w', '@pasarela/client', '-w', '@pasarela/fields'], {
       cwd: ROOT,
       encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
+      // The banner (the first-run client, the dashboard link) is on stderr, the JSON log lines on stdout.
+    stdio: ['ignore', 'pipe', 'pipe'],
     }),
   );
   const sqlite = join(ROOT, 'node_modules', 'better-sqlite3');
@@ -113,11 +114,13 @@ async function start(project: string, dataDir: string) {
   const child = spawn('npx', ['pasarela', '--port', String(port), '--data-dir', dataDir], {
     cwd: project,
     detached: true,
-    stdio: ['ignore', 'pipe', 'ignore'],
+    // The banner (the first-run client, the dashboard link) is on stderr, the JSON log lines on stdout.
+    stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, RATE_LIMIT_REQUESTS: '1000000' },
   });
   let output = '';
   child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
   for (;;) {
     const ok = await fetch(`http://localhost:${port}/readyz`).then(
       (r) => r.status === 200,
@@ -138,7 +141,10 @@ async function start(project: string, dataDir: string) {
     ms,
     cpuMs,
     child,
-    output,
+    // What it printed so far: the banner may follow the first answer of /readyz by a few milliseconds.
+    get output() {
+      return output;
+    },
     stop: () =>
       new Promise<void>((r) => {
         child.once('exit', () => r());
