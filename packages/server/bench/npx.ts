@@ -41,8 +41,7 @@ function install(): { dir: string; project: string; installSeconds: number } {
     execFileSync('npm', ['pack', '--json', '--pack-destination', dir, '-w', 'pasarela', '-w', '@pasarela/client', '-w', '@pasarela/fields'], {
       cwd: ROOT,
       encoding: 'utf8',
-      // The banner (the first-run client, the dashboard link) is on stderr, the JSON log lines on stdout.
-    stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', 'pipe', 'ignore'],
     }),
   );
   const sqlite = join(ROOT, 'node_modules', 'better-sqlite3');
