@@ -23,6 +23,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './support/process.js';
+import SQLite from '../src/db/sqlite-driver.js';
+import { migrations } from '../src/db/migrations/index.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const EXAMPLE = join(ROOT, 'examples', 'ci-recipe');
@@ -190,6 +192,17 @@ describe('the packed packages, installed outside the repository', () => {
     const paid = run(process.execPath, ['pay.mjs'], { cwd: project });
     expect(paid.code, paid.stderr).toBe(0);
     expect(JSON.parse(paid.stdout)).toMatchObject({ status: 'APPROVED', amount: '150000.00', currency: 'COP' });
+
+    // The first start got the build's snapshot (db/sqlite-snapshot.ts), not 34 migrations one by one: every
+    // migration is recorded, all at the one time the snapshot was applied at.
+    const file = new SQLite(join(dir, 'first-run', 'pasarela.sqlite'), { readonly: true, fileMustExist: true });
+    try {
+      const recorded = file.prepare('select name, timestamp from kysely_migration order by name').all() as { name: string; timestamp: string }[];
+      expect(recorded.map((m) => m.name)).toEqual(Object.keys(migrations).sort());
+      expect(new Set(recorded.map((m) => m.timestamp)).size).toBe(1);
+    } finally {
+      file.close();
+    }
 
     // The operator CLI of the installed package, on the same data folder.
     const listed = run('npx', ['pasarela', 'cli', 'clients', 'list', '--json'], { cwd: project, env: { DATA_DIR: join(dir, 'first-run') } });
