@@ -31,6 +31,12 @@ export interface TestClient {
 
 /** Talks HTTP to a gateway, in this process or a child process. */
 export class HttpClient {
+  /**
+   * This gateway's /openapi.json. Kept per client, not per address: the suite's worker processes
+   * run many files in one module graph, and a port a closed gateway used is soon another's.
+   */
+  #document: Promise<OpenApiDocument | undefined> | undefined;
+
   constructor(readonly baseUrl: string) {}
 
   async request<T = Record<string, unknown>>(
@@ -38,7 +44,12 @@ export class HttpClient {
     path: string,
     options: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
   ): Promise<Reply<T>> {
-    const document = await openApiDocument(this.baseUrl);
+    this.#document ??= openApiDocument(this.baseUrl).then((found) => {
+      // Nothing answered (a gateway not started yet, or stopped): asked again next time.
+      if (found === null) this.#document = undefined;
+      return found ?? undefined;
+    });
+    const document = await this.#document;
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     let body: string | undefined = options.rawBody;
@@ -83,28 +94,20 @@ interface OpenApiDocument {
   paths: Record<string, Record<string, { responses?: Record<string, unknown> }>>;
 }
 
-/** Each gateway's /openapi.json, by base URL: fetched before the first request to it. */
-const documents = new Map<string, Promise<OpenApiDocument | undefined>>();
-
 /**
- * Undefined (the check skipped) when the gateway does not serve its document. Not kept when nothing
- * answered (a gateway not started yet, or stopped), so that a gateway listening there later is checked.
+ * Undefined (the check skipped) when the gateway does not serve its document; null when nothing
+ * answered (a gateway not started yet, or stopped), so that the caller asks again.
  */
-function openApiDocument(baseUrl: string): Promise<OpenApiDocument | undefined> {
-  let document = documents.get(baseUrl);
-  if (!document) {
-    document = fetch(`${baseUrl}/openapi.json`)
-      .then(async (response) => {
-        const text = await response.text();
-        return response.ok ? (JSON.parse(text) as OpenApiDocument) : undefined;
-      })
-      .catch((error: unknown) => {
-        if (error instanceof TypeError) documents.delete(baseUrl);
-        return undefined;
-      });
-    documents.set(baseUrl, document);
-  }
-  return document;
+function openApiDocument(baseUrl: string): Promise<OpenApiDocument | undefined | null> {
+  return fetch(`${baseUrl}/openapi.json`)
+    .then(async (response) => {
+      const text = await response.text();
+      return response.ok ? (JSON.parse(text) as OpenApiDocument) : undefined;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof TypeError) return null;
+      return undefined;
+    });
 }
 
 const isParam = (part: string) => part.startsWith('{') && part.endsWith('}');
