@@ -4,7 +4,7 @@ export default defineConfig({
   test: {
     include: ['packages/*/test/**/*.test.ts'],
     // Several server processes sharing one database need PostgreSQL.
-    exclude: process.env.TEST_DATABASE_URL ? [] : ['**/multiprocess.test.ts'],
+    exclude: process.env.TEST_DATABASE_URL ? [] : ['**/multiprocess.test.ts', '**/production-connectors.test.ts'],
     // One temporary directory per run, removed at its end with the PostgreSQL schemas the run made.
     globalSetup: ['packages/server/test/support/global-setup.ts'],
     testTimeout: 30_000,

@@ -101,6 +101,8 @@ describe('configuration', () => {
     [{ TRUST_PROXY: '1', PUBLIC_BASE_URL: 'http://api.example.test' }, /PUBLIC_BASE_URL must be an https:\/\/ URL when ENVIRONMENT=production/],
     [{ TRUST_PROXY: '1', PUBLIC_BASE_URL: '' }, /PUBLIC_BASE_URL is required when ENVIRONMENT=production/],
     [{ TRUST_PROXY: '1', MERCADOPAGO_API_URL: 'http://127.0.0.1:9/' }, /MERCADOPAGO_API_URL must be an https:\/\/ URL when ENVIRONMENT=production/],
+    [{ TRUST_PROXY: '1', STRIPE_API_URL: 'http://127.0.0.1:9/' }, /STRIPE_API_URL must be an https:\/\/ URL when ENVIRONMENT=production/],
+    [{ TRUST_PROXY: '1', STRIPE_API_URL: 'https://stripe-egress.internal/v1' }, /STRIPE_API_URL must be an origin without a path/],
   ])('production refuses %j', (env, reason) => {
     expect(() => loadConfig({ ...productionEnv, ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ ...productionEnv, ...env })).toThrow(reason);
@@ -139,6 +141,10 @@ describe('configuration', () => {
       mercadopago: { apiUrl: 'http://127.0.0.1:9', timeoutMs: 1500 },
     });
     expect(loadConfig({})).toMatchObject({ mercadopago: { apiUrl: 'https://api.mercadopago.com', timeoutMs: 40_000 } });
+    expect(loadConfig({ ...productionEnv, TRUST_PROXY: '1', STRIPE_API_URL: 'https://stripe-egress.internal:8443', STRIPE_TIMEOUT_MS: '9000' })).toMatchObject({
+      stripe: { apiUrl: 'https://stripe-egress.internal:8443', timeoutMs: 9000 },
+    });
+    expect(loadConfig({})).toMatchObject({ stripe: { apiUrl: 'https://api.stripe.com', timeoutMs: 40_000 } });
     // The sandbox keeps both (a staging deployment is a sandbox).
     expect(loadConfig({ CONNECTORS: 'simulator', PUBLIC_BASE_URL: 'http://localhost:8080' })).toMatchObject({ connectors: 'simulator', trustProxy: false });
   });

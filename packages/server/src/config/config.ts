@@ -40,6 +40,13 @@ export interface Config {
    * (MERCADOPAGO_TIMEOUT_MS, default 40000). The deployment's, never an account's.
    */
   mercadopago: { apiUrl: string; timeoutMs: number };
+  /**
+   * Where the `stripe` connector sends (STRIPE_API_URL, default
+   * https://api.stripe.com; https only in production, except a rehearsal) and
+   * its time limit per attempt (STRIPE_TIMEOUT_MS, default 40000). The
+   * deployment's, never an account's.
+   */
+  stripe: { apiUrl: string; timeoutMs: number };
   port: number;
   host: string;
   publicBaseUrl: string;
@@ -416,6 +423,13 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (production && !simulatedRehearsal && !mercadopagoUrl.startsWith('https://')) {
     throw new ConfigError(`MERCADOPAGO_API_URL must be an https:// URL when ENVIRONMENT=production, got "${mercadopagoUrl}"`);
   }
+  const stripeUrl = url('STRIPE_API_URL', env.STRIPE_API_URL || 'https://api.stripe.com');
+  if (production && !simulatedRehearsal && !stripeUrl.startsWith('https://')) {
+    throw new ConfigError(`STRIPE_API_URL must be an https:// URL when ENVIRONMENT=production, got "${stripeUrl}"`);
+  }
+  if (new URL(stripeUrl).pathname !== '/') {
+    throw new ConfigError(`STRIPE_API_URL must be an origin without a path (the package adds /v1/...), got "${stripeUrl}"`);
+  }
   const metricsToken = env.METRICS_TOKEN || undefined;
   if (metricsToken !== undefined && (metricsToken.length < 32 || /\s/.test(metricsToken))) {
     throw new ConfigError('METRICS_TOKEN must be at least 32 characters without spaces (for example: openssl rand -hex 32)');
@@ -438,6 +452,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     simulatedRehearsal,
     simulatorAuthorization: oneOf(env, 'SIMULATOR_AUTHORIZATION', ['transaction', 'remote'] as const, 'transaction'),
     mercadopago: { apiUrl: mercadopagoUrl, timeoutMs: integer(env, 'MERCADOPAGO_TIMEOUT_MS', 40_000, 100, 120_000) },
+    stripe: { apiUrl: stripeUrl, timeoutMs: integer(env, 'STRIPE_TIMEOUT_MS', 40_000, 100, 120_000) },
     port,
     host,
     publicBaseUrl,

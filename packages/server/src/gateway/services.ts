@@ -23,7 +23,7 @@ import { Router } from '../connectors/routing.js';
 import { simulatorConnector } from '../connectors/simulator.js';
 import { DEFAULT_ACCOUNT, InboundNotifications, type NotificationSink } from '../connectors/notifications.js';
 import { signingKey, SimulatorNotifier } from '../connectors/simulator-notifications.js';
-import { stripeConnector } from '../connectors/stripe/index.js';
+import { stripeConnector, stripeEndpointAt } from '../connectors/stripe/index.js';
 import { MERCADOPAGO_API, mercadoPagoConnector } from '../connectors/mercadopago/index.js';
 import { ConfigError } from '../config/config.js';
 import { CardPresentService } from '../card-present/service.js';
@@ -147,7 +147,7 @@ export async function buildServices({
   const own = new Set((connectors ?? []).map((d) => d.id));
   for (const definition of [
     simulatorConnector({ remote, chargebackResponseSeconds }),
-    stripeConnector(),
+    stripeConnector(stripeEndpointAt(config.stripe.apiUrl, config.stripe.timeoutMs)),
     mercadoPagoConnector({ baseUrl: config.mercadopago.apiUrl, limits: { ...MERCADOPAGO_API.limits, timeoutMs: config.mercadopago.timeoutMs } }),
   ] as ConnectorDefinition[]) {
     if (!own.has(definition.id)) connectorRegistry.register(definition);

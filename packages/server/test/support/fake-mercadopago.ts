@@ -23,9 +23,10 @@
  * `close()` stops it (connections refused). `signed()` makes a webhook
  * delivery as Mercado Pago signs it.
  */
+import { type FakeServerOptions, listenFake } from './fake-server.js';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import type https from 'node:https';
 import type { CardTokenResponse } from 'mercadopago/dist/clients/cardToken/commonTypes.js';
 import type { PaymentResponse } from 'mercadopago/dist/clients/payment/commonTypes.js';
 import type { PaymentSearch } from 'mercadopago/dist/clients/payment/search/types.js';
@@ -90,21 +91,25 @@ export class FakeMercadoPago {
   private constructor(
     readonly accessToken: string,
     readonly port: number,
-    private readonly server: http.Server,
+    private readonly server: http.Server | https.Server,
+    /** Where it listens: `MERCADOPAGO_API_URL` for a gateway process. */
+    readonly origin: string,
   ) {}
 
-  static async start(accessToken = `TEST-${randomBytes(8).toString('hex')}-112233-${randomBytes(16).toString('hex')}-123456789`): Promise<FakeMercadoPago> {
+  static async start(
+    accessToken = `TEST-${randomBytes(8).toString('hex')}-112233-${randomBytes(16).toString('hex')}-123456789`,
+    options: FakeServerOptions = {},
+  ): Promise<FakeMercadoPago> {
     const ready: { fake?: FakeMercadoPago } = {};
-    const server = http.createServer((req, res) => ready.fake!.receive(req, res));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    ready.fake = new FakeMercadoPago(accessToken, (server.address() as AddressInfo).port, server);
+    const { server, port, origin } = await listenFake((req, res) => ready.fake!.receive(req, res), options);
+    ready.fake = new FakeMercadoPago(accessToken, port, server, origin);
     return ready.fake;
   }
 
   /** The connector's endpoint option for this fake (src/connectors/mercadopago/api.ts). */
   endpoint(limits: { timeoutMs?: number; retries?: number; backoffMs?: number } = {}) {
     return {
-      baseUrl: `http://127.0.0.1:${this.port}`,
+      baseUrl: this.origin,
       limits: { timeoutMs: limits.timeoutMs ?? 5_000, retries: limits.retries ?? 0, backoffMs: limits.backoffMs ?? 0 },
     };
   }

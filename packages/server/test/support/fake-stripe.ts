@@ -25,9 +25,10 @@
  * closes the connection instead of answering (a lost answer). `close()`
  * stops it (connections refused).
  */
+import { type FakeServerOptions, listenFake } from './fake-server.js';
 import { createHash, randomBytes } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import type https from 'node:https';
 import Stripe from 'stripe';
 import { type Form, id, luhn, parseForm, paymentIntent, paymentMethod, seconds } from './fake-stripe-objects.js';
 
@@ -75,21 +76,22 @@ export class FakeStripe {
   private readonly cards = new Map<string, string>();
   private readonly idempotent = new Map<string, { fingerprint: string; answer: Answer }>();
   private readonly held: Array<() => void> = [];
-  private readonly server: http.Server;
+  private readonly server: http.Server | https.Server;
 
   private constructor(
     readonly secretKey: string,
     readonly port: number,
-    server: http.Server,
+    server: http.Server | https.Server,
+    /** Where it listens: `STRIPE_API_URL` for a gateway process. */
+    readonly origin: string,
   ) {
     this.server = server;
   }
 
-  static async start(secretKey = `sk_test_${randomBytes(12).toString('hex')}`): Promise<FakeStripe> {
+  static async start(secretKey = `sk_test_${randomBytes(12).toString('hex')}`, options: FakeServerOptions = {}): Promise<FakeStripe> {
     const ready: { fake?: FakeStripe } = {};
-    const server = http.createServer((req, res) => ready.fake!.receive(req, res));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    ready.fake = new FakeStripe(secretKey, (server.address() as AddressInfo).port, server);
+    const { server, port, origin } = await listenFake((req, res) => ready.fake!.receive(req, res), options);
+    ready.fake = new FakeStripe(secretKey, port, server, origin);
     return ready.fake;
   }
 
@@ -98,7 +100,7 @@ export class FakeStripe {
     return {
       host: '127.0.0.1',
       port: this.port,
-      protocol: 'http' as const,
+      protocol: this.origin.startsWith('https:') ? ('https' as const) : ('http' as const),
       limits: { timeoutMs: limits.timeoutMs ?? 5_000, retries: limits.retries ?? 0, backoffMs: limits.backoffMs ?? 0 },
     };
   }

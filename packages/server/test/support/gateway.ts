@@ -3,6 +3,7 @@
  * real port over a real database, and talks to it with fetch.
  */
 import { mkdtempSync } from 'node:fs';
+import https from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createGateway, type Gateway, type GatewayOptions } from '../../src/app.js';
@@ -29,7 +30,33 @@ export interface TestClient {
   token(scope?: string): Promise<string>;
 }
 
-/** Talks HTTP to a gateway, in this process or a child process. */
+interface Answer {
+  status: number;
+  headers: Headers;
+  text: string;
+}
+
+/** One HTTPS exchange trusting `ca` (the test's own certificate authority), which fetch cannot be given. */
+function httpsExchange(url: string, init: { method: string; headers: Record<string, string>; body: string | undefined }, ca: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const request = https.request(url, { method: init.method, headers: init.headers, ca }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(response.headers)) {
+          for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, one);
+        }
+        resolve({ status: response.statusCode ?? 0, headers, text: Buffer.concat(chunks).toString('utf8') });
+      });
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end(init.body);
+  });
+}
+
+/** Talks HTTP to a gateway, in this process or a child process (over HTTPS when given the authority to trust). */
 export class HttpClient {
   /**
    * This gateway's /openapi.json. Kept per client, not per address: the suite's worker processes
@@ -37,14 +64,24 @@ export class HttpClient {
    */
   #document: Promise<OpenApiDocument | undefined> | undefined;
 
-  constructor(readonly baseUrl: string) {}
+  constructor(
+    readonly baseUrl: string,
+    /** A PEM certificate to trust: the client speaks HTTPS with node:https (a proxy's certificate made for the test). */
+    private readonly ca?: string,
+  ) {}
+
+  private async exchange(url: string, init: { method: string; headers: Record<string, string>; body: string | undefined }): Promise<Answer> {
+    if (this.ca) return httpsExchange(url, init, this.ca);
+    const response = await fetch(url, init);
+    return { status: response.status, headers: response.headers, text: await response.text() };
+  }
 
   async request<T = Record<string, unknown>>(
     method: string,
     path: string,
     options: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
   ): Promise<Reply<T>> {
-    this.#document ??= openApiDocument(this.baseUrl).then((found) => {
+    this.#document ??= openApiDocument((url) => this.exchange(url, { method: 'GET', headers: {}, body: undefined }), this.baseUrl).then((found) => {
       // Nothing answered (a gateway not started yet, or stopped): asked again next time.
       if (found === null) this.#document = undefined;
       return found ?? undefined;
@@ -57,8 +94,8 @@ export class HttpClient {
       body = JSON.stringify(options.body);
       headers['content-type'] ??= 'application/json';
     }
-    const response = await fetch(this.baseUrl + path, { method, headers, body });
-    const text = await response.text();
+    const response = await this.exchange(this.baseUrl + path, { method, headers, body });
+    const text = response.text;
     let parsed: unknown = undefined;
     try {
       parsed = text ? JSON.parse(text) : undefined;
@@ -76,7 +113,7 @@ export class HttpClient {
  * client decides how to read the body from it). Checked on every request the suite makes, so a route
  * that loses its content type fails whichever test calls it.
  */
-function assertJsonContentType(method: string, path: string, response: Response, text: string): void {
+function assertJsonContentType(method: string, path: string, response: { status: number; headers: Headers }, text: string): void {
   const first = text.trimStart()[0];
   if (first !== '{' && first !== '[') return;
   try {
@@ -98,14 +135,12 @@ interface OpenApiDocument {
  * Undefined (the check skipped) when the gateway does not serve its document; null when nothing
  * answered (a gateway not started yet, or stopped), so that the caller asks again.
  */
-function openApiDocument(baseUrl: string): Promise<OpenApiDocument | undefined | null> {
-  return fetch(`${baseUrl}/openapi.json`)
-    .then(async (response) => {
-      const text = await response.text();
-      return response.ok ? (JSON.parse(text) as OpenApiDocument) : undefined;
-    })
+function openApiDocument(get: (url: string) => Promise<Answer>, baseUrl: string): Promise<OpenApiDocument | undefined | null> {
+  return get(`${baseUrl}/openapi.json`)
+    .then((response) => (response.status === 200 ? (JSON.parse(response.text) as OpenApiDocument) : undefined))
     .catch((error: unknown) => {
-      if (error instanceof TypeError) return null;
+      // fetch's TypeError, or node:https's connection error: nothing answered.
+      if (error instanceof TypeError || (error as NodeJS.ErrnoException).code === 'ECONNREFUSED') return null;
       return undefined;
     });
 }

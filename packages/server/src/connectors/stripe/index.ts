@@ -43,6 +43,18 @@ export interface StripeEndpoint {
 /** Stripe's API: a payment's authorization may take Stripe and the issuer tens of seconds. */
 export const STRIPE_API: StripeEndpoint = { host: 'api.stripe.com', port: 443, protocol: 'https', limits: { timeoutMs: 40_000, retries: 2, backoffMs: 500 } };
 
+/** Stripe's API at another origin (STRIPE_API_URL: a proxy of the operator's, or a fake Stripe in a rehearsal), with its time limit per attempt. */
+export function stripeEndpointAt(origin: string, timeoutMs: number): StripeEndpoint {
+  const url = new URL(origin);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return {
+    host: url.hostname,
+    port: url.port ? Number(url.port) : protocol === 'https' ? 443 : 80,
+    protocol,
+    limits: { ...STRIPE_API.limits, timeoutMs },
+  };
+}
+
 export function stripeConnector(endpoint: StripeEndpoint = STRIPE_API): ConnectorDefinition<typeof StripeCredentials> {
   return {
     id: 'stripe',
