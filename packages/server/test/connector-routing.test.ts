@@ -111,10 +111,30 @@ describe.each(dialects)('connector routing on $name', (dialect) => {
     expect((await payment(big.body.id)).network_reference).toMatch(new RegExp(`^${await referenceKey(visa)}:`));
   });
 
+  it('GET /v1/payments/{id} says which account served the payment and its id there, to a caller with connector-accounts:read only', async () => {
+    const owner = await gw.client();
+    const token = await owner.token();
+    const created = await gw.request<{ id: string }>('POST', '/v1/connector-accounts', {
+      token,
+      body: { connector: 'simulator', credentials: { api_key: 'sim-12345678' } },
+    });
+    const reply = await pay(gw, token, { instrumentId: await tokenize(gw, token, { number: '4242424242424242' }), amount: 100 });
+    const read = await gw.request<{ processor?: unknown }>('GET', `/v1/payments/${reply.body.id}`, { token });
+    expect(read.body.processor).toEqual({ connector: 'simulator', connector_account_id: created.body.id, reference: `sim_${reply.body.id}` });
+    // The same organization's client without connector-accounts:read sees the payment, not who served it.
+    const narrow = await (await gw.client({ organizationId: owner.organizationId, scopes: ['payments:read'] })).token();
+    const plain = await gw.request<{ id: string; processor?: unknown }>('GET', `/v1/payments/${reply.body.id}`, { token: narrow });
+    expect(plain.status).toBe(200);
+    expect(plain.body.id).toBe(reply.body.id);
+    expect(plain.body).not.toHaveProperty('processor');
+  });
+
   it('an organization without accounts goes to the default (CONNECTORS=simulator), unprefixed', async () => {
     const { token } = await merchant();
     const reply = await pay(gw, token, { instrumentId: await tokenize(gw, token, { number: '4242424242424242' }), amount: 100 });
     expect((await payment(reply.body.id)).network_reference).toBe(`sim_${reply.body.id}`);
+    const read = await gw.request<{ processor?: unknown }>('GET', `/v1/payments/${reply.body.id}`, { token });
+    expect(read.body.processor).toEqual({ connector: 'simulator', connector_account_id: null, reference: `sim_${reply.body.id}` });
   });
 
   it('answers 422 naming each problem of the rules, and keeps the previous ones', async () => {

@@ -317,6 +317,13 @@ describeInBrowser.each(dialects.filter((d) => d.name === 'sqlite'))('the dashboa
         .locator('xpath=following-sibling::dd[1]')
         .innerText(),
     ).toBe('12');
+    // Which processor served it and its id there (the sandbox's default simulator).
+    expect(
+      await page
+        .locator('dt', { hasText: /^Processor$/ })
+        .locator('xpath=following-sibling::dd[1]')
+        .innerText(),
+    ).toMatch(new RegExp(`^simulator\\s*sim_${payment.body.id}$`));
 
     await page.getByRole('button', { name: 'Capture' }).click();
     await page.getByRole('dialog', { name: 'Capture' }).getByRole('button', { name: 'Capture' }).click();

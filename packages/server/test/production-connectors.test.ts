@@ -155,6 +155,9 @@ describe('production behind nginx, paying through Stripe and Mercado Pago', () =
     expect([...stripe.refunds.values()].filter((r) => r.payment_intent === intentOf(captured).id).map((r) => r.amount)).toEqual([500]);
     expect(intentOf(cancelled)).toMatchObject({ status: 'canceled' });
     expect([...mercadopago.payments.values()]).toEqual([]);
+    // The merchant sees where to find it in Stripe's dashboard.
+    const served = await api.request<{ processor: unknown }>('GET', `/v1/payments/${captured}`, { token });
+    expect(served.body.processor).toEqual({ connector: 'stripe', connector_account_id: accounts.stripe, reference: intentOf(captured).id });
 
     const signed = FakeStripe.signed(
       {
@@ -191,6 +194,8 @@ describe('production behind nginx, paying through Stripe and Mercado Pago', () =
     expect(paymentOf(cancelled)).toMatchObject({ status: 'cancelled' });
     expect(mercadopago.refunds.filter((r) => r.payment_id === paymentOf(captured).id).map((r) => r.amount)).toEqual([5]);
     expect(stripe.intents.size).toBe(before);
+    const served = await api.request<{ processor: unknown }>('GET', `/v1/payments/${captured}`, { token });
+    expect(served.body.processor).toEqual({ connector: 'mercadopago', connector_account_id: accounts.mercadopago, reference: String(paymentOf(captured).id) });
 
     const chargeback = mercadopago.openChargeback(paymentOf(captured).id!, 74990, '2030-01-15T23:59:59.000-05:00');
     const delivery = FakeMercadoPago.signed('chargebacks', chargeback.id!, MERCADOPAGO_WEBHOOK_SECRET, Math.floor(Date.now() / 1000));

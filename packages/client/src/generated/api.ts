@@ -3192,6 +3192,15 @@ export interface components {
             metadata: {
                 [key: string]: string;
             };
+            /** @description Which processor served the payment and its id there, to find it in the processor's own dashboard. Shown on `GET /v1/payments/{id}` to a caller with `connector-accounts:read`; absent before any authorization was sent. */
+            processor?: {
+                /** @description The connector that authorized it: `stripe`, `mercadopago`, or the deployment's default (`simulator` in the sandbox). */
+                connector: string;
+                /** @description The organization's connector account (`GET /v1/connector-accounts/{id}`); null for the deployment's default. */
+                connector_account_id: string | null;
+                /** @description The processor's own id of the payment (a Stripe PaymentIntent `pi_...`, a Mercado Pago payment id); null while its answer is awaited. */
+                reference: string | null;
+            };
             /** @description In the answer to an action: the transaction (`trx-`) the action recorded. */
             transaction?: {
                 /** @description `trx-` prefix. */
@@ -3891,6 +3900,15 @@ export interface components {
             /** @description Your key-value pairs (`{}` when none). */
             metadata: {
                 [key: string]: string;
+            };
+            /** @description Which processor served the payment and its id there, to find it in the processor's own dashboard. Shown on `GET /v1/payments/{id}` to a caller with `connector-accounts:read`; absent before any authorization was sent. */
+            processor?: {
+                /** @description The connector that authorized it: `stripe`, `mercadopago`, or the deployment's default (`simulator` in the sandbox). */
+                connector: string;
+                /** @description The organization's connector account (`GET /v1/connector-accounts/{id}`); null for the deployment's default. */
+                connector_account_id: string | null;
+                /** @description The processor's own id of the payment (a Stripe PaymentIntent `pi_...`, a Mercado Pago payment id); null while its answer is awaited. */
+                reference: string | null;
             };
             /** @description In the answer to an action: the transaction (`trx-`) the action recorded. */
             transaction?: {

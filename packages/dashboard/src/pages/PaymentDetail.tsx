@@ -125,6 +125,15 @@ export function PaymentDetail({ id }: { id: string }) {
                 <dd>{responseCode(card.response_code)}</dd>
                 <dt>{t('payments.installments')}</dt>
                 <dd>{card.installments > 1 ? card.installments : t('payments.singlePayment')}</dd>
+                {card.processor && (
+                  <>
+                    <dt>{t('payments.processor')}</dt>
+                    <dd>
+                      {card.processor.connector}
+                      {card.processor.reference && <code className="processor-reference">{card.processor.reference}</code>}
+                    </dd>
+                  </>
+                )}
               </>
             ) : (
               <>

@@ -113,6 +113,23 @@ export class Router {
     return cached;
   }
 
+  /**
+   * Who served a payment, from its network reference: an account's reference key before the
+   * processor's id (`<key>:<id>`), or the deployment's default `defaultConnector` unprefixed.
+   * Cached like the rules; an account of another organization is never named.
+   */
+  async processorOf(
+    organizationId: string,
+    networkReference: string,
+    defaultConnector: string,
+  ): Promise<{ connector: string; connector_account_id: string | null; reference: string | null }> {
+    const match = /^(ca[0-9a-z]{8}):(.*)$/s.exec(networkReference);
+    if (!match) return { connector: defaultConnector, connector_account_id: null, reference: networkReference || null };
+    const { accounts } = await this.load(organizationId);
+    const account = accounts.find((a) => a.referenceKey === match[1]);
+    return { connector: account?.connector ?? 'unknown', connector_account_id: account?.id ?? null, reference: match[2] || null };
+  }
+
   /** Whether an enabled account of the organization serves `family` (cached like the rules). */
   async serves(organizationId: string, family: RouteFacts['family']): Promise<boolean> {
     const { accounts } = await this.load(organizationId);

@@ -2,6 +2,7 @@ import type { AlternativePaymentService } from '../apm/service.js';
 import type { CheckoutSessionService } from '../checkout/service.js';
 import type { RealClock } from '../clock/clock.js';
 import type { CardNetworkConnector } from '../connectors/card-network/connector.js';
+import type { Router } from '../connectors/routing.js';
 import type { GatewayModule } from '../http/module.js';
 import type { RefundService } from '../refunds/service.js';
 import type { PaymentActions } from './actions.js';
@@ -20,15 +21,17 @@ interface Needs {
   lifecycle: PaymentLifecycle;
   refunds: RefundService;
   clock: RealClock;
+  router: Router;
 }
 
 /** `/v1/payments` and the core actions, and the payments' background work (jobs.ts). */
 export const paymentsModule: GatewayModule<Needs> = {
   name: 'payments',
   reactions: [capturedFeesCopy],
-  async register({ app, jobs, db, services }) {
-    const { payments, apm, actions, checkout, network, lifecycle, refunds } = services;
-    await app.register(paymentRoutes, { payments, apm, actions, checkout });
+  async register({ app, jobs, db, config, services }) {
+    const { payments, apm, actions, checkout, network, lifecycle, refunds, router } = services;
+    const processorOf = (organizationId: string, networkReference: string) => router.processorOf(organizationId, networkReference, config.connectors);
+    await app.register(paymentRoutes, { payments, apm, actions, checkout, processorOf });
     registerPaymentJobs(jobs, { db, network, lifecycle, refunds, clock: services.clock });
   },
 };

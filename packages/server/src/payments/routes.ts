@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { principalOf } from '../http/principal.js';
 import { ListOf } from '../http/pagination.js';
 import { JSON_CONTENT_TYPE } from '../lib/content-types.js';
-import { CardPayment, CreatePayment, PaymentParams, paymentListQueries } from './schemas.js';
+import { CardPayment, CreatePayment, PaymentParams, paymentListQueries, type PaymentProcessor } from './schemas.js';
 import type { PaymentActions } from './actions.js';
 import { registerActionRoutes } from './action-routes.js';
 import type { PaymentService } from './service.js';
@@ -16,7 +16,14 @@ import type { CheckoutSessionService } from '../checkout/service.js';
 /** Spec 4.4: card payments; the list, the search and the read also answer for alternative payments (apm/). */
 export async function paymentRoutes(
   base: FastifyInstance,
-  opts: { payments: PaymentService; apm: AlternativePaymentService; actions: PaymentActions; checkout: CheckoutSessionService },
+  opts: {
+    payments: PaymentService;
+    apm: AlternativePaymentService;
+    actions: PaymentActions;
+    checkout: CheckoutSessionService;
+    /** Who served a payment, from its network reference (connectors/routing.ts). */
+    processorOf: (organizationId: string, networkReference: string) => Promise<PaymentProcessor>;
+  },
 ): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { payments } = opts;
@@ -108,16 +115,20 @@ export async function paymentRoutes(
       },
     },
     async (request, reply) => {
-      const organizationId = principalOf(request).organizationId;
+      const principal = principalOf(request);
+      const organizationId = principal.organizationId;
       // Card payments first: the hot read is one compiled query, serialized by the card schema
       // alone (the union would make the serializer validate against both shapes to pick one).
       // A reply with its own serializer gets no content type from Fastify, so it is set here.
-      const card = await payments.find(organizationId, request.params.id);
-      if (card)
+      const found = await payments.findServed(organizationId, request.params.id);
+      if (found) {
+        const shown = found.networkReference !== null && principal.permissions.has('connector-accounts:read');
+        const card = shown ? { ...found.payment, processor: await opts.processorOf(organizationId, found.networkReference!) } : found.payment;
         return reply
           .type(JSON_CONTENT_TYPE)
           .serializer(reply.compileSerializationSchema(CardPayment as never) as (payload: unknown) => string)
           .send(card);
+      }
       const apm = await opts.apm.find(organizationId, request.params.id);
       if (!apm) throw ApiError.notFound('payment');
       return opts.apm.view(apm);

@@ -19,6 +19,26 @@ const PaymentStatus = Type.Union(
 
 const Money = (description: string) => Type.String({ description: `${description}, with exactly the currency's minor digits ("15000.00").` });
 
+/** Who served a card payment: on `GET /v1/payments/{id}` for a caller with `connector-accounts:read`. */
+export const PaymentProcessor = Type.Object(
+  {
+    connector: Type.String({
+      description: "The connector that authorized it: `stripe`, `mercadopago`, or the deployment's default (`simulator` in the sandbox).",
+    }),
+    connector_account_id: Type.Union([Type.String(), Type.Null()], {
+      description: "The organization's connector account (`GET /v1/connector-accounts/{id}`); null for the deployment's default.",
+    }),
+    reference: Type.Union([Type.String(), Type.Null()], {
+      description: "The processor's own id of the payment (a Stripe PaymentIntent `pi_...`, a Mercado Pago payment id); null while its answer is awaited.",
+    }),
+  },
+  {
+    description:
+      "Which processor served the payment and its id there, to find it in the processor's own dashboard. Shown on `GET /v1/payments/{id}` to a caller with `connector-accounts:read`; absent before any authorization was sent.",
+  },
+);
+export type PaymentProcessor = Static<typeof PaymentProcessor>;
+
 export const CardPayment = Type.Object(
   {
     id: Type.String({ description: '`pay-` prefix.' }),
@@ -51,6 +71,7 @@ export const CardPayment = Type.Object(
     created_at: Type.String({ format: 'date-time' }),
     updated_at: Type.String({ format: 'date-time' }),
     metadata: MetadataView,
+    processor: Type.Optional(PaymentProcessor),
     transaction: Type.Optional(
       Type.Object(Transaction.properties, { description: 'In the answer to an action: the transaction (`trx-`) the action recorded.' }),
     ),

@@ -226,6 +226,12 @@ export class PaymentService {
     return row && paymentView(row);
   }
 
+  /** The payment and its network reference (who served it: connectors/routing.ts `processorOf`). */
+  async findServed(organizationId: string, id: string): Promise<{ payment: CardPayment; networkReference: string | null } | undefined> {
+    const row = await findPayment(this.db, organizationId, id);
+    return row && { payment: paymentView(row), networkReference: row.network_reference };
+  }
+
   async get(organizationId: string, id: string): Promise<CardPayment> {
     return paymentView(await this.row(organizationId, id));
   }
