@@ -151,9 +151,64 @@ describe.each(dialects)('the Stripe connector on $name', (dialect) => {
     expect((await send('evt_dispute_1', 'charge.dispute.created', dispute)).body).toMatchObject({ replayed: true });
     expect(await chargebacks()).toHaveLength(1);
     // An event the inbound path has no kind for, and a signed body that is not what Stripe sends: 400, nothing stored.
-    const whole = { ...intent!, status: 'succeeded' };
-    expect((await send('evt_other', 'payment_intent.succeeded', whole)).status).toBe(400);
+    const charge = {
+      id: 'ch_1',
+      object: 'charge',
+      amount: 7500,
+      amount_refunded: 7500,
+      refunded: true,
+      currency: 'usd',
+      metadata: {},
+      payment_intent: intent!.id,
+    };
+    expect((await send('evt_other', 'charge.refunded', charge)).status).toBe(400);
     expect((await send('evt_odd', 'charge.dispute.created', { id: 'dp_2', object: 'dispute' })).status).toBe(400);
+  });
+
+  it("follows a capture and a cancellation made in Stripe's dashboard; the echo of its own capture changes nothing", async () => {
+    const { token, stripe } = await merchant(gw, fake);
+    const instrumentId = await tokenize(gw, token, { number: '4242424242424242' });
+    const send = (id: string, type: string, object: unknown) => {
+      const signed = FakeStripe.signed({ id, type, data: { object } }, WEBHOOK_SECRET);
+      return gw.request<{ kind: string; payment_id: string; status: string; replayed: boolean }>('POST', `/v1/connector-accounts/${stripe}/notifications`, {
+        rawBody: signed.body.toString('utf8'),
+        headers: signed.headers,
+      });
+    };
+    const read = async (id: string) => (await gw.request<PaymentReply>('GET', `/v1/payments/${id}`, { token })).body;
+    const events = async (id: string) =>
+      (await gw.request<{ data: Array<{ type: string }> }>('GET', `/v1/events?payment_id=${id}`, { token })).body.data.map((e) => e.type);
+
+    // Captured in Stripe's dashboard, part of it: the payment follows, with its event (fees and ledger react to it).
+    const first = await pay(gw, token, { instrumentId, amount: 150, capture: false });
+    const [intent] = intentOf(first.body.id);
+    const captured = await send('evt_capture_1', 'payment_intent.succeeded', { ...intent!, status: 'succeeded', amount_received: 9000 });
+    expect(captured.status, captured.text).toBe(200);
+    expect(captured.body).toMatchObject({ kind: 'payment.captured', payment_id: first.body.id, status: 'processed', replayed: false });
+    expect(await read(first.body.id)).toMatchObject({ status: 'APPROVED', amount_captured: '90.00' });
+    expect(await events(first.body.id)).toContain('payment.card.captured');
+    expect((await send('evt_capture_1', 'payment_intent.succeeded', { ...intent!, status: 'succeeded', amount_received: 9000 })).body).toMatchObject({
+      replayed: true,
+    });
+    // Nothing more to capture from here.
+    expect((await gw.request('POST', `/v1/payments/${first.body.id}/capture`, { token, body: {} })).status).toBe(409);
+
+    // Cancelled in Stripe's dashboard.
+    const second = await pay(gw, token, { instrumentId, amount: 80, capture: false });
+    const [other] = intentOf(second.body.id);
+    const cancelled = await send('evt_cancel_1', 'payment_intent.canceled', { ...other!, status: 'canceled', cancellation_reason: 'requested_by_customer' });
+    expect(cancelled.body).toMatchObject({ kind: 'payment.cancelled', payment_id: second.body.id, status: 'processed' });
+    expect(await read(second.body.id)).toMatchObject({ status: 'CANCELLED' });
+    expect(await events(second.body.id)).toContain('payment.card.cancelled');
+
+    // The gateway's own capture: Stripe's event about it finds the payment captured already, and changes nothing.
+    const third = await pay(gw, token, { instrumentId, amount: 60, capture: false });
+    expect((await gw.request('POST', `/v1/payments/${third.body.id}/capture`, { token, body: {} })).status).toBe(200);
+    const [own] = intentOf(third.body.id);
+    const echo = await send('evt_capture_echo', 'payment_intent.succeeded', fake.intents.get(own!.id));
+    expect(echo.body).toMatchObject({ kind: 'payment.captured', status: 'ignored' });
+    expect(await read(third.body.id)).toMatchObject({ status: 'APPROVED', amount_captured: '60.00' });
+    expect((await events(third.body.id)).filter((t) => t === 'payment.card.captured')).toHaveLength(1);
   });
 
   it('cancels an uncaptured payment: the PaymentIntent is canceled at Stripe', async () => {

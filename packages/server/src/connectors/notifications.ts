@@ -69,16 +69,43 @@ const DisputeDecided = Type.Object(
   { additionalProperties: false },
 );
 
+/** The processor captured the authorization on its own (an operator captured it in the processor's dashboard). */
+const PaymentCaptured = Type.Object(
+  {
+    kind: Type.Literal('payment.captured'),
+    payment: PaymentReference,
+    /** Minor units captured: at most what was authorized. */
+    amount: Type.Integer({ minimum: 1 }),
+    currency: Type.String({ pattern: '^[A-Z]{3}$' }),
+  },
+  { additionalProperties: false },
+);
+
+/** The processor cancelled the uncaptured authorization on its own (in its dashboard, or at the authorization's expiry there). */
+const PaymentCancelled = Type.Object(
+  {
+    kind: Type.Literal('payment.cancelled'),
+    payment: PaymentReference,
+  },
+  { additionalProperties: false },
+);
+
 /**
  * Every notification the gateway understands: a small union, one member per
  * kind. A connector maps its network's events to these (its
  * `readNotification`); a feature handles each kind (`handle`). A new kind is a
  * member here and a handler in the feature that owns the state it moves.
  */
-export const InboundNotificationSchema = Type.Union([DisputeOpened, DisputeDecided]);
+export const InboundNotificationSchema = Type.Union([DisputeOpened, DisputeDecided, PaymentCaptured, PaymentCancelled]);
 export type InboundNotification = Static<typeof InboundNotificationSchema>;
 export type NotificationKind = InboundNotification['kind'];
-export const NOTIFICATION_KINDS: readonly NotificationKind[] = ['dispute.opened', 'dispute.decided'];
+export const NOTIFICATION_KINDS: readonly NotificationKind[] = ['dispute.opened', 'dispute.decided', 'payment.captured', 'payment.cancelled'];
+const MEMBERS = {
+  'dispute.opened': DisputeOpened,
+  'dispute.decided': DisputeDecided,
+  'payment.captured': PaymentCaptured,
+  'payment.cancelled': PaymentCancelled,
+};
 
 /** What a connector's `readNotification` makes of a body: its own id of the notification and the typed notification. */
 export interface ReadNotification {
@@ -155,7 +182,7 @@ export function notificationProblems(value: unknown): ErrorDetail[] {
   const kind = (value as { kind?: unknown } | null)?.kind;
   if (typeof kind !== 'string' || !NOTIFICATION_KINDS.includes(kind as NotificationKind))
     return [{ field: 'kind', message: `must be one of: ${NOTIFICATION_KINDS.join(', ')}` }];
-  const member = kind === 'dispute.opened' ? DisputeOpened : DisputeDecided;
+  const member = MEMBERS[kind as NotificationKind];
   return [...Value.Errors(member, value)]
     .filter((e) => e.keyword !== 'boolean')
     .map((e) => {

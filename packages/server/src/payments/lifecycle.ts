@@ -250,6 +250,30 @@ export class PaymentLifecycle {
     return this.outcome(payment.id, 'capture', recorded);
   }
 
+  /**
+   * The processor captured or cancelled the authorization on its own (its notification,
+   * connectors/notifications.ts): recorded in the notification's transaction as the gateway's own
+   * capture or void would be (transaction, event, and the events' reactions: fees, ledger), when the
+   * payment is still uncaptured and no operation of the gateway's is in flight. Otherwise (already
+   * captured or cancelled: the echo of the gateway's own call; an operation in flight: its answer
+   * decides) nothing changes. False then.
+   */
+  async recordProcessorAction(trx: Executor, paymentId: string, action: { type: 'capture'; amount: number } | { type: 'void' }, now: string): Promise<boolean> {
+    const payment = await findPaymentById(trx, paymentId);
+    if (!payment) return false;
+    if (action.type === 'capture' && (action.amount > Number(payment.amount_authorized) || action.amount < 1)) return false;
+    const changes: Partial<PaymentRow> =
+      action.type === 'capture'
+        ? { status: 'APPROVED', amount_captured: action.amount, captured_at: now, updated_at: now }
+        : { status: 'CANCELLED', cancelled_at: now, updated_at: now };
+    if (!(await transitionPayment(trx, payment.id, { status: ['APPROVED', 'AUTHORIZED'], pendingAction: null, uncaptured: true }, changes))) return false;
+    const amount = action.type === 'capture' ? action.amount : Number(payment.amount_authorized);
+    const result: OperationResult = { outcome: 'succeeded', responseCode: '00' };
+    await insertTransaction(trx, this.operationRow(payment, action.type, amount, result, now));
+    await recordPaymentEvent(trx, this.clock, copyWith(payment, changes), action.type === 'capture' ? 'payment.card.captured' : 'payment.card.cancelled');
+    return true;
+  }
+
   private operationRow(payment: PaymentRow, type: TransactionType, amount: number, result: OperationResult, now: string, id?: string): TransactionRow {
     return newTransaction(
       payment,

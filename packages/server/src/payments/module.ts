@@ -3,6 +3,8 @@ import type { CheckoutSessionService } from '../checkout/service.js';
 import type { RealClock } from '../clock/clock.js';
 import type { CardNetworkConnector } from '../connectors/card-network/connector.js';
 import type { Router } from '../connectors/routing.js';
+import type { InboundNotifications } from '../connectors/notifications.js';
+import { processorActionHandler } from './notified.js';
 import type { GatewayModule } from '../http/module.js';
 import type { RefundService } from '../refunds/service.js';
 import type { PaymentActions } from './actions.js';
@@ -22,6 +24,7 @@ interface Needs {
   refunds: RefundService;
   clock: RealClock;
   router: Router;
+  notifications: InboundNotifications;
 }
 
 /** `/v1/payments` and the core actions, and the payments' background work (jobs.ts). */
@@ -33,5 +36,8 @@ export const paymentsModule: GatewayModule<Needs> = {
     const processorOf = (organizationId: string, networkReference: string) => router.processorOf(organizationId, networkReference, config.connectors);
     await app.register(paymentRoutes, { payments, apm, actions, checkout, processorOf });
     registerPaymentJobs(jobs, { db, network, lifecycle, refunds, clock: services.clock });
+    // The processor captured or cancelled a payment on its own (notified.ts).
+    services.notifications.handle('payment.captured', processorActionHandler(lifecycle));
+    services.notifications.handle('payment.cancelled', processorActionHandler(lifecycle));
   },
 };

@@ -124,10 +124,11 @@ export function stripeNotification(event: Stripe.Event): StripeNotification {
 
 /**
  * The inbound path's reading of a verified body (registry.ts `readNotification`):
- * a dispute opened or closed becomes `dispute.opened` / `dispute.decided` on the
- * payment of its PaymentIntent. The other events have no kind on the inbound path
- * yet: they answer 400 naming the type, so the endpoint is subscribed to the two
- * dispute events only (docs/connectors.md "Stripe").
+ * a PaymentIntent succeeded or canceled becomes `payment.captured` /
+ * `payment.cancelled`, a dispute opened or closed `dispute.opened` /
+ * `dispute.decided`, on the payment of its PaymentIntent. The other events answer
+ * 400 naming the type, so the endpoint is subscribed to those four only
+ * (docs/connectors.md "Stripe").
  */
 /**
  * Stripe's dispute reasons as the card networks' reason codes a chargeback keeps
@@ -159,13 +160,22 @@ export function readStripeNotification(body: Buffer): ReadNotification | ErrorDe
     // Signed with the account's secret, yet not the shape Stripe sends for its type.
     return [{ field: 'data.object', message: `is not a ${event.type} object` }];
   }
-  if (read.kind !== 'dispute_opened' && read.kind !== 'dispute_closed')
-    return [{ field: 'type', message: `${event.type} is not handled: subscribe the endpoint to charge.dispute.created and charge.dispute.closed` }];
+  if (read.kind === 'ignored' || read.kind === 'payment_refunded')
+    return [
+      {
+        field: 'type',
+        message: `${event.type} is not handled: subscribe the endpoint to payment_intent.succeeded, payment_intent.canceled, charge.dispute.created and charge.dispute.closed`,
+      },
+    ];
   const payment = {
     ...(read.reference ? { reference: read.reference } : {}),
     ...(read.paymentIntent ? { network_reference: read.paymentIntent } : {}),
   };
   if (!read.reference && !read.paymentIntent) return [{ field: 'data.object.payment_intent', message: 'is required' }];
+  // Captured or cancelled at Stripe: by Pasarela's own call (then the payment is already so, and nothing changes), or in Stripe's dashboard.
+  if (read.kind === 'payment_captured')
+    return { id: read.eventId, notification: { kind: 'payment.captured', payment, amount: read.amountReceived, currency: read.currency } };
+  if (read.kind === 'payment_canceled') return { id: read.eventId, notification: { kind: 'payment.cancelled', payment } };
   if (read.kind === 'dispute_opened')
     return {
       id: read.eventId,
