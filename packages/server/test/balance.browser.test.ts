@@ -224,6 +224,22 @@ describeInBrowser.each(dialects)('the Balance page in a browser on $name', (dial
     const body = JSON.parse(file.text) as { rows: Array<{ payment_id: string; type: string; net: string }>; totals: { net: string } };
     expect(body.rows).toEqual([expect.objectContaining({ payment_id: paymentId, type: 'payment', net })]);
     expect(body.totals.net).toBe(net);
+
+    // Every balance transaction of the period (the export): the payout and its settlement too.
+    await form.getByLabel('Rows').selectOption('balance_transactions');
+    await form.getByLabel('Format').selectOption('csv');
+    await form.getByRole('button', { name: 'Make report' }).click();
+    const everything = page.locator('[data-report-id]').filter({ hasText: /^Every transaction, USD/ });
+    const exported = everything.getByRole('button', { name: /^Download CSV: report rpt-/ });
+    await exported.waitFor();
+    const all = await downloaded(page, exported);
+    const types = all.text
+      .trimEnd()
+      .split('\r\n')
+      .slice(1)
+      .map((line) => line.split(',')[2])
+      .sort();
+    expect(types).toEqual(['payment', 'payout', 'settlement']);
     await audit(page, 'balance-reports', () => json.waitFor());
 
     await advanceClock(gw, token, DAY / 1000 + 60);

@@ -95,7 +95,13 @@ export function Reports({ reports, currencies }: { reports: ReportsState; curren
   const { t, money, date } = useI18n();
   const session = useSession();
   const today = clockNow(session);
-  const [form, setForm] = useState({ currency: '', from: day(today - 30 * 86_400_000), to: day(today), format: 'csv' as 'csv' | 'json' });
+  const [form, setForm] = useState({
+    currency: '',
+    from: day(today - 30 * 86_400_000),
+    to: day(today),
+    format: 'csv' as 'csv' | 'json',
+    type: 'balance_period' as 'balance_period' | 'balance_transactions',
+  });
   const { busy, error, run } = useAction();
   const currency = form.currency || currencies[0] || '';
   const submit = (event: FormEvent) => {
@@ -105,7 +111,7 @@ export function Reports({ reports, currencies }: { reports: ReportsState; curren
       const end = Date.parse(`${form.to}T00:00:00Z`) + 86_400_000;
       await v1('reports.create', 'POST', '/reports', {
         body: {
-          type: 'balance_period',
+          type: form.type,
           currency,
           period_start: `${form.from}T00:00:00.000Z`,
           period_end: Number.isFinite(end) ? new Date(end).toISOString() : form.to,
@@ -118,7 +124,11 @@ export function Reports({ reports, currencies }: { reports: ReportsState; curren
   const covers = (r: Report) =>
     r.type === 'payout_reconciliation'
       ? t('balance.reportType.payout_reconciliation', { id: r.payout_id ?? '' })
-      : t('balance.reportType.balance_period', { currency: r.currency, start: date(r.period_start), end: date(r.period_end) });
+      : t(r.type === 'balance_transactions' ? 'balance.reportType.balance_transactions' : 'balance.reportType.balance_period', {
+          currency: r.currency,
+          start: date(r.period_start),
+          end: date(r.period_end),
+        });
   return (
     <section className="section" aria-labelledby="reports-h">
       <h2 id="reports-h">{t('balance.reports')}</h2>
@@ -128,6 +138,16 @@ export function Reports({ reports, currencies }: { reports: ReportsState; curren
           <h3 id="period-report-h" className="visually-hidden">
             {t('balance.periodReport')}
           </h3>
+          <label className="field">
+            <span>{t('balance.rows')}</span>
+            <select
+              value={form.type}
+              onChange={(e) => setForm({ ...form, type: e.target.value === 'balance_transactions' ? 'balance_transactions' : 'balance_period' })}
+            >
+              <option value="balance_period">{t('balance.rows.balance_period')}</option>
+              <option value="balance_transactions">{t('balance.rows.balance_transactions')}</option>
+            </select>
+          </label>
           <label className="field narrow">
             <span>{t('common.currency')}</span>
             <select value={currency} onChange={(e) => setForm({ ...form, currency: e.target.value })}>
