@@ -31,9 +31,7 @@ describe.each(dialects)('the balance transactions export on $name', (dialect) =>
   const call = <T>(method: string, path: string, body?: unknown) => gw.request<T>(method, path, { token, ...(body === undefined ? {} : { body }) });
 
   beforeAll(async () => {
-    // The runner's loop off: the test clock's advances alone run the jobs, so no settlement run is in
-    // flight in the background while the clock moves.
-    gw = await startGateway(dialect, { JOBS_ENABLED: 'false' });
+    gw = await startGateway(dialect);
     token = await (await gw.client()).token();
   });
   afterAll(async () => {
