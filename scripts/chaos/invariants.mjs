@@ -143,6 +143,14 @@ export async function databaseInvariants(url, { organizationId, endpoints = [], 
       for (const m of deliverable.slice(0, 20)) violations.push(`event ${m.id} (${m.type}) has no delivery to the always-subscribed endpoint ${endpoint}`);
     }
 
+    // 7. The ledger (ledger/, docs/ledger.md): every account of every currency sums to zero, each entry's postings
+    //    move the merchant's balances by its `net`, the balances equal the entries, and no movement of money of the
+    //    run lacks its entry (a kill -9 between the state change and its entry would leave one without).
+    const ledgerFacts = await ledgerInvariants(q, since);
+    violations.push(...ledgerFacts.violations);
+    facts.ledgerEntries = ledgerFacts.entries;
+    facts.ledgerMovements = ledgerFacts.movements;
+
     // 6. Jobs: none stuck on a dead lease, none overdue, none failed.
     const jobs = await q(`select status, type, count(*)::int n from jobs group by 1, 2 order by 1, 2`);
     facts.jobs = jobs;
@@ -158,6 +166,104 @@ export async function databaseInvariants(url, { organizationId, endpoints = [], 
     await client.end();
   }
   return { violations, facts };
+}
+
+const MERCHANT_ACCOUNTS = `('merchant_pending', 'merchant_available', 'merchant_reserved')`;
+
+/**
+ * The ledger's invariants, over every row (they hold at every moment, not only for the run's rows), and its
+ * entries against the run's movements of money. Every violation starts with "ledger:".
+ */
+async function ledgerInvariants(q, since) {
+  const violations = [];
+  // Each account's balance: what was credited to it less what was debited from it.
+  const accounts = await q(
+    `select organization_id, currency, account, sum(delta)::bigint balance from (
+       select organization_id, currency, credit_account account, amount delta from ledger_postings
+       union all select organization_id, currency, debit_account, -amount from ledger_postings) x
+     group by 1, 2, 3`,
+  );
+  const perCurrency = new Map();
+  const perBook = new Map();
+  for (const a of accounts) {
+    const balance = Number(a.balance);
+    perCurrency.set(a.currency, (perCurrency.get(a.currency) ?? 0) + balance);
+    perBook.set(`${a.organization_id}|${a.currency}`, (perBook.get(`${a.organization_id}|${a.currency}`) ?? 0) + balance);
+  }
+  for (const [currency, sum] of perCurrency) if (sum !== 0) violations.push(`ledger: the accounts of ${currency} sum to ${sum}, not 0`);
+  for (const [book, sum] of perBook) if (sum !== 0) violations.push(`ledger: the accounts of ${book.replace('|', ' in ')} sum to ${sum}, not 0`);
+
+  // Each entry: postings that move the merchant's balances by its net; no posting without its entry.
+  const entries = await q(
+    `select e.id, e.type, e.net::bigint net, e.amount::bigint amount, e.fee::bigint fee, count(p.entry_id)::int lines,
+            coalesce(sum(case when p.credit_account in ${MERCHANT_ACCOUNTS} then p.amount else 0 end), 0)::bigint
+              - coalesce(sum(case when p.debit_account in ${MERCHANT_ACCOUNTS} then p.amount else 0 end), 0)::bigint effect
+       from ledger_entries e left join ledger_postings p on p.entry_id = e.id group by e.id, e.type, e.net, e.amount, e.fee`,
+  );
+  for (const e of entries) {
+    if (e.lines === 0) violations.push(`ledger: entry ${e.id} (${e.type}) has no postings`);
+    else if (Number(e.effect) !== Number(e.net)) violations.push(`ledger: entry ${e.id} (${e.type}) has net ${e.net} but its postings move ${e.effect}`);
+    if (Number(e.amount) !== Number(e.net) + Number(e.fee))
+      violations.push(`ledger: entry ${e.id} (${e.type}): gross ${e.amount} is not net ${e.net} + fee ${e.fee}`);
+  }
+  const orphans = await q(`select distinct entry_id from ledger_postings p where not exists (select 1 from ledger_entries e where e.id = p.entry_id)`);
+  for (const o of orphans) violations.push(`ledger: postings of entry ${o.entry_id}, which does not exist`);
+
+  // The balances (available + pending + reserved, GET /v1/balance) equal the sum of the organization's entries.
+  const books = await q(
+    `select coalesce(b.organization_id, e.organization_id) organization_id, coalesce(b.currency, e.currency) currency,
+            coalesce(b.balance, 0)::bigint balance, coalesce(e.net, 0)::bigint net
+       from (select organization_id, currency, sum(case when credit_account in ${MERCHANT_ACCOUNTS} then amount else 0 end)
+                    - sum(case when debit_account in ${MERCHANT_ACCOUNTS} then amount else 0 end) balance
+               from ledger_postings group by 1, 2) b
+       full join (select organization_id, currency, sum(net) net from ledger_entries group by 1, 2) e
+         on e.organization_id = b.organization_id and e.currency = b.currency`,
+  );
+  for (const b of books)
+    if (Number(b.balance) !== Number(b.net))
+      violations.push(`ledger: ${b.organization_id} ${b.currency}: the balances add up to ${b.balance}, its entries to ${b.net}`);
+
+  // Settlements and payouts: a batch moved exactly its entries; a payout not failed carries exactly its amount.
+  const batches = await q(
+    `select s.id, s.amount::bigint amount, s.entry_count, coalesce(sum(se.amount), 0)::bigint entries, count(se.entry_id)::int n
+       from settlements s left join settlement_entries se on se.settlement_id = s.id group by s.id, s.amount, s.entry_count`,
+  );
+  for (const s of batches)
+    if (Number(s.amount) !== Number(s.entries) || s.entry_count !== s.n)
+      violations.push(`ledger: settlement ${s.id} moved ${s.amount} in ${s.entry_count} entries, its entries add up to ${s.entries} in ${s.n}`);
+  const payouts = await q(
+    `select po.id, po.amount::bigint amount, coalesce(sum(s.amount), 0)::bigint carried from payouts po
+       left join settlements s on s.payout_id = po.id where po.status <> 'failed' group by po.id, po.amount`,
+  );
+  for (const p of payouts)
+    if (Number(p.amount) !== Number(p.carried)) violations.push(`ledger: payout ${p.id} of ${p.amount} carries settlements of ${p.carried}`);
+
+  // No movement of the run without its entry: a captured card payment, an approved rail payment, a succeeded
+  // refund each have theirs (the same amount); a refund that did not succeed has none.
+  const movements = await q(
+    `select 'capture' kind, p.id, p.amount_captured::bigint moved, e.amount::bigint posted from payments p
+        left join ledger_entries e on e.source_id = p.id and e.type = 'payment'
+       where p.created_at >= $1 and p.rail_id is null and p.amount_captured > 0
+     union all
+     select 'rail payment', p.id, p.amount::bigint, e.amount::bigint from payments p
+        left join ledger_entries e on e.source_id = p.id and e.type = 'payment'
+       where p.created_at >= $1 and p.rail_id is not null and p.status = 'APPROVED'
+     union all
+     select 'refund', r.id, -r.amount::bigint, e.amount::bigint from refunds r
+        left join ledger_entries e on e.source_id = r.id and e.type = 'refund'
+       where r.created_at >= $1 and r.status = 'SUCCEEDED'`,
+    [since],
+  );
+  for (const m of movements) {
+    if (m.posted === null) violations.push(`ledger: ${m.kind} ${m.id} moved ${m.moved} without its entry`);
+    else if (Number(m.posted) !== Number(m.moved)) violations.push(`ledger: ${m.kind} ${m.id} moved ${m.moved}, its entry ${m.posted}`);
+  }
+  const stray = await q(
+    `select r.id, r.status from refunds r join ledger_entries e on e.source_id = r.id and e.type = 'refund' where r.created_at >= $1 and r.status <> 'SUCCEEDED'`,
+    [since],
+  );
+  for (const r of stray) violations.push(`ledger: refund ${r.id} is ${r.status} but has an entry`);
+  return { violations, entries: entries.length, movements: movements.length };
 }
 
 /** Every 2xx answer's effect exists and holds. */

@@ -868,6 +868,11 @@ function report({
     count(/instruction|terminal/) ? `${count(/instruction|terminal/)} violations` : 'ok',
   );
   row(
+    "the ledger: every account of every currency sums to zero; each entry's postings move its net; balances = entries; settlements and payouts = their entries; every capture, approved rail payment and succeeded refund has its entry",
+    `${database.facts.ledgerEntries} entries, ${database.facts.ledgerMovements} movements of the run`,
+    count(/ledger:/) ? `${count(/ledger:/)} violations` : 'ok',
+  );
+  row(
     'every event delivered to every subscribed endpoint, webhook-id = event id',
     `${database.facts.deliveries} deliveries, ${receipts.received} received`,
     count(/delivery|webhook-id|never answered/) ? `${count(/delivery|webhook-id|never answered/)} violations` : 'ok',

@@ -10,6 +10,7 @@ import { Payments } from './pages/Payments';
 import { PaymentDetail } from './pages/PaymentDetail';
 import { Links } from './pages/Links';
 import { Disputes } from './pages/Disputes';
+import { Balance } from './pages/Balance';
 import { ApiKeys } from './pages/ApiKeys';
 import { Webhooks } from './pages/Webhooks';
 import { Events } from './pages/Events';
@@ -147,6 +148,8 @@ function Page({ path }: { path: string }) {
       return <Links />;
     case '/disputes':
       return <Disputes />;
+    case '/balance':
+      return <Balance />;
     case '/developers/keys':
       return <ApiKeys />;
     case '/developers/webhooks':
@@ -251,6 +254,9 @@ function Shell({
           </li>
           <li>
             <NavLink to="/disputes">{t('nav.disputes')}</NavLink>
+          </li>
+          <li>
+            <NavLink to="/balance">{t('nav.balance')}</NavLink>
           </li>
         </ul>
         <p className="nav-heading" id="nav-developers">

@@ -146,14 +146,35 @@ export async function request<T>(method: string, path: string, body?: unknown, q
   } catch {
     parsed = undefined;
   }
-  if (!response.ok) {
-    type Body = { code?: string; message?: string; details?: ApiError['details'] };
-    const body = (parsed ?? {}) as Body & { error?: Body };
-    const error = body.error ?? body;
-    if (response.status === 401 && path !== '/session') onSignedOut();
-    throw new ApiError(response.status, error.code ?? 'error', error.message ?? response.statusText, error.details ?? []);
-  }
+  if (!response.ok) throw failure(response, parsed, path);
   return parsed as T;
+}
+
+function failure(response: Response, parsed: unknown, path: string): ApiError {
+  type Body = { code?: string; message?: string; details?: ApiError['details'] };
+  const body = (parsed ?? {}) as Body & { error?: Body };
+  const error = body.error ?? body;
+  if (response.status === 401 && path !== '/session') onSignedOut();
+  return new ApiError(response.status, error.code ?? 'error', error.message ?? response.statusText, error.details ?? []);
+}
+
+/** A file a /v1 route answers (a report's rows), with the name its Content-Disposition gives, for the browser to save. */
+export async function download(path: string): Promise<{ blob: Blob; filename: string }> {
+  const headers: Record<string, string> = {};
+  if (organizationHeader) headers['x-pasarela-organization'] = organizationHeader;
+  const response = await fetch(`/dashboard/api/v1${path}`, { headers, credentials: 'same-origin' });
+  if (!response.ok) {
+    const text = await response.text();
+    let parsed: unknown = undefined;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    throw failure(response, parsed, `/v1${path}`);
+  }
+  const filename = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'download';
+  return { blob: await response.blob(), filename };
 }
 
 /** A /v1 call through the session's pass-through, typed by its operationId. */

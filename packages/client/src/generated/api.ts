@@ -1740,7 +1740,7 @@ export interface paths {
         put?: never;
         /**
          * Ask for a reconciliation report
-         * @description One row per ledger entry: `balance_transaction_id`, `created_at`, `type`, `payment_id`, `order_id`, `currency`, `gross`, `fee`, `net`, `settlement_id`, `payout_id`. `payout_reconciliation` (`payout_id`): the entries the payout paid, their `net` adding up to its amount; `balance_period` (`currency`, `period_start`, `period_end`): the entries booked in the period, settled or not. Made in the background: 201 `pending`, then GET it for its `progress` until `succeeded`. 422 names every problem of the body.
+         * @description One row per ledger entry: `balance_transaction_id`, `created_at`, `type`, `payment_id`, `order_id`, `currency`, `gross`, `fee`, `net`, `settlement_id`, `payout_id`. `payout_reconciliation` (`payout_id`): the entries the payout paid, their `net` adding up to its amount; `balance_period` (`currency`, `period_start`, `period_end`): the entries booked in the period that go through settlement, settled or not; `balance_transactions` (the same fields): every entry booked in the period, whatever its type (settlements and payouts too), each `net` its change of the merchant's balances: the export of GET /v1/balance/transactions. Made in the background: 201 `pending`, then GET it for its `progress` until `succeeded`. 422 names every problem of the body.
          */
         post: operations["reports.create"];
         delete?: never;
@@ -3723,15 +3723,15 @@ export interface components {
             id: string;
             /** @enum {string} */
             object: "report";
-            /** @description `payout_reconciliation`: the entries one payout paid (`payout_id`); `balance_period`: the entries of one currency booked in a period. */
-            type: "payout_reconciliation" | "balance_period";
+            /** @description `payout_reconciliation`: the entries one payout paid (`payout_id`); `balance_period`: the entries of one currency booked in a period that go through settlement; `balance_transactions`: every entry of one currency booked in a period, whatever its type (the export of GET /v1/balance/transactions). */
+            type: "payout_reconciliation" | "balance_period" | "balance_transactions";
             /** @description Default `csv`. */
             format: "csv" | "json";
             /** @enum {string} */
             currency: "COP" | "USD" | "EUR" | "MXN" | "BRL" | "PEN" | "ARS" | "GBP" | "CAD" | "UYU" | "CLP" | "JPY" | "PYG" | "KRW" | "KWD" | "BHD";
             /** @description The payout it reconciles. */
             payout_id: string | null;
-            /** @description The period it covers (balance_period). */
+            /** @description The period it covers (balance_period, balance_transactions). */
             period_start: string | null;
             /** @description The end of the period, exclusive. */
             period_end: string | null;
@@ -21427,22 +21427,22 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description `payout_reconciliation`: the entries one payout paid (`payout_id`); `balance_period`: the entries of one currency booked in a period. */
-                    type: "payout_reconciliation" | "balance_period";
+                    /** @description `payout_reconciliation`: the entries one payout paid (`payout_id`); `balance_period`: the entries of one currency booked in a period that go through settlement; `balance_transactions`: every entry of one currency booked in a period, whatever its type (the export of GET /v1/balance/transactions). */
+                    type: "payout_reconciliation" | "balance_period" | "balance_transactions";
                     /** @description Default `csv`. */
                     format?: "csv" | "json";
                     /** @description For `payout_reconciliation`. */
                     payout_id?: string;
-                    /** @description For `balance_period`: ISO 4217. */
+                    /** @description For `balance_period` and `balance_transactions`: ISO 4217. */
                     currency?: string;
                     /**
                      * Format: date-time
-                     * @description For `balance_period`: the first instant (inclusive).
+                     * @description For `balance_period` and `balance_transactions`: the first instant (inclusive).
                      */
                     period_start?: string;
                     /**
                      * Format: date-time
-                     * @description For `balance_period`: the end (exclusive).
+                     * @description For `balance_period` and `balance_transactions`: the end (exclusive).
                      */
                     period_end?: string;
                 };

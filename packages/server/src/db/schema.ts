@@ -972,7 +972,7 @@ export interface PayoutSettlementsTable {
 export interface ReportsTable {
   id: string;
   organization_id: string;
-  type: 'payout_reconciliation' | 'balance_period';
+  type: 'payout_reconciliation' | 'balance_period' | 'balance_transactions';
   format: 'csv' | 'json';
   currency: string;
   payout_id: string | null;

@@ -39,6 +39,28 @@ const METHODS = ['card', 'rail'] as const;
 const delayOf = (settings: Settings, method: 'card' | 'rail') => (method === 'card' ? settings.card_delay_days : settings.rail_delay_days);
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/**
+ * Holds the organization's test clock for the rest of the transaction (a write to its row, which an
+ * advance also writes) and answers its offset as committed. Either the advance commits first and the
+ * run reads the moved time, or the run commits first and the advance then shifts the next run it
+ * scheduled: without it, a run in flight while the clock moved scheduled its next run by the old time,
+ * a whole advance too late.
+ */
+async function holdClock(trx: Executor, organizationId: string, now: string): Promise<number> {
+  await trx
+    .insertInto('sandbox_clocks')
+    .values({ organization_id: organizationId, offset_ms: 0, updated_at: now })
+    .onConflict((oc) => oc.column('organization_id').doNothing())
+    .execute();
+  await trx
+    .updateTable('sandbox_clocks')
+    .set((eb) => ({ offset_ms: eb.ref('offset_ms') }))
+    .where('organization_id', '=', organizationId)
+    .execute();
+  const row = await trx.selectFrom('sandbox_clocks').select('offset_ms').where('organization_id', '=', organizationId).executeTakeFirstOrThrow();
+  return Number(row.offset_ms);
+}
+
 export class PayoutEngine {
   constructor(
     private readonly db: Db,
@@ -53,7 +75,9 @@ export class PayoutEngine {
       const settings = await readSettings(trx, organizationId);
       // Switched off: nothing settles and no run is scheduled; switching it on schedules one.
       if (!settings.settlements_enabled) return;
-      const orgNow = await this.clock.now(organizationId, trx);
+      const orgNow = this.sandbox
+        ? this.clock.realNow() + (await holdClock(trx, organizationId, this.clock.realIso()))
+        : await this.clock.now(organizationId, trx);
       const dayStart = Math.floor(orgNow / DAY_MS) * DAY_MS;
       for (const method of METHODS) await this.settle(trx, organizationId, method, dayStart - delayOf(settings, method) * DAY_MS);
       if (settings.payout_interval === 'daily' && this.sandbox) {

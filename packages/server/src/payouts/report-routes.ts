@@ -28,7 +28,7 @@ export async function reportRoutes(base: FastifyInstance, opts: { reports: Repor
         tags,
         summary: 'Ask for a reconciliation report',
         description:
-          'One row per ledger entry: `balance_transaction_id`, `created_at`, `type`, `payment_id`, `order_id`, `currency`, `gross`, `fee`, `net`, `settlement_id`, `payout_id`. `payout_reconciliation` (`payout_id`): the entries the payout paid, their `net` adding up to its amount; `balance_period` (`currency`, `period_start`, `period_end`): the entries booked in the period, settled or not. Made in the background: 201 `pending`, then GET it for its `progress` until `succeeded`. 422 names every problem of the body.',
+          "One row per ledger entry: `balance_transaction_id`, `created_at`, `type`, `payment_id`, `order_id`, `currency`, `gross`, `fee`, `net`, `settlement_id`, `payout_id`. `payout_reconciliation` (`payout_id`): the entries the payout paid, their `net` adding up to its amount; `balance_period` (`currency`, `period_start`, `period_end`): the entries booked in the period that go through settlement, settled or not; `balance_transactions` (the same fields): every entry booked in the period, whatever its type (settlements and payouts too), each `net` its change of the merchant's balances: the export of GET /v1/balance/transactions. Made in the background: 201 `pending`, then GET it for its `progress` until `succeeded`. 422 names every problem of the body.",
         body: ReportCreate,
         response: { 201: Report },
       },

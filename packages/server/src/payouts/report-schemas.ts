@@ -1,8 +1,9 @@
 import { Type, type Static } from 'typebox';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T, description: string) => Type.Union([t, Type.Null()], { description });
-const ReportType = Type.Union([Type.Literal('payout_reconciliation'), Type.Literal('balance_period')], {
-  description: '`payout_reconciliation`: the entries one payout paid (`payout_id`); `balance_period`: the entries of one currency booked in a period.',
+const ReportType = Type.Union([Type.Literal('payout_reconciliation'), Type.Literal('balance_period'), Type.Literal('balance_transactions')], {
+  description:
+    '`payout_reconciliation`: the entries one payout paid (`payout_id`); `balance_period`: the entries of one currency booked in a period that go through settlement; `balance_transactions`: every entry of one currency booked in a period, whatever its type (the export of GET /v1/balance/transactions).',
 });
 const Format = Type.Union([Type.Literal('csv'), Type.Literal('json')], { description: 'Default `csv`.' });
 
@@ -10,9 +11,11 @@ export const ReportCreate = Type.Object({
   type: ReportType,
   format: Type.Optional(Format),
   payout_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'For `payout_reconciliation`.' })),
-  currency: Type.Optional(Type.String({ pattern: '^[A-Z]{3}$', description: 'For `balance_period`: ISO 4217.' })),
-  period_start: Type.Optional(Type.String({ format: 'date-time', description: 'For `balance_period`: the first instant (inclusive).' })),
-  period_end: Type.Optional(Type.String({ format: 'date-time', description: 'For `balance_period`: the end (exclusive).' })),
+  currency: Type.Optional(Type.String({ pattern: '^[A-Z]{3}$', description: 'For `balance_period` and `balance_transactions`: ISO 4217.' })),
+  period_start: Type.Optional(
+    Type.String({ format: 'date-time', description: 'For `balance_period` and `balance_transactions`: the first instant (inclusive).' }),
+  ),
+  period_end: Type.Optional(Type.String({ format: 'date-time', description: 'For `balance_period` and `balance_transactions`: the end (exclusive).' })),
 });
 export type ReportCreate = Static<typeof ReportCreate>;
 
@@ -26,7 +29,7 @@ export const Report = Type.Object(
     format: Format,
     currency: Type.String(),
     payout_id: Nullable(Type.String(), 'The payout it reconciles.'),
-    period_start: Nullable(Type.String({ format: 'date-time' }), 'The period it covers (balance_period).'),
+    period_start: Nullable(Type.String({ format: 'date-time' }), 'The period it covers (balance_period, balance_transactions).'),
     period_end: Nullable(Type.String({ format: 'date-time' }), 'The end of the period, exclusive.'),
     status: Type.Union([Type.Literal('pending'), Type.Literal('running'), Type.Literal('succeeded'), Type.Literal('failed')], {
       description: 'Generated in the background: download it (GET /v1/reports/{id}/download) when `succeeded`.',

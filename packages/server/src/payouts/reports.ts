@@ -2,8 +2,10 @@
  * Reconciliation reports (docs/ledger.md "Reports"): one row per ledger entry
  * (payment id, order id, type, gross, fees, net, settlement, payout), for one
  * payout (the entries of the settlements it carried: their `net` adds up to
- * the payout's amount) or for a period of one currency (the entries booked
- * in it that go through settlement, settled or not).
+ * the payout's amount), for a period of one currency (the entries booked
+ * in it that go through settlement, settled or not), or every entry of a
+ * period whatever its type (`balance_transactions`: the ledger's export,
+ * each row's `net` its change of the merchant's balances).
  *
  * Up to INLINE_ROWS rows it is made before the request answers; longer, in
  * the background (`report.generate`). Either way the rows are read in
@@ -93,12 +95,13 @@ export class ReportService {
     if (body.type === 'payout_reconciliation') {
       if (!body.payout_id) problems.push({ field: 'payout_id', message: 'required for a payout_reconciliation report' });
       for (const field of ['period_start', 'period_end', 'currency'] as const) {
-        if (body[field] !== undefined) problems.push({ field, message: 'only for a balance_period report (a payout has its own currency)' });
+        if (body[field] !== undefined)
+          problems.push({ field, message: 'only for a balance_period or balance_transactions report (a payout has its own currency)' });
       }
     } else {
       if (body.payout_id !== undefined) problems.push({ field: 'payout_id', message: 'only for a payout_reconciliation report' });
       for (const field of ['period_start', 'period_end', 'currency'] as const) {
-        if (body[field] === undefined) problems.push({ field, message: 'required for a balance_period report' });
+        if (body[field] === undefined) problems.push({ field, message: `required for a ${body.type} report` });
       }
       if (body.period_start && body.period_end && Date.parse(body.period_end) <= Date.parse(body.period_start)) {
         problems.push({ field: 'period_end', message: 'must be after period_start' });
@@ -256,7 +259,7 @@ export class ReportService {
             .select((eb) => eb.fn.sum<string | number>('s.entry_count').as('n'))
             .where('ps.payout_id', '=', report.payout_id!)
             .executeTakeFirst()
-        : await this.periodRows(this.db, report)
+        : await (report.type === 'balance_transactions' ? this.transactionRows(this.db, report) : this.periodRows(this.db, report))
             .select((eb) => eb.fn.countAll<string | number>().as('n'))
             .executeTakeFirst();
     return Number(row?.n ?? 0);
@@ -275,7 +278,35 @@ export class ReportService {
       .where((eb) => eb.or([eb('se.entry_id', 'is not', null), eb('q.entry_id', 'is not', null)]));
   }
 
+  /** Every entry of the currency booked in the period, whatever its type: the balance transactions' export. */
+  private transactionRows(db: Executor, report: ReportsTable) {
+    return db
+      .selectFrom('ledger_entries as e')
+      .where('e.organization_id', '=', report.organization_id)
+      .where('e.currency', '=', report.currency)
+      .where('e.created_at', '>=', report.period_start!)
+      .where('e.created_at', '<', report.period_end!);
+  }
+
   private async *batches(report: ReportsTable): AsyncGenerator<Row[]> {
+    if (report.type === 'balance_transactions') {
+      let after = '';
+      for (;;) {
+        const rows: Row[] = await this.transactionRows(this.db, report)
+          .leftJoin('settlement_entries as se', 'se.entry_id', 'e.id')
+          .leftJoin('settlements as st', 'st.id', 'se.settlement_id')
+          .leftJoin('payments as p', 'p.id', 'e.payment_id')
+          .select(['e.id', 'e.created_at', 'e.type', 'e.payment_id', 'p.order_id', 'e.net', 'e.fee', 'se.settlement_id', 'st.payout_id'])
+          .where('e.id', '>', after)
+          .orderBy('e.id')
+          .limit(BATCH)
+          .execute();
+        if (rows.length === 0) return;
+        yield rows;
+        after = rows.at(-1)!.id;
+        if (rows.length < BATCH) return;
+      }
+    }
     if (report.type === 'payout_reconciliation') {
       const settlements = await this.db
         .selectFrom('payout_settlements')

@@ -9,7 +9,10 @@
  * claimed in the same transaction and run by the job runner's handler, and
  * the advance looks again, so jobs that a job enqueued run too if they fall
  * before the target. Each job sees the clock at its own time. Then the clock
- * moves to the target.
+ * moves to the target. Last, once the jobs of the organization that runners
+ * held meanwhile have finished, what is due at the time reached runs too: a
+ * job that was running as the clock moved may have scheduled another (a
+ * settlement run its next run), which the move shifted with the others.
  */
 import type { DatabaseKind } from '../config/config.js';
 import type { Db } from '../db/database.js';
@@ -91,9 +94,6 @@ export class ClockService {
   }
 
   private async step(organizationId: string, seconds: number): Promise<ClockView & { ran: RanJob[] }> {
-    const worker = this.runner.worker;
-    const types = this.runner.types;
-    const lease = this.runner.leaseSeconds;
     await this.db
       .insertInto('sandbox_clocks')
       .values({ organization_id: organizationId, offset_ms: 0, updated_at: this.clock.realIso() })
@@ -106,13 +106,34 @@ export class ClockService {
     // well before REQUEST_TIMEOUT_MS however much a long advance reaches (a year of webhook
     // retries to an endpoint that times out, say).
     const stopAt = this.clock.realNow() + this.runMs;
+    offset = await this.moveAndRun(organizationId, offset, target, ran, stopAt);
 
+    // Jobs of this organization other processes' runners took meanwhile (this process's runner leaves them
+    // alone while the advance holds the organization, but may have taken one just before): answer when they are done too.
+    // Within the run budget once more at most, so that the call answers before REQUEST_TIMEOUT_MS.
+    const deadline = Math.min(this.clock.realNow() + WAIT_ELSEWHERE_MS, stopAt + this.runMs);
+    while (this.clock.realNow() < deadline && (await organizationJobsRunning(this.db, organizationId, this.clock)) > 0) {
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    // What such a job scheduled before this advance moved the clock was shifted with the others and may be due
+    // now (a settlement run's next run): it runs too, at the time reached.
+    offset = await this.moveAndRun(organizationId, offset, offset, ran, stopAt);
+    return { offset_seconds: Math.round(offset / 1000), now: new Date(this.clock.realNow() + offset).toISOString(), ran };
+  }
+
+  /** Moves the clock from `offset` to `target`, running each job it reaches on the way; answers the offset reached. */
+  private async moveAndRun(organizationId: string, start: number, target: number, ran: RanJob[], stopAt: number): Promise<number> {
+    const worker = this.runner.worker;
+    const types = this.runner.types;
+    const lease = this.runner.leaseSeconds;
+    let offset = start;
     for (;;) {
       const realNow = this.clock.realNow();
       const remaining = target - offset;
       const next = ran.length < MAX_JOBS && realNow < stopAt ? await nextOrganizationJob(this.db, organizationId, types) : undefined;
       const due = next !== undefined && Date.parse(next.run_at) <= realNow + remaining;
       const delta = due ? Math.min(remaining, Math.max(0, Date.parse(next.run_at) - realNow)) : remaining;
+      if (!due && delta === 0) break;
       const from = offset;
       const claimed = await this.db.transaction().execute(async (trx) => {
         const moved = await trx
@@ -142,14 +163,6 @@ export class ClockService {
       // Claimed and not run (out of time): pending again, for the background runner.
       await releaseJobs(this.db, worker, held, this.clock);
     }
-
-    // Jobs of this organization other processes' runners took meanwhile (this process's runner leaves them
-    // alone while the advance holds the organization, but may have taken one just before): answer when they are done too.
-    // Within the run budget once more at most, so that the call answers before REQUEST_TIMEOUT_MS.
-    const deadline = Math.min(this.clock.realNow() + WAIT_ELSEWHERE_MS, stopAt + this.runMs);
-    while (this.clock.realNow() < deadline && (await organizationJobsRunning(this.db, organizationId, this.clock)) > 0) {
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    return { offset_seconds: Math.round(offset / 1000), now: new Date(this.clock.realNow() + offset).toISOString(), ran };
+    return offset;
   }
 }
