@@ -6,6 +6,7 @@ import type { GatewayModule } from '../http/module.js';
 import type { RefundService } from '../refunds/service.js';
 import type { PaymentActions } from './actions.js';
 import { registerPaymentJobs } from './jobs.js';
+import { registerAuthenticationJobs, type PaymentAuthentications } from './authentication.js';
 import { capturedFeesCopy } from './reactions.js';
 import type { PaymentLifecycle } from './lifecycle.js';
 import { paymentRoutes } from './routes.js';
@@ -18,6 +19,7 @@ interface Needs {
   checkout: CheckoutSessionService;
   network: CardNetworkConnector;
   lifecycle: PaymentLifecycle;
+  authentications: PaymentAuthentications | undefined;
   refunds: RefundService;
   clock: RealClock;
 }
@@ -30,5 +32,6 @@ export const paymentsModule: GatewayModule<Needs> = {
     const { payments, apm, actions, checkout, network, lifecycle, refunds } = services;
     await app.register(paymentRoutes, { payments, apm, actions, checkout });
     registerPaymentJobs(jobs, { db, network, lifecycle, refunds, clock: services.clock });
+    if (services.authentications) registerAuthenticationJobs(jobs, services.authentications);
   },
 };
