@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from './support/dialects.js';
 import { startGateway, type TestGateway } from './support/gateway.js';
-import { encrypt, merchantKey, tokenize } from './support/cards.js';
+import { encrypt, encryptedCard, importPublicKey, merchantKey, tokenize } from './support/cards.js';
 
 interface ThreeDs {
   version: string | null;
@@ -257,6 +257,32 @@ describe.each(dialects)('3-D Secure on $name', (dialect) => {
       { token: own },
     );
     expect(evaluation.body).toMatchObject({ decision: 'review', rules_hit: [{ rule: 'amount_threshold', action: 'three_ds' }] });
+  });
+
+  it("the hosted checkout runs the challenge a fraud rule asks for: the issuer's page, then back to the payment's page", async () => {
+    const own = await (await gw.client()).token();
+    await gw.request('PUT', '/v1/fraud/rules', { token: own, body: { amount_thresholds: [{ currency: 'USD', three_ds_above: 100 }] } });
+    const link = (
+      await gw.request<{ id: string; url: string }>('POST', '/v1/links', {
+        token: own,
+        body: { type: 'payment', data: { amount: { value: 150, currency: 'USD' } } },
+      })
+    ).body;
+    const path = new URL(link.url).pathname;
+    const page = await gw.request('GET', path, { headers: { accept: 'text/html' } });
+    const config = /<script type="application\/json" id="checkout-config">(.*?)<\/script>/s.exec(page.text)![1]!;
+    const key = await importPublicKey((JSON.parse(config) as { publicKey: string }).publicKey);
+    const { type: _type, ...encrypted } = await encryptedCard(key, { number: CARDS.challenge });
+    const paid = await gw.request<{ payment_id: string; status: string; challenge_url?: string }>('POST', `${path}/card`, {
+      body: { ...encrypted, cvv_for_payment: await encrypt(key, '123') },
+    });
+    expect(paid.body).toMatchObject({ status: 'PENDING', challenge_url: expect.stringMatching(/^https:\/\/pasarela\.test\/sandbox-3ds\//) });
+    const done = await answer(new URL(paid.body.challenge_url!).pathname, { action: 'submit', code: '1234' });
+    expect(done.status).toBe(303);
+    expect(done.headers.get('location')).toBe(`${link.url}?payment_id=${paid.body.payment_id}`);
+    const payment = (await gw.request<Payment>('GET', `/v1/payments/${paid.body.payment_id}`, { token: own })).body;
+    expect(payment).toMatchObject({ status: 'APPROVED', three_ds: { outcome: 'authenticated', liability_shift: true } });
+    expect((await gw.request('GET', `/v1/links/${link.id}`, { token: own })).body).toMatchObject({ uses: 1 });
   });
 
   it('bad three_ds input is 422 naming every field; an unknown challenge token is 404', async () => {
