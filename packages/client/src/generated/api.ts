@@ -3079,6 +3079,8 @@ export interface components {
             allowed_origins: string[];
             instrument_id: string | null;
             payment_id: string | null;
+            /** @description GET of one session, once its payment exists: the payment's status (`PENDING` while its 3-D Secure challenge waits for the cardholder, then `APPROVED` or `REJECTED`). */
+            payment_status?: string;
             /** Format: date-time */
             expires_at: string;
             completed_at: string | null;

@@ -6,7 +6,8 @@
  * then goes on (authorized, or REJECTED) and the page sends the cardholder to
  * the merchant's return URL with `payment_id`, or, without one (a challenge in
  * an iframe), shows the result. Server-rendered HTML, Spanish and English, no
- * script; it may be framed by the gateway's own pages (the hosted checkout).
+ * script; framed by the gateway's own pages, or, without a return URL, by any
+ * page (the fields SDK's frame shows it inside itself).
  */
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -116,13 +117,19 @@ export function finishedChallengePage(lang: Lang, status: Finished, back?: strin
   return layout(lang, html`<h1>${t.title}</h1><p role="status">${t.done[status]}</p>${back ? html`<p><a href="${back}">${t.back}</a></p>` : ''}`);
 }
 
+/**
+ * With a return URL the page is a redirect's, framed by no one but the
+ * gateway's own pages; without one it is the challenge in an iframe (the
+ * fields SDK's frame, on any merchant's page), as an issuer's page is.
+ */
 function send(reply: FastifyReply, lang: Lang, body: Html, returnUrl: string | null): FastifyReply {
   const formAction = returnUrl ? `'self' ${new URL(returnUrl).origin}` : "'self'";
+  const ancestors = returnUrl ? "'self'" : '*';
   return reply
     .type('text/html; charset=utf-8')
     .header(
       'content-security-policy',
-      `default-src 'none'; img-src data:; style-src 'unsafe-inline'; form-action ${formAction}; frame-ancestors 'self'; base-uri 'none'`,
+      `default-src 'none'; img-src data:; style-src 'unsafe-inline'; form-action ${formAction}; frame-ancestors ${ancestors}; base-uri 'none'`,
     )
     .header('content-language', lang)
     .header('cache-control', 'no-store')
