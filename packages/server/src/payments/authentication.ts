@@ -235,7 +235,9 @@ export class PaymentAuthentications {
         .where('status', '=', 'pending')
         .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) !== 1) return false;
-      if (!(await transitionPayment(trx, payment.id, { status: ['PENDING'], pendingAction: 'authenticate' }, changes))) return false;
+      // The challenge and its payment move together: a pending challenge's payment waits for it (rolled back otherwise).
+      if (!(await transitionPayment(trx, payment.id, { status: ['PENDING'], pendingAction: 'authenticate' }, changes)))
+        throw new Error(`payment ${payment.id} no longer waits for its 3-D Secure challenge`);
       const after = copyWith(payment, changes);
       if (authenticated) {
         const payload = { payment_id: payment.id };
