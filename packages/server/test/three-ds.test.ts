@@ -174,6 +174,9 @@ describe.each(dialects)('3-D Secure on $name', (dialect) => {
       expect(await transactionsOf(created.body.id)).toEqual([]);
       const rejected = (await eventsOf(created.body.id)).find((e) => e.type === 'payment.card.rejected');
       expect(rejected?.data.payment.three_ds?.outcome).toBe(outcome);
+      // The card_declines rule counts the issuer's refusal, not the shopper's cancel.
+      const counted = await gw.db.selectFrom('card_declines').select('payment_id').where('payment_id', '=', created.body.id).execute();
+      expect(counted.length, outcome).toBe(outcome === 'failed' ? 1 : 0);
     }
   });
 
