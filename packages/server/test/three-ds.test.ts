@@ -38,6 +38,8 @@ const CARDS = {
   silent: '4000000000003279',
   notEnrolled: '4000000000003253',
   plain: '4242424242424242',
+  mastercard: '5555555555554444',
+  noThreeDs: '4111111111111111',
 };
 const RETURN_URL = 'https://shop.example/checkout/done?cart=7';
 
@@ -178,6 +180,15 @@ describe.each(dialects)('3-D Secure on $name', (dialect) => {
       const counted = await gw.db.selectFrom('card_declines').select('payment_id').where('payment_id', '=', created.body.id).execute();
       expect(counted.length, outcome).toBe(outcome === 'failed' ? 1 : 0);
     }
+  });
+
+  it('any other card follows the BIN table: a 2.x BIN is challenged (Mastercard ECI 02), a BIN without 3-D Secure is not enrolled', async () => {
+    const mastercard = await pay('mastercard');
+    expect(mastercard.body).toMatchObject({ status: 'PENDING', three_ds: { outcome: 'challenge_pending' } });
+    await answer(pagePath(mastercard.body), { action: 'submit', code: '1234' });
+    expect(await get(mastercard.body.id)).toMatchObject({ status: 'APPROVED', three_ds: { outcome: 'authenticated', eci: '02', liability_shift: true } });
+    const none = await pay('noThreeDs');
+    expect(none.body).toMatchObject({ status: 'APPROVED', three_ds: { outcome: 'not_enrolled', version: null, eci: '07' } });
   });
 
   it("the failing issuer's card refuses even the right code", async () => {
