@@ -35,6 +35,10 @@ export type Organization = Schemas['Organization'];
 export type Instrument = Schemas['Instrument'];
 export type BinData = Schemas['BinData'];
 export type CardPayment = Schemas['CardPayment'];
+/** What a card payment waiting for its 3-D Secure challenge asks the merchant's page to do (`PENDING`, `three_ds.outcome` `challenge_pending`). */
+export type NextAction = NonNullable<CardPayment['next_action']>;
+/** A card payment's 3-D Secure result. */
+export type ThreeDsResult = NonNullable<CardPayment['three_ds']>;
 export type ApmPayment = Schemas['ApmPayment'];
 export type Payment = CardPayment | ApmPayment;
 export type Transaction = Schemas['Transaction'];

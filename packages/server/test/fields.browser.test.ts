@@ -603,4 +603,29 @@ describeInBrowser('embedded fields in a browser', () => {
     expect(await rogue.locator('body').innerText()).toContain('work only inside a page that mounts them');
     expect(await rogue.locator('input').count()).toBe(0);
   });
+
+  it('a payment the issuer challenges (3-D Secure) runs the challenge inside the frame, and pay() answers the outcome', async () => {
+    const rules = await gw.request('PUT', '/v1/fraud/rules', { token, body: { amount_thresholds: [{ currency: 'COP', three_ds_above: 20000 }] } });
+    expect(rules.status).toBe(200);
+    try {
+      const page = await checkout({}, { width: 390, height: 844 }, { amount: 25000 });
+      const frame = await ready(page);
+      await typeCard(frame, { number: '4000000000003220' });
+      const result = pay(page);
+      // The merchant's page wrote no code for it: the frame shows the issuer's page in place of the card form.
+      const challenge = frame.frameLocator('iframe[title^="Your bank"]');
+      await challenge.getByLabel('Verification code').pressSequentially('1234');
+      await challenge.getByRole('button', { name: 'Verify' }).click();
+      const outcome = await result;
+      expect(outcome).toMatchObject({ status: 'APPROVED', payment_id: expect.any(String) });
+      const payment = await gw.request('GET', `/v1/payments/${String(outcome.payment_id)}`, { token });
+      expect(payment.body).toMatchObject({ status: 'APPROVED', three_ds: { outcome: 'authenticated', liability_shift: true } });
+      const session = await gw.request('GET', `/v1/checkout/sessions/${merchant.lastSession!.id}`, { token });
+      expect(session.body).toMatchObject({ status: 'complete', payment_id: outcome.payment_id, payment_status: 'APPROVED' });
+      expect(await frame.locator('iframe').count()).toBe(0);
+      expect(await frame.getByLabel('Card number').isVisible()).toBe(true);
+    } finally {
+      await gw.request('PUT', '/v1/fraud/rules', { token, body: {} });
+    }
+  });
 });

@@ -172,8 +172,8 @@ describe.each(dialects)('fraud screening on $name', (dialect) => {
       ],
     });
     expect(saved.amount_thresholds).toEqual([
-      { currency: 'USD', review_above: '100.00', decline_above: '1000.50' },
-      { currency: 'CLP', review_above: null, decline_above: '50000' },
+      { currency: 'USD', review_above: '100.00', decline_above: '1000.50', three_ds_above: null },
+      { currency: 'CLP', review_above: null, decline_above: '50000', three_ds_above: null },
     ]);
     expect((await call('GET', '/v1/fraud/rules')).body).toEqual(saved);
     const instrument = await card();

@@ -2551,6 +2551,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "payment.card.action_required": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The payment.card.action_required event
+         * @description POSTed to each enabled endpoint subscribed to this type (or to `*`), signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`); answer 2xx within 5 seconds. Delivered at least once: de-duplicate on `webhook-id`, the event id.
+         */
+        post: operations["webhooks.receive.payment.card.action_required"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "payment.card.approved": {
         parameters: {
             query?: never;
@@ -3059,6 +3079,8 @@ export interface components {
             allowed_origins: string[];
             instrument_id: string | null;
             payment_id: string | null;
+            /** @description GET of one session, once its payment exists: the payment's status (`PENDING` while its 3-D Secure challenge waits for the cardholder, then `APPROVED` or `REJECTED`). */
+            payment_status?: string;
             /** Format: date-time */
             expires_at: string;
             completed_at: string | null;
@@ -3173,6 +3195,41 @@ export interface components {
             };
             /** @description The monthly installments the cardholder chose (1: one payment; always 1 on a debit or prepaid card and on a card-present payment). */
             installments: number;
+            /** @description The 3-D Secure authentication; null when the payment did not ask for it. */
+            three_ds: {
+                /** @description The 3-D Secure protocol version (`2.2.0`); null for a card not enrolled. */
+                version: string | null;
+                /** @description `frictionless`: the issuer authenticated without asking the cardholder; `challenge`: it asked; null: no authentication ran. */
+                flow: "frictionless" | "challenge" | null;
+                /**
+                 * @description `challenge_pending` (the payment is PENDING with `next_action`), `authenticated`, `failed` (the issuer refused the cardholder), `cancelled` (the cardholder closed the challenge), `abandoned` (the challenge expired unanswered), `not_enrolled` (the card has no 3-D Secure 2: authorized without it).
+                 * @enum {string}
+                 */
+                outcome: "challenge_pending" | "authenticated" | "failed" | "cancelled" | "abandoned" | "not_enrolled";
+                /** @description Electronic Commerce Indicator: `05`/`02` authenticated (Visa/Mastercard), `06`/`01` attempted, `07`/`00` not authenticated; null while pending. */
+                eci: string | null;
+                /** @description true when a fraud chargeback is the issuer's liability: the cardholder was authenticated. */
+                liability_shift: boolean;
+            } | null;
+            /** @description Present while the payment is PENDING for the cardholder's 3-D Secure challenge: send them to `redirect_to_url.url` (GET /v1/payments/{id} gives it again; lists leave it out). */
+            next_action?: {
+                /**
+                 * @description The only type: send the cardholder (a redirect, or an iframe) to `redirect_to_url.url`.
+                 * @enum {string}
+                 */
+                type: "redirect_to_url";
+                redirect_to_url: {
+                    /** @description The issuer's challenge page; its one-time token is the only secret in it. */
+                    url: string;
+                    /** @description Where the page sends the cardholder back (`three_ds.return_url`), if given. */
+                    return_url: string | null;
+                };
+                /**
+                 * Format: date-time
+                 * @description Unanswered by then, the challenge is abandoned and the payment REJECTED.
+                 */
+                expires_at: string;
+            };
             authorized_at: string | null;
             /** @description Automatic capture happens CAPTURE_DELAY_SECONDS after approval. */
             captured_at: string | null;
@@ -3767,38 +3824,39 @@ export interface components {
                 max_payments: number;
                 /** @description The window, in seconds (up to 7 days). */
                 window_seconds: number;
-                /** @description `review`: the payment goes on to the network and the evaluation says review. `decline`: the payment is REJECTED (response_code 59) without reaching the network. */
-                action: "review" | "decline";
+                /** @description `review`: the payment goes on to the network and the evaluation says review. `decline`: the payment is REJECTED (response_code 59) without reaching the network. `three_ds`: the cardholder must pass 3-D Secure before the network is asked (docs/sandbox.md, "3-D Secure"); the evaluation says review. */
+                action: "review" | "decline" | "three_ds";
             } | null;
             client_velocity: {
                 /** @description Hit when this payment would be payment number max_payments + 1 in the window. */
                 max_payments: number;
                 /** @description The window, in seconds (up to 7 days). */
                 window_seconds: number;
-                /** @description `review`: the payment goes on to the network and the evaluation says review. `decline`: the payment is REJECTED (response_code 59) without reaching the network. */
-                action: "review" | "decline";
+                /** @description `review`: the payment goes on to the network and the evaluation says review. `decline`: the payment is REJECTED (response_code 59) without reaching the network. `three_ds`: the cardholder must pass 3-D Secure before the network is asked (docs/sandbox.md, "3-D Secure"); the evaluation says review. */
+                action: "review" | "decline" | "three_ds";
             } | null;
             client_new_cards: {
                 /** @description Hit when this payment's card would be new card number max_cards + 1 in the window. */
                 max_cards: number;
                 /** @description The window, in seconds (up to 7 days). */
                 window_seconds: number;
-                /** @description `review`: the payment goes on to the network and the evaluation says review. `decline`: the payment is REJECTED (response_code 59) without reaching the network. */
-                action: "review" | "decline";
+                /** @description `review`: the payment goes on to the network and the evaluation says review. `decline`: the payment is REJECTED (response_code 59) without reaching the network. `three_ds`: the cardholder must pass 3-D Secure before the network is asked (docs/sandbox.md, "3-D Secure"); the evaluation says review. */
+                action: "review" | "decline" | "three_ds";
             } | null;
             card_declines: {
                 /** @description Hit when the network has already declined this card (the same card number, by fingerprint) max_declines times in the window. */
                 max_declines: number;
                 /** @description The window, in seconds (up to 7 days). */
                 window_seconds: number;
-                /** @description `review`: the payment goes on to the network and the evaluation says review. `decline`: the payment is REJECTED (response_code 59) without reaching the network. */
-                action: "review" | "decline";
+                /** @description `review`: the payment goes on to the network and the evaluation says review. `decline`: the payment is REJECTED (response_code 59) without reaching the network. `three_ds`: the cardholder must pass 3-D Secure before the network is asked (docs/sandbox.md, "3-D Secure"); the evaluation says review. */
+                action: "review" | "decline" | "three_ds";
             } | null;
             amount_thresholds: {
                 /** @enum {string} */
                 currency: "COP" | "USD" | "EUR" | "MXN" | "BRL" | "PEN" | "ARS" | "GBP" | "CAD" | "UYU" | "CLP" | "JPY" | "PYG" | "KRW" | "KWD" | "BHD";
                 review_above: string | null;
                 decline_above: string | null;
+                three_ds_above: string | null;
             }[];
             updated_at: string | null;
         };
@@ -3806,11 +3864,12 @@ export interface components {
             payment_id: string;
             /** @description 0 to 100: 50 per review rule hit, 100 per decline rule hit, capped at 100. */
             score: number;
+            /** @description A rule hit with the action `three_ds` is a review: the payment went on, after 3-D Secure. */
             decision: "approve" | "review" | "decline";
             rules_hit: {
                 rule: "instrument_velocity" | "client_velocity" | "client_new_cards" | "card_declines" | "amount_threshold";
-                /** @description `review`: the payment goes on to the network and the evaluation says review. `decline`: the payment is REJECTED (response_code 59) without reaching the network. */
-                action: "review" | "decline";
+                /** @description `review`: the payment goes on to the network and the evaluation says review. `decline`: the payment is REJECTED (response_code 59) without reaching the network. `three_ds`: the cardholder must pass 3-D Secure before the network is asked (docs/sandbox.md, "3-D Secure"); the evaluation says review. */
+                action: "review" | "decline" | "three_ds";
                 message: string;
                 /** @description Velocity rules: the count, this payment included (counted up to limit + 1). card_declines: the earlier declines of the card (up to limit + 1). */
                 observed?: number;
@@ -3882,6 +3941,41 @@ export interface components {
             };
             /** @description The monthly installments the cardholder chose (1: one payment; always 1 on a debit or prepaid card and on a card-present payment). */
             installments: number;
+            /** @description The 3-D Secure authentication; null when the payment did not ask for it. */
+            three_ds: {
+                /** @description The 3-D Secure protocol version (`2.2.0`); null for a card not enrolled. */
+                version: string | null;
+                /** @description `frictionless`: the issuer authenticated without asking the cardholder; `challenge`: it asked; null: no authentication ran. */
+                flow: "frictionless" | "challenge" | null;
+                /**
+                 * @description `challenge_pending` (the payment is PENDING with `next_action`), `authenticated`, `failed` (the issuer refused the cardholder), `cancelled` (the cardholder closed the challenge), `abandoned` (the challenge expired unanswered), `not_enrolled` (the card has no 3-D Secure 2: authorized without it).
+                 * @enum {string}
+                 */
+                outcome: "challenge_pending" | "authenticated" | "failed" | "cancelled" | "abandoned" | "not_enrolled";
+                /** @description Electronic Commerce Indicator: `05`/`02` authenticated (Visa/Mastercard), `06`/`01` attempted, `07`/`00` not authenticated; null while pending. */
+                eci: string | null;
+                /** @description true when a fraud chargeback is the issuer's liability: the cardholder was authenticated. */
+                liability_shift: boolean;
+            } | null;
+            /** @description Present while the payment is PENDING for the cardholder's 3-D Secure challenge: send them to `redirect_to_url.url` (GET /v1/payments/{id} gives it again; lists leave it out). */
+            next_action?: {
+                /**
+                 * @description The only type: send the cardholder (a redirect, or an iframe) to `redirect_to_url.url`.
+                 * @enum {string}
+                 */
+                type: "redirect_to_url";
+                redirect_to_url: {
+                    /** @description The issuer's challenge page; its one-time token is the only secret in it. */
+                    url: string;
+                    /** @description Where the page sends the cardholder back (`three_ds.return_url`), if given. */
+                    return_url: string | null;
+                };
+                /**
+                 * Format: date-time
+                 * @description Unanswered by then, the challenge is abandoned and the payment REJECTED.
+                 */
+                expires_at: string;
+            };
             authorized_at: string | null;
             /** @description Automatic capture happens CAPTURE_DELAY_SECONDS after approval. */
             captured_at: string | null;
@@ -3978,7 +4072,7 @@ export interface components {
             id: string;
             url: string;
             /** @description Event types, or ["*"] for all. */
-            events: ("payment.purchase.pending" | "payment.purchase.succeeded" | "payment.purchase.rejected" | "payment.purchase.failed" | "payment.purchase.confirm.processed" | "payment.purchase.confirm.failed.retryable" | "payment.card.approved" | "payment.card.authorized" | "payment.card.rejected" | "payment.card.captured" | "payment.card.cancelled" | "payment.card.adjusted" | "refund.succeeded" | "refund.rejected" | "cashout.succeeded" | "cashout.failed" | "chargeback.opened" | "chargeback.updated" | "payout.paid" | "payout.failed" | "link.paid" | "link.expired" | "link.card_attempts_blocked" | "payment_instruction.created" | "payment_instruction.completed" | "payment_instruction.failed" | "payment_instruction.expired" | "*")[];
+            events: ("payment.purchase.pending" | "payment.purchase.succeeded" | "payment.purchase.rejected" | "payment.purchase.failed" | "payment.purchase.confirm.processed" | "payment.purchase.confirm.failed.retryable" | "payment.card.action_required" | "payment.card.approved" | "payment.card.authorized" | "payment.card.rejected" | "payment.card.captured" | "payment.card.cancelled" | "payment.card.adjusted" | "refund.succeeded" | "refund.rejected" | "cashout.succeeded" | "cashout.failed" | "chargeback.opened" | "chargeback.updated" | "payout.paid" | "payout.failed" | "link.paid" | "link.expired" | "link.card_attempts_blocked" | "payment_instruction.created" | "payment_instruction.completed" | "payment_instruction.failed" | "payment_instruction.expired" | "*")[];
             description: string | null;
             status: "enabled" | "disabled";
             /** @description Set when the receiver answered 410 Gone. */
@@ -3989,7 +4083,7 @@ export interface components {
             updated_at: string;
         };
         /** @description An event: `type` says which, and so the shape of `data`. New types may be added (a compatible change): ignore a type you do not know. */
-        Event: components["schemas"]["PaymentPurchasePendingEvent"] | components["schemas"]["PaymentPurchaseSucceededEvent"] | components["schemas"]["PaymentPurchaseRejectedEvent"] | components["schemas"]["PaymentPurchaseFailedEvent"] | components["schemas"]["PaymentPurchaseConfirmProcessedEvent"] | components["schemas"]["PaymentPurchaseConfirmFailedRetryableEvent"] | components["schemas"]["PaymentCardApprovedEvent"] | components["schemas"]["PaymentCardAuthorizedEvent"] | components["schemas"]["PaymentCardRejectedEvent"] | components["schemas"]["PaymentCardCapturedEvent"] | components["schemas"]["PaymentCardCancelledEvent"] | components["schemas"]["PaymentCardAdjustedEvent"] | components["schemas"]["RefundSucceededEvent"] | components["schemas"]["RefundRejectedEvent"] | components["schemas"]["CashoutSucceededEvent"] | components["schemas"]["CashoutFailedEvent"] | components["schemas"]["ChargebackOpenedEvent"] | components["schemas"]["ChargebackUpdatedEvent"] | components["schemas"]["PayoutPaidEvent"] | components["schemas"]["PayoutFailedEvent"] | components["schemas"]["LinkPaidEvent"] | components["schemas"]["LinkExpiredEvent"] | components["schemas"]["LinkCardAttemptsBlockedEvent"] | components["schemas"]["PaymentInstructionCreatedEvent"] | components["schemas"]["PaymentInstructionCompletedEvent"] | components["schemas"]["PaymentInstructionFailedEvent"] | components["schemas"]["PaymentInstructionExpiredEvent"] | components["schemas"]["InstrumentNumberRevealedEvent"] | components["schemas"]["WebhookTestEvent"];
+        Event: components["schemas"]["PaymentPurchasePendingEvent"] | components["schemas"]["PaymentPurchaseSucceededEvent"] | components["schemas"]["PaymentPurchaseRejectedEvent"] | components["schemas"]["PaymentPurchaseFailedEvent"] | components["schemas"]["PaymentPurchaseConfirmProcessedEvent"] | components["schemas"]["PaymentPurchaseConfirmFailedRetryableEvent"] | components["schemas"]["PaymentCardActionRequiredEvent"] | components["schemas"]["PaymentCardApprovedEvent"] | components["schemas"]["PaymentCardAuthorizedEvent"] | components["schemas"]["PaymentCardRejectedEvent"] | components["schemas"]["PaymentCardCapturedEvent"] | components["schemas"]["PaymentCardCancelledEvent"] | components["schemas"]["PaymentCardAdjustedEvent"] | components["schemas"]["RefundSucceededEvent"] | components["schemas"]["RefundRejectedEvent"] | components["schemas"]["CashoutSucceededEvent"] | components["schemas"]["CashoutFailedEvent"] | components["schemas"]["ChargebackOpenedEvent"] | components["schemas"]["ChargebackUpdatedEvent"] | components["schemas"]["PayoutPaidEvent"] | components["schemas"]["PayoutFailedEvent"] | components["schemas"]["LinkPaidEvent"] | components["schemas"]["LinkExpiredEvent"] | components["schemas"]["LinkCardAttemptsBlockedEvent"] | components["schemas"]["PaymentInstructionCreatedEvent"] | components["schemas"]["PaymentInstructionCompletedEvent"] | components["schemas"]["PaymentInstructionFailedEvent"] | components["schemas"]["PaymentInstructionExpiredEvent"] | components["schemas"]["InstrumentNumberRevealedEvent"] | components["schemas"]["WebhookTestEvent"];
         ConnectorAccount: {
             /** @description `cna-` prefix. */
             id: string;
@@ -4119,6 +4213,18 @@ export interface components {
                 response_code: string | null;
                 /** @description The monthly installments the cardholder chose (1: one payment). Absent from events recorded before the gateway had installments. */
                 installments?: number;
+                /** @description The 3-D Secure authentication (docs/sandbox.md, "3-D Secure"); present only on a payment that asked for it. */
+                three_ds?: {
+                    /** @description `2.2.0`; null for a card not enrolled. */
+                    version: string | null;
+                    /** @enum {string|null} */
+                    flow: "frictionless" | "challenge" | null;
+                    /** @enum {string} */
+                    outcome: "challenge_pending" | "authenticated" | "failed" | "cancelled" | "abandoned" | "not_enrolled";
+                    /** @description Electronic Commerce Indicator (`05`, `07`, `02`, `00`, ...); null while the challenge is pending. */
+                    eci: string | null;
+                    liability_shift: boolean;
+                };
             };
         };
         /** @description A card payment whose authorized amount changed, and the adjustment. */
@@ -4147,6 +4253,18 @@ export interface components {
                 response_code: string | null;
                 /** @description The monthly installments the cardholder chose (1: one payment). Absent from events recorded before the gateway had installments. */
                 installments?: number;
+                /** @description The 3-D Secure authentication (docs/sandbox.md, "3-D Secure"); present only on a payment that asked for it. */
+                three_ds?: {
+                    /** @description `2.2.0`; null for a card not enrolled. */
+                    version: string | null;
+                    /** @enum {string|null} */
+                    flow: "frictionless" | "challenge" | null;
+                    /** @enum {string} */
+                    outcome: "challenge_pending" | "authenticated" | "failed" | "cancelled" | "abandoned" | "not_enrolled";
+                    /** @description Electronic Commerce Indicator (`05`, `07`, `02`, `00`, ...); null while the challenge is pending. */
+                    eci: string | null;
+                    liability_shift: boolean;
+                };
             };
             adjustment: {
                 /** @description The adjustment's transaction (`trx-`). */
@@ -4413,6 +4531,21 @@ export interface components {
              */
             time: string;
             data: components["schemas"]["AlternativePaymentEventData"];
+        };
+        PaymentCardActionRequiredEvent: {
+            /** @description `evt-` prefix; also the `webhook-id` header of its deliveries. */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "payment.card.action_required";
+            /**
+             * Format: date-time
+             * @description When the change happened (not when a delivery was sent).
+             */
+            time: string;
+            data: components["schemas"]["CardPaymentEventData"];
         };
         PaymentCardApprovedEvent: {
             /** @description `evt-` prefix; also the `webhook-id` header of its deliveries. */
@@ -7926,6 +8059,16 @@ export interface operations {
                      * @default 1
                      */
                     installments?: number;
+                    /** @description Ask for 3-D Secure 2 (docs/sandbox.md, "3-D Secure"). */
+                    three_ds?: {
+                        /** @description true: authenticate the cardholder with 3-D Secure before the network is asked. A fraud rule with the action `three_ds` asks for it too, whatever this says. */
+                        required: boolean;
+                        /**
+                         * Format: uri
+                         * @description Where the challenge page sends the cardholder back when it ends, with `payment_id` added to its query. Without it the page shows the result itself (a challenge in an iframe).
+                         */
+                        return_url?: string;
+                    };
                     /** @description Never accepted here: tokenize first (422). */
                     card?: unknown;
                     /** @description Your own key-value pairs, returned as sent and copied into the object's events: at most 50 keys; a key 1 to 40 characters of letters, digits, `_`, `-` and `.`; a value a string of at most 500 characters. Lists filter on it with `metadata[key]=value` (exact match). Not for card numbers or other secrets. */
@@ -8113,6 +8256,16 @@ export interface operations {
                      * @default 1
                      */
                     installments?: number;
+                    /** @description Ask for 3-D Secure 2 (docs/sandbox.md, "3-D Secure"). */
+                    three_ds?: {
+                        /** @description true: authenticate the cardholder with 3-D Secure before the network is asked. A fraud rule with the action `three_ds` asks for it too, whatever this says. */
+                        required: boolean;
+                        /**
+                         * Format: uri
+                         * @description Where the challenge page sends the cardholder back when it ends, with `payment_id` added to its query. Without it the page shows the result itself (a challenge in an iframe).
+                         */
+                        return_url?: string;
+                    };
                     /** @description Never accepted here: tokenize first (422). */
                     card?: unknown;
                     /** @description Your own key-value pairs, returned as sent and copied into the object's events: at most 50 keys; a key 1 to 40 characters of letters, digits, `_`, `-` and `.`; a value a string of at most 500 characters. Lists filter on it with `metadata[key]=value` (exact match). Not for card numbers or other secrets. */
@@ -22004,8 +22157,8 @@ export interface operations {
                         max_payments: number;
                         /** @description The window, in seconds (up to 7 days). */
                         window_seconds: number;
-                        /** @description `review`: the payment goes on to the network and the evaluation says review. `decline`: the payment is REJECTED (response_code 59) without reaching the network. */
-                        action: "review" | "decline";
+                        /** @description `review`: the payment goes on to the network and the evaluation says review. `decline`: the payment is REJECTED (response_code 59) without reaching the network. `three_ds`: the cardholder must pass 3-D Secure before the network is asked (docs/sandbox.md, "3-D Secure"); the evaluation says review. */
+                        action: "review" | "decline" | "three_ds";
                     } | null;
                     /** @description Payments by the same API client. Omitted: the default; null: off. */
                     client_velocity?: {
@@ -22013,8 +22166,8 @@ export interface operations {
                         max_payments: number;
                         /** @description The window, in seconds (up to 7 days). */
                         window_seconds: number;
-                        /** @description `review`: the payment goes on to the network and the evaluation says review. `decline`: the payment is REJECTED (response_code 59) without reaching the network. */
-                        action: "review" | "decline";
+                        /** @description `review`: the payment goes on to the network and the evaluation says review. `decline`: the payment is REJECTED (response_code 59) without reaching the network. `three_ds`: the cardholder must pass 3-D Secure before the network is asked (docs/sandbox.md, "3-D Secure"); the evaluation says review. */
+                        action: "review" | "decline" | "three_ds";
                     } | null;
                     /** @description Cards new to the organization (not used in it within the window) paid with by the same API client. Omitted: the default; null: off. */
                     client_new_cards?: {
@@ -22022,8 +22175,8 @@ export interface operations {
                         max_cards: number;
                         /** @description The window, in seconds (up to 7 days). */
                         window_seconds: number;
-                        /** @description `review`: the payment goes on to the network and the evaluation says review. `decline`: the payment is REJECTED (response_code 59) without reaching the network. */
-                        action: "review" | "decline";
+                        /** @description `review`: the payment goes on to the network and the evaluation says review. `decline`: the payment is REJECTED (response_code 59) without reaching the network. `three_ds`: the cardholder must pass 3-D Secure before the network is asked (docs/sandbox.md, "3-D Secure"); the evaluation says review. */
+                        action: "review" | "decline" | "three_ds";
                     } | null;
                     /** @description Declines of the same card by the network (card testing). Default: 5 declines in 3600 s, `decline`. Omitted: the default; null: off. */
                     card_declines?: {
@@ -22031,8 +22184,8 @@ export interface operations {
                         max_declines: number;
                         /** @description The window, in seconds (up to 7 days). */
                         window_seconds: number;
-                        /** @description `review`: the payment goes on to the network and the evaluation says review. `decline`: the payment is REJECTED (response_code 59) without reaching the network. */
-                        action: "review" | "decline";
+                        /** @description `review`: the payment goes on to the network and the evaluation says review. `decline`: the payment is REJECTED (response_code 59) without reaching the network. `three_ds`: the cardholder must pass 3-D Secure before the network is asked (docs/sandbox.md, "3-D Secure"); the evaluation says review. */
+                        action: "review" | "decline" | "three_ds";
                     } | null;
                     /** @description Per currency. Omitted: none. */
                     amount_thresholds?: {
@@ -22042,6 +22195,8 @@ export interface operations {
                         review_above?: number | string | null;
                         /** @description Major units: a larger amount is declined. A JSON number or a decimal string (`"100000.00"`), or null. */
                         decline_above?: number | string | null;
+                        /** @description Major units: a larger amount must pass 3-D Secure first. A JSON number or a decimal string (`"100000.00"`), or null. */
+                        three_ds_above?: number | string | null;
                     }[];
                 };
             };
@@ -24648,7 +24803,7 @@ export interface operations {
                 "application/json": {
                     /** @description https in production; never a private, loopback or metadata address there. */
                     url: string;
-                    events: ("payment.purchase.pending" | "payment.purchase.succeeded" | "payment.purchase.rejected" | "payment.purchase.failed" | "payment.purchase.confirm.processed" | "payment.purchase.confirm.failed.retryable" | "payment.card.approved" | "payment.card.authorized" | "payment.card.rejected" | "payment.card.captured" | "payment.card.cancelled" | "payment.card.adjusted" | "refund.succeeded" | "refund.rejected" | "cashout.succeeded" | "cashout.failed" | "chargeback.opened" | "chargeback.updated" | "payout.paid" | "payout.failed" | "link.paid" | "link.expired" | "link.card_attempts_blocked" | "payment_instruction.created" | "payment_instruction.completed" | "payment_instruction.failed" | "payment_instruction.expired" | "*")[];
+                    events: ("payment.purchase.pending" | "payment.purchase.succeeded" | "payment.purchase.rejected" | "payment.purchase.failed" | "payment.purchase.confirm.processed" | "payment.purchase.confirm.failed.retryable" | "payment.card.action_required" | "payment.card.approved" | "payment.card.authorized" | "payment.card.rejected" | "payment.card.captured" | "payment.card.cancelled" | "payment.card.adjusted" | "refund.succeeded" | "refund.rejected" | "cashout.succeeded" | "cashout.failed" | "chargeback.opened" | "chargeback.updated" | "payout.paid" | "payout.failed" | "link.paid" | "link.expired" | "link.card_attempts_blocked" | "payment_instruction.created" | "payment_instruction.completed" | "payment_instruction.failed" | "payment_instruction.expired" | "*")[];
                     description?: string;
                     status?: "enabled" | "disabled";
                 };
@@ -24670,7 +24825,7 @@ export interface operations {
                         id: string;
                         url: string;
                         /** @description Event types, or ["*"] for all. */
-                        events: ("payment.purchase.pending" | "payment.purchase.succeeded" | "payment.purchase.rejected" | "payment.purchase.failed" | "payment.purchase.confirm.processed" | "payment.purchase.confirm.failed.retryable" | "payment.card.approved" | "payment.card.authorized" | "payment.card.rejected" | "payment.card.captured" | "payment.card.cancelled" | "payment.card.adjusted" | "refund.succeeded" | "refund.rejected" | "cashout.succeeded" | "cashout.failed" | "chargeback.opened" | "chargeback.updated" | "payout.paid" | "payout.failed" | "link.paid" | "link.expired" | "link.card_attempts_blocked" | "payment_instruction.created" | "payment_instruction.completed" | "payment_instruction.failed" | "payment_instruction.expired" | "*")[];
+                        events: ("payment.purchase.pending" | "payment.purchase.succeeded" | "payment.purchase.rejected" | "payment.purchase.failed" | "payment.purchase.confirm.processed" | "payment.purchase.confirm.failed.retryable" | "payment.card.action_required" | "payment.card.approved" | "payment.card.authorized" | "payment.card.rejected" | "payment.card.captured" | "payment.card.cancelled" | "payment.card.adjusted" | "refund.succeeded" | "refund.rejected" | "cashout.succeeded" | "cashout.failed" | "chargeback.opened" | "chargeback.updated" | "payout.paid" | "payout.failed" | "link.paid" | "link.expired" | "link.card_attempts_blocked" | "payment_instruction.created" | "payment_instruction.completed" | "payment_instruction.failed" | "payment_instruction.expired" | "*")[];
                         description: string | null;
                         status: "enabled" | "disabled";
                         /** @description Set when the receiver answered 410 Gone. */
@@ -24957,7 +25112,7 @@ export interface operations {
                 "application/json": {
                     /** @description https in production; never a private, loopback or metadata address there. */
                     url: string;
-                    events: ("payment.purchase.pending" | "payment.purchase.succeeded" | "payment.purchase.rejected" | "payment.purchase.failed" | "payment.purchase.confirm.processed" | "payment.purchase.confirm.failed.retryable" | "payment.card.approved" | "payment.card.authorized" | "payment.card.rejected" | "payment.card.captured" | "payment.card.cancelled" | "payment.card.adjusted" | "refund.succeeded" | "refund.rejected" | "cashout.succeeded" | "cashout.failed" | "chargeback.opened" | "chargeback.updated" | "payout.paid" | "payout.failed" | "link.paid" | "link.expired" | "link.card_attempts_blocked" | "payment_instruction.created" | "payment_instruction.completed" | "payment_instruction.failed" | "payment_instruction.expired" | "*")[];
+                    events: ("payment.purchase.pending" | "payment.purchase.succeeded" | "payment.purchase.rejected" | "payment.purchase.failed" | "payment.purchase.confirm.processed" | "payment.purchase.confirm.failed.retryable" | "payment.card.action_required" | "payment.card.approved" | "payment.card.authorized" | "payment.card.rejected" | "payment.card.captured" | "payment.card.cancelled" | "payment.card.adjusted" | "refund.succeeded" | "refund.rejected" | "cashout.succeeded" | "cashout.failed" | "chargeback.opened" | "chargeback.updated" | "payout.paid" | "payout.failed" | "link.paid" | "link.expired" | "link.card_attempts_blocked" | "payment_instruction.created" | "payment_instruction.completed" | "payment_instruction.failed" | "payment_instruction.expired" | "*")[];
                     description?: string;
                     status?: "enabled" | "disabled";
                 };
@@ -28106,6 +28261,35 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["PaymentPurchaseConfirmFailedRetryableEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event; anything else, a timeout or a redirect is a failed attempt, retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhooks.receive.payment.card.action_required": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt-`), the same on every attempt. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`; two, space-separated, after a secret rotation. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentCardActionRequiredEvent"];
             };
         };
         responses: {

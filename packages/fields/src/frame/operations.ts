@@ -13,6 +13,7 @@ import { errorResult, type FieldsResult } from '../types.js';
 import type { GatewayApi } from './api.js';
 import type { CheckoutSession } from './session.js';
 import { DECLINE_MESSAGES, type Locale } from '../form/i18n.js';
+import { runChallenge } from './challenge.js';
 
 interface Instrument {
   id: string;
@@ -24,6 +25,8 @@ interface Payment {
   status: string;
   approval_code?: string;
   amount: string;
+  /** A 3-D Secure challenge to run (challenge.ts). */
+  next_action?: { type: string; redirect_to_url: { url: string } };
 }
 
 /** What mount() was given; absent values are the session's (the gateway refuses any other). */
@@ -100,7 +103,12 @@ export async function payWithCard(
   };
   const reply = await api.post<Payment>('/v1/payments', body);
   if (!reply.ok) return { status: 'ERROR', error: reply.error, instrument_id: instrument.id, order_id: orderId };
-  const payment = reply.body;
+  let payment = reply.body;
+  // The issuer wants the cardholder (3-D Secure): the frame runs the challenge, then answers its outcome.
+  if (payment.status === 'PENDING' && payment.next_action?.type === 'redirect_to_url') {
+    const status = await runChallenge(api, session.id, payment.next_action.redirect_to_url.url, opts.locale === 'en' ? 'en' : 'es');
+    payment = { ...payment, status };
+  }
   return {
     status: payment.status,
     payment_id: payment.id,

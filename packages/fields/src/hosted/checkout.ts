@@ -33,6 +33,8 @@ interface PaymentState {
   status: string;
   status_detail?: string | null;
   redirect_url: string | null;
+  /** A card payment waiting for its 3-D Secure challenge: the issuer's page, which returns to this payment's page. */
+  challenge_url?: string;
   message?: string;
 }
 
@@ -238,6 +240,7 @@ if (payButton)
         setPending(undefined);
         hideSteps();
       }
+      if (result.challenge_url) return window.location.assign(result.challenge_url);
       if (!FINAL.has(result.status)) return window.location.replace(outcomeUrl(result.payment_id));
       finish(result);
     } catch (error) {

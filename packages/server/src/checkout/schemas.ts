@@ -67,6 +67,12 @@ export const CheckoutSession = Type.Object(
     allowed_origins: Type.Array(Type.String()),
     instrument_id: Nullable(Type.String({ description: 'The card the session tokenized last: the only one its payment or enrollment may use.' })),
     payment_id: Nullable(Type.String({ description: 'Mode payment, once complete.' })),
+    payment_status: Type.Optional(
+      Type.String({
+        description:
+          "GET of one session, once its payment exists: the payment's status (`PENDING` while its 3-D Secure challenge waits for the cardholder, then `APPROVED` or `REJECTED`).",
+      }),
+    ),
     expires_at: Type.String({ format: 'date-time' }),
     completed_at: Nullable(Type.String({ format: 'date-time' })),
     created_at: Type.String({ format: 'date-time' }),

@@ -195,7 +195,11 @@ export class CheckoutSessionService {
     }
     const row = await findSession(this.db, principal.organizationId, id);
     if (!row) throw ApiError.notFound('checkout session');
-    return sessionView(row, this.clock.realIso());
+    const view = sessionView(row, this.clock.realIso());
+    if (!row.payment_id) return view;
+    // The frame follows its payment through a 3-D Secure challenge by this status.
+    const payment = await this.db.selectFrom('payments').select('status').where('id', '=', row.payment_id).executeTakeFirst();
+    return payment ? { ...view, payment_status: payment.status } : view;
   }
 
   /** The organization's sessions, newest first, paginated like every list. */

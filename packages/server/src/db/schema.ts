@@ -226,7 +226,8 @@ export interface CardPaymentsTable {
   amount_captured: Generated<number>;
   amount_refunded: Generated<number>;
   amount_refund_pending: Generated<number>;
-  pending_action: 'authorize' | 'capture' | 'void' | 'reverse' | 'adjust' | null;
+  /** `authenticate`: waiting for the cardholder's 3-D Secure challenge (payments/authentication.ts), the network not asked yet. */
+  pending_action: 'authenticate' | 'authorize' | 'capture' | 'void' | 'reverse' | 'adjust' | null;
   authorized_at: string | null;
   captured_at: string | null;
   cancelled_at: string | null;
@@ -245,6 +246,25 @@ export interface CardPaymentsTable {
   metadata: string | null;
   /** Migration 080: the monthly installments the cardholder chose (1 to 36; 1 on a debit or prepaid card). */
   installments: Generated<number>;
+  /** Migration 072: the 3-D Secure result, JSON (payments/authentication.ts); null when the payment did not ask for it. */
+  three_ds: string | null;
+}
+
+/** Migration 072: the 3-D Secure challenge of a card payment (payments/authentication.ts). */
+export interface PaymentAuthenticationsTable {
+  id: string;
+  payment_id: string;
+  organization_id: string;
+  /** SHA-256 (hex) of the challenge page's one-time token. */
+  token_hash: string;
+  /** What the sandbox issuer does with the challenge (cards/three-ds.ts). */
+  scenario: 'challenge' | 'fails' | 'silent';
+  version: string;
+  status: 'pending' | 'authenticated' | 'failed' | 'cancelled' | 'abandoned';
+  return_url: string | null;
+  expires_at: string;
+  created_at: string;
+  completed_at: string | null;
 }
 
 /** One network operation on a card payment (`trx-`). */
@@ -837,6 +857,7 @@ export interface Database {
   payment_fees: PaymentFeesTable;
   fraud_rules: FraudRulesTable;
   fraud_evaluations: FraudEvaluationsTable;
+  payment_authentications: PaymentAuthenticationsTable;
   payment_instructions: PaymentInstructionsTable;
   checkout_sessions: CheckoutSessionsTable;
   link_card_attempts: LinkCardAttemptsTable;

@@ -6,6 +6,7 @@ export const EVENT_TYPES = [
   'payment.purchase.failed',
   'payment.purchase.confirm.processed',
   'payment.purchase.confirm.failed.retryable',
+  'payment.card.action_required',
   'payment.card.approved',
   'payment.card.authorized',
   'payment.card.rejected',

@@ -20,8 +20,9 @@ import { builtAssetsDir } from '../lib/built-assets.js';
 // packages/fields/dist in this repository, assets/fields/ in the published package (lib/built-assets.ts).
 const DEFAULT_DIST = builtAssetsDir('fields');
 
+// frame-src 'self': the sandbox issuer's 3-D Secure challenge, shown inside the frame (threeds/challenge-page.ts).
 export const FRAME_CSP =
-  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; connect-src 'self'; frame-ancestors *; base-uri 'none'; form-action 'none'";
+  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; connect-src 'self'; frame-ancestors *; frame-src 'self'; base-uri 'none'; form-action 'none'";
 
 const FRAME_HTML = `<!doctype html>
 <html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

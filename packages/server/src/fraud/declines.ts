@@ -28,15 +28,19 @@ export async function recordCardDecline(trx: Executor, payment: { id: string; or
 
 /**
  * The reaction to `payment.card.rejected` (events/store.ts), inside the
- * transaction that records it: a decline by the network is counted; a decline
- * by the rules (its evaluation says `decline`, written before its event) is not.
+ * transaction that records it: a decline by the network is counted, and the
+ * issuer's refusal of a 3-D Secure challenge; a decline by the rules (its
+ * evaluation says `decline`, written before its event) is not, nor a challenge
+ * the shopper cancelled or left to expire (no one refused the card).
  */
 export const networkDeclines: Reaction = {
   name: 'fraud.card-declines',
   types: ['payment.card.rejected'],
   async run(db, event) {
-    const id = (event.data as { payment?: { id?: string } }).payment?.id;
+    const data = (event.data as { payment?: { id?: string; three_ds?: { outcome?: string } } }).payment;
+    const id = data?.id;
     if (!id) return;
+    if (data?.three_ds?.outcome === 'cancelled' || data?.three_ds?.outcome === 'abandoned') return;
     const evaluation = await db.selectFrom('fraud_evaluations').select('decision').where('payment_id', '=', id).executeTakeFirst();
     if (evaluation?.decision === 'decline') return;
     const payment = await db.selectFrom('payments').select(['id', 'organization_id', 'instrument_id']).where('id', '=', id).executeTakeFirst();

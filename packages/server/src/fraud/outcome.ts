@@ -48,10 +48,8 @@ export function decide(screening: Screening, payment: { clientId: string; instru
   }
   const threshold = rules.amount_thresholds.find((t) => t.currency === payment.currency);
   if (threshold) {
-    const over = (limit: number | null) => limit !== null && payment.amount > limit;
-    const action: Action | null = over(threshold.decline_above) ? 'decline' : over(threshold.review_above) ? 'review' : null;
-    if (action) {
-      const limit = (action === 'decline' ? threshold.decline_above : threshold.review_above)!;
+    const over = (limit: number | null | undefined) => limit !== null && limit !== undefined && payment.amount > limit;
+    const hit = (action: Action, limit: number) => {
       const amount = formatMinor(payment.amount, payment.currency);
       const text = formatMinor(limit, payment.currency);
       hits.push({
@@ -62,14 +60,19 @@ export function decide(screening: Screening, payment: { clientId: string; instru
         threshold: text,
         currency: payment.currency,
       });
-    }
+    };
+    if (over(threshold.decline_above)) hit('decline', threshold.decline_above!);
+    else if (over(threshold.review_above)) hit('review', threshold.review_above!);
+    // Its own hit: a large amount may be both reviewed and authenticated.
+    if (over(threshold.three_ds_above)) hit('three_ds', threshold.three_ds_above!);
   }
   const decision = hits.some((h) => h.action === 'decline') ? 'decline' : hits.length > 0 ? 'review' : 'approve';
+  const threeDs = hits.some((h) => h.action === 'three_ds');
   const score = Math.min(
     100,
     hits.reduce((sum, h) => sum + (h.action === 'decline' ? 100 : 50), 0),
   );
-  return { score, decision, rulesHit: hits, newCard: screening.newCard, ...payment };
+  return { score, decision, threeDs, rulesHit: hits, newCard: screening.newCard, ...payment };
 }
 
 const insertEvaluation = preparedInsert('fraud_evaluations', { deferrable: true });

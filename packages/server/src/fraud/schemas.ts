@@ -5,9 +5,9 @@
 import { Type, type Static, type TObject } from 'typebox';
 import { DECIMAL_STRING, type MoneyAmount } from '../lib/money.js';
 
-const Action = Type.Union([Type.Literal('review'), Type.Literal('decline')], {
+const Action = Type.Union([Type.Literal('review'), Type.Literal('decline'), Type.Literal('three_ds')], {
   description:
-    '`review`: the payment goes on to the network and the evaluation says review. `decline`: the payment is REJECTED (response_code 59) without reaching the network.',
+    '`review`: the payment goes on to the network and the evaluation says review. `decline`: the payment is REJECTED (response_code 59) without reaching the network. `three_ds`: the cardholder must pass 3-D Secure before the network is asked (docs/sandbox.md, "3-D Secure"); the evaluation says review.',
 });
 const Window = Type.Integer({ minimum: 1, maximum: 604800, description: 'The window, in seconds (up to 7 days).' });
 
@@ -44,6 +44,7 @@ const Threshold = Type.Object({
   currency: Type.String({ minLength: 3, maxLength: 3, description: 'ISO 4217; one entry per currency.' }),
   review_above: Type.Optional(AmountOrNull('Major units: a larger amount is reviewed.')),
   decline_above: Type.Optional(AmountOrNull('Major units: a larger amount is declined.')),
+  three_ds_above: Type.Optional(AmountOrNull('Major units: a larger amount must pass 3-D Secure first.')),
 });
 
 /**
@@ -71,6 +72,7 @@ const ThresholdView = Type.Object({
   currency: Type.String(),
   review_above: Type.Union([Type.String(), Type.Null()]),
   decline_above: Type.Union([Type.String(), Type.Null()]),
+  three_ds_above: Type.Union([Type.String(), Type.Null()]),
 });
 
 export const FraudRules = Type.Object(
@@ -115,7 +117,9 @@ export const FraudEvaluation = Type.Object(
   {
     payment_id: Type.String(),
     score: Type.Integer({ minimum: 0, maximum: 100, description: '0 to 100: 50 per review rule hit, 100 per decline rule hit, capped at 100.' }),
-    decision: Type.Union([Type.Literal('approve'), Type.Literal('review'), Type.Literal('decline')]),
+    decision: Type.Union([Type.Literal('approve'), Type.Literal('review'), Type.Literal('decline')], {
+      description: 'A rule hit with the action `three_ds` is a review: the payment went on, after 3-D Secure.',
+    }),
     rules_hit: Type.Array(RuleHit),
     evaluated_at: Type.String({ format: 'date-time' }),
   },

@@ -20,7 +20,7 @@ import type { FraudEvaluation, FraudRules, FraudRulesInput, RuleHit } from './sc
 /** ISO 8583 "suspected fraud": the response code of a payment the fraud rules decline. */
 export const FRAUD_RESPONSE_CODE = '59';
 
-export type Action = 'review' | 'decline';
+export type Action = 'review' | 'decline' | 'three_ds';
 export interface Velocity {
   max: number;
   window_seconds: number;
@@ -30,6 +30,8 @@ interface Threshold {
   currency: string;
   review_above: number | null;
   decline_above: number | null;
+  /** Absent in a rule set stored before it existed. */
+  three_ds_above?: number | null;
 }
 /** The stored rule set (amounts in minor units). */
 export interface RuleSet {
@@ -97,6 +99,7 @@ function rulesView(entry: { rules: RuleSet; configured: boolean; updatedAt: stri
       currency: t.currency,
       review_above: t.review_above === null ? null : formatMinor(t.review_above, t.currency),
       decline_above: t.decline_above === null ? null : formatMinor(t.decline_above, t.currency),
+      three_ds_above: (t.three_ds_above ?? null) === null ? null : formatMinor(t.three_ds_above!, t.currency),
     })),
     updated_at: entry.updatedAt,
   };
@@ -126,6 +129,8 @@ export interface Screening {
 export interface Decision {
   score: number;
   decision: 'approve' | 'review' | 'decline';
+  /** A rule hit asks for 3-D Secure before the network (payments/authentication.ts). */
+  threeDs: boolean;
   rulesHit: RuleHit[];
   newCard: boolean;
   clientId: string;
@@ -243,7 +248,7 @@ export class FraudService {
       if (CURRENCIES[t.currency] === undefined) return details.push({ field: `${field}.currency`, message: 'is not a supported ISO 4217 currency' });
       if (seen.has(t.currency)) details.push({ field: `${field}.currency`, message: 'appears twice' });
       seen.add(t.currency);
-      const minor = (key: 'review_above' | 'decline_above'): number | null => {
+      const minor = (key: 'review_above' | 'decline_above' | 'three_ds_above'): number | null => {
         const value = t[key];
         if (value === undefined || value === null) return null;
         const parsed = toMinorUnits(value, t.currency);
@@ -257,8 +262,10 @@ export class FraudService {
       };
       const review = minor('review_above');
       const decline = minor('decline_above');
-      if ((t.review_above ?? null) === null && (t.decline_above ?? null) === null) details.push({ field, message: 'set review_above, decline_above or both' });
-      thresholds.push({ currency: t.currency, review_above: review, decline_above: decline });
+      const threeDs = minor('three_ds_above');
+      if ((t.review_above ?? null) === null && (t.decline_above ?? null) === null && (t.three_ds_above ?? null) === null)
+        details.push({ field, message: 'set review_above, decline_above, three_ds_above or more than one' });
+      thresholds.push({ currency: t.currency, review_above: review, decline_above: decline, three_ds_above: threeDs });
     });
     if (details.length > 0) throw ApiError.validation(details);
     const velocity = (

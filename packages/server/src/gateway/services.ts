@@ -37,6 +37,7 @@ import type { Metrics } from '../observability/metrics.js';
 import { PaymentActions } from '../payments/actions.js';
 import { PaymentLifecycle } from '../payments/lifecycle.js';
 import { PaymentService } from '../payments/service.js';
+import { PaymentAuthentications } from '../payments/authentication.js';
 import { emvMerchantPresentedPayload } from '../apm/qr.js';
 import { AlternativePaymentService } from '../apm/service.js';
 import { RefundService } from '../refunds/service.js';
@@ -71,6 +72,8 @@ export interface Services {
   notifications: InboundNotifications;
   lifecycle: PaymentLifecycle;
   payments: PaymentService;
+  /** 3-D Secure of card payments and the sandbox challenge (payments/authentication.ts); undefined in production. */
+  authentications: PaymentAuthentications | undefined;
   refunds: RefundService;
   actions: PaymentActions;
   users: UserService;
@@ -185,7 +188,15 @@ export async function buildServices({
   const routable = connectorRegistry.list().some((c) => c.families.includes('card') && (!c.sandboxOnly || usableHere));
   const network = new RoutedCardNetwork(db, defaultNetwork, connectorAccounts, router, clock, routable);
   const lifecycle = new PaymentLifecycle(db, network, config.cards, clock);
-  const payments = new PaymentService(db, encryptionKeys, instruments, network, lifecycle, clock);
+  // 3-D Secure runs against the sandbox's directory and issuers (cards/three-ds.ts): in the sandbox only.
+  const authentications =
+    config.environment === 'sandbox'
+      ? new PaymentAuthentications(db, network, lifecycle, instruments, {
+          secret: await deploymentSecret(db, keyring, 'three_ds_challenge', clock),
+          publicBaseUrl: config.publicBaseUrl,
+        })
+      : undefined;
+  const payments = new PaymentService(db, encryptionKeys, instruments, network, lifecycle, clock, authentications);
   const refunds = new RefundService(db, network, clock);
   const actions = new PaymentActions(db, network, lifecycle, payments, refunds);
   const users = new UserService(db, instruments, clock);
@@ -235,6 +246,7 @@ export async function buildServices({
     network,
     lifecycle,
     payments,
+    authentications,
     refunds,
     actions,
     users,

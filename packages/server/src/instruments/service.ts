@@ -312,6 +312,23 @@ export class InstrumentService {
   }
 
   /**
+   * The card of an instrument for the authorization that follows a 3-D Secure
+   * challenge (payments/authentication.ts): the CVV the payment carried was
+   * never stored, so the network gets the authentication's result instead.
+   * Undefined when the instrument was deleted meanwhile.
+   */
+  async cardWithoutCvv(organizationId: string, instrumentId: string): Promise<CardData | undefined> {
+    const instrument = await findInstrument(this.db, organizationId, instrumentId);
+    if (!instrument || instrument.status !== 'ACTIVE') return undefined;
+    return {
+      number: await this.vault.openNumber(organizationId, instrument.id, instrument.number_sealed),
+      expMonth: Number(instrument.exp_month),
+      expYear: Number(instrument.exp_year),
+      holderName: instrument.holder_name,
+    };
+  }
+
+  /**
    * The card for a charge: the active instrument (the rows of paymentInstrumentRead)
    * plus a CVV of the right length, or 422 naming the field.
    */

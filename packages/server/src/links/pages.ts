@@ -458,6 +458,8 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
           encrypted_cvv: body.cvv_for_payment,
           description: data.description,
           ...(body.installments !== undefined ? { installments: body.installments } : {}),
+          // A fraud rule may ask for 3-D Secure: the challenge then returns to this payment's page.
+          three_ds: { required: false, return_url: `${deps.publicBaseUrl}/l/${row.token}` },
         },
         {
           onCreate: async (trx, paymentId) => {
@@ -469,7 +471,14 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
       );
       const redirect = payment.status === 'APPROVED' && data.redirect_url ? withPaymentId(data.redirect_url, payment.id) : null;
       // The shopper learns approved or declined, never why: the issuer's response code stays with the merchant (GET /v1/payments/{id}, events).
-      return { payment_id: payment.id, status: payment.status, redirect_url: redirect, ...(payment.status === 'REJECTED' ? { message: t.cardDeclined } : {}) };
+      const challenge = payment.next_action?.redirect_to_url.url;
+      return {
+        payment_id: payment.id,
+        status: payment.status,
+        redirect_url: redirect,
+        ...(challenge ? { challenge_url: challenge } : {}),
+        ...(payment.status === 'REJECTED' ? { message: t.cardDeclined } : {}),
+      };
     } catch (error) {
       // Nothing was charged: give the use back and do not count the attempt (once attached, the payment's outcome settles both).
       if (!attached) {

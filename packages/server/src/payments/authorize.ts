@@ -16,6 +16,7 @@ import { paymentEventData, type PaymentLifecycle } from './lifecycle.js';
 import { insertScreenedPayment } from './screened.js';
 import { findPayment, findPaymentByOrder, insertPayment, type PaymentRow, type PaymentWithCard } from './store.js';
 import { copyWith } from '../lib/objects.js';
+import { authenticatedWith } from './three-ds-view.js';
 
 /**
  * What a retry must repeat to be the same charge: the amount and currency, and
@@ -89,6 +90,7 @@ export async function authorizeAndRecord(
     currency: row.currency,
     card,
     installments: Number(row.installments),
+    ...authenticatedWith(row),
   };
   const reread = async () => (await findPayment(db, row.organization_id, row.id))!;
   try {
@@ -111,24 +113,32 @@ export async function authorizeAndRecord(
     // payment the fraud rules declined, recorded REJECTED without calling any network.
     await db.transaction().execute((trx) => insertScreenedPayment(trx, row, fraud, lifecycle.clock, options.onCreate));
   } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    // Lost the race for this order_id: the winner's payment is the answer.
-    const winner = await findPaymentByOrder(db, row.organization_id, options.terms.orderId);
-    if (!winner) {
-      // order_id is one charge across every method: the order's payment is a rail payment.
-      const other = await db
-        .selectFrom('payments')
-        .select('id')
-        .where('organization_id', '=', row.organization_id)
-        .where('order_id', '=', options.terms.orderId)
-        .executeTakeFirst();
-      if (other) throw new ApiError('order_id_conflict', `order_id ${options.terms.orderId} was already used for an alternative payment.`);
-      throw error;
-    }
-    return { payment: sameOrder(winner, options.terms), created: false };
+    return { payment: await orderRaceWinner(db, row.organization_id, options.terms, error), created: false };
   }
   if (declined) return { payment: await reread(), created: true };
   const result = await network.authorize(request);
   await lifecycle.recordAuthorization(row, result);
   return { payment: await reread(), created: true };
+}
+
+/**
+ * The insert of a new payment failed: when it lost the race for its order_id,
+ * the winner's payment is the answer (409 if the terms differ, or if the
+ * order's payment is a rail payment); any other error is thrown again.
+ */
+export async function orderRaceWinner(db: Db, organizationId: string, terms: OrderTerms, error: unknown): Promise<PaymentWithCard> {
+  if (!isUniqueViolation(error)) throw error;
+  const winner = await findPaymentByOrder(db, organizationId, terms.orderId);
+  if (!winner) {
+    // order_id is one charge across every method: the order's payment is a rail payment.
+    const other = await db
+      .selectFrom('payments')
+      .select('id')
+      .where('organization_id', '=', organizationId)
+      .where('order_id', '=', terms.orderId)
+      .executeTakeFirst();
+    if (other) throw new ApiError('order_id_conflict', `order_id ${terms.orderId} was already used for an alternative payment.`);
+    throw error;
+  }
+  return sameOrder(winner, terms);
 }

@@ -25,6 +25,7 @@ import type { AuthorizationResult, CardNetworkConnector, OperationResult } from 
 import { insertTransaction, newTransaction, type TransactionRow, type TransactionType } from '../transactions/store.js';
 import { findPaymentById, transitionPayment, type PaymentRow, type PaymentWithCard } from './store.js';
 import { copyWith } from '../lib/objects.js';
+import { threeDsView } from './three-ds-view.js';
 
 export const PAYMENT_JOBS = {
   capture: 'payment.capture',
@@ -67,6 +68,7 @@ export function paymentEventData(p: PaymentRow) {
       response_code: p.response_code,
       installments: Number(p.installments),
       metadata: metadataOf(p.metadata),
+      ...(p.three_ds ? { three_ds: threeDsView(p) } : {}),
     },
   };
 }

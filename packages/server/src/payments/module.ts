@@ -9,6 +9,7 @@ import type { GatewayModule } from '../http/module.js';
 import type { RefundService } from '../refunds/service.js';
 import type { PaymentActions } from './actions.js';
 import { registerPaymentJobs } from './jobs.js';
+import { registerAuthenticationJobs, type PaymentAuthentications } from './authentication.js';
 import { capturedFeesCopy } from './reactions.js';
 import type { PaymentLifecycle } from './lifecycle.js';
 import { paymentRoutes } from './routes.js';
@@ -21,6 +22,7 @@ interface Needs {
   checkout: CheckoutSessionService;
   network: CardNetworkConnector;
   lifecycle: PaymentLifecycle;
+  authentications: PaymentAuthentications | undefined;
   refunds: RefundService;
   clock: RealClock;
   router: Router;
@@ -36,6 +38,7 @@ export const paymentsModule: GatewayModule<Needs> = {
     const processorOf = (organizationId: string, networkReference: string) => router.processorOf(organizationId, networkReference, config.connectors);
     await app.register(paymentRoutes, { payments, apm, actions, checkout, processorOf });
     registerPaymentJobs(jobs, { db, network, lifecycle, refunds, clock: services.clock });
+    if (services.authentications) registerAuthenticationJobs(jobs, services.authentications);
     // The processor captured or cancelled a payment on its own (notified.ts).
     services.notifications.handle('payment.captured', processorActionHandler(lifecycle));
     services.notifications.handle('payment.cancelled', processorActionHandler(lifecycle));

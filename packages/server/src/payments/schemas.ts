@@ -4,6 +4,7 @@ import { Transaction } from '../transactions/schemas.js';
 import { PaymentFeeFields } from '../fees/schemas.js';
 import { MoneyInput } from '../lib/money.js';
 import { MetadataInput, MetadataQuery, MetadataView } from '../lib/metadata.js';
+import { NextAction, ThreeDsRequest, ThreeDsResult } from './three-ds-view.js';
 
 const PaymentStatus = Type.Union(
   [
@@ -61,6 +62,13 @@ export const CardPayment = Type.Object(
       maximum: 36,
       description: 'The monthly installments the cardholder chose (1: one payment; always 1 on a debit or prepaid card and on a card-present payment).',
     }),
+    three_ds: Type.Union([ThreeDsResult, Type.Null()], { description: 'The 3-D Secure authentication; null when the payment did not ask for it.' }),
+    next_action: Type.Optional(
+      Type.Object(NextAction.properties, {
+        description:
+          "Present while the payment is PENDING for the cardholder's 3-D Secure challenge: send them to `redirect_to_url.url` (GET /v1/payments/{id} gives it again; lists leave it out).",
+      }),
+    ),
     authorized_at: Type.Union([Type.String(), Type.Null()]),
     captured_at: Type.Union([Type.String(), Type.Null()], { description: 'Automatic capture happens CAPTURE_DELAY_SECONDS after approval.' }),
     cancelled_at: Type.Union([Type.String(), Type.Null()]),
@@ -107,6 +115,7 @@ export const CreatePayment = Type.Object({
         'The monthly installments ("cuotas") the cardholder chose, 1 to 36 (default 1: one payment). Only a credit card takes more than 1: a debit or prepaid card (the BIN table\'s `card_type`, `GET /v1/bins/{bin}`) is 422 naming `installments`.',
     }),
   ),
+  three_ds: Type.Optional(ThreeDsRequest),
   card: Type.Optional(Type.Unknown({ description: 'Never accepted here: tokenize first (422).' })),
   metadata: Type.Optional(MetadataInput()),
 });

@@ -31,9 +31,17 @@ import { authorizeAndRecord, paymentOfOrder } from './authorize.js';
 import { metadataColumn, metadataOf } from '../lib/metadata.js';
 import { lookupBin } from '../cards/bins.js';
 import { installmentTerms } from '../cards/installments.js';
+import type { PaymentAuthentications } from './authentication.js';
+import { nextActionOf, threeDsView } from './three-ds-view.js';
+import { copyWith } from '../lib/objects.js';
 
-/** The payment; after an action, with the transaction that action recorded. */
-export function paymentView(p: PaymentWithCard, transaction?: TransactionRow): CardPayment {
+/**
+ * The payment; after an action, with the transaction that action recorded.
+ * `challengeUrl` (PaymentAuthentications) adds `next_action` to a payment
+ * waiting for its 3-D Secure challenge.
+ */
+export function paymentView(p: PaymentWithCard, transaction?: TransactionRow, challengeUrl?: (paymentId: string) => string): CardPayment {
+  const nextAction = challengeUrl && nextActionOf(p, challengeUrl);
   return {
     ...(transaction ? { transaction: transactionView(transaction) } : {}),
     id: p.id,
@@ -51,6 +59,8 @@ export function paymentView(p: PaymentWithCard, transaction?: TransactionRow): C
     ...feeFields(p),
     instrument: { id: p.instrument_id, card_brand: p.card_brand, last_four_digits: p.last_four },
     installments: Number(p.installments),
+    three_ds: threeDsView(p),
+    ...(nextAction ? { next_action: nextAction } : {}),
     authorized_at: p.authorized_at,
     captured_at: p.captured_at,
     cancelled_at: p.cancelled_at,
@@ -81,8 +91,15 @@ export class PaymentService {
     private readonly network: CardNetworkConnector,
     private readonly lifecycle: PaymentLifecycle,
     private readonly clock: RealClock,
+    /** 3-D Secure (authentication.ts), in the sandbox; without it a payment that asks for 3-D Secure is 422 and the fraud rules' `three_ds` is not run. */
+    private readonly authentications?: PaymentAuthentications,
   ) {
     this.fraud = new FraudService(db, clock);
+  }
+
+  /** The payment as the API shows it, with `next_action` while its challenge is pending. */
+  view(p: PaymentWithCard, transaction?: TransactionRow): CardPayment {
+    return paymentView(p, transaction, this.authentications?.challengeUrl);
   }
 
   async create(
@@ -97,6 +114,8 @@ export class PaymentService {
       errors.push({ field: 'card', message: 'card data is not accepted here: tokenize it (POST /v1/instruments) and send instrument_id' });
     const amount = parseAmount(body.amount, body.currency);
     if ('error' in amount) errors.push(amount.error);
+    if (body.three_ds?.required && !this.authentications)
+      errors.push({ field: 'three_ds.required', message: '3-D Secure is not available on this gateway (it runs in the sandbox)' });
     if (/^\s*\d{3,4}\s*$/.test(body.encrypted_cvv))
       errors.push({ field: 'encrypted_cvv', message: 'must be encrypted with your public key, never the CVV in clear text' });
     // Only a payment that names a merchant or point of sale pays for this look-up.
@@ -116,7 +135,7 @@ export class PaymentService {
       screened = await this.screen(principal, body, minor);
     } catch (error) {
       const existing = await paymentOfOrder(this.db, organizationId, terms);
-      if (existing) return { payment: paymentView(existing), created: false };
+      if (existing) return { payment: this.view(existing), created: false };
       throw error;
     }
     const { instrument, card, fraud } = screened;
@@ -138,7 +157,22 @@ export class PaymentService {
       installments,
     });
     // Declined by the fraud rules: REJECTED at once, the network is never called.
-    const row = screenedPayment(pending, fraud);
+    let row = screenedPayment(pending, fraud);
+    // 3-D Secure, asked for by the payment or a fraud rule (authentication.ts): a challenged card's
+    // payment waits for its cardholder; any other is authorized with the result.
+    if (fraud.decision !== 'decline' && (body.three_ds?.required === true || fraud.threeDs) && this.authentications) {
+      const assessment = await this.authentications.assess(card, instrument);
+      if (assessment.kind === 'challenge') {
+        const { payment, created } = await this.authentications.challenge(row, fraud, {
+          enrolment: assessment.enrolment,
+          returnUrl: body.three_ds?.return_url ?? null,
+          terms,
+          onCreate: options.onCreate,
+        });
+        return { payment: this.view(payment), created };
+      }
+      row = copyWith(row, { three_ds: JSON.stringify(assessment.stored) });
+    }
     // The authorize path shared with card-present payments (authorize.ts); a network in this
     // database (the simulator) answers inside the insert transaction.
     const { payment, created } = await authorizeAndRecord({ db: this.db, network: this.network, lifecycle: this.lifecycle }, row, fraud, card, {
@@ -147,7 +181,7 @@ export class PaymentService {
       onCreate: options.onCreate,
       withinTransaction: true,
     });
-    return { payment: paymentView(payment), created };
+    return { payment: this.view(payment), created };
   }
 
   /**
@@ -223,7 +257,7 @@ export class PaymentService {
   /** The organization's card payment with this id, if there is one. */
   async find(organizationId: string, id: string): Promise<CardPayment | undefined> {
     const row = await findPayment(this.db, organizationId, id);
-    return row && paymentView(row);
+    return row && this.view(row);
   }
 
   /** The payment and its network reference (who served it: connectors/routing.ts `processorOf`). */
@@ -233,7 +267,7 @@ export class PaymentService {
   }
 
   async get(organizationId: string, id: string): Promise<CardPayment> {
-    return paymentView(await this.row(organizationId, id));
+    return this.view(await this.row(organizationId, id));
   }
 
   /** One of the organization's card payments; an alternative payment's id is 422 (card operations do not apply), another organization's 404. */

@@ -47,6 +47,7 @@ export const CARD_COLUMNS = [
   'entry_mode',
   'metadata',
   'installments',
+  'three_ds',
 ] as const satisfies ReadonlyArray<keyof CardPaymentsTable>;
 const _everyCardColumn: Exclude<keyof CardPaymentsTable, (typeof CARD_COLUMNS)[number]> extends never ? true : never = true;
 void _everyCardColumn;
@@ -114,6 +115,7 @@ export function pendingPayment(
     fees: null,
     metadata: null,
     installments: 1,
+    three_ds: null,
     ...fields,
   };
 }

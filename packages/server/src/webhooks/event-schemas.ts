@@ -11,6 +11,7 @@
 import { CHARGEBACK_STATUSES } from '../chargebacks/schemas.js';
 import { AUDIT_EVENT_TYPES, EVENT_TYPES, TEST_EVENT_TYPE } from '../events/types.js';
 import { CURRENCIES } from '../lib/money.js';
+import { THREE_DS_OUTCOMES } from '../cards/three-ds.js';
 
 type Schema = Record<string, unknown>;
 
@@ -51,9 +52,19 @@ const cardPayment = object({
     maximum: 36,
     description: 'The monthly installments the cardholder chose (1: one payment). Absent from events recorded before the gateway had installments.',
   },
+  three_ds: object(
+    {
+      version: nullable(text('`2.2.0`; null for a card not enrolled.')),
+      flow: nullable(oneOf(['frictionless', 'challenge'])),
+      outcome: oneOf([...THREE_DS_OUTCOMES]),
+      eci: nullable(text('Electronic Commerce Indicator (`05`, `07`, `02`, `00`, ...); null while the challenge is pending.')),
+      liability_shift: { type: 'boolean' },
+    },
+    'The 3-D Secure authentication (docs/sandbox.md, "3-D Secure"); present only on a payment that asked for it.',
+  ),
 });
-// Events recorded before installments existed are redelivered as they were: the field is optional.
-cardPayment.required = (cardPayment.required as string[]).filter((name) => name !== 'installments');
+// Events recorded before installments existed are redelivered as they were; three_ds is only on a payment that asked for it.
+cardPayment.required = (cardPayment.required as string[]).filter((name) => name !== 'installments' && name !== 'three_ds');
 
 /** The payload schemas, named as components (`…EventData`), each used by one or more event types; `rails`: the registered rails' ids. */
 export const eventDataSchemas = (rails: readonly string[]): Record<string, Schema> => ({
@@ -179,6 +190,7 @@ const DATA_OF: Record<AnyEventType, string> = {
   'payment.purchase.failed': 'AlternativePaymentEventData',
   'payment.purchase.confirm.processed': 'AlternativePaymentEventData',
   'payment.purchase.confirm.failed.retryable': 'AlternativePaymentEventData',
+  'payment.card.action_required': 'CardPaymentEventData',
   'payment.card.approved': 'CardPaymentEventData',
   'payment.card.authorized': 'CardPaymentEventData',
   'payment.card.rejected': 'CardPaymentEventData',

@@ -28,6 +28,12 @@ export interface AuthorizeRequest {
   card: CardData;
   /** The monthly installments the cardholder chose (1 to 36); 1, or absent, is one payment. */
   installments?: number;
+  /**
+   * The cardholder's 3-D Secure authentication, when the payment passed one
+   * (payments/authentication.ts). After a challenge the card carries no CVV:
+   * the authentication stands for it.
+   */
+  threeDs?: { version: string; eci: string };
 }
 
 /**

@@ -31,6 +31,7 @@ import * as connectorRouting from './061_connector_routing.js';
 import * as connectorNotifications from './062_connector_notifications.js';
 import * as ledger from './070_ledger.js';
 import * as settlementsPayouts from './071_settlements_payouts.js';
+import * as threeDs from './083_three_ds.js';
 import * as cardInstallments from './080_card_installments.js';
 import * as pseTestBanks from './081_pse_test_banks.js';
 
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '071_settlements_payouts': settlementsPayouts,
   '080_card_installments': cardInstallments,
   '081_pse_test_banks': pseTestBanks,
+  '083_three_ds': threeDs,
 };
