@@ -263,7 +263,7 @@ export class PaymentService {
   /** The payment and its network reference (who served it: connectors/routing.ts `processorOf`). */
   async findServed(organizationId: string, id: string): Promise<{ payment: CardPayment; networkReference: string | null } | undefined> {
     const row = await findPayment(this.db, organizationId, id);
-    return row && { payment: paymentView(row), networkReference: row.network_reference };
+    return row && { payment: this.view(row), networkReference: row.network_reference };
   }
 
   async get(organizationId: string, id: string): Promise<CardPayment> {
