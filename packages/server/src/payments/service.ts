@@ -254,13 +254,7 @@ export class PaymentService {
     return { merchantId: merchant?.id ?? point!.merchant_id, pointOfSaleId: point?.id ?? null };
   }
 
-  /** The organization's card payment with this id, if there is one. */
-  async find(organizationId: string, id: string): Promise<CardPayment | undefined> {
-    const row = await findPayment(this.db, organizationId, id);
-    return row && this.view(row);
-  }
-
-  /** The payment and its network reference (who served it: connectors/routing.ts `processorOf`). */
+  /** The organization's card payment with this id, if there is one, and its network reference (who served it: connectors/routing.ts `processorOf`). */
   async findServed(organizationId: string, id: string): Promise<{ payment: CardPayment; networkReference: string | null } | undefined> {
     const row = await findPayment(this.db, organizationId, id);
     return row && { payment: this.view(row), networkReference: row.network_reference };
