@@ -83,17 +83,32 @@ const VOUCHER_TEXT = {
   },
 } as const;
 
+/** The deadline as the voucher shows it: Colombian time, in the page's language. */
+export function voucherDeadline(lang: Lang, iso: string): string {
+  const format = new Intl.DateTimeFormat(lang === 'es' ? 'es-CO' : 'en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/Bogota' });
+  return `${format.format(new Date(iso))} (Bogotá)`;
+}
+
+/** The hosted checkout's view of a cash payment's voucher: its paths on the gateway's own origin. */
+export function cashStepOf(rail: ApmPayment['rail'], lang: Lang) {
+  const cash = rail.cash!;
+  return {
+    reference: cash.reference,
+    agreement: cash.agreement_code,
+    deadline: voucherDeadline(lang, cash.expires_at),
+    barcodePath: new URL(cash.barcode.url).pathname,
+    voucherPath: new URL(rail.payment_link!).pathname,
+  };
+}
+
 function voucherPage(lang: Lang, row: ApmRow, barcodeUri: string): ReturnType<typeof html> {
   const t = VOUCHER_TEXT[lang];
-  const expires = new Intl.DateTimeFormat(lang === 'es' ? 'es-CO' : 'en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/Bogota' }).format(
-    new Date(row.expires_at),
-  );
   return bankLayout(
     lang,
     html`<h1>${t.heading}</h1><p class="muted">${t.intro}</p>
 <img src="${barcodeUri}" alt="${t.barcode.replace('{reference}', row.cash_reference!)}" style="max-width:100%;height:auto">
 <dl><dt>${t.amount}</dt><dd>${displayMoney(Number(row.amount), 'COP', lang)}</dd><dt>${t.reference}</dt><dd>${row.cash_reference}</dd>
-<dt>${t.agreement}</dt><dd>${CASH_AGREEMENT_CODE}</dd><dt>${t.expires}</dt><dd>${expires} (Bogotá)</dd></dl><p class="muted">${t.print}</p>`,
+<dt>${t.agreement}</dt><dd>${CASH_AGREEMENT_CODE}</dd><dt>${t.expires}</dt><dd>${voucherDeadline(lang, row.expires_at)}</dd></dl><p class="muted">${t.print}</p>`,
   );
 }
 
