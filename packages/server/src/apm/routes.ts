@@ -87,6 +87,7 @@ export async function apmRoutes(base: FastifyInstance, opts: { apm: AlternativeP
       config: { scopes: ['payments:write'] },
       schema: {
         tags: sandboxTags,
+        operationId: 'sandbox.cash.pay',
         summary: 'Pay a cash reference at the store (sandbox only)',
         description:
           "Plays the store's clerk: the customer paid this CASH reference in cash. The payment becomes APPROVED (payment.purchase.succeeded) and the answer is the payment. A reference already paid: 409 `cash_reference_paid`; an expired or declined one: 409 `payment_finished` (an expiry the job has not run yet is applied first); either way nothing changes. A reference of another organization, or none: 404. 404 in production.",
