@@ -139,6 +139,18 @@ describe.each(dialects)('cash payments on $name', (dialect) => {
     expect(await (await fetch(local(reply.body.rail.payment_link!))).text()).not.toContain(reference);
   });
 
+  it("the voucher page's sandbox store button pays it once; posted again, it shows the payment as it is", async () => {
+    const reply = await cash();
+    const voucher = local(reply.body.rail.payment_link!);
+    const post = () => fetch(voucher, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+    const first = await post();
+    expect(first.status).toBe(303);
+    expect(first.headers.get('location')).toBe(new URL(voucher).pathname);
+    expect((await get(reply.body.payment_id)).transaction).toMatchObject({ status: 'APPROVED', status_detail: 'SUCCESS' });
+    expect((await post()).status).toBe(303);
+    expect(await eventsOf(reply.body.payment_id)).toEqual(['payment.purchase.pending', 'payment.purchase.succeeded']);
+  });
+
   it('two stores paying the same reference at once: one approves it, the other gets 409, one success event', async () => {
     const reply = await cash();
     const answers = await Promise.all(Array.from({ length: 6 }, () => pay(reply.body.rail.cash!.reference)));

@@ -2,7 +2,8 @@
  * Cash in the hosted checkout, in Chromium: the shopper chooses cash and the
  * page shows the voucher (the barcode image, the reference, the agreement
  * code, the deadline); a reload shows it again; the printable voucher opens;
- * once the store reports the reference paid, the page shows the approval.
+ * once the store reports the reference paid (by the sandbox control, or the
+ * voucher page's store button), the page shows the approval.
  * Every state passes axe-core (no serious or critical violation) at 1280×800
  * and 390×844. The pages render the same on both dialects; this file runs on
  * the first configured one.
@@ -89,7 +90,10 @@ describeInBrowser('cash in the hosted checkout', () => {
   const barcodeLoaded = (page: Page) => page.locator('#cash-barcode').evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth > 0);
 
   for (const [lang, texts] of [
-    ['es', { tab: 'Otros medios', cash: 'Efectivo en un punto de pago', go: 'Continuar', voucher: 'Ver el comprobante para imprimir', heading: 'Pago en efectivo' }],
+    [
+      'es',
+      { tab: 'Otros medios', cash: 'Efectivo en un punto de pago', go: 'Continuar', voucher: 'Ver el comprobante para imprimir', heading: 'Pago en efectivo' },
+    ],
     ['en', { tab: 'Other methods', cash: 'Cash at a payment point', go: 'Continue', voucher: 'Open the voucher to print', heading: 'Cash payment' }],
   ] as const) {
     it(`shows the voucher, again after a reload, and the approval once the store is paid (${lang})`, async () => {
@@ -120,11 +124,20 @@ describeInBrowser('cash in the hosted checkout', () => {
         expect(await voucher.getByRole('heading', { name: texts.heading }).isVisible()).toBe(true);
         expect(await voucher.locator('dl').innerText()).toContain(reference);
         problems.push(...(await audit(voucher, `cash-voucher-${lang}`)));
+        if (lang === 'en') {
+          // The sandbox's store on the voucher page: it takes the cash, and the voucher says the payment is approved.
+          await voucher.getByRole('button', { name: 'Pay at the store (sandbox)' }).click();
+          await voucher.waitForLoadState();
+          expect(await voucher.locator('main').innerText()).not.toContain(reference);
+          problems.push(...(await audit(voucher, `cash-voucher-paid-${lang}`)));
+        }
         await voucher.close();
 
-        // The store reports it paid: the page follows the payment to its approval.
-        const paid = await gw.request<{ status: string }>('POST', '/v1/sandbox/cash/payments', { token, body: { reference } });
-        expect(paid.status, paid.text).toBe(200);
+        // The store reports it paid (the API in Spanish, the voucher's button in English): the page follows the payment to its approval.
+        if (lang === 'es') {
+          const paid = await gw.request<{ status: string }>('POST', '/v1/sandbox/cash/payments', { token, body: { reference } });
+          expect(paid.status, paid.text).toBe(200);
+        }
         await poll(() => page.locator('#outcome').getAttribute('data-state')).toBe('approved');
         problems.push(...(await audit(page, `cash-approved-${lang}`)));
       }

@@ -4,6 +4,7 @@
  * image, both at an unguessable token), and the store's report that the
  * reference was paid (the sandbox's store: POST /v1/sandbox/cash/payments).
  */
+import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { ApiError } from '../errors/api-error.js';
@@ -70,6 +71,8 @@ const VOUCHER_TEXT = {
     expires: 'Pague antes de',
     barcode: 'Código de barras de la referencia {reference}',
     print: 'Imprima o guarde esta página.',
+    store: 'Pagar en la tienda (sandbox)',
+    storeLead: 'En el sandbox, este botón hace de cajero del punto de pago: recibe el efectivo y reporta la referencia pagada.',
   },
   en: {
     heading: 'Cash payment',
@@ -80,6 +83,8 @@ const VOUCHER_TEXT = {
     expires: 'Pay before',
     barcode: 'Barcode of reference {reference}',
     print: 'Print or save this page.',
+    store: 'Pay at the store (sandbox)',
+    storeLead: "In the sandbox, this button plays the payment point's clerk: it takes the cash and reports the reference paid.",
   },
 } as const;
 
@@ -101,20 +106,26 @@ export function cashStepOf(rail: ApmPayment['rail'], lang: Lang) {
   };
 }
 
-function voucherPage(lang: Lang, row: ApmRow, barcodeUri: string): ReturnType<typeof html> {
+function voucherPage(lang: Lang, row: ApmRow, barcodeUri: string, sandbox: boolean): ReturnType<typeof html> {
   const t = VOUCHER_TEXT[lang];
   return bankLayout(
     lang,
     html`<h1>${t.heading}</h1><p class="muted">${t.intro}</p>
 <img src="${barcodeUri}" alt="${t.barcode.replace('{reference}', row.cash_reference!)}" style="max-width:100%;height:auto">
 <dl><dt>${t.amount}</dt><dd>${displayMoney(Number(row.amount), 'COP', lang)}</dd><dt>${t.reference}</dt><dd>${row.cash_reference}</dd>
-<dt>${t.agreement}</dt><dd>${CASH_AGREEMENT_CODE}</dd><dt>${t.expires}</dt><dd>${voucherDeadline(lang, row.expires_at)}</dd></dl><p class="muted">${t.print}</p>`,
+<dt>${t.agreement}</dt><dd>${CASH_AGREEMENT_CODE}</dd><dt>${t.expires}</dt><dd>${voucherDeadline(lang, row.expires_at)}</dd></dl><p class="muted">${t.print}</p>
+${sandbox ? html`<form method="post"><p class="muted">${t.storeLead}</p><button class="primary" type="submit">${t.store}</button></form>` : ''}`,
   );
 }
 
-/** The voucher's page and its barcode image: public, at the payment's unguessable token. */
-export async function cashPageRoutes(app: FastifyInstance, opts: { apm: AlternativePaymentService }): Promise<void> {
-  const { apm } = opts;
+/**
+ * The voucher's page and its barcode image: public, at the payment's
+ * unguessable token. In the sandbox the page also plays the store: its button
+ * reports the reference paid, as POST /v1/sandbox/cash/payments does.
+ */
+export async function cashPageRoutes(app: FastifyInstance, opts: { apm: AlternativePaymentService; sandbox: boolean }): Promise<void> {
+  await app.register(formbody);
+  const { apm, sandbox } = opts;
   const params = Type.Object({ token: Type.String({ maxLength: 64 }) });
   const load = async (token: string) => {
     const row = await railPayments(apm.db).where('page_token', '=', token).where('cash_reference', 'is not', null).executeTakeFirst().then(asRail);
@@ -136,13 +147,28 @@ export async function cashPageRoutes(app: FastifyInstance, opts: { apm: Alternat
     const row = await load((request.params as { token: string }).token);
     const body =
       row.status === 'IN_PROGRESS'
-        ? voucherPage(lang, row, `data:image/svg+xml;base64,${Buffer.from(barcodeSvg(row)).toString('base64')}`)
+        ? voucherPage(lang, row, `data:image/svg+xml;base64,${Buffer.from(barcodeSvg(row)).toString('base64')}`, sandbox)
         : finishedPage(lang, VOUCHER_TEXT[lang].heading, row.status);
     return reply
       .type('text/html; charset=utf-8')
-      .header('content-security-policy', "default-src 'none'; img-src data:; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'")
+      .header(
+        'content-security-policy',
+        "default-src 'none'; img-src data:; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+      )
       .header('content-language', lang)
       .header('cache-control', 'no-store')
       .send(body.value);
+  });
+
+  if (!sandbox) return;
+  app.post('/cash/:token', { config: { public: true }, schema: { hide: true, params } }, async (request, reply) => {
+    const row = await load((request.params as { token: string }).token);
+    try {
+      await payCashReference(apm, row.organization_id, row.cash_reference!);
+    } catch (error) {
+      // Already paid, or expired: the page shows the payment as it is.
+      if (!(error instanceof ApiError) || error.status !== 409) throw error;
+    }
+    return reply.redirect(`/cash/${encodeURIComponent(row.page_token!)}`, 303);
   });
 }

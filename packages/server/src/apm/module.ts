@@ -14,7 +14,7 @@ export const apmModule: GatewayModule<{ apm: AlternativePaymentService }> = {
     // The simulated rails' customer pages exist only where the simulator is the connector.
     if (config.connectors === 'simulator') {
       await app.register(bankPageRoutes, { apm });
-      await app.register(cashPageRoutes, { apm });
+      await app.register(cashPageRoutes, { apm, sandbox: config.environment === 'sandbox' });
     }
     registerApmJobs(jobs, apm);
   },
