@@ -197,6 +197,17 @@ describe.each(dialects)('cash payments on $name', (dialect) => {
     expect((await get(reply.body.payment_id, ownToken)).status).toBe('DECLINED');
   });
 
+  it('a reference past its deadline whose expiry job has not run yet is refused, and declined then, with its event', async () => {
+    const reply = await cash();
+    // As if the deadline had just passed: the job that expires it is still to run.
+    await gw.db.updateTable('payments').set({ expires_at: '2000-01-01T00:00:00.000Z' }).where('id', '=', reply.body.payment_id).execute();
+    const late = await pay(reply.body.rail.cash!.reference);
+    expect(late.status).toBe(409);
+    expect(late.body.error!.code).toBe('payment_finished');
+    expect((await get(reply.body.payment_id)).transaction).toMatchObject({ status: 'DECLINED', status_detail: 'REJECTED' });
+    expect(await eventsOf(reply.body.payment_id)).toEqual(['payment.purchase.pending', 'payment.purchase.rejected']);
+  });
+
   it('the test amount (integer part ending in 00) is paid at the store by itself', async () => {
     const reply = await cash({ amount: 20000 });
     const final = await eventually(

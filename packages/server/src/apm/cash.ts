@@ -53,12 +53,11 @@ export async function payCashReference(apm: AlternativePaymentService, organizat
     );
   };
   if (row.status !== 'IN_PROGRESS') return refuse(row);
-  if (row.expires_at <= (await apm.clock.nowIso(organizationId))) {
-    await apm.finish(row.id, 'expire');
-    return refuse((await load())!);
-  }
-  if (!(await apm.finish(row.id, 'approve'))) return refuse((await load())!);
-  return apm.view((await load())!);
+  // Approved only while IN_PROGRESS and before its expiry, in one conditional update.
+  if (await apm.finish(row.id, 'approve', { onlyIfUnexpiredAt: await apm.clock.nowIso(organizationId) })) return apm.view((await load())!);
+  // Another store was first, or the deadline passed (its expiry job may not have run yet: it is applied now).
+  await apm.finish(row.id, 'expire');
+  return refuse((await load())!);
 }
 
 const VOUCHER_TEXT = {

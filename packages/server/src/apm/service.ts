@@ -287,7 +287,7 @@ export class AlternativePaymentService {
   async finish(
     id: string,
     outcome: Outcome,
-    options: { before?: (trx: Executor, row: ApmRow) => Promise<void>; onlyIfDetail?: ApmStatusDetail } = {},
+    options: { before?: (trx: Executor, row: ApmRow) => Promise<void>; onlyIfDetail?: ApmStatusDetail; onlyIfUnexpiredAt?: string } = {},
   ): Promise<boolean> {
     const final = FINAL[outcome];
     const now = this.clock.realIso();
@@ -295,7 +295,7 @@ export class AlternativePaymentService {
       const moved = await finishRailPayment(
         trx,
         id,
-        { status: final.status, detail: final.detail, ...(options.onlyIfDetail ? { onlyIfDetail: options.onlyIfDetail } : {}) },
+        { status: final.status, detail: final.detail, onlyIfDetail: options.onlyIfDetail, onlyIfUnexpiredAt: options.onlyIfUnexpiredAt },
         now,
       );
       if (!moved) return false;
