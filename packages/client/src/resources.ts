@@ -360,6 +360,10 @@ export function reference(api: Api) {
         simulate: (paymentId: string, body: Body<'sandbox.payments.simulate'>, options?: RequestOptions) =>
           api.call<'sandbox.payments.simulate'>('POST', `/v1/sandbox/payments/${e(paymentId)}/simulate`, { body }, options),
       },
+      cash: {
+        /** Sandbox only: the store reports a CASH reference paid (409 `cash_reference_paid` when it already was). */
+        pay: (body: Body<'sandbox.cash.pay'>, options?: RequestOptions) => api.call<'sandbox.cash.pay'>('POST', '/v1/sandbox/cash/payments', { body }, options),
+      },
       sms: {
         /** Sandbox only: the OTP "SMS" sent to a phone number. */
         list: (query?: Query<'sandbox.sms.list'>, options?: RequestOptions) => api.call<'sandbox.sms.list'>('GET', '/v1/sandbox/sms', { query }, options),

@@ -98,6 +98,27 @@ describe.each(dialects)('@pasarela/client against a gateway ($name)', (dialect) 
     expect(pages).toEqual([2, 2, 1]);
   });
 
+  it('a cash intent: its voucher typed, paid at the sandbox store, and a second payment of the reference a ConflictError', async () => {
+    const pasarela = clientFor(await gw.client());
+    const intent = await pasarela.payments.intents.create({
+      order_id: `cash-${Math.random()}`,
+      amount: 45050,
+      currency: 'COP',
+      rail_id: 'CASH',
+      rail_type: 'CASH',
+      expires_in: 86400,
+    });
+    const voucher = intent.rail.cash!;
+    expect(voucher.reference).toMatch(/^[1-9]\d{11}$/);
+    expect(voucher.barcode.text).toContain(`(8020)${voucher.reference}`);
+    expect(Date.parse(voucher.expires_at) - Date.parse(intent.created_at)).toBe(86400 * 1000);
+    const paid = await pasarela.sandbox.cash.pay({ reference: voucher.reference });
+    expect(paid.transaction).toMatchObject({ status: 'APPROVED', status_detail: 'SUCCESS' });
+    const again = await pasarela.sandbox.cash.pay({ reference: voucher.reference }).catch((error: unknown) => error);
+    expect(again).toBeInstanceOf(ConflictError);
+    expect((again as ConflictError).code).toBe('cash_reference_paid');
+  });
+
   it('for await over payments.list() and search() ends with card and rail payments mixed across pages, each once', async () => {
     const pasarela = clientFor(await gw.client());
     const instrument = await pasarela.instruments.create(await pasarela.cards.encrypt(card));

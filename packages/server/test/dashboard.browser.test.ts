@@ -588,6 +588,7 @@ describeInBrowser.each(dialects.filter((d) => d.name === 'sqlite'))('the dashboa
       'Wallet (app approval)',
       'Wallet (SMS code)',
       'QR code (bank app)',
+      'Cash (payment point)',
     ]);
     await page.getByRole('combobox', { name: /^Method/ }).selectOption({ label: 'Wallet (SMS code)' });
     await page.getByRole('button', { name: 'Search' }).click();

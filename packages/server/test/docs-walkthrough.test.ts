@@ -118,6 +118,29 @@ describe.each(dialects)("the docs' walk-throughs on $name", (dialect) => {
     expect(run.stderr).toContain('"code": "refund_exceeds_captured"');
   }, 60_000);
 
+  it('docs/sandbox.md: a cash payment paid at the store, paid again (409), and one that expires', async () => {
+    const blocks = markedBlocks('docs/sandbox.md', 'sandbox-cash');
+    expect(blocks.length).toBeGreaterThanOrEqual(4);
+    // Its own organization: the blocks move its test clock and add to its balance.
+    const made = await provisionClient(gateway.database.db, { name: 'docs-cash', pciSaqD: false }, gateway.clock);
+    const own = { id: made.client_id, secret: made.client_secret.reveal() };
+    const setup = `BASE=${base}
+show() {
+  node -e 'const v = JSON.parse(require("fs").readFileSync(0, "utf8"));
+    console.error(JSON.stringify(v, null, 2));
+    if (process.argv[1]) console.log(v[process.argv[1]]);' "$1"
+}
+TOKEN=$(curl -s $BASE/oauth/token -H 'content-type: application/json' -d '{"grant_type": "client_credentials", "client_id": "${own.id}", "client_secret": "${own.secret}", "audience": "${base}"}' | node -e 'console.log(JSON.parse(require("fs").readFileSync(0, "utf8")).access_token)')`;
+    const run = await runBlocks([{ line: 0, statuses: [200], code: setup }, ...blocks], (code) => code);
+    expect(run.status, run.stderr).toBe(0);
+    expect(blocks.map((b) => `docs/sandbox.md:${b.line} ${b.statuses.join(' ')}`)).toEqual(
+      blocks.map((b, i) => `docs/sandbox.md:${b.line} ${run.statuses[i + 1]!.join(' ')}`),
+    );
+    expect(run.stdout).toContain('APPROVED');
+    expect(run.stderr).toContain('"code": "cash_reference_paid"');
+    expect(run.stderr).toContain('"code": "payment_finished"');
+  }, 60_000);
+
   it('docs/ledger.md: a rail payment and a cashout, followed through the balance, its entries, the settlement and the payout that paid them', async () => {
     const blocks = markedBlocks('docs/ledger.md', 'ledger-walk');
     expect(blocks.length).toBeGreaterThanOrEqual(11);

@@ -31,7 +31,7 @@ interface Intent {
   created_at: string;
 }
 
-const BUILT_IN_RAILS = ['BANK_REDIRECT', 'WALLET_PUSH', 'WALLET_OTP', 'QR_INTEROP'];
+const BUILT_IN_RAILS = ['BANK_REDIRECT', 'WALLET_PUSH', 'WALLET_OTP', 'QR_INTEROP', 'CASH'];
 
 describe('the committed document, without the toy', () => {
   it('lists only the built-in rails: the toy comes from the registration alone', () => {
@@ -42,10 +42,10 @@ describe('the committed document, without the toy', () => {
 });
 
 describe("a method's validity setting", () => {
-  it('is checked at start like every rail setting: a whole number of seconds from 1 to 86400', async () => {
+  it('is checked at start like every rail setting: a whole number of seconds from 1 to 2592000 (30 days)', async () => {
     const env = await testEnv(dialects[0]!);
     expect(loadConfig({ ...env, TOY_VOUCHER_VALIDITY_SECONDS: '120' }).rails.validitySeconds.TOY_VOUCHER_VALIDITY_SECONDS).toBe(120);
-    expect(() => loadConfig({ ...env, TOY_VOUCHER_VALIDITY_SECONDS: '0' })).toThrow('TOY_VOUCHER_VALIDITY_SECONDS must be between 1 and 86400, got 0');
+    expect(() => loadConfig({ ...env, TOY_VOUCHER_VALIDITY_SECONDS: '0' })).toThrow('TOY_VOUCHER_VALIDITY_SECONDS must be between 1 and 2592000, got 0');
     expect(() => loadConfig({ ...env, TOY_VOUCHER_VALIDITY_SECONDS: 'soon' })).toThrow('TOY_VOUCHER_VALIDITY_SECONDS must be a whole number, got "soon"');
   });
 });
@@ -78,7 +78,7 @@ describe.each(dialects)('a payment method registered from the test folder, on $n
     const document = (await gw.request<Json>('GET', '/openapi.json')).body;
     const create = at(document, 'paths', '/v1/payments/intents', 'post', 'requestBody', 'content', 'application/json', 'schema', 'properties');
     expect(at(create, 'rail_id', 'enum')).toEqual([...BUILT_IN_RAILS, 'TOY_VOUCHER']);
-    expect(at(create, 'rail_type', 'enum')).toEqual(['BANK_TRANSFER', 'WALLET', 'VOUCHER']);
+    expect(at(create, 'rail_type', 'enum')).toEqual(['BANK_TRANSFER', 'WALLET', 'CASH', 'VOUCHER']);
     expect(Object.keys(at(create, 'customer', 'properties') as Json)).toContain('voucher_code');
     expect(at(document, 'components', 'schemas', 'ApmPayment', 'properties', 'rail', 'properties', 'id', 'enum')).toContain('TOY_VOUCHER');
     const parameters = at(document, 'paths', '/v1/payments', 'get', 'parameters') as Json[];

@@ -210,10 +210,10 @@ describe('the OpenAPI contract', () => {
     const transaction = propertiesOf(propertiesOf(s.ApmPayment).transaction);
     expect(transaction.status!.enum).toEqual(['IN_PROGRESS', 'APPROVED', 'DECLINED', 'FAILED']);
     expect(transaction.status_detail!.enum).toEqual(['PENDING', 'PENDING_PROVIDER', 'SUCCESS', 'REJECTED']);
-    expect(propertiesOf(propertiesOf(s.ApmPayment).rail).id!.enum).toEqual(['BANK_REDIRECT', 'WALLET_PUSH', 'WALLET_OTP', 'QR_INTEROP']);
+    expect(propertiesOf(propertiesOf(s.ApmPayment).rail).id!.enum).toEqual(['BANK_REDIRECT', 'WALLET_PUSH', 'WALLET_OTP', 'QR_INTEROP', 'CASH']);
     const intent = propertiesOf(doc.paths['/v1/payments/intents']!.post!.requestBody!.content['application/json']!.schema);
-    expect(intent.rail_id!.enum).toEqual(['BANK_REDIRECT', 'WALLET_PUSH', 'WALLET_OTP', 'QR_INTEROP']);
-    expect(intent.rail_type!.enum).toEqual(['BANK_TRANSFER', 'WALLET']);
+    expect(intent.rail_id!.enum).toEqual(['BANK_REDIRECT', 'WALLET_PUSH', 'WALLET_OTP', 'QR_INTEROP', 'CASH']);
+    expect(intent.rail_type!.enum).toEqual(['BANK_TRANSFER', 'WALLET', 'CASH']);
     expect((propertiesOf(s.WebhookEndpoint).events!.items as Json).enum).toEqual([...EVENT_TYPES, '*']);
     const create = propertiesOf(doc.paths['/v1/webhooks']!.post!.requestBody!.content['application/json']!.schema);
     expect((create.events!.items as Json).enum).toEqual([...EVENT_TYPES, '*']);

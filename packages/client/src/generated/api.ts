@@ -728,7 +728,7 @@ export interface paths {
         put?: never;
         /**
          * Create an alternative payment (Colombian rails)
-         * @description COP only. `rail_id` selects the rail: BANK_REDIRECT (send the customer to rail.payment_link), WALLET_PUSH (the customer approves in the wallet app), WALLET_OTP (an SMS OTP; then POST .../confirm), QR_INTEROP (show rail.qr or rail.alias). Asynchronous: the result arrives by webhook (payment.purchase.*) and GET /v1/payments/{payment_id}. `order_id` is the idempotency key: the same order_id again returns the first intent; with another amount or rail, or when a card payment has it, it is 409 `order_id_conflict` (one payment per order across every method). Sandbox: an amount whose integer part ends in 00 is approved by the rail mock after RAIL_MOCK_DELAY_SECONDS.
+         * @description COP only. `rail_id` selects the rail: BANK_REDIRECT (send the customer to rail.payment_link), WALLET_PUSH (the customer approves in the wallet app), WALLET_OTP (an SMS OTP; then POST .../confirm), QR_INTEROP (show rail.qr or rail.alias), CASH (rail_type CASH: give the customer rail.cash, the reference, agreement code, barcode and expiry, or send them to rail.payment_link, the printable voucher; whole pesos from 1,000 to 3,000,000; `expires_in` chooses the deadline). Asynchronous: the result arrives by webhook (payment.purchase.*) and GET /v1/payments/{payment_id}. `order_id` is the idempotency key: the same order_id again returns the first intent; with another amount or rail, or when a card payment has it, it is 409 `order_id_conflict` (one payment per order across every method). Sandbox: an amount whose integer part ends in 00 is approved by the rail mock after RAIL_MOCK_DELAY_SECONDS.
          */
         post: operations["payments.intents.create"];
         delete?: never;
@@ -791,6 +791,26 @@ export interface paths {
          * @description Plays the rail: approve, reject, fail or expire an IN_PROGRESS intent. 404 in production.
          */
         post: operations["sandbox.payments.simulate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sandbox/cash/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay a cash reference at the store (sandbox only)
+         * @description Plays the store's clerk: the customer paid this CASH reference in cash. The payment becomes APPROVED (payment.purchase.succeeded) and the answer is the payment. A reference already paid: 409 `cash_reference_paid`; an expired or declined one: 409 `payment_finished` (an expiry the job has not run yet is applied first); either way nothing changes. A reference of another organization, or none: 404. 404 in production.
+         */
+        post: operations["sandbox.cash.pay"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3021,7 +3041,7 @@ export interface components {
                  * @description Stable snake_case error code, from a closed list: a new code is a compatible change (spec section 9), so handle an unknown one as its HTTP status.
                  * @enum {string}
                  */
-                code: "invalid_request" | "invalid_idempotency_key" | "unauthorized" | "forbidden" | "https_required" | "not_found" | "method_not_allowed" | "request_timeout" | "conflict" | "idempotency_key_mismatch" | "idempotency_conflict" | "order_id_conflict" | "payment_not_captured" | "payment_already_captured" | "payment_not_authorized" | "payment_in_progress" | "payment_not_cancellable" | "payment_not_pending" | "refund_exceeds_captured" | "payment_finished" | "payment_not_confirmable" | "cashout_exceeds_paid" | "balance_insufficient" | "merchant_in_use" | "point_of_sale_in_use" | "terminal_serial_taken" | "chargeback_not_open" | "attachment_limit_reached" | "checkout_session_complete" | "payload_too_large" | "validation_failed" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable" | "timeout";
+                code: "invalid_request" | "invalid_idempotency_key" | "unauthorized" | "forbidden" | "https_required" | "not_found" | "method_not_allowed" | "request_timeout" | "conflict" | "idempotency_key_mismatch" | "idempotency_conflict" | "order_id_conflict" | "payment_not_captured" | "payment_already_captured" | "payment_not_authorized" | "payment_in_progress" | "payment_not_cancellable" | "payment_not_pending" | "refund_exceeds_captured" | "payment_finished" | "payment_not_confirmable" | "cash_reference_paid" | "cashout_exceeds_paid" | "balance_insufficient" | "merchant_in_use" | "point_of_sale_in_use" | "terminal_serial_taken" | "chargeback_not_open" | "attachment_limit_reached" | "checkout_session_complete" | "payload_too_large" | "validation_failed" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable" | "timeout";
                 message: string;
                 details: {
                     field: string;
@@ -3313,7 +3333,7 @@ export interface components {
             };
             rail: {
                 /** @enum {string} */
-                id: "BANK_REDIRECT" | "WALLET_PUSH" | "WALLET_OTP" | "QR_INTEROP";
+                id: "BANK_REDIRECT" | "WALLET_PUSH" | "WALLET_OTP" | "QR_INTEROP" | "CASH";
                 /** @description Bank redirect: where to send the customer. */
                 payment_link?: string;
                 qr?: {
@@ -3324,6 +3344,24 @@ export interface components {
                 };
                 /** @description QR rail: a short code the customer can type. */
                 alias?: string;
+                /** @description CASH: the voucher the customer pays at a store or banking agent with; `rail.payment_link` is its printable page. */
+                cash?: {
+                    /** @description The payment reference the customer gives at the store: 12 digits, the last a Luhn check digit; unique across the gateway. */
+                    reference: string;
+                    /** @description The collector's agreement code ("convenio") the store asks for with the reference. */
+                    agreement_code: string;
+                    barcode: {
+                        /** @description The Code 128 (GS1-128) barcode as an SVG image, a public URL the customer can open or print. */
+                        url: string;
+                        /** @description The barcode's human-readable line: (415) collector location number, (8020) reference, (3900) amount in whole pesos, (96) last day to pay (YYYYMMDD, Colombian time). */
+                        text: string;
+                    };
+                    /**
+                     * Format: date-time
+                     * @description The customer must pay before this; then the payment is DECLINED / REJECTED.
+                     */
+                    expires_at: string;
+                };
             };
             /** Format: date-time */
             expires_at: string;
@@ -4176,7 +4214,7 @@ export interface components {
                 /** @description The amount less what cashouts have paid back. */
                 current_amount: number;
                 /** @enum {string} */
-                rail_id: "BANK_REDIRECT" | "WALLET_PUSH" | "WALLET_OTP" | "QR_INTEROP";
+                rail_id: "BANK_REDIRECT" | "WALLET_PUSH" | "WALLET_OTP" | "QR_INTEROP" | "CASH";
                 transaction: {
                     /** @description `trx-` prefix. */
                     id: string;
@@ -7884,8 +7922,8 @@ export interface operations {
                 };
                 /** @description `card` or `alternative` (the Colombian rails); both when absent. */
                 kind?: "card" | "alternative";
-                /** @description Alternative payments on this rail only (BANK_REDIRECT, WALLET_PUSH, WALLET_OTP, QR_INTEROP). */
-                rail_id?: "BANK_REDIRECT" | "WALLET_PUSH" | "WALLET_OTP" | "QR_INTEROP";
+                /** @description Alternative payments on this rail only (BANK_REDIRECT, WALLET_PUSH, WALLET_OTP, QR_INTEROP, CASH). */
+                rail_id?: "BANK_REDIRECT" | "WALLET_PUSH" | "WALLET_OTP" | "QR_INTEROP" | "CASH";
             };
             header?: never;
             path?: never;
@@ -8433,8 +8471,8 @@ export interface operations {
                 };
                 /** @description `card` or `alternative` (the Colombian rails); both when absent. */
                 kind?: "card" | "alternative";
-                /** @description Alternative payments on this rail only (BANK_REDIRECT, WALLET_PUSH, WALLET_OTP, QR_INTEROP). */
-                rail_id?: "BANK_REDIRECT" | "WALLET_PUSH" | "WALLET_OTP" | "QR_INTEROP";
+                /** @description Alternative payments on this rail only (BANK_REDIRECT, WALLET_PUSH, WALLET_OTP, QR_INTEROP, CASH). */
+                rail_id?: "BANK_REDIRECT" | "WALLET_PUSH" | "WALLET_OTP" | "QR_INTEROP" | "CASH";
                 /** @description ISO 4217. */
                 currency?: string;
                 order_id?: string;
@@ -11225,15 +11263,17 @@ export interface operations {
                     /** @description Must be COP. */
                     currency: string;
                     /**
-                     * @description BANK_REDIRECT, WALLET_PUSH, WALLET_OTP or QR_INTEROP.
+                     * @description BANK_REDIRECT, WALLET_PUSH, WALLET_OTP, QR_INTEROP or CASH.
                      * @enum {string}
                      */
-                    rail_id: "BANK_REDIRECT" | "WALLET_PUSH" | "WALLET_OTP" | "QR_INTEROP";
+                    rail_id: "BANK_REDIRECT" | "WALLET_PUSH" | "WALLET_OTP" | "QR_INTEROP" | "CASH";
                     /**
-                     * @description BANK_TRANSFER (bank redirect, QR) or WALLET (both wallets).
+                     * @description BANK_TRANSFER (bank redirect, QR), WALLET (both wallets) or CASH (cash at a store).
                      * @enum {string}
                      */
-                    rail_type: "BANK_TRANSFER" | "WALLET";
+                    rail_type: "BANK_TRANSFER" | "WALLET" | "CASH";
+                    /** @description CASH only: seconds the customer has to pay, from 3600 (one hour) to 2592000 (30 days); default CASH_VALIDITY_SECONDS (72 hours). Other rails: 422, their validity is the deployment's setting. */
+                    expires_in?: number;
                     description?: string;
                     /** @description Bank redirect: where the customer returns after the bank. */
                     return_url?: string;
@@ -11247,7 +11287,7 @@ export interface operations {
                         first_name?: string;
                         /** @description Required. */
                         last_name?: string;
-                        /** @description Required: the payer's e-mail; the bank sends the receipt to it. */
+                        /** @description Optional for CASH: where the voucher's receipt goes. */
                         email?: string;
                         /** @description Optional: `natural` or `legal` (PSE's persona natural or jurídica). A legal person is identified by its NIT. When absent: `legal` for a NIT, `natural` otherwise. */
                         person_type?: string;
@@ -11708,6 +11748,161 @@ export interface operations {
             content: {
                 "application/json": {
                     outcome: "approve" | "reject" | "fail" | "expire";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApmPayment"];
+                };
+            };
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token lacks the permission this operation needs. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in your organization. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the server is draining, or the database could not take the request just then (a deadlock, a lost connection, a lock held elsewhere); nothing was committed. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "sandbox.cash.pay": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The payment reference (`rail.cash.reference`): 12 digits, the last a Luhn check digit. */
+                    reference: string;
                 };
             };
         };

@@ -9,9 +9,10 @@
  *   installments selector for a credit card (`/installments`), Pay enabled only
  *   for a valid card and, on a custom-amount link, an amount in range (whose
  *   error shows as soon as it is typed).
- * - Other methods (COP): the four rails; each invalid field of a refused
+ * - Other methods (COP): the rails; each invalid field of a refused
  *   intent is marked beside itself; the OTP step says when a code is wrong
- *   and how many attempts remain; the QR is shown; the payment is polled.
+ *   and how many attempts remain; the QR, or the cash voucher, is shown; the
+ *   payment is polled.
  * - The rail payment this tab started is remembered (sessionStorage, so it
  *   survives a reload) and named as `abandon` when the shopper starts another
  *   attempt: the gateway declines it if it still waits for them and gives the
@@ -25,6 +26,7 @@
  */
 import { render, type CardForm } from '../card-form.js';
 import { byId, CallError, onClick, postJson, readConfig, sleep } from './dom.js';
+import { showVoucher, type CashVoucher } from './voucher.js';
 // The page's configuration, as the server defines and renders it (one definition for both ends).
 import type { CheckoutConfig } from 'pasarela/page-config';
 
@@ -293,7 +295,7 @@ function showFieldErrors(error: CallError): void {
 }
 
 function hideSteps(): void {
-  for (const id of ['otp-step', 'qr-step']) {
+  for (const id of ['otp-step', 'qr-step', 'cash-step']) {
     const step = byId(id);
     if (step) step.hidden = true;
   }
@@ -350,7 +352,7 @@ function setUpRails(): void {
     following = null;
     const leaving = pendingPayment();
     try {
-      const result = await postJson<{ payment_id: string; rail: { payment_link?: string; alias?: string; qr?: { image: string } } }>(
+      const result = await postJson<{ payment_id: string; rail: { payment_link?: string; alias?: string; qr?: { image: string }; cash?: CashVoucher } }>(
         `${base}/intent`,
         { rail_id: chosen, amount: amount.value, customer, ...(leaving ? { abandon: leaving } : {}) },
         cfg.lang,
@@ -364,6 +366,7 @@ function setUpRails(): void {
         byId('qr-alias')!.textContent = result.rail.alias ?? '';
         byId('qr-step')!.hidden = false;
       }
+      if (then === 'voucher' && result.rail.cash) showVoucher(result.rail.cash, result.rail.payment_link, cfg.lang);
       if (then === 'otp') {
         byId('otp-step')!.hidden = false;
         byId('otp')!.focus();

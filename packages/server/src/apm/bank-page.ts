@@ -45,7 +45,8 @@ export async function bankPageRoutes(app: FastifyInstance, opts: { apm: Alternat
   const config = { public: true };
   const params = Type.Object({ token: Type.String({ maxLength: 64 }) });
 
-  const load = (token: string) => railPayments(apm.db).where('page_token', '=', token).executeTakeFirst().then(asRail);
+  // A cash voucher's token (cash.ts) is not a bank page's.
+  const load = (token: string) => railPayments(apm.db).where('page_token', '=', token).where('cash_reference', 'is', null).executeTakeFirst().then(asRail);
   const returnTo = (row: ApmRow) => {
     const url = new URL(row.return_url!);
     url.searchParams.set('payment_id', row.id);

@@ -1,5 +1,6 @@
 import type { GatewayModule } from '../http/module.js';
 import { bankPageRoutes } from './bank-page.js';
+import { cashPageRoutes } from './cash.js';
 import { registerApmJobs } from './jobs.js';
 import { apmRoutes } from './routes.js';
 import type { AlternativePaymentService } from './service.js';
@@ -11,7 +12,10 @@ export const apmModule: GatewayModule<{ apm: AlternativePaymentService }> = {
     const { apm } = services;
     await app.register(apmRoutes, { apm, sandbox: config.environment === 'sandbox' });
     // The simulated rails' customer pages exist only where the simulator is the connector.
-    if (config.connectors === 'simulator') await app.register(bankPageRoutes, { apm });
+    if (config.connectors === 'simulator') {
+      await app.register(bankPageRoutes, { apm });
+      await app.register(cashPageRoutes, { apm, sandbox: config.environment === 'sandbox' });
+    }
     registerApmJobs(jobs, apm);
   },
 };

@@ -5,6 +5,7 @@ import { principalOf } from '../http/principal.js';
 import { ApiError } from '../errors/api-error.js';
 import { ApmPayment, createIntentSchema, type CreateIntent } from './schemas.js';
 import type { AlternativePaymentService, Outcome } from './service.js';
+import { payCashReference } from './cash.js';
 
 const Params = Type.Object({ payment_id: Type.String({ maxLength: 100 }) });
 
@@ -23,7 +24,7 @@ export async function apmRoutes(base: FastifyInstance, opts: { apm: AlternativeP
         tags,
         summary: 'Create an alternative payment (Colombian rails)',
         description:
-          'COP only. `rail_id` selects the rail: BANK_REDIRECT (send the customer to rail.payment_link), WALLET_PUSH (the customer approves in the wallet app), WALLET_OTP (an SMS OTP; then POST .../confirm), QR_INTEROP (show rail.qr or rail.alias). Asynchronous: the result arrives by webhook (payment.purchase.*) and GET /v1/payments/{payment_id}. `order_id` is the idempotency key: the same order_id again returns the first intent; with another amount or rail, or when a card payment has it, it is 409 `order_id_conflict` (one payment per order across every method). Sandbox: an amount whose integer part ends in 00 is approved by the rail mock after RAIL_MOCK_DELAY_SECONDS.',
+          'COP only. `rail_id` selects the rail: BANK_REDIRECT (send the customer to rail.payment_link), WALLET_PUSH (the customer approves in the wallet app), WALLET_OTP (an SMS OTP; then POST .../confirm), QR_INTEROP (show rail.qr or rail.alias), CASH (rail_type CASH: give the customer rail.cash, the reference, agreement code, barcode and expiry, or send them to rail.payment_link, the printable voucher; whole pesos from 1,000 to 3,000,000; `expires_in` chooses the deadline). Asynchronous: the result arrives by webhook (payment.purchase.*) and GET /v1/payments/{payment_id}. `order_id` is the idempotency key: the same order_id again returns the first intent; with another amount or rail, or when a card payment has it, it is 409 `order_id_conflict` (one payment per order across every method). Sandbox: an amount whose integer part ends in 00 is approved by the rail mock after RAIL_MOCK_DELAY_SECONDS.',
         body: CreateIntent,
         response: { 201: ApmPayment },
       },
@@ -79,6 +80,24 @@ export async function apmRoutes(base: FastifyInstance, opts: { apm: AlternativeP
       },
     },
     async (request) => apm.simulate(principalOf(request).organizationId, request.params.payment_id, request.body.outcome as Outcome),
+  );
+  app.post(
+    '/v1/sandbox/cash/payments',
+    {
+      config: { scopes: ['payments:write'] },
+      schema: {
+        tags: sandboxTags,
+        operationId: 'sandbox.cash.pay',
+        summary: 'Pay a cash reference at the store (sandbox only)',
+        description:
+          "Plays the store's clerk: the customer paid this CASH reference in cash. The payment becomes APPROVED (payment.purchase.succeeded) and the answer is the payment. A reference already paid: 409 `cash_reference_paid`; an expired or declined one: 409 `payment_finished` (an expiry the job has not run yet is applied first); either way nothing changes. A reference of another organization, or none: 404. 404 in production.",
+        body: Type.Object({
+          reference: Type.String({ maxLength: 40, description: 'The payment reference (`rail.cash.reference`): 12 digits, the last a Luhn check digit.' }),
+        }),
+        response: { 200: ApmPayment },
+      },
+    },
+    async (request) => payCashReference(apm, principalOf(request).organizationId, request.body.reference.trim()),
   );
   app.get(
     '/v1/sandbox/sms',

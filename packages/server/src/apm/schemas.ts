@@ -18,7 +18,13 @@ export function createIntentSchema(methods: MethodRegistry) {
     amount: MoneyInput({ description: 'COP, greater than 0, at most 2 decimals.' }),
     currency: Type.String({ description: 'Must be COP.' }),
     rail_id: Type.String({ description: `${methods.railList()}.` }),
-    rail_type: Type.String({ description: 'BANK_TRANSFER (bank redirect, QR) or WALLET (both wallets).' }),
+    rail_type: Type.String({ description: 'BANK_TRANSFER (bank redirect, QR), WALLET (both wallets) or CASH (cash at a store).' }),
+    expires_in: Type.Optional(
+      Type.Integer({
+        description:
+          "CASH only: seconds the customer has to pay, from 3600 (one hour) to 2592000 (30 days); default CASH_VALIDITY_SECONDS (72 hours). Other rails: 422, their validity is the deployment's setting.",
+      }),
+    ),
     description: Text(500),
     return_url: Type.Optional(Type.String({ maxLength: 2048, description: 'Bank redirect: where the customer returns after the bank.' })),
     customer: Type.Optional(Type.Object(Object.fromEntries(names.map((name) => [name, fragments[name]!])))),
@@ -32,11 +38,31 @@ export interface CreateIntent {
   currency: string;
   rail_id: string;
   rail_type: string;
+  expires_in?: number | undefined;
   description?: string | undefined;
   return_url?: string | undefined;
   customer?: Record<string, string | undefined> | undefined;
   metadata?: Static<ReturnType<typeof MetadataInput>> | undefined;
 }
+
+const CashVoucher = Type.Object(
+  {
+    reference: Type.String({
+      pattern: '^[1-9][0-9]{11}$',
+      description: 'The payment reference the customer gives at the store: 12 digits, the last a Luhn check digit; unique across the gateway.',
+    }),
+    agreement_code: Type.String({ description: 'The collector\'s agreement code ("convenio") the store asks for with the reference.' }),
+    barcode: Type.Object({
+      url: Type.String({ description: 'The Code 128 (GS1-128) barcode as an SVG image, a public URL the customer can open or print.' }),
+      text: Type.String({
+        description:
+          "The barcode's human-readable line: (415) collector location number, (8020) reference, (3900) amount in whole pesos, (96) last day to pay (YYYYMMDD, Colombian time).",
+      }),
+    }),
+    expires_at: Type.String({ format: 'date-time', description: 'The customer must pay before this; then the payment is DECLINED / REJECTED.' }),
+  },
+  { description: 'CASH: the voucher the customer pays at a store or banking agent with; `rail.payment_link` is its printable page.' },
+);
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
 
@@ -67,6 +93,7 @@ export const ApmPayment = Type.Object(
         Type.Object({ image: Type.String({ description: 'PNG data URI.' }), content: Type.String({ description: 'EMVCo merchant-presented payload.' }) }),
       ),
       alias: Type.Optional(Type.String({ description: 'QR rail: a short code the customer can type.' })),
+      cash: Type.Optional(CashVoucher),
     }),
     expires_at: Type.String({ format: 'date-time' }),
     created_at: Type.String({ format: 'date-time' }),

@@ -29,6 +29,7 @@ import {
 } from '../payments/methods/rail-store.js';
 import type { Clock } from '../clock/clock.js';
 import { qrImageDataUri } from './qr.js';
+import { cashVoucher } from './cash.js';
 import type { RailConnector } from '../connectors/rails/connector.js';
 import { MOCK_OTP } from '../connectors/rails/simulator.js';
 import type { MethodRegistry, PaymentMethodDefinition } from '../payments/methods/registry.js';
@@ -91,7 +92,7 @@ export class AlternativePaymentService {
     private readonly rails: RailConnector | undefined,
     private readonly config: Pick<Config, 'rails'>,
     /** The sandbox timers' clock: expires_at and the OTP's validity are in the organization's time. */
-    private readonly clock: Clock,
+    readonly clock: Clock,
     /** The payment methods: each rail's rules, validity and connector needs (payments/methods/registry.ts). */
     readonly methods: MethodRegistry,
   ) {}
@@ -123,8 +124,9 @@ export class AlternativePaymentService {
   /** The payment's view; `qrImage: false` (lists) leaves out the QR (`rail.qr`), whose PNG costs a rendering. */
   view(row: ApmRow, options: { qrImage?: boolean } = {}): ApmPayment {
     const rail: ApmPayment['rail'] = { id: row.rail_id };
-    const link = this.rails?.paymentLink({ railId: row.rail_id, pageToken: row.page_token, alias: row.alias });
+    const link = this.rails?.paymentLink({ railId: row.rail_id, pageToken: row.page_token, alias: row.alias, reference: row.cash_reference });
     if (link) rail.payment_link = link;
+    if (row.cash_reference) rail.cash = cashVoucher(row, link);
     if (row.qr_content) {
       if (options.qrImage !== false) rail.qr = { image: qrImageDataUri(row.qr_content), content: row.qr_content };
       rail.alias = row.alias ?? undefined;
@@ -172,7 +174,7 @@ export class AlternativePaymentService {
     const { intent, errors } = validateIntent(this.methods, body, new Set(bankRows.map((b) => b.id)));
     if (!intent) throw ApiError.validation(errors);
     const rail = this.methods.rail(intent.railId)!;
-    const validitySeconds = this.validitySeconds(rail);
+    const validitySeconds = intent.validitySeconds ?? this.validitySeconds(rail);
 
     // order_id is one charge across every method: a card payment's order is 409 here as another rail's is.
     const existing = await this.ofOrder(organizationId, body.order_id);
@@ -203,6 +205,7 @@ export class AlternativePaymentService {
       otp_hash: null,
       otp_expires_at: null,
       otp_attempts: 0,
+      cash_reference: null,
       amount_cashed_out: 0,
       amount_cashout_pending: 0,
       expires_at: new Date(clockNow + validitySeconds * 1000).toISOString(),
@@ -211,45 +214,50 @@ export class AlternativePaymentService {
       updated_at: new Date(now).toISOString(),
       metadata: metadataColumn(body.metadata),
     };
-    try {
-      await this.db.transaction().execute(async (trx) => {
-        const start = await rails.initiate(trx, {
-          paymentId: id,
-          organizationId,
-          railId: intent.railId,
-          amount: intent.amount,
-          ...(intent.phoneNumber ? { phoneNumber: intent.phoneNumber } : {}),
-          ...(intent.bankId ? { bankId: intent.bankId } : {}),
+    // A value the rail drew (a cash reference, a page token) already taken is a unique violation too: draw again.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.db.transaction().execute(async (trx) => {
+          const start = await rails.initiate(trx, {
+            paymentId: id,
+            organizationId,
+            railId: intent.railId,
+            amount: intent.amount,
+            ...(intent.phoneNumber ? { phoneNumber: intent.phoneNumber } : {}),
+            ...(intent.bankId ? { bankId: intent.bankId } : {}),
+          });
+          row.page_token = start.pageToken ?? null;
+          row.qr_content = start.qrContent ?? null;
+          row.alias = start.alias ?? null;
+          row.otp_hash = start.otpHash ?? null;
+          row.otp_expires_at = start.otpExpiresAt ?? null;
+          row.cash_reference = start.reference ?? null;
+          await insertRailPayment(trx, row);
+          await indexMetadata(trx, organizationId, 'payment', id, body.metadata);
+          await options.onCreate?.(trx, id);
+          await recordEvent(trx, organizationId, 'payment.purchase.pending', apmEventData(row), undefined, this.clock);
+          // Sandbox timers: a test clock advance of the organization runs them (clock/).
+          await enqueueJob(trx, { type: APM_JOBS.expire, payload: { payment_id: id }, delaySeconds: validitySeconds, organizationId }, this.clock);
+          if (start.automaticOutcome) {
+            await enqueueJob(
+              trx,
+              {
+                type: APM_JOBS.mockCustomer,
+                payload: { payment_id: id, outcome: start.automaticOutcome },
+                delaySeconds: this.config.rails.mockDelaySeconds,
+                organizationId,
+              },
+              this.clock,
+            );
+          }
         });
-        row.page_token = start.pageToken ?? null;
-        row.qr_content = start.qrContent ?? null;
-        row.alias = start.alias ?? null;
-        row.otp_hash = start.otpHash ?? null;
-        row.otp_expires_at = start.otpExpiresAt ?? null;
-        await insertRailPayment(trx, row);
-        await indexMetadata(trx, organizationId, 'payment', id, body.metadata);
-        await options.onCreate?.(trx, id);
-        await recordEvent(trx, organizationId, 'payment.purchase.pending', apmEventData(row), undefined, this.clock);
-        // Sandbox timers: a test clock advance of the organization runs them (clock/).
-        await enqueueJob(trx, { type: APM_JOBS.expire, payload: { payment_id: id }, delaySeconds: validitySeconds, organizationId }, this.clock);
-        if (start.automaticOutcome) {
-          await enqueueJob(
-            trx,
-            {
-              type: APM_JOBS.mockCustomer,
-              payload: { payment_id: id, outcome: start.automaticOutcome },
-              delaySeconds: this.config.rails.mockDelaySeconds,
-              organizationId,
-            },
-            this.clock,
-          );
-        }
-      });
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      const winner = await this.ofOrder(organizationId, body.order_id);
-      if (!winner) throw error;
-      return { payment: this.sameOrder(winner, intent.amount, intent.railId), created: false };
+        break;
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        const winner = await this.ofOrder(organizationId, body.order_id);
+        if (winner) return { payment: this.sameOrder(winner, intent.amount, intent.railId), created: false };
+        if (attempt === 3) throw error;
+      }
     }
     return { payment: this.view(row), created: true };
   }
@@ -279,7 +287,7 @@ export class AlternativePaymentService {
   async finish(
     id: string,
     outcome: Outcome,
-    options: { before?: (trx: Executor, row: ApmRow) => Promise<void>; onlyIfDetail?: ApmStatusDetail } = {},
+    options: { before?: (trx: Executor, row: ApmRow) => Promise<void>; onlyIfDetail?: ApmStatusDetail; onlyIfUnexpiredAt?: string } = {},
   ): Promise<boolean> {
     const final = FINAL[outcome];
     const now = this.clock.realIso();
@@ -287,7 +295,7 @@ export class AlternativePaymentService {
       const moved = await finishRailPayment(
         trx,
         id,
-        { status: final.status, detail: final.detail, ...(options.onlyIfDetail ? { onlyIfDetail: options.onlyIfDetail } : {}) },
+        { status: final.status, detail: final.detail, onlyIfDetail: options.onlyIfDetail, onlyIfUnexpiredAt: options.onlyIfUnexpiredAt },
         now,
       );
       if (!moved) return false;

@@ -4,7 +4,7 @@
  * are its definition's `validate` (payments/methods/<id>/).
  */
 import type { ErrorDetail } from '../errors/api-error.js';
-import { toMinorUnits, amountProblemMessage } from '../lib/money.js';
+import { toMinorUnits, amountProblemMessage, displayMoney } from '../lib/money.js';
 import type { MethodRegistry } from '../payments/methods/registry.js';
 import { ruleBook } from '../payments/methods/rules.js';
 import type { CreateIntent } from './schemas.js';
@@ -14,6 +14,8 @@ export interface ValidIntent {
   amount: number;
   phoneNumber?: string;
   bankId?: string;
+  /** The intent's own validity (`expires_in`), for a rail that allows one. */
+  validitySeconds?: number;
 }
 
 export function validateIntent(methods: MethodRegistry, body: CreateIntent, bankIds: Set<string>): { intent?: ValidIntent; errors: ErrorDetail[] } {
@@ -28,9 +30,33 @@ export function validateIntent(methods: MethodRegistry, body: CreateIntent, bank
   if (!rail) errors.push({ field: 'rail_id', message: `must be one of ${methods.railIds().join(', ')}` });
   else if (body.rail_type !== rail.railType) errors.push({ field: 'rail_type', message: `must be ${rail.railType} for ${rail.id}` });
 
+  const limits = rail?.amount;
+  if (limits && amount !== undefined) {
+    const shown = (minor: number) => displayMoney(minor, 'COP', 'en');
+    if (amount < limits.min || amount > limits.max)
+      errors.push({ field: 'amount', message: `${rail.id} takes from ${shown(limits.min)} to ${shown(limits.max)}` });
+    else if (limits.wholeUnits && amount % 100 !== 0) errors.push({ field: 'amount', message: `${rail.id} takes whole pesos, without cents` });
+  }
+
+  const perRequest = rail?.validity?.perRequest;
+  if (body.expires_in !== undefined && rail) {
+    if (!perRequest) errors.push({ field: 'expires_in', message: `${rail.id} intents take no expires_in (their validity is ${rail.validity!.setting})` });
+    else if (!Number.isInteger(body.expires_in) || body.expires_in < perRequest.minSeconds || body.expires_in > perRequest.maxSeconds)
+      errors.push({ field: 'expires_in', message: `must be whole seconds from ${perRequest.minSeconds} to ${perRequest.maxSeconds}` });
+  }
+
   const found = rail?.validate?.(body, ruleBook(body, bankIds, errors), errors) ?? {};
 
   if (errors.length > 0 || !rail || amount === undefined) return { errors };
   const bankId = body.customer?.bank_id;
-  return { intent: { railId: rail.id, amount, ...(found.phoneNumber ? { phoneNumber: found.phoneNumber } : {}), ...(bankId ? { bankId } : {}) }, errors };
+  return {
+    intent: {
+      railId: rail.id,
+      amount,
+      ...(found.phoneNumber ? { phoneNumber: found.phoneNumber } : {}),
+      ...(bankId ? { bankId } : {}),
+      ...(body.expires_in !== undefined ? { validitySeconds: body.expires_in } : {}),
+    },
+    errors,
+  };
 }

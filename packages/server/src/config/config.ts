@@ -108,9 +108,9 @@ export interface Config {
     mockDelaySeconds: number;
     /**
      * Validity of an intent per rail (spec 4.5), by setting: every
-     * `<NAME>_VALIDITY_SECONDS` given, whole seconds from 1 to 86400. Each
+     * `<NAME>_VALIDITY_SECONDS` given, whole seconds from 1 to 2592000 (30 days). Each
      * rail's definition names its setting and default (payments/methods/<id>/
-     * `validity`: about 21 min, 45 min, 15 min, 15 min for the built-in ones).
+     * `validity`: about 21 min, 45 min, 15 min, 15 min, 72 h for the built-in ones).
      */
     validitySeconds: Record<string, number>;
     otpValiditySeconds: number;
@@ -198,7 +198,7 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
 /** Every `<NAME>_VALIDITY_SECONDS` that is set, checked: a rail's validity (its definition names the setting). */
 function validitySettings(env: Env): Record<string, number> {
   const names = Object.keys(env).filter((name) => /^[A-Z][A-Z0-9_]*_VALIDITY_SECONDS$/.test(name) && env[name] !== undefined && env[name] !== '');
-  return Object.fromEntries(names.sort().map((name) => [name, integer(env, name, 0, 1, 86400)]));
+  return Object.fromEntries(names.sort().map((name) => [name, integer(env, name, 0, 1, 30 * 86400)]));
 }
 
 function boolean(env: Env, name: string, fallback: boolean): boolean {

@@ -202,6 +202,7 @@ type RailOnlyColumn =
   | 'otp_hash'
   | 'otp_expires_at'
   | 'otp_attempts'
+  | 'cash_reference'
   | 'amount_cashed_out'
   | 'amount_cashout_pending'
   | 'expires_at'
@@ -460,6 +461,8 @@ export interface ApmPaymentsTable {
   otp_hash: string | null;
   otp_expires_at: string | null;
   otp_attempts: number;
+  /** CASH: the payment reference (digits), unique; null for other rails (migration 082). */
+  cash_reference: string | null;
   amount_cashed_out: number;
   amount_cashout_pending: number;
   expires_at: string;

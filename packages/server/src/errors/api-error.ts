@@ -26,6 +26,7 @@ export const ERROR_STATUS = {
   refund_exceeds_captured: 409,
   payment_finished: 409,
   payment_not_confirmable: 409,
+  cash_reference_paid: 409,
   cashout_exceeds_paid: 409,
   balance_insufficient: 409,
   merchant_in_use: 409,

@@ -16,6 +16,7 @@ import type { EncryptionKeyService } from '../encryption-keys/service.js';
 import type { InstrumentService } from '../instruments/service.js';
 import type { PaymentService } from '../payments/service.js';
 import type { AlternativePaymentService } from '../apm/service.js';
+import { cashStepOf } from '../apm/cash.js';
 import type { CreateInstrument } from '../instruments/schemas.js';
 import type { EnrollmentLinkData, LinkRow, LinkService, PaymentLinkData } from './service.js';
 import { fill, type Lang, pick, TEXT } from './page-text.js';
@@ -206,6 +207,7 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
     const then = rail?.checkout?.then;
     if (then === 'qr' && view.rail.qr)
       return { view: { ...processing, lead, qr: { image: view.rail.qr.image, alias: view.rail.alias ?? '' }, anotherWayUrl }, follow: true };
+    if (then === 'voucher' && view.rail.cash) return { view: { ...processing, lead, cash: cashStepOf(view.rail, base.lang), anotherWayUrl }, follow: true };
     if (then === 'otp') return { view: { ...processing, lead, otp: true, anotherWayUrl }, follow: true };
     if (then === 'redirect')
       return { view: { ...processing, lead, ...(view.rail.payment_link ? { bankUrl: view.rail.payment_link } : {}), anotherWayUrl }, follow: true };

@@ -192,7 +192,24 @@ ${join(inputs)}
 <button class="primary" id="rail-pay" type="button">${t.continue}</button>
 <div id="otp-step" hidden>${field('otp', t.otp, html`<input id="otp" inputmode="numeric" autocomplete="one-time-code" maxlength="6" aria-describedby="otp-error">`)}<button class="primary" id="otp-send" type="button">${t.confirm}</button></div>
 <div id="qr-step" class="qr" hidden><img id="qr-image" alt="${t.qrAlt}" width="220" height="220"><p>${t.alias}: <strong id="qr-alias"></strong></p></div>
+${cashStep(t)}
 </section>`;
+}
+
+/** A cash payment's voucher: what the shopper takes to the store (filled by the script on the form, by the server on the waiting page). */
+export interface CashStep {
+  reference: string;
+  agreement: string;
+  deadline: string;
+  /** Same-origin paths: the barcode's image and the printable voucher. */
+  barcodePath: string;
+  voucherPath: string;
+}
+
+function cashStep(t: PageText, cash?: CashStep): Html {
+  return html`<div id="cash-step" class="qr"${cash ? '' : html` hidden`}><img id="cash-barcode"${cash ? html` src="${cash.barcodePath}"` : ''} alt="${t.cashBarcodeAlt}">
+<dl class="receipt"><div><dt>${t.cashReference}</dt><dd id="cash-reference">${cash?.reference}</dd></div><div><dt>${t.cashAgreement}</dt><dd id="cash-agreement">${cash?.agreement}</dd></div><div><dt>${t.cashDeadline}</dt><dd id="cash-deadline">${cash?.deadline}</dd></div></dl>
+<p><a id="cash-voucher"${cash ? html` href="${cash.voucherPath}"` : ''} target="_blank" rel="noopener">${t.cashVoucher}</a></p></div>`;
 }
 
 export function checkoutPage(view: CheckoutView): Html {
@@ -257,6 +274,8 @@ export interface OutcomeView {
   continueUrl?: string;
   /** A QR payment waiting to be scanned: shown again. */
   qr?: { image: string; alias: string };
+  /** A cash payment waiting to be paid at a store: its voucher. */
+  cash?: CashStep;
   /** A bank payment waiting at the bank: the way back there. */
   bankUrl?: string;
   /** A wallet payment waiting for its SMS code. */
@@ -284,6 +303,7 @@ ${view.amountText && !view.receipt ? html`<p class="amount" id="amount">${view.a
 ${view.reason ? html`<p class="reason" id="outcome-reason">${view.reason}</p>` : ''}
 ${view.next ? html`<p class="next" id="outcome-next">${view.next}</p>` : ''}
 ${view.qr ? html`<div id="qr-step" class="qr"><img id="qr-image" src="${view.qr.image}" alt="${t.qrAlt}" width="220" height="220"><p>${t.alias}: <strong id="qr-alias">${view.qr.alias}</strong></p></div>` : ''}
+${view.cash ? cashStep(t, view.cash) : ''}
 ${view.otp ? html`<div id="otp-step" class="otp">${field('otp', t.otp, html`<input id="otp" inputmode="numeric" autocomplete="one-time-code" maxlength="6" aria-describedby="otp-error">`)}<button class="primary" id="otp-send" type="button">${t.confirm}</button></div>` : ''}
 ${view.bankUrl ? html`<p><a class="primary" id="bank-link" href="${view.bankUrl}">${o.continueAtBank}</a></p>` : ''}
 ${view.receipt ? html`<dl class="receipt" id="receipt">${view.receipt.map(([label, value]) => html`<div><dt>${label}</dt><dd>${value}</dd></div>`)}</dl><p class="hint">${o.print}</p>` : ''}

@@ -37,6 +37,8 @@ export interface RailStart {
   /** OTP wallet: the rail sent an OTP; the gateway keeps only its keyed hash, and when it lapses. */
   otpHash?: string;
   otpExpiresAt?: string;
+  /** Cash: the payment reference the store takes (digits, unique: the database refuses a second). */
+  reference?: string;
   /** Sandbox only: the rail decides by itself after RAIL_MOCK_DELAY_SECONDS (the mock and test data). */
   automaticOutcome?: RailOutcome;
 }
@@ -69,7 +71,7 @@ export interface RailConnector {
    */
   disburse(trx: Executor, disbursement: RailDisbursement): Promise<DisbursementResult>;
   /** Where the customer goes for this intent, if anywhere: the page whose token, or the QR whose alias, the rail gave. */
-  paymentLink(intent: { railId: RailId; pageToken: string | null; alias: string | null }): string | undefined;
+  paymentLink(intent: { railId: RailId; pageToken: string | null; alias: string | null; reference?: string | null }): string | undefined;
 }
 
 /**
@@ -88,6 +90,8 @@ export interface SimulatorTools {
   sendOtp(): Promise<Pick<RailStart, 'otpHash' | 'otpExpiresAt'>>;
   /** A short alias and its EMVCo merchant-presented QR payload (its page: `/sandbox-bank/qr/<alias>`). */
   qr(): Pick<RailStart, 'alias' | 'qrContent'>;
+  /** A new payment reference: 12 digits, the last a Luhn check digit. */
+  reference(): string;
 }
 
 /** A rail as the sandbox simulator plays it: its method's definition says (payments/methods/<id>/). */

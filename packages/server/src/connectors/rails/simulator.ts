@@ -8,6 +8,7 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Executor } from '../../db/database.js';
 import { newId } from '../../lib/ids.js';
+import { luhnValid } from '../../cards/rules.js';
 import type { Clock } from '../../clock/clock.js';
 import type { DisbursementResult, RailConnector, RailDisbursement, RailIntent, RailStart, SimulatedRail, SimulatorTools } from './connector.js';
 
@@ -88,6 +89,10 @@ export class RailSimulator implements RailConnector {
         });
         return { alias, qrContent };
       },
+      reference: () => {
+        const body = String(randomInt(1, 10)) + String(randomInt(0, 10_000_000_000)).padStart(10, '0');
+        return [...'0123456789'].map((d) => body + d).find(luhnValid)!;
+      },
     };
     return rail.initiate(intent, tools);
   }
@@ -105,7 +110,9 @@ export class RailSimulator implements RailConnector {
     return Promise.resolve({ outcome: 'succeeded' });
   }
 
-  paymentLink(intent: { railId: string; pageToken: string | null; alias: string | null }): string | undefined {
+  paymentLink(intent: { railId: string; pageToken: string | null; alias: string | null; reference?: string | null }): string | undefined {
+    // A cash voucher's page: its token is not a bank page's.
+    if (intent.reference && intent.pageToken) return `${this.options.publicBaseUrl}/cash/${intent.pageToken}`;
     if (intent.pageToken) return `${this.options.publicBaseUrl}/sandbox-bank/${intent.pageToken}`;
     if (intent.alias) return `${this.options.publicBaseUrl}/sandbox-bank/qr/${intent.alias}`;
     return undefined;

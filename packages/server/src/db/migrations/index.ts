@@ -34,6 +34,7 @@ import * as settlementsPayouts from './071_settlements_payouts.js';
 import * as threeDs from './083_three_ds.js';
 import * as cardInstallments from './080_card_installments.js';
 import * as pseTestBanks from './081_pse_test_banks.js';
+import * as cashReference from './082_cash_reference.js';
 
 /** Every migration, in order. One set serves SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -71,5 +72,6 @@ export const migrations: Record<string, Migration> = {
   '071_settlements_payouts': settlementsPayouts,
   '080_card_installments': cardInstallments,
   '081_pse_test_banks': pseTestBanks,
+  '082_cash_reference': cashReference,
   '083_three_ds': threeDs,
 };

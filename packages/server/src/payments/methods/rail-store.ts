@@ -38,12 +38,13 @@ export async function insertRailPayment(db: Executor, row: RailRow): Promise<voi
 
 /**
  * Moves a rail payment to a final status, once: only from a status the table
- * allows (IN_PROGRESS), and with `onlyIfDetail`, only from that detail.
+ * allows (IN_PROGRESS), and with `onlyIfDetail`, only from that detail; with
+ * `onlyIfUnexpiredAt` (the organization's now), only before its `expires_at`.
  */
 export async function finishRailPayment(
   db: Executor,
   id: string,
-  to: { status: ApmStatus; detail: ApmStatusDetail; onlyIfDetail?: ApmStatusDetail },
+  to: { status: ApmStatus; detail: ApmStatusDetail; onlyIfDetail?: ApmStatusDetail; onlyIfUnexpiredAt?: string },
   now: string,
 ): Promise<boolean> {
   if (!RAIL_DETAILS[to.status].includes(to.detail)) throw new Error(`a rail payment ${to.status} cannot have status_detail ${to.detail}`);
@@ -55,6 +56,7 @@ export async function finishRailPayment(
     .where('method', '=', 'rail')
     .where('status', 'in', from);
   if (to.onlyIfDetail) update = update.where('status_detail', '=', to.onlyIfDetail);
+  if (to.onlyIfUnexpiredAt) update = update.where('expires_at', '>', to.onlyIfUnexpiredAt);
   const result = await update.executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

@@ -69,8 +69,14 @@ export interface PaymentMethodDefinition {
    * rail sent (the sandbox's mock customer types it).
    */
   connector?: { confirm?: 'otp' };
-  /** Rails: how long an intent waits, and the setting that changes it (1 to 86400 seconds, config/). */
-  validity?: { setting: string; defaultSeconds: number };
+  /**
+   * Rails: how long an intent waits, and the setting that changes it (1 to
+   * 2592000 seconds, config/); with `perRequest`, an intent may choose its own
+   * (`expires_in`, within those bounds).
+   */
+  validity?: { setting: string; defaultSeconds: number; perRequest?: { minSeconds: number; maxSeconds: number } };
+  /** Rails: the amounts it takes, in minor units, and whether only whole units (no cents). */
+  amount?: { min: number; max: number; wholeUnits?: boolean };
   /**
    * Rails: the sandbox simulator's side (connectors/rails/simulator.ts): what
    * it starts at the rail (its test data: which customers decide by
@@ -85,9 +91,10 @@ export interface PaymentMethodDefinition {
   /**
    * Rails: its fragment of the hosted checkout: its inputs, and what the
    * page does once the intent exists (go to `rail.payment_link`, show
-   * `rail.qr`, ask for the OTP, or wait for the wallet's approval).
+   * `rail.qr`, ask for the OTP, wait for the wallet's approval, or show the
+   * cash voucher `rail.cash`).
    */
-  checkout?: { fields: readonly CheckoutField[]; then: 'redirect' | 'qr' | 'otp' | 'approve' };
+  checkout?: { fields: readonly CheckoutField[]; then: 'redirect' | 'qr' | 'otp' | 'approve' | 'voucher' };
   texts: { es: MethodTexts; en: MethodTexts };
   /** The dashboard's name of it, in both languages. */
   dashboardLabel: { es: string; en: string };
