@@ -200,6 +200,7 @@ export class AlternativePaymentService {
       page_token: null,
       qr_content: null,
       alias: null,
+      breb_key: null,
       otp_hash: null,
       otp_expires_at: null,
       otp_attempts: 0,

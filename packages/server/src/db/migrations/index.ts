@@ -33,6 +33,8 @@ import * as ledger from './070_ledger.js';
 import * as settlementsPayouts from './071_settlements_payouts.js';
 import * as cardInstallments from './080_card_installments.js';
 import * as pseTestBanks from './081_pse_test_banks.js';
+import * as brebKeys from './090_breb_keys.js';
+import * as paymentBrebKey from './091_payment_breb_key.js';
 
 /** Every migration, in order. One set serves SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -70,4 +72,6 @@ export const migrations: Record<string, Migration> = {
   '071_settlements_payouts': settlementsPayouts,
   '080_card_installments': cardInstallments,
   '081_pse_test_banks': pseTestBanks,
+  '090_breb_keys': brebKeys,
+  '091_payment_breb_key': paymentBrebKey,
 };
