@@ -91,7 +91,7 @@ export class AlternativePaymentService {
     private readonly rails: RailConnector | undefined,
     private readonly config: Pick<Config, 'rails'>,
     /** The sandbox timers' clock: expires_at and the OTP's validity are in the organization's time. */
-    private readonly clock: Clock,
+    readonly clock: Clock,
     /** The payment methods: each rail's rules, validity and connector needs (payments/methods/registry.ts). */
     readonly methods: MethodRegistry,
   ) {}
@@ -127,7 +127,8 @@ export class AlternativePaymentService {
     if (link) rail.payment_link = link;
     if (row.qr_content) {
       if (options.qrImage !== false) rail.qr = { image: qrImageDataUri(row.qr_content), content: row.qr_content };
-      rail.alias = row.alias ?? undefined;
+      // The Bre-B key the payer sends to; without one, the payment's own reference.
+      rail.alias = row.breb_key ?? row.alias ?? undefined;
     }
     return {
       id: row.id,
@@ -225,6 +226,7 @@ export class AlternativePaymentService {
         row.page_token = start.pageToken ?? null;
         row.qr_content = start.qrContent ?? null;
         row.alias = start.alias ?? null;
+        row.breb_key = start.brebKey ?? null;
         row.otp_hash = start.otpHash ?? null;
         row.otp_expires_at = start.otpExpiresAt ?? null;
         await insertRailPayment(trx, row);

@@ -100,6 +100,27 @@ export async function brebRoutes(base: FastifyInstance, opts: { keys: BrebKeySer
     { config: { scopes: ['merchants:read'] }, schema: { tags, summary: 'Get a Bre-B key', params: Params, response: { 200: BrebKey } } },
     async (request) => keys.get(org(request), request.params.id),
   );
+  app.get(
+    '/v1/bre-b/keys/:id/qr',
+    {
+      config: { scopes: ['merchants:read'] },
+      schema: {
+        tags,
+        summary: "A Bre-B key's static QR",
+        description:
+          'The static EMVCo merchant-presented QR of an active key, for amounts the payer types: point of initiation `11`, no amount (54), the key in the merchant account template (26), the channel (80) and transaction id `000000` (90), CRC-16/CCITT-FALSE (63). 409 `breb_key_not_active` for a key not active. A single-use QR for one amount comes with each QR_INTEROP intent (`rail.qr`).',
+        params: Params,
+        response: {
+          200: Type.Object({
+            key: Type.String(),
+            content: Type.String({ description: 'EMVCo merchant-presented payload.' }),
+            image: Type.String({ description: 'PNG data URI.' }),
+          }),
+        },
+      },
+    },
+    async (request) => keys.staticQr(org(request), request.params.id),
+  );
   app.delete(
     '/v1/bre-b/keys/:id',
     {

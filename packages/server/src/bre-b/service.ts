@@ -15,6 +15,8 @@ import { newId } from '../lib/ids.js';
 import type { RealClock } from '../clock/clock.js';
 import { classifyKey, maskName, MAX_KEYS, validateKey, type KeyType } from './keys.js';
 import { directoryEntry, GATEWAY_INSTITUTION } from './directory.js';
+import { emvMerchantPresentedPayload, qrImageDataUri } from '../apm/qr.js';
+import { QR_GUI } from '../connectors/rails/simulator.js';
 
 type KeyRow = Selectable<BrebKeysTable>;
 
@@ -55,6 +57,14 @@ export async function activeKeyOf(db: Executor, organizationId: string): Promise
     .orderBy('id')
     .limit(1)
     .executeTakeFirst();
+}
+
+/** The key a QR_INTEROP intent is paid to and the name the payer's bank shows for it (the organization's), if it has an active key. */
+export async function merchantKeyOf(db: Executor, organizationId: string): Promise<{ key: string; merchantName: string } | undefined> {
+  const key = await activeKeyOf(db, organizationId);
+  if (!key) return undefined;
+  const organization = await db.selectFrom('organizations').select('name').where('id', '=', organizationId).executeTakeFirst();
+  return { key: key.value, merchantName: organization?.name ?? 'Pasarela Sandbox' };
 }
 
 export class BrebKeyService {
@@ -156,6 +166,25 @@ export class BrebKeyService {
       }
     }
     throw new ApiError('conflict', 'The key is being verified by another request; try again.');
+  }
+
+  /**
+   * The key's static QR: an EMVCo merchant-presented payload without amount
+   * (point of initiation 11; the payer types the amount), transaction id
+   * `000000`. Only an active key has one.
+   */
+  async staticQr(organizationId: string, id: string): Promise<{ key: string; content: string; image: string }> {
+    const row = await this.row(organizationId, id);
+    if (row.status !== 'active') throw new ApiError('breb_key_not_active', `Only an active key has a QR; this one is ${row.status}.`);
+    const merchant = (await merchantKeyOf(this.db, organizationId))!;
+    const content = emvMerchantPresentedPayload({
+      merchantAccount: { gui: QR_GUI, merchantId: row.value },
+      merchantName: merchant.merchantName,
+      merchantCity: 'Bogota',
+      channel: 'ECOMM',
+      transactionId: '000000',
+    });
+    return { key: row.value, content, image: qrImageDataUri(content) };
   }
 
   /**

@@ -36,6 +36,7 @@ export const ERROR_STATUS = {
   breb_key_limit_reached: 409,
   breb_key_already_registered: 409,
   breb_key_moved: 409,
+  breb_key_not_active: 409,
   checkout_session_complete: 409,
   payload_too_large: 413,
   validation_failed: 422,

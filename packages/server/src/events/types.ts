@@ -6,6 +6,7 @@ export const EVENT_TYPES = [
   'payment.purchase.failed',
   'payment.purchase.confirm.processed',
   'payment.purchase.confirm.failed.retryable',
+  'payment.purchase.reversed',
   'payment.card.approved',
   'payment.card.authorized',
   'payment.card.rejected',

@@ -39,6 +39,7 @@ import { PaymentLifecycle } from '../payments/lifecycle.js';
 import { PaymentService } from '../payments/service.js';
 import { emvMerchantPresentedPayload } from '../apm/qr.js';
 import { AlternativePaymentService } from '../apm/service.js';
+import { merchantKeyOf } from '../bre-b/service.js';
 import { RefundService } from '../refunds/service.js';
 import { UserService } from '../users/service.js';
 import type { SandboxClock } from '../clock/clock.js';
@@ -209,6 +210,7 @@ export async function buildServices({
           qrPayload: emvMerchantPresentedPayload,
           clock,
           rails: (railId) => methods.rail(railId)?.sandbox,
+          merchantKey: merchantKeyOf,
         })
       : undefined;
   const apm = new AlternativePaymentService(db, rails, config, clock, methods);
