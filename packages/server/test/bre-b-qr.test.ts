@@ -45,7 +45,10 @@ describe.each(dialects)('Bre-B on the QR rail on $name', (dialect) => {
   const transfer = (id: string, amount: number) =>
     gw.request<Intent>('POST', `/v1/sandbox/payments/${id}/simulate`, { token, body: { outcome: 'approve', amount } });
   const events = async (id: string) =>
-    (await gw.request<{ data: Event[] }>('GET', `/v1/events?payment_id=${id}&limit=100`, { token })).body.data.map((e) => ({ type: e.type, reversal: e.data.reversal }));
+    (await gw.request<{ data: Event[] }>('GET', `/v1/events?payment_id=${id}&limit=100`, { token })).body.data.map((e) => ({
+      type: e.type,
+      reversal: e.data.reversal,
+    }));
 
   it("the intent's QR is a dynamic single-use EMVCo payload paid to the merchant's active key", async () => {
     const reply = await intent(15050.5);
@@ -117,10 +120,36 @@ describe.each(dialects)('Bre-B on the QR rail on $name', (dialect) => {
     expect(rejected.body).toMatchObject({ error: { details: [{ field: 'amount' }] } });
     const wallet = await gw.request<Intent>('POST', '/v1/payments/intents', {
       token,
-      body: { order_id: `breb-w-${order++}`, amount: 15050, currency: 'COP', rail_id: 'WALLET_PUSH', rail_type: 'WALLET', customer: { phone_number: '3001234567' } },
+      body: {
+        order_id: `breb-w-${order++}`,
+        amount: 15050,
+        currency: 'COP',
+        rail_id: 'WALLET_PUSH',
+        rail_type: 'WALLET',
+        customer: { phone_number: '3001234567' },
+      },
     });
     const other = await transfer(wallet.body.payment_id, 15050);
     expect(other.status).toBe(422);
     expect((await events(reply.payment_id)).map((e) => e.type)).toEqual(['payment.purchase.pending']);
+  });
+
+  it('a cashout can go to a Bre-B key: looked up first, kept on the cashout; a key nobody holds is 422 and pays nothing', async () => {
+    const paid = await intent(30050);
+    await transfer(paid.payment_id, 30050);
+    const unknown = await gw.request('POST', '/v1/cashouts', { token, body: { payment_id: paid.payment_id, amount: 100, breb_key: '3001110000' } });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body).toMatchObject({ error: { details: [{ field: 'breb_key' }] } });
+    const reply = await gw.request<{ id: string; status: string; destination: unknown }>('POST', '/v1/cashouts', {
+      token,
+      body: { payment_id: paid.payment_id, amount: 100, breb_key: '+57 300 111 2233' },
+    });
+    expect(reply.status).toBe(201);
+    expect(reply.body.status).toBe('SUCCEEDED');
+    const destination = { breb_key: '3001112233', holder_name: 'A** Ma*** Gó*** Ru**', institution: { id: '9103', name: 'Billetera de Pruebas' } };
+    expect(reply.body.destination).toEqual(destination);
+    expect((await gw.request<{ destination: unknown }>('GET', `/v1/cashouts/${reply.body.id}`, { token })).body.destination).toEqual(destination);
+    const list = await gw.request<{ data: Array<{ id: string }> }>('GET', `/v1/cashouts?payment_id=${paid.payment_id}`, { token });
+    expect(list.body.data.map((c) => c.id)).toEqual([reply.body.id]);
   });
 });

@@ -19,7 +19,8 @@ export type TransferResult = { outcome: 'paid' } | { outcome: 'reversed'; reason
 export async function transferToQr(apm: AlternativePaymentService, organizationId: string, id: string, amount: number): Promise<TransferResult> {
   const row = await apm.find(organizationId, id);
   if (!row) throw ApiError.notFound('payment');
-  if (row.rail_id !== 'QR_INTEROP') throw ApiError.validation([{ field: 'amount', message: `a transfer of an amount plays only a QR_INTEROP intent; this one is ${row.rail_id}` }]);
+  if (row.rail_id !== 'QR_INTEROP')
+    throw ApiError.validation([{ field: 'amount', message: `a transfer of an amount plays only a QR_INTEROP intent; this one is ${row.rail_id}` }]);
   if (row.status === 'IN_PROGRESS') {
     if (row.expires_at <= (await apm.clock.nowIso(organizationId))) {
       // Its expiry is due and its job has not run yet: it expires now, and the transfer comes too late.

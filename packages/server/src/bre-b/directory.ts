@@ -12,8 +12,6 @@ export interface DirectoryEntry {
   /** The holder's full name; a look-up shows it masked. */
   holder: string;
   institution: { id: string; name: string };
-  /** The holder's account refuses transfers: a cashout to this key fails. */
-  refuses?: boolean;
 }
 
 const BANK_A = { id: '9101', name: 'Banco de Pruebas Andino' };
@@ -26,7 +24,7 @@ export const SANDBOX_DIRECTORY: readonly DirectoryEntry[] = [
   { type: 'email', value: 'pagos@tienda.example', holder: 'Tienda de Ejemplo SAS', institution: BANK_B },
   { type: 'alphanumeric', value: '@PRUEBAS1', holder: 'Lucía Fernanda Rojas', institution: BANK_A },
   { type: 'merchant_code', value: '0012345678', holder: 'Comercio de Pruebas Ltda', institution: BANK_B },
-  { type: 'mobile', value: '3009990000', holder: 'Jorge Iván Salazar', institution: WALLET, refuses: true },
+  { type: 'mobile', value: '3009990000', holder: 'Jorge Iván Salazar', institution: WALLET },
 ];
 
 /** The institution of keys held by organizations of this gateway. */

@@ -97,7 +97,16 @@ export async function brebRoutes(base: FastifyInstance, opts: { keys: BrebKeySer
   );
   app.get(
     '/v1/bre-b/keys/:id',
-    { config: { scopes: ['merchants:read'] }, schema: { tags, summary: 'Get a Bre-B key', params: Params, response: { 200: BrebKey } } },
+    {
+      config: { scopes: ['merchants:read'] },
+      schema: {
+        tags,
+        summary: 'Get a Bre-B key',
+        description: "One of the organization's keys; another organization's is 404.",
+        params: Params,
+        response: { 200: BrebKey },
+      },
+    },
     async (request) => keys.get(org(request), request.params.id),
   );
   app.get(

@@ -193,9 +193,17 @@ export class BrebKeyService {
    * organization; others come from the sandbox's directory of test keys.
    */
   async lookup(raw: string): Promise<KeyLookup> {
-    const key = classifyKey(raw);
-    if (!key)
+    if (!classifyKey(raw))
       throw ApiError.validation([{ field: 'key', message: 'must be a Bre-B key: a document number, a mobile, an e-mail, an @code or a merchant code' }]);
+    const found = await this.resolve(raw);
+    if (!found) throw ApiError.notFound('Bre-B key');
+    return found;
+  }
+
+  /** The look-up's answer, or undefined for a value that is no key or a key nobody holds. */
+  async resolve(raw: string): Promise<KeyLookup | undefined> {
+    const key = classifyKey(raw);
+    if (!key) return undefined;
     const holder = await this.db
       .selectFrom('breb_keys')
       .innerJoin('organizations', 'organizations.id', 'breb_keys.organization_id')
@@ -205,7 +213,7 @@ export class BrebKeyService {
       .executeTakeFirst();
     if (holder) return { key: key.value, type: holder.type, holder_name: maskName(holder.name), institution: GATEWAY_INSTITUTION };
     const entry = directoryEntry(key.value);
-    if (!entry) throw ApiError.notFound('Bre-B key');
+    if (!entry) return undefined;
     return { key: entry.value, type: entry.type, holder_name: maskName(entry.holder), institution: entry.institution };
   }
 }

@@ -470,6 +470,8 @@ export interface CashoutsTable {
   amount: number;
   currency: string;
   status: 'SUCCEEDED' | 'FAILED';
+  /** A cashout to a Bre-B key: JSON of `{breb_key, holder_name, institution}` (migration 092); null otherwise. */
+  destination: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -51,6 +51,8 @@ export interface RailDisbursement {
   railId: RailId;
   /** Minor units of COP. */
   amount: number;
+  /** Paid to this Bre-B key (looked up before) instead of to the payment's payer. */
+  brebKey?: string;
 }
 
 export type DisbursementResult = { outcome: 'succeeded' } | { outcome: 'failed'; reason: string };
