@@ -152,4 +152,33 @@ describe.each(dialects)('Bre-B on the QR rail on $name', (dialect) => {
     const list = await gw.request<{ data: Array<{ id: string }> }>('GET', `/v1/cashouts?payment_id=${paid.payment_id}`, { token });
     expect(list.body.data.map((c) => c.id)).toEqual([reply.body.id]);
   });
+
+  it("the payer's bank-app page: the merchant's name from the QR, the key, a bank to pick; another amount comes back, the right one pays", async () => {
+    const reply = await intent(15050);
+    const path = new URL(reply.rail.payment_link!).pathname;
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const shown = await gw.request('GET', path, { headers: { 'accept-language': 'en' } });
+    expect(shown.status).toBe(200);
+    expect(shown.text).toContain(`<dd id="key">${key}</dd>`);
+    expect(shown.text).toContain(`<dd id="merchant">${organizationName.slice(0, 25)}</dd>`);
+    expect(shown.text).toMatch(/<select id="bank" name="bank"><option value="\w+">/);
+    expect(shown.text).toContain('value="15050"');
+    const bad = await gw.request('POST', path, { rawBody: 'decision=approve&amount=quince', headers: { ...form, 'accept-language': 'en' } });
+    expect(bad.status).toBe(422);
+    expect(bad.text).toContain('role="alert"');
+    const wrong = await fetch(gw.baseUrl + path, { method: 'POST', body: 'decision=approve&bank=1007&amount=15000', headers: form, redirect: 'manual' });
+    expect(wrong.status).toBe(303);
+    expect(wrong.headers.get('location')).toBe(`${path}?returned=amount_mismatch`);
+    const notice = await gw.request('GET', `${path}?returned=amount_mismatch`, { headers: { 'accept-language': 'en' } });
+    expect(notice.text).toContain('your money was returned');
+    expect((await gw.request<Intent>('GET', `/v1/payments/${reply.payment_id}`, { token })).body.transaction.status).toBe('IN_PROGRESS');
+    const right = await fetch(gw.baseUrl + path, { method: 'POST', body: 'decision=approve&bank=1007&amount=15050', headers: form, redirect: 'manual' });
+    expect(right.headers.get('location')).toBe(path);
+    expect((await gw.request<Intent>('GET', `/v1/payments/${reply.payment_id}`, { token })).body.transaction.status).toBe('APPROVED');
+    expect((await events(reply.payment_id)).map((e) => e.type)).toEqual([
+      'payment.purchase.succeeded',
+      'payment.purchase.reversed',
+      'payment.purchase.pending',
+    ]);
+  });
 });
