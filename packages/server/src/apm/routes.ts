@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { principalOf } from '../http/principal.js';
 import { ApiError } from '../errors/api-error.js';
 import { ApmPayment, createIntentSchema, type CreateIntent } from './schemas.js';
-import type { AlternativePaymentService, Outcome } from './service.js';
+import type { AlternativePaymentService } from './service.js';
 import { transferToQr } from './qr-transfer.js';
 import { amountProblemMessage, MoneyInput, toMinorUnits } from '../lib/money.js';
 
@@ -87,7 +87,7 @@ export async function apmRoutes(base: FastifyInstance, opts: { apm: AlternativeP
     async (request) => {
       const organizationId = principalOf(request).organizationId;
       const { outcome, amount } = request.body;
-      if (amount === undefined) return apm.simulate(organizationId, request.params.payment_id, outcome as Outcome);
+      if (amount === undefined) return apm.simulate(organizationId, request.params.payment_id, outcome);
       const parsed = toMinorUnits(amount, 'COP');
       if ('problem' in parsed) throw ApiError.validation([{ field: 'amount', message: amountProblemMessage(parsed.problem, 'COP') }]);
       if (outcome !== 'approve') throw ApiError.validation([{ field: 'amount', message: 'goes only with outcome approve (a transfer from the payer)' }]);
