@@ -250,11 +250,13 @@ describe('the OpenAPI contract', () => {
       token,
       body: { order_id: `contract-${Math.random()}`, amount: 15050, currency: 'COP', rail_id: 'QR_INTEROP', rail_type: 'BANK_TRANSFER' },
     });
+    // A transfer of another amount is reversed first (payment.purchase.reversed).
+    await gw.request('POST', `/v1/sandbox/payments/${intent.body.payment_id}/simulate`, { token, body: { outcome: 'approve', amount: 15000 } });
     await gw.request('POST', `/v1/sandbox/payments/${intent.body.payment_id}/simulate`, { token, body: { outcome: 'approve' } });
     expect((await gw.request('POST', '/v1/cashouts', { token, body: { payment_id: intent.body.payment_id, amount: 50 } })).status).toBe(201);
     const events = (await gw.request<{ data: Array<{ type: string }> }>('GET', '/v1/events?limit=100', { token })).body.data;
     expect(new Set(events.map((e) => e.type))).toEqual(
-      new Set(['payment.card.approved', 'payment.purchase.pending', 'payment.purchase.succeeded', 'cashout.succeeded']),
+      new Set(['payment.card.approved', 'payment.purchase.pending', 'payment.purchase.reversed', 'payment.purchase.succeeded', 'cashout.succeeded']),
     );
     // The document's own schemas, as a validator reads them (`discriminator` is an annotation here).
     const ajv = new Ajv({ strict: false, allErrors: true });

@@ -3,6 +3,7 @@
  * a token without the route's permission is 403, another organization's object
  * is 404. A new route with an `{id}` parameter must add its fixture below.
  */
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS, type Permission } from '../src/http/permissions.js';
 import { newId } from '../src/lib/ids.js';
@@ -42,6 +43,17 @@ const transaction: Fixture = shared(async (gw, owner) => {
   const { id } = await actionPayment(gw, owner);
   const history = await gw.request<{ data: Array<{ id: string }> }>('GET', `/v1/payments/${id}/transactions`, { token: await owner.token() });
   return { id: history.body.data.at(-1)!.id };
+});
+
+/** One active Bre-B key per owner (an organization holds four at most): the intruder's calls change nothing. */
+const brebKey: Fixture = shared(async (gw, owner) => {
+  const token = await owner.token();
+  const reply = await gw.request<{ id: string }>('POST', '/v1/bre-b/keys', {
+    token,
+    body: { type: 'alphanumeric', value: `@SEC${randomBytes(6).toString('hex')}` },
+  });
+  await gw.request('POST', `/v1/sandbox/bre-b/keys/${reply.body.id}/verify`, { token });
+  return { id: reply.body.id };
 });
 
 const webhook: Fixture = async (gw, owner) => {
@@ -324,6 +336,9 @@ const fixtures: Record<string, Fixture | 'global'> = {
     return { id: reply.body.id, body: { type: 'mdr', percentage_bps: 1 } };
   },
   '/v1/payments/:id/fraud-evaluation': payment,
+  '/v1/bre-b/keys/:id': brebKey,
+  '/v1/bre-b/keys/:id/qr': brebKey,
+  '/v1/sandbox/bre-b/keys/:id/verify': brebKey,
   // Reference data, the same for everyone: no tenant to cross.
   '/v1/bins/:bin': 'global',
 };

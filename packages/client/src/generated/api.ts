@@ -788,7 +788,7 @@ export interface paths {
         put?: never;
         /**
          * Decide an alternative payment (sandbox only)
-         * @description Plays the rail: approve, reject, fail or expire an IN_PROGRESS intent. 404 in production.
+         * @description Plays the rail: approve, reject, fail or expire an IN_PROGRESS intent (409 `payment_finished` once finished). QR_INTEROP: `approve` with `amount` plays the payer's transfer of that amount to the QR's Bre-B key: the intent's amount in time approves it; any other amount, or a transfer after expiry, to a paid or to a declined QR, is reversed (`payment.purchase.reversed`, with the reason) and changes nothing. 404 in production.
          */
         post: operations["sandbox.payments.simulate"];
         delete?: never;
@@ -852,7 +852,7 @@ export interface paths {
         put?: never;
         /**
          * Pay back an alternative payment
-         * @description APM payments are irrevocable; money goes back as a disbursement. 409 `cashout_exceeds_paid` beyond the amount paid (also under concurrent requests).
+         * @description APM payments are irrevocable; money goes back as a disbursement. 409 `cashout_exceeds_paid` beyond the amount paid (also under concurrent requests). With `breb_key`, the money goes to that Bre-B key instead of the payment's payer: the key is looked up first (GET /v1/bre-b/keys/lookup; 422 `breb_key` when no account holds it) and the cashout keeps the answer (`destination`).
          */
         post: operations["cashouts.create"];
         delete?: never;
@@ -875,6 +875,114 @@ export interface paths {
         get: operations["cashouts.retrieve"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/bre-b/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the Bre-B keys
+         * @description Every key of the organization, oldest first (at most 4 count; moved ones are listed until removed); no pages.
+         */
+        get: operations["breB.keys.list"];
+        put?: never;
+        /**
+         * Register a Bre-B key
+         * @description The key starts `pending_verification`. 422 names `type` or `value` when the key is not of its type's form. At most 4 keys count per organization (pending and active): a fifth is 409 `breb_key_limit_reached`; the same value twice is 409 `breb_key_already_registered`. A key another organization holds may be registered: verifying it moves it here (theirs becomes `moved`).
+         */
+        post: operations["breB.keys.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/bre-b/keys/lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Look up who holds a Bre-B key
+         * @description Before paying out to a key: the holder's masked name and institution. The key's type is read from its form. A key active in this gateway answers its organization; the sandbox's directory answers its test keys (docs/sandbox.md). 404 for a key nobody holds; 422 `key` for a value that is no key.
+         */
+        get: operations["breB.keys.lookup.retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/bre-b/keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a Bre-B key
+         * @description One of the organization's keys; another organization's is 404.
+         */
+        get: operations["breB.keys.retrieve"];
+        put?: never;
+        post?: never;
+        /**
+         * Remove a Bre-B key
+         * @description The key stops pointing to this organization and frees its place among the four. Intents already created keep their QR.
+         */
+        delete: operations["breB.keys.delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/bre-b/keys/{id}/qr": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A Bre-B key's static QR
+         * @description The static EMVCo merchant-presented QR of an active key, for amounts the payer types: point of initiation `11`, no amount (54), the key in the merchant account template (26), the channel (80) and transaction id `000000` (90), CRC-16/CCITT-FALSE (63). 409 `breb_key_not_active` for a key not active. A single-use QR for one amount comes with each QR_INTEROP intent (`rail.qr`).
+         */
+        get: operations["breB.keys.qr.retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sandbox/bre-b/keys/{id}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify a Bre-B key (sandbox only)
+         * @description Plays the network's verification: a `pending_verification` key becomes `active`; if another organization held it, theirs becomes `moved`. An active key answers as it is; a moved one is 409 `breb_key_moved`. 404 in production.
+         */
+        post: operations["sandbox.breB.keys.verify"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2591,6 +2699,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "payment.purchase.reversed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The payment.purchase.reversed event
+         * @description POSTed to each enabled endpoint subscribed to this type (or to `*`), signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`); answer 2xx within 5 seconds. Delivered at least once: de-duplicate on `webhook-id`, the event id.
+         */
+        post: operations["webhooks.receive.payment.purchase.reversed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "payment.card.approved": {
         parameters: {
             query?: never;
@@ -3041,7 +3169,7 @@ export interface components {
                  * @description Stable snake_case error code, from a closed list: a new code is a compatible change (spec section 9), so handle an unknown one as its HTTP status.
                  * @enum {string}
                  */
-                code: "invalid_request" | "invalid_idempotency_key" | "unauthorized" | "forbidden" | "https_required" | "not_found" | "method_not_allowed" | "request_timeout" | "conflict" | "idempotency_key_mismatch" | "idempotency_conflict" | "order_id_conflict" | "payment_not_captured" | "payment_already_captured" | "payment_not_authorized" | "payment_in_progress" | "payment_not_cancellable" | "payment_not_pending" | "refund_exceeds_captured" | "payment_finished" | "payment_not_confirmable" | "cash_reference_paid" | "cashout_exceeds_paid" | "balance_insufficient" | "merchant_in_use" | "point_of_sale_in_use" | "terminal_serial_taken" | "chargeback_not_open" | "attachment_limit_reached" | "checkout_session_complete" | "payload_too_large" | "validation_failed" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable" | "timeout";
+                code: "invalid_request" | "invalid_idempotency_key" | "unauthorized" | "forbidden" | "https_required" | "not_found" | "method_not_allowed" | "request_timeout" | "conflict" | "idempotency_key_mismatch" | "idempotency_conflict" | "order_id_conflict" | "payment_not_captured" | "payment_already_captured" | "payment_not_authorized" | "payment_in_progress" | "payment_not_cancellable" | "payment_not_pending" | "refund_exceeds_captured" | "payment_finished" | "payment_not_confirmable" | "cash_reference_paid" | "cashout_exceeds_paid" | "balance_insufficient" | "merchant_in_use" | "point_of_sale_in_use" | "terminal_serial_taken" | "chargeback_not_open" | "attachment_limit_reached" | "breb_key_limit_reached" | "breb_key_already_registered" | "breb_key_moved" | "breb_key_not_active" | "checkout_session_complete" | "payload_too_large" | "validation_failed" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable" | "timeout";
                 message: string;
                 details: {
                     field: string;
@@ -3342,7 +3470,7 @@ export interface components {
                     /** @description EMVCo merchant-presented payload. */
                     content: string;
                 };
-                /** @description QR rail: a short code the customer can type. */
+                /** @description QR rail: what the customer types in their bank's app: the merchant's active Bre-B key (the first registered; GET /v1/bre-b/keys), or, for a merchant without one, the payment's own short code. */
                 alias?: string;
                 /** @description CASH: the voucher the customer pays at a store or banking agent with; `rail.payment_link` is its printable page. */
                 cash?: {
@@ -3425,10 +3553,49 @@ export interface components {
             /** @enum {string} */
             currency: "COP" | "USD" | "EUR" | "MXN" | "BRL" | "PEN" | "ARS" | "GBP" | "CAD" | "UYU" | "CLP" | "JPY" | "PYG" | "KRW" | "KWD" | "BHD";
             status: "SUCCEEDED" | "FAILED";
+            /** @description A cashout to a Bre-B key: where the money went. Absent when it went back to the payment's payer. */
+            destination?: {
+                /** @description The key, normalized. */
+                breb_key: string;
+                /** @description The holder's masked name, as the key look-up answered. */
+                holder_name: string;
+                institution: {
+                    id: string;
+                    name: string;
+                };
+            };
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+        };
+        BrebKey: {
+            /** @description `bbk-` prefix. */
+            id: string;
+            /** @description The key's type: `id_number` an identity document number: 6 to 10 digits, not starting with 0; `mobile` a Colombian mobile number: 10 digits starting with 3; `email` an e-mail address of at most 92 characters; `alphanumeric` '@' followed by 3 to 20 letters or digits; `merchant_code` a merchant code: 10 digits starting with 00. */
+            type: "id_number" | "mobile" | "email" | "alphanumeric" | "merchant_code";
+            /** @description The key in its normalized form (digits only; e-mail lowercased; @code uppercased). */
+            value: string;
+            /** @description `pending_verification` until the network verifies it (sandbox: POST /v1/sandbox/bre-b/keys/{id}/verify); `active`: payments to it reach this organization; `moved`: another account verified it since, and it no longer counts toward the four. */
+            status: "pending_verification" | "active" | "moved";
+            verified_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        BrebKeyLookup: {
+            /** @description The key in its normalized form. */
+            key: string;
+            /** @description The key's type: `id_number` an identity document number: 6 to 10 digits, not starting with 0; `mobile` a Colombian mobile number: 10 digits starting with 3; `email` an e-mail address of at most 92 characters; `alphanumeric` '@' followed by 3 to 20 letters or digits; `merchant_code` a merchant code: 10 digits starting with 00. */
+            type: "id_number" | "mobile" | "email" | "alphanumeric" | "merchant_code";
+            /** @description The holder's name, masked: the first letters of each word ("A** Ma*** Gó***"). */
+            holder_name: string;
+            /** @description The bank or wallet holding the account the key points to. */
+            institution: {
+                id: string;
+                name: string;
+            };
         };
         User: {
             /** @description `usr-` prefix. */
@@ -4110,7 +4277,7 @@ export interface components {
             id: string;
             url: string;
             /** @description Event types, or ["*"] for all. */
-            events: ("payment.purchase.pending" | "payment.purchase.succeeded" | "payment.purchase.rejected" | "payment.purchase.failed" | "payment.purchase.confirm.processed" | "payment.purchase.confirm.failed.retryable" | "payment.card.action_required" | "payment.card.approved" | "payment.card.authorized" | "payment.card.rejected" | "payment.card.captured" | "payment.card.cancelled" | "payment.card.adjusted" | "refund.succeeded" | "refund.rejected" | "cashout.succeeded" | "cashout.failed" | "chargeback.opened" | "chargeback.updated" | "payout.paid" | "payout.failed" | "link.paid" | "link.expired" | "link.card_attempts_blocked" | "payment_instruction.created" | "payment_instruction.completed" | "payment_instruction.failed" | "payment_instruction.expired" | "*")[];
+            events: ("payment.purchase.pending" | "payment.purchase.succeeded" | "payment.purchase.rejected" | "payment.purchase.failed" | "payment.purchase.confirm.processed" | "payment.purchase.confirm.failed.retryable" | "payment.card.action_required" | "payment.purchase.reversed" | "payment.card.approved" | "payment.card.authorized" | "payment.card.rejected" | "payment.card.captured" | "payment.card.cancelled" | "payment.card.adjusted" | "refund.succeeded" | "refund.rejected" | "cashout.succeeded" | "cashout.failed" | "chargeback.opened" | "chargeback.updated" | "payout.paid" | "payout.failed" | "link.paid" | "link.expired" | "link.card_attempts_blocked" | "payment_instruction.created" | "payment_instruction.completed" | "payment_instruction.failed" | "payment_instruction.expired" | "*")[];
             description: string | null;
             status: "enabled" | "disabled";
             /** @description Set when the receiver answered 410 Gone. */
@@ -4121,7 +4288,7 @@ export interface components {
             updated_at: string;
         };
         /** @description An event: `type` says which, and so the shape of `data`. New types may be added (a compatible change): ignore a type you do not know. */
-        Event: components["schemas"]["PaymentPurchasePendingEvent"] | components["schemas"]["PaymentPurchaseSucceededEvent"] | components["schemas"]["PaymentPurchaseRejectedEvent"] | components["schemas"]["PaymentPurchaseFailedEvent"] | components["schemas"]["PaymentPurchaseConfirmProcessedEvent"] | components["schemas"]["PaymentPurchaseConfirmFailedRetryableEvent"] | components["schemas"]["PaymentCardActionRequiredEvent"] | components["schemas"]["PaymentCardApprovedEvent"] | components["schemas"]["PaymentCardAuthorizedEvent"] | components["schemas"]["PaymentCardRejectedEvent"] | components["schemas"]["PaymentCardCapturedEvent"] | components["schemas"]["PaymentCardCancelledEvent"] | components["schemas"]["PaymentCardAdjustedEvent"] | components["schemas"]["RefundSucceededEvent"] | components["schemas"]["RefundRejectedEvent"] | components["schemas"]["CashoutSucceededEvent"] | components["schemas"]["CashoutFailedEvent"] | components["schemas"]["ChargebackOpenedEvent"] | components["schemas"]["ChargebackUpdatedEvent"] | components["schemas"]["PayoutPaidEvent"] | components["schemas"]["PayoutFailedEvent"] | components["schemas"]["LinkPaidEvent"] | components["schemas"]["LinkExpiredEvent"] | components["schemas"]["LinkCardAttemptsBlockedEvent"] | components["schemas"]["PaymentInstructionCreatedEvent"] | components["schemas"]["PaymentInstructionCompletedEvent"] | components["schemas"]["PaymentInstructionFailedEvent"] | components["schemas"]["PaymentInstructionExpiredEvent"] | components["schemas"]["InstrumentNumberRevealedEvent"] | components["schemas"]["WebhookTestEvent"];
+        Event: components["schemas"]["PaymentPurchasePendingEvent"] | components["schemas"]["PaymentPurchaseSucceededEvent"] | components["schemas"]["PaymentPurchaseRejectedEvent"] | components["schemas"]["PaymentPurchaseFailedEvent"] | components["schemas"]["PaymentPurchaseConfirmProcessedEvent"] | components["schemas"]["PaymentPurchaseConfirmFailedRetryableEvent"] | components["schemas"]["PaymentCardActionRequiredEvent"] | components["schemas"]["PaymentPurchaseReversedEvent"] | components["schemas"]["PaymentCardApprovedEvent"] | components["schemas"]["PaymentCardAuthorizedEvent"] | components["schemas"]["PaymentCardRejectedEvent"] | components["schemas"]["PaymentCardCapturedEvent"] | components["schemas"]["PaymentCardCancelledEvent"] | components["schemas"]["PaymentCardAdjustedEvent"] | components["schemas"]["RefundSucceededEvent"] | components["schemas"]["RefundRejectedEvent"] | components["schemas"]["CashoutSucceededEvent"] | components["schemas"]["CashoutFailedEvent"] | components["schemas"]["ChargebackOpenedEvent"] | components["schemas"]["ChargebackUpdatedEvent"] | components["schemas"]["PayoutPaidEvent"] | components["schemas"]["PayoutFailedEvent"] | components["schemas"]["LinkPaidEvent"] | components["schemas"]["LinkExpiredEvent"] | components["schemas"]["LinkCardAttemptsBlockedEvent"] | components["schemas"]["PaymentInstructionCreatedEvent"] | components["schemas"]["PaymentInstructionCompletedEvent"] | components["schemas"]["PaymentInstructionFailedEvent"] | components["schemas"]["PaymentInstructionExpiredEvent"] | components["schemas"]["InstrumentNumberRevealedEvent"] | components["schemas"]["WebhookTestEvent"];
         ConnectorAccount: {
             /** @description `cna-` prefix. */
             id: string;
@@ -4223,6 +4390,37 @@ export interface components {
                     /** @enum {string} */
                     status_detail: "PENDING" | "PENDING_PROVIDER" | "SUCCESS" | "REJECTED";
                 };
+            };
+        };
+        /** @description A transfer to a QR_INTEROP intent's key that the rail returned to the payer; the payment is as it was. */
+        AlternativePaymentReversedEventData: {
+            payment: {
+                /** @description `pay-` prefix. */
+                id: string;
+                order_id: string;
+                /** @enum {string} */
+                currency: "COP";
+                /** @description The amount less what cashouts have paid back. */
+                current_amount: number;
+                /** @enum {string} */
+                rail_id: "BANK_REDIRECT" | "WALLET_PUSH" | "WALLET_OTP" | "QR_INTEROP" | "CASH";
+                transaction: {
+                    /** @description `trx-` prefix. */
+                    id: string;
+                    /** @enum {string} */
+                    status: "IN_PROGRESS" | "APPROVED" | "DECLINED" | "FAILED";
+                    /** @enum {string} */
+                    status_detail: "PENDING" | "PENDING_PROVIDER" | "SUCCESS" | "REJECTED";
+                };
+            };
+            reversal: {
+                /** @description What the payer sent, returned to them in full. */
+                amount: number;
+                /**
+                 * @description `amount_mismatch`: not the intent's amount (the intent still waits for it); `expired`: after the intent expired; `already_paid`: the single-use QR was paid before; `closed`: the intent was declined or failed.
+                 * @enum {string}
+                 */
+                reason: "amount_mismatch" | "expired" | "already_paid" | "closed";
             };
         };
         /** @description A card payment after the change: the alternative payments' shape without `rail_id` and `transaction.id`, plus `response_code`. */
@@ -4584,6 +4782,21 @@ export interface components {
              */
             time: string;
             data: components["schemas"]["CardPaymentEventData"];
+        };
+        PaymentPurchaseReversedEvent: {
+            /** @description `evt-` prefix; also the `webhook-id` header of its deliveries. */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "payment.purchase.reversed";
+            /**
+             * Format: date-time
+             * @description When the change happened (not when a delivery was sent).
+             */
+            time: string;
+            data: components["schemas"]["AlternativePaymentReversedEventData"];
         };
         PaymentCardApprovedEvent: {
             /** @description `evt-` prefix; also the `webhook-id` header of its deliveries. */
@@ -11748,6 +11961,12 @@ export interface operations {
             content: {
                 "application/json": {
                     outcome: "approve" | "reject" | "fail" | "expire";
+                    /**
+                     * @description QR_INTEROP with `approve` only: what the payer sends, in pesos. A JSON number or a decimal string in major units (`150000.5` or `"150000.50"`), with at most the currency's minor digits.
+                     * @example 150000
+                     * @example 150000.00
+                     */
+                    amount?: number | string;
                 };
             };
         };
@@ -12349,6 +12568,8 @@ export interface operations {
                      * @example 150000.00
                      */
                     amount: number | string;
+                    /** @description Pay this Bre-B key (any of the five types, read from its form). */
+                    breb_key?: string;
                 };
             };
         };
@@ -12560,6 +12781,1004 @@ export interface operations {
             };
             /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
             409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the server is draining, or the database could not take the request just then (a deadlock, a lost connection, a lock held elsewhere); nothing was committed. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "breB.keys.list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BrebKey"][];
+                    };
+                };
+            };
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token lacks the permission this operation needs. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in your organization. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the server is draining, or the database could not take the request just then (a deadlock, a lost connection, a lock held elsewhere); nothing was committed. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "breB.keys.create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description One of id_number, mobile, email, alphanumeric, merchant_code. */
+                    type: string;
+                    value: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrebKey"];
+                };
+            };
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token lacks the permission this operation needs. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in your organization. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the server is draining, or the database could not take the request just then (a deadlock, a lost connection, a lock held elsewhere); nothing was committed. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "breB.keys.lookup.retrieve": {
+        parameters: {
+            query: {
+                key: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrebKeyLookup"];
+                };
+            };
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token lacks the permission this operation needs. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in your organization. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the server is draining, or the database could not take the request just then (a deadlock, a lost connection, a lock held elsewhere); nothing was committed. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "breB.keys.retrieve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrebKey"];
+                };
+            };
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token lacks the permission this operation needs. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in your organization. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the server is draining, or the database could not take the request just then (a deadlock, a lost connection, a lock held elsewhere); nothing was committed. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "breB.keys.delete": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedObject"];
+                };
+            };
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token lacks the permission this operation needs. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in your organization. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the server is draining, or the database could not take the request just then (a deadlock, a lost connection, a lock held elsewhere); nothing was committed. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "breB.keys.qr.retrieve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        key: string;
+                        /** @description EMVCo merchant-presented payload. */
+                        content: string;
+                        /** @description PNG data URI. */
+                        image: string;
+                    };
+                };
+            };
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token lacks the permission this operation needs. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in your organization. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the server is draining, or the database could not take the request just then (a deadlock, a lost connection, a lock held elsewhere); nothing was committed. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "sandbox.breB.keys.verify": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EmptyObject"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrebKey"];
+                };
+            };
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token lacks the permission this operation needs. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in your organization. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
+            413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
@@ -24998,7 +26217,7 @@ export interface operations {
                 "application/json": {
                     /** @description https in production; never a private, loopback or metadata address there. */
                     url: string;
-                    events: ("payment.purchase.pending" | "payment.purchase.succeeded" | "payment.purchase.rejected" | "payment.purchase.failed" | "payment.purchase.confirm.processed" | "payment.purchase.confirm.failed.retryable" | "payment.card.action_required" | "payment.card.approved" | "payment.card.authorized" | "payment.card.rejected" | "payment.card.captured" | "payment.card.cancelled" | "payment.card.adjusted" | "refund.succeeded" | "refund.rejected" | "cashout.succeeded" | "cashout.failed" | "chargeback.opened" | "chargeback.updated" | "payout.paid" | "payout.failed" | "link.paid" | "link.expired" | "link.card_attempts_blocked" | "payment_instruction.created" | "payment_instruction.completed" | "payment_instruction.failed" | "payment_instruction.expired" | "*")[];
+                    events: ("payment.purchase.pending" | "payment.purchase.succeeded" | "payment.purchase.rejected" | "payment.purchase.failed" | "payment.purchase.confirm.processed" | "payment.purchase.confirm.failed.retryable" | "payment.card.action_required" | "payment.purchase.reversed" | "payment.card.approved" | "payment.card.authorized" | "payment.card.rejected" | "payment.card.captured" | "payment.card.cancelled" | "payment.card.adjusted" | "refund.succeeded" | "refund.rejected" | "cashout.succeeded" | "cashout.failed" | "chargeback.opened" | "chargeback.updated" | "payout.paid" | "payout.failed" | "link.paid" | "link.expired" | "link.card_attempts_blocked" | "payment_instruction.created" | "payment_instruction.completed" | "payment_instruction.failed" | "payment_instruction.expired" | "*")[];
                     description?: string;
                     status?: "enabled" | "disabled";
                 };
@@ -25020,7 +26239,7 @@ export interface operations {
                         id: string;
                         url: string;
                         /** @description Event types, or ["*"] for all. */
-                        events: ("payment.purchase.pending" | "payment.purchase.succeeded" | "payment.purchase.rejected" | "payment.purchase.failed" | "payment.purchase.confirm.processed" | "payment.purchase.confirm.failed.retryable" | "payment.card.action_required" | "payment.card.approved" | "payment.card.authorized" | "payment.card.rejected" | "payment.card.captured" | "payment.card.cancelled" | "payment.card.adjusted" | "refund.succeeded" | "refund.rejected" | "cashout.succeeded" | "cashout.failed" | "chargeback.opened" | "chargeback.updated" | "payout.paid" | "payout.failed" | "link.paid" | "link.expired" | "link.card_attempts_blocked" | "payment_instruction.created" | "payment_instruction.completed" | "payment_instruction.failed" | "payment_instruction.expired" | "*")[];
+                        events: ("payment.purchase.pending" | "payment.purchase.succeeded" | "payment.purchase.rejected" | "payment.purchase.failed" | "payment.purchase.confirm.processed" | "payment.purchase.confirm.failed.retryable" | "payment.card.action_required" | "payment.purchase.reversed" | "payment.card.approved" | "payment.card.authorized" | "payment.card.rejected" | "payment.card.captured" | "payment.card.cancelled" | "payment.card.adjusted" | "refund.succeeded" | "refund.rejected" | "cashout.succeeded" | "cashout.failed" | "chargeback.opened" | "chargeback.updated" | "payout.paid" | "payout.failed" | "link.paid" | "link.expired" | "link.card_attempts_blocked" | "payment_instruction.created" | "payment_instruction.completed" | "payment_instruction.failed" | "payment_instruction.expired" | "*")[];
                         description: string | null;
                         status: "enabled" | "disabled";
                         /** @description Set when the receiver answered 410 Gone. */
@@ -25307,7 +26526,7 @@ export interface operations {
                 "application/json": {
                     /** @description https in production; never a private, loopback or metadata address there. */
                     url: string;
-                    events: ("payment.purchase.pending" | "payment.purchase.succeeded" | "payment.purchase.rejected" | "payment.purchase.failed" | "payment.purchase.confirm.processed" | "payment.purchase.confirm.failed.retryable" | "payment.card.action_required" | "payment.card.approved" | "payment.card.authorized" | "payment.card.rejected" | "payment.card.captured" | "payment.card.cancelled" | "payment.card.adjusted" | "refund.succeeded" | "refund.rejected" | "cashout.succeeded" | "cashout.failed" | "chargeback.opened" | "chargeback.updated" | "payout.paid" | "payout.failed" | "link.paid" | "link.expired" | "link.card_attempts_blocked" | "payment_instruction.created" | "payment_instruction.completed" | "payment_instruction.failed" | "payment_instruction.expired" | "*")[];
+                    events: ("payment.purchase.pending" | "payment.purchase.succeeded" | "payment.purchase.rejected" | "payment.purchase.failed" | "payment.purchase.confirm.processed" | "payment.purchase.confirm.failed.retryable" | "payment.card.action_required" | "payment.purchase.reversed" | "payment.card.approved" | "payment.card.authorized" | "payment.card.rejected" | "payment.card.captured" | "payment.card.cancelled" | "payment.card.adjusted" | "refund.succeeded" | "refund.rejected" | "cashout.succeeded" | "cashout.failed" | "chargeback.opened" | "chargeback.updated" | "payout.paid" | "payout.failed" | "link.paid" | "link.expired" | "link.card_attempts_blocked" | "payment_instruction.created" | "payment_instruction.completed" | "payment_instruction.failed" | "payment_instruction.expired" | "*")[];
                     description?: string;
                     status?: "enabled" | "disabled";
                 };
@@ -28485,6 +29704,35 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["PaymentCardActionRequiredEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event; anything else, a timeout or a redirect is a failed attempt, retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhooks.receive.payment.purchase.reversed": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt-`), the same on every attempt. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`; two, space-separated, after a secret rotation. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentPurchaseReversedEvent"];
             };
         };
         responses: {

@@ -9,9 +9,12 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { ApiError } from '../errors/api-error.js';
 import type { Html } from '../lib/html.js';
-import { displayMoney } from '../lib/money.js';
 import { asRail, railPayments, type AlternativePaymentService, type ApmRow } from './service.js';
-import { BANK_TEXT, bankLoginPage, finishedPage, language, qrPage, type BankPayer, type Lang } from './bank-templates.js';
+import { BANK_TEXT, bankLayout, bankLoginPage, finishedPage, language, qrPage, type BankPayer, type Lang } from './bank-templates.js';
+import { html } from '../lib/html.js';
+import { displayMoney, minorToNumber, toMinorUnits } from '../lib/money.js';
+import { parseTlv } from './qr.js';
+import { transferToQr } from './qr-transfer.js';
 import { payerPersonType } from '../payments/methods/documents.js';
 
 /** The payer the intent named (customer.*), as the bank shows them back; none for an intent without a document. */
@@ -88,28 +91,61 @@ export async function bankPageRoutes(app: FastifyInstance, opts: { apm: Alternat
   const aliasParams = Type.Object({ alias: Type.String({ maxLength: 16 }) });
   const byAlias = (alias: string) => railPayments(apm.db).where('alias', '=', alias).executeTakeFirst().then(asRail);
 
-  async function renderQr(reply: FastifyReply, lang: Lang, row: ApmRow) {
-    if (row.status !== 'IN_PROGRESS') return page(reply, lang, finishedPage(lang, BANK_TEXT[lang].title, row.status), "'self'");
+  async function renderQr(reply: FastifyReply, lang: Lang, row: ApmRow, extra: { notice?: string; error?: string; amountInput?: string } = {}) {
+    const t = BANK_TEXT[lang];
+    if (row.status !== 'IN_PROGRESS') {
+      const body = extra.notice ? html`<h1>${t.title}</h1><p role="status">${extra.notice}</p><p>${t.done[row.status]}</p>` : undefined;
+      return page(reply, lang, body ? bankLayout(lang, body) : finishedPage(lang, t.title, row.status), "'self'");
+    }
     const view = apm.view(row);
+    const amount = Number(row.amount);
     return page(
       reply,
       lang,
-      qrPage(lang, { image: view.rail.qr!.image, alias: row.alias ?? '', amount: displayMoney(Number(row.amount), 'COP', lang) }),
+      qrPage(lang, {
+        image: view.rail.qr!.image,
+        alias: view.rail.alias ?? '',
+        amount: displayMoney(amount, 'COP', lang),
+        amountInput: extra.amountInput ?? String(minorToNumber(amount, 'COP')),
+        // What a banking app shows after scanning: the merchant's name the QR carries (59).
+        merchant: parseTlv(row.qr_content ?? '').get('59') ?? t.title,
+        banks: await apm.banks(),
+        ...(extra.notice ? { notice: extra.notice } : {}),
+        ...(extra.error ? { error: extra.error } : {}),
+      }),
       "'self'",
     );
   }
 
+  const REASONS = ['amount_mismatch', 'expired', 'already_paid', 'closed'] as const;
   app.get('/sandbox-bank/qr/:alias', { config, schema: { hide: true, params: aliasParams } }, async (request, reply) => {
     const row = await byAlias((request.params as { alias: string }).alias);
     if (!row) throw ApiError.notFound('bank page');
-    return renderQr(reply, language(request.headers['accept-language']), row);
+    const lang = language(request.headers['accept-language']);
+    // After a transfer that came back (the redirect of the POST below): why, in words.
+    const returned = (request.query as { returned?: string }).returned;
+    const reason = REASONS.find((r) => r === returned);
+    return renderQr(reply, lang, row, reason ? { notice: BANK_TEXT[lang].transfer[reason] } : {});
   });
 
+  // The payer sends the amount shown, or another (then the rail returns it: qr-transfer.ts), or declines.
   app.post('/sandbox-bank/qr/:alias', { config, schema: { hide: true, params: aliasParams } }, async (request, reply) => {
     const row = await byAlias((request.params as { alias: string }).alias);
     if (!row) throw ApiError.notFound('bank page');
-    const decision = ((request.body ?? {}) as { decision?: string }).decision;
-    await apm.finish(row.id, decision === 'reject' ? 'reject' : 'approve');
-    return reply.redirect(`/sandbox-bank/qr/${row.alias}`, 303);
+    const form = (request.body ?? {}) as { decision?: string; amount?: string };
+    const back = `/sandbox-bank/qr/${row.alias}`;
+    if (form.decision === 'reject') {
+      await apm.finish(row.id, 'reject');
+      return reply.redirect(back, 303);
+    }
+    let amount = Number(row.amount);
+    if (form.amount !== undefined) {
+      const parsed = toMinorUnits(form.amount.trim().replace(',', '.'), 'COP');
+      const lang = language(request.headers['accept-language']);
+      if ('problem' in parsed) return renderQr(reply.code(422), lang, row, { error: BANK_TEXT[lang].amountInvalid, amountInput: form.amount });
+      amount = parsed.minor;
+    }
+    const result = await transferToQr(apm, row.organization_id, row.id, amount);
+    return reply.redirect(result.outcome === 'reversed' ? `${back}?returned=${result.reason}` : back, 303);
   });
 }

@@ -36,6 +36,18 @@ export const BANK_TEXT = {
     sandbox: 'Entorno de pruebas: no se mueve dinero real.',
     required: 'Ingrese usuario y clave.',
     qrAlt: 'Código QR del pago {alias}',
+    merchant: 'Comercio',
+    key: 'Llave Bre-B',
+    yourBank: 'Su banco',
+    amountToSend: 'Valor a enviar (pesos)',
+    send: 'Enviar',
+    amountInvalid: 'Ingrese un valor en pesos, por ejemplo 15050 o 15050,50.',
+    transfer: {
+      amount_mismatch: 'El valor enviado no es el del cobro: el dinero le fue devuelto. El cobro sigue esperando el valor exacto.',
+      expired: 'El código QR ya había vencido: el dinero le fue devuelto.',
+      already_paid: 'Este código QR ya fue pagado: el dinero le fue devuelto.',
+      closed: 'Este cobro ya no recibe pagos: el dinero le fue devuelto.',
+    },
     /** A finished payment, by state: never the API's state name. */
     done: {
       APPROVED: 'Este pago ya no está pendiente: fue aprobado.',
@@ -65,6 +77,18 @@ export const BANK_TEXT = {
     sandbox: 'Sandbox: no real money moves.',
     required: 'Enter your username and password.',
     qrAlt: 'QR code of payment {alias}',
+    merchant: 'Merchant',
+    key: 'Bre-B key',
+    yourBank: 'Your bank',
+    amountToSend: 'Amount to send (pesos)',
+    send: 'Send',
+    amountInvalid: 'Enter an amount in pesos, for example 15050 or 15050.50.',
+    transfer: {
+      amount_mismatch: 'The amount sent is not the amount due: your money was returned. The charge still waits for the exact amount.',
+      expired: 'The QR code had expired: your money was returned.',
+      already_paid: 'This QR code was already paid: your money was returned.',
+      closed: 'This charge no longer takes payments: your money was returned.',
+    },
     done: {
       APPROVED: 'This payment is no longer pending: it was approved.',
       DECLINED: 'This payment is no longer pending: it was declined.',
@@ -78,7 +102,7 @@ const STYLES = raw(`body{font-family:system-ui,sans-serif;background:#f3f5f9;mar
 main{max-width:26rem;margin:2rem auto;background:#fff;border-radius:12px;padding:1.5rem;box-shadow:0 2px 12px #0002}
 h1{font-size:1.3rem;margin:0 0 .25rem} .muted{color:#4f5866;font-size:.9rem}
 dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem} dt{color:#4f5866} dd{margin:0}
-label{display:block;margin-top:.75rem;font-weight:600} input{width:100%;box-sizing:border-box;padding:.6rem;font-size:1rem;border:1px solid #8a93a6;border-radius:6px}
+label{display:block;margin-top:.75rem;font-weight:600} input,select{width:100%;box-sizing:border-box;padding:.6rem;font-size:1rem;border:1px solid #8a93a6;border-radius:6px}
 button{margin-top:1rem;width:100%;padding:.75rem;font-size:1rem;border-radius:6px;border:0;cursor:pointer}
 .primary{background:#0b5cad;color:#fff} .secondary{background:#e5e8ef;color:#1d2433}
 .qr{display:block;margin:1rem auto;max-width:100%;height:auto}
@@ -132,14 +156,35 @@ ${view.error ? html`<p class="error" role="alert" id="form-error">${view.error}<
   );
 }
 
-export function qrPage(lang: Lang, view: { image: string; alias: string; amount: string }): Html {
+/** What the payer's banking app shows for a scanned QR: the merchant (from the QR), the key, a bank to pay from, the amount to confirm or change. */
+export interface QrPageView {
+  image: string;
+  alias: string;
+  amount: string;
+  /** The amount as the input takes it, in pesos ("15050.50"). */
+  amountInput: string;
+  merchant: string;
+  banks: ReadonlyArray<{ id: string; name: string }>;
+  /** The last transfer came back: why, in words. */
+  notice?: string;
+  error?: string;
+}
+
+export function qrPage(lang: Lang, view: QrPageView): Html {
   const t = BANK_TEXT[lang];
+  const invalid = view.error ? raw(' aria-describedby="amount-error" aria-invalid="true"') : '';
   return bankLayout(
     lang,
     html`<h1>${t.title}</h1><p class="muted">${t.qrIntro}</p>
+${view.notice ? html`<p role="status">${view.notice}</p>` : ''}
 <img class="qr" src="${view.image}" alt="${t.qrAlt.replace('{alias}', view.alias)}" width="220" height="220">
-<dl><dt>${t.amount}</dt><dd>${view.amount}</dd><dt>${t.alias}</dt><dd>${view.alias}</dd></dl>
-<form method="post"><button class="primary" name="decision" value="approve" type="submit">${t.approve}</button>
+<dl><dt>${t.merchant}</dt><dd id="merchant">${view.merchant}</dd><dt>${t.key}</dt><dd id="key">${view.alias}</dd><dt>${t.amount}</dt><dd>${view.amount}</dd></dl>
+<form method="post" novalidate>
+<label for="bank">${t.yourBank}</label><select id="bank" name="bank">${view.banks.map((b) => html`<option value="${b.id}">${b.name}</option>`)}</select>
+<label for="amount">${t.amountToSend}</label>
+${view.error ? html`<p class="error" role="alert" id="amount-error">${view.error}</p>` : ''}
+<input id="amount" name="amount" inputmode="decimal" autocomplete="off" value="${view.amountInput}"${invalid}>
+<button class="primary" name="decision" value="approve" type="submit">${t.send}</button>
 <button class="secondary" name="decision" value="reject" type="submit">${t.reject}</button></form>`,
   );
 }

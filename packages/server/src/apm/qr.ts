@@ -5,8 +5,8 @@
  * Systems — Merchant-Presented Mode" (the base of the Colombian interoperable
  * QR standard): a flat sequence of TLV data objects (2-digit id, 2-digit
  * length, value), ending with a CRC-16/CCITT-FALSE over everything before it.
- * Colombia-specific extensions beyond the public EMVCo fields (for example the
- * proprietary 80–99 templates) are not emitted here.
+ * Of the Colombian templates (80–99) it emits, when asked, the channel (80)
+ * and the transaction identifier (90); the tax fields (81–85) are not emitted.
  *
  * This module is pure apart from `qrImageDataUri`, which renders a PNG.
  */
@@ -124,31 +124,46 @@ function formatAmount(amountMinor: number): string {
 }
 
 export interface EmvMerchantPresentedInput {
-  /** Merchant account information (template 26): GUI/domain and merchant id. */
+  /** Merchant account information (template 26): GUI/domain and merchant id (a Bre-B key). */
   merchantAccount: { gui: string; merchantId: string };
   /** Folded to ASCII and cut to 25 characters. */
   merchantName: string;
   /** Folded to ASCII and cut to 15 characters. */
   merchantCity: string;
-  /** Amount in COP minor units (centavos); 1500000 -> "15000.00". */
-  amountMinor: number;
-  /** Reference label (62/05), 1-25 printable ASCII characters, never truncated. */
-  reference: string;
+  /**
+   * Amount in COP minor units (centavos); 1500000 -> "15000.00". Absent: a
+   * static QR (point of initiation "11"), the payer types the amount.
+   */
+  amountMinor?: number;
+  /** Reference label (62/05), 1-25 printable ASCII characters, never truncated; static QRs may have none. */
+  reference?: string;
   /** ISO 18245 merchant category code, 4 digits; default "0000". */
   mcc?: string;
   /** Postal code (61), up to 10 printable ASCII characters. */
   postalCode?: string;
+  /**
+   * Colombian template 80, sub-field 01: the channel that made the QR
+   * (`ECOMM` internet, `APP`, `POS`, ...). Absent: no template 80.
+   */
+  channel?: string;
+  /**
+   * Colombian template 90, sub-field 01: the transaction identifier, up to 19
+   * characters for an instant payment; `000000` on a static QR. Absent: no template 90.
+   */
+  transactionId?: string;
 }
 
 /** ISO 4217 numeric code of the Colombian peso. */
 const CURRENCY_COP = '170';
 
 /**
- * A dynamic (single-use) EMVCo merchant-presented payload for an amount in
- * COP, ending in its CRC. Data objects are emitted in ascending id order:
- * 00 format "01", 01 point of initiation "12", 26 merchant account,
- * 52 MCC, 53 currency "170", 54 amount, 58 country "CO", 59 name, 60 city,
- * 61 postal code (if given), 62 additional data (05 reference), 63 CRC.
+ * An EMVCo merchant-presented payload in COP, ending in its CRC: dynamic
+ * (single use, with the amount) or static (no amount). Data objects are
+ * emitted in ascending id order: 00 format "01", 01 point of initiation
+ * ("12" dynamic, "11" static), 26 merchant account, 52 MCC, 53 currency
+ * "170", 54 amount (dynamic only), 58 country "CO", 59 name, 60 city,
+ * 61 postal code (if given), 62 additional data (05 reference, if given),
+ * 80 channel and 90 transaction id (the Colombian fields, if given), 63 CRC.
  */
 export function emvMerchantPresentedPayload(input: EmvMerchantPresentedInput): string {
   const gui = exactAscii('merchantAccount.gui', input.merchantAccount.gui, 32);
@@ -159,22 +174,24 @@ export function emvMerchantPresentedPayload(input: EmvMerchantPresentedInput): s
   if (!name) throw new RangeError('merchantName has no representable characters');
   const city = asciiText(input.merchantCity, 15);
   if (!city) throw new RangeError('merchantCity has no representable characters');
-  const reference = exactAscii('reference', input.reference, 25);
+  const dynamic = input.amountMinor !== undefined;
 
   let payload =
     tlv('00', '01') +
-    tlv('01', '12') +
+    tlv('01', dynamic ? '12' : '11') +
     tlv('26', tlv('00', gui) + tlv('01', merchantId)) +
     tlv('52', mcc) +
     tlv('53', CURRENCY_COP) +
-    tlv('54', formatAmount(input.amountMinor)) +
+    (dynamic ? tlv('54', formatAmount(input.amountMinor!)) : '') +
     tlv('58', 'CO') +
     tlv('59', name) +
     tlv('60', city);
   if (input.postalCode !== undefined) {
     payload += tlv('61', exactAscii('postalCode', input.postalCode, 10));
   }
-  payload += tlv('62', tlv('05', reference));
+  if (input.reference !== undefined) payload += tlv('62', tlv('05', exactAscii('reference', input.reference, 25)));
+  if (input.channel !== undefined) payload += tlv('80', tlv('01', exactAscii('channel', input.channel, 6)));
+  if (input.transactionId !== undefined) payload += tlv('90', tlv('01', exactAscii('transactionId', input.transactionId, 19)));
   payload += '6304';
   return payload + crc16ccittFalse(payload);
 }

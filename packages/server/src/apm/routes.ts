@@ -4,8 +4,10 @@ import { Type } from 'typebox';
 import { principalOf } from '../http/principal.js';
 import { ApiError } from '../errors/api-error.js';
 import { ApmPayment, createIntentSchema, type CreateIntent } from './schemas.js';
-import type { AlternativePaymentService, Outcome } from './service.js';
+import type { AlternativePaymentService } from './service.js';
 import { payCashReference } from './cash.js';
+import { transferToQr } from './qr-transfer.js';
+import { amountProblemMessage, MoneyInput, toMinorUnits } from '../lib/money.js';
 
 const Params = Type.Object({ payment_id: Type.String({ maxLength: 100 }) });
 
@@ -73,13 +75,26 @@ export async function apmRoutes(base: FastifyInstance, opts: { apm: AlternativeP
       schema: {
         tags: sandboxTags,
         summary: 'Decide an alternative payment (sandbox only)',
-        description: 'Plays the rail: approve, reject, fail or expire an IN_PROGRESS intent. 404 in production.',
+        description:
+          "Plays the rail: approve, reject, fail or expire an IN_PROGRESS intent (409 `payment_finished` once finished). QR_INTEROP: `approve` with `amount` plays the payer's transfer of that amount to the QR's Bre-B key: the intent's amount in time approves it; any other amount, or a transfer after expiry, to a paid or to a declined QR, is reversed (`payment.purchase.reversed`, with the reason) and changes nothing. 404 in production.",
         params: Params,
-        body: Type.Object({ outcome: Type.Union([Type.Literal('approve'), Type.Literal('reject'), Type.Literal('fail'), Type.Literal('expire')]) }),
+        body: Type.Object({
+          outcome: Type.Union([Type.Literal('approve'), Type.Literal('reject'), Type.Literal('fail'), Type.Literal('expire')]),
+          amount: Type.Optional(MoneyInput({ description: 'QR_INTEROP with `approve` only: what the payer sends, in pesos.' })),
+        }),
         response: { 200: ApmPayment },
       },
     },
-    async (request) => apm.simulate(principalOf(request).organizationId, request.params.payment_id, request.body.outcome as Outcome),
+    async (request) => {
+      const organizationId = principalOf(request).organizationId;
+      const { outcome, amount } = request.body;
+      if (amount === undefined) return apm.simulate(organizationId, request.params.payment_id, outcome);
+      const parsed = toMinorUnits(amount, 'COP');
+      if ('problem' in parsed) throw ApiError.validation([{ field: 'amount', message: amountProblemMessage(parsed.problem, 'COP') }]);
+      if (outcome !== 'approve') throw ApiError.validation([{ field: 'amount', message: 'goes only with outcome approve (a transfer from the payer)' }]);
+      await transferToQr(apm, organizationId, request.params.payment_id, parsed.minor);
+      return apm.view((await apm.find(organizationId, request.params.payment_id))!);
+    },
   );
   app.post(
     '/v1/sandbox/cash/payments',

@@ -92,7 +92,12 @@ export const ApmPayment = Type.Object(
       qr: Type.Optional(
         Type.Object({ image: Type.String({ description: 'PNG data URI.' }), content: Type.String({ description: 'EMVCo merchant-presented payload.' }) }),
       ),
-      alias: Type.Optional(Type.String({ description: 'QR rail: a short code the customer can type.' })),
+      alias: Type.Optional(
+        Type.String({
+          description:
+            "QR rail: what the customer types in their bank's app: the merchant's active Bre-B key (the first registered; GET /v1/bre-b/keys), or, for a merchant without one, the payment's own short code.",
+        }),
+      ),
       cash: Type.Optional(CashVoucher),
     }),
     expires_at: Type.String({ format: 'date-time' }),

@@ -129,7 +129,8 @@ export class AlternativePaymentService {
     if (row.cash_reference) rail.cash = cashVoucher(row, link);
     if (row.qr_content) {
       if (options.qrImage !== false) rail.qr = { image: qrImageDataUri(row.qr_content), content: row.qr_content };
-      rail.alias = row.alias ?? undefined;
+      // The Bre-B key the payer sends to; without one, the payment's own reference.
+      rail.alias = row.breb_key ?? row.alias ?? undefined;
     }
     return {
       id: row.id,
@@ -202,6 +203,7 @@ export class AlternativePaymentService {
       page_token: null,
       qr_content: null,
       alias: null,
+      breb_key: null,
       otp_hash: null,
       otp_expires_at: null,
       otp_attempts: 0,
@@ -229,6 +231,7 @@ export class AlternativePaymentService {
           row.page_token = start.pageToken ?? null;
           row.qr_content = start.qrContent ?? null;
           row.alias = start.alias ?? null;
+          row.breb_key = start.brebKey ?? null;
           row.otp_hash = start.otpHash ?? null;
           row.otp_expires_at = start.otpExpiresAt ?? null;
           row.cash_reference = start.reference ?? null;

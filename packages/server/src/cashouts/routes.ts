@@ -13,6 +13,16 @@ const Cashout = Type.Object(
     amount: Type.Number(),
     currency: Type.String(),
     status: Type.Union([Type.Literal('SUCCEEDED'), Type.Literal('FAILED')]),
+    destination: Type.Optional(
+      Type.Object(
+        {
+          breb_key: Type.String({ description: 'The key, normalized.' }),
+          holder_name: Type.String({ description: "The holder's masked name, as the key look-up answered." }),
+          institution: Type.Object({ id: Type.String(), name: Type.String() }),
+        },
+        { description: "A cashout to a Bre-B key: where the money went. Absent when it went back to the payment's payer." },
+      ),
+    ),
     created_at: Type.String({ format: 'date-time' }),
     updated_at: Type.String({ format: 'date-time' }),
   },
@@ -30,8 +40,14 @@ export async function cashoutRoutes(base: FastifyInstance, opts: { cashouts: Cas
         tags,
         summary: 'Pay back an alternative payment',
         description:
-          'APM payments are irrevocable; money goes back as a disbursement. 409 `cashout_exceeds_paid` beyond the amount paid (also under concurrent requests).',
-        body: Type.Object({ payment_id: Type.String({ minLength: 1, maxLength: 100 }), amount: MoneyInput() }),
+          "APM payments are irrevocable; money goes back as a disbursement. 409 `cashout_exceeds_paid` beyond the amount paid (also under concurrent requests). With `breb_key`, the money goes to that Bre-B key instead of the payment's payer: the key is looked up first (GET /v1/bre-b/keys/lookup; 422 `breb_key` when no account holds it) and the cashout keeps the answer (`destination`).",
+        body: Type.Object({
+          payment_id: Type.String({ minLength: 1, maxLength: 100 }),
+          amount: MoneyInput(),
+          breb_key: Type.Optional(
+            Type.String({ minLength: 1, maxLength: 100, description: 'Pay this Bre-B key (any of the five types, read from its form).' }),
+          ),
+        }),
         response: { 201: Cashout },
       },
     },

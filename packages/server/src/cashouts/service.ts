@@ -20,12 +20,20 @@ import type { RealClock } from '../clock/clock.js';
 
 type CashoutRow = Selectable<CashoutsTable>;
 
+/** Where a cashout to a Bre-B key went, as the key look-up answered. */
+export interface CashoutDestination {
+  breb_key: string;
+  holder_name: string;
+  institution: { id: string; name: string };
+}
+
 export interface CashoutView {
   id: string;
   payment_id: string;
   amount: number;
   currency: string;
   status: CashoutRow['status'];
+  destination?: CashoutDestination;
   created_at: string;
   updated_at: string;
 }
@@ -36,6 +44,7 @@ const view = (r: CashoutRow): CashoutView => ({
   amount: minorToNumber(Number(r.amount), r.currency),
   currency: r.currency,
   status: r.status,
+  ...(r.destination ? { destination: JSON.parse(r.destination) as CashoutDestination } : {}),
   created_at: r.created_at,
   updated_at: r.updated_at,
 });
@@ -46,9 +55,11 @@ export class CashoutService {
     /** The rails (the sandbox simulator), or undefined when none is configured (CONNECTORS=none). */
     private readonly rails: RailConnector | undefined,
     private readonly clock: RealClock,
+    /** Who holds a Bre-B key (bre-b/), for a cashout to a key. */
+    private readonly lookupKey: (key: string) => Promise<CashoutDestination | undefined>,
   ) {}
 
-  async create(organizationId: string, body: { payment_id: string; amount: MoneyAmount }): Promise<CashoutView> {
+  async create(organizationId: string, body: { payment_id: string; amount: MoneyAmount; breb_key?: string }): Promise<CashoutView> {
     const rails = this.rails;
     if (!rails) throw new ApiError('service_unavailable', 'No rail connector is configured in this deployment (CONNECTORS=none).');
     const payment = await railPayments(this.db).where('id', '=', body.payment_id).where('organization_id', '=', organizationId).executeTakeFirst().then(asRail);
@@ -65,6 +76,11 @@ export class CashoutService {
     const parsed = toMinorUnits(body.amount, payment.currency);
     if ('problem' in parsed) throw ApiError.validation([{ field: 'amount', message: amountProblemMessage(parsed.problem, payment.currency) }]);
     if (payment.status !== 'APPROVED') throw new ApiError('payment_not_captured', `Only an APPROVED payment can be paid back; this one is ${payment.status}.`);
+    let destination: CashoutDestination | undefined;
+    if (body.breb_key !== undefined) {
+      destination = await this.lookupKey(body.breb_key);
+      if (!destination) throw ApiError.validation([{ field: 'breb_key', message: 'no account holds this key (GET /v1/bre-b/keys/lookup)' }]);
+    }
     const amount = parsed.minor;
     const now = this.clock.realIso();
     const row: CashoutRow = {
@@ -74,13 +90,21 @@ export class CashoutService {
       amount,
       currency: payment.currency,
       status: 'SUCCEEDED',
+      destination: destination ? JSON.stringify(destination) : null,
       created_at: now,
       updated_at: now,
     };
     return this.db.transaction().execute(async (trx) => {
       const reserved = await reserveCashout(trx, payment.id, amount, now);
       if (!reserved) throw new ApiError('cashout_exceeds_paid', 'The cashouts would exceed the amount paid.');
-      const paid = await rails.disburse(trx, { cashoutId: row.id, paymentId: payment.id, organizationId, railId: payment.rail_id, amount });
+      const paid = await rails.disburse(trx, {
+        cashoutId: row.id,
+        paymentId: payment.id,
+        organizationId,
+        railId: payment.rail_id,
+        amount,
+        ...(destination ? { brebKey: destination.breb_key } : {}),
+      });
       if (paid.outcome === 'failed') {
         // Nothing went back to the customer: the reservation is given back.
         await releaseCashout(trx, payment.id, amount);

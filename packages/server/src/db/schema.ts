@@ -199,6 +199,7 @@ type RailOnlyColumn =
   | 'page_token'
   | 'qr_content'
   | 'alias'
+  | 'breb_key'
   | 'otp_hash'
   | 'otp_expires_at'
   | 'otp_attempts'
@@ -457,7 +458,10 @@ export interface ApmPaymentsTable {
   mock: number;
   page_token: string | null;
   qr_content: string | null;
+  /** The payment's single-use reference (the QR's reference label and its sandbox page). */
   alias: string | null;
+  /** QR_INTEROP: the merchant's Bre-B key it is paid to (`rail.alias`), when the merchant has an active one (migration 091). */
+  breb_key: string | null;
   otp_hash: string | null;
   otp_expires_at: string | null;
   otp_attempts: number;
@@ -489,6 +493,8 @@ export interface CashoutsTable {
   amount: number;
   currency: string;
   status: 'SUCCEEDED' | 'FAILED';
+  /** A cashout to a Bre-B key: JSON of `{breb_key, holder_name, institution}` (migration 092); null otherwise. */
+  destination: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -820,6 +826,7 @@ export interface Database {
   dashboard_links: DashboardLinksTable;
   metadata_entries: MetadataEntriesTable;
   organizations: OrganizationsTable;
+  breb_keys: BrebKeysTable;
   clients: ClientsTable;
   access_tokens: AccessTokensTable;
   signing_keys: SigningKeysTable;
@@ -984,6 +991,20 @@ export interface PayoutsTable {
   arrival_date: string;
   failure_code: string | null;
   failure_message: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A Bre-B key of an organization (bre-b/, migration 090). */
+export interface BrebKeysTable {
+  id: string;
+  organization_id: string;
+  type: 'id_number' | 'mobile' | 'email' | 'alphanumeric' | 'merchant_code';
+  value: string;
+  status: 'pending_verification' | 'active' | 'moved';
+  /** 1 to 4 while the key counts toward the organization's four; null once moved. */
+  slot: number | null;
+  verified_at: string | null;
   created_at: string;
   updated_at: string;
 }

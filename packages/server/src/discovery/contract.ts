@@ -74,6 +74,11 @@ export const TAGS: Array<{ name: string; description: string }> = [
   { name: 'Transactions', description: 'The network operations of a payment (`trx-`), and the actions by transaction id.' },
   { name: 'Alternative payments', description: 'The Colombian rails (bank redirect, push and OTP wallets, QR): intents, OTP confirmation, banks.' },
   { name: 'Cashouts', description: 'Refunds of alternative payments, paid out as disbursements (`cas-`).' },
+  {
+    name: 'Bre-B',
+    description:
+      "Colombia's instant payments: the organization's keys (`bbk-`; at most four, one holder per key), their static QRs, and the key look-up before paying out to a key.",
+  },
   { name: 'Users', description: 'Shoppers (`usr-`) and their saved instruments.' },
   { name: 'Merchants', description: 'Merchants and sub-merchants (`mer-`).' },
   { name: 'Points of sale', description: 'Points of sale (`pos-`) of a merchant, and their terminals.' },

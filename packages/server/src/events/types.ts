@@ -7,6 +7,7 @@ export const EVENT_TYPES = [
   'payment.purchase.confirm.processed',
   'payment.purchase.confirm.failed.retryable',
   'payment.card.action_required',
+  'payment.purchase.reversed',
   'payment.card.approved',
   'payment.card.authorized',
   'payment.card.rejected',

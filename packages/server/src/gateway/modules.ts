@@ -9,6 +9,7 @@
 import { apmModule } from '../apm/module.js';
 import { authModule } from '../auth/module.js';
 import { cardPresentModule } from '../card-present/module.js';
+import { brebModule } from '../bre-b/module.js';
 import { cashoutsModule } from '../cashouts/module.js';
 import { chargebacksModule } from '../chargebacks/module.js';
 import { clockModule } from '../test-clocks/module.js';
@@ -48,6 +49,7 @@ export const MODULES: readonly GatewayModule<Services>[] = [
   apmModule,
   fieldsModule,
   cashoutsModule,
+  brebModule,
   usersModule,
   merchantsModule,
   linksModule,

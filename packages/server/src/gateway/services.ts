@@ -40,6 +40,7 @@ import { PaymentService } from '../payments/service.js';
 import { PaymentAuthentications } from '../payments/authentication.js';
 import { emvMerchantPresentedPayload } from '../apm/qr.js';
 import { AlternativePaymentService } from '../apm/service.js';
+import { merchantKeyOf } from '../bre-b/service.js';
 import { RefundService } from '../refunds/service.js';
 import { UserService } from '../users/service.js';
 import type { SandboxClock } from '../clock/clock.js';
@@ -220,6 +221,7 @@ export async function buildServices({
           qrPayload: emvMerchantPresentedPayload,
           clock,
           rails: (railId) => methods.rail(railId)?.sandbox,
+          merchantKey: merchantKeyOf,
         })
       : undefined;
   const apm = new AlternativePaymentService(db, rails, config, clock, methods);

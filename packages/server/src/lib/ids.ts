@@ -47,6 +47,7 @@ export const ID_PREFIXES = {
   settlement: 'stl',
   payout: 'po',
   report: 'rpt',
+  brebKey: 'bbk',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -28,6 +28,8 @@ const object = (properties: Record<string, Schema>, description?: string): Schem
 const amount: Schema = { type: 'number', description: 'Major units of the currency, as a JSON number.' };
 const currency = oneOf(Object.keys(CURRENCIES), 'ISO 4217.');
 
+/** Why a transfer to a QR intent was reversed (apm/qr-transfer.ts). */
+export const REVERSAL_REASONS = ['amount_mismatch', 'expired', 'already_paid', 'closed'] as const;
 export const APM_STATUSES = ['IN_PROGRESS', 'APPROVED', 'DECLINED', 'FAILED'] as const;
 export const APM_STATUS_DETAILS = ['PENDING', 'PENDING_PROVIDER', 'SUCCESS', 'REJECTED'] as const;
 const CARD_STATUSES = ['PENDING', 'APPROVED', 'AUTHORIZED', 'REJECTED', 'CANCELLED', 'REFUNDED'] as const;
@@ -80,6 +82,26 @@ export const eventDataSchemas = (rails: readonly string[]): Record<string, Schem
       }),
     },
     'An alternative payment after the change (spec section 6, plus `order_id`, `rail_id` and the transaction id).',
+  ),
+  AlternativePaymentReversedEventData: object(
+    {
+      payment: object({
+        id: text('`pay-` prefix.'),
+        order_id: text(),
+        currency: oneOf(['COP']),
+        current_amount: { ...amount, description: 'The amount less what cashouts have paid back.' },
+        rail_id: oneOf(rails),
+        transaction: object({ id: text('`trx-` prefix.'), status: oneOf(APM_STATUSES), status_detail: oneOf(APM_STATUS_DETAILS) }),
+      }),
+      reversal: object({
+        amount: { ...amount, description: 'What the payer sent, returned to them in full.' },
+        reason: oneOf(
+          REVERSAL_REASONS,
+          "`amount_mismatch`: not the intent's amount (the intent still waits for it); `expired`: after the intent expired; `already_paid`: the single-use QR was paid before; `closed`: the intent was declined or failed.",
+        ),
+      }),
+    },
+    "A transfer to a QR_INTEROP intent's key that the rail returned to the payer; the payment is as it was.",
   ),
   CardPaymentEventData: object(
     { payment: cardPayment },
@@ -191,6 +213,7 @@ const DATA_OF: Record<AnyEventType, string> = {
   'payment.purchase.confirm.processed': 'AlternativePaymentEventData',
   'payment.purchase.confirm.failed.retryable': 'AlternativePaymentEventData',
   'payment.card.action_required': 'CardPaymentEventData',
+  'payment.purchase.reversed': 'AlternativePaymentReversedEventData',
   'payment.card.approved': 'CardPaymentEventData',
   'payment.card.authorized': 'CardPaymentEventData',
   'payment.card.rejected': 'CardPaymentEventData',

@@ -31,9 +31,11 @@ export interface RailIntent {
 export interface RailStart {
   /** Bank redirect: the token of the page where the customer goes. */
   pageToken?: string;
-  /** QR: the EMVCo merchant-presented payload and the short alias. */
+  /** QR: the EMVCo merchant-presented payload and the payment's single-use reference (its page's address). */
   qrContent?: string;
   alias?: string;
+  /** QR: the merchant's Bre-B key the payment goes to (`rail.alias`), when the merchant has an active one. */
+  brebKey?: string;
   /** OTP wallet: the rail sent an OTP; the gateway keeps only its keyed hash, and when it lapses. */
   otpHash?: string;
   otpExpiresAt?: string;
@@ -51,6 +53,8 @@ export interface RailDisbursement {
   railId: RailId;
   /** Minor units of COP. */
   amount: number;
+  /** Paid to this Bre-B key (looked up before) instead of to the payment's payer. */
+  brebKey?: string;
 }
 
 export type DisbursementResult = { outcome: 'succeeded' } | { outcome: 'failed'; reason: string };
@@ -88,8 +92,12 @@ export interface SimulatorTools {
   bankOutcome(bankId: string | undefined): Promise<RailOutcome | undefined>;
   /** Sends the customer an OTP by "SMS" (GET /v1/sandbox/sms; the mock's when `mock`): its keyed hash and when it lapses. */
   sendOtp(): Promise<Pick<RailStart, 'otpHash' | 'otpExpiresAt'>>;
-  /** A short alias and its EMVCo merchant-presented QR payload (its page: `/sandbox-bank/qr/<alias>`). */
-  qr(): Pick<RailStart, 'alias' | 'qrContent'>;
+  /**
+   * A dynamic, single-use EMVCo merchant-presented QR for the intent's
+   * amount: paid to the merchant's active Bre-B key when it has one (`brebKey`),
+   * with a single-use reference (`alias`; its page: `/sandbox-bank/qr/<alias>`).
+   */
+  qr(): Promise<Pick<RailStart, 'alias' | 'qrContent' | 'brebKey'>>;
   /** A new payment reference: 12 digits, the last a Luhn check digit. */
   reference(): string;
 }

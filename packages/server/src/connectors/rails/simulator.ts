@@ -19,7 +19,18 @@ export interface QrPayloadInput {
   merchantCity: string;
   amountMinor: number;
   reference: string;
+  channel: string;
+  transactionId: string;
 }
+
+/** The merchant's Bre-B key a QR is paid to, and the name the payer's bank shows. */
+export interface MerchantKey {
+  key: string;
+  merchantName: string;
+}
+
+/** The GUI of the QR's merchant account template (26) in the sandbox. */
+export const QR_GUI = 'CO.COM.PASARELA';
 
 /** The OTP while the rail mock is active. */
 export const MOCK_OTP = '123456';
@@ -38,6 +49,8 @@ export class RailSimulator implements RailConnector {
       clock: Clock;
       /** Each rail's side of the simulation: its method's definition (handed in by gateway/services.ts from the method registry). */
       rails: (railId: string) => SimulatedRail | undefined;
+      /** The organization's active Bre-B key (bre-b/, handed in by gateway/services.ts), if any. */
+      merchantKey?: (trx: Executor, organizationId: string) => Promise<MerchantKey | undefined>;
     },
   ) {}
 
@@ -78,16 +91,19 @@ export class RailSimulator implements RailConnector {
           .execute();
         return sent;
       },
-      qr: () => {
+      qr: async () => {
         const alias = [...randomBytes(8)].map((b) => ALIAS_ALPHABET[b % ALIAS_ALPHABET.length]).join('');
+        const merchant = await this.options.merchantKey?.(trx, intent.organizationId);
         const qrContent = this.options.qrPayload({
-          merchantAccount: { gui: 'CO.COM.PASARELA', merchantId: intent.organizationId.slice(-20) },
-          merchantName: 'Pasarela Sandbox',
+          merchantAccount: { gui: QR_GUI, merchantId: merchant?.key ?? intent.organizationId.slice(-20) },
+          merchantName: merchant?.merchantName ?? 'Pasarela Sandbox',
           merchantCity: 'Bogota',
           amountMinor: intent.amount,
           reference: alias,
+          channel: 'ECOMM',
+          transactionId: alias,
         });
-        return { alias, qrContent };
+        return { alias, qrContent, ...(merchant ? { brebKey: merchant.key } : {}) };
       },
       reference: () => {
         const body = String(randomInt(1, 10)) + String(randomInt(0, 10_000_000_000)).padStart(10, '0');

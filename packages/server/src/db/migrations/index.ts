@@ -35,6 +35,9 @@ import * as threeDs from './083_three_ds.js';
 import * as cardInstallments from './080_card_installments.js';
 import * as pseTestBanks from './081_pse_test_banks.js';
 import * as cashReference from './082_cash_reference.js';
+import * as brebKeys from './090_breb_keys.js';
+import * as paymentBrebKey from './091_payment_breb_key.js';
+import * as cashoutDestination from './092_cashout_destination.js';
 
 /** Every migration, in order. One set serves SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -74,4 +77,7 @@ export const migrations: Record<string, Migration> = {
   '081_pse_test_banks': pseTestBanks,
   '082_cash_reference': cashReference,
   '083_three_ds': threeDs,
+  '090_breb_keys': brebKeys,
+  '091_payment_breb_key': paymentBrebKey,
+  '092_cashout_destination': cashoutDestination,
 };

@@ -1,6 +1,9 @@
 /**
- * QR_INTEROP (spec 4.5): an EMVCo merchant-presented QR (`rail.qr`) and its
- * short alias, paid from any bank or wallet app of the interoperable network.
+ * QR_INTEROP (spec 4.5), Colombia's Bre-B: a dynamic, single-use EMVCo
+ * merchant-presented QR (`rail.qr`) for the intent's amount, paid to the
+ * merchant's active Bre-B key (`rail.alias`; bre-b/), from any bank or wallet
+ * app of the network. A transfer of another amount, or after expiry, is
+ * reversed (apm/service.ts `payToQr`).
  */
 import type { PaymentMethodDefinition } from '../registry.js';
 
@@ -12,10 +15,11 @@ export const qrInterop: PaymentMethodDefinition = {
   validate: () => ({}),
   validity: { setting: 'QR_VALIDITY_SECONDS', defaultSeconds: 15 * 60 },
   sandbox: {
-    initiate(_intent, tools) {
-      return { ...tools.qr(), ...(tools.mock ? { automaticOutcome: 'approve' as const } : {}) };
+    async initiate(_intent, tools) {
+      return { ...(await tools.qr()), ...(tools.mock ? { automaticOutcome: 'approve' as const } : {}) };
     },
-    testData: "The QR's page (`rail.payment_link`) plays the customer's banking app.",
+    testData:
+      "The QR's page (`rail.payment_link`) plays the customer's banking app; POST /v1/sandbox/payments/{id}/simulate with `amount` plays a transfer of another amount (reversed).",
   },
   checkout: { fields: [], then: 'qr' },
   texts: {

@@ -1,0 +1,111 @@
+/**
+ * The QR's page that plays the payer's Bre-B banking app, in a real browser
+ * (the system's headless Chromium, support/browser.ts) at 1280×800 and
+ * 390×844, audited by axe-core (serious and critical violations fail): the
+ * payer sees the merchant's name the QR carries and its key, picks a bank,
+ * changes the amount (the transfer comes back, said on the page), then sends
+ * the right one (approved).
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeInBrowser, launchChromium, watchedPage } from './support/browser.js';
+import { dialects } from './support/dialects.js';
+import { startGateway, type TestGateway } from './support/gateway.js';
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const SIZES = [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+] as const;
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: string[] }>;
+}
+/** The axe global as the evaluate() callback uses it (the server's tsconfig has no DOM lib). */
+interface AxeWindow {
+  axe: { run(context: unknown, options: unknown): Promise<{ violations: Violation[] }> };
+  document: unknown;
+}
+
+describeInBrowser("the Bre-B payer's bank-app page in a browser", () => {
+  let gw: TestGateway;
+  let token: string;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  const consoleErrors: string[] = [];
+  const key = `@PAGE${Date.now().toString(36).toUpperCase()}`;
+
+  beforeAll(async () => {
+    gw = await startGateway(dialects[0]!);
+    token = await (await gw.client()).token();
+    const made = await gw.request<{ id: string }>('POST', '/v1/bre-b/keys', { token, body: { type: 'alphanumeric', value: key } });
+    await gw.request('POST', `/v1/sandbox/bre-b/keys/${made.body.id}/verify`, { token });
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+    await gw?.close();
+    // The invalid amount is answered 422 by design; Chromium logs the status. Nothing else.
+    expect(consoleErrors.filter((line) => !/status of 422/.test(line))).toEqual([]);
+  });
+
+  async function open(viewport: { width: number; height: number }): Promise<Page> {
+    const context = await browser.newContext({ locale: 'es-CO', extraHTTPHeaders: { 'Accept-Language': 'es-CO,es;q=0.9' } });
+    contexts.push(context);
+    return watchedPage(context, consoleErrors, viewport);
+  }
+
+  async function audit(page: Page, name: string): Promise<string[]> {
+    const size = page.viewportSize()!;
+    await page.evaluate(AXE_SOURCE);
+    const { violations } = await page.evaluate(() =>
+      (globalThis as unknown as AxeWindow).axe.run((globalThis as unknown as AxeWindow).document, { resultTypes: ['violations'] }),
+    );
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${name} ${size.width}x${size.height}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  }
+
+  it('shows the merchant and key, takes a bank and an amount; another amount comes back, the right one pays', async () => {
+    const problems: string[] = [];
+    let order = 0;
+    for (const size of SIZES) {
+      const intent = await gw.request<{ payment_id: string; rail: { payment_link: string } }>('POST', '/v1/payments/intents', {
+        token,
+        body: { order_id: `page-${Date.now()}-${order++}`, amount: 15050, currency: 'COP', rail_id: 'QR_INTEROP', rail_type: 'BANK_TRANSFER' },
+      });
+      const page = await open(size);
+      await page.goto(gw.baseUrl + new URL(intent.body.rail.payment_link).pathname);
+      expect(await page.locator('#key').innerText()).toBe(key);
+      expect(await page.locator('#merchant').innerText()).not.toBe('');
+      problems.push(...(await audit(page, 'breb-page')));
+
+      await page.getByLabel('Su banco').selectOption({ index: 1 });
+      await page.getByLabel('Valor a enviar (pesos)').fill('15000');
+      await page.getByRole('button', { name: 'Enviar' }).click();
+      await expect.poll(() => page.getByRole('status').innerText(), { timeout: 30_000 }).toContain('el dinero le fue devuelto');
+      problems.push(...(await audit(page, 'breb-page-returned')));
+      const still = await gw.request<{ transaction: { status: string } }>('GET', `/v1/payments/${intent.body.payment_id}`, { token });
+      expect(still.body.transaction.status).toBe('IN_PROGRESS');
+
+      await page.getByLabel('Valor a enviar (pesos)').fill('abc');
+      await page.getByRole('button', { name: 'Enviar' }).click();
+      await expect.poll(() => page.getByRole('alert').count(), { timeout: 30_000 }).toBe(1);
+      problems.push(...(await audit(page, 'breb-page-invalid')));
+
+      await page.getByLabel('Valor a enviar (pesos)').fill('15050');
+      await page.getByRole('button', { name: 'Enviar' }).click();
+      await expect.poll(() => page.getByRole('status').innerText(), { timeout: 30_000 }).toContain('fue aprobado');
+      problems.push(...(await audit(page, 'breb-page-paid')));
+      const paid = await gw.request<{ transaction: { status: string } }>('GET', `/v1/payments/${intent.body.payment_id}`, { token });
+      expect(paid.body.transaction.status).toBe('APPROVED');
+    }
+    expect(problems).toEqual([]);
+  });
+});
