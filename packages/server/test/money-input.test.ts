@@ -82,7 +82,7 @@ describe.each(dialects)('money amounts as decimal strings on $name', (dialect) =
       body: { amount_thresholds: [{ currency: 'USD', review_above: '100.00', decline_above: 1000.5 }] },
     });
     expect(rules.status, rules.text).toBe(200);
-    expect(rules.body.amount_thresholds).toEqual([{ currency: 'USD', review_above: '100.00', decline_above: '1000.50' }]);
+    expect(rules.body.amount_thresholds).toEqual([{ currency: 'USD', review_above: '100.00', decline_above: '1000.50', three_ds_above: null }]);
     await gw.request('PUT', '/v1/fraud/rules', { token, body: { amount_thresholds: [] } });
 
     const intent = await gw.request<{ transaction: { amount: number } }>('POST', '/v1/payments/intents', {
