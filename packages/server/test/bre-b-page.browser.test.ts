@@ -6,31 +6,11 @@
  * changes the amount (the transfer comes back, said on the page), then sends
  * the right one (approved).
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeInBrowser, launchChromium, watchedPage } from './support/browser.js';
+import { describeInBrowser, launchChromium, watchedPage, seriousViolations, VIEWPORTS } from './support/browser.js';
 import { dialects } from './support/dialects.js';
 import { startGateway, type TestGateway } from './support/gateway.js';
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const SIZES = [
-  { width: 1280, height: 800 },
-  { width: 390, height: 844 },
-] as const;
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: Array<{ target: string[] }>;
-}
-/** The axe global as the evaluate() callback uses it (the server's tsconfig has no DOM lib). */
-interface AxeWindow {
-  axe: { run(context: unknown, options: unknown): Promise<{ violations: Violation[] }> };
-  document: unknown;
-}
 
 describeInBrowser("the Bre-B payer's bank-app page in a browser", () => {
   let gw: TestGateway;
@@ -61,21 +41,10 @@ describeInBrowser("the Bre-B payer's bank-app page in a browser", () => {
     return watchedPage(context, consoleErrors, viewport);
   }
 
-  async function audit(page: Page, name: string): Promise<string[]> {
-    const size = page.viewportSize()!;
-    await page.evaluate(AXE_SOURCE);
-    const { violations } = await page.evaluate(() =>
-      (globalThis as unknown as AxeWindow).axe.run((globalThis as unknown as AxeWindow).document, { resultTypes: ['violations'] }),
-    );
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${name} ${size.width}x${size.height}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  }
-
   it('shows the merchant and key, takes a bank and an amount; another amount comes back, the right one pays', async () => {
     const problems: string[] = [];
     let order = 0;
-    for (const size of SIZES) {
+    for (const size of VIEWPORTS) {
       const intent = await gw.request<{ payment_id: string; rail: { payment_link: string } }>('POST', '/v1/payments/intents', {
         token,
         body: { order_id: `page-${Date.now()}-${order++}`, amount: 15050, currency: 'COP', rail_id: 'QR_INTEROP', rail_type: 'BANK_TRANSFER' },
@@ -84,25 +53,25 @@ describeInBrowser("the Bre-B payer's bank-app page in a browser", () => {
       await page.goto(gw.baseUrl + new URL(intent.body.rail.payment_link).pathname);
       expect(await page.locator('#key').innerText()).toBe(key);
       expect(await page.locator('#merchant').innerText()).not.toBe('');
-      problems.push(...(await audit(page, 'breb-page')));
+      problems.push(...(await seriousViolations(page, 'breb-page')));
 
       await page.getByLabel('Su banco').selectOption({ index: 1 });
       await page.getByLabel('Valor a enviar (pesos)').fill('15000');
       await page.getByRole('button', { name: 'Enviar' }).click();
       await expect.poll(() => page.getByRole('status').innerText(), { timeout: 30_000 }).toContain('el dinero le fue devuelto');
-      problems.push(...(await audit(page, 'breb-page-returned')));
+      problems.push(...(await seriousViolations(page, 'breb-page-returned')));
       const still = await gw.request<{ transaction: { status: string } }>('GET', `/v1/payments/${intent.body.payment_id}`, { token });
       expect(still.body.transaction.status).toBe('IN_PROGRESS');
 
       await page.getByLabel('Valor a enviar (pesos)').fill('abc');
       await page.getByRole('button', { name: 'Enviar' }).click();
       await expect.poll(() => page.getByRole('alert').count(), { timeout: 30_000 }).toBe(1);
-      problems.push(...(await audit(page, 'breb-page-invalid')));
+      problems.push(...(await seriousViolations(page, 'breb-page-invalid')));
 
       await page.getByLabel('Valor a enviar (pesos)').fill('15050');
       await page.getByRole('button', { name: 'Enviar' }).click();
       await expect.poll(() => page.getByRole('status').innerText(), { timeout: 30_000 }).toContain('fue aprobado');
-      problems.push(...(await audit(page, 'breb-page-paid')));
+      problems.push(...(await seriousViolations(page, 'breb-page-paid')));
       const paid = await gw.request<{ transaction: { status: string } }>('GET', `/v1/payments/${intent.body.payment_id}`, { token });
       expect(paid.body.transaction.status).toBe('APPROVED');
     }

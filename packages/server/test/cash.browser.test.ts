@@ -8,31 +8,12 @@
  * and 390×844. The pages render the same on both dialects; this file runs on
  * the first configured one.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeInBrowser, launchChromium, watchedPage } from './support/browser.js';
+import { describeInBrowser, launchChromium, watchedPage, seriousViolations, VIEWPORTS } from './support/browser.js';
 import { dialects } from './support/dialects.js';
 import { startGateway, type TestGateway } from './support/gateway.js';
 import { routePublicOrigin } from './support/hosted.js';
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const SIZES = [
-  { width: 1280, height: 800 },
-  { width: 390, height: 844 },
-] as const;
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: Array<{ target: string[] }>;
-}
-interface AxeWindow {
-  axe: { run(context: unknown, options: unknown): Promise<{ violations: Violation[] }> };
-  document: unknown;
-}
 
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 30_000 });
 
@@ -67,17 +48,6 @@ describeInBrowser('cash in the hosted checkout', () => {
     return page;
   }
 
-  async function audit(page: Page, name: string): Promise<string[]> {
-    const size = page.viewportSize()!;
-    await page.evaluate(AXE_SOURCE);
-    const { violations } = await page.evaluate(() =>
-      (globalThis as unknown as AxeWindow).axe.run((globalThis as unknown as AxeWindow).document, { resultTypes: ['violations'] }),
-    );
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${name} ${size.width}x${size.height}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  }
-
   async function paymentLink(value: number): Promise<string> {
     const reply = await gw.request<{ url: string }>('POST', '/v1/links', {
       token,
@@ -98,7 +68,7 @@ describeInBrowser('cash in the hosted checkout', () => {
   ] as const) {
     it(`shows the voucher, again after a reload, and the approval once the store is paid (${lang})`, async () => {
       const problems: string[] = [];
-      for (const size of SIZES) {
+      for (const size of VIEWPORTS) {
         const page = await open(size, lang);
         await page.goto(await paymentLink(50_050));
         await page.getByRole('tab', { name: texts.tab }).click();
@@ -110,26 +80,26 @@ describeInBrowser('cash in the hosted checkout', () => {
         expect(await page.locator('#cash-agreement').innerText()).toMatch(/^\d+$/);
         expect(await page.locator('#cash-deadline').innerText()).toContain('(Bogotá)');
         await poll(() => barcodeLoaded(page)).toBe(true);
-        problems.push(...(await audit(page, `checkout-cash-${lang}`)));
+        problems.push(...(await seriousViolations(page, `checkout-cash-${lang}`)));
 
         // A reload: the waiting page, rendered by the server, shows the same voucher.
         await page.reload();
         await poll(() => page.locator('#cash-reference').innerText()).toBe(reference);
         await poll(() => barcodeLoaded(page)).toBe(true);
-        problems.push(...(await audit(page, `cash-waiting-${lang}`)));
+        problems.push(...(await seriousViolations(page, `cash-waiting-${lang}`)));
 
         // The printable voucher, in its own tab.
         const [voucher] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('link', { name: texts.voucher }).click()]);
         await voucher.waitForLoadState();
         expect(await voucher.getByRole('heading', { name: texts.heading }).isVisible()).toBe(true);
         expect(await voucher.locator('dl').innerText()).toContain(reference);
-        problems.push(...(await audit(voucher, `cash-voucher-${lang}`)));
+        problems.push(...(await seriousViolations(voucher, `cash-voucher-${lang}`)));
         if (lang === 'en') {
           // The sandbox's store on the voucher page: it takes the cash, and the voucher says the payment is approved.
           await voucher.getByRole('button', { name: 'Pay at the store (sandbox)' }).click();
           await voucher.waitForLoadState();
           expect(await voucher.locator('main').innerText()).not.toContain(reference);
-          problems.push(...(await audit(voucher, `cash-voucher-paid-${lang}`)));
+          problems.push(...(await seriousViolations(voucher, `cash-voucher-paid-${lang}`)));
         }
         await voucher.close();
 
@@ -139,7 +109,7 @@ describeInBrowser('cash in the hosted checkout', () => {
           expect(paid.status, paid.text).toBe(200);
         }
         await poll(() => page.locator('#outcome').getAttribute('data-state')).toBe('approved');
-        problems.push(...(await audit(page, `cash-approved-${lang}`)));
+        problems.push(...(await seriousViolations(page, `cash-approved-${lang}`)));
       }
       expect(problems).toEqual([]);
     }, 300_000);

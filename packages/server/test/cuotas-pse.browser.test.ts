@@ -8,31 +8,12 @@
  * at 1280×800 and 390×844. The pages render the same on both dialects; this
  * file runs on the first configured one.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeInBrowser, launchChromium, watchedPage } from './support/browser.js';
+import { describeInBrowser, launchChromium, watchedPage, seriousViolations, VIEWPORTS } from './support/browser.js';
 import { dialects } from './support/dialects.js';
 import { startGateway, type TestGateway } from './support/gateway.js';
 import { routePublicOrigin } from './support/hosted.js';
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const SIZES = [
-  { width: 1280, height: 800 },
-  { width: 390, height: 844 },
-] as const;
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: Array<{ target: string[] }>;
-}
-interface AxeWindow {
-  axe: { run(context: unknown, options: unknown): Promise<{ violations: Violation[] }> };
-  document: unknown;
-}
 
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 30_000 });
 
@@ -68,17 +49,6 @@ describeInBrowser('installments and PSE payer fields in the hosted checkout', ()
     return page;
   }
 
-  async function audit(page: Page, name: string): Promise<string[]> {
-    const size = page.viewportSize()!;
-    await page.evaluate(AXE_SOURCE);
-    const { violations } = await page.evaluate(() =>
-      (globalThis as unknown as AxeWindow).axe.run((globalThis as unknown as AxeWindow).document, { resultTypes: ['violations'] }),
-    );
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${name} ${size.width}x${size.height}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  }
-
   async function paymentLink(value: number): Promise<string> {
     const reply = await gw.request<{ url: string }>('POST', '/v1/links', {
       token,
@@ -99,7 +69,7 @@ describeInBrowser('installments and PSE payer fields in the hosted checkout', ()
 
   it('a credit card offers 1 to 36 installments and pays in the chosen number; a debit card pays in one', async () => {
     const problems: string[] = [];
-    for (const size of SIZES) {
+    for (const size of VIEWPORTS) {
       const page = await open(size);
       await page.goto(await paymentLink(1_200_000));
       const installments = page.getByLabel('Número de cuotas');
@@ -116,25 +86,25 @@ describeInBrowser('installments and PSE payer fields in the hosted checkout', ()
       expect(await installments.locator('option').count()).toBe(36);
       expect(await installments.locator('option').first().innerText()).toBe('1 (un solo pago)');
       await installments.selectOption('6');
-      problems.push(...(await audit(page, 'checkout-installments')));
+      problems.push(...(await seriousViolations(page, 'checkout-installments')));
       await page.getByRole('button', { name: 'Pagar', exact: true }).click();
       await poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Pago aprobado');
       const paymentId = new URL(page.url()).searchParams.get('payment_id')!;
       const payment = await gw.request<{ installments: number; status: string }>('GET', `/v1/payments/${paymentId}`, { token });
       expect(payment.body).toMatchObject({ status: 'APPROVED', installments: 6 });
     }
-    const en = await open(SIZES[1], 'en');
+    const en = await open(VIEWPORTS[1], 'en');
     await en.goto(await paymentLink(300_000));
     await typeCard(en, '4242424242424242', 'en');
     await poll(() => en.getByLabel('Number of installments').isVisible()).toBe(true);
     expect(await en.getByLabel('Number of installments').locator('option').first().innerText()).toBe('1 (a single payment)');
-    problems.push(...(await audit(en, 'checkout-installments-en')));
+    problems.push(...(await seriousViolations(en, 'checkout-installments-en')));
     expect(problems).toEqual([]);
   }, 300_000);
 
   it('the bank transfer asks for person type and document as PSE does, marks a legal person with a CC, and the bank shows the payer', async () => {
     const problems: string[] = [];
-    for (const size of SIZES) {
+    for (const size of VIEWPORTS) {
       const page = await open(size);
       const url = await paymentLink(150_050);
       await page.goto(url);
@@ -152,7 +122,7 @@ describeInBrowser('installments and PSE payer fields in the hosted checkout', ()
       await poll(() => page.locator('#document_type-error').innerText()).toBe(
         'Elija un tipo de documento válido. Una persona jurídica se identifica con su NIT.',
       );
-      problems.push(...(await audit(page, 'checkout-pse-legal-cc')));
+      problems.push(...(await seriousViolations(page, 'checkout-pse-legal-cc')));
 
       await page.getByLabel('Tipo de documento').selectOption('NIT');
       await page.locator('#document').fill('900123456-8');
@@ -163,7 +133,7 @@ describeInBrowser('installments and PSE payer fields in the hosted checkout', ()
       expect(payer).toContain('Persona jurídica');
       expect(payer).toContain('NIT 900123456-8');
       expect(payer).toContain('pagos@tiendas.example');
-      problems.push(...(await audit(page, 'bank-payer')));
+      problems.push(...(await seriousViolations(page, 'bank-payer')));
     }
     expect(problems).toEqual([]);
   }, 300_000);

@@ -8,31 +8,12 @@
  * in Spanish and English. The pages render the same on both dialects; this
  * file runs on the first configured one.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeInBrowser, launchChromium, watchedPage } from './support/browser.js';
+import { describeInBrowser, launchChromium, watchedPage, seriousViolations, VIEWPORTS } from './support/browser.js';
 import { dialects } from './support/dialects.js';
 import { startGateway, type TestGateway } from './support/gateway.js';
 import { routePublicOrigin } from './support/hosted.js';
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const SIZES = [
-  { width: 1280, height: 800 },
-  { width: 390, height: 844 },
-] as const;
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: Array<{ target: string[] }>;
-}
-interface AxeWindow {
-  axe: { run(context: unknown, options: unknown): Promise<{ violations: Violation[] }> };
-  document: unknown;
-}
 
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 30_000 });
 
@@ -70,17 +51,6 @@ describeInBrowser('3-D Secure challenge in the hosted checkout', () => {
     return page;
   }
 
-  async function audit(page: Page, name: string): Promise<string[]> {
-    const size = page.viewportSize()!;
-    await page.evaluate(AXE_SOURCE);
-    const { violations } = await page.evaluate(() =>
-      (globalThis as unknown as AxeWindow).axe.run((globalThis as unknown as AxeWindow).document, { resultTypes: ['violations'] }),
-    );
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${name} ${size.width}x${size.height}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  }
-
   async function paymentLink(value: number): Promise<string> {
     const reply = await gw.request<{ url: string }>('POST', '/v1/links', {
       token,
@@ -113,7 +83,7 @@ describeInBrowser('3-D Secure challenge in the hosted checkout', () => {
 
   it('the checkout goes to the challenge by itself; the code typed with the keyboard approves and the shopper lands on the receipt', async () => {
     const problems: string[] = [];
-    for (const size of SIZES) {
+    for (const size of VIEWPORTS) {
       const page = await open(size, 'es');
       const link = await paymentLink(250_000);
       await payWithCard(page, link, '4000000000003220', 'es');
@@ -121,13 +91,13 @@ describeInBrowser('3-D Secure challenge in the hosted checkout', () => {
       expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Verificación de su banco');
       expect(await page.locator('dl').innerText()).toContain('COP 250.000');
       expect(await page.locator('main').innerText()).toContain('el código es 1234');
-      problems.push(...(await audit(page, 'challenge-es')));
+      problems.push(...(await seriousViolations(page, 'challenge-es')));
 
       // An empty code: the alert beside the field, still on the challenge.
       await page.getByRole('button', { name: 'Verificar' }).click();
       await poll(() => page.getByRole('alert').count()).toBe(1);
       expect(await page.getByLabel('Código de verificación').getAttribute('aria-invalid')).toBe('true');
-      problems.push(...(await audit(page, 'challenge-error-es')));
+      problems.push(...(await seriousViolations(page, 'challenge-error-es')));
 
       await page.getByLabel('Código de verificación').pressSequentially('1234');
       await page.keyboard.press('Enter');
@@ -140,19 +110,19 @@ describeInBrowser('3-D Secure challenge in the hosted checkout', () => {
 
   it('cancelling in English declines the payment; the used challenge shows its result', async () => {
     const problems: string[] = [];
-    for (const size of SIZES) {
+    for (const size of VIEWPORTS) {
       const page = await open(size, 'en');
       await payWithCard(page, await paymentLink(180_000), '4000000000003220', 'en');
       const challenge = page.url();
       expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe("Your bank's verification");
-      problems.push(...(await audit(page, 'challenge-en')));
+      problems.push(...(await seriousViolations(page, 'challenge-en')));
       await page.getByRole('button', { name: 'Cancel' }).click();
       await page.waitForURL((url) => url.searchParams.has('payment_id'));
       expect(await paymentOf(page)).toMatchObject({ status: 'REJECTED', three_ds: { outcome: 'cancelled' } });
       await page.goto(challenge);
       expect(await page.getByRole('status').innerText()).toBe('You cancelled the verification. The payment was declined.');
       expect(await page.getByRole('textbox').count()).toBe(0);
-      problems.push(...(await audit(page, 'challenge-finished-en')));
+      problems.push(...(await seriousViolations(page, 'challenge-finished-en')));
     }
     expect(problems).toEqual([]);
   }, 300_000);

@@ -3,7 +3,8 @@
  * uses the system's Chromium (Debian's `chromium` package, installed by .ci/run)
  * and never downloads a browser. CHROMIUM_PATH points at another binary.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { describe } from 'vitest';
 
@@ -44,4 +45,36 @@ export async function watchedPage(context: BrowserContext, errors: string[], vie
   });
   page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
   return page;
+}
+
+/** The two sizes every page is checked at: a laptop and a phone. */
+export const VIEWPORTS = [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+] as const;
+
+let axeSource: string | undefined;
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: string[] }>;
+}
+interface AxeWindow {
+  axe: { run(context: unknown, options: unknown): Promise<{ violations: Violation[] }> };
+  document: unknown;
+}
+
+/** axe-core's serious and critical violations on the page as it is now, one line each naming the page, its size and the elements. */
+export async function seriousViolations(page: Page, name: string): Promise<string[]> {
+  const size = page.viewportSize()!;
+  axeSource ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  await page.evaluate(axeSource);
+  const { violations } = await page.evaluate(() =>
+    (globalThis as unknown as AxeWindow).axe.run((globalThis as unknown as AxeWindow).document, { resultTypes: ['violations'] }),
+  );
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${name} ${size.width}x${size.height}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
