@@ -726,6 +726,40 @@ describeInBrowser.each(dialects.filter((d) => d.name === 'sqlite'))('the dashboa
     }
   }, 90_000);
 
+  it("shows a cash payment's reference and deadline, and a card payment's 3-D Secure result, in the person's language", async () => {
+    const cash = await gw.request<{ payment_id: string; rail: { cash: { reference: string } } }>('POST', '/v1/payments/intents', {
+      token,
+      body: { order_id: 'order-cash-dashboard', amount: 25050, currency: 'COP', rail_id: 'CASH', rail_type: 'CASH' },
+    });
+    expect(cash.status, cash.text).toBe(201);
+    const secured = await pay(gw, token, {
+      instrumentId: await tokenize(gw, token, { number: '4000000000003238' }),
+      amount: 40,
+      more: { three_ds: { required: true } },
+    });
+    expect(secured.body.status, secured.text).toBe('APPROVED');
+    const valueOf = (label: RegExp) => page.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]').innerText();
+
+    await page.goto(`/dashboard/payments/${cash.body.payment_id}`);
+    await page.locator('dt', { hasText: /^Payment reference$/ }).waitFor();
+    expect(await valueOf(/^Payment reference$/)).toBe(cash.body.rail.cash.reference);
+    await page.goto(`/dashboard/payments/${secured.body.id}`);
+    await page.locator('dt', { hasText: /^3-D Secure$/ }).waitFor();
+    expect(await valueOf(/^3-D Secure$/)).toMatch(/^Authenticated · ECI 05 · liability shifted to the issuer$/);
+
+    await page.getByLabel('Language').selectOption('es');
+    try {
+      await page.locator('dt', { hasText: /^3-D Secure$/ }).waitFor();
+      expect(await valueOf(/^3-D Secure$/)).toMatch(/^Autenticado · ECI 05 · responsabilidad trasladada al emisor$/);
+      await page.goto(`/dashboard/payments/${cash.body.payment_id}`);
+      await page.locator('dt', { hasText: /^Referencia de pago$/ }).waitFor();
+      expect(await valueOf(/^Pagar antes de$/)).toMatch(/\d{4}/);
+      await audit(page, 'cash-payment-es', () => page.locator('dt', { hasText: /^Referencia de pago$/ }).waitFor());
+    } finally {
+      await english(page);
+    }
+  }, 90_000);
+
   // Issue 31, item 8: the Sandbox page says what it simulates, checks a phone number, and speaks the person's language.
   it('Sandbox: explains a card payment cannot be simulated, a short phone number, and translates the outcomes', async () => {
     await nav(page, 'Sandbox').click();

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ApiError, v1, type ApmPayment, type Event, type Payment } from '../api';
-import { useI18n } from '../i18n';
+import { useI18n, type MessageKey } from '../i18n';
 import { Link } from '../router';
 import { isCard, partlyRefunded, paymentAmount, paymentMethod, paymentStatus } from '../payments';
 import { canMoveMoney, useSession } from '../session';
@@ -125,6 +125,16 @@ export function PaymentDetail({ id }: { id: string }) {
                 <dd>{responseCode(card.response_code)}</dd>
                 <dt>{t('payments.installments')}</dt>
                 <dd>{card.installments > 1 ? card.installments : t('payments.singlePayment')}</dd>
+                {card.three_ds && (
+                  <>
+                    <dt>{t('payments.threeDs')}</dt>
+                    <dd>
+                      {t(`payments.threeDs.${card.three_ds.outcome}` as MessageKey)}
+                      {card.three_ds.eci && ` · ECI ${card.three_ds.eci}`}
+                      {card.three_ds.liability_shift && ` · ${t('payments.liabilityShift')}`}
+                    </dd>
+                  </>
+                )}
                 {card.processor && (
                   <>
                     <dt>{t('payments.processor')}</dt>
@@ -143,6 +153,16 @@ export function PaymentDetail({ id }: { id: string }) {
                 <dd>
                   <Badge value={(payment as ApmPayment).transaction.status_detail} />
                 </dd>
+                {(payment as ApmPayment).rail.cash && (
+                  <>
+                    <dt>{t('payments.cashReference')}</dt>
+                    <dd>
+                      <Mono>{(payment as ApmPayment).rail.cash!.reference}</Mono>
+                    </dd>
+                    <dt>{t('payments.cashDeadline')}</dt>
+                    <dd>{date((payment as ApmPayment).rail.cash!.expires_at)}</dd>
+                  </>
+                )}
               </>
             )}
           </dl>

@@ -72,6 +72,8 @@ export async function pay(
     capture?: boolean;
     path?: string;
     installments?: unknown;
+    /** More members of the body (`three_ds`, ...). */
+    more?: Record<string, unknown>;
   },
 ) {
   const key = await merchantKey(gw, token);
@@ -85,6 +87,7 @@ export async function pay(
       encrypted_cvv: await encrypt(key, options.cvv ?? '123'),
       ...(options.capture === undefined ? {} : { capture: options.capture }),
       ...(options.installments === undefined ? {} : { installments: options.installments }),
+      ...options.more,
     },
   });
 }
