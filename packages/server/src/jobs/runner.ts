@@ -137,6 +137,12 @@ export class JobRunner {
     if (!this.stopped) this.schedule(0);
   }
 
+  /** Waits for the jobs this process's runner has in hand now (none: at once). */
+  async settled(): Promise<void> {
+    await this.polling;
+    await Promise.allSettled([...this.inFlight]);
+  }
+
   /** Stops claiming and waits for the jobs in hand. */
   async stop(): Promise<void> {
     this.stopped = true;

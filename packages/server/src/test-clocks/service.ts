@@ -111,6 +111,8 @@ export class ClockService {
     // Jobs of this organization other processes' runners took meanwhile (this process's runner leaves them
     // alone while the advance holds the organization, but may have taken one just before): answer when they are done too.
     // Within the run budget once more at most, so that the call answers before REQUEST_TIMEOUT_MS.
+    // This process's own claims end as events; only another process's (PostgreSQL, several processes) are polled for.
+    await this.runner.settled();
     const deadline = Math.min(this.clock.realNow() + WAIT_ELSEWHERE_MS, stopAt + this.runMs);
     while (this.clock.realNow() < deadline && (await organizationJobsRunning(this.db, organizationId, this.clock)) > 0) {
       await new Promise((r) => setTimeout(r, 25));
