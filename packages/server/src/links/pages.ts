@@ -7,70 +7,24 @@
  * fields are the SDK's own form, which encrypts every field in the browser
  * with the organization's public key.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
-import type { Principal } from '../http/principal.js';
 import { ApiError, type ErrorDetail } from '../errors/api-error.js';
 import { CURRENCIES, displayMoney, minorToNumber } from '../lib/money.js';
-import type { EncryptionKeyService } from '../encryption-keys/service.js';
-import type { InstrumentService } from '../instruments/service.js';
-import type { PaymentService } from '../payments/service.js';
-import type { AlternativePaymentService } from '../apm/service.js';
-import { cashStepOf } from '../apm/cash.js';
 import type { CreateInstrument } from '../instruments/schemas.js';
-import type { EnrollmentLinkData, LinkRow, LinkService, PaymentLinkData } from './service.js';
-import { fill, type Lang, pick, TEXT } from './page-text.js';
-import type { CheckoutConfig, EnrollmentConfig } from './page-config.js';
-import { checkoutPage, enrollmentPage, noticePage, outcomePage, type OutcomeView, type RailChoice } from './templates.js';
+import type { LinkRow, PaymentLinkData } from './service.js';
+import { fill, type Lang, TEXT } from './page-text.js';
+import type { CheckoutConfig } from './page-config.js';
+import { checkoutPage, outcomePage, type RailChoice } from './templates.js';
 import { linkOrderId, releaseUse } from './outcomes.js';
-import type { CardAttemptGuard } from './card-attempts.js';
-import type { Clock } from '../clock/clock.js';
-import type { Html } from '../lib/html.js';
 import { lookupBin } from '../cards/bins.js';
 import { installmentTerms } from '../cards/installments.js';
+import { cardBody, HIDDEN, langOf, linkPrincipal, PAGE, type PageDeps, pageLookups, publicKey, send, tokenParams, withPaymentId } from './page-kit.js';
+import { outcomeViews } from './outcome-views.js';
+import { pollRoutes } from './poll-routes.js';
+import { enrollmentPageRoutes } from './enrollment-pages.js';
 
-interface Deps {
-  links: LinkService;
-  keys: EncryptionKeyService;
-  instruments: InstrumentService;
-  payments: PaymentService;
-  apm: AlternativePaymentService;
-  publicBaseUrl: string;
-  /** Caps on declined card attempts per link and per client address (card-attempts.ts). */
-  cardAttempts: CardAttemptGuard;
-  /** The real time, and an organization's sandbox time (an alternative payment's expires_at is in it). */
-  clock: Clock;
-  /** OTP_MAX_ATTEMPTS: a wallet payment declined after that many wrong codes says so. */
-  otpMaxAttempts: number;
-}
-
-function linkPrincipal(organizationId: string): Principal {
-  return { clientId: 'hosted-page', organizationId, permissions: new Set(), jti: '', pciSaqD: false };
-}
-
-/** `frameAncestors`: the origins that may frame the page (validated origins, see links/service.ts); none: not frameable. */
-function send(reply: FastifyReply, body: Html, options: { frameAncestors?: readonly string[] } = {}): FastifyReply {
-  const ancestors = options.frameAncestors ?? [];
-  reply.removeHeader('x-frame-options');
-  if (ancestors.length === 0) reply.header('x-frame-options', 'DENY');
-  return reply
-    .type('text/html; charset=utf-8')
-    .header(
-      'content-security-policy',
-      `default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src data: 'self'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors ${ancestors.length > 0 ? ancestors.join(' ') : "'none'"}`,
-    )
-    .send(body.value);
-}
-
-/**
- * The organization's public key, or null when it has none: a page never makes
- * one (its visitor holds no permission; see links/routes.ts for who does).
- */
-async function publicKey(keys: EncryptionKeyService, organizationId: string): Promise<string | null> {
-  return (await keys.find(organizationId))?.public_key ?? null;
-}
-
-export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+export async function hostedPageRoutes(app: FastifyInstance, deps: PageDeps): Promise<void> {
   const { links, keys, instruments, payments, apm, cardAttempts, clock } = deps;
   const { methods } = apm;
   /** The page's own names for the intent's fields (every rail's checkout inputs), so each error sits beside its input. */
@@ -83,166 +37,14 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
       then: rail.checkout!.then,
       fields: rail.checkout!.fields.map((f) => ({ name: f.name, ...(f.label ? { label: f.label[lang] } : {}) })),
     }));
-  const config = { public: true };
-  const hide = { hide: true };
-  const tokenParams = Type.Object({ token: Type.String({ maxLength: 64 }) });
-  const langOf = (request: FastifyRequest): Lang => pick(request.headers['accept-language']);
-
-  /** The link behind a page request, or a 404 page. Expiry is checked on every view. */
-  async function linkFor(request: FastifyRequest, type: LinkRow['type']): Promise<LinkRow | undefined> {
-    const row = await links.byToken((request.params as { token: string }).token);
-    if (!row || row.type !== type) return undefined;
-    return links.expireIfDue(row);
-  }
-
-  function notFound(reply: FastifyReply, lang: Lang) {
-    return send(reply.code(404), noticePage(lang, TEXT[lang].notFound, TEXT[lang].notFound));
-  }
-
-  /** A link that cannot take a payment now, or undefined when it can. */
-  async function closedMessage(row: LinkRow, lang: Lang): Promise<string | undefined> {
-    if (row.status === 'expired' || (row.status !== 'used' && (await links.pastExpiry(row)))) {
-      return row.type === 'payment' ? TEXT[lang].expired : TEXT[lang].enrollExpired;
-    }
-    if (row.status === 'used') return row.type === 'payment' ? TEXT[lang].paid : TEXT[lang].enrolled;
-    return undefined;
-  }
-
-  /** The link's entry for a payment made through it, or undefined (a payment of another link, or none). */
-  const linkEntry = (linkId: string, paymentId: string) =>
-    links.db.selectFrom('link_payments').select(['kind', 'status']).where('link_id', '=', linkId).where('payment_id', '=', paymentId).executeTakeFirst();
+  const config = PAGE;
+  const hide = HIDDEN;
+  const { linkFor, notFound, closedMessage, linkEntry, merchantName } = pageLookups(deps);
+  const { paymentOutcome } = outcomeViews(deps);
 
   // ---- Payment-link checkout ------------------------------------------------
 
   const checkoutQuery = Type.Object({ payment_id: Type.Optional(Type.String({ maxLength: 100 })) });
-
-  /** The merchant the shopper pays: the organization's name. */
-  const merchantName = async (organizationId: string) =>
-    (await links.db.selectFrom('organizations').select('name').where('id', '=', organizationId).executeTakeFirst())?.name ?? '';
-
-  const BRANDS: Record<string, string> = {
-    visa: 'Visa',
-    mastercard: 'Mastercard',
-    amex: 'American Express',
-    diners: 'Diners Club',
-    discover: 'Discover',
-    jcb: 'JCB',
-  };
-  const dateText = (iso: string, lang: Lang) =>
-    `${new Intl.DateTimeFormat(lang === 'es' ? 'es-CO' : 'en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso))} UTC`;
-
-  /**
-   * The page of one payment of this link (`?payment_id=`, back from the bank
-   * or after any attempt): processing (no form; the script follows it),
-   * waiting for the shopper (the QR again, the wallet, the OTP, the bank),
-   * approved (a receipt), declined (why, and what now) or expired (its time
-   * ran out). Everything shown is what the API holds for that payment.
-   */
-  async function paymentOutcome(
-    row: LinkRow,
-    data: PaymentLinkData,
-    paymentId: string,
-    kind: 'card' | 'apm',
-    lang: Lang,
-    closed: string | undefined,
-    merchant: string,
-  ): Promise<{ view: OutcomeView; follow: boolean }> {
-    const t = TEXT[lang];
-    const o = t.outcome;
-    const base = { lang, t, merchant, ...(data.description ? { description: data.description } : {}) };
-    const retry = closed ? {} : { retryUrl: `/l/${row.token}` };
-    const next = closed ? (closed === t.expired ? `${closed} ${o.expiredLinkLead}` : o.closedLead) : o.tryAgainLead;
-    if (kind === 'card') {
-      const payment = await payments.row(row.organization_id, paymentId);
-      const amountText = displayMoney(Number(payment.amount), payment.currency, lang);
-      // Paid (AUTHORIZED: held, not captured yet; REFUNDED later by the merchant): the receipt of the payment made.
-      if (payment.status === 'APPROVED' || payment.status === 'AUTHORIZED' || payment.status === 'REFUNDED') {
-        const brand = BRANDS[(payment.card_brand ?? '').toLowerCase()] ?? '';
-        const method = brand ? fill(o.cardMethod, { brand, last4: payment.last_four ?? '' }) : fill(o.cardEnding, { last4: payment.last_four ?? '' });
-        return { view: approvedView(base, row, data, paymentId, amountText, payment.created_at, method), follow: false };
-      }
-      if (payment.status === 'REJECTED' || payment.status === 'CANCELLED') {
-        return { view: { ...base, state: 'declined', title: o.declinedTitle, lead: amountText, reason: o.reasonCard, next, ...retry }, follow: false };
-      }
-      return { view: { ...base, state: 'processing', title: o.processingTitle, lead: o.processingLead, amountText }, follow: true };
-    }
-    const intent = (await apm.find(row.organization_id, paymentId))!;
-    const amountText = displayMoney(Number(intent.amount), intent.currency, lang);
-    const rail = methods.rail(intent.rail_id);
-    const texts = rail?.texts[lang];
-    if (intent.status === 'APPROVED') {
-      // A rail whose checkout asks for the bank names it on the receipt.
-      const bank = rail?.checkout?.fields.some((f) => f.name === 'bank_id')
-        ? (await apm.banks()).find((b) => b.id === (JSON.parse(intent.customer) as { bank_id?: string }).bank_id)?.name
-        : undefined;
-      const label = texts?.label ?? intent.rail_id;
-      const method = bank ? `${label} (${bank})` : label;
-      return { view: approvedView(base, row, data, paymentId, amountText, intent.created_at, method), follow: false };
-    }
-    if (intent.status !== 'IN_PROGRESS') {
-      // Ran out of time: finished at or after its validity (in the organization's time), or an OTP that had expired.
-      const offset = await clock.offsetMs(row.organization_id);
-      const finished = intent.finished_at ? Date.parse(intent.finished_at) + offset : Number.NaN;
-      const timedOut =
-        intent.status === 'DECLINED' &&
-        (finished >= Date.parse(intent.expires_at) ||
-          (intent.otp_expires_at !== null && finished >= Date.parse(intent.otp_expires_at) && Number(intent.otp_attempts) < deps.otpMaxAttempts));
-      if (timedOut)
-        return { view: { ...base, state: 'expired', title: o.expiredTitle, lead: amountText, reason: o.reasonTimeout, next, ...retry }, follow: false };
-      const reason =
-        intent.status === 'FAILED'
-          ? o.reasonFailed
-          : rail?.connector?.confirm === 'otp' && Number(intent.otp_attempts) >= deps.otpMaxAttempts
-            ? o.reasonOtp
-            : (texts?.declinedReason ?? o.reasonWallet);
-      return { view: { ...base, state: 'declined', title: o.declinedTitle, lead: amountText, reason, next, ...retry }, follow: false };
-    }
-    const processing = { ...base, state: 'processing' as const, title: o.processingTitle, amountText };
-    if (intent.status_detail !== 'PENDING') return { view: { ...processing, lead: o.bankProcessingLead }, follow: true };
-    // Still waiting for the shopper: what they were doing, and the way to another method.
-    const anotherWayUrl = `/l/${row.token}`;
-    const view = apm.view(intent);
-    // What the shopper was doing, as the rail's checkout fragment says.
-    const lead = texts?.waitingLead ?? o.processingLead;
-    const then = rail?.checkout?.then;
-    if (then === 'qr' && view.rail.qr)
-      return { view: { ...processing, lead, qr: { image: view.rail.qr.image, alias: view.rail.alias ?? '' }, anotherWayUrl }, follow: true };
-    if (then === 'voucher' && view.rail.cash) return { view: { ...processing, lead, cash: cashStepOf(view.rail, base.lang), anotherWayUrl }, follow: true };
-    if (then === 'otp') return { view: { ...processing, lead, otp: true, anotherWayUrl }, follow: true };
-    if (then === 'redirect')
-      return { view: { ...processing, lead, ...(view.rail.payment_link ? { bankUrl: view.rail.payment_link } : {}), anotherWayUrl }, follow: true };
-    return { view: { ...processing, lead, anotherWayUrl }, follow: true };
-  }
-
-  function approvedView(
-    base: Pick<OutcomeView, 'lang' | 't' | 'merchant' | 'description'>,
-    row: LinkRow,
-    data: PaymentLinkData,
-    paymentId: string,
-    amountText: string,
-    created: string,
-    method: string,
-  ): OutcomeView {
-    const o = base.t.outcome;
-    const receipt: Array<[string, string]> = [
-      [base.t.merchant, base.merchant],
-      [o.amount, amountText],
-      [o.reference, paymentId],
-      [o.date, dateText(created, base.lang)],
-      [o.method, method],
-    ];
-    if (data.description) receipt.push([o.description, data.description]);
-    const { description: _shown, ...rest } = base;
-    return {
-      ...rest,
-      state: 'approved',
-      title: o.approvedTitle,
-      lead: o.approvedLead,
-      receipt,
-      ...(data.redirect_url ? { continueUrl: withPaymentId(data.redirect_url, paymentId) } : {}),
-    };
-  }
-
   // The address a shopper opens, which a shared link may carry tracking parameters on (utm_source, fbclid): ignored.
   app.get(
     '/l/:token',
@@ -402,18 +204,6 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
     return { row, data, amount: requested, lang };
   }
 
-  const cardBody = Type.Object({
-    amount: Type.Optional(Type.Number()),
-    encrypted_number: Type.String({ maxLength: 2048 }),
-    encrypted_expiration_month: Type.String({ maxLength: 2048 }),
-    encrypted_expiration_year: Type.String({ maxLength: 2048 }),
-    encrypted_holder_name: Type.String({ maxLength: 2048 }),
-    encrypted_cvv: Type.String({ maxLength: 2048 }),
-    cvv_for_payment: Type.String({ maxLength: 2048, description: 'A second encryption of the CVV: the charge needs a fresh one.' }),
-    abandon: Type.Optional(Type.String({ maxLength: 100, description: 'An unfinished rail payment of this link the shopper leaves for this one.' })),
-    installments: Type.Optional(Type.Integer({ minimum: 1, maximum: 36, description: 'The installments the shopper chose (a credit card).' })),
-  });
-
   // The card form's installments selector: how many installments a card of this BIN takes (cards/installments.ts).
   app.get(
     '/l/:token/installments',
@@ -546,120 +336,6 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
     }
   });
 
-  /** A payment of this link (and only of this link) for the status and OTP calls. */
-  async function linkPayment(request: FastifyRequest, paymentId: string) {
-    const row = await links.byToken((request.params as { token: string }).token);
-    if (!row || row.type !== 'payment') throw ApiError.notFound('link');
-    const entry = await linkEntry(row.id, paymentId);
-    if (!entry) throw ApiError.notFound('payment');
-    return { row, kind: entry.kind };
-  }
-
-  /**
-   * The state of one payment of this link: what the page polls. It reveals
-   * nothing but the state (no amount, card, customer or reason), and only for
-   * a payment made through this link.
-   */
-  app.get(
-    '/l/:token/status',
-    { config, schema: { ...hide, params: tokenParams, querystring: Type.Object({ payment_id: Type.String({ maxLength: 100 }) }) } },
-    async (request, reply) => {
-      const paymentId = (request.query as { payment_id: string }).payment_id;
-      const { row, kind } = await linkPayment(request, paymentId);
-      const data = JSON.parse(row.data) as PaymentLinkData;
-      const apmRow = kind === 'apm' ? await apm.find(row.organization_id, paymentId) : undefined;
-      const status = apmRow ? apmRow.status : (await payments.get(row.organization_id, paymentId)).status;
-      const approved = status === 'APPROVED';
-      reply.header('cache-control', 'no-store');
-      return {
-        payment_id: paymentId,
-        status,
-        status_detail: apmRow?.status_detail ?? null,
-        redirect_url: approved && data.redirect_url ? withPaymentId(data.redirect_url, paymentId) : null,
-      };
-    },
-  );
-
-  /**
-   * The OTP step: unlike the API's confirm (200 "received"), the shopper is
-   * told whether the code was right and how many attempts remain.
-   */
-  app.post(
-    '/l/:token/otp',
-    {
-      config,
-      schema: { ...hide, params: tokenParams, body: Type.Object({ payment_id: Type.String({ maxLength: 100 }), otp: Type.String({ maxLength: 12 }) }) },
-    },
-    async (request) => {
-      const body = request.body as { payment_id: string; otp: string };
-      const { row } = await linkPayment(request, body.payment_id);
-      const lang = langOf(request);
-      const confirmation = await apm.confirm(row.organization_id, body.payment_id, body.otp);
-      const s = TEXT[lang].script;
-      const message =
-        confirmation.result === 'accepted'
-          ? s.otpReceived
-          : confirmation.result === 'expired'
-            ? s.otpExpired
-            : confirmation.result === 'exhausted'
-              ? s.otpExhausted
-              : confirmation.attemptsRemaining === 1
-                ? s.otpWrongLast
-                : fill(s.otpWrong, { n: confirmation.attemptsRemaining });
-      return { result: confirmation.result, attempts_remaining: confirmation.attemptsRemaining, message };
-    },
-  );
-
-  // ---- Card-enrollment form -------------------------------------------------
-
-  app.get('/e/:token', { config, schema: { ...hide, params: tokenParams } }, async (request, reply) => {
-    const lang = langOf(request);
-    const t = TEXT[lang];
-    const row = await linkFor(request, 'card_enrollment');
-    if (!row) return notFound(reply, lang);
-    const data = JSON.parse(row.data) as EnrollmentLinkData;
-    const style = data.style ?? {};
-    // Framed only by the merchant's listed origins (data.allowed_origins), which alone hear the result.
-    const frameAncestors = data.allowed_origins ?? [];
-    const title = style.text?.headerTitle ?? t.enrollTitle;
-    const closed = await closedMessage(row, lang);
-    if (closed) return send(reply.code(410), noticePage(lang, title, closed, style), { frameAncestors });
-    // The form cannot encrypt a card without the organization's key; the link stays unopened until it exists.
-    const key = await publicKey(keys, row.organization_id);
-    if (key === null) return send(reply.code(503), noticePage(lang, title, t.enrollUnavailable, style), { frameAncestors });
-    await links.open(row);
-    const settings: EnrollmentConfig = {
-      token: row.token,
-      lang,
-      publicKey: key,
-      accent: style.colors?.primary ?? null,
-      parentOrigins: frameAncestors,
-      text: { saved: t.saved },
-    };
-    return send(reply, enrollmentPage({ lang, t, title, style, framed: frameAncestors.length > 0, config: settings }), { frameAncestors });
-  });
-
-  app.post(
-    '/e/:token/save',
-    { config, schema: { ...hide, params: tokenParams, body: Type.Omit(cardBody, ['amount', 'cvv_for_payment', 'abandon']) } },
-    async (request) => {
-      const row = await linkFor(request, 'card_enrollment');
-      if (!row) throw ApiError.notFound('link');
-      const closed = await closedMessage(row, langOf(request));
-      if (closed) throw new ApiError('conflict', closed);
-      const instrument = await instruments.tokenize(
-        linkPrincipal(row.organization_id),
-        { type: 'CARD', ...(request.body as Omit<CreateInstrument, 'type'>) },
-        { browserOrigin: row.id },
-      );
-      if (!(await links.completeEnrollment(row, instrument.id))) throw new ApiError('conflict', TEXT[langOf(request)].unavailable);
-      return { instrument_id: instrument.id, status: 'ENROLLED' };
-    },
-  );
-}
-
-function withPaymentId(url: string, paymentId: string): string {
-  const target = new URL(url);
-  target.searchParams.set('payment_id', paymentId);
-  return target.toString();
+  await pollRoutes(app, deps);
+  await enrollmentPageRoutes(app, deps);
 }
