@@ -27,6 +27,9 @@
 import { render, type CardForm } from '../card-form.js';
 import { byId, CallError, onClick, postJson, readConfig, sleep } from './dom.js';
 import { showVoucher, type CashVoucher } from './voucher.js';
+import { pendingStore } from './pending.js';
+import { amountField } from './amount.js';
+import { fieldErrors } from './field-errors.js';
 // The page's configuration, as the server defines and renders it (one definition for both ends).
 import type { CheckoutConfig } from 'pasarela/page-config';
 
@@ -46,24 +49,7 @@ const base = `/l/${encodeURIComponent(cfg.token)}`;
 const status = byId('status')!;
 const FINAL = new Set(['APPROVED', 'DECLINED', 'REJECTED', 'FAILED', 'CANCELLED', 'EXPIRED']);
 
-// ---- The rail payment this tab started (kept across reloads) ---------------
-
-const PENDING_KEY = `pasarela.checkout.${cfg.token}.pending`;
-function pendingPayment(): string | undefined {
-  try {
-    return sessionStorage.getItem(PENDING_KEY) ?? undefined;
-  } catch {
-    return undefined;
-  }
-}
-function setPending(id: string | undefined): void {
-  try {
-    if (id) sessionStorage.setItem(PENDING_KEY, id);
-    else sessionStorage.removeItem(PENDING_KEY);
-  } catch {
-    /* storage off: switching method then waits for the intent to lapse */
-  }
-}
+const pending = pendingStore(cfg.token);
 
 // ---- Outcome ---------------------------------------------------------------
 
@@ -93,7 +79,7 @@ function outcomeUrl(paymentId: string): string {
 
 function finish(result: PaymentState): void {
   following = null;
-  if (result.payment_id === pendingPayment()) setPending(undefined);
+  if (result.payment_id === pending.get()) pending.set(undefined);
   if (result.status === 'APPROVED') {
     // Paid: nothing on this page may start another payment.
     done = true;
@@ -125,7 +111,7 @@ async function poll(paymentId: string, options: { quiet?: boolean } = {}): Promi
     if (state && FINAL.has(state.status)) {
       // A remembered attempt that ended while the shopper was away says nothing unless it was paid.
       if (options.quiet && state.status !== 'APPROVED') {
-        setPending(undefined);
+        pending.set(undefined);
         following = null;
         return;
       }
@@ -139,43 +125,7 @@ async function poll(paymentId: string, options: { quiet?: boolean } = {}): Promi
 
 // ---- Amount ----------------------------------------------------------------
 
-const amountInput = byId<HTMLInputElement>('custom-amount');
-const amountError = byId('custom-amount-error');
-
-/** An amount as typed in the page's locale ("25.000" or "25000,50" in Spanish, "25,000.50" in English), or NaN. */
-function parseAmount(typed: string): number {
-  let text = typed
-    .replace(/\s|\u00a0/g, '')
-    .replace(new RegExp(`^${cfg.currency}`, 'i'), '')
-    .replace(/^\$/, '');
-  const [group, decimal] = cfg.lang === 'es' ? ['.', ','] : [',', '.'];
-  const grouped = new RegExp(`^\\d{1,3}(\\${group}\\d{3})+(\\${decimal}\\d+)?$`);
-  if (grouped.test(text)) text = text.split(group).join('');
-  text = text.replace(decimal, '.');
-  if (!/^\d+(\.\d+)?$/.test(text)) return NaN;
-  if ((text.split('.')[1] ?? '').length > cfg.digits) return NaN;
-  return Number(text);
-}
-
-/** The custom amount, checked; `show` also says what is wrong beside the field (an empty field only when paying). */
-function checkAmount(show: 'typing' | 'paying' | false): { ok: boolean; value?: number } {
-  if (!amountInput) return { ok: true };
-  const typed = amountInput.value.trim();
-  const value = parseAmount(typed);
-  const ok = typed !== '' && Number.isFinite(value) && value >= (cfg.min ?? 0) && value <= (cfg.max ?? Infinity);
-  if (show && amountError) {
-    const message = ok
-      ? ''
-      : typed === ''
-        ? show === 'paying'
-          ? s.amountRequired
-          : ''
-        : s.amountRange.replace('{min}', cfg.minText ?? '').replace('{max}', cfg.maxText ?? '');
-    amountError.textContent = message;
-    amountInput.setAttribute('aria-invalid', message ? 'true' : 'false');
-  }
-  return ok ? { ok, value } : { ok };
-}
+const { input: amountInput, check: checkAmount } = amountField(cfg);
 
 // ---- Card ------------------------------------------------------------------
 
@@ -221,7 +171,7 @@ if (payButton)
     payButton.disabled = true;
     byId('card-error')!.textContent = '';
     say(s.processing);
-    const leaving = pendingPayment();
+    const leaving = pending.get();
     // The rail payment this attempt leaves is declined by the gateway: its poll must not take the page to that decline.
     if (leaving && following === leaving) following = null;
     try {
@@ -239,7 +189,7 @@ if (payButton)
       );
       // The rail payment left behind is over (declined by the gateway, or settled): stop following it.
       if (leaving) {
-        setPending(undefined);
+        pending.set(undefined);
         hideSteps();
       }
       if (result.challenge_url) return window.location.assign(result.challenge_url);
@@ -249,7 +199,7 @@ if (payButton)
       say('');
       byId('card-error')!.textContent = messageOf(error);
       // Not left after all (the attempt was refused): follow it again (it may have been paid meanwhile).
-      if (leaving && pendingPayment() === leaving && following === null) void poll(leaving);
+      if (leaving && pending.get() === leaving && following === null) void poll(leaving);
     } finally {
       refresh();
     }
@@ -257,42 +207,7 @@ if (payButton)
 
 // ---- Other methods (COP) ----------------------------------------------------
 
-/** Where each field of the intent is on the page: the rails' inputs say which `customer` field they fill (`data-customer`). */
-const FIELD_INPUTS: Record<string, string> = { amount: 'custom-amount' };
-document.querySelectorAll<HTMLElement>('[data-customer]').forEach((input) => {
-  FIELD_INPUTS[`customer.${input.dataset.customer!}`] = input.id;
-});
-
-function clearFieldErrors(): void {
-  for (const id of Object.values(FIELD_INPUTS)) {
-    const input = byId(id);
-    const error = byId(`${id}-error`);
-    if (error && id !== 'custom-amount') error.textContent = '';
-    if (input && id !== 'custom-amount') input.removeAttribute('aria-invalid');
-  }
-  const railError = byId('rail-error');
-  if (railError) railError.textContent = '';
-}
-
-/** Each problem beside its field (visible ones first); the rest, and a summary, above Continue. */
-function showFieldErrors(error: CallError): void {
-  const details = error.body.error?.details ?? [];
-  let first: HTMLElement | undefined;
-  const before = (a: HTMLElement, b: HTMLElement) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
-  const loose: string[] = [];
-  for (const detail of details) {
-    const id = FIELD_INPUTS[detail.field];
-    const input = id ? byId(id) : null;
-    const slot = id ? byId(`${id}-error`) : null;
-    if (input && slot && input.offsetParent !== null) {
-      slot.textContent = detail.message;
-      input.setAttribute('aria-invalid', 'true');
-      if (!first || before(input, first)) first = input;
-    } else loose.push(detail.message);
-  }
-  byId('rail-error')!.textContent = [first ? error.message : '', ...loose].filter(Boolean).join(' ');
-  first?.focus();
-}
+const { clear: clearFieldErrors, show: showFieldErrors } = fieldErrors();
 
 function hideSteps(): void {
   for (const id of ['otp-step', 'qr-step', 'cash-step']) {
@@ -350,14 +265,14 @@ function setUpRails(): void {
     railPay.disabled = true;
     hideSteps();
     following = null;
-    const leaving = pendingPayment();
+    const leaving = pending.get();
     try {
       const result = await postJson<{ payment_id: string; rail: { payment_link?: string; alias?: string; qr?: { image: string }; cash?: CashVoucher } }>(
         `${base}/intent`,
         { rail_id: chosen, amount: amount.value, customer, ...(leaving ? { abandon: leaving } : {}) },
         cfg.lang,
       );
-      setPending(result.payment_id);
+      pending.set(result.payment_id);
       if (then === 'redirect' && result.rail.payment_link) return window.location.assign(result.rail.payment_link);
       // A reload shows this payment's page (the QR again, the wallet, the code).
       history.replaceState(null, '', outcomeUrl(result.payment_id));
@@ -389,7 +304,7 @@ function setUpOtp(): void {
   const otpInput = byId<HTMLInputElement>('otp')!;
   const otpError = byId('otp-error')!;
   onClick(byId('otp-send')!, async () => {
-    const paymentId = following ?? pendingPayment();
+    const paymentId = following ?? pending.get();
     otpError.textContent = '';
     otpInput.removeAttribute('aria-invalid');
     if (!/^\d{4,8}$/.test(otpInput.value.trim())) {
@@ -428,11 +343,11 @@ if (onOutcomePage && cfg.returning) {
   if (continueLink) goTo(continueLink.href);
   else {
     // This tab's payment now: leaving it for another method (the page's link) gives the link's use back.
-    setPending(cfg.returning);
+    pending.set(cfg.returning);
     void poll(cfg.returning);
   }
 } else {
-  const remembered = pendingPayment();
+  const remembered = pending.get();
   if (remembered) void poll(remembered, { quiet: true });
 }
 refresh();
