@@ -389,5 +389,6 @@ describe('the server process', () => {
     } finally {
       await server.stop();
     }
-  });
+    // A server and six CLI processes, each opening the database: a busy machine needs more than the default 30 s.
+  }, 120_000);
 });
