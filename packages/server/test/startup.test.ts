@@ -330,6 +330,7 @@ describe('the server process', () => {
     }
   }, 120_000);
 
+  // A server and six CLI processes, each opening the database: a busy machine needs more than the default 30 s.
   it("the CLI creates, lists and revokes clients against the running server's database", async () => {
     const dataDir = tmp();
     const port = await freePort();
@@ -389,6 +390,5 @@ describe('the server process', () => {
     } finally {
       await server.stop();
     }
-    // A server and six CLI processes, each opening the database: a busy machine needs more than the default 30 s.
   }, 120_000);
 });
