@@ -77,6 +77,8 @@ export class Pasarela {
   readonly chargebacks;
   readonly users;
   readonly cashouts;
+  /** Bre-B keys (`/v1/bre-b/keys`): register, list, retrieve, delete, look up, static QR. */
+  readonly breB;
   readonly merchants;
   readonly pointsOfSale;
   readonly terminals;
@@ -143,6 +145,7 @@ export class Pasarela {
     this.chargebacks = r.chargebacks(api);
     this.users = r.users(api);
     this.cashouts = r.cashouts(api);
+    this.breB = r.breB(api);
     this.merchants = r.merchants(api);
     this.pointsOfSale = r.pointsOfSale(api);
     this.terminals = r.terminals(api);

@@ -243,6 +243,24 @@ export function cashouts(api: Api) {
   };
 }
 
+export function breB(api: Api) {
+  return {
+    keys: {
+      /** Registers a key (`pending_verification` until the network verifies it; at most four per organization). */
+      create: (body: Body<'breB.keys.create'>, options?: RequestOptions) => api.call<'breB.keys.create'>('POST', '/v1/bre-b/keys', { body }, options),
+      /** Every key of the organization, oldest first (one array, not paged). */
+      list: (options?: RequestOptions) => api.call<'breB.keys.list'>('GET', '/v1/bre-b/keys', {}, options),
+      retrieve: (id: string, options?: RequestOptions) => api.call<'breB.keys.retrieve'>('GET', `/v1/bre-b/keys/${e(id)}`, {}, options),
+      delete: (id: string, options?: RequestOptions) => api.call<'breB.keys.delete'>('DELETE', `/v1/bre-b/keys/${e(id)}`, {}, options),
+      /** Who holds a key (masked name, institution), before paying out to it. */
+      lookup: (query: Query<'breB.keys.lookup.retrieve'>, options?: RequestOptions) =>
+        api.call<'breB.keys.lookup.retrieve'>('GET', '/v1/bre-b/keys/lookup', { query }, options),
+      /** An active key's static QR (for amounts the payer types). */
+      qr: { retrieve: (id: string, options?: RequestOptions) => api.call<'breB.keys.qr.retrieve'>('GET', `/v1/bre-b/keys/${e(id)}/qr`, {}, options) },
+    },
+  };
+}
+
 export function merchants(api: Api) {
   return {
     create: (body: Body<'merchants.create'>, options?: RequestOptions) => api.call<'merchants.create'>('POST', '/v1/merchants', { body }, options),
@@ -363,6 +381,12 @@ export function reference(api: Api) {
       cash: {
         /** Sandbox only: the store reports a CASH reference paid (409 `cash_reference_paid` when it already was). */
         pay: (body: Body<'sandbox.cash.pay'>, options?: RequestOptions) => api.call<'sandbox.cash.pay'>('POST', '/v1/sandbox/cash/payments', { body }, options),
+      },
+      breB: {
+        keys: {
+          /** Sandbox only: plays the network's verification of a Bre-B key (it becomes `active`). */
+          verify: (id: string, options?: RequestOptions) => api.call<'sandbox.breB.keys.verify'>('POST', `/v1/sandbox/bre-b/keys/${e(id)}/verify`, {}, options),
+        },
       },
       sms: {
         /** Sandbox only: the OTP "SMS" sent to a phone number. */

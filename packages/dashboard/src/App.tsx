@@ -11,6 +11,7 @@ import { PaymentDetail } from './pages/PaymentDetail';
 import { Links } from './pages/Links';
 import { Disputes } from './pages/Disputes';
 import { Balance } from './pages/Balance';
+import { BrebKeys } from './pages/BrebKeys';
 import { ApiKeys } from './pages/ApiKeys';
 import { Webhooks } from './pages/Webhooks';
 import { Events } from './pages/Events';
@@ -150,6 +151,8 @@ function Page({ path }: { path: string }) {
       return <Disputes />;
     case '/balance':
       return <Balance />;
+    case '/bre-b/keys':
+      return <BrebKeys />;
     case '/developers/keys':
       return <ApiKeys />;
     case '/developers/webhooks':
@@ -257,6 +260,9 @@ function Shell({
           </li>
           <li>
             <NavLink to="/balance">{t('nav.balance')}</NavLink>
+          </li>
+          <li>
+            <NavLink to="/bre-b/keys">{t('nav.breb')}</NavLink>
           </li>
         </ul>
         <p className="nav-heading" id="nav-developers">

@@ -2,9 +2,11 @@
  * The dashboard's only way to the gateway: the cookie-session endpoints under
  * /dashboard/api, and /dashboard/api/v1/*, a pass-through to the gateway's own
  * /v1 whose bodies are typed by packages/client's generated types (from
- * /openapi.json), so the dashboard cannot drift from the API.
+ * /openapi.json), so the dashboard cannot drift from the API. `gateway` is the
+ * typed client itself over the same pass-through: its methods know each
+ * operation's path, so a page that uses it writes none.
  */
-import type { components, OperationId, QueryParams, RequestBody, ResponseBody } from '@pasarela/client';
+import { Pasarela, type components, type OperationId, type QueryParams, type RequestBody, type ResponseBody } from '@pasarela/client';
 
 export type { ListItem, OperationId, RequestBody, ResponseBody } from '@pasarela/client';
 export type {
@@ -185,6 +187,31 @@ export function v1<K extends OperationId>(
   options: { body?: RequestBody<K> | FormData; query?: Partial<QueryParams<K>> } = {},
 ): Promise<ResponseBody<K>> {
   return request<ResponseBody<K>>(method, `/v1${path}`, options.body, options.query as Query | undefined);
+}
+
+/**
+ * `@pasarela/client` over the session's pass-through (`/dashboard/api/v1/...`):
+ * the cookie is the credential, so the client's bearer header is dropped and
+ * the session's CSRF token and chosen organization are added, as `request`
+ * does. No retries: a person sees a failure at once and decides. Its errors
+ * are the client's `PasarelaError` (status, code, message, details).
+ */
+export const gateway = new Pasarela({
+  baseUrl: '/dashboard/api',
+  // Never sent: sessionFetch removes the Authorization header it would carry.
+  token: 'dashboard-session',
+  maxRetries: 0,
+  fetch: sessionFetch,
+});
+
+async function sessionFetch(input: string, init: RequestInit): Promise<Response> {
+  const headers = new Headers(init.headers);
+  headers.delete('authorization');
+  if (init.method && init.method !== 'GET' && init.method !== 'HEAD') headers.set('x-csrf-token', csrfToken);
+  if (organizationHeader) headers.set('x-pasarela-organization', organizationHeader);
+  const response = await fetch(input, { ...init, headers, credentials: 'same-origin' });
+  if (response.status === 401) onSignedOut();
+  return response;
 }
 
 export const api = {

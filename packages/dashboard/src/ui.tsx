@@ -1,5 +1,6 @@
 /** Shared pieces: page header, status badge, copy button, confirmation dialog, errors, pagination. */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { PasarelaError } from '@pasarela/client';
 import { ApiError } from './api';
 import { useI18n } from './i18n';
 
@@ -36,6 +37,7 @@ const TONES: Record<string, string> = {
   OPEN: 'warn',
   DISPUTED: 'info',
   pending: 'warn',
+  pending_verification: 'warn',
   opened: 'info',
   created: 'info',
   REJECTED: 'bad',
@@ -46,6 +48,7 @@ const TONES: Record<string, string> = {
   revoked: 'muted',
   disabled: 'muted',
   expired: 'muted',
+  moved: 'muted',
   CANCELLED: 'muted',
   REFUNDED: 'muted',
   ACCEPTED: 'muted',
@@ -84,7 +87,7 @@ export function ErrorMessage({ error }: { error: unknown }) {
   if (!error) return null;
   let message = t('common.error');
   let details: string[] = [];
-  if (error instanceof ApiError) {
+  if (error instanceof ApiError || error instanceof PasarelaError) {
     message = error.status === 403 ? t('common.forbidden') : error.message;
     details = error.details.map((d) => (d.field ? `${d.field}: ${d.message ?? ''}` : (d.message ?? '')));
   } else if (error instanceof Error) message = error.message;

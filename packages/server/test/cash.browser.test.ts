@@ -4,13 +4,13 @@
  * code, the deadline); a reload shows it again; the printable voucher opens;
  * once the store reports the reference paid (by the sandbox control, or the
  * voucher page's store button), the page shows the approval.
- * Every state passes axe-core (no serious or critical violation) at 1280×800
- * and 390×844. The pages render the same on both dialects; this file runs on
- * the first configured one.
+ * The flows run on each dialect in one Chromium; every state passes axe-core
+ * (no serious or critical violation) at 1280×800 and 390×844, audited on the
+ * first dialect (support/browser.ts `browserPlan`).
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeInBrowser, launchChromium, watchedPage, seriousViolations, VIEWPORTS } from './support/browser.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserPlan, describeInBrowser, launchChromium, watchedPage } from './support/browser.js';
 import { dialects } from './support/dialects.js';
 import { startGateway, type TestGateway } from './support/gateway.js';
 import { routePublicOrigin } from './support/hosted.js';
@@ -18,100 +18,114 @@ import { routePublicOrigin } from './support/hosted.js';
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 30_000 });
 
 describeInBrowser('cash in the hosted checkout', () => {
-  let gw: TestGateway;
-  let token: string;
   let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  const consoleErrors: string[] = [];
-
   beforeAll(async () => {
-    gw = await startGateway(dialects[0]!);
-    token = await (await gw.client()).token();
     browser = await launchChromium();
   });
   afterAll(async () => {
-    for (const context of contexts) await context.close();
     await browser?.close();
-    await gw?.close();
-    expect(consoleErrors).toEqual([]);
   });
 
-  async function open(viewport: { width: number; height: number }, lang: 'es' | 'en'): Promise<Page> {
-    const context = await browser.newContext({
-      locale: lang === 'es' ? 'es-CO' : 'en-US',
-      extraHTTPHeaders: { 'Accept-Language': lang === 'es' ? 'es-CO,es;q=0.9' : 'en-US,en;q=0.9' },
+  describe.each(dialects)('on $name', (dialect) => {
+    const plan = browserPlan(dialect);
+    let gw: TestGateway;
+    let token: string;
+    const contexts: BrowserContext[] = [];
+    const consoleErrors: string[] = [];
+
+    beforeAll(async () => {
+      gw = await startGateway(dialect);
+      token = await (await gw.client()).token();
     });
-    contexts.push(context);
-    await routePublicOrigin(context, gw);
-    const page = await watchedPage(context, consoleErrors, viewport);
-    page.setDefaultTimeout(30_000);
-    return page;
-  }
-
-  async function paymentLink(value: number): Promise<string> {
-    const reply = await gw.request<{ url: string }>('POST', '/v1/links', {
-      token,
-      body: { type: 'payment', data: { amount: { value, currency: 'COP' }, description: 'Nevera' } },
+    afterAll(async () => {
+      for (const context of contexts) await context.close();
+      await gw?.close();
+      expect(consoleErrors).toEqual([]);
     });
-    expect(reply.status, reply.text).toBe(201);
-    return reply.body.url;
-  }
 
-  const barcodeLoaded = (page: Page) => page.locator('#cash-barcode').evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth > 0);
+    async function open(viewport: { width: number; height: number }, lang: 'es' | 'en'): Promise<Page> {
+      const context = await browser.newContext({
+        locale: lang === 'es' ? 'es-CO' : 'en-US',
+        extraHTTPHeaders: { 'Accept-Language': lang === 'es' ? 'es-CO,es;q=0.9' : 'en-US,en;q=0.9' },
+      });
+      contexts.push(context);
+      await routePublicOrigin(context, gw);
+      const page = await watchedPage(context, consoleErrors, viewport);
+      page.setDefaultTimeout(30_000);
+      return page;
+    }
 
-  for (const [lang, texts] of [
-    [
-      'es',
-      { tab: 'Otros medios', cash: 'Efectivo en un punto de pago', go: 'Continuar', voucher: 'Ver el comprobante para imprimir', heading: 'Pago en efectivo' },
-    ],
-    ['en', { tab: 'Other methods', cash: 'Cash at a payment point', go: 'Continue', voucher: 'Open the voucher to print', heading: 'Cash payment' }],
-  ] as const) {
-    it(`shows the voucher, again after a reload, and the approval once the store is paid (${lang})`, async () => {
-      const problems: string[] = [];
-      for (const size of VIEWPORTS) {
-        const page = await open(size, lang);
-        await page.goto(await paymentLink(50_050));
-        await page.getByRole('tab', { name: texts.tab }).click();
-        await page.getByLabel(texts.cash).check();
-        await page.getByRole('button', { name: texts.go }).click();
-        await poll(() => page.locator('#cash-step').isVisible()).toBe(true);
-        const reference = await page.locator('#cash-reference').innerText();
-        expect(reference).toMatch(/^[1-9]\d{11}$/);
-        expect(await page.locator('#cash-agreement').innerText()).toMatch(/^\d+$/);
-        expect(await page.locator('#cash-deadline').innerText()).toContain('(Bogotá)');
-        await poll(() => barcodeLoaded(page)).toBe(true);
-        problems.push(...(await seriousViolations(page, `checkout-cash-${lang}`)));
+    async function paymentLink(value: number): Promise<string> {
+      const reply = await gw.request<{ url: string }>('POST', '/v1/links', {
+        token,
+        body: { type: 'payment', data: { amount: { value, currency: 'COP' }, description: 'Nevera' } },
+      });
+      expect(reply.status, reply.text).toBe(201);
+      return reply.body.url;
+    }
 
-        // A reload: the waiting page, rendered by the server, shows the same voucher.
-        await page.reload();
-        await poll(() => page.locator('#cash-reference').innerText()).toBe(reference);
-        await poll(() => barcodeLoaded(page)).toBe(true);
-        problems.push(...(await seriousViolations(page, `cash-waiting-${lang}`)));
+    const barcodeLoaded = (page: Page) => page.locator('#cash-barcode').evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth > 0);
 
-        // The printable voucher, in its own tab.
-        const [voucher] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('link', { name: texts.voucher }).click()]);
-        await voucher.waitForLoadState();
-        expect(await voucher.getByRole('heading', { name: texts.heading }).isVisible()).toBe(true);
-        expect(await voucher.locator('dl').innerText()).toContain(reference);
-        problems.push(...(await seriousViolations(voucher, `cash-voucher-${lang}`)));
-        if (lang === 'en') {
-          // The sandbox's store on the voucher page: it takes the cash, and the voucher says the payment is approved.
-          await voucher.getByRole('button', { name: 'Pay at the store (sandbox)' }).click();
+    for (const [lang, texts] of [
+      [
+        'es',
+        {
+          tab: 'Otros medios',
+          cash: 'Efectivo en un punto de pago',
+          go: 'Continuar',
+          voucher: 'Ver el comprobante para imprimir',
+          heading: 'Pago en efectivo',
+        },
+      ],
+      ['en', { tab: 'Other methods', cash: 'Cash at a payment point', go: 'Continue', voucher: 'Open the voucher to print', heading: 'Cash payment' }],
+    ] as const) {
+      it(`shows the voucher, again after a reload, and the approval once the store is paid (${lang})`, async () => {
+        const problems: string[] = [];
+        for (const size of plan.viewports) {
+          const page = await open(size, lang);
+          await page.goto(await paymentLink(50_050));
+          await page.getByRole('tab', { name: texts.tab }).click();
+          await page.getByLabel(texts.cash).check();
+          await page.getByRole('button', { name: texts.go }).click();
+          await poll(() => page.locator('#cash-step').isVisible()).toBe(true);
+          const reference = await page.locator('#cash-reference').innerText();
+          expect(reference).toMatch(/^[1-9]\d{11}$/);
+          expect(await page.locator('#cash-agreement').innerText()).toMatch(/^\d+$/);
+          expect(await page.locator('#cash-deadline').innerText()).toContain('(Bogotá)');
+          await poll(() => barcodeLoaded(page)).toBe(true);
+          problems.push(...(await plan.audit(page, `checkout-cash-${lang}`)));
+
+          // A reload: the waiting page, rendered by the server, shows the same voucher.
+          await page.reload();
+          await poll(() => page.locator('#cash-reference').innerText()).toBe(reference);
+          await poll(() => barcodeLoaded(page)).toBe(true);
+          problems.push(...(await plan.audit(page, `cash-waiting-${lang}`)));
+
+          // The printable voucher, in its own tab.
+          const [voucher] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('link', { name: texts.voucher }).click()]);
           await voucher.waitForLoadState();
-          expect(await voucher.locator('main').innerText()).not.toContain(reference);
-          problems.push(...(await seriousViolations(voucher, `cash-voucher-paid-${lang}`)));
-        }
-        await voucher.close();
+          expect(await voucher.getByRole('heading', { name: texts.heading }).isVisible()).toBe(true);
+          expect(await voucher.locator('dl').innerText()).toContain(reference);
+          problems.push(...(await plan.audit(voucher, `cash-voucher-${lang}`)));
+          if (lang === 'en') {
+            // The sandbox's store on the voucher page: it takes the cash, and the voucher says the payment is approved.
+            await voucher.getByRole('button', { name: 'Pay at the store (sandbox)' }).click();
+            await voucher.waitForLoadState();
+            expect(await voucher.locator('main').innerText()).not.toContain(reference);
+            problems.push(...(await plan.audit(voucher, `cash-voucher-paid-${lang}`)));
+          }
+          await voucher.close();
 
-        // The store reports it paid (the API in Spanish, the voucher's button in English): the page follows the payment to its approval.
-        if (lang === 'es') {
-          const paid = await gw.request<{ status: string }>('POST', '/v1/sandbox/cash/payments', { token, body: { reference } });
-          expect(paid.status, paid.text).toBe(200);
+          // The store reports it paid (the API in Spanish, the voucher's button in English): the page follows the payment to its approval.
+          if (lang === 'es') {
+            const paid = await gw.request<{ status: string }>('POST', '/v1/sandbox/cash/payments', { token, body: { reference } });
+            expect(paid.status, paid.text).toBe(200);
+          }
+          await poll(() => page.locator('#outcome').getAttribute('data-state')).toBe('approved');
+          problems.push(...(await plan.audit(page, `cash-approved-${lang}`)));
         }
-        await poll(() => page.locator('#outcome').getAttribute('data-state')).toBe('approved');
-        problems.push(...(await seriousViolations(page, `cash-approved-${lang}`)));
-      }
-      expect(problems).toEqual([]);
-    }, 300_000);
-  }
+        expect(problems).toEqual([]);
+      }, 300_000);
+    }
+  });
 });

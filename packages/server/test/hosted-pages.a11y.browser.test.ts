@@ -10,37 +10,17 @@
  * The pages render the same on both dialects; this file runs on the first
  * configured one (SQLite unless TEST_DIALECTS narrows it).
  */
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeInBrowser, launchChromium, watchedPage } from './support/browser.js';
+import { describeInBrowser, launchChromium, seriousViolations, VIEWPORTS, watchedPage } from './support/browser.js';
 import { dialects } from './support/dialects.js';
 import { startGateway, type TestGateway } from './support/gateway.js';
 import { LocalSite, routePublicOrigin, thanksPage } from './support/hosted.js';
 
 const SCREENS = process.env.HOSTED_SCREENS ?? fileURLToPath(new URL('../../../test-results/screenshots/', import.meta.url));
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const SIZES = [
-  { width: 1280, height: 800 },
-  { width: 390, height: 844 },
-] as const;
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: Array<{ target: string[]; failureSummary?: string }>;
-}
-
-/** The axe global as the evaluate() callback uses it (the server's tsconfig has no DOM lib). */
-interface AxeWindow {
-  axe: { run(context: unknown, options: unknown): Promise<{ violations: Violation[] }> };
-  document: unknown;
-}
-
 const sqlite = dialects[0]!;
 /** Generous limits: the machine running the suite may be busy. */
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 30_000 });
@@ -81,17 +61,11 @@ describeInBrowser('the hosted pages pass axe-core at desktop and phone sizes', (
     return page;
   }
 
-  /** axe-core in the page; the serious and critical violations, described. */
+  /** The page's screenshot, then its serious and critical axe-core violations, described (support/browser.ts). */
   async function audit(page: Page, name: string): Promise<string[]> {
     const size = page.viewportSize()!;
     await page.screenshot({ path: join(SCREENS, `${name}-${size.width}x${size.height}.png`), fullPage: true });
-    await page.evaluate(AXE_SOURCE);
-    const { violations } = await page.evaluate(() =>
-      (globalThis as unknown as AxeWindow).axe.run((globalThis as unknown as AxeWindow).document, { resultTypes: ['violations'] }),
-    );
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${name} ${size.width}x${size.height}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    return seriousViolations(page, name);
   }
 
   async function createLink(data: Record<string, unknown>, extra: Record<string, unknown> = {}): Promise<{ id: string; url: string }> {
@@ -108,7 +82,7 @@ describeInBrowser('the hosted pages pass axe-core at desktop and phone sizes', (
 
   it('the payment-link checkout in each of its states', async () => {
     const problems: string[] = [];
-    for (const size of SIZES) {
+    for (const size of VIEWPORTS) {
       const link = await createLink(
         { amount: { value: 89950, currency: 'COP' }, description: 'Zapatillas de running', cancel_url: `${thanks.origin}/carrito` },
         { multi_use: true, max_uses: 10 },
@@ -170,7 +144,7 @@ describeInBrowser('the hosted pages pass axe-core at desktop and phone sizes', (
 
   it('the enrollment form, open and used', async () => {
     const problems: string[] = [];
-    for (const size of SIZES) {
+    for (const size of VIEWPORTS) {
       const created = await gw.request<{ url: string }>('POST', '/v1/instruments/enrollments', {
         token,
         body: {
@@ -199,7 +173,7 @@ describeInBrowser('the hosted pages pass axe-core at desktop and phone sizes', (
 
   it('the sandbox bank and QR pages', async () => {
     const problems: string[] = [];
-    for (const size of SIZES) {
+    for (const size of VIEWPORTS) {
       const link = await createLink({ amount: { value: 25050, currency: 'COP' }, description: 'Mercado' });
       const path = new URL(link.url).pathname;
       const bank = await gw.request<{ rail: { payment_link: string } }>('POST', `${path}/intent`, {

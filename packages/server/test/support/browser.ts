@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { describe } from 'vitest';
+import { dialects, type Dialect } from './dialects.js';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -77,4 +78,29 @@ export async function seriousViolations(page: Page, name: string): Promise<strin
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${name} ${size.width}x${size.height}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/**
+ * How a browser test file covers the dialects: its flows run on every one
+ * (what the pages do is stored by each engine), in the file's one Chromium.
+ * The pages render the same on each, so they are audited (axe-core, at both
+ * VIEWPORTS) on the first dialect only; the others run each flow once, at the
+ * first viewport, and `audit` answers no problem there.
+ */
+export interface BrowserPlan {
+  /** Whether this dialect's run audits the pages. */
+  audited: boolean;
+  /** The sizes each flow runs at on this dialect. */
+  viewports: ReadonlyArray<{ width: number; height: number }>;
+  /** seriousViolations on the audited dialect; nothing on the others. */
+  audit(page: Page, name: string): Promise<string[]>;
+}
+
+export function browserPlan(dialect: Dialect): BrowserPlan {
+  const audited = dialect === dialects[0];
+  return {
+    audited,
+    viewports: audited ? VIEWPORTS : [VIEWPORTS[0]],
+    audit: async (page, name) => (audited ? seriousViolations(page, name) : []),
+  };
 }
