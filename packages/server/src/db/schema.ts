@@ -321,6 +321,9 @@ export interface ChargebacksTable {
   decision_due_at: string | null;
   resolved_at: string | null;
   resolution: string | null;
+  /** The chargeback fee (minor units of `currency`), set when it opened; null when no fee rule matched (migration 063). */
+  fee_amount: number | null;
+  fee_rule_id: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -596,7 +599,7 @@ export interface TerminalUsersTable {
 export interface FeeRulesTable {
   id: string;
   organization_id: string;
-  type: 'interchange' | 'mdr';
+  type: 'interchange' | 'mdr' | 'chargeback';
   name: string | null;
   percentage_bps: number;
   /** Minor units of `currency`. */
