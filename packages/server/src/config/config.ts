@@ -93,6 +93,12 @@ export interface Config {
   metricsPort: number | undefined;
   logLevel: string;
   jobs: { pollIntervalMs: number; enabled: boolean; leaseSeconds: number; concurrency: number };
+  /**
+   * LEDGER_POSTING=false (sandbox only): the ledger's reactions are not registered, so no
+   * movement of money posts an entry. Only to measure what the ledger costs (the bench's
+   * `ledger-cost` case); a gateway that moves money keeps it on.
+   */
+  ledgerPosting: boolean;
   webhooks: {
     /** Element i is the wait in seconds before attempt i+1; the first attempt goes at once (element 0 is 0). */
     retrySchedule: number[];
@@ -415,6 +421,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (production && connectors === 'simulator' && !simulatedRehearsal) {
     throw new ConfigError('CONNECTORS=simulator is refused when ENVIRONMENT=production: run a staging or test deployment with ENVIRONMENT=sandbox');
   }
+  const ledgerPosting = boolean(env, 'LEDGER_POSTING', true);
+  if (production && !ledgerPosting)
+    throw new ConfigError('LEDGER_POSTING=false is refused when ENVIRONMENT=production: every movement of money posts its entry');
   if (production && !env.PUBLIC_BASE_URL) throw new ConfigError('PUBLIC_BASE_URL is required when ENVIRONMENT=production (the https:// address clients use)');
   if (production && !publicBaseUrl.startsWith('https://')) {
     throw new ConfigError(`PUBLIC_BASE_URL must be an https:// URL when ENVIRONMENT=production, got "${publicBaseUrl}"`);
@@ -539,6 +548,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       pollIntervalMs: integer(env, 'EVENT_STREAM_POLL_MS', 250, 10, 60_000),
       maxPerOrganization: integer(env, 'EVENT_STREAM_MAX_PER_ORGANIZATION', 20, 1, 10_000),
     },
+    ledgerPosting,
     jobs: {
       pollIntervalMs: integer(env, 'JOB_POLL_INTERVAL_MS', 250, 10, 60_000),
       enabled: boolean(env, 'JOBS_ENABLED', true),
