@@ -239,7 +239,8 @@ async function ledgerInvariants(q, since) {
     if (Number(p.amount) !== Number(p.carried)) violations.push(`ledger: payout ${p.id} of ${p.amount} carries settlements of ${p.carried}`);
 
   // No movement of the run without its entry: a captured card payment, an approved rail payment, a succeeded
-  // refund each have theirs (the same amount); a refund that did not succeed has none.
+  // refund, a chargeback's fee each have theirs (the same amount; a fee's is the entry's net); a refund that
+  // did not succeed, a chargeback without a fee, have none.
   const movements = await q(
     `select 'capture' kind, p.id, p.amount_captured::bigint moved, e.amount::bigint posted from payments p
         left join ledger_entries e on e.source_id = p.id and e.type = 'payment'
@@ -251,7 +252,11 @@ async function ledgerInvariants(q, since) {
      union all
      select 'refund', r.id, -r.amount::bigint, e.amount::bigint from refunds r
         left join ledger_entries e on e.source_id = r.id and e.type = 'refund'
-       where r.created_at >= $1 and r.status = 'SUCCEEDED'`,
+       where r.created_at >= $1 and r.status = 'SUCCEEDED'
+     union all
+     select 'chargeback fee', c.id, -c.fee_amount::bigint, e.net::bigint from chargebacks c
+        left join ledger_entries e on e.source_id = c.id and e.type = 'chargeback_fee'
+       where c.created_at >= $1 and c.fee_amount > 0`,
     [since],
   );
   for (const m of movements) {
@@ -263,6 +268,12 @@ async function ledgerInvariants(q, since) {
     [since],
   );
   for (const r of stray) violations.push(`ledger: refund ${r.id} is ${r.status} but has an entry`);
+  const strayFees = await q(
+    `select c.id, e.fee::bigint fee from chargebacks c join ledger_entries e on e.source_id = c.id and e.type = 'chargeback_fee'
+      where c.created_at >= $1 and coalesce(c.fee_amount, 0) = 0`,
+    [since],
+  );
+  for (const c of strayFees) violations.push(`ledger: chargeback ${c.id} has no fee but a chargeback_fee entry of ${c.fee}`);
   return { violations, entries: entries.length, movements: movements.length };
 }
 

@@ -383,6 +383,22 @@ const en = {
   'balance.rows.balance_transactions': 'Every balance transaction',
   'balance.progress': '{done} of {total} rows',
   'balance.covers': 'Covers',
+  'balance.transactions': 'Recent balance transactions',
+  'balance.noTransactions': 'No balance transactions yet.',
+  'balance.type': 'Type',
+  'balance.amount': 'Amount',
+  'balance.source': 'Caused by',
+  'balance.txType.payment': 'Payment',
+  'balance.txType.refund': 'Refund',
+  'balance.txType.cashout': 'Cashout',
+  'balance.txType.chargeback_hold': 'Chargeback: amount held',
+  'balance.txType.chargeback_fee': 'Chargeback fee',
+  'balance.txType.chargeback_release': 'Chargeback won: amount released',
+  'balance.txType.chargeback_loss': 'Chargeback lost or accepted',
+  'balance.txType.settlement': 'Settlement',
+  'balance.txType.payout': 'Payout',
+  'balance.txType.payout_paid': 'Payout arrived',
+  'balance.txType.payout_failure': 'Payout failed',
   'status.in_transit': 'In transit',
   'status.paid': 'Paid',
   'status.running': 'Running',
@@ -807,6 +823,22 @@ const es: Record<MessageKey, string> = {
   'balance.rows.balance_transactions': 'Todos los movimientos del saldo',
   'balance.progress': '{done} de {total} filas',
   'balance.covers': 'Cubre',
+  'balance.transactions': 'Movimientos recientes del saldo',
+  'balance.noTransactions': 'Aún no hay movimientos del saldo.',
+  'balance.type': 'Tipo',
+  'balance.amount': 'Monto',
+  'balance.source': 'Origen',
+  'balance.txType.payment': 'Pago',
+  'balance.txType.refund': 'Reembolso',
+  'balance.txType.cashout': 'Devolución (cashout)',
+  'balance.txType.chargeback_hold': 'Contracargo: monto retenido',
+  'balance.txType.chargeback_fee': 'Tarifa de contracargo',
+  'balance.txType.chargeback_release': 'Contracargo ganado: monto liberado',
+  'balance.txType.chargeback_loss': 'Contracargo perdido o aceptado',
+  'balance.txType.settlement': 'Liquidación',
+  'balance.txType.payout': 'Transferencia al comercio',
+  'balance.txType.payout_paid': 'Transferencia recibida',
+  'balance.txType.payout_failure': 'Transferencia fallida',
   'status.in_transit': 'En camino',
   'status.paid': 'Pagada',
   'status.running': 'En curso',
@@ -876,7 +908,8 @@ const MINOR_DIGITS: Record<string, number> = {
 };
 /** Currencies people write without cents when the amount is whole (COP 25,000), as the hosted pages do. */
 const WHOLE_WITHOUT_CENTS = new Set(['COP']);
-const DECIMAL = /^\d+(\.\d+)?$/;
+/** A decimal string as the API writes amounts; negative for what leaves a balance (a refund's entry, a chargeback fee). */
+const DECIMAL = /^-?\d+(\.\d+)?$/;
 
 /**
  * How many decimals an amount is shown with: every decimal it has (never

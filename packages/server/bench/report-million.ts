@@ -4,9 +4,12 @@
  * entries each into a fresh database (SQLite in a temporary directory, or
  * PostgreSQL with REPORT_BENCH_DATABASE_URL: give it an empty database),
  * generates the report as the `report.generate` job does and streams its
- * download, then prints the time of each and the process's peak RSS: the
- * report is written and read one batch at a time, so memory stays flat
- * whatever the number of rows.
+ * download, then prints the time of each, the highest RSS sampled while the
+ * report was made and downloaded, and the process's peak RSS: the report is
+ * written and read one batch at a time, so memory stays flat whatever the
+ * number of rows. The last line (`report-bench: {...}`) is the same as JSON,
+ * for `npm run bench` (run.ts `report-million` case), which runs it at
+ * 100,000 and at 1,000,000 entries.
  *
  *   npm run build -w pasarela && node packages/server/dist/bench/report-million.js [entries]
  */
@@ -102,6 +105,11 @@ try {
     `seeded ${ENTRIES} entries in ${SETTLEMENTS} settlements (${((seeded - started) / 1000).toFixed(1)} s); peak RSS so far ${mb(process.resourceUsage().maxRSS)}`,
   );
 
+  // The RSS while the report is made and downloaded, sampled every 20 ms (the seeding before is not the report's).
+  let reportRss = process.memoryUsage.rss();
+  const sampler = setInterval(() => {
+    reportRss = Math.max(reportRss, process.memoryUsage.rss());
+  }, 20);
   const reports = new ReportService(db, realClock(), undefined);
   const report = await reports.create(ORG, { type: 'payout_reconciliation', payout_id: PAYOUT, format: 'csv' });
   const t0 = performance.now();
@@ -116,12 +124,27 @@ try {
     for (let i = chunk.indexOf('\n'); i !== -1; i = chunk.indexOf('\n', i + 1)) lines++;
   }
   const streamed = performance.now();
+  clearInterval(sampler);
+  reportRss = Math.max(reportRss, process.memoryUsage.rss());
   console.log(
     `report ${done.status}: ${done.progress.rows_done} rows, net ${done.totals?.net} (payout ${(amount / 100).toFixed(2)}), generated in ${((generated - t0) / 1000).toFixed(1)} s`,
   );
   console.log(`downloaded ${lines - 1} rows, ${(bytes / 1024 / 1024).toFixed(0)} MiB, in ${((streamed - generated) / 1000).toFixed(1)} s`);
-  console.log(`peak RSS ${mb(process.resourceUsage().maxRSS)} (${url ? 'PostgreSQL' : 'SQLite'})`);
-  if (done.progress.rows_done !== ENTRIES || lines - 1 !== ENTRIES || done.totals?.net !== (amount / 100).toFixed(2)) process.exitCode = 1;
+  console.log(`RSS while reporting at most ${mb(reportRss / 1024)}; peak RSS ${mb(process.resourceUsage().maxRSS)} (${url ? 'PostgreSQL' : 'SQLite'})`);
+  const ok = done.progress.rows_done === ENTRIES && lines - 1 === ENTRIES && done.totals?.net === (amount / 100).toFixed(2);
+  if (!ok) process.exitCode = 1;
+  console.log(
+    `report-bench: ${JSON.stringify({
+      entries: ENTRIES,
+      ok,
+      seedSeconds: (seeded - started) / 1000,
+      generateSeconds: (generated - t0) / 1000,
+      downloadSeconds: (streamed - generated) / 1000,
+      bytes,
+      reportRssMb: reportRss / 1024 / 1024,
+      peakRssMb: process.resourceUsage().maxRSS / 1024,
+    })}`,
+  );
 } finally {
   await handle.close();
   if (process.env.REPORT_BENCH_KEEP) console.log(`kept ${dir}`);

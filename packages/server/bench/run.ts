@@ -31,6 +31,9 @@
  *   BENCH_CPU_PROF         a directory: run the server with `node --cpu-prof` writing there
  *                          (summarise with dist/bench/profile-top.js)
  *   BENCH_WRITE_DOC        "0": do not write docs/benchmarks.md
+ *   BENCH_LEDGER_SECONDS   measured seconds of each run of the ledger-cost case (default 8; 2 s warm-up each)
+ *   BENCH_LEDGER_ROUNDS    runs per server of the ledger-cost case, alternating in both orders (default 4)
+ *   BENCH_REPORT_MILLION   "0": leave out the million-entry report case (report-million; on by default)
  *   BENCH_MODE             "npx": only the start-up time and memory of `npx pasarela` installed from the
  *                          packed packages (bench/npx.ts; BENCH_NPX_STARTS, BENCH_NPX_PAYMENTS)
  */
@@ -51,6 +54,8 @@ import type { PacedWorkerData } from './paced-worker.js';
 import { checkpoint, countPayments, explainList, seedPayments, type ListPlan, type SeedTarget } from './seed-payments.js';
 import { analyse, drain, startReceiver } from './webhooks.js';
 import { cpuByLayer, LAYERS } from './layers.js';
+import { ledgerCost } from './ledger-cost.js';
+import { reportMillion, type ReportBench } from './report-case.js';
 import type {
   CannonExtra,
   Case,
@@ -162,16 +167,22 @@ const CASE_KEYS: readonly string[] = [
   'webhook-latency',
   'payment-create',
   'payment-create-idem',
+  'ledger-cost',
+  'report-million',
 ];
+const LEDGER_SECONDS = positiveNumber('BENCH_LEDGER_SECONDS', 8);
+const LEDGER_ROUNDS = Math.floor(positiveNumber('BENCH_LEDGER_ROUNDS', 4));
+const REPORT_MILLION_ON = process.env.BENCH_REPORT_MILLION !== '0';
 const SELECTED = selectedCases();
-const FULL_RUN = SELECTED.size === CASE_KEYS.length;
+/** Every case ran (the million-entry report may be left out with BENCH_REPORT_MILLION=0): the run writes docs/benchmarks.md. */
+const FULL_RUN = CASE_KEYS.every((k) => SELECTED.has(k) || (k === 'report-million' && !REPORT_MILLION_ON));
 
 if (LIST_LARGE <= LIST_SMALL) throw new Error(`BENCH_LIST_ROWS must be more than ${LIST_SMALL}, got ${LIST_LARGE}`);
 if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(LOG_LEVEL)) throw new Error(`BENCH_LOG_LEVEL: unknown level "${LOG_LEVEL}"`);
 
 function selectedCases(): Set<string> {
   const raw = process.env.BENCH_CASES;
-  if (!raw) return new Set(CASE_KEYS);
+  if (!raw) return new Set(CASE_KEYS.filter((k) => k !== 'report-million' || process.env.BENCH_REPORT_MILLION !== '0'));
   const keys = raw
     .split(',')
     .map((s) => s.trim())
@@ -508,12 +519,15 @@ async function startServer({
   databaseUrl,
   workers,
   profileDir,
+  extraEnv = {},
 }: {
   port: number;
   dataDir: string;
   databaseUrl?: string | undefined;
   workers?: number;
   profileDir?: string | undefined;
+  /** More settings of the server (LEDGER_POSTING=false for the ledger-cost case). */
+  extraEnv?: Record<string, string>;
 }): Promise<Server> {
   const base = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
@@ -526,6 +540,7 @@ async function startServer({
     BOOTSTRAP_CLIENT_ID: CLIENT_ID,
     BOOTSTRAP_CLIENT_SECRET: CLIENT_SECRET,
     RATE_LIMIT_REQUESTS,
+    ...extraEnv,
   };
   if (JOB_POLL_INTERVAL_MS) env.JOB_POLL_INTERVAL_MS = JOB_POLL_INTERVAL_MS;
   delete env.WORKERS;
@@ -1340,6 +1355,49 @@ async function main(): Promise<void> {
         });
       }
     }
+    // The ledger's cost: two more servers, each on a database of its own (ledger-cost.ts).
+    let ledger: Awaited<ReturnType<typeof ledgerCost>> | undefined;
+    if (SELECTED.has('ledger-cost')) {
+      const extra: Scratch[] = [];
+      let n = 0;
+      try {
+        ledger = await ledgerCost({
+          start: async (ledgerPosting) => {
+            const dir = join(dataDir, `ledger-${++n}`);
+            mkdirSync(dir, { recursive: true });
+            const own = pgUrl ? await scratchDatabase(pgUrl) : undefined;
+            if (own) extra.push(own);
+            const s = await startServer({
+              port: await freePort(),
+              dataDir: dir,
+              databaseUrl: own?.url,
+              extraEnv: ledgerPosting ? {} : { LEDGER_POSTING: 'false' },
+            });
+            server = s;
+            return s;
+          },
+          stop: stopChild,
+          cpuMs,
+          clientId: CLIENT_ID,
+          clientSecret: CLIENT_SECRET,
+          seconds: LEDGER_SECONDS,
+          warmupSeconds: Math.min(2, WARMUP_SECONDS * 2),
+          rounds: LEDGER_ROUNDS,
+          concurrency: RSA_IN_FLIGHT,
+          progress,
+        });
+        server = undefined;
+        progress(
+          `bench: ledger cost: ${fmt(ledger.on, 0)} / ${fmt(ledger.off, 0)} payments/s, ratio ${fmt(ledger.ratio, 2)} (pairs ${ledger.pairRatios.map((r) => fmt(r, 2)).join(', ')})\n`,
+        );
+      } finally {
+        for (const own of extra) await own.drop().catch((e: Error) => console.error(`bench: dropping ${own.name} failed: ${e.message}`));
+      }
+    }
+    // The million-entry report (report-case.ts, report-million.ts): 100 000 and 1 000 000 entries, each in a process and a database of its own.
+    let report: ReportBench | undefined;
+    if (SELECTED.has('report-million')) report = await reportMillion({ pgUrl, scratch: scratchDatabase, progress });
+
     const after = await measureCeilings('after the service cases', (b) => (bare = b));
     bare = undefined;
     Object.assign(ceilings, bestOf(before, after));
@@ -1361,6 +1419,7 @@ async function main(): Promise<void> {
       plans,
     };
     const table = buildTable({ rows, ceilings, postgres: Boolean(pgUrl) });
+    table.push(...ledgerRows(ledger), ...reportRows(report));
     meta.breakdown = renderBreakdown(rows, Boolean(pgUrl));
     const section = renderSection({ meta, table, warnings, serverErr });
     console.log(section);
@@ -1538,6 +1597,63 @@ function buildTable({ rows, ceilings, postgres }: { rows: Map<string, Row>; ceil
   }));
   for (const key of ['healthz', 'readyz', 'org-get', 'org-list', 'org-create', 'org-create-idem']) add(key, ratioTo('bare Fastify', bareRps));
   return out;
+}
+
+/** The ledger-cost case's rows: ledger on against ledger off, measured in the same run, interleaved (target ≥ 0.90). */
+function ledgerRows(ledger: Awaited<ReturnType<typeof ledgerCost>> | undefined): TableRow[] {
+  if (!ledger) return [];
+  const none = { p50: undefined, p99: undefined, non2xx: undefined };
+  const failures = ledger.runs.reduce((sum, r) => sum + r.failures, 0);
+  const order = ledger.runs.map((r) => (r.ledger ? 'on' : 'off')).join(' ');
+  return [
+    {
+      name: `reference: authorize and capture a card payment (\`POST /v1/payments/authorizations\` + \`.../capture\`, ${RSA_IN_FLIGHT} in flight), ledger off (\`LEDGER_POSTING=false\`): payments/s, mean of ${ledger.runs
+        .filter((r) => !r.ledger)
+        .map((r) => fmtInt(r.rate))
+        .join(', ')}`,
+      rps: ledger.off,
+      ...none,
+      cpuUsPerRequest: ledger.cpuOff,
+      ceiling: '',
+      ratio: NaN,
+      target: '',
+      pass: undefined,
+    },
+    {
+      name: `**Ledger's cost**: the same with the ledger on: payments/s, mean of ${ledger.runs
+        .filter((r) => r.ledger)
+        .map((r) => fmtInt(r.rate))
+        .join(
+          ', ',
+        )} (runs ${order}, ${fmt(LEDGER_SECONDS, 0)} s each; each pair's ratio ${ledger.pairRatios.map((r) => fmt(r, 2)).join(', ')}${failures ? `; ${failures} failed` : ''})`,
+      rps: ledger.on,
+      ...none,
+      cpuUsPerRequest: ledger.cpuOn,
+      ceiling: 'ledger off, same run',
+      ratio: ledger.ratio,
+      target: '≥ 0.90',
+      pass: failures === 0 && ledger.ratio >= 0.9,
+    },
+  ];
+}
+
+/** The million-entry report's rows: its time at 1 000 000 entries (target < 60 s) and the RSS while reporting at 100 000 and at 1 000 000 (flat). */
+function reportRows(report: ReportBench | undefined): TableRow[] {
+  if (!report) return [];
+  const line = (r: ReportBench['small']) =>
+    `${fmtInt(r.entries)} entries: generated in ${fmt(r.generateSeconds, 1)} s, downloaded (${fmt(r.bytes / 2 ** 20, 0)} MiB CSV) in ${fmt(r.downloadSeconds, 1)} s, RSS while reporting at most ${fmt(r.reportRssMb, 0)} MB (process peak ${fmt(r.peakRssMb, 0)} MB)`;
+  const none = { rps: undefined, p50: undefined, p99: undefined, non2xx: undefined, ceiling: '', ratio: NaN };
+  const total = report.large.generateSeconds + report.large.downloadSeconds;
+  const growth = report.large.reportRssMb / report.small.reportRssMb;
+  return [
+    { name: `reference: payout reconciliation report, ${line(report.small)}`, ...none, target: '', pass: undefined },
+    {
+      name: `**Report of a million entries**: ${line(report.large)}; ${fmt(total, 1)} s in all, RSS ${fmt(growth, 2)} × that at ${fmtInt(report.small.entries)}`,
+      ...none,
+      target: '< 60 s, RSS ≤ 1.25 × at 100 000',
+      pass: report.large.ok && report.small.ok && total < 60 && growth <= 1.25,
+    },
+  ];
 }
 
 function renderTable(table: TableRow[], { dbCpu = false }: { dbCpu?: boolean } = {}): string {

@@ -43,6 +43,7 @@ import type { ConnectorDefinition } from './connectors/registry.js';
 import { BUILT_IN_METHODS } from './payments/methods/list.js';
 import { MethodRegistry, type PaymentMethodDefinition } from './payments/methods/registry.js';
 import { MODULES, outboxReactions } from './gateway/modules.js';
+import { ledgerModule } from './ledger/module.js';
 import { realClock, SandboxClock, type TimeSource } from './clock/clock.js';
 import './http/route-config.js';
 
@@ -104,7 +105,9 @@ const CHECKPOINTS_AFTER_LISTEN_MS = 1000;
 
 export async function createGateway(config: Config, options: GatewayOptions = {}): Promise<Gateway> {
   // What recording an event does in its transaction, in this order (docs/internals.md "Events and webhooks").
-  registerReactions(outboxReactions(MODULES));
+  // LEDGER_POSTING=false (sandbox only, config.ts): the ledger's reactions are left out, for measuring their cost.
+  // The registry is the process's, and what an earlier gateway of it registered stays: the option takes effect in a process of its own.
+  registerReactions(outboxReactions(config.ledgerPosting ? MODULES : MODULES.filter((m) => m !== ledgerModule)));
   const database = openDatabase(config, { poolSize: config.databasePoolSize, deferCheckpoints: true });
   const { db } = database;
   await migrateToLatest(db, { now: () => realClock(options.time).realIso() });

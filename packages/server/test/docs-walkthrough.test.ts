@@ -165,5 +165,10 @@ TOKEN=$(curl -s $BASE/oauth/token -H 'content-type: application/json' -d '{"gran
     expect(run.stdout).toMatch(/^balance_transaction_id,created_at,type,payment_id,order_id,currency,gross,fee,net,settlement_id,payout_id\r$/m);
     expect(run.stdout).toMatch(/,payment,pay-\w+,ledger-walk-1,COP,50000\.00,0\.00,50000\.00,stl-\w+,po-\w+\r$/m);
     expect(run.stdout).toMatch(/,cashout,pay-\w+,ledger-walk-1,COP,-20000\.00,0\.00,-20000\.00,stl-\w+,po-\w+\r$/m);
+    // A card payment's chargeback, with its dispute fee and the fee's entry.
+    expect(run.stderr).toMatch(/"fee": \{\s*"amount": "45000\.00",\s*"currency": "COP"/);
+    expect(run.stderr).toContain('"type": "chargeback_fee"');
+    expect(run.stderr).toContain('"net": "-45000.00"');
+    expect(run.stderr).toContain('"reserved": "200000.00"');
   }, 60_000);
 });

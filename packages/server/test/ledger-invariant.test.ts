@@ -1,8 +1,8 @@
 /**
  * The ledger's invariants over random sequences of operations (fast-check),
  * on both dialects, through the real HTTP API: card payments captured (some
- * of the chargeback test card, whose capture opens a chargeback), partial
- * refunds, rail payments approved, partial cashouts, chargebacks accepted.
+ * of the chargeback test card, whose capture opens a chargeback and charges
+ * its dispute fee, a `chargeback_fee` entry), partial refunds, rail payments approved, partial cashouts, chargebacks accepted.
  * After each sequence:
  * - every account of every currency sums to zero (the stored postings);
  * - the balances of GET /v1/balance equal what the API's answers say
@@ -60,7 +60,7 @@ describe.each(dialects)('ledger invariants on $name', (dialect) => {
   afterAll(() => gw.close());
 
   /** Runs one sequence in a fresh organization and checks the invariants; the model follows the API's answers. */
-  async function run(ops: Op[], fee: { bps: number; fixed: number }) {
+  async function run(ops: Op[], fee: { bps: number; fixed: number; chargeback: number }) {
     const client = await gw.client();
     const token = await client.token();
     const call = <T>(method: string, path: string, body?: unknown) => gw.request<T>(method, path, { token, ...(body === undefined ? {} : { body }) });
@@ -70,6 +70,9 @@ describe.each(dialects)('ledger invariants on $name', (dialect) => {
     const payouts: Array<{ id: string; amount: number }> = [];
     const rule = await call('POST', '/v1/fee-rules', { type: 'mdr', name: 'MDR', percentage_bps: fee.bps, fixed_amount: major(fee.fixed), currency: 'USD' });
     expect(rule.status, rule.text).toBe(201);
+    // A dispute fee, 0 included (a chargeback then shows a fee of 0.00 and posts no fee entry).
+    const disputeRule = await call('POST', '/v1/fee-rules', { type: 'chargeback', percentage_bps: 0, fixed_amount: major(fee.chargeback), currency: 'USD' });
+    expect(disputeRule.status, disputeRule.text).toBe(201);
     const expected: Record<string, { pending: number; reserved: number }> = {};
     const model = (currency: string) => (expected[currency] ??= { pending: 0, reserved: 0 });
     const captured: Array<{ id: string; left: number }> = [];
@@ -87,9 +90,14 @@ describe.each(dialects)('ledger invariants on $name', (dialect) => {
         const gross = minor(reply.body.amount_captured);
         model('USD').pending += gross - minor(reply.body.fees_total);
         captured.push({ id: reply.body.id, left: gross });
-        const chargebacks = await call<{ data: Array<{ id: string; amount: string }> }>('GET', `/v1/chargebacks?payment_id=${reply.body.id}`);
+        const chargebacks = await call<{ data: Array<{ id: string; amount: string; fee: { amount: string } | null }> }>(
+          'GET',
+          `/v1/chargebacks?payment_id=${reply.body.id}`,
+        );
         for (const c of chargebacks.body.data) {
-          model('USD').pending -= minor(c.amount);
+          // The hold moves the disputed amount into reserved; the fee leaves pending for the operator's revenue.
+          expect(c.fee?.amount).toBe(major(fee.chargeback));
+          model('USD').pending -= minor(c.amount) + minor(c.fee?.amount ?? '0');
           model('USD').reserved += minor(c.amount);
           open.push({ id: c.id, amount: minor(c.amount) });
         }
@@ -221,7 +229,7 @@ describe.each(dialects)('ledger invariants on $name', (dialect) => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(op, { minLength: 1, maxLength: 8 }),
-        fc.record({ bps: fc.integer({ min: 0, max: 1000 }), fixed: fc.integer({ min: 0, max: 99 }) }),
+        fc.record({ bps: fc.integer({ min: 0, max: 1000 }), fixed: fc.integer({ min: 0, max: 99 }), chargeback: fc.integer({ min: 0, max: 2500 }) }),
         run,
       ),
       { numRuns: 8 },

@@ -1627,8 +1627,8 @@ export interface paths {
         get: operations["feeRules.list"];
         put?: never;
         /**
-         * Create an interchange or MDR fee rule
-         * @description A fee is round-half-up(captured × percentage_bps / 10000) + fixed_amount, in minor units, computed at capture. For each type the matching active rule with the lowest `priority` applies; ties go to the more specific rule (more of brand, card_type, merchant_id, currency set), then the older.
+         * Create an interchange, MDR or chargeback fee rule
+         * @description A fee is round-half-up(captured × percentage_bps / 10000) + fixed_amount, in minor units, computed at capture (`interchange`, `mdr`); a `chargeback` fee is round-half-up(disputed × percentage_bps / 10000) + fixed_amount, computed once when a chargeback opens, shown on the chargeback (`fee`) and posted as a `chargeback_fee` balance transaction; a won chargeback does not return it. For each type the matching active rule with the lowest `priority` applies; ties go to the more specific rule (more of brand, card_type, merchant_id, currency set), then the older.
          */
         post: operations["feeRules.create"];
         delete?: never;
@@ -1651,7 +1651,7 @@ export interface paths {
         get: operations["feeRules.retrieve"];
         /**
          * Replace a fee rule
-         * @description Whole replacement: an omitted optional field returns to its default. Fees already applied do not change. A fee is round-half-up(captured × percentage_bps / 10000) + fixed_amount, in minor units, computed at capture. For each type the matching active rule with the lowest `priority` applies; ties go to the more specific rule (more of brand, card_type, merchant_id, currency set), then the older.
+         * @description Whole replacement: an omitted optional field returns to its default. Fees already applied do not change. A fee is round-half-up(captured × percentage_bps / 10000) + fixed_amount, in minor units, computed at capture (`interchange`, `mdr`); a `chargeback` fee is round-half-up(disputed × percentage_bps / 10000) + fixed_amount, computed once when a chargeback opens, shown on the chargeback (`fee`) and posted as a `chargeback_fee` balance transaction; a won chargeback does not return it. For each type the matching active rule with the lowest `priority` applies; ties go to the more specific rule (more of brand, card_type, merchant_id, currency set), then the older.
          */
         put: operations["feeRules.update"];
         post?: never;
@@ -3724,6 +3724,15 @@ export interface components {
             decision_due_at: string | null;
             resolved_at: string | null;
             resolution: string | null;
+            /** @description The dispute fee, charged once when the chargeback opened (a `chargeback_fee` balance transaction) and not returned when it is won; null when no `chargeback` fee rule matched. */
+            fee: {
+                /** @description round-half-up(disputed × percentage_bps / 10000) + fixed_amount, in the chargeback's currency ("15.00"). */
+                amount: string;
+                /** @enum {string} */
+                currency: "COP" | "USD" | "EUR" | "MXN" | "BRL" | "PEN" | "ARS" | "GBP" | "CAD" | "UYU" | "CLP" | "JPY" | "PYG" | "KRW" | "KWD" | "BHD";
+                /** @description The `chargeback` fee rule that set it. */
+                rule_id: string;
+            } | null;
             /** @description Evidence files, oldest first (at most 10). */
             attachments: components["schemas"]["ChargebackAttachment"][];
             /** Format: date-time */
@@ -3812,8 +3821,8 @@ export interface components {
         FeeRule: {
             /** @description `fee-` prefix. */
             id: string;
-            /** @description `interchange` (the issuer's fee) or `mdr` (the merchant discount rate). */
-            type: "interchange" | "mdr";
+            /** @description `interchange` (the issuer's fee) or `mdr` (the merchant discount rate), charged on a payment's capture; `chargeback` (a dispute fee), charged once when a chargeback of a payment opens, on the disputed amount, and kept when the chargeback is won. */
+            type: "interchange" | "mdr" | "chargeback";
             name: string | null;
             percentage_bps: number;
             /** @description Major units with the currency's minor digits ("0.30"); "0" style for rules without currency. */
@@ -3853,8 +3862,8 @@ export interface components {
             id: string;
             /** @enum {string} */
             object: "balance_transaction";
-            /** @description `payment` (a card capture or an approved rail payment), `refund`, `cashout`, `chargeback_hold` (the disputed amount moved into reserved), `chargeback_release` (a won chargeback: back to pending), `chargeback_loss` (a chargeback accepted or lost: the amount leaves reserved). */
-            type: "payment" | "refund" | "cashout" | "chargeback_hold" | "chargeback_release" | "chargeback_loss" | "settlement" | "payout" | "payout_paid" | "payout_failure";
+            /** @description `payment` (a card capture or an approved rail payment), `refund`, `cashout`, `chargeback_hold` (the disputed amount moved into reserved), `chargeback_fee` (the dispute fee, from pending to the operator's revenue when the chargeback opens; not returned when it is won), `chargeback_release` (a won chargeback: back to pending), `chargeback_loss` (a chargeback accepted or lost: the amount leaves reserved), `settlement`, `payout`, `payout_paid`, `payout_failure`. */
+            type: "payment" | "refund" | "cashout" | "chargeback_hold" | "chargeback_fee" | "chargeback_release" | "chargeback_loss" | "settlement" | "payout" | "payout_paid" | "payout_failure";
             /** @enum {string} */
             currency: "COP" | "USD" | "EUR" | "MXN" | "BRL" | "PEN" | "ARS" | "GBP" | "CAD" | "UYU" | "CLP" | "JPY" | "PYG" | "KRW" | "KWD" | "BHD";
             /** @description What the entry does to the merchant's balances before fees (available + pending + reserved). In the currency's major units, signed ("-4.05"). */
@@ -3914,7 +3923,7 @@ export interface components {
         SettlementEntry: {
             /** @description The ledger entry (GET /v1/balance/transactions/{id}). */
             balance_transaction_id: string;
-            /** @description The entry type: `payment`, `refund`, `cashout`, `chargeback_hold`, `chargeback_release`. */
+            /** @description The entry type: `payment`, `refund`, `cashout`, `chargeback_hold`, `chargeback_fee`, `chargeback_release`. */
             type: string;
             /** @description The payment the money belongs to. */
             payment_id: string | null;
@@ -4544,6 +4553,18 @@ export interface components {
                 currency: "COP" | "USD" | "EUR" | "MXN" | "BRL" | "PEN" | "ARS" | "GBP" | "CAD" | "UYU" | "CLP" | "JPY" | "PYG" | "KRW" | "KWD" | "BHD";
                 /** @description The network's reason code. */
                 reason_code: string;
+                /** @description The dispute fee charged when the chargeback opened (not returned when it is won); null when no `chargeback` fee rule matched. */
+                fee: {
+                    /** @description Major units of the currency, as a JSON number. */
+                    amount: number;
+                    /**
+                     * @description ISO 4217.
+                     * @enum {string}
+                     */
+                    currency: "COP" | "USD" | "EUR" | "MXN" | "BRL" | "PEN" | "ARS" | "GBP" | "CAD" | "UYU" | "CLP" | "JPY" | "PYG" | "KRW" | "KWD" | "BHD";
+                    /** @description The `chargeback` fee rule that set it. */
+                    rule_id: string;
+                } | null;
             };
         };
         ChargebackUpdatedEventData: {
@@ -4569,6 +4590,18 @@ export interface components {
                 reviewed_at: string | null;
                 /** @description Why the network decided, once WON or LOST. */
                 resolution: string | null;
+                /** @description The dispute fee charged when the chargeback opened (not returned when it is won); null when no `chargeback` fee rule matched. */
+                fee: {
+                    /** @description Major units of the currency, as a JSON number. */
+                    amount: number;
+                    /**
+                     * @description ISO 4217.
+                     * @enum {string}
+                     */
+                    currency: "COP" | "USD" | "EUR" | "MXN" | "BRL" | "PEN" | "ARS" | "GBP" | "CAD" | "UYU" | "CLP" | "JPY" | "PYG" | "KRW" | "KWD" | "BHD";
+                    /** @description The `chargeback` fee rule that set it. */
+                    rule_id: string;
+                } | null;
             };
         };
         LinkPaidEventData: {
@@ -20492,8 +20525,8 @@ export interface operations {
                 ending_before?: string;
                 created_gte?: string;
                 created_lte?: string;
-                /** @description `interchange` (the issuer's fee) or `mdr` (the merchant discount rate). */
-                type?: "interchange" | "mdr";
+                /** @description `interchange` (the issuer's fee) or `mdr` (the merchant discount rate), charged on a payment's capture; `chargeback` (a dispute fee), charged once when a chargeback of a payment opens, on the disputed amount, and kept when the chargeback is won. */
+                type?: "interchange" | "mdr" | "chargeback";
             };
             header?: never;
             path?: never;
@@ -20639,18 +20672,18 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description `interchange` (the issuer's fee) or `mdr` (the merchant discount rate). */
-                    type: "interchange" | "mdr";
+                    /** @description `interchange` (the issuer's fee) or `mdr` (the merchant discount rate), charged on a payment's capture; `chargeback` (a dispute fee), charged once when a chargeback of a payment opens, on the disputed amount, and kept when the chargeback is won. */
+                    type: "interchange" | "mdr" | "chargeback";
                     name?: string;
-                    /** @description The percentage in basis points: 1 bps = 0.01 %, so 2.5 % is 250. */
+                    /** @description The percentage in basis points: 1 bps = 0.01 %, so 2.5 % is 250. Of the captured amount (`interchange`, `mdr`) or of the disputed amount (`chargeback`; 0 for a fixed dispute fee). */
                     percentage_bps: number;
                     /**
-                     * @description A fixed amount added to each fee, in major units of `currency` with at most its minor digits (0.30). Default 0. Requires `currency` when not 0. A JSON number or a decimal string in major units (`150000.5` or `"150000.50"`), with at most the currency's minor digits.
+                     * @description A fixed amount added to each fee, in major units of `currency` with at most its minor digits (0.30; a dispute fee of 15.00 per chargeback). Default 0. Requires `currency` when not 0. A JSON number or a decimal string in major units (`150000.5` or `"150000.50"`), with at most the currency's minor digits.
                      * @example 150000
                      * @example 150000.00
                      */
                     fixed_amount?: number | string;
-                    /** @description ISO 4217. The rule applies only to payments in this currency; omitted: any currency (then `fixed_amount` must be 0). */
+                    /** @description ISO 4217. The rule applies only to payments (chargebacks) in this currency; omitted: any currency (then `fixed_amount` must be 0). */
                     currency?: string;
                     /** @description Only cards of this brand; omitted: any. */
                     brand?: "visa" | "mastercard" | "amex" | "diners" | "discover" | "jcb";
@@ -20953,18 +20986,18 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description `interchange` (the issuer's fee) or `mdr` (the merchant discount rate). */
-                    type: "interchange" | "mdr";
+                    /** @description `interchange` (the issuer's fee) or `mdr` (the merchant discount rate), charged on a payment's capture; `chargeback` (a dispute fee), charged once when a chargeback of a payment opens, on the disputed amount, and kept when the chargeback is won. */
+                    type: "interchange" | "mdr" | "chargeback";
                     name?: string;
-                    /** @description The percentage in basis points: 1 bps = 0.01 %, so 2.5 % is 250. */
+                    /** @description The percentage in basis points: 1 bps = 0.01 %, so 2.5 % is 250. Of the captured amount (`interchange`, `mdr`) or of the disputed amount (`chargeback`; 0 for a fixed dispute fee). */
                     percentage_bps: number;
                     /**
-                     * @description A fixed amount added to each fee, in major units of `currency` with at most its minor digits (0.30). Default 0. Requires `currency` when not 0. A JSON number or a decimal string in major units (`150000.5` or `"150000.50"`), with at most the currency's minor digits.
+                     * @description A fixed amount added to each fee, in major units of `currency` with at most its minor digits (0.30; a dispute fee of 15.00 per chargeback). Default 0. Requires `currency` when not 0. A JSON number or a decimal string in major units (`150000.5` or `"150000.50"`), with at most the currency's minor digits.
                      * @example 150000
                      * @example 150000.00
                      */
                     fixed_amount?: number | string;
-                    /** @description ISO 4217. The rule applies only to payments in this currency; omitted: any currency (then `fixed_amount` must be 0). */
+                    /** @description ISO 4217. The rule applies only to payments (chargebacks) in this currency; omitted: any currency (then `fixed_amount` must be 0). */
                     currency?: string;
                     /** @description Only cards of this brand; omitted: any. */
                     brand?: "visa" | "mastercard" | "amex" | "diners" | "discover" | "jcb";
@@ -21411,8 +21444,8 @@ export interface operations {
                 ending_before?: string;
                 created_gte?: string;
                 created_lte?: string;
-                /** @description `payment` (a card capture or an approved rail payment), `refund`, `cashout`, `chargeback_hold` (the disputed amount moved into reserved), `chargeback_release` (a won chargeback: back to pending), `chargeback_loss` (a chargeback accepted or lost: the amount leaves reserved). */
-                type?: "payment" | "refund" | "cashout" | "chargeback_hold" | "chargeback_release" | "chargeback_loss" | "settlement" | "payout" | "payout_paid" | "payout_failure";
+                /** @description `payment` (a card capture or an approved rail payment), `refund`, `cashout`, `chargeback_hold` (the disputed amount moved into reserved), `chargeback_fee` (the dispute fee, from pending to the operator's revenue when the chargeback opens; not returned when it is won), `chargeback_release` (a won chargeback: back to pending), `chargeback_loss` (a chargeback accepted or lost: the amount leaves reserved), `settlement`, `payout`, `payout_paid`, `payout_failure`. */
+                type?: "payment" | "refund" | "cashout" | "chargeback_hold" | "chargeback_fee" | "chargeback_release" | "chargeback_loss" | "settlement" | "payout" | "payout_paid" | "payout_failure";
                 /** @description ISO 4217. */
                 currency?: string;
                 /** @description Only the entries of this payment. */

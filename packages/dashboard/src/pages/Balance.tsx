@@ -1,15 +1,16 @@
 /**
  * The Balance page: the organization's balances per currency as the ledger
  * holds them (GET /v1/balance), the settlement and payout schedule, the next
- * payout, the payouts and settlements with their statuses, and the
- * reconciliation reports (BalanceReports.tsx). Amounts are the API's decimal
+ * payout, the recent balance transactions (each type labelled, the
+ * chargeback fee included), the payouts and settlements with their statuses,
+ * and the reconciliation reports (BalanceReports.tsx). Amounts are the API's decimal
  * strings, formatted by the i18n money helper (never through a float).
  * Paying out needs `payouts:write` (owners and developers); every role reads
  * and makes reports.
  */
 import { useState } from 'react';
 import { v1, type ResponseBody } from '../api';
-import { useI18n } from '../i18n';
+import { useI18n, type MessageKey } from '../i18n';
 import { canMoveMoney, useSession } from '../session';
 import { Badge, ConfirmDialog, Empty, ErrorMessage, Loading, Mono, PageHeader, useLoad } from '../ui';
 import { ReportButton, Reports, useReports } from './BalanceReports';
@@ -17,6 +18,22 @@ import { ReportButton, Reports, useReports } from './BalanceReports';
 type Settings = ResponseBody<'balance.settings.retrieve'>;
 type CurrencyBalance = ResponseBody<'balance.retrieve'>['balances'][number];
 type Payout = ResponseBody<'payouts.list'>['data'][number];
+type Transaction = ResponseBody<'balance.transactions.list'>['data'][number];
+
+/** The label of each ledger entry type (docs/ledger.md "Entries"). */
+const TRANSACTION_TYPES: Record<Transaction['type'], MessageKey> = {
+  payment: 'balance.txType.payment',
+  refund: 'balance.txType.refund',
+  cashout: 'balance.txType.cashout',
+  chargeback_hold: 'balance.txType.chargeback_hold',
+  chargeback_fee: 'balance.txType.chargeback_fee',
+  chargeback_release: 'balance.txType.chargeback_release',
+  chargeback_loss: 'balance.txType.chargeback_loss',
+  settlement: 'balance.txType.settlement',
+  payout: 'balance.txType.payout',
+  payout_paid: 'balance.txType.payout_paid',
+  payout_failure: 'balance.txType.payout_failure',
+};
 
 export function Balance() {
   const { t } = useI18n();
@@ -26,9 +43,11 @@ export function Balance() {
   }, []);
   const payouts = useLoad(() => v1('payouts.list', 'GET', '/payouts', { query: { limit: 20 } }), []);
   const settlements = useLoad(() => v1('settlements.list', 'GET', '/settlements', { query: { limit: 20 } }), []);
+  const transactions = useLoad(() => v1('balance.transactions.list', 'GET', '/balance/transactions', { query: { limit: 20 } }), []);
   const reports = useReports();
   const reloadMoney = () => {
     overview.reload();
+    transactions.reload();
     payouts.reload();
     settlements.reload();
   };
@@ -47,6 +66,17 @@ export function Balance() {
       ) : overview.data ? (
         <Balances balances={overview.data.balances} settings={overview.data.settings} payouts={payouts.data?.data ?? []} onPaidOut={reloadMoney} />
       ) : null}
+      <section className="section" aria-labelledby="transactions-h">
+        <h2 id="transactions-h">{t('balance.transactions')}</h2>
+        <ErrorMessage error={transactions.error} />
+        {transactions.loading && !transactions.data ? (
+          <Loading />
+        ) : transactions.data?.data.length ? (
+          <Transactions transactions={transactions.data.data} />
+        ) : (
+          <Empty message={t('balance.noTransactions')} />
+        )}
+      </section>
       <section className="section" aria-labelledby="payouts-h">
         <h2 id="payouts-h">{t('balance.payouts')}</h2>
         <ErrorMessage error={payouts.error} />
@@ -232,6 +262,46 @@ function Settlements({ settlements }: { settlements: ResponseBody<'settlements.l
               <td data-label={t('balance.entries')}>{s.entry_count}</td>
               <td data-label={t('balance.payout')}>{s.payout_id ? <Mono>{s.payout_id}</Mono> : t('balance.notPaidOut')}</td>
               <td data-label={t('common.created')}>{date(s.created_at)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Transactions({ transactions }: { transactions: Transaction[] }) {
+  const { t, money, date } = useI18n();
+  return (
+    <div className="table-wrap" tabIndex={0} role="region" aria-labelledby="transactions-h">
+      <table className="stack">
+        <thead>
+          <tr>
+            <th scope="col">{t('balance.type')}</th>
+            <th scope="col">{t('balance.amount')}</th>
+            <th scope="col">{t('balance.fee')}</th>
+            <th scope="col">{t('balance.net')}</th>
+            <th scope="col">{t('balance.source')}</th>
+            <th scope="col">{t('common.created')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {transactions.map((tx) => (
+            <tr key={tx.id} data-transaction-id={tx.id} data-type={tx.type}>
+              <td data-label={t('balance.type')}>{t(TRANSACTION_TYPES[tx.type])}</td>
+              <td className="num" data-label={t('balance.amount')}>
+                {money(tx.amount, tx.currency)}
+              </td>
+              <td className="num" data-label={t('balance.fee')}>
+                {money(tx.fee, tx.currency)}
+              </td>
+              <td className="num" data-label={t('balance.net')}>
+                {money(tx.net, tx.currency)}
+              </td>
+              <td data-label={t('balance.source')}>
+                <Mono>{tx.source.id}</Mono>
+              </td>
+              <td data-label={t('common.created')}>{date(tx.created_at)}</td>
             </tr>
           ))}
         </tbody>

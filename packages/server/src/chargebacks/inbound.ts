@@ -20,8 +20,9 @@ import { recordEvent, type Reaction } from '../events/store.js';
 import { resumeWaiting, type NotificationHandler } from '../connectors/notifications.js';
 import { newId } from '../lib/ids.js';
 import { minorToNumber } from '../lib/money.js';
+import { chargebackFee } from '../fees/chargeback-fee.js';
 import { enqueueChargebackExpiry } from './jobs.js';
-import type { ChargebackService } from './service.js';
+import { chargebackFeeData, type ChargebackService } from './service.js';
 
 /** The response window of a dispute that waited for its capture and named no deadline of its own (CHARGEBACK_RESPONSE_SECONDS' default). */
 export const WAITING_RESPONSE_SECONDS = 7 * 86400;
@@ -48,6 +49,8 @@ export function openDisputeHandler(defaultResponseSeconds: number, resumed = fal
     const respondBy = dispute.respond_by
       ? new Date(dispute.respond_by).toISOString()
       : new Date(organizationNow + (dispute.respond_within_seconds ?? defaultResponseSeconds) * 1000).toISOString();
+    // The dispute fee, once, as it opens (fees/chargeback-fee.ts); the ledger posts it with the hold.
+    const fee = await chargebackFee(trx, { organizationId, paymentId: payment.id, currency: payment.currency, disputed: dispute.amount });
     const chargeback: ChargebacksTable = {
       id: newId('chargeback'),
       organization_id: organizationId,
@@ -66,6 +69,8 @@ export function openDisputeHandler(defaultResponseSeconds: number, resumed = fal
       decision_due_at: null,
       resolved_at: null,
       resolution: null,
+      fee_amount: fee?.amount ?? null,
+      fee_rule_id: fee?.ruleId ?? null,
       created_at: now,
       updated_at: now,
     };
@@ -90,6 +95,7 @@ export function openDisputeHandler(defaultResponseSeconds: number, resumed = fal
           amount: minorToNumber(dispute.amount, payment.currency),
           currency: payment.currency,
           reason_code: dispute.reason_code,
+          fee: chargebackFeeData(chargeback),
         },
       },
       undefined,

@@ -4,6 +4,7 @@
  * dispute, analysis, comments, attachment upload, download and delete).
  */
 import { Type, type Static } from 'typebox';
+import { ChargebackFee } from '../fees/schemas.js';
 import { ListQuery } from '../http/pagination.js';
 import { ATTACHMENT_TYPES, MAX_ATTACHMENTS } from './files.js';
 
@@ -67,6 +68,7 @@ export const Chargeback = Type.Object(
     decision_due_at: Nullable(Type.String({ format: 'date-time', description: 'When the network decides a DISPUTED chargeback.' })),
     resolved_at: Nullable(Time),
     resolution: Nullable(Type.String({ description: "Why it ended: accepted, deadline passed, or the issuer's reason." })),
+    fee: ChargebackFee,
     attachments: Type.Array(AttachmentMeta, { description: 'Evidence files, oldest first (at most 10).' }),
     created_at: Time,
     updated_at: Time,

@@ -20,6 +20,7 @@ import type { Clock } from '../clock/clock.js';
 import type { CardNetworkConnector } from '../connectors/card-network/connector.js';
 import { requireNetwork } from '../connectors/card-network/unavailable.js';
 import { enqueueChargebackDecision } from './jobs.js';
+import type { ChargebackFee } from '../fees/schemas.js';
 import type { AttachmentMeta, Chargeback, ChargebackQuery, ChargebackStatus, DisputeInput } from './schemas.js';
 
 type Row = ChargebacksTable;
@@ -38,6 +39,18 @@ export function attachmentView(a: AttachmentRow): AttachmentMeta {
     created_by: a.created_by,
     created_at: a.created_at,
   };
+}
+
+/** The chargeback's fee as the API shows it (major-unit string), or null when none was charged. */
+export function chargebackFeeView(row: Pick<Row, 'fee_amount' | 'fee_rule_id' | 'currency'>): ChargebackFee {
+  if (row.fee_amount === null || row.fee_rule_id === null) return null;
+  return { amount: formatMinor(Number(row.fee_amount), row.currency), currency: row.currency, rule_id: row.fee_rule_id };
+}
+
+/** The chargeback's fee in an event's body (a JSON number of major units, like every event amount), or null. */
+export function chargebackFeeData(row: Pick<Row, 'fee_amount' | 'fee_rule_id' | 'currency'>) {
+  if (row.fee_amount === null || row.fee_rule_id === null) return null;
+  return { amount: minorToNumber(Number(row.fee_amount), row.currency), currency: row.currency, rule_id: row.fee_rule_id };
 }
 
 export function chargebackView(row: Row, attachments: AttachmentRow[]): Chargeback {
@@ -59,6 +72,7 @@ export function chargebackView(row: Row, attachments: AttachmentRow[]): Chargeba
     decision_due_at: row.decision_due_at,
     resolved_at: row.resolved_at,
     resolution: row.resolution,
+    fee: chargebackFeeView(row),
     attachments: attachments.map(attachmentView),
     created_at: row.created_at,
     updated_at: row.updated_at,
@@ -79,6 +93,7 @@ export function chargebackEventData(row: Row, previousStatus: string) {
       respond_by: row.respond_by,
       reviewed_at: row.reviewed_at,
       resolution: row.resolution,
+      fee: chargebackFeeData(row),
     },
   };
 }

@@ -88,6 +88,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (production && connectors === 'simulator' && !simulatedRehearsal) {
     throw new ConfigError('CONNECTORS=simulator is refused when ENVIRONMENT=production: run a staging or test deployment with ENVIRONMENT=sandbox');
   }
+  const ledgerPosting = boolean(env, 'LEDGER_POSTING', true);
+  if (production && !ledgerPosting)
+    throw new ConfigError('LEDGER_POSTING=false is refused when ENVIRONMENT=production: every movement of money posts its entry');
   if (production && !env.PUBLIC_BASE_URL) throw new ConfigError('PUBLIC_BASE_URL is required when ENVIRONMENT=production (the https:// address clients use)');
   if (production && !publicBaseUrl.startsWith('https://')) {
     throw new ConfigError(`PUBLIC_BASE_URL must be an https:// URL when ENVIRONMENT=production, got "${publicBaseUrl}"`);
@@ -212,6 +215,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       pollIntervalMs: integer(env, 'EVENT_STREAM_POLL_MS', 250, 10, 60_000),
       maxPerOrganization: integer(env, 'EVENT_STREAM_MAX_PER_ORGANIZATION', 20, 1, 10_000),
     },
+    ledgerPosting,
     jobs: {
       pollIntervalMs: integer(env, 'JOB_POLL_INTERVAL_MS', 250, 10, 60_000),
       enabled: boolean(env, 'JOBS_ENABLED', true),

@@ -86,6 +86,12 @@ export interface Config {
   metricsPort: number | undefined;
   logLevel: string;
   jobs: { pollIntervalMs: number; enabled: boolean; leaseSeconds: number; concurrency: number };
+  /**
+   * LEDGER_POSTING=false (sandbox only): the ledger's reactions are not registered, so no
+   * movement of money posts an entry. Only to measure what the ledger costs (the bench's
+   * `ledger-cost` case); a gateway that moves money keeps it on.
+   */
+  ledgerPosting: boolean;
   webhooks: {
     /** Element i is the wait in seconds before attempt i+1; the first attempt goes at once (element 0 is 0). */
     retrySchedule: number[];

@@ -18,7 +18,7 @@ import type { FeeRulesTable, PaymentFeesTable } from '../db/schema.js';
 import { lookupBin } from '../cards/bins.js';
 import { formatMinor } from '../lib/money.js';
 import type { RealClock } from '../clock/clock.js';
-import { FEE_TYPES, type AppliedFee } from './schemas.js';
+import { CAPTURE_FEE_TYPES, type AppliedFee } from './schemas.js';
 
 export interface FeeSubject {
   organizationId: string;
@@ -48,10 +48,10 @@ export function matches(rule: FeeRulesTable, subject: FeeSubject): boolean {
   );
 }
 
-/** The rule that applies for each type, by priority, then specificity, then age. */
-export function selectRules(rules: FeeRulesTable[], subject: FeeSubject): FeeRulesTable[] {
+/** The rule that applies for each of `types` (a capture's by default), by priority, then specificity, then age. */
+export function selectRules(rules: FeeRulesTable[], subject: FeeSubject, types: readonly FeeRulesTable['type'][] = CAPTURE_FEE_TYPES): FeeRulesTable[] {
   const chosen: FeeRulesTable[] = [];
-  for (const type of FEE_TYPES) {
+  for (const type of types) {
     const candidates = rules
       .filter((r) => r.type === type && matches(r, subject))
       .sort((a, b) => Number(a.priority) - Number(b.priority) || specificity(b) - specificity(a) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
@@ -63,7 +63,7 @@ export function selectRules(rules: FeeRulesTable[], subject: FeeSubject): FeeRul
 export function computeFees(rules: FeeRulesTable[], subject: FeeSubject, captured: number, paymentId: string, now: string): PaymentFeesTable[] {
   return selectRules(rules, subject).map((rule) => ({
     payment_id: paymentId,
-    type: rule.type,
+    type: rule.type as PaymentFeesTable['type'],
     organization_id: subject.organizationId,
     rule_id: rule.id,
     base_amount: captured,
@@ -98,7 +98,13 @@ export async function applyCaptureFees(
   capturedTotal: number,
   clock: RealClock,
 ): Promise<{ fees: string | null } | undefined> {
-  const rules = await trx.selectFrom('fee_rules').selectAll().where('organization_id', '=', payment.organization_id).where('active', '=', 1).execute();
+  const rules = await trx
+    .selectFrom('fee_rules')
+    .selectAll()
+    .where('organization_id', '=', payment.organization_id)
+    .where('active', '=', 1)
+    .where('type', 'in', CAPTURE_FEE_TYPES)
+    .execute();
   let fees: PaymentFeesTable[] = [];
   if (rules.length > 0) {
     const instrument = await trx.selectFrom('instruments').select(['brand', 'bin']).where('id', '=', payment.instrument_id).executeTakeFirstOrThrow();
@@ -126,11 +132,11 @@ export async function applyCaptureFees(
   return { fees: stored.length > 0 ? JSON.stringify(stored) : null };
 }
 
-/** The copy of a payment's applied fees that `payments.fees` holds (JSON, FEE_TYPES order), or null when none applies. */
+/** The copy of a payment's applied fees that `payments.fees` holds (JSON, CAPTURE_FEE_TYPES order), or null when none applies. */
 export async function storedFeesOf(db: Executor, paymentId: string): Promise<string | null> {
   const rows = await db.selectFrom('payment_fees').selectAll().where('payment_id', '=', paymentId).execute();
   const stored: StoredFee[] = rows
-    .sort((a, b) => FEE_TYPES.indexOf(a.type) - FEE_TYPES.indexOf(b.type))
+    .sort((a, b) => CAPTURE_FEE_TYPES.indexOf(a.type) - CAPTURE_FEE_TYPES.indexOf(b.type))
     .map((f) => ({
       type: f.type,
       rule_id: f.rule_id,
@@ -150,7 +156,7 @@ function signed(minor: number, currency: string): string {
 export function feeFields(payment: { currency: string; amount_captured: number | string; fees?: string | null }) {
   const stored: StoredFee[] = payment.fees ? (JSON.parse(payment.fees) as StoredFee[]) : [];
   const fees: AppliedFee[] = stored
-    .sort((a, b) => FEE_TYPES.indexOf(a.type) - FEE_TYPES.indexOf(b.type))
+    .sort((a, b) => CAPTURE_FEE_TYPES.indexOf(a.type) - CAPTURE_FEE_TYPES.indexOf(b.type))
     .map((f) => ({
       type: f.type,
       rule_id: f.rule_id,

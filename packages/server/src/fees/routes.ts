@@ -18,7 +18,7 @@ export async function feeRuleRoutes(base: FastifyInstance, opts: { feeRules: Fee
   const write = { scopes: ['merchants:write' as const] };
   const org = (request: { principal: Parameters<typeof principalOf>[0]['principal'] }) => principalOf(request).organizationId;
   const how =
-    'A fee is round-half-up(captured × percentage_bps / 10000) + fixed_amount, in minor units, computed at capture. For each type the matching active rule with the lowest `priority` applies; ties go to the more specific rule (more of brand, card_type, merchant_id, currency set), then the older.';
+    'A fee is round-half-up(captured × percentage_bps / 10000) + fixed_amount, in minor units, computed at capture (`interchange`, `mdr`); a `chargeback` fee is round-half-up(disputed × percentage_bps / 10000) + fixed_amount, computed once when a chargeback opens, shown on the chargeback (`fee`) and posted as a `chargeback_fee` balance transaction; a won chargeback does not return it. For each type the matching active rule with the lowest `priority` applies; ties go to the more specific rule (more of brand, card_type, merchant_id, currency set), then the older.';
 
   app.get(
     '/v1/fee-rules',
@@ -36,7 +36,10 @@ export async function feeRuleRoutes(base: FastifyInstance, opts: { feeRules: Fee
   );
   app.post(
     '/v1/fee-rules',
-    { config: write, schema: { tags, summary: 'Create an interchange or MDR fee rule', description: how, body: FeeRuleInput, response: { 201: FeeRule } } },
+    {
+      config: write,
+      schema: { tags, summary: 'Create an interchange, MDR or chargeback fee rule', description: how, body: FeeRuleInput, response: { 201: FeeRule } },
+    },
     async (request, reply) => reply.code(201).send(await feeRules.create(org(request), request.body)),
   );
   app.get(

@@ -1,5 +1,6 @@
 /**
- * Fee rules (interchange and MDR) and the fees shown on a payment
+ * Fee rules (interchange and MDR, applied at capture; chargeback, applied when
+ * a chargeback opens) and the fees shown on a payment and a chargeback
  * (docs/api-conventions.md "fee rules"; docs/sandbox.md "Fees").
  */
 import { ListQuery } from '../http/pagination.js';
@@ -8,29 +9,40 @@ import { MoneyInput } from '../lib/money.js';
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
 
-export const FEE_TYPES = ['interchange', 'mdr'] as const;
+export const FEE_TYPES = ['interchange', 'mdr', 'chargeback'] as const;
+/** The fees of a capture (payment_fees); a `chargeback` rule prices a chargeback instead (chargeback-fee.ts). */
+export const CAPTURE_FEE_TYPES = ['interchange', 'mdr'] as const;
 export const CARD_BRANDS = ['visa', 'mastercard', 'amex', 'diners', 'discover', 'jcb'] as const;
 export const CARD_TYPES = ['credit', 'debit', 'prepaid'] as const;
 
-const FeeType = Type.Union([Type.Literal('interchange'), Type.Literal('mdr')], {
+const FeeType = Type.Union([Type.Literal('interchange'), Type.Literal('mdr'), Type.Literal('chargeback')], {
+  description:
+    "`interchange` (the issuer's fee) or `mdr` (the merchant discount rate), charged on a payment's capture; `chargeback` (a dispute fee), charged once when a chargeback of a payment opens, on the disputed amount, and kept when the chargeback is won.",
+});
+const CaptureFeeType = Type.Union([Type.Literal('interchange'), Type.Literal('mdr')], {
   description: "`interchange` (the issuer's fee) or `mdr` (the merchant discount rate).",
 });
 
 export const FeeRuleInput = Type.Object({
   type: FeeType,
   name: Type.Optional(Type.String({ maxLength: 200 })),
-  percentage_bps: Type.Integer({ minimum: 0, maximum: 10000, description: 'The percentage in basis points: 1 bps = 0.01 %, so 2.5 % is 250.' }),
+  percentage_bps: Type.Integer({
+    minimum: 0,
+    maximum: 10000,
+    description:
+      'The percentage in basis points: 1 bps = 0.01 %, so 2.5 % is 250. Of the captured amount (`interchange`, `mdr`) or of the disputed amount (`chargeback`; 0 for a fixed dispute fee).',
+  }),
   fixed_amount: Type.Optional(
     MoneyInput({
       description:
-        'A fixed amount added to each fee, in major units of `currency` with at most its minor digits (0.30). Default 0. Requires `currency` when not 0.',
+        'A fixed amount added to each fee, in major units of `currency` with at most its minor digits (0.30; a dispute fee of 15.00 per chargeback). Default 0. Requires `currency` when not 0.',
     }),
   ),
   currency: Type.Optional(
     Type.String({
       minLength: 3,
       maxLength: 3,
-      description: 'ISO 4217. The rule applies only to payments in this currency; omitted: any currency (then `fixed_amount` must be 0).',
+      description: 'ISO 4217. The rule applies only to payments (chargebacks) in this currency; omitted: any currency (then `fixed_amount` must be 0).',
     }),
   ),
   brand: Type.Optional(
@@ -93,13 +105,30 @@ export const FeeRuleDeleted = Type.Object({ id: Type.String(), deleted: Type.Lit
 
 /** One fee applied to a captured payment (part of the card payment record). */
 export const AppliedFee = Type.Object({
-  type: FeeType,
+  type: CaptureFeeType,
   rule_id: Type.String(),
   amount: Type.String({ description: 'round-half-up(captured × percentage_bps / 10000) + fixed_amount, in the payment\'s currency ("4.05").' }),
   percentage_bps: Type.Integer(),
   fixed_amount: Type.String(),
 });
 export type AppliedFee = Static<typeof AppliedFee>;
+
+/** The fee of a chargeback (part of the chargeback record and its events' bodies). */
+export const ChargebackFee = Type.Union(
+  [
+    Type.Object({
+      amount: Type.String({ description: 'round-half-up(disputed × percentage_bps / 10000) + fixed_amount, in the chargeback\'s currency ("15.00").' }),
+      currency: Type.String(),
+      rule_id: Type.String({ description: 'The `chargeback` fee rule that set it.' }),
+    }),
+    Type.Null(),
+  ],
+  {
+    description:
+      'The dispute fee, charged once when the chargeback opened (a `chargeback_fee` balance transaction) and not returned when it is won; null when no `chargeback` fee rule matched.',
+  },
+);
+export type ChargebackFee = Static<typeof ChargebackFee>;
 
 /** The fee fields of the card payment record. */
 export const PaymentFeeFields = {

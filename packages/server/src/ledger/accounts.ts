@@ -30,6 +30,7 @@ export const ENTRY_TYPES = [
   'refund',
   'cashout',
   'chargeback_hold',
+  'chargeback_fee',
   'chargeback_release',
   'chargeback_loss',
   'settlement',

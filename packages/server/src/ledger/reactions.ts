@@ -9,8 +9,10 @@
  * the merchant's pending balance, the fees (fees/, written before the
  * capture's event) from pending to the operator's revenue. Refund and
  * cashout: from pending back to clearing. Chargeback opened: the disputed
- * amount held from pending into reserved; won: back to pending; accepted or
- * lost: from reserved to clearing. docs/ledger.md "Entries".
+ * amount held from pending into reserved, and its fee (fees/chargeback-fee.ts,
+ * kept on the chargeback) from pending to the operator's revenue; won: the
+ * amount back to pending (the fee stays paid); accepted or lost: from
+ * reserved to clearing. docs/ledger.md "Entries".
  */
 import type { Executor } from '../db/database.js';
 import type { Reaction, RecordedEvent } from '../events/store.js';
@@ -77,7 +79,7 @@ async function postChargeback(db: Executor, event: RecordedEvent): Promise<void>
   if (!id) return;
   const row = await db
     .selectFrom('chargebacks')
-    .select(['organization_id', 'payment_id', 'amount', 'currency', 'status'])
+    .select(['organization_id', 'payment_id', 'amount', 'currency', 'status', 'fee_amount'])
     .where('id', '=', id)
     .where('organization_id', '=', event.organization_id)
     .executeTakeFirst();
@@ -95,6 +97,13 @@ async function postChargeback(db: Executor, event: RecordedEvent): Promise<void>
       ...entry,
       type: 'chargeback_hold',
       postings: [{ debit: 'merchant_pending', credit: 'merchant_reserved', amount }],
+      createdAt: event.created_at,
+    });
+    // The dispute fee, in the same transaction; one per chargeback (the unique index), none when it is 0 or absent.
+    await postEntry(db, {
+      ...entry,
+      type: 'chargeback_fee',
+      postings: [{ debit: 'merchant_pending', credit: 'operator_revenue', amount: Number(row.fee_amount ?? 0) }],
       createdAt: event.created_at,
     });
     return;

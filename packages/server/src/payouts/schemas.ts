@@ -30,7 +30,7 @@ export type Settlement = Static<typeof Settlement>;
 export const SettlementEntry = Type.Object(
   {
     balance_transaction_id: Type.String({ description: 'The ledger entry (GET /v1/balance/transactions/{id}).' }),
-    type: Type.String({ description: 'The entry type: `payment`, `refund`, `cashout`, `chargeback_hold`, `chargeback_release`.' }),
+    type: Type.String({ description: 'The entry type: `payment`, `refund`, `cashout`, `chargeback_hold`, `chargeback_fee`, `chargeback_release`.' }),
     payment_id: Nullable(Type.String(), 'The payment the money belongs to.'),
     gross: Money('`net` plus `fee`.'),
     fee: Money('The fees of the entry.'),

@@ -27,6 +27,12 @@ const object = (properties: Record<string, Schema>, description?: string): Schem
 });
 const amount: Schema = { type: 'number', description: 'Major units of the currency, as a JSON number.' };
 const currency = oneOf(Object.keys(CURRENCIES), 'ISO 4217.');
+const chargebackFee: Schema = {
+  type: ['object', 'null'],
+  required: ['amount', 'currency', 'rule_id'],
+  properties: { amount, currency, rule_id: text('The `chargeback` fee rule that set it.') },
+  description: 'The dispute fee charged when the chargeback opened (not returned when it is won); null when no `chargeback` fee rule matched.',
+};
 
 /** Why a transfer to a QR intent was reversed (apm/qr-transfer.ts). */
 export const REVERSAL_REASONS = ['amount_mismatch', 'expired', 'already_paid', 'closed'] as const;
@@ -129,6 +135,7 @@ export const eventDataSchemas = (rails: readonly string[]): Record<string, Schem
       amount,
       currency,
       reason_code: text("The network's reason code."),
+      fee: chargebackFee,
     }),
   }),
   ChargebackUpdatedEventData: object({
@@ -143,6 +150,7 @@ export const eventDataSchemas = (rails: readonly string[]): Record<string, Schem
       respond_by: { type: 'string', format: 'date-time' },
       reviewed_at: nullable({ type: 'string', format: 'date-time' }),
       resolution: nullable(text('Why the network decided, once WON or LOST.')),
+      fee: chargebackFee,
     }),
   }),
   LinkPaidEventData: object({

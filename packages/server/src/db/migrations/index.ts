@@ -29,6 +29,7 @@ import * as dropApmPayments from './052_drop_apm_payments.js';
 import * as connectorAccounts from './060_connector_accounts.js';
 import * as connectorRouting from './061_connector_routing.js';
 import * as connectorNotifications from './062_connector_notifications.js';
+import * as chargebackFees from './093_chargeback_fees.js';
 import * as ledger from './070_ledger.js';
 import * as settlementsPayouts from './071_settlements_payouts.js';
 import * as threeDs from './083_three_ds.js';
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   '090_breb_keys': brebKeys,
   '091_payment_breb_key': paymentBrebKey,
   '092_cashout_destination': cashoutDestination,
+  '093_chargeback_fees': chargebackFees,
 };

@@ -19,6 +19,9 @@ export interface ChargebacksTable {
   decision_due_at: string | null;
   resolved_at: string | null;
   resolution: string | null;
+  /** The chargeback fee (minor units of `currency`), set when it opened; null when no fee rule matched (migration 093). */
+  fee_amount: number | null;
+  fee_rule_id: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -50,7 +53,7 @@ export interface ChargebackCommentsTable {
 export interface FeeRulesTable {
   id: string;
   organization_id: string;
-  type: 'interchange' | 'mdr';
+  type: 'interchange' | 'mdr' | 'chargeback';
   name: string | null;
   percentage_bps: number;
   /** Minor units of `currency`. */
