@@ -3474,14 +3474,14 @@ export interface components {
                 alias?: string;
                 /** @description CASH: the voucher the customer pays at a store or banking agent with; `rail.payment_link` is its printable page. */
                 cash?: {
-                    /** @description The payment reference the customer gives at the store: 12 digits, the last a Luhn check digit; unique across the gateway. */
+                    /** @description The payment reference the customer gives at the store, unique across the gateway: the gateway's own (the sandbox's) is 12 digits, the last a Luhn check digit; a processor's (Mercado Pago's Efecty) is the one it gave. */
                     reference: string;
-                    /** @description The collector's agreement code ("convenio") the store asks for with the reference. */
-                    agreement_code: string;
+                    /** @description The collector's agreement code ("convenio") the store asks for with the reference; null for a processor's voucher (Mercado Pago's Efecty: `rail.payment_link`, its printable voucher, shows it). */
+                    agreement_code: string | null;
                     barcode: {
-                        /** @description The Code 128 (GS1-128) barcode as an SVG image, a public URL the customer can open or print. */
+                        /** @description The Code 128 barcode as an SVG image, a public URL of the gateway the customer can open or print. */
                         url: string;
-                        /** @description The barcode's human-readable line: (415) collector location number, (8020) reference, (3900) amount in whole pesos, (96) last day to pay (YYYYMMDD, Colombian time). */
+                        /** @description The barcode's human-readable line. The gateway's own (GS1-128): (415) collector location number, (8020) reference, (3900) amount in whole pesos, (96) last day to pay (YYYYMMDD, Colombian time); a processor's: the digits it gave. */
                         text: string;
                     };
                     /**
@@ -3500,6 +3500,15 @@ export interface components {
             /** @description Your key-value pairs (`{}` when none). */
             metadata: {
                 [key: string]: string;
+            };
+            /** @description Which processor served the payment and its id there, to find it in the processor's own dashboard. Shown on `GET /v1/payments/{id}` to a caller with `connector-accounts:read`; absent before any authorization was sent. */
+            processor?: {
+                /** @description The connector that authorized it: `stripe`, `mercadopago`, or the deployment's default (`simulator` in the sandbox). */
+                connector: string;
+                /** @description The organization's connector account (`GET /v1/connector-accounts/{id}`); null for the deployment's default. */
+                connector_account_id: string | null;
+                /** @description The processor's own id of the payment (a Stripe PaymentIntent `pi_...`, a Mercado Pago payment id); null while its answer is awaited. */
+                reference: string | null;
             };
         };
         Refund: {
@@ -4318,6 +4327,8 @@ export interface components {
             rules: {
                 /** @description Omitted: any. */
                 method_family?: "card" | "rail";
+                /** @description Rail payment methods (`BANK_REDIRECT`, `CASH`, ...), the `rail_id` of an intent. Omitted: any. A card payment never matches a rule that names some; every account of the rule must serve each method named. */
+                methods?: string[];
                 /** @description ISO 4217. Omitted: any. */
                 currencies?: string[];
                 /** @description `visa`, `mastercard`, `amex`, ... Omitted: any (a rail payment has no brand and never matches a rule that names some). */
@@ -28915,6 +28926,8 @@ export interface operations {
                     rules: {
                         /** @description Omitted: any. */
                         method_family?: "card" | "rail";
+                        /** @description Rail payment methods (`BANK_REDIRECT`, `CASH`, ...), the `rail_id` of an intent. Omitted: any. A card payment never matches a rule that names some; every account of the rule must serve each method named. */
+                        methods?: string[];
                         /** @description ISO 4217. Omitted: any. */
                         currencies?: string[];
                         /** @description `visa`, `mastercard`, `amex`, ... Omitted: any (a rail payment has no brand and never matches a rule that names some). */

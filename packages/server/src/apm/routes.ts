@@ -31,7 +31,8 @@ export async function apmRoutes(base: FastifyInstance, opts: { apm: AlternativeP
         response: { 201: ApmPayment },
       },
     },
-    async (request, reply) => reply.code(201).send((await apm.create(principalOf(request).organizationId, request.body as CreateIntent)).payment),
+    async (request, reply) =>
+      reply.code(201).send((await apm.create(principalOf(request).organizationId, request.body as CreateIntent, { ipAddress: request.ip })).payment),
   );
 
   app.post(

@@ -537,6 +537,7 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: Deps): Promis
             await links.attach(trx, row.id, paymentId, 'apm');
             attached = true;
           },
+          ipAddress: request.ip,
         },
       );
       return { payment_id: payment.payment_id, rail: payment.rail, transaction: payment.transaction };

@@ -31,6 +31,7 @@ import * as connectorRouting from './061_connector_routing.js';
 import * as connectorNotifications from './062_connector_notifications.js';
 import * as ledger from './070_ledger.js';
 import * as settlementsPayouts from './071_settlements_payouts.js';
+import * as railConnectorAccounts from './072_rail_connector_accounts.js';
 import * as threeDs from './083_three_ds.js';
 import * as cardInstallments from './080_card_installments.js';
 import * as pseTestBanks from './081_pse_test_banks.js';
@@ -73,6 +74,7 @@ export const migrations: Record<string, Migration> = {
   '062_connector_notifications': connectorNotifications,
   '070_ledger': ledger,
   '071_settlements_payouts': settlementsPayouts,
+  '072_rail_connector_accounts': railConnectorAccounts,
   '080_card_installments': cardInstallments,
   '081_pse_test_banks': pseTestBanks,
   '082_cash_reference': cashReference,
