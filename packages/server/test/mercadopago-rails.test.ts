@@ -120,7 +120,7 @@ describe.each(dialects)('rails through connector accounts: Mercado Pago PSE and 
     expect((await get(reply.body.id)).processor).toEqual({ connector: 'mercadopago', connector_account_id: accounts[0], reference: String(payment!.id) });
   });
 
-  it('names a legal person an association; a refusal by Mercado Pago declines the payment', async () => {
+  it('names a legal person an association; a refusal by Mercado Pago (400) or of cents declines the payment', async () => {
     const { intent, get } = await merchant();
     const legal = await intent({
       amount: 90000,
@@ -133,6 +133,20 @@ describe.each(dialects)('rails through connector accounts: Mercado Pago PSE and 
     expect(mpPayments(legal.body.id)[0]).toBeDefined();
     const body = fake.requests.find((r) => r.idempotencyKey === `pasarela:start:${legal.body.id}`)!.body;
     expect(body['payer']).toMatchObject({ entity_type: 'association', identification: { type: 'NIT', number: '900123456-8' } });
+
+    // Mercado Pago refuses the bank (a sandbox test bank is no PSE institution): 400 with its cause, the payment DECLINED.
+    const testBank = await intent({
+      amount: 90000,
+      rail_id: 'BANK_REDIRECT',
+      rail_type: 'BANK_TRANSFER',
+      return_url: 'https://shop.example/back',
+      customer: { ...bankCustomer, bank_id: '9001' },
+    });
+    expect(testBank.status, testBank.text).toBe(201);
+    expect(testBank.body.transaction).toMatchObject({ status: 'DECLINED', status_detail: 'REJECTED' });
+    expect(testBank.body.rail.payment_link).toBeUndefined();
+    expect(fake.requests.filter((r) => r.idempotencyKey === `pasarela:start:${testBank.body.id}`)).toHaveLength(1);
+    expect(mpPayments(testBank.body.id)).toHaveLength(0);
 
     // COP with cents: Mercado Pago's Colombian accounts charge whole pesos, so it is declined without calling it.
     const cents = await intent({
@@ -191,7 +205,7 @@ describe.each(dialects)('rails through connector accounts: Mercado Pago PSE and 
   });
 
   it("finishes a PSE payment from Mercado Pago's payment notification, once; unknown and foreign payments change nothing", async () => {
-    const { accounts, pse, get } = await merchant();
+    const { token, accounts, pse, get } = await merchant();
     const approved = await pse(110000);
     const rejected = await pse(111000);
     const [mpApproved] = mpPayments(approved.body.id);
@@ -209,6 +223,10 @@ describe.each(dialects)('rails through connector accounts: Mercado Pago PSE and 
     expect((await get(approved.body.id)).transaction).toMatchObject({ status: 'APPROVED', status_detail: 'SUCCESS' });
     const again = await deliver(accounts[0]!, FakeMercadoPago.signed('payment', String(mpApproved!.id), WEBHOOK_SECRET, now()));
     expect(again.body).toMatchObject({ kind: 'rail.settled', replayed: true });
+    // Paid back in Mercado Pago's panel, not by the default rail's cashout.
+    const cashout = await gw.request<Receipt>('POST', '/v1/cashouts', { token, body: { payment_id: approved.body.id, amount: 1000 } });
+    expect(cashout.status).toBe(422);
+    expect(cashout.body.error!.details.map((d) => d.field)).toEqual(['payment_id']);
 
     fake.settle(mpRejected!.id!, 'rejected');
     const refused = await deliver(accounts[0]!, FakeMercadoPago.signed('payment', String(mpRejected!.id), WEBHOOK_SECRET, now()));

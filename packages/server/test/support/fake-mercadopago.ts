@@ -17,7 +17,8 @@
  * are created `pending` as Mercado Pago creates them, with the bank's page or
  * the printable voucher in `transaction_details.external_resource_url`
  * (Efecty's also a reference and barcode digits), after the checks its API
- * documents for them: a PSE payment needs `transaction_details.financial_institution`,
+ * documents for them: a PSE payment needs `transaction_details.financial_institution`
+ * (one of PSE's institutions: not the gateway's sandbox test banks, 9001 and on),
  * `callback_url`, `additional_info.ip_address`, the payer's `entity_type`
  * (`individual`, `association`) and identification; an Efecty payment a
  * `date_of_expiration`; each answers 400 with its `cause` otherwise. `settle()`
@@ -275,6 +276,8 @@ export class FakeMercadoPago {
     if (method === 'pse') {
       const details = (body['transaction_details'] ?? {}) as { financial_institution?: string };
       if (!details.financial_institution) causes.push({ code: 4020, description: 'transaction_details.financial_institution is required' });
+      // PSE's institutions are 4-digit codes; the gateway's sandbox test banks (9001, ...) are none of them.
+      else if (!/^[1-8]\d{3}$/.test(details.financial_institution)) causes.push({ code: 4020, description: 'Invalid financial_institution' });
       if (!body['callback_url']) causes.push({ code: 4020, description: 'callback_url is required' });
       if (!(body['additional_info'] as { ip_address?: string } | undefined)?.ip_address)
         causes.push({ code: 4020, description: 'additional_info.ip_address is required' });
