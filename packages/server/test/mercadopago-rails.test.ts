@@ -276,6 +276,16 @@ describe.each(dialects)('rails through connector accounts: Mercado Pago PSE and 
       barcode: { text: payment!.transaction_details!.barcode!.content },
     });
     expect((await get(reply.body.id)).rail.cash!.reference).toBe(payment!.transaction_details!.payment_method_reference_id);
+    // The gateway draws Mercado Pago's digits as Code 128 on its own voucher page; the sandbox's store button is not there.
+    const barcodePath = new URL(reply.body.rail.cash!.barcode.url).pathname;
+    const svg = await gw.request('GET', barcodePath);
+    expect(svg.status).toBe(200);
+    expect(svg.text).toContain('<svg');
+    expect(svg.text).toContain(payment!.transaction_details!.barcode!.content);
+    const page = await gw.request('GET', barcodePath.replace(/\/barcode\.svg$/, ''));
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(payment!.transaction_details!.payment_method_reference_id);
+    expect(page.text).not.toContain('<form');
   });
 
   it('refuses a routing rule naming a method an account does not serve (422 naming it)', async () => {
