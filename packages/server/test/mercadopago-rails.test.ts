@@ -249,15 +249,25 @@ describe.each(dialects)('rails through connector accounts: Mercado Pago PSE and 
     expect(elsewhere.status).toBe(404);
   });
 
-  it('a notification after the expiry finds the payment finished: ignored', async () => {
+  it('at the expiry cancels the payment at Mercado Pago, or approves it when the customer paid first; a later notification is ignored', async () => {
     const { token, accounts, pse, get } = await merchant();
-    const reply = await pse(112000);
-    const [mp] = mpPayments(reply.body.id);
+    const lapsed = await pse(112000);
+    const paid = await pse(113000);
+    const [mpLapsed] = mpPayments(lapsed.body.id);
+    const [mpPaid] = mpPayments(paid.body.id);
+    // The customer paid at the bank; Mercado Pago's notification has not arrived yet.
+    fake.settle(mpPaid!.id!, 'approved');
     await advanceClock(gw, token, 21 * 60 + 1);
-    expect((await get(reply.body.id)).status).toBe('DECLINED');
-    fake.settle(mp!.id!, 'cancelled');
-    const late = await deliver(accounts[0]!, FakeMercadoPago.signed('payment', String(mp!.id), WEBHOOK_SECRET, now()));
+    expect((await get(lapsed.body.id)).transaction).toMatchObject({ status: 'DECLINED', status_detail: 'REJECTED' });
+    expect(fake.payments.get(mpLapsed!.id!)!.status).toBe('cancelled');
+    expect(fake.requests.filter((r) => r.idempotencyKey === `pasarela:cancel:${lapsed.body.id}`)).toHaveLength(1);
+    expect((await get(paid.body.id)).transaction).toMatchObject({ status: 'APPROVED', status_detail: 'SUCCESS' });
+    expect(fake.payments.get(mpPaid!.id!)!.status).toBe('approved');
+
+    const late = await deliver(accounts[0]!, FakeMercadoPago.signed('payment', String(mpLapsed!.id), WEBHOOK_SECRET, now()));
     expect(late.body).toMatchObject({ kind: 'rail.settled', status: 'ignored' });
+    const paidLate = await deliver(accounts[0]!, FakeMercadoPago.signed('payment', String(mpPaid!.id), WEBHOOK_SECRET, now()));
+    expect(paidLate.body).toMatchObject({ kind: 'rail.settled', status: 'ignored' });
   });
 
   it('sends a routed CASH payment to Efecty through Mercado Pago: its reference, barcode and voucher', async () => {

@@ -24,7 +24,9 @@
  * reached (`ConnectorUnreachable`: connection refused, no such host); after a
  * timeout or a 5xx the payment stays with its account, without a link, until
  * the recovery job gets the answer. When no account could be reached the
- * payment is FAILED: nothing was started anywhere.
+ * payment is FAILED: nothing was started anywhere. At the intent's expiry
+ * the payment is cancelled at the processor before it is declined
+ * (`atExpiry`), or approved if the customer paid first.
  */
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../clock/clock.js';
@@ -123,6 +125,24 @@ export class RemoteRails {
     // Unreachable or unknown again: the job fails and runs again later (its retries); the expiry declines it in the end.
     const answer = await connector.start(requestOf(row));
     await this.record(apm, row.id, account.referenceKey, answer);
+  }
+
+  /**
+   * At the intent's expiry: whether to decline it. A payment the processor
+   * started is cancelled there first, so the customer can no longer pay it;
+   * one the customer paid meanwhile (the cancel refused, the processor says
+   * approved) is approved instead. One whose start was never recorded is
+   * declined (its customer never got a link).
+   */
+  async atExpiry(apm: RailFinisher, row: ApmRow): Promise<boolean> {
+    const match = /^(ca[0-9a-z]{8}):(.+)$/s.exec(row.network_reference ?? '');
+    if (row.status !== 'IN_PROGRESS' || !match) return true;
+    const account = await this.accounts.byReferenceKey(match[1]!);
+    if (!account) return true;
+    const connector = await this.accounts.rail(account.id, account.rotatedAt);
+    if ((await connector.cancel(match[2]!, row.id)) === 'cancelled') return true;
+    await apm.finish(row.id, 'approve');
+    return false;
   }
 
   /** Step 3: the answer, once (a compare-and-set on the account's empty reference), then an immediate outcome. */

@@ -63,6 +63,21 @@ export class MercadoPagoRails implements RemoteRailConnector {
     return started(payment);
   }
 
+  async cancel(upstreamId: string, paymentId: string): Promise<'cancelled' | 'approved'> {
+    const path = `/v1/payments/${encodeURIComponent(upstreamId)}`;
+    let payment: PaymentResponse;
+    try {
+      payment = await this.api.call<PaymentResponse>('PUT', path, { body: { status: 'cancelled' }, idempotencyKey: `pasarela:cancel:${paymentId}` });
+    } catch (error) {
+      if (!(error instanceof MercadoPagoAnswerError)) throw error;
+      if (error.error.status >= 500 || error.error.status === 429)
+        throw new ConnectorOutcomeUnknown(`mercadopago: ${error.error.status} ${error.error.message}`);
+      // Refused: it is no longer pending. Paid, or ended otherwise: its status says.
+      payment = await this.api.call<PaymentResponse>('GET', path);
+    }
+    return payment.status === 'approved' ? 'approved' : 'cancelled';
+  }
+
   private body(method: string, request: RemoteRailRequest): PaymentCreateRequest {
     const customer = request.customer;
     const common: PaymentCreateRequest = {

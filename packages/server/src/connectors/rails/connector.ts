@@ -152,6 +152,14 @@ export interface RemoteRailStart {
  */
 export interface RemoteRailConnector {
   start(request: RemoteRailRequest): Promise<RemoteRailStart>;
+  /**
+   * At the intent's expiry: cancels the processor's payment `upstreamId` so the
+   * customer can no longer pay it (key derived from our payment id). `approved`
+   * when the customer paid first (the cancel was refused and the processor
+   * says so): the gateway approves instead of declining. Throws the client's
+   * verdicts when the processor could not be asked (the expiry job runs again).
+   */
+  cancel(upstreamId: string, paymentId: string): Promise<'cancelled' | 'approved'>;
 }
 
 /** A rail as the sandbox simulator plays it: its method's definition says (payments/methods/<id>/). */
