@@ -108,7 +108,7 @@ describe.each(dialects)("Mercado Pago's notifications on $name", (dialect) => {
     expect((await chargebacks())[0]).toMatchObject({ status: 'WON', resolution: 'Mercado Pago covered the chargeback' });
   });
 
-  it('refuses a forged, stale or re-aimed signature (401), answers 503 when Mercado Pago cannot be asked, 400 to an unknown chargeback and a payment topic', async () => {
+  it('refuses a forged, stale or re-aimed signature (401), answers 503 when Mercado Pago cannot be asked, 400 to an unknown chargeback and another topic, and reads the payment topic', async () => {
     const { account, mpPaymentId, chargebacks } = await capturedPayment();
     const chargeback = fake.openChargeback(mpPaymentId, 75000, '2030-01-15T23:59:59.000-05:00');
     const forged = await deliver(account, FakeMercadoPago.signed('chargebacks', chargeback.id!, 'notTheAccountsSecret0000', now()));
@@ -138,9 +138,38 @@ describe.each(dialects)("Mercado Pago's notifications on $name", (dialect) => {
 
     const unknown = await deliver(account, FakeMercadoPago.signed('chargebacks', '424242', WEBHOOK_SECRET, now()));
     expect(unknown.status).toBe(400);
+    const order = await deliver(account, FakeMercadoPago.signed('merchant_order', String(mpPaymentId), WEBHOOK_SECRET, now()));
+    expect(order.status).toBe(400);
+    expect(order.body.error.details.map((d) => d.field)).toEqual(['type']);
+    // The payment topic: the gateway's own capture, reported back, changes nothing.
     const payment = await deliver(account, FakeMercadoPago.signed('payment', String(mpPaymentId), WEBHOOK_SECRET, now()));
-    expect(payment.status).toBe(400);
-    expect(payment.body.error.details.map((d) => d.field)).toEqual(['type']);
+    expect(payment.status, JSON.stringify(payment.body)).toBe(200);
+    expect(payment.body).toMatchObject({ kind: 'payment.captured', status: 'ignored', notification_id: `payment:${mpPaymentId}:approved` });
     expect(await chargebacks()).toHaveLength(1);
+  });
+  it("moves a card payment captured or cancelled in Mercado Pago's panel from its payment notification", async () => {
+    const { token } = await capturedPayment();
+    const account = (await gw.request<{ data: Array<{ id: string }> }>('GET', '/v1/connector-accounts', { token })).body.data[0]!.id;
+    const authorize = async () => {
+      const instrumentId = await tokenize(gw, token, { number: '4013540682746260', holder: 'APRO' });
+      const reply = await pay(gw, token, { instrumentId, amount: 80000, currency: 'COP', capture: false });
+      expect(reply.body.status, reply.text).toBe('AUTHORIZED');
+      return { id: reply.body.id, mp: [...fake.payments.values()].find((p) => p.external_reference === reply.body.id)! };
+    };
+    const captured = await authorize();
+    Object.assign(captured.mp, { status: 'approved', status_detail: 'accredited', captured: true, transaction_amount: 60000 });
+    const capture = await deliver(account, FakeMercadoPago.signed('payment', String(captured.mp.id), WEBHOOK_SECRET, now()));
+    expect(capture.status, capture.text).toBe(200);
+    expect(capture.body).toMatchObject({ kind: 'payment.captured', status: 'processed', payment_id: captured.id });
+    const afterCapture = (await gw.request<PaymentReply & { amount_captured: string }>('GET', `/v1/payments/${captured.id}`, { token })).body;
+    expect(afterCapture).toMatchObject({ status: 'APPROVED', amount_captured: '60000.00' });
+
+    const cancelled = await authorize();
+    Object.assign(cancelled.mp, { status: 'cancelled', status_detail: 'by_collector' });
+    const cancel = await deliver(account, FakeMercadoPago.signed('payment', String(cancelled.mp.id), WEBHOOK_SECRET, now()));
+    expect(cancel.body).toMatchObject({ kind: 'payment.cancelled', status: 'processed', payment_id: cancelled.id });
+    expect((await gw.request<PaymentReply>('GET', `/v1/payments/${cancelled.id}`, { token })).body.status).toBe('CANCELLED');
+    const again = await deliver(account, FakeMercadoPago.signed('payment', String(cancelled.mp.id), WEBHOOK_SECRET, now()));
+    expect(again.body).toMatchObject({ replayed: true });
   });
 });

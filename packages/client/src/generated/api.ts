@@ -728,7 +728,7 @@ export interface paths {
         put?: never;
         /**
          * Create an alternative payment (Colombian rails)
-         * @description COP only. `rail_id` selects the rail: BANK_REDIRECT (send the customer to rail.payment_link), WALLET_PUSH (the customer approves in the wallet app), WALLET_OTP (an SMS OTP; then POST .../confirm), QR_INTEROP (show rail.qr or rail.alias), CASH (rail_type CASH: give the customer rail.cash, the reference, agreement code, barcode and expiry, or send them to rail.payment_link, the printable voucher; whole pesos from 1,000 to 3,000,000; `expires_in` chooses the deadline). Asynchronous: the result arrives by webhook (payment.purchase.*) and GET /v1/payments/{payment_id}. `order_id` is the idempotency key: the same order_id again returns the first intent; with another amount or rail, or when a card payment has it, it is 409 `order_id_conflict` (one payment per order across every method). Sandbox: an amount whose integer part ends in 00 is approved by the rail mock after RAIL_MOCK_DELAY_SECONDS.
+         * @description COP only. `rail_id` selects the rail: BANK_REDIRECT (send the customer to rail.payment_link), WALLET_PUSH (the customer approves in the wallet app), WALLET_OTP (an SMS OTP; then POST .../confirm), QR_INTEROP (show rail.qr or rail.alias), CASH (rail_type CASH: give the customer rail.cash, the reference, agreement code, barcode and expiry, or send them to rail.payment_link, the printable voucher; whole pesos from 1,000 to 3,000,000; `expires_in` chooses the deadline). Asynchronous: the result arrives by webhook (payment.purchase.*) and GET /v1/payments/{payment_id}. `order_id` is the idempotency key: the same order_id again returns the first intent; with another amount or rail, or when a card payment has it, it is 409 `order_id_conflict` (one payment per order across every method). A rail method the organization routes to a connector account (PUT /v1/routing, `methods`; Mercado Pago serves BANK_REDIRECT as PSE and CASH as Efecty) goes to that processor: rail.payment_link is its page (the bank's, or its printable voucher), and a processor that cannot be reached at all makes the payment FAILED. Sandbox: an amount whose integer part ends in 00 is approved by the rail mock after RAIL_MOCK_DELAY_SECONDS (the default rail only).
          */
         post: operations["payments.intents.create"];
         delete?: never;
@@ -3474,14 +3474,14 @@ export interface components {
                 alias?: string;
                 /** @description CASH: the voucher the customer pays at a store or banking agent with; `rail.payment_link` is its printable page. */
                 cash?: {
-                    /** @description The payment reference the customer gives at the store: 12 digits, the last a Luhn check digit; unique across the gateway. */
+                    /** @description The payment reference the customer gives at the store, unique across the gateway: the gateway's own (the sandbox's) is 12 digits, the last a Luhn check digit; a processor's (Mercado Pago's Efecty) is the one it gave. */
                     reference: string;
-                    /** @description The collector's agreement code ("convenio") the store asks for with the reference. */
-                    agreement_code: string;
+                    /** @description The collector's agreement code ("convenio") the store asks for with the reference; null for a processor's voucher (Mercado Pago's Efecty: `rail.payment_link`, its printable voucher, shows it). */
+                    agreement_code: string | null;
                     barcode: {
-                        /** @description The Code 128 (GS1-128) barcode as an SVG image, a public URL the customer can open or print. */
+                        /** @description The Code 128 barcode as an SVG image, a public URL of the gateway the customer can open or print. */
                         url: string;
-                        /** @description The barcode's human-readable line: (415) collector location number, (8020) reference, (3900) amount in whole pesos, (96) last day to pay (YYYYMMDD, Colombian time). */
+                        /** @description The barcode's human-readable line. The gateway's own (GS1-128): (415) collector location number, (8020) reference, (3900) amount in whole pesos, (96) last day to pay (YYYYMMDD, Colombian time); a processor's: the digits it gave. */
                         text: string;
                     };
                     /**
@@ -3500,6 +3500,15 @@ export interface components {
             /** @description Your key-value pairs (`{}` when none). */
             metadata: {
                 [key: string]: string;
+            };
+            /** @description Which processor served the payment and its id there, to find it in the processor's own dashboard. Shown on `GET /v1/payments/{id}` to a caller with `connector-accounts:read`; absent before any authorization was sent. */
+            processor?: {
+                /** @description The connector that authorized it: `stripe`, `mercadopago`, or the deployment's default (`simulator` in the sandbox). */
+                connector: string;
+                /** @description The organization's connector account (`GET /v1/connector-accounts/{id}`); null for the deployment's default. */
+                connector_account_id: string | null;
+                /** @description The processor's own id of the payment (a Stripe PaymentIntent `pi_...`, a Mercado Pago payment id); null while its answer is awaited. */
+                reference: string | null;
             };
         };
         Refund: {
@@ -4327,6 +4336,8 @@ export interface components {
             rules: {
                 /** @description Omitted: any. */
                 method_family?: "card" | "rail";
+                /** @description Rail payment methods (`BANK_REDIRECT`, `CASH`, ...), the `rail_id` of an intent. Omitted: any. A card payment never matches a rule that names some; every account of the rule must serve each method named. */
+                methods?: string[];
                 /** @description ISO 4217. Omitted: any. */
                 currencies?: string[];
                 /** @description `visa`, `mastercard`, `amex`, ... Omitted: any (a rail payment has no brand and never matches a rule that names some). */
@@ -28948,6 +28959,8 @@ export interface operations {
                     rules: {
                         /** @description Omitted: any. */
                         method_family?: "card" | "rail";
+                        /** @description Rail payment methods (`BANK_REDIRECT`, `CASH`, ...), the `rail_id` of an intent. Omitted: any. A card payment never matches a rule that names some; every account of the rule must serve each method named. */
+                        methods?: string[];
                         /** @description ISO 4217. Omitted: any. */
                         currencies?: string[];
                         /** @description `visa`, `mastercard`, `amex`, ... Omitted: any (a rail payment has no brand and never matches a rule that names some). */

@@ -163,6 +163,17 @@ export function PaymentDetail({ id }: { id: string }) {
                     <dd>{date((payment as ApmPayment).rail.cash!.expires_at)}</dd>
                   </>
                 )}
+                {(payment as ApmPayment).processor && (
+                  <>
+                    <dt>{t('payments.processor')}</dt>
+                    <dd>
+                      {(payment as ApmPayment).processor!.connector}
+                      {(payment as ApmPayment).processor!.reference && (
+                        <code className="processor-reference">{(payment as ApmPayment).processor!.reference}</code>
+                      )}
+                    </dd>
+                  </>
+                )}
               </>
             )}
           </dl>

@@ -8,7 +8,8 @@ import { byId } from './dom.js';
 
 export interface CashVoucher {
   reference: string;
-  agreement_code: string;
+  /** Null for a processor's voucher (its printable page shows it). */
+  agreement_code: string | null;
   barcode: { url: string };
   expires_at: string;
 }
@@ -18,8 +19,9 @@ export function showVoucher(cash: CashVoucher, link: string | undefined, lang: s
   const deadline = new Intl.DateTimeFormat(lang === 'es' ? 'es-CO' : 'en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/Bogota' });
   byId<HTMLImageElement>('cash-barcode')!.src = new URL(cash.barcode.url).pathname;
   byId('cash-reference')!.textContent = cash.reference;
-  byId('cash-agreement')!.textContent = cash.agreement_code;
+  byId('cash-agreement')!.textContent = cash.agreement_code ?? '';
   byId('cash-deadline')!.textContent = `${deadline.format(new Date(cash.expires_at))} (Bogotá)`;
-  if (link) byId<HTMLAnchorElement>('cash-voucher')!.href = new URL(link).pathname;
+  // The gateway's own printable voucher, beside the barcode (`link` may be a processor's page on another origin).
+  if (link) byId<HTMLAnchorElement>('cash-voucher')!.href = new URL(cash.barcode.url).pathname.replace(/\/barcode\.svg$/, '');
   byId('cash-step')!.hidden = false;
 }

@@ -18,8 +18,20 @@ import { asRail, railPayments, type AlternativePaymentService, type ApmRow } fro
 
 type Voucher = NonNullable<ApmPayment['rail']['cash']>;
 
-/** A cash payment's voucher; `link` is its page (`rail.payment_link`). */
-export function cashVoucher(row: ApmRow, link: string | undefined): Voucher {
+/**
+ * A cash payment's voucher; `link` is its page (`rail.payment_link`). A
+ * processor's voucher (a connector account's cash rail: `rail_link`) keeps
+ * the processor's reference and barcode digits, drawn as Code 128 at the
+ * gateway's own voucher page under `publicBaseUrl`.
+ */
+export function cashVoucher(row: ApmRow, link: string | undefined, publicBaseUrl: string): Voucher {
+  if (row.rail_link)
+    return {
+      reference: row.cash_reference!,
+      agreement_code: null,
+      barcode: { url: `${publicBaseUrl}/cash/${row.page_token ?? ''}/barcode.svg`, text: row.rail_barcode ?? row.cash_reference! },
+      expires_at: row.expires_at,
+    };
   const barcode = cashBarcode({ reference: row.cash_reference!, amountMinor: Number(row.amount), expiresAt: row.expires_at });
   return {
     reference: row.cash_reference!,
@@ -30,6 +42,8 @@ export function cashVoucher(row: ApmRow, link: string | undefined): Voucher {
 }
 
 function barcodeSvg(row: ApmRow): string {
+  // A processor's voucher: its own digits (or its reference), as it gave them.
+  if (row.rail_link) return code128Svg(row.rail_barcode ?? row.cash_reference!, { caption: row.rail_barcode ?? row.cash_reference! });
   const barcode = cashBarcode({ reference: row.cash_reference!, amountMinor: Number(row.amount), expiresAt: row.expires_at });
   return code128Svg(barcode.data, { caption: barcode.text });
 }
@@ -98,10 +112,11 @@ export function cashStepOf(rail: ApmPayment['rail'], lang: Lang) {
   const cash = rail.cash!;
   return {
     reference: cash.reference,
-    agreement: cash.agreement_code,
+    agreement: cash.agreement_code ?? '',
     deadline: voucherDeadline(lang, cash.expires_at),
     barcodePath: new URL(cash.barcode.url).pathname,
-    voucherPath: new URL(rail.payment_link!).pathname,
+    // The gateway's own voucher page (a processor's printable voucher is `rail.payment_link`).
+    voucherPath: new URL(cash.barcode.url).pathname.replace(/\/barcode\.svg$/, ''),
   };
 }
 
@@ -112,8 +127,8 @@ function voucherPage(lang: Lang, row: ApmRow, barcodeUri: string, sandbox: boole
     html`<h1>${t.heading}</h1><p class="muted">${t.intro}</p>
 <img src="${barcodeUri}" alt="${t.barcode.replace('{reference}', row.cash_reference!)}" style="max-width:100%;height:auto">
 <dl><dt>${t.amount}</dt><dd>${displayMoney(Number(row.amount), 'COP', lang)}</dd><dt>${t.reference}</dt><dd>${row.cash_reference}</dd>
-<dt>${t.agreement}</dt><dd>${CASH_AGREEMENT_CODE}</dd><dt>${t.expires}</dt><dd>${voucherDeadline(lang, row.expires_at)}</dd></dl><p class="muted">${t.print}</p>
-${sandbox ? html`<form method="post"><p class="muted">${t.storeLead}</p><button class="primary" type="submit">${t.store}</button></form>` : ''}`,
+${row.rail_link ? '' : html`<dt>${t.agreement}</dt><dd>${CASH_AGREEMENT_CODE}</dd>`}<dt>${t.expires}</dt><dd>${voucherDeadline(lang, row.expires_at)}</dd></dl><p class="muted">${t.print}</p>
+${sandbox && !row.rail_link ? html`<form method="post"><p class="muted">${t.storeLead}</p><button class="primary" type="submit">${t.store}</button></form>` : ''}`,
   );
 }
 

@@ -1,5 +1,6 @@
 /** Background work of alternative payments: expiry, the sandbox mock, the bank's processing. */
 import type { JobRunner } from '../jobs/runner.js';
+import { RAIL_START_JOB } from './remote-rails.js';
 import { APM_JOBS, MOCK_OTP, type AlternativePaymentService, type Outcome } from './service.js';
 
 interface Payload {
@@ -10,7 +11,17 @@ interface Payload {
 export function registerApmJobs(runner: JobRunner, apm: AlternativePaymentService): void {
   // Not finished within its rail's validity: DECLINED / REJECTED (spec section 3), also after a restart.
   runner.register(APM_JOBS.expire, async ({ payload }) => {
-    await apm.finish((payload as Payload).payment_id, 'expire');
+    const id = (payload as Payload).payment_id;
+    // Served by a connector account: cancelled at the processor first (or approved, if the customer paid meanwhile).
+    const row = apm.remote ? await apm.findById(apm.db, id) : undefined;
+    if (row?.network_reference && apm.remote && !(await apm.remote.atExpiry(apm, row))) return;
+    await apm.finish(id, 'expire');
+  });
+
+  // A connector account's processor whose answer to the start was never recorded (a timeout, a crash): asked again with the same key.
+  runner.register(RAIL_START_JOB, async ({ payload }) => {
+    const row = await apm.findById(apm.db, (payload as Payload).payment_id);
+    if (row && apm.remote) await apm.remote.recover(apm, row);
   });
 
   runner.register(APM_JOBS.bankSettle, async ({ payload }) => {

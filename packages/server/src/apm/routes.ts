@@ -26,12 +26,13 @@ export async function apmRoutes(base: FastifyInstance, opts: { apm: AlternativeP
         tags,
         summary: 'Create an alternative payment (Colombian rails)',
         description:
-          'COP only. `rail_id` selects the rail: BANK_REDIRECT (send the customer to rail.payment_link), WALLET_PUSH (the customer approves in the wallet app), WALLET_OTP (an SMS OTP; then POST .../confirm), QR_INTEROP (show rail.qr or rail.alias), CASH (rail_type CASH: give the customer rail.cash, the reference, agreement code, barcode and expiry, or send them to rail.payment_link, the printable voucher; whole pesos from 1,000 to 3,000,000; `expires_in` chooses the deadline). Asynchronous: the result arrives by webhook (payment.purchase.*) and GET /v1/payments/{payment_id}. `order_id` is the idempotency key: the same order_id again returns the first intent; with another amount or rail, or when a card payment has it, it is 409 `order_id_conflict` (one payment per order across every method). Sandbox: an amount whose integer part ends in 00 is approved by the rail mock after RAIL_MOCK_DELAY_SECONDS.',
+          "COP only. `rail_id` selects the rail: BANK_REDIRECT (send the customer to rail.payment_link), WALLET_PUSH (the customer approves in the wallet app), WALLET_OTP (an SMS OTP; then POST .../confirm), QR_INTEROP (show rail.qr or rail.alias), CASH (rail_type CASH: give the customer rail.cash, the reference, agreement code, barcode and expiry, or send them to rail.payment_link, the printable voucher; whole pesos from 1,000 to 3,000,000; `expires_in` chooses the deadline). Asynchronous: the result arrives by webhook (payment.purchase.*) and GET /v1/payments/{payment_id}. `order_id` is the idempotency key: the same order_id again returns the first intent; with another amount or rail, or when a card payment has it, it is 409 `order_id_conflict` (one payment per order across every method). A rail method the organization routes to a connector account (PUT /v1/routing, `methods`; Mercado Pago serves BANK_REDIRECT as PSE and CASH as Efecty) goes to that processor: rail.payment_link is its page (the bank's, or its printable voucher), and a processor that cannot be reached at all makes the payment FAILED. Sandbox: an amount whose integer part ends in 00 is approved by the rail mock after RAIL_MOCK_DELAY_SECONDS (the default rail only).",
         body: CreateIntent,
         response: { 201: ApmPayment },
       },
     },
-    async (request, reply) => reply.code(201).send((await apm.create(principalOf(request).organizationId, request.body as CreateIntent)).payment),
+    async (request, reply) =>
+      reply.code(201).send((await apm.create(principalOf(request).organizationId, request.body as CreateIntent, { ipAddress: request.ip })).payment),
   );
 
   app.post(

@@ -2,6 +2,7 @@ import { Type, type Static, type TSchema } from 'typebox';
 import type { MethodRegistry } from '../payments/methods/registry.js';
 import { MetadataInput, MetadataView } from '../lib/metadata.js';
 import { MoneyInput } from '../lib/money.js';
+import { PaymentProcessor } from '../payments/schemas.js';
 
 const Text = (max: number) => Type.Optional(Type.String({ maxLength: max }));
 
@@ -48,15 +49,18 @@ export interface CreateIntent {
 const CashVoucher = Type.Object(
   {
     reference: Type.String({
-      pattern: '^[1-9][0-9]{11}$',
-      description: 'The payment reference the customer gives at the store: 12 digits, the last a Luhn check digit; unique across the gateway.',
+      description:
+        "The payment reference the customer gives at the store, unique across the gateway: the gateway's own (the sandbox's) is 12 digits, the last a Luhn check digit; a processor's (Mercado Pago's Efecty) is the one it gave.",
     }),
-    agreement_code: Type.String({ description: 'The collector\'s agreement code ("convenio") the store asks for with the reference.' }),
+    agreement_code: Type.Union([Type.String(), Type.Null()], {
+      description:
+        "The collector's agreement code (\"convenio\") the store asks for with the reference; null for a processor's voucher (Mercado Pago's Efecty: `rail.payment_link`, its printable voucher, shows it).",
+    }),
     barcode: Type.Object({
-      url: Type.String({ description: 'The Code 128 (GS1-128) barcode as an SVG image, a public URL the customer can open or print.' }),
+      url: Type.String({ description: 'The Code 128 barcode as an SVG image, a public URL of the gateway the customer can open or print.' }),
       text: Type.String({
         description:
-          "The barcode's human-readable line: (415) collector location number, (8020) reference, (3900) amount in whole pesos, (96) last day to pay (YYYYMMDD, Colombian time).",
+          "The barcode's human-readable line. The gateway's own (GS1-128): (415) collector location number, (8020) reference, (3900) amount in whole pesos, (96) last day to pay (YYYYMMDD, Colombian time); a processor's: the digits it gave.",
       }),
     }),
     expires_at: Type.String({ format: 'date-time', description: 'The customer must pay before this; then the payment is DECLINED / REJECTED.' }),
@@ -104,6 +108,7 @@ export const ApmPayment = Type.Object(
     created_at: Type.String({ format: 'date-time' }),
     updated_at: Type.String({ format: 'date-time' }),
     metadata: MetadataView,
+    processor: Type.Optional(PaymentProcessor),
   },
   { $id: 'ApmPayment' },
 );

@@ -30,7 +30,8 @@ import {
 import type { Clock } from '../clock/clock.js';
 import { qrImageDataUri } from './qr.js';
 import { cashVoucher } from './cash.js';
-import type { RailConnector } from '../connectors/rails/connector.js';
+import type { RailConnector, RailStart } from '../connectors/rails/connector.js';
+import type { RemoteRails } from './remote-rails.js';
 import { MOCK_OTP } from '../connectors/rails/simulator.js';
 import type { MethodRegistry, PaymentMethodDefinition } from '../payments/methods/registry.js';
 import type { ApmPayment, CreateIntent } from './schemas.js';
@@ -90,11 +91,13 @@ export class AlternativePaymentService {
     readonly db: Db,
     /** The rails (the sandbox simulator), or undefined when no rail is configured (CONNECTORS=none). */
     private readonly rails: RailConnector | undefined,
-    private readonly config: Pick<Config, 'rails'>,
+    private readonly config: Pick<Config, 'rails' | 'publicBaseUrl'>,
     /** The sandbox timers' clock: expires_at and the OTP's validity are in the organization's time. */
     readonly clock: Clock,
     /** The payment methods: each rail's rules, validity and connector needs (payments/methods/registry.ts). */
     readonly methods: MethodRegistry,
+    /** The organizations' connector accounts that serve rails (remote-rails.ts), before the default `rails`. */
+    readonly remote?: RemoteRails,
   ) {}
 
   /** How long an intent of this rail waits: its setting, else its definition's default. */
@@ -124,9 +127,10 @@ export class AlternativePaymentService {
   /** The payment's view; `qrImage: false` (lists) leaves out the QR (`rail.qr`), whose PNG costs a rendering. */
   view(row: ApmRow, options: { qrImage?: boolean } = {}): ApmPayment {
     const rail: ApmPayment['rail'] = { id: row.rail_id };
-    const link = this.rails?.paymentLink({ railId: row.rail_id, pageToken: row.page_token, alias: row.alias, reference: row.cash_reference });
+    // A processor's page (a connector account's rail), else the default rail's.
+    const link = row.rail_link ?? this.rails?.paymentLink({ railId: row.rail_id, pageToken: row.page_token, alias: row.alias, reference: row.cash_reference });
     if (link) rail.payment_link = link;
-    if (row.cash_reference) rail.cash = cashVoucher(row, link);
+    if (row.cash_reference) rail.cash = cashVoucher(row, link, this.config.publicBaseUrl);
     if (row.qr_content) {
       if (options.qrImage !== false) rail.qr = { image: qrImageDataUri(row.qr_content), content: row.qr_content };
       // The Bre-B key the payer sends to; without one, the payment's own reference.
@@ -165,15 +169,17 @@ export class AlternativePaymentService {
   async create(
     organizationId: string,
     body: CreateIntent,
-    options: { onCreate?: (trx: Executor, paymentId: string) => Promise<void> } = {},
+    options: { onCreate?: (trx: Executor, paymentId: string) => Promise<void>; ipAddress?: string } = {},
   ): Promise<{ payment: ApmPayment; created: boolean }> {
-    const rails = this.rails;
-    if (!rails) {
-      throw new ApiError('service_unavailable', 'No rail connector is configured in this deployment (CONNECTORS=none).');
-    }
     const bankRows = await this.banks();
     const { intent, errors } = validateIntent(this.methods, body, new Set(bankRows.map((b) => b.id)));
     if (!intent) throw ApiError.validation(errors);
+    // The organization's connector accounts for this method first (routing rules), else the deployment's rail.
+    const route = (await this.remote?.route(organizationId, intent.railId, intent.amount)) ?? [];
+    const rails = this.rails;
+    if (!rails && route.length === 0) {
+      throw new ApiError('service_unavailable', 'No rail connector is configured in this deployment (CONNECTORS=none).');
+    }
     const rail = this.methods.rail(intent.railId)!;
     const validitySeconds = intent.validitySeconds ?? this.validitySeconds(rail);
 
@@ -195,7 +201,12 @@ export class AlternativePaymentService {
       amount: intent.amount,
       currency: 'COP',
       description: body.description ?? null,
-      customer: JSON.stringify({ ...(body.customer ?? {}), ...(intent.phoneNumber ? { phone_number: intent.phoneNumber } : {}) }),
+      customer: JSON.stringify({
+        ...(body.customer ?? {}),
+        ...(intent.phoneNumber ? { phone_number: intent.phoneNumber } : {}),
+        // A processor's fraud check asks for the address the intent came from (remote-rails.ts).
+        ...(route.length && options.ipAddress ? { ip_address: options.ipAddress } : {}),
+      }),
       return_url: body.return_url ?? null,
       status: 'IN_PROGRESS',
       status_detail: 'PENDING',
@@ -208,6 +219,9 @@ export class AlternativePaymentService {
       otp_expires_at: null,
       otp_attempts: 0,
       cash_reference: null,
+      rail_link: null,
+      rail_barcode: null,
+      network_reference: route[0] ? `${route[0].referenceKey}:` : null,
       amount_cashed_out: 0,
       amount_cashout_pending: 0,
       expires_at: new Date(clockNow + validitySeconds * 1000).toISOString(),
@@ -220,14 +234,16 @@ export class AlternativePaymentService {
     for (let attempt = 1; ; attempt++) {
       try {
         await this.db.transaction().execute(async (trx) => {
-          const start = await rails.initiate(trx, {
-            paymentId: id,
-            organizationId,
-            railId: intent.railId,
-            amount: intent.amount,
-            ...(intent.phoneNumber ? { phoneNumber: intent.phoneNumber } : {}),
-            ...(intent.bankId ? { bankId: intent.bankId } : {}),
-          });
+          const start: RailStart = route.length
+            ? {}
+            : await rails!.initiate(trx, {
+                paymentId: id,
+                organizationId,
+                railId: intent.railId,
+                amount: intent.amount,
+                ...(intent.phoneNumber ? { phoneNumber: intent.phoneNumber } : {}),
+                ...(intent.bankId ? { bankId: intent.bankId } : {}),
+              });
           row.page_token = start.pageToken ?? null;
           row.qr_content = start.qrContent ?? null;
           row.alias = start.alias ?? null;
@@ -238,6 +254,7 @@ export class AlternativePaymentService {
           await insertRailPayment(trx, row);
           await indexMetadata(trx, organizationId, 'payment', id, body.metadata);
           await options.onCreate?.(trx, id);
+          if (route[0]) await this.remote!.prepare(trx, row, route[0]);
           await recordEvent(trx, organizationId, 'payment.purchase.pending', apmEventData(row), undefined, this.clock);
           // Sandbox timers: a test clock advance of the organization runs them (clock/).
           await enqueueJob(trx, { type: APM_JOBS.expire, payload: { payment_id: id }, delaySeconds: validitySeconds, organizationId }, this.clock);
@@ -261,6 +278,11 @@ export class AlternativePaymentService {
         if (winner) return { payment: this.sameOrder(winner, intent.amount, intent.railId), created: false };
         if (attempt === 3) throw error;
       }
+    }
+    if (route.length) {
+      // Recorded: now the processor, outside any transaction (remote-rails.ts says why in this order).
+      await this.remote!.start(this, row, route);
+      return { payment: this.view((await this.findById(this.db, id))!), created: true };
     }
     return { payment: this.view(row), created: true };
   }
@@ -292,21 +314,28 @@ export class AlternativePaymentService {
     outcome: Outcome,
     options: { before?: (trx: Executor, row: ApmRow) => Promise<void>; onlyIfDetail?: ApmStatusDetail; onlyIfUnexpiredAt?: string } = {},
   ): Promise<boolean> {
+    return this.db.transaction().execute((trx) => this.finishIn(trx, id, outcome, options));
+  }
+
+  /** `finish` inside the caller's transaction (a processor's notification: remote-rails.ts). */
+  async finishIn(
+    trx: Executor,
+    id: string,
+    outcome: Outcome,
+    options: { before?: (trx: Executor, row: ApmRow) => Promise<void>; onlyIfDetail?: ApmStatusDetail; onlyIfUnexpiredAt?: string } = {},
+  ): Promise<boolean> {
     const final = FINAL[outcome];
-    const now = this.clock.realIso();
-    return this.db.transaction().execute(async (trx) => {
-      const moved = await finishRailPayment(
-        trx,
-        id,
-        { status: final.status, detail: final.detail, onlyIfDetail: options.onlyIfDetail, onlyIfUnexpiredAt: options.onlyIfUnexpiredAt },
-        now,
-      );
-      if (!moved) return false;
-      const row = (await this.findById(trx, id))!;
-      if (options.before) await options.before(trx, row);
-      await recordEvent(trx, row.organization_id, final.event, apmEventData(row), undefined, this.clock);
-      return true;
-    });
+    const moved = await finishRailPayment(
+      trx,
+      id,
+      { status: final.status, detail: final.detail, onlyIfDetail: options.onlyIfDetail, onlyIfUnexpiredAt: options.onlyIfUnexpiredAt },
+      this.clock.realIso(),
+    );
+    if (!moved) return false;
+    const row = (await this.findById(trx, id))!;
+    if (options.before) await options.before(trx, row);
+    await recordEvent(trx, row.organization_id, final.event, apmEventData(row), undefined, this.clock);
+    return true;
   }
 
   /**

@@ -73,6 +73,11 @@ export class CashoutService {
       if (card) throw ApiError.validation([{ field: 'payment_id', message: 'card payments are refunded with POST /v1/refunds, not cashouts' }]);
       throw ApiError.notFound('payment');
     }
+    // A payment a connector account's processor served is paid back there (its panel): the default rail never saw it.
+    if (payment.network_reference !== null)
+      throw ApiError.validation([
+        { field: 'payment_id', message: "was served by a connector account's processor: pay it back in the processor's panel, not with a cashout" },
+      ]);
     const parsed = toMinorUnits(body.amount, payment.currency);
     if ('problem' in parsed) throw ApiError.validation([{ field: 'amount', message: amountProblemMessage(parsed.problem, payment.currency) }]);
     if (payment.status !== 'APPROVED') throw new ApiError('payment_not_captured', `Only an APPROVED payment can be paid back; this one is ${payment.status}.`);

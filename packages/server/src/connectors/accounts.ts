@@ -18,6 +18,7 @@ import { newId } from '../lib/ids.js';
 import { paginate, type ListQuery, type Page } from '../http/pagination.js';
 import type { SandboxClock } from '../clock/clock.js';
 import type { CardNetworkConnector } from './card-network/connector.js';
+import type { RemoteRailConnector } from './rails/connector.js';
 import type { ConnectorDeps, ConnectorRegistry, MethodFamily } from './registry.js';
 
 export interface ConnectorAccountInput {
@@ -49,6 +50,8 @@ export interface AccountSummary {
   id: string;
   connector: string;
   families: readonly MethodFamily[];
+  /** The rail methods it serves (none for a card-only connector). */
+  rails: readonly string[];
   status: 'enabled' | 'disabled';
   referenceKey: string;
   /** Which credentials the account has: a built connector is reused while it is the same. */
@@ -66,7 +69,7 @@ const sealContext = (id: string) => `connector_account:${id}`;
 
 export class ConnectorAccounts {
   /** Built connectors by account id, rebuilt when the credentials change (`rotated_at`). */
-  private readonly built = new Map<string, { rotatedAt: string; card?: CardNetworkConnector }>();
+  private readonly built = new Map<string, { rotatedAt: string; card?: CardNetworkConnector; rail?: RemoteRailConnector }>();
   /** Called after every write, with the organization: the router drops its cached routing. */
   onChange: (organizationId: string) => void = () => {};
 
@@ -245,6 +248,7 @@ export class ConnectorAccounts {
       id: r.id,
       connector: r.connector,
       families: this.registry.get(r.connector)?.families ?? [],
+      rails: this.registry.get(r.connector)?.rails ?? [],
       status: r.status,
       referenceKey: r.reference_key,
       rotatedAt: r.credentials_rotated_at,
@@ -293,7 +297,20 @@ export class ConnectorAccounts {
     const definition = this.registry.get(opened.connector);
     if (!definition?.card) throw new Error(`connector ${opened.connector} is not registered for cards in this deployment`);
     const card = definition.card(opened.credentials, { ...this.deps, accountId: id });
-    this.built.set(id, { rotatedAt: opened.rotatedAt, card });
+    this.built.set(id, { ...(hit?.rotatedAt === opened.rotatedAt ? hit : {}), rotatedAt: opened.rotatedAt, card });
     return card;
+  }
+
+  /** The rail port of the account (registry.ts `rail`), built from its credentials (kept until they rotate). */
+  async rail(id: string, rotatedAt: string): Promise<RemoteRailConnector> {
+    const hit = this.built.get(id);
+    if (hit?.rail && hit.rotatedAt === rotatedAt) return hit.rail;
+    const opened = await this.open(id);
+    if (!opened) throw new Error(`connector account ${id} does not exist`);
+    const definition = this.registry.get(opened.connector);
+    if (!definition?.rail) throw new Error(`connector ${opened.connector} is not registered for rails in this deployment`);
+    const rail = definition.rail(opened.credentials, { ...this.deps, accountId: id });
+    this.built.set(id, { ...(hit?.rotatedAt === opened.rotatedAt ? hit : {}), rotatedAt: opened.rotatedAt, rail });
+    return rail;
   }
 }

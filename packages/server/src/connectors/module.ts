@@ -17,5 +17,7 @@ export const connectorsModule: GatewayModule<Needs> = {
   async register({ app, services }) {
     await app.register(connectorRoutes, { accounts: services.connectorAccounts, router: services.router });
     await app.register(notificationRoutes, { notifications: services.notifications });
+    // A processor's report of a state the gateway does not act on: stored once, nothing changes.
+    services.notifications.handle('payment.reported', () => Promise.resolve('ignored'));
   },
 };

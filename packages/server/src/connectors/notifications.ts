@@ -90,22 +90,49 @@ const PaymentCancelled = Type.Object(
   { additionalProperties: false },
 );
 
+// Rail payments served by a connector account, and what a processor reports that changes nothing (Mercado Pago's payment topic).
+
+/** The processor says how a rail payment it served ended (apm/remote-rails.ts handles it). */
+const RailSettled = Type.Object(
+  {
+    kind: Type.Literal('rail.settled'),
+    payment: PaymentReference,
+    /** `approved`: paid; `rejected`: the bank or the processor refused it; `cancelled`: it lapsed or was cancelled at the processor. */
+    outcome: Type.Union([Type.Literal('approved'), Type.Literal('rejected'), Type.Literal('cancelled')]),
+  },
+  { additionalProperties: false },
+);
+
+/** The processor reports a state of the payment that the gateway does not act on (its own call's answer, a refund made elsewhere): stored, `ignored`. */
+const PaymentReported = Type.Object(
+  {
+    kind: Type.Literal('payment.reported'),
+    payment: PaymentReference,
+    /** The processor's status, as it named it. */
+    status: Type.String({ minLength: 1, maxLength: 40 }),
+  },
+  { additionalProperties: false },
+);
+
+const RAIL_MEMBERS = { 'rail.settled': RailSettled, 'payment.reported': PaymentReported };
+
 /**
  * Every notification the gateway understands: a small union, one member per
  * kind. A connector maps its network's events to these (its
  * `readNotification`); a feature handles each kind (`handle`). A new kind is a
  * member here and a handler in the feature that owns the state it moves.
  */
-export const InboundNotificationSchema = Type.Union([DisputeOpened, DisputeDecided, PaymentCaptured, PaymentCancelled]);
+export const InboundNotificationSchema = Type.Union([DisputeOpened, DisputeDecided, PaymentCaptured, PaymentCancelled, RailSettled, PaymentReported]);
 export type InboundNotification = Static<typeof InboundNotificationSchema>;
 export type NotificationKind = InboundNotification['kind'];
-export const NOTIFICATION_KINDS: readonly NotificationKind[] = ['dispute.opened', 'dispute.decided', 'payment.captured', 'payment.cancelled'];
 const MEMBERS = {
   'dispute.opened': DisputeOpened,
   'dispute.decided': DisputeDecided,
   'payment.captured': PaymentCaptured,
   'payment.cancelled': PaymentCancelled,
+  ...RAIL_MEMBERS,
 };
+export const NOTIFICATION_KINDS = Object.keys(MEMBERS) as NotificationKind[];
 
 /** What a connector's `readNotification` makes of a body: its own id of the notification and the typed notification. */
 export interface ReadNotification {

@@ -17,6 +17,7 @@ import type { SandboxClock } from '../clock/clock.js';
 import type { Db } from '../db/database.js';
 import type { ErrorDetail } from '../errors/api-error.js';
 import type { CardNetworkConnector } from './card-network/connector.js';
+import type { RemoteRailConnector } from './rails/connector.js';
 import type { ConnectorHttpClient } from './http.js';
 import type { NotificationRequest, NotificationSink, ReadNotification } from './notifications.js';
 
@@ -46,6 +47,10 @@ export interface ConnectorDefinition<Credentials extends TSchema = TSchema> {
   sandboxOnly?: boolean;
   /** Builds the card network port; required when `families` has `card`. */
   card?(credentials: Static<Credentials>, deps: ConnectorDeps): CardNetworkConnector;
+  /** The rail payment methods it serves (`BANK_REDIRECT`, `CASH`, ...); required when `families` has `rail`. */
+  rails?: readonly string[];
+  /** Builds the rail port of the methods in `rails` (rails/connector.ts `RemoteRailConnector`); required when `families` has `rail`. */
+  rail?(credentials: Static<Credentials>, deps: ConnectorDeps): RemoteRailConnector;
   /**
    * Checks an inbound notification's authenticity (notifications.ts): the raw
    * body and headers, with the account's credentials. `true`: authentic;
@@ -81,6 +86,8 @@ export class ConnectorRegistry {
       throw new Error(`connector id ${JSON.stringify(definition.id)} must be lowercase letters, digits, - or _`);
     if (this.definitions.has(definition.id)) throw new Error(`connector ${definition.id} is registered twice`);
     if (definition.families.includes('card') && !definition.card) throw new Error(`connector ${definition.id} serves cards but has no card factory`);
+    if (definition.families.includes('rail') && (!definition.rail || !definition.rails?.length))
+      throw new Error(`connector ${definition.id} serves rails but has no rail factory or no rail ids`);
     if (Boolean(definition.verifyNotification) !== Boolean(definition.readNotification))
       throw new Error(`connector ${definition.id} must define both verifyNotification and readNotification, or neither`);
     this.definitions.set(definition.id, definition);

@@ -1,6 +1,6 @@
 /**
  * Routing per organization: an ordered list of rules, each matching on the
- * method family, currency, card brand, BIN range and amount range, and
+ * method family, the rail method, currency, card brand, BIN range and amount range, and
  * naming an ordered list of the organization's connector accounts. A
  * payment goes to the accounts of the first rule it matches; when none
  * matches (or the organization has no rules), to its enabled accounts that
@@ -36,6 +36,14 @@ const BinRange = Type.Object(
 export const RoutingRuleInput = Type.Object(
   {
     method_family: Type.Optional(Type.Union([Type.Literal('card'), Type.Literal('rail')], { description: 'Omitted: any.' })),
+    methods: Type.Optional(
+      Type.Array(Type.String({ pattern: '^[A-Z][A-Z0-9_]{1,39}$' }), {
+        minItems: 1,
+        maxItems: 20,
+        description:
+          'Rail payment methods (`BANK_REDIRECT`, `CASH`, ...), the `rail_id` of an intent. Omitted: any. A card payment never matches a rule that names some; every account of the rule must serve each method named.',
+      }),
+    ),
     currencies: Type.Optional(Type.Array(Type.String({ minLength: 3, maxLength: 3 }), { minItems: 1, maxItems: 20, description: 'ISO 4217. Omitted: any.' })),
     card_brands: Type.Optional(
       Type.Array(Type.String({ minLength: 1, maxLength: 20 }), {
@@ -63,6 +71,7 @@ type RuleView = Static<typeof RoutingRuleInput>;
 
 interface Rule {
   method_family?: MethodFamily;
+  methods?: string[];
   currencies?: string[];
   card_brands?: string[];
   bin_ranges?: Array<{ from: string; to: string }>;
@@ -73,6 +82,8 @@ interface Rule {
 
 export interface RouteFacts {
   family: MethodFamily;
+  /** A rail payment's method (its `rail_id`). */
+  method?: string;
   currency: string;
   /** Minor units. */
   amount: number;
@@ -130,17 +141,18 @@ export class Router {
     return { connector: account?.connector ?? 'unknown', connector_account_id: account?.id ?? null, reference: match[2] || null };
   }
 
-  /** Whether an enabled account of the organization serves `family` (cached like the rules). */
-  async serves(organizationId: string, family: RouteFacts['family']): Promise<boolean> {
+  /** Whether an enabled account of the organization serves `family` (and the rail `method`), cached like the rules. */
+  async serves(organizationId: string, family: RouteFacts['family'], method?: string): Promise<boolean> {
     const { accounts } = await this.load(organizationId);
-    return accounts.some((a) => a.status === 'enabled' && a.families.includes(family));
+    return accounts.some((a) => a.status === 'enabled' && a.families.includes(family) && (method === undefined || a.rails.includes(method)));
   }
 
   /** The accounts to try, in order; empty: the deployment's default. */
   async route(organizationId: string, facts: RouteFacts): Promise<AccountSummary[]> {
     const { rules, accounts } = await this.load(organizationId);
     if (accounts.length === 0) return [];
-    const usable = (a: AccountSummary | undefined): a is AccountSummary => !!a && a.status === 'enabled' && a.families.includes(facts.family);
+    const usable = (a: AccountSummary | undefined): a is AccountSummary =>
+      !!a && a.status === 'enabled' && a.families.includes(facts.family) && (facts.method === undefined || a.rails.includes(facts.method));
     const rule = rules.find((r) => matches(r, facts));
     if (rule) return rule.connector_accounts.map((id) => accounts.find((a) => a.id === id)).filter(usable);
     return accounts.filter(usable);
@@ -160,6 +172,10 @@ export class Router {
       const at = `rules[${i}]`;
       const rule: Rule = { connector_accounts: r.connector_accounts };
       if (r.method_family) rule.method_family = r.method_family;
+      if (r.methods) {
+        rule.methods = r.methods;
+        if (r.method_family === 'card') problems.push({ field: `${at}.methods`, message: 'names rail methods: a card rule matches no rail method' });
+      }
       if (r.currencies) rule.currencies = r.currencies.map((c) => c.toUpperCase());
       if (r.card_brands) rule.card_brands = r.card_brands.map((b) => b.toLowerCase());
       if (r.bin_ranges) {
@@ -188,6 +204,11 @@ export class Router {
         if (!account) problems.push({ field: `${at}.connector_accounts[${j}]`, message: `no connector account ${id} in this organization` });
         else if (rule.method_family && !account.families.includes(rule.method_family))
           problems.push({ field: `${at}.connector_accounts[${j}]`, message: `${id} (${account.connector}) does not serve ${rule.method_family}` });
+        else {
+          const missing = rule.methods?.filter((m) => !account.rails.includes(m)) ?? [];
+          if (missing.length)
+            problems.push({ field: `${at}.connector_accounts[${j}]`, message: `${id} (${account.connector}) does not serve ${missing.join(', ')}` });
+        }
       });
       return rule;
     });
@@ -206,6 +227,7 @@ export class Router {
 
 function matches(rule: Rule, facts: RouteFacts): boolean {
   if (rule.method_family && rule.method_family !== facts.family) return false;
+  if (rule.methods && (!facts.method || !rule.methods.includes(facts.method))) return false;
   if (rule.currencies && !rule.currencies.includes(facts.currency)) return false;
   if (rule.card_brands && (!facts.brand || !rule.card_brands.includes(facts.brand))) return false;
   if (rule.bin_ranges) {

@@ -40,6 +40,7 @@ import { PaymentService } from '../payments/service.js';
 import { PaymentAuthentications } from '../payments/authentication.js';
 import { emvMerchantPresentedPayload } from '../apm/qr.js';
 import { AlternativePaymentService } from '../apm/service.js';
+import { RemoteRails } from '../apm/remote-rails.js';
 import { merchantKeyOf } from '../bre-b/service.js';
 import { RefundService } from '../refunds/service.js';
 import { UserService } from '../users/service.js';
@@ -224,7 +225,7 @@ export async function buildServices({
           merchantKey: merchantKeyOf,
         })
       : undefined;
-  const apm = new AlternativePaymentService(db, rails, config, clock, methods);
+  const apm = new AlternativePaymentService(db, rails, config, clock, methods, new RemoteRails(db, connectorAccounts, router, clock));
   const cardPresent = new CardPresentService(db, instruments, network, lifecycle, clock);
   const webhookPolicy = { requireHttps: config.environment === 'production', allowPrivate: config.webhooks.allowPrivateUrls };
   const eventStreams = new EventStreamHub(db, log, {

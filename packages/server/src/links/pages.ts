@@ -327,6 +327,7 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: PageDeps): Pr
             await links.attach(trx, row.id, paymentId, 'apm');
             attached = true;
           },
+          ipAddress: request.ip,
         },
       );
       return { payment_id: payment.payment_id, rail: payment.rail, transaction: payment.transaction };

@@ -131,7 +131,11 @@ export async function paymentRoutes(
       }
       const apm = await opts.apm.find(organizationId, request.params.id);
       if (!apm) throw ApiError.notFound('payment');
-      return opts.apm.view(apm);
+      const view = opts.apm.view(apm);
+      // A rail payment: its connector account and the processor's id, or the deployment's default rail.
+      if (principal.permissions.has('connector-accounts:read'))
+        return { ...view, processor: await opts.processorOf(organizationId, apm.network_reference ?? '') };
+      return view;
     },
   );
 

@@ -20,7 +20,7 @@ const PaymentStatus = Type.Union(
 
 const Money = (description: string) => Type.String({ description: `${description}, with exactly the currency's minor digits ("15000.00").` });
 
-/** Who served a card payment: on `GET /v1/payments/{id}` for a caller with `connector-accounts:read`. */
+/** Who served a payment (card or rail): on `GET /v1/payments/{id}` for a caller with `connector-accounts:read`. */
 export const PaymentProcessor = Type.Object(
   {
     connector: Type.String({

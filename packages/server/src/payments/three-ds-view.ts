@@ -1,7 +1,7 @@
 /**
  * The 3-D Secure fields of a card payment (docs/sandbox.md, "3-D Secure"):
  * `three_ds`, the authentication's result, stored as JSON in
- * `payments.three_ds` (migration 072), and `next_action`, what the merchant's
+ * `payments.three_ds` (migration 083), and `next_action`, what the merchant's
  * page does next while the cardholder's challenge is pending. The flow itself
  * is in authentication.ts.
  */

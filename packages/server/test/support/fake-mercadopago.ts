@@ -13,6 +13,18 @@
  *   `CALL`: `cc_rejected_call_for_authorize`; `3DSM`: `cc_rejected_3ds_mandatory`.
  * - any other name: approved.
  *
+ * PSE (`payment_method_id: "pse"`) and Efecty cash (`"efecty"`) payments
+ * are created `pending` as Mercado Pago creates them, with the bank's page or
+ * the printable voucher in `transaction_details.external_resource_url`
+ * (Efecty's also a reference and barcode digits), after the checks its API
+ * documents for them: a PSE payment needs `transaction_details.financial_institution`
+ * (one of PSE's institutions: not the gateway's sandbox test banks, 9001 and on),
+ * `callback_url`, `additional_info.ip_address`, the payer's `entity_type`
+ * (`individual`, `association`) and identification; an Efecty payment a
+ * `date_of_expiration`; each answers 400 with its `cause` otherwise. `settle()`
+ * plays the customer (paid, refused by the bank, lapsed) as its notification
+ * then reports.
+ *
  * Its answers are typed with the `mercadopago` package's own response types
  * (`PaymentResponse`, `CardTokenResponse`, `RefundResponse`, `PaymentSearch`),
  * so a field the package does not know fails to compile.
@@ -229,7 +241,85 @@ export class FakeMercadoPago {
     return { status: 201, body: token };
   }
 
+  /** The customer paid (`approved`), the bank refused (`rejected`) or the payment lapsed (`cancelled`) at Mercado Pago. */
+  settle(paymentId: number, status: 'approved' | 'rejected' | 'cancelled'): void {
+    const payment = this.payments.get(paymentId);
+    if (!payment) throw new Error(`the fake has no payment ${paymentId}`);
+    const detail = { approved: 'accredited', rejected: 'rejected_by_bank', cancelled: 'expired' }[status];
+    Object.assign(payment, {
+      status,
+      status_detail: detail,
+      ...(status === 'approved' ? { captured: true, date_approved: '2026-01-01T00:00:00.000-05:00' } : {}),
+    });
+  }
+
+  /** A payment of the application that no Pasarela payment made (another integration's). */
+  foreignPayment(): number {
+    const id = nextId();
+    this.payments.set(id, {
+      id,
+      status: 'approved',
+      status_detail: 'accredited',
+      payment_method_id: 'pse',
+      payment_type_id: 'bank_transfer',
+      currency_id: 'COP',
+    });
+    return id;
+  }
+
+  private createRailPayment(method: 'pse' | 'efecty', body: Record<string, unknown>): Answer {
+    const amount = Number(body['transaction_amount']);
+    const causes: ErrorBody['cause'] = [];
+    if (!(amount > 0) || !Number.isInteger(amount)) causes.push({ code: 4037, description: 'Invalid transaction_amount' });
+    const payer = (body['payer'] ?? {}) as { email?: string; entity_type?: string; identification?: { type?: string; number?: string } };
+    if (!payer.email) causes.push({ code: 4050, description: 'payer.email must be a valid email' });
+    if (method === 'pse') {
+      const details = (body['transaction_details'] ?? {}) as { financial_institution?: string };
+      if (!details.financial_institution) causes.push({ code: 4020, description: 'transaction_details.financial_institution is required' });
+      // PSE's institutions are 4-digit codes; the gateway's sandbox test banks (9001, ...) are none of them.
+      else if (!/^[1-8]\d{3}$/.test(details.financial_institution)) causes.push({ code: 4020, description: 'Invalid financial_institution' });
+      if (!body['callback_url']) causes.push({ code: 4020, description: 'callback_url is required' });
+      if (!(body['additional_info'] as { ip_address?: string } | undefined)?.ip_address)
+        causes.push({ code: 4020, description: 'additional_info.ip_address is required' });
+      if (payer.entity_type !== 'individual' && payer.entity_type !== 'association')
+        causes.push({ code: 4020, description: 'payer.entity_type must be individual or association' });
+      if (!payer.identification?.type || !payer.identification.number) causes.push({ code: 2067, description: 'Invalid user identification number' });
+    } else if (!body['date_of_expiration']) causes.push({ code: 4020, description: 'date_of_expiration is required' });
+    if (causes.length) return failure(400, 'bad_request', causes[0]!.description, causes);
+    const id = nextId();
+    const reference = String(id).padStart(10, '0');
+    const payment: Omit<PaymentResponse, 'api_response'> = {
+      id,
+      status: 'pending',
+      status_detail: method === 'pse' ? 'pending_waiting_transfer' : 'pending_waiting_payment',
+      captured: true,
+      currency_id: 'COP',
+      transaction_amount: amount,
+      transaction_amount_refunded: 0,
+      payment_method_id: method,
+      payment_type_id: method === 'pse' ? 'bank_transfer' : 'ticket',
+      external_reference: String(body['external_reference'] ?? ''),
+      metadata: body['metadata'],
+      live_mode: false,
+      ...(method === 'efecty' ? { date_of_expiration: String(body['date_of_expiration']) } : {}),
+      transaction_details:
+        method === 'pse'
+          ? {
+              financial_institution: String((body['transaction_details'] as { financial_institution: string }).financial_institution),
+              external_resource_url: `${this.origin}/pse/redirect/${id}`,
+            }
+          : {
+              external_resource_url: `${this.origin}/vouchers/efecty/${id}`,
+              payment_method_reference_id: reference,
+              barcode: { content: `415770999800001580200${reference}3900${String(amount).padStart(10, '0')}` },
+            },
+    };
+    this.payments.set(id, payment);
+    return { status: 201, body: payment };
+  }
+
   private createPayment(body: Record<string, unknown>): Answer {
+    if (body['payment_method_id'] === 'pse' || body['payment_method_id'] === 'efecty') return this.createRailPayment(body['payment_method_id'], body);
     const card = this.tokens.get(String(body['token']));
     if (!card) return failure(400, 'bad_request', 'Card Token not found', [{ code: 2006, description: 'Card Token not found' }]);
     const amount = Number(body['transaction_amount']);

@@ -3,7 +3,7 @@
  * payments in Colombia (COP) through its Checkout API, spoken as the
  * official `mercadopago` package does (api.ts: its request and response
  * types, its typed errors) over the gateway's one connector HTTP client;
- * the card port in card-network.ts; its webhooks checked with the
+ * the card port in card-network.ts, PSE and Efecty cash in rails.ts; its webhooks checked with the
  * package's own signature validator (notifications.ts).
  * docs/connectors.md "Mercado Pago" is the operator's guide.
  *
@@ -18,6 +18,7 @@ import type { ErrorDetail } from '../../errors/api-error.js';
 import type { ConnectorDefinition } from '../registry.js';
 import { MERCADOPAGO_API, MercadoPagoApi, type MercadoPagoEndpoint } from './api.js';
 import { MercadoPagoCardNetwork } from './card-network.js';
+import { MERCADOPAGO_RAILS, MercadoPagoRails } from './rails.js';
 import { readMercadoPagoNotification, verifyMercadoPagoNotification } from './notifications.js';
 
 export { MERCADOPAGO_API, type MercadoPagoEndpoint } from './api.js';
@@ -58,12 +59,14 @@ export function mercadoPagoConnector(endpoint: MercadoPagoEndpoint = MERCADOPAGO
   return {
     id: 'mercadopago',
     description:
-      'Mercado Pago card payments in Colombia (COP: authorization with capture: false, capture, cancel, refunds, chargebacks) with your own Mercado Pago credentials.',
-    families: ['card'],
+      'Mercado Pago in Colombia (COP) with your own Mercado Pago credentials: card payments (authorization with capture: false, capture, cancel, refunds, chargebacks), PSE (BANK_REDIRECT) and Efecty cash (CASH).',
+    families: ['card', 'rail'],
+    rails: Object.keys(MERCADOPAGO_RAILS),
     credentials: MercadoPagoCredentials,
     productionProblems,
     card: (credentials, deps) =>
       new MercadoPagoCardNetwork(new MercadoPagoApi(deps.http, endpoint, credentials.access_token), { email: credentials.payer_email }),
+    rail: (credentials, deps) => new MercadoPagoRails(new MercadoPagoApi(deps.http, endpoint, credentials.access_token), credentials.payer_email),
     verifyNotification: (credentials, request, clock) => verifyMercadoPagoNotification(credentials.webhook_secret, request, clock),
     readNotification: (body, context) =>
       readMercadoPagoNotification(

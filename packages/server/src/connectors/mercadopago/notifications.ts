@@ -14,12 +14,19 @@
  * merchant; not covered: `lost`). The notification's id is the chargeback's
  * and the change (`chargeback:<id>:opened` / `:decided`), so every delivery of
  * the same change, whatever Mercado Pago's delivery id, is one.
- * Payment updates carry nothing the gateway does not already know from its
- * own calls: they answer 400 naming the topic (docs/connectors.md
- * "Mercado Pago" says which topic to subscribe).
+ *
+ * A notification of the `payment` topic is read by asking for the payment
+ * (`GET /v1/payments/{id}`): a PSE or cash payment (`payment_type_id`
+ * `bank_transfer`, `ticket`, `atm`) that ended becomes `rail.settled`
+ * (`approved`, `rejected`, `cancelled`); a card payment captured in Mercado
+ * Pago's panel becomes `payment.captured`, one cancelled or rejected
+ * `payment.cancelled`; any other status (`pending`, `authorized`, `refunded`,
+ * ...) is `payment.reported`, stored and changing nothing. Its id is the
+ * payment's and its status (`payment:<id>:<status>`): each change once.
  */
 import { WebhookSignatureValidator } from 'mercadopago';
 import type { ChargebackResponse } from 'mercadopago/dist/clients/chargeback/commonTypes.js';
+import type { PaymentResponse } from 'mercadopago/dist/clients/payment/commonTypes.js';
 import type { SandboxClock } from '../../clock/clock.js';
 import { ApiError, type ErrorDetail } from '../../errors/api-error.js';
 import { CURRENCIES } from '../../lib/money.js';
@@ -93,20 +100,24 @@ export async function readMercadoPagoNotification(body: Buffer, api: MercadoPago
   const webhook = parse(body);
   if (!webhook || !webhook.data || webhook.data.id === undefined) return [{ field: 'data.id', message: 'is required: not a Mercado Pago notification' }];
   const topic = webhook.type ?? '';
-  if (topic !== 'chargebacks' && topic !== 'topic_chargebacks_wh')
-    return [{ field: 'type', message: `${topic || '(none)'} is not handled: subscribe the webhook to the chargebacks topic (Chargebacks) only` }];
-  if (!api) return [{ field: 'id', message: 'no Mercado Pago account to read the chargeback with' }];
+  const isPayment = topic === 'payment';
+  if (topic !== 'chargebacks' && topic !== 'topic_chargebacks_wh' && !isPayment)
+    return [{ field: 'type', message: `${topic || '(none)'} is not handled: subscribe the webhook to the Payments and Chargebacks topics only` }];
+  const what = isPayment ? 'payment' : 'chargeback';
+  if (!api) return [{ field: 'id', message: `no Mercado Pago account to read the ${what} with` }];
   const id = String(webhook.data.id);
-  let chargeback: MercadoPagoChargeback;
+  let resource: MercadoPagoChargeback | PaymentResponse;
   try {
-    chargeback = await api.call<MercadoPagoChargeback>('GET', `/v1/chargebacks/${encodeURIComponent(id)}`);
+    resource = await api.call<MercadoPagoChargeback | PaymentResponse>('GET', `/v1/${isPayment ? 'payments' : 'chargebacks'}/${encodeURIComponent(id)}`);
   } catch (error) {
-    if (error instanceof MercadoPagoAnswerError && error.error.status === 404) return [{ field: 'data.id', message: `Mercado Pago has no chargeback ${id}` }];
+    if (error instanceof MercadoPagoAnswerError && error.error.status === 404) return [{ field: 'data.id', message: `Mercado Pago has no ${what} ${id}` }];
     // Not read now (Mercado Pago unreachable, slow or failing): 503, and Mercado Pago delivers the notification again.
     if (error instanceof ConnectorUnreachable || error instanceof ConnectorOutcomeUnknown || error instanceof MercadoPagoAnswerError)
-      throw new ApiError('service_unavailable', 'Mercado Pago could not be asked for the chargeback now; deliver the notification again.');
+      throw new ApiError('service_unavailable', `Mercado Pago could not be asked for the ${what} now; deliver the notification again.`);
     throw error;
   }
+  if (isPayment) return paymentNotification(id, resource as PaymentResponse);
+  const chargeback = resource as MercadoPagoChargeback;
   const paymentId = chargeback.payment_id ?? chargeback.payments?.[0];
   if (paymentId === undefined) return [{ field: 'data.id', message: `chargeback ${id} names no payment` }];
   const payment = { network_reference: String(paymentId) };
@@ -135,4 +146,32 @@ export async function readMercadoPagoNotification(body: Buffer, api: MercadoPago
       ...(deadline === undefined ? {} : { respond_by: deadline }),
     },
   };
+}
+
+/** Mercado Pago's payment types of our rails: PSE (`bank_transfer`) and cash networks (`ticket`, `atm`). */
+const RAIL_PAYMENT_TYPES = new Set(['bank_transfer', 'ticket', 'atm']);
+
+/** A payment Mercado Pago reports, as one notification: what changed, or `payment.reported` when nothing does. */
+function paymentNotification(id: string, payment: PaymentResponse): ReadNotification {
+  const status = payment.status ?? 'unknown';
+  const reference = { network_reference: String(payment.id ?? id) };
+  const notificationId = `payment:${id}:${status}`.slice(0, 200);
+  const reported = (): ReadNotification => ({
+    id: notificationId,
+    notification: { kind: 'payment.reported', payment: reference, status: status.slice(0, 40) },
+  });
+  if (RAIL_PAYMENT_TYPES.has(payment.payment_type_id ?? '')) {
+    if (status === 'approved' || status === 'rejected' || status === 'cancelled')
+      return { id: notificationId, notification: { kind: 'rail.settled', payment: reference, outcome: status } };
+    return reported();
+  }
+  if (status === 'approved' && payment.captured === true) {
+    const currency = payment.currency_id ?? 'COP';
+    return {
+      id: notificationId,
+      notification: { kind: 'payment.captured', payment: reference, amount: toMinor(payment.transaction_amount ?? 0, currency), currency },
+    };
+  }
+  if (status === 'cancelled' || status === 'rejected') return { id: notificationId, notification: { kind: 'payment.cancelled', payment: reference } };
+  return reported();
 }

@@ -102,6 +102,66 @@ export interface SimulatorTools {
   reference(): string;
 }
 
+/**
+ * What a rail payment routed to a connector account carries to the remote
+ * rail (routed-rails.ts): the intent, the customer's fields as the method
+ * validated them, and what the processor asks beside them.
+ */
+export interface RemoteRailRequest extends RailIntent {
+  currency: string;
+  /** The method's customer fields (document, names, email, person type, ...), validated. */
+  customer: Record<string, string>;
+  description?: string;
+  /** Where the processor sends the customer back (a bank redirect's `return_url`). */
+  returnUrl?: string;
+  /** The address the intent was created from (a processor's fraud check asks for it). */
+  ipAddress?: string;
+  /** When the intent lapses (a cash voucher's deadline). */
+  expiresAt: string;
+  /**
+   * The processor's idempotency key of the start, derived from our payment id
+   * alone: a retry after a timeout or a crash gets the processor's first payment again.
+   */
+  idempotencyKey: string;
+}
+
+/** What the processor answered to a start: its payment, and what the customer needs. */
+export interface RemoteRailStart {
+  /** The processor's own id of the payment (its dashboard's). */
+  upstreamId: string;
+  /** `pending`: waiting for the customer (the usual); `approved` or `rejected` at once. */
+  status: 'pending' | 'approved' | 'rejected';
+  /** Where the customer goes: the bank's page of a bank redirect, the printable voucher of a cash payment. */
+  link?: string;
+  /** Cash: the payment reference the store takes. */
+  reference?: string;
+  /** Cash: the digits of the voucher's barcode, when the processor gives them (rendered as Code 128). */
+  barcode?: string;
+}
+
+/**
+ * A rail served by a connector account that calls its processor over HTTP
+ * (registry.ts `rail`). Unlike `RailConnector.initiate`, `start` runs outside
+ * any transaction: the gateway records the payment first (with the account it
+ * is routed to), then calls `start`, then records the answer; a crash between
+ * the two is repaired by calling `start` again with the same idempotency key
+ * (apm/remote-rails.ts). `start` throws the connector client's
+ * `ConnectorUnreachable` (the processor was never reached: the next account
+ * may be tried) or `ConnectorOutcomeUnknown` (it may have started the
+ * payment: ask again with the same key, never elsewhere).
+ */
+export interface RemoteRailConnector {
+  start(request: RemoteRailRequest): Promise<RemoteRailStart>;
+  /**
+   * At the intent's expiry: cancels the processor's payment `upstreamId` so the
+   * customer can no longer pay it (key derived from our payment id). `approved`
+   * when the customer paid first (the cancel was refused and the processor
+   * says so): the gateway approves instead of declining. Throws the client's
+   * verdicts when the processor could not be asked (the expiry job runs again).
+   */
+  cancel(upstreamId: string, paymentId: string): Promise<'cancelled' | 'approved'>;
+}
+
 /** A rail as the sandbox simulator plays it: its method's definition says (payments/methods/<id>/). */
 export interface SimulatedRail {
   initiate(intent: RailIntent, tools: SimulatorTools): Promise<RailStart> | RailStart;

@@ -32,6 +32,7 @@ import * as connectorNotifications from './062_connector_notifications.js';
 import * as chargebackFees from './093_chargeback_fees.js';
 import * as ledger from './070_ledger.js';
 import * as settlementsPayouts from './071_settlements_payouts.js';
+import * as railConnectorAccounts from './094_rail_connector_accounts.js';
 import * as threeDs from './083_three_ds.js';
 import * as cardInstallments from './080_card_installments.js';
 import * as pseTestBanks from './081_pse_test_banks.js';
@@ -82,4 +83,5 @@ export const migrations: Record<string, Migration> = {
   '091_payment_breb_key': paymentBrebKey,
   '092_cashout_destination': cashoutDestination,
   '093_chargeback_fees': chargebackFees,
+  '094_rail_connector_accounts': railConnectorAccounts,
 };

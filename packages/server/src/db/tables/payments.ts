@@ -69,6 +69,8 @@ type RailOnlyColumn =
   | 'otp_expires_at'
   | 'otp_attempts'
   | 'cash_reference'
+  | 'rail_link'
+  | 'rail_barcode'
   | 'amount_cashed_out'
   | 'amount_cashout_pending'
   | 'expires_at'
@@ -213,6 +215,19 @@ export interface ApmPaymentsTable {
   otp_attempts: number;
   /** CASH: the payment reference (digits), unique; null for other rails (migration 082). */
   cash_reference: string | null;
+  /**
+   * A rail payment served by a connector account: where its processor sends
+   * the customer (a bank's page, a printable voucher); null otherwise (migration 094).
+   */
+  rail_link: string | null;
+  /** CASH through a connector account: the barcode digits its processor gave (migration 094). */
+  rail_barcode: string | null;
+  /**
+   * Served by a connector account: its reference key and the processor's id
+   * (`<key>:<id>`, `<key>:` while the processor's answer is awaited); null
+   * for the deployment's default rail (the sandbox simulator).
+   */
+  network_reference: string | null;
   amount_cashed_out: number;
   amount_cashout_pending: number;
   expires_at: string;
