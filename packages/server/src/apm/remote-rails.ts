@@ -37,6 +37,7 @@ import type { RemoteRailRequest, RemoteRailStart } from '../connectors/rails/con
 import type { Router } from '../connectors/routing.js';
 import type { NotificationHandler } from '../connectors/notifications.js';
 import { enqueueJob } from '../jobs/store.js';
+import { moveRailStart, recordRailStart } from '../payments/methods/rail-store.js';
 import type { ApmRow } from './service.js';
 
 /** Seconds after the payment is recorded when the recovery job asks the processor again if its answer was not recorded. */
@@ -88,13 +89,7 @@ export class RemoteRails {
     for (const [i, account] of route.entries()) {
       if (i > 0) {
         const moved = await this.db.transaction().execute(async (trx) => {
-          const result = await trx
-            .updateTable('payments')
-            .set({ network_reference: `${account.referenceKey}:` })
-            .where('id', '=', row.id)
-            .where('network_reference', '=', `${route[i - 1]!.referenceKey}:`)
-            .executeTakeFirst();
-          if (Number(result.numUpdatedRows) !== 1) return false;
+          if (!(await moveRailStart(trx, row.id, `${route[i - 1]!.referenceKey}:`, `${account.referenceKey}:`))) return false;
           await this.remember(trx, row.id, account.id);
           return true;
         });
@@ -148,20 +143,19 @@ export class RemoteRails {
   /** Step 3: the answer, once (a compare-and-set on the account's empty reference), then an immediate outcome. */
   private async record(apm: RailFinisher, id: string, referenceKey: string, answer: RemoteRailStart): Promise<void> {
     const now = this.clock.realIso();
-    const recorded = await this.db
-      .updateTable('payments')
-      .set({
-        network_reference: `${referenceKey}:${answer.upstreamId}`,
-        rail_link: answer.link ?? null,
-        rail_barcode: answer.barcode ?? null,
-        // A cash voucher's reference, and the token of the gateway's own voucher page that draws its barcode.
-        ...(answer.reference ? { cash_reference: answer.reference, page_token: randomBytes(18).toString('base64url') } : {}),
-        updated_at: now,
-      })
-      .where('id', '=', id)
-      .where('network_reference', '=', `${referenceKey}:`)
-      .executeTakeFirst();
-    if (Number(recorded.numUpdatedRows) !== 1) return;
+    const recorded = await recordRailStart(
+      this.db,
+      id,
+      `${referenceKey}:`,
+      {
+        networkReference: `${referenceKey}:${answer.upstreamId}`,
+        link: answer.link ?? null,
+        barcode: answer.barcode ?? null,
+        ...(answer.reference ? { cash: { reference: answer.reference, pageToken: randomBytes(18).toString('base64url') } } : {}),
+      },
+      now,
+    );
+    if (!recorded) return;
     if (answer.status === 'rejected') await apm.finish(id, 'reject');
     else if (answer.status === 'approved') await apm.finish(id, 'approve');
   }

@@ -5,7 +5,7 @@
  * (expiry, the sandbox mock) moves it to one terminal state, once, with its
  * event in the same transaction.
  */
-import { metadataColumn, metadataOf } from '../lib/metadata.js';
+import { metadataColumn } from '../lib/metadata.js';
 import { indexMetadata } from '../db/metadata-index.js';
 import type { Config } from '../config/config.js';
 import type { Db, Executor } from '../db/database.js';
@@ -16,7 +16,6 @@ import { recordEvent } from '../events/store.js';
 import type { EventType } from '../events/types.js';
 import { enqueueJob } from '../jobs/store.js';
 import { newId } from '../lib/ids.js';
-import { minorToNumber } from '../lib/money.js';
 import {
   asRail,
   countOtpAttempt,
@@ -28,8 +27,7 @@ import {
   type RailRow,
 } from '../payments/methods/rail-store.js';
 import type { Clock } from '../clock/clock.js';
-import { qrImageDataUri } from './qr.js';
-import { cashVoucher } from './cash.js';
+import { apmEventData, railPaymentView } from './view.js';
 import type { RailConnector, RailStart } from '../connectors/rails/connector.js';
 import type { RemoteRails } from './remote-rails.js';
 import { MOCK_OTP } from '../connectors/rails/simulator.js';
@@ -38,6 +36,7 @@ import type { ApmPayment, CreateIntent } from './schemas.js';
 import { validateIntent } from './validation.js';
 
 export type ApmRow = RailRow;
+export { apmEventData };
 export { asRail, railPayments };
 
 export type Outcome = 'approve' | 'reject' | 'fail' | 'expire' | 'abandon';
@@ -71,20 +70,6 @@ const FINAL: Record<Outcome, { status: ApmStatus; detail: ApmStatusDetail; event
   /** The customer left it unfinished for another payment method (the hosted checkout). */
   abandon: { status: 'DECLINED', detail: 'REJECTED', event: 'payment.purchase.rejected' },
 };
-
-export function apmEventData(row: ApmRow) {
-  return {
-    payment: {
-      id: row.id,
-      order_id: row.order_id,
-      currency: row.currency,
-      current_amount: minorToNumber(Number(row.amount) - Number(row.amount_cashed_out), row.currency),
-      rail_id: row.rail_id,
-      transaction: { id: row.transaction_id, status: row.status, status_detail: row.status_detail },
-      metadata: metadataOf(row.metadata),
-    },
-  };
-}
 
 export class AlternativePaymentService {
   constructor(
@@ -126,36 +111,7 @@ export class AlternativePaymentService {
 
   /** The payment's view; `qrImage: false` (lists) leaves out the QR (`rail.qr`), whose PNG costs a rendering. */
   view(row: ApmRow, options: { qrImage?: boolean } = {}): ApmPayment {
-    const rail: ApmPayment['rail'] = { id: row.rail_id };
-    // A processor's page (a connector account's rail), else the default rail's.
-    const link = row.rail_link ?? this.rails?.paymentLink({ railId: row.rail_id, pageToken: row.page_token, alias: row.alias, reference: row.cash_reference });
-    if (link) rail.payment_link = link;
-    if (row.cash_reference) rail.cash = cashVoucher(row, link, this.config.publicBaseUrl);
-    if (row.qr_content) {
-      if (options.qrImage !== false) rail.qr = { image: qrImageDataUri(row.qr_content), content: row.qr_content };
-      // The Bre-B key the payer sends to; without one, the payment's own reference.
-      rail.alias = row.breb_key ?? row.alias ?? undefined;
-    }
-    return {
-      id: row.id,
-      status: row.status,
-      payment_id: row.id,
-      order_id: row.order_id,
-      currency: 'COP',
-      description: row.description,
-      transaction: {
-        id: row.transaction_id,
-        type: 'PURCHASE',
-        status: row.status,
-        status_detail: row.status_detail,
-        amount: minorToNumber(Number(row.amount), row.currency),
-      },
-      rail,
-      expires_at: row.expires_at,
-      created_at: row.created_at,
-      updated_at: row.updated_at,
-      metadata: metadataOf(row.metadata),
-    };
+    return railPaymentView(row, this.rails, this.config.publicBaseUrl, options);
   }
 
   find(organizationId: string, id: string): Promise<ApmRow | undefined> {

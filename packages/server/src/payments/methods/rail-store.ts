@@ -61,6 +61,49 @@ export async function finishRailPayment(
   return Number(result.numUpdatedRows) === 1;
 }
 
+/**
+ * A rail payment served by a connector account moves on to the next account
+ * of its route (`<key>:`, no answer yet): only while it still waits for the
+ * previous one's answer, which that account never gave (apm/remote-rails.ts).
+ */
+export async function moveRailStart(db: Executor, id: string, from: string, to: string): Promise<boolean> {
+  const moved = await db
+    .updateTable('payments')
+    .set({ network_reference: to })
+    .where('id', '=', id)
+    .where('method', '=', 'rail')
+    .where('network_reference', '=', from)
+    .executeTakeFirst();
+  return Number(moved.numUpdatedRows) === 1;
+}
+
+/** What a connector account answered when it started a rail payment (apm/remote-rails.ts). */
+export interface RailStartRecord {
+  networkReference: string;
+  link: string | null;
+  barcode: string | null;
+  /** A cash voucher's reference, with the token of the gateway's own voucher page that draws its barcode. */
+  cash?: { reference: string; pageToken: string };
+}
+
+/** Records the account's answer once: only while the payment still waits for it (`awaiting`, the account's `<key>:`). */
+export async function recordRailStart(db: Executor, id: string, awaiting: string, start: RailStartRecord, now: string): Promise<boolean> {
+  const recorded = await db
+    .updateTable('payments')
+    .set({
+      network_reference: start.networkReference,
+      rail_link: start.link,
+      rail_barcode: start.barcode,
+      ...(start.cash ? { cash_reference: start.cash.reference, page_token: start.cash.pageToken } : {}),
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .where('method', '=', 'rail')
+    .where('network_reference', '=', awaiting)
+    .executeTakeFirst();
+  return Number(recorded.numUpdatedRows) === 1;
+}
+
 /** The customer approved at the bank: IN_PROGRESS / PENDING becomes IN_PROGRESS / PENDING_PROVIDER. The organization, or undefined. */
 export async function markRailProcessing(db: Executor, id: string, now: string): Promise<string | undefined> {
   assertTransitions('rail', ['IN_PROGRESS'], 'IN_PROGRESS');
