@@ -91,20 +91,43 @@ const PaymentCancelled = Type.Object(
 );
 
 /**
+ * The processor decided an authorization that waited for the cardholder at its
+ * own page (3-D Secure: payments/processor-authentication.ts). A payment not
+ * waiting (already decided by the cardholder's return, or any other) is `ignored`.
+ */
+const PaymentAuthorizationDecided = Type.Object(
+  {
+    kind: Type.Literal('payment.authorization_decided'),
+    payment: PaymentReference,
+    outcome: Type.Union([Type.Literal('approved'), Type.Literal('declined')]),
+    /** ISO 8583: `00` approved; the decline's code otherwise. */
+    response_code: Type.String({ pattern: '^[0-9A-Z]{2}$' }),
+  },
+  { additionalProperties: false },
+);
+
+/**
  * Every notification the gateway understands: a small union, one member per
  * kind. A connector maps its network's events to these (its
  * `readNotification`); a feature handles each kind (`handle`). A new kind is a
  * member here and a handler in the feature that owns the state it moves.
  */
-export const InboundNotificationSchema = Type.Union([DisputeOpened, DisputeDecided, PaymentCaptured, PaymentCancelled]);
+export const InboundNotificationSchema = Type.Union([DisputeOpened, DisputeDecided, PaymentCaptured, PaymentCancelled, PaymentAuthorizationDecided]);
 export type InboundNotification = Static<typeof InboundNotificationSchema>;
 export type NotificationKind = InboundNotification['kind'];
-export const NOTIFICATION_KINDS: readonly NotificationKind[] = ['dispute.opened', 'dispute.decided', 'payment.captured', 'payment.cancelled'];
+export const NOTIFICATION_KINDS: readonly NotificationKind[] = [
+  'dispute.opened',
+  'dispute.decided',
+  'payment.captured',
+  'payment.cancelled',
+  'payment.authorization_decided',
+];
 const MEMBERS = {
   'dispute.opened': DisputeOpened,
   'dispute.decided': DisputeDecided,
   'payment.captured': PaymentCaptured,
   'payment.cancelled': PaymentCancelled,
+  'payment.authorization_decided': PaymentAuthorizationDecided,
 };
 
 /** What a connector's `readNotification` makes of a body: its own id of the notification and the typed notification. */

@@ -193,7 +193,6 @@ type RailOnlyColumn =
   | 'rail_id'
   | 'rail_type'
   | 'customer'
-  | 'return_url'
   | 'status_detail'
   | 'mock'
   | 'page_token'
@@ -250,6 +249,8 @@ export interface CardPaymentsTable {
   installments: Generated<number>;
   /** Migration 072: the 3-D Secure result, JSON (payments/authentication.ts); null when the payment did not ask for it. */
   three_ds: string | null;
+  /** The merchant's `three_ds.return_url` (the column rail payments' return_url shares): where the cardholder goes back after a processor's 3-D Secure (payments/processor-authentication.ts). */
+  return_url: string | null;
 }
 
 /** Migration 072: the 3-D Secure challenge of a card payment (payments/authentication.ts). */

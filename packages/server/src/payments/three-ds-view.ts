@@ -64,6 +64,8 @@ export type NextAction = Static<typeof NextAction>;
 export interface StoredThreeDs extends ThreeDsResult {
   return_url?: string | null;
   expires_at?: string;
+  /** A processor's own authentication page (Stripe's `next_action.redirect_to_url.url`; payments/processor-authentication.ts), instead of the sandbox's. */
+  redirect_url?: string;
 }
 
 export function storedThreeDs(p: Pick<PaymentRow, 'three_ds'>): StoredThreeDs | undefined {
@@ -77,12 +79,21 @@ export function threeDsView(p: Pick<PaymentRow, 'three_ds'>): ThreeDsResult | nu
   return { version: stored.version, flow: stored.flow, outcome: stored.outcome, eci: stored.eci, liability_shift: stored.liability_shift };
 }
 
-/** `next_action` of a payment waiting for its challenge; `url` builds the challenge page's address. */
-export function nextActionOf(p: Pick<PaymentRow, 'id' | 'status' | 'pending_action' | 'three_ds'>, url: (paymentId: string) => string): NextAction | undefined {
+/**
+ * `next_action` of a payment waiting for its challenge: the processor's page
+ * when a processor asked for the authentication, else the sandbox challenge
+ * page's address that `url` builds (none without it).
+ */
+export function nextActionOf(
+  p: Pick<PaymentRow, 'id' | 'status' | 'pending_action' | 'three_ds'>,
+  url?: (paymentId: string) => string,
+): NextAction | undefined {
   if (p.status !== 'PENDING' || p.pending_action !== 'authenticate') return undefined;
   const stored = storedThreeDs(p);
   if (!stored?.expires_at) return undefined;
-  return { type: 'redirect_to_url', redirect_to_url: { url: url(p.id), return_url: stored.return_url ?? null }, expires_at: stored.expires_at };
+  const page = stored.redirect_url ?? url?.(p.id);
+  if (!page) return undefined;
+  return { type: 'redirect_to_url', redirect_to_url: { url: page, return_url: stored.return_url ?? null }, expires_at: stored.expires_at };
 }
 
 /** What the network gets of an authentication that passed (connector.ts `threeDs`): nothing otherwise. */

@@ -83,6 +83,7 @@ export function stripeConnector(endpoint: StripeEndpoint = STRIPE_API): Connecto
           telemetry: false,
           appInfo: { name: 'Pasarela' },
         }),
+        deps.returnUrl,
       ),
     verifyNotification: (credentials, request, clock) => verifiedEvent(credentials.webhook_secret, request, clock) !== undefined,
     readNotification: readStripeNotification,

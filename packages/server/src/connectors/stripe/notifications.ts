@@ -12,6 +12,17 @@ import Stripe from 'stripe';
 import type { SandboxClock } from '../../clock/clock.js';
 import type { ErrorDetail } from '../../errors/api-error.js';
 import type { ReadNotification } from '../notifications.js';
+import { isoCode } from './errors.js';
+
+/** The events the gateway reads: the endpoint's subscription (docs/connectors.md "Stripe"). */
+export const SUBSCRIBED_EVENTS = [
+  'payment_intent.succeeded',
+  'payment_intent.canceled',
+  'payment_intent.amount_capturable_updated',
+  'payment_intent.payment_failed',
+  'charge.dispute.created',
+  'charge.dispute.closed',
+] as const;
 
 /** Seconds an event's signature stays acceptable (Stripe's own default). */
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
@@ -29,6 +40,8 @@ interface About {
 export type StripeNotification =
   | (About & { kind: 'payment_captured'; amountReceived: number; currency: string })
   | (About & { kind: 'payment_canceled'; reason: string | null })
+  | (About & { kind: 'payment_authorized' })
+  | (About & { kind: 'payment_failed'; responseCode: string })
   | (About & { kind: 'payment_refunded'; amountRefunded: number; fullyRefunded: boolean; currency: string })
   | (About & { kind: 'dispute_opened'; disputeId: string; amount: number; currency: string; reason: string })
   | (About & { kind: 'dispute_closed'; disputeId: string; outcome: 'won' | 'lost'; status: string })
@@ -77,6 +90,23 @@ export function stripeNotification(event: Stripe.Event): StripeNotification {
         paymentIntent: intent.id,
         reference: intent.metadata['pasarela_reference'] ?? null,
         reason: intent.cancellation_reason,
+      };
+    }
+    case 'payment_intent.amount_capturable_updated': {
+      // The authorization held (after the cardholder's 3-D Secure, too); sent for every manual-capture PaymentIntent.
+      const intent = event.data.object;
+      if (intent.status !== 'requires_capture') return { kind: 'ignored', eventId: event.id, type: event.type };
+      return { ...base, kind: 'payment_authorized', paymentIntent: intent.id, reference: intent.metadata['pasarela_reference'] ?? null };
+    }
+    case 'payment_intent.payment_failed': {
+      const intent = event.data.object;
+      const error = intent.last_payment_error;
+      return {
+        ...base,
+        kind: 'payment_failed',
+        paymentIntent: intent.id,
+        reference: intent.metadata['pasarela_reference'] ?? null,
+        responseCode: error ? isoCode({ decline_code: error.decline_code, code: error.code }) : '05',
       };
     }
     case 'charge.refunded': {
@@ -164,7 +194,7 @@ export function readStripeNotification(body: Buffer): ReadNotification | ErrorDe
     return [
       {
         field: 'type',
-        message: `${event.type} is not handled: subscribe the endpoint to payment_intent.succeeded, payment_intent.canceled, charge.dispute.created and charge.dispute.closed`,
+        message: `${event.type} is not handled: subscribe the endpoint to ${SUBSCRIBED_EVENTS.join(', ')}`,
       },
     ];
   const payment = {
@@ -176,6 +206,11 @@ export function readStripeNotification(body: Buffer): ReadNotification | ErrorDe
   if (read.kind === 'payment_captured')
     return { id: read.eventId, notification: { kind: 'payment.captured', payment, amount: read.amountReceived, currency: read.currency } };
   if (read.kind === 'payment_canceled') return { id: read.eventId, notification: { kind: 'payment.cancelled', payment } };
+  // Decided after Stripe's 3-D Secure page; for any other payment (the echo of its own authorization) nothing changes.
+  if (read.kind === 'payment_authorized')
+    return { id: read.eventId, notification: { kind: 'payment.authorization_decided', payment, outcome: 'approved', response_code: '00' } };
+  if (read.kind === 'payment_failed')
+    return { id: read.eventId, notification: { kind: 'payment.authorization_decided', payment, outcome: 'declined', response_code: read.responseCode } };
   if (read.kind === 'dispute_opened')
     return {
       id: read.eventId,
