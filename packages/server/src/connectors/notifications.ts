@@ -107,12 +107,44 @@ const PaymentAuthorizationDecided = Type.Object(
 );
 
 /**
+ * The processor's word on a refund of a captured payment: how a refund the
+ * gateway started ended (matched by our refund id, or by the processor's id of
+ * it), or a refund made in the processor's dashboard, recorded once it
+ * succeeded (refunds/notified.ts).
+ */
+const RefundUpdated = Type.Object(
+  {
+    kind: Type.Literal('refund.updated'),
+    payment: PaymentReference,
+    refund: Type.Object(
+      {
+        reference: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'Our refund id, when the processor kept it.' })),
+        network_reference: Type.String({ minLength: 1, maxLength: 255, description: "The processor's id of the refund." }),
+      },
+      { additionalProperties: false },
+    ),
+    status: Type.Union([Type.Literal('pending'), Type.Literal('succeeded'), Type.Literal('failed')]),
+    /** Minor units. */
+    amount: Type.Integer({ minimum: 1 }),
+    currency: Type.String({ pattern: '^[A-Z]{3}$' }),
+  },
+  { additionalProperties: false },
+);
+
+/**
  * Every notification the gateway understands: a small union, one member per
  * kind. A connector maps its network's events to these (its
  * `readNotification`); a feature handles each kind (`handle`). A new kind is a
  * member here and a handler in the feature that owns the state it moves.
  */
-export const InboundNotificationSchema = Type.Union([DisputeOpened, DisputeDecided, PaymentCaptured, PaymentCancelled, PaymentAuthorizationDecided]);
+export const InboundNotificationSchema = Type.Union([
+  DisputeOpened,
+  DisputeDecided,
+  PaymentCaptured,
+  PaymentCancelled,
+  PaymentAuthorizationDecided,
+  RefundUpdated,
+]);
 export type InboundNotification = Static<typeof InboundNotificationSchema>;
 export type NotificationKind = InboundNotification['kind'];
 export const NOTIFICATION_KINDS: readonly NotificationKind[] = [
@@ -121,6 +153,7 @@ export const NOTIFICATION_KINDS: readonly NotificationKind[] = [
   'payment.captured',
   'payment.cancelled',
   'payment.authorization_decided',
+  'refund.updated',
 ];
 const MEMBERS = {
   'dispute.opened': DisputeOpened,
@@ -128,6 +161,7 @@ const MEMBERS = {
   'payment.captured': PaymentCaptured,
   'payment.cancelled': PaymentCancelled,
   'payment.authorization_decided': PaymentAuthorizationDecided,
+  'refund.updated': RefundUpdated,
 };
 
 /** What a connector's `readNotification` makes of a body: its own id of the notification and the typed notification. */

@@ -301,6 +301,8 @@ export interface RefundsTable {
   request_key?: string | null;
   /** The merchant's key-value pairs as JSON text, null when none (lib/metadata.ts; migration 040). */
   metadata: string | null;
+  /** Migration 065: the processor's id of the refund (Stripe's `re_...`), once it answered one; unique per payment. */
+  network_reference?: string | null;
 }
 
 export interface ChargebacksTable {

@@ -81,6 +81,8 @@ export class FakeStripe {
   readonly intents = new Map<string, Stripe.PaymentIntent>();
   readonly refunds = new Map<string, Stripe.Refund>();
   mode: 'normal' | 'slow' | 'rate_limited' | 'api_error' = 'normal';
+  /** How a refund answers: at once, or `pending` until `settleRefund` (some issuers settle card refunds later). */
+  refundStatus: 'succeeded' | 'pending' = 'succeeded';
   /** What the 3-D Secure card's PaymentIntent asks for: Stripe's page (with a return_url), or Stripe.js on the merchant's page. */
   authenticationAction: 'redirect_to_url' | 'use_stripe_sdk' = 'redirect_to_url';
   dropNextAuthorization = false;
@@ -336,7 +338,9 @@ export class FakeStripe {
     if (!intent) return error(400, { type: 'invalid_request_error', code: 'resource_missing', param: 'payment_intent', message: 'No such payment_intent.' });
     if (intent.status !== 'succeeded')
       return error(400, { type: 'invalid_request_error', code: 'charge_not_refundable', message: 'This PaymentIntent has no successful charge to refund.' });
-    const refunded = [...this.refunds.values()].filter((r) => r.payment_intent === intent.id).reduce((sum, r) => sum + r.amount, 0);
+    const refunded = [...this.refunds.values()]
+      .filter((r) => r.payment_intent === intent.id && r.status !== 'failed' && r.status !== 'canceled')
+      .reduce((sum, r) => sum + r.amount, 0);
     const amount = form['amount'] === undefined ? intent.amount_received - refunded : Number(form['amount']);
     if (refunded >= intent.amount_received)
       return error(400, { type: 'invalid_request_error', code: 'charge_already_refunded', message: 'Charge has already been refunded.' });
@@ -363,11 +367,30 @@ export class FakeStripe {
       reason: null,
       receipt_number: null,
       source_transfer_reversal: null,
-      status: 'succeeded',
+      status: this.refundStatus,
       transfer_reversal: null,
     };
     this.refunds.set(refund.id, refund);
     return { status: 200, body: refund };
+  }
+
+  /** A pending refund settles (its `refund.updated` or `refund.failed` is for the test to send): the refund as it is now. */
+  settleRefund(refundId: string, status: 'succeeded' | 'failed'): Stripe.Refund {
+    const refund = this.refunds.get(refundId)!;
+    Object.assign(refund, { status, ...(status === 'failed' ? { failure_reason: 'expired_or_canceled_card' } : {}) });
+    return refund;
+  }
+
+  /** A refund made in Stripe's Dashboard: no metadata of ours; succeeded at once. */
+  dashboardRefund(intentId: string, amount: number): Stripe.Refund | undefined {
+    const before = this.refundStatus;
+    this.refundStatus = 'succeeded';
+    try {
+      const answer = this.createRefund({ payment_intent: intentId, amount: String(amount) });
+      return answer.status === 200 ? (answer.body as Stripe.Refund) : undefined;
+    } finally {
+      this.refundStatus = before;
+    }
   }
 
   /** A webhook delivery as Stripe signs it: the raw body and its `Stripe-Signature` header (the package's own test header). */

@@ -78,6 +78,14 @@ export interface OperationRequest {
 export interface OperationResult {
   outcome: 'succeeded' | 'rejected';
   responseCode: string;
+  /** The processor's own id of what it did (a refund's `re_...`), when it gives one. */
+  networkReference?: string;
+  /**
+   * A refund the processor accepted but has not settled yet (Stripe's
+   * `pending`): the refund stays PENDING until the processor's notification
+   * says how it ended (refunds/notified.ts).
+   */
+  pending?: boolean;
 }
 
 /** A merchant's answer to a chargeback (representment), sent to the network to decide. */

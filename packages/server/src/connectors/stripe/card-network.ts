@@ -171,9 +171,12 @@ export class StripeCardNetwork implements CardNetworkConnector {
       if (failure.kind === 'not_processed' && failure.responseCode === '91') throw notProcessed(failure.message);
       return { outcome: 'rejected', responseCode: failure.responseCode };
     }
-    // A card refund Stripe accepted is `succeeded` or, for some issuers, `pending` until it settles (a `charge.refund.updated` follows).
-    if (refund.status === 'succeeded' || refund.status === 'pending') return { outcome: 'succeeded', responseCode: APPROVED };
-    return { outcome: 'rejected', responseCode: '57' };
+    // A card refund Stripe accepted is `succeeded` or, for some issuers, `pending` until it settles: its `refund.updated`
+    // or `refund.failed` notification ends it (refunds/notified.ts).
+    if (refund.status === 'succeeded') return { outcome: 'succeeded', responseCode: APPROVED, networkReference: refund.id };
+    if (refund.status === 'pending' || refund.status === 'requires_action')
+      return { outcome: 'succeeded', responseCode: APPROVED, networkReference: refund.id, pending: true };
+    return { outcome: 'rejected', responseCode: '57', networkReference: refund.id };
   }
 
   /** Stripe decides a dispute after the evidence it was sent; the decision arrives as `charge.dispute.closed` (notifications.ts). */

@@ -20,6 +20,9 @@ export const SUBSCRIBED_EVENTS = [
   'payment_intent.canceled',
   'payment_intent.amount_capturable_updated',
   'payment_intent.payment_failed',
+  'refund.created',
+  'refund.updated',
+  'refund.failed',
   'charge.dispute.created',
   'charge.dispute.closed',
 ] as const;
@@ -41,6 +44,7 @@ export type StripeNotification =
   | (About & { kind: 'payment_captured'; amountReceived: number; currency: string })
   | (About & { kind: 'payment_canceled'; reason: string | null })
   | (About & { kind: 'payment_authorized' })
+  | (About & { kind: 'refund'; refundId: string; refundReference: string | null; status: 'pending' | 'succeeded' | 'failed'; amount: number; currency: string })
   | (About & { kind: 'payment_failed'; responseCode: string })
   | (About & { kind: 'payment_refunded'; amountRefunded: number; fullyRefunded: boolean; currency: string })
   | (About & { kind: 'dispute_opened'; disputeId: string; amount: number; currency: string; reason: string })
@@ -107,6 +111,25 @@ export function stripeNotification(event: Stripe.Event): StripeNotification {
         paymentIntent: intent.id,
         reference: intent.metadata['pasarela_reference'] ?? null,
         responseCode: error ? isoCode({ decline_code: error.decline_code, code: error.code }) : '05',
+      };
+    }
+    case 'refund.created':
+    case 'refund.updated':
+    case 'refund.failed':
+    case 'charge.refund.updated': {
+      const refund = event.data.object;
+      const status = refund.status === 'succeeded' ? 'succeeded' : refund.status === 'failed' || refund.status === 'canceled' ? 'failed' : 'pending';
+      return {
+        ...base,
+        kind: 'refund',
+        paymentIntent: idOf(refund.payment_intent),
+        reference: referenceOf(refund.payment_intent),
+        refundId: refund.id,
+        // Our refund id, which the connector sends with every refund it makes; none on a refund made in Stripe's dashboard.
+        refundReference: refund.metadata?.['pasarela_reference'] ?? null,
+        status,
+        amount: refund.amount,
+        currency: refund.currency.toUpperCase(),
       };
     }
     case 'charge.refunded': {
@@ -190,6 +213,7 @@ export function readStripeNotification(body: Buffer): ReadNotification | ErrorDe
     // Signed with the account's secret, yet not the shape Stripe sends for its type.
     return [{ field: 'data.object', message: `is not a ${event.type} object` }];
   }
+  // charge.refunded names no refund (its list is not sent since Stripe's 2022-11-15 API version): the refund.* events do.
   if (read.kind === 'ignored' || read.kind === 'payment_refunded')
     return [
       {
@@ -211,6 +235,18 @@ export function readStripeNotification(body: Buffer): ReadNotification | ErrorDe
     return { id: read.eventId, notification: { kind: 'payment.authorization_decided', payment, outcome: 'approved', response_code: '00' } };
   if (read.kind === 'payment_failed')
     return { id: read.eventId, notification: { kind: 'payment.authorization_decided', payment, outcome: 'declined', response_code: read.responseCode } };
+  if (read.kind === 'refund')
+    return {
+      id: read.eventId,
+      notification: {
+        kind: 'refund.updated',
+        payment,
+        refund: { ...(read.refundReference ? { reference: read.refundReference } : {}), network_reference: read.refundId },
+        status: read.status,
+        amount: read.amount,
+        currency: read.currency,
+      },
+    };
   if (read.kind === 'dispute_opened')
     return {
       id: read.eventId,

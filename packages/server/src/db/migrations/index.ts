@@ -29,6 +29,7 @@ import * as dropApmPayments from './052_drop_apm_payments.js';
 import * as connectorAccounts from './060_connector_accounts.js';
 import * as connectorRouting from './061_connector_routing.js';
 import * as connectorNotifications from './062_connector_notifications.js';
+import * as refundNetworkReference from './065_refund_network_reference.js';
 import * as ledger from './070_ledger.js';
 import * as settlementsPayouts from './071_settlements_payouts.js';
 import * as threeDs from './083_three_ds.js';
@@ -71,6 +72,7 @@ export const migrations: Record<string, Migration> = {
   '060_connector_accounts': connectorAccounts,
   '061_connector_routing': connectorRouting,
   '062_connector_notifications': connectorNotifications,
+  '065_refund_network_reference': refundNetworkReference,
   '070_ledger': ledger,
   '071_settlements_payouts': settlementsPayouts,
   '080_card_installments': cardInstallments,
