@@ -13,6 +13,7 @@ import { Disputes } from './pages/Disputes';
 import { Balance } from './pages/Balance';
 import { ApiKeys } from './pages/ApiKeys';
 import { Webhooks } from './pages/Webhooks';
+import { Connectors } from './pages/Connectors';
 import { Events } from './pages/Events';
 import { Sandbox } from './pages/Sandbox';
 import { Team } from './pages/Team';
@@ -156,6 +157,9 @@ function Page({ path }: { path: string }) {
       return <Webhooks />;
     case '/developers/events':
       return <Events />;
+    // Connector accounts.
+    case '/developers/connectors':
+      return <Connectors />;
     case '/sandbox':
       return <Sandbox />;
     case '/team':
@@ -271,6 +275,10 @@ function Shell({
           </li>
           <li>
             <NavLink to="/developers/events">{t('nav.events')}</NavLink>
+          </li>
+          {/* Connector accounts. */}
+          <li>
+            <NavLink to="/developers/connectors">{t('nav.connectors')}</NavLink>
           </li>
         </ul>
         <ul>

@@ -9,6 +9,25 @@ import METHODS from '@pasarela/client/methods.json';
 export { METHODS };
 
 const en = {
+  // Connector accounts (pages/Connectors.tsx).
+  'nav.connectors': 'Connector accounts',
+  'connectors.title': 'Connector accounts',
+  'connectors.new': 'Add connector account',
+  'connectors.note':
+    'Your own accounts at processors (Stripe, Mercado Pago, ...). Their credentials are sealed and never shown again: only which fields are set.',
+  'connectors.connector': 'Connector',
+  'connectors.account': 'Account',
+  'connectors.credentials': 'Credentials',
+  'connectors.created': 'Created',
+  'connectors.rotated': 'Set {date}',
+  'connectors.rotate': 'Rotate credentials',
+  'connectors.disable': 'Disable',
+  'connectors.enable': 'Enable',
+  'connectors.none': 'No connector accounts: payments go to the default processor.',
+  'connectors.routing': 'Routing rules',
+  'connectors.noRules': 'No rules: payments go to the enabled accounts, oldest first.',
+  'connectors.description': 'Description',
+  'connectors.optional': 'optional',
   'app.name': 'Pasarela',
   'nav.main': 'Main',
   'nav.payments': 'Payments',
@@ -391,6 +410,25 @@ const en = {
 export type MessageKey = keyof typeof en;
 
 const es: Record<MessageKey, string> = {
+  // Connector accounts (pages/Connectors.tsx).
+  'nav.connectors': 'Cuentas de procesadores',
+  'connectors.title': 'Cuentas de procesadores',
+  'connectors.new': 'Agregar cuenta de procesador',
+  'connectors.note':
+    'Sus propias cuentas en procesadores (Stripe, Mercado Pago, ...). Sus credenciales se guardan selladas y no se vuelven a mostrar: solo qué campos tienen valor.',
+  'connectors.connector': 'Procesador',
+  'connectors.account': 'Cuenta',
+  'connectors.credentials': 'Credenciales',
+  'connectors.created': 'Creada',
+  'connectors.rotated': 'Configuradas el {date}',
+  'connectors.rotate': 'Rotar credenciales',
+  'connectors.disable': 'Desactivar',
+  'connectors.enable': 'Activar',
+  'connectors.none': 'No hay cuentas de procesadores: los pagos van al procesador por defecto.',
+  'connectors.routing': 'Reglas de enrutamiento',
+  'connectors.noRules': 'Sin reglas: los pagos van a las cuentas activas, de la más antigua a la más reciente.',
+  'connectors.description': 'Descripción',
+  'connectors.optional': 'opcional',
   'app.name': 'Pasarela',
   'nav.main': 'Principal',
   'nav.payments': 'Pagos',
