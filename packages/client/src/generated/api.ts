@@ -3387,7 +3387,7 @@ export interface components {
                  */
                 type: "redirect_to_url";
                 redirect_to_url: {
-                    /** @description The issuer's challenge page; its one-time token is the only secret in it. */
+                    /** @description The issuer's challenge page (the sandbox's, its one-time token the only secret in it), or the processor's own 3-D Secure page (Stripe's). */
                     url: string;
                     /** @description Where the page sends the cardholder back (`three_ds.return_url`), if given. */
                     return_url: string | null;
@@ -4190,7 +4190,7 @@ export interface components {
                  */
                 type: "redirect_to_url";
                 redirect_to_url: {
-                    /** @description The issuer's challenge page; its one-time token is the only secret in it. */
+                    /** @description The issuer's challenge page (the sandbox's, its one-time token the only secret in it), or the processor's own 3-D Secure page (Stripe's). */
                     url: string;
                     /** @description Where the page sends the cardholder back (`three_ds.return_url`), if given. */
                     return_url: string | null;
@@ -8350,7 +8350,7 @@ export interface operations {
                         required: boolean;
                         /**
                          * Format: uri
-                         * @description Where the challenge page sends the cardholder back when it ends, with `payment_id` added to its query. Without it the page shows the result itself (a challenge in an iframe).
+                         * @description Where the challenge page sends the cardholder back when it ends, with `payment_id` added to its query. Without it the page shows the result itself (a challenge in an iframe). Also where the gateway sends the cardholder after a processor's own 3-D Secure page (Stripe's; docs/connectors.md): give it with `required: false` outside the sandbox.
                          */
                         return_url?: string;
                     };
@@ -8547,7 +8547,7 @@ export interface operations {
                         required: boolean;
                         /**
                          * Format: uri
-                         * @description Where the challenge page sends the cardholder back when it ends, with `payment_id` added to its query. Without it the page shows the result itself (a challenge in an iframe).
+                         * @description Where the challenge page sends the cardholder back when it ends, with `payment_id` added to its query. Without it the page shows the result itself (a challenge in an iframe). Also where the gateway sends the cardholder after a processor's own 3-D Secure page (Stripe's; docs/connectors.md): give it with `required: false` outside the sandbox.
                          */
                         return_url?: string;
                     };

@@ -23,7 +23,7 @@ export const ThreeDsRequest = Type.Object(
         pattern: '^https?://',
         maxLength: 2048,
         description:
-          'Where the challenge page sends the cardholder back when it ends, with `payment_id` added to its query. Without it the page shows the result itself (a challenge in an iframe).',
+          "Where the challenge page sends the cardholder back when it ends, with `payment_id` added to its query. Without it the page shows the result itself (a challenge in an iframe). Also where the gateway sends the cardholder after a processor's own 3-D Secure page (Stripe's; docs/connectors.md): give it with `required: false` outside the sandbox.",
       }),
     ),
   },
@@ -53,7 +53,9 @@ export type ThreeDsResult = Static<typeof ThreeDsResult>;
 export const NextAction = Type.Object({
   type: Type.Literal('redirect_to_url', { description: 'The only type: send the cardholder (a redirect, or an iframe) to `redirect_to_url.url`.' }),
   redirect_to_url: Type.Object({
-    url: Type.String({ description: "The issuer's challenge page; its one-time token is the only secret in it." }),
+    url: Type.String({
+      description: "The issuer's challenge page (the sandbox's, its one-time token the only secret in it), or the processor's own 3-D Secure page (Stripe's).",
+    }),
     return_url: Type.Union([Type.String(), Type.Null()], { description: 'Where the page sends the cardholder back (`three_ds.return_url`), if given.' }),
   }),
   expires_at: Type.String({ format: 'date-time', description: 'Unanswered by then, the challenge is abandoned and the payment REJECTED.' }),
