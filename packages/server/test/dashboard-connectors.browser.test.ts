@@ -4,7 +4,7 @@
  * and critical violations fail): an owner adds a Stripe account from the
  * connector's credential fields (GET /v1/connectors), sees it listed with the
  * fields set and never their values, disables it, rotates its credentials;
- * the routing rules are listed; a viewer reads the page with no write action
+ * the routing rules are listed, added and deleted; a viewer reads the page with no write action
  * offered; the page speaks Spanish too. Needs `npm run build` (the SPA).
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -116,6 +116,28 @@ describeInBrowser('the connector accounts page of the dashboard', () => {
     expect(problems).toEqual([]);
   });
 
+  it('an owner adds a routing rule from the page and deletes it', async () => {
+    const accounts = await gw.request<{ data: Array<{ id: string }> }>('GET', '/v1/connector-accounts', { token });
+    const first = accounts.body.data[0]!.id;
+    const problems: string[] = [];
+    for (const size of VIEWPORTS) {
+      const page = await signIn(owner.email, 'en', size);
+      await page.getByRole('heading', { name: 'New rule (added last)' }).waitFor();
+      await page.getByLabel('Method family').selectOption('card');
+      await page.getByLabel('Currencies (optional, comma-separated)').fill('usd, cop');
+      await page.getByRole('checkbox', { name: new RegExp(first) }).check();
+      problems.push(...(await seriousViolations(page, `connectors-rule-${size.width}`)));
+      await page.getByRole('button', { name: 'Add rule' }).click();
+      await page.locator('.routing-rules li').first().waitFor();
+      const routing = await gw.request<{ rules: unknown[] }>('GET', '/v1/routing', { token });
+      expect(routing.body.rules).toEqual([{ method_family: 'card', currencies: ['USD', 'COP'], connector_accounts: [first] }]);
+      await page.getByRole('button', { name: 'Delete rule 1' }).click();
+      await page.getByText('No rules: payments go to the enabled accounts, oldest first.').waitFor();
+      expect((await gw.request<{ rules: unknown[] }>('GET', '/v1/routing', { token })).body.rules).toEqual([]);
+    }
+    expect(problems).toEqual([]);
+  });
+
   it('lists the routing rules; a viewer reads in Spanish with no write action', async () => {
     const accounts = await gw.request<{ data: Array<{ id: string }> }>('GET', '/v1/connector-accounts', { token });
     const routed = await gw.request('PUT', '/v1/routing', {
@@ -130,7 +152,7 @@ describeInBrowser('the connector accounts page of the dashboard', () => {
       await page.getByRole('heading', { name: 'Reglas de enrutamiento' }).waitFor();
       expect(await page.locator('.routing-rules li').first().innerText()).toContain(accounts.body.data[0]!.id);
       expect(await page.getByRole('button', { name: 'Agregar cuenta de procesador' }).count()).toBe(0);
-      expect(await page.getByRole('button', { name: /^Desactivar|^Activar|^Rotar/ }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: /^Desactivar|^Activar|^Rotar|^Eliminar|^Agregar regla/ }).count()).toBe(0);
       problems.push(...(await seriousViolations(page, `connectors-viewer-${size.width}`)));
     }
     expect(problems).toEqual([]);

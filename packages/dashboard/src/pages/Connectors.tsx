@@ -6,6 +6,59 @@ import { Badge, Dialog, Empty, ErrorMessage, Loading, Mono, PageHeader, useActio
 
 type Account = ResponseBody<'connectorAccounts.list'>['data'][number];
 type Connector = ResponseBody<'connectors.list'>['data'][number];
+type Rule = ResponseBody<'routing.retrieve'>['rules'][number];
+
+/** A rule for one method family, optionally some currencies, to the accounts ticked, in the order shown. */
+function NewRule({ accounts, busy, onAdd }: { accounts: Account[]; busy: boolean; onAdd: (rule: Rule) => void }) {
+  const { t } = useI18n();
+  const [family, setFamily] = useState<'card' | 'rail'>('card');
+  const [currencies, setCurrencies] = useState('');
+  const [chosen, setChosen] = useState<string[]>([]);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const codes = currencies
+      .split(',')
+      .map((c) => c.trim().toUpperCase())
+      .filter(Boolean);
+    onAdd({ method_family: family, ...(codes.length ? { currencies: codes } : {}), connector_accounts: chosen });
+    setChosen([]);
+    setCurrencies('');
+  };
+  return (
+    <form className="form" onSubmit={submit}>
+      <h3>{t('connectors.newRule')}</h3>
+      <label className="field">
+        <span>{t('connectors.family')}</span>
+        <select value={family} onChange={(e) => setFamily(e.target.value as 'card' | 'rail')}>
+          <option value="card">card</option>
+          <option value="rail">rail</option>
+        </select>
+      </label>
+      <label className="field">
+        <span>{t('connectors.currencies')}</span>
+        <input value={currencies} onChange={(e) => setCurrencies(e.target.value)} placeholder="USD, COP" />
+      </label>
+      <fieldset className="permission-group">
+        <legend>{t('connectors.ruleAccounts')}</legend>
+        {accounts.map((account) => (
+          <label key={account.id} className="check">
+            <input
+              type="checkbox"
+              checked={chosen.includes(account.id)}
+              onChange={(e) => setChosen(e.target.checked ? [...chosen, account.id] : chosen.filter((id) => id !== account.id))}
+            />{' '}
+            <span>
+              {account.connector} · <Mono>{account.id}</Mono>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <button type="submit" className="button primary" disabled={busy || chosen.length === 0}>
+        {t('connectors.addRule')}
+      </button>
+    </form>
+  );
+}
 
 /**
  * The organization's connector accounts (GET /v1/connector-accounts): which
@@ -23,7 +76,13 @@ export function Connectors() {
   const routing = useLoad(() => v1('routing.retrieve', 'GET', '/routing'), []);
   const [editing, setEditing] = useState<Account | 'new' | null>(null);
   const toggle = useAction();
+  const rules = useAction();
   const list = accounts.data?.data ?? [];
+  // PUT /v1/routing replaces the rules whole: the ones shown, less a deleted one or plus a new one.
+  const saveRules = async (next: Rule[]) => {
+    await v1('routing.update', 'PUT', '/routing', { body: { rules: next } });
+    routing.reload();
+  };
   return (
     <>
       <PageHeader title={t('connectors.title')}>
@@ -108,7 +167,7 @@ export function Connectors() {
         <Empty message={t('connectors.none')} />
       )}
       <h2>{t('connectors.routing')}</h2>
-      <ErrorMessage error={routing.error} />
+      <ErrorMessage error={routing.error ?? rules.error} />
       {routing.data?.rules.length ? (
         <ol className="routing-rules">
           {routing.data.rules.map((rule, index) => (
@@ -117,12 +176,26 @@ export function Connectors() {
               {rule.currencies?.length ? <span> · {rule.currencies.join(', ')}</span> : null}
               {rule.card_brands?.length ? <span> · {rule.card_brands.join(', ')}</span> : null}
               <span> → </span>
-              <Mono>{rule.connector_accounts.join(' → ')}</Mono>
+              <Mono>{rule.connector_accounts.join(' → ')}</Mono>{' '}
+              {writer ? (
+                <button
+                  type="button"
+                  className="button small"
+                  disabled={rules.busy}
+                  aria-label={t('connectors.deleteRule', { n: String(index + 1) })}
+                  onClick={() => rules.run(() => saveRules(routing.data!.rules.filter((_, i) => i !== index)))}
+                >
+                  {t('connectors.delete')}
+                </button>
+              ) : null}
             </li>
           ))}
         </ol>
       ) : routing.data ? (
         <p className="note">{t('connectors.noRules')}</p>
+      ) : null}
+      {writer && routing.data && list.length ? (
+        <NewRule accounts={list} busy={rules.busy} onAdd={(rule) => rules.run(() => saveRules([...routing.data!.rules, rule]))} />
       ) : null}
       {editing && connectors.data ? (
         <EditAccount
