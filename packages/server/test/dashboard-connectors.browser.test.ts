@@ -85,6 +85,10 @@ describeInBrowser('the connector accounts page of the dashboard', () => {
       await dialog.getByLabel('secret_key').fill(SECRET_KEY);
       await dialog.getByLabel('webhook_secret').fill(WEBHOOK_SECRET);
       problems.push(...(await seriousViolations(page, `connectors-new-${size.width}`)));
+      // The page and its dialog fit the viewport's width (a phone's too).
+      expect(
+        await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth),
+      ).toBeLessThanOrEqual(size.width);
       await dialog.getByRole('button', { name: 'Save' }).click();
       const row = page.getByRole('row').filter({ hasText: `Stripe ${index}` });
       await row.waitFor();
