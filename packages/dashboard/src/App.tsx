@@ -14,6 +14,7 @@ import { Balance } from './pages/Balance';
 import { BrebKeys } from './pages/BrebKeys';
 import { ApiKeys } from './pages/ApiKeys';
 import { Webhooks } from './pages/Webhooks';
+import { Connectors } from './pages/Connectors';
 import { Events } from './pages/Events';
 import { Sandbox } from './pages/Sandbox';
 import { Team } from './pages/Team';
@@ -159,6 +160,9 @@ function Page({ path }: { path: string }) {
       return <Webhooks />;
     case '/developers/events':
       return <Events />;
+    // Connector accounts.
+    case '/developers/connectors':
+      return <Connectors />;
     case '/sandbox':
       return <Sandbox />;
     case '/team':
@@ -277,6 +281,10 @@ function Shell({
           </li>
           <li>
             <NavLink to="/developers/events">{t('nav.events')}</NavLink>
+          </li>
+          {/* Connector accounts. */}
+          <li>
+            <NavLink to="/developers/connectors">{t('nav.connectors')}</NavLink>
           </li>
         </ul>
         <ul>

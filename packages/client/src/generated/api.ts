@@ -2445,6 +2445,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/connectors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the connectors
+         * @description The connectors an account can be added for here (a simulator only in the sandbox), with the names of the credential fields each asks for: what POST /v1/connector-accounts takes in `credentials`.
+         */
+        get: operations["connectors.list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/connector-accounts/{id}": {
         parameters: {
             query?: never;
@@ -3367,7 +3387,7 @@ export interface components {
                  */
                 type: "redirect_to_url";
                 redirect_to_url: {
-                    /** @description The issuer's challenge page; its one-time token is the only secret in it. */
+                    /** @description The issuer's challenge page (the sandbox's, its one-time token the only secret in it), or the processor's own 3-D Secure page (Stripe's). */
                     url: string;
                     /** @description Where the page sends the cardholder back (`three_ds.return_url`), if given. */
                     return_url: string | null;
@@ -4188,7 +4208,7 @@ export interface components {
                  */
                 type: "redirect_to_url";
                 redirect_to_url: {
-                    /** @description The issuer's challenge page; its one-time token is the only secret in it. */
+                    /** @description The issuer's challenge page (the sandbox's, its one-time token the only secret in it), or the processor's own 3-D Secure page (Stripe's). */
                     url: string;
                     /** @description Where the page sends the cardholder back (`three_ds.return_url`), if given. */
                     return_url: string | null;
@@ -4331,6 +4351,20 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+        };
+        Connector: {
+            /** @description What `connector` of a connector account names (`stripe`, `mercadopago`, ...). */
+            id: string;
+            description: string;
+            /** @description The method families it serves: `card`, `rail`. */
+            families: string[];
+            /** @description The credential fields an account of it carries, from the connector's schema (their values are never shown). */
+            credentials: {
+                /** @description The field of `credentials`. */
+                name: string;
+                required: boolean;
+                description: string | null;
+            }[];
         };
         Routing: {
             rules: {
@@ -8360,7 +8394,7 @@ export interface operations {
                         required: boolean;
                         /**
                          * Format: uri
-                         * @description Where the challenge page sends the cardholder back when it ends, with `payment_id` added to its query. Without it the page shows the result itself (a challenge in an iframe).
+                         * @description Where the challenge page sends the cardholder back when it ends, with `payment_id` added to its query. Without it the page shows the result itself (a challenge in an iframe). Also where the gateway sends the cardholder after a processor's own 3-D Secure page (Stripe's; docs/connectors.md): give it with `required: false` outside the sandbox.
                          */
                         return_url?: string;
                     };
@@ -8557,7 +8591,7 @@ export interface operations {
                         required: boolean;
                         /**
                          * Format: uri
-                         * @description Where the challenge page sends the cardholder back when it ends, with `payment_id` added to its query. Without it the page shows the result itself (a challenge in an iframe).
+                         * @description Where the challenge page sends the cardholder back when it ends, with `payment_id` added to its query. Without it the page shows the result itself (a challenge in an iframe). Also where the gateway sends the cardholder after a processor's own 3-D Secure page (Stripe's; docs/connectors.md): give it with `required: false` outside the sandbox.
                          */
                         return_url?: string;
                     };
@@ -28306,6 +28340,139 @@ export interface operations {
             };
             /** @description `payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states). */
             413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the server is draining, or the database could not take the request just then (a deadlock, a lost connection, a lock held elsewhere); nothing was committed. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "connectors.list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Connector"][];
+                    };
+                };
+            };
+            /** @description Bad request (for example `invalid_idempotency_key`, or `invalid_request` for a path that is not valid percent-encoded UTF-8). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token lacks the permission this operation needs. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in your organization. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict (idempotency_key_mismatch, idempotency_conflict, or a state precondition). */
+            409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];

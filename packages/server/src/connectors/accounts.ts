@@ -116,6 +116,32 @@ export class ConnectorAccounts {
     return found;
   }
 
+  /** The connectors an account can be added for here, with their credential fields (GET /v1/connectors). */
+  connectors(): Array<{
+    id: string;
+    description: string;
+    families: string[];
+    credentials: Array<{ name: string; required: boolean; description: string | null }>;
+  }> {
+    const usable = this.config.environment !== 'production' || this.config.simulatedRehearsal;
+    return this.registry
+      .list()
+      .filter((d) => usable || !d.sandboxOnly)
+      .map((d) => {
+        const schema = d.credentials as { properties?: Record<string, { description?: string }>; required?: string[] };
+        return {
+          id: d.id,
+          description: d.description,
+          families: [...d.families],
+          credentials: Object.entries(schema.properties ?? {}).map(([name, field]) => ({
+            name,
+            required: (schema.required ?? []).includes(name),
+            description: field.description ?? null,
+          })),
+        };
+      });
+  }
+
   private view(row: ConnectorAccountsTable): ConnectorAccountView {
     return {
       id: row.id,

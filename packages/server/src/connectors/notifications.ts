@@ -117,12 +117,62 @@ const PaymentReported = Type.Object(
 const RAIL_MEMBERS = { 'rail.settled': RailSettled, 'payment.reported': PaymentReported };
 
 /**
+ * The processor decided an authorization that waited for the cardholder at its
+ * own page (3-D Secure: payments/processor-authentication.ts). A payment not
+ * waiting (already decided by the cardholder's return, or any other) is `ignored`.
+ */
+const PaymentAuthorizationDecided = Type.Object(
+  {
+    kind: Type.Literal('payment.authorization_decided'),
+    payment: PaymentReference,
+    outcome: Type.Union([Type.Literal('approved'), Type.Literal('declined')]),
+    /** ISO 8583: `00` approved; the decline's code otherwise. */
+    response_code: Type.String({ pattern: '^[0-9A-Z]{2}$' }),
+  },
+  { additionalProperties: false },
+);
+
+/**
+ * The processor's word on a refund of a captured payment: how a refund the
+ * gateway started ended (matched by our refund id, or by the processor's id of
+ * it), or a refund made in the processor's dashboard, recorded once it
+ * succeeded (refunds/notified.ts).
+ */
+const RefundUpdated = Type.Object(
+  {
+    kind: Type.Literal('refund.updated'),
+    payment: PaymentReference,
+    refund: Type.Object(
+      {
+        reference: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'Our refund id, when the processor kept it.' })),
+        network_reference: Type.String({ minLength: 1, maxLength: 255, description: "The processor's id of the refund." }),
+      },
+      { additionalProperties: false },
+    ),
+    status: Type.Union([Type.Literal('pending'), Type.Literal('succeeded'), Type.Literal('failed')]),
+    /** Minor units. */
+    amount: Type.Integer({ minimum: 1 }),
+    currency: Type.String({ pattern: '^[A-Z]{3}$' }),
+  },
+  { additionalProperties: false },
+);
+
+/**
  * Every notification the gateway understands: a small union, one member per
  * kind. A connector maps its network's events to these (its
  * `readNotification`); a feature handles each kind (`handle`). A new kind is a
  * member here and a handler in the feature that owns the state it moves.
  */
-export const InboundNotificationSchema = Type.Union([DisputeOpened, DisputeDecided, PaymentCaptured, PaymentCancelled, RailSettled, PaymentReported]);
+export const InboundNotificationSchema = Type.Union([
+  DisputeOpened,
+  DisputeDecided,
+  PaymentCaptured,
+  PaymentCancelled,
+  PaymentAuthorizationDecided,
+  RefundUpdated,
+  RailSettled,
+  PaymentReported,
+]);
 export type InboundNotification = Static<typeof InboundNotificationSchema>;
 export type NotificationKind = InboundNotification['kind'];
 const MEMBERS = {
@@ -130,6 +180,8 @@ const MEMBERS = {
   'dispute.decided': DisputeDecided,
   'payment.captured': PaymentCaptured,
   'payment.cancelled': PaymentCancelled,
+  'payment.authorization_decided': PaymentAuthorizationDecided,
+  'refund.updated': RefundUpdated,
   ...RAIL_MEMBERS,
 };
 export const NOTIFICATION_KINDS = Object.keys(MEMBERS) as NotificationKind[];

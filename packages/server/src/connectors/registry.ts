@@ -34,6 +34,13 @@ export interface ConnectorDeps {
   accountId: string;
   /** Where a connector that runs in this process hands its notifications (notifications.ts): the same checks as the route. */
   notifications?: NotificationSink;
+  /**
+   * The gateway's page a processor sends the cardholder back to after its own
+   * authentication (3-D Secure), for the payment of this reference: it asks
+   * the processor for the outcome, records it and sends the cardholder on to
+   * the merchant (payments/processor-authentication.ts).
+   */
+  returnUrl?: (reference: string) => string;
 }
 
 export interface ConnectorDefinition<Credentials extends TSchema = TSchema> {

@@ -134,6 +134,14 @@ export class RoutedCardNetwork implements CardNetworkConnector {
     return result && prefixed(account.referenceKey, result);
   }
 
+  async authorizationOf(networkReference: string): Promise<AuthorizationResult | undefined> {
+    const match = PREFIXED.exec(networkReference);
+    const { connector, networkReference: own } = await this.target(networkReference);
+    if (!connector.authorizationOf) return undefined;
+    const result = await connector.authorizationOf(own);
+    return result && (match ? prefixed(match[1]!, result) : result);
+  }
+
   /** The account's connector and the processor's own reference, or the default for an unprefixed reference. */
   private async target(networkReference: string): Promise<{ connector: CardNetworkConnector; networkReference: string }> {
     const match = PREFIXED.exec(networkReference);

@@ -58,6 +58,23 @@ const Routing = Type.Object(
   { $id: 'Routing' },
 );
 
+const Connector = Type.Object(
+  {
+    id: Type.String({ description: 'What `connector` of a connector account names (`stripe`, `mercadopago`, ...).' }),
+    description: Type.String(),
+    families: Type.Array(Type.String(), { description: 'The method families it serves: `card`, `rail`.' }),
+    credentials: Type.Array(
+      Type.Object({
+        name: Type.String({ description: 'The field of `credentials`.' }),
+        required: Type.Boolean(),
+        description: Type.Union([Type.String(), Type.Null()]),
+      }),
+      { description: "The credential fields an account of it carries, from the connector's schema (their values are never shown)." },
+    ),
+  },
+  { $id: 'Connector' },
+);
+
 const Params = Type.Object({ id: Type.String({ maxLength: 100 }) });
 
 /** docs/internals.md "Connectors": the organization's connector accounts and its routing. */
@@ -83,6 +100,20 @@ export async function connectorRoutes(base: FastifyInstance, opts: { accounts: C
       },
     },
     async (request, reply) => reply.code(201).send(await accounts.create(org(request), request.body)),
+  );
+  app.get(
+    '/v1/connectors',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'List the connectors',
+        description:
+          'The connectors an account can be added for here (a simulator only in the sandbox), with the names of the credential fields each asks for: what POST /v1/connector-accounts takes in `credentials`.',
+        response: { 200: Type.Object({ data: Type.Array(Connector) }) },
+      },
+    },
+    async () => ({ data: accounts.connectors() }),
   );
   app.get(
     '/v1/connector-accounts',

@@ -28,6 +28,7 @@ import { MERCADOPAGO_API, mercadoPagoConnector } from '../connectors/mercadopago
 import { ConfigError } from '../config/config.js';
 import { CardPresentService } from '../card-present/service.js';
 import { deploymentSecret } from '../crypto/deployment-secrets.js';
+import { ProcessorAuthentications } from '../payments/processor-authentication.js';
 import type { Keyring } from '../crypto/keyring.js';
 import type { Db } from '../db/database.js';
 import { EncryptionKeyService } from '../encryption-keys/service.js';
@@ -76,6 +77,8 @@ export interface Services {
   payments: PaymentService;
   /** 3-D Secure of card payments and the sandbox challenge (payments/authentication.ts); undefined in production. */
   authentications: PaymentAuthentications | undefined;
+  /** 3-D Secure that a processor asks for (Stripe's `requires_action`): the cardholder's return page, its notifications and expiry (payments/processor-authentication.ts). */
+  processorAuthentications: ProcessorAuthentications;
   refunds: RefundService;
   actions: PaymentActions;
   users: UserService;
@@ -161,7 +164,16 @@ export async function buildServices({
   const connectorHttp = new ConnectorHttpClient(metrics.registry);
   // Connectors in this process hand their notifications to the inbound path (built below, once the accounts exist).
   const sink: NotificationSink = { receive: (accountId, request) => notifications.receive(accountId, request) };
-  const connectorAccounts = new ConnectorAccounts(db, keyring, connectorRegistry, { db, clock, http: connectorHttp, notifications: sink }, config, clock);
+  // A processor's 3-D Secure page sends the cardholder back to the gateway's return page (built below, once the lifecycle exists).
+  const returnUrl = (reference: string): string => processorAuthentications.returnUrl(reference);
+  const connectorAccounts = new ConnectorAccounts(
+    db,
+    keyring,
+    connectorRegistry,
+    { db, clock, http: connectorHttp, notifications: sink, returnUrl },
+    config,
+    clock,
+  );
   // Production refuses to start while an enabled account keeps credentials it refuses (test credentials from a sandbox).
   const refusedAccounts = await connectorAccounts.productionProblems();
   if (refusedAccounts.length)
@@ -198,6 +210,10 @@ export async function buildServices({
           publicBaseUrl: config.publicBaseUrl,
         })
       : undefined;
+  const processorAuthentications = new ProcessorAuthentications(db, network, lifecycle, {
+    secret: await deploymentSecret(db, keyring, 'payment_return', clock),
+    publicBaseUrl: config.publicBaseUrl,
+  });
   const payments = new PaymentService(db, encryptionKeys, instruments, network, lifecycle, clock, authentications);
   const refunds = new RefundService(db, network, clock);
   const actions = new PaymentActions(db, network, lifecycle, payments, refunds);
@@ -250,6 +266,7 @@ export async function buildServices({
     lifecycle,
     payments,
     authentications,
+    processorAuthentications,
     refunds,
     actions,
     users,

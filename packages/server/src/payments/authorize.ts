@@ -90,6 +90,7 @@ export async function authorizeAndRecord(
     currency: row.currency,
     card,
     installments: Number(row.installments),
+    channel: row.channel,
     ...authenticatedWith(row),
   };
   const reread = async () => (await findPayment(db, row.organization_id, row.id))!;

@@ -26,6 +26,7 @@ import { insertTransaction, newTransaction, type TransactionRow, type Transactio
 import { findPaymentById, transitionPayment, type PaymentRow, type PaymentWithCard } from './store.js';
 import { copyWith } from '../lib/objects.js';
 import { threeDsView } from './three-ds-view.js';
+import { awaitProcessorAuthentication } from './processor-authentication.js';
 
 export const PAYMENT_JOBS = {
   capture: 'payment.capture',
@@ -128,6 +129,8 @@ export class PaymentLifecycle {
 
   /** Records the network's answer to an authorization still in flight; false if someone recorded one already. */
   async recordAuthorization(payment: PaymentRow, result: AuthorizationResult): Promise<boolean> {
+    // The processor waits for the cardholder at its own page (3-D Secure): processor-authentication.ts.
+    if (result.outcome === 'pending' && result.action) return awaitProcessorAuthentication(this.db, this.clock, payment, { ...result, action: result.action });
     const now = this.clock.realIso();
     return this.db.transaction().execute(async (trx) => {
       const { changes, event } = this.authorizationOutcome(payment, result, now);

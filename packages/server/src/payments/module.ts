@@ -4,7 +4,8 @@ import type { RealClock } from '../clock/clock.js';
 import type { CardNetworkConnector } from '../connectors/card-network/connector.js';
 import type { Router } from '../connectors/routing.js';
 import type { InboundNotifications } from '../connectors/notifications.js';
-import { processorActionHandler } from './notified.js';
+import { authorizationDecidedHandler, processorActionHandler } from './notified.js';
+import { registerProcessorAuthenticationJobs, type ProcessorAuthentications } from './processor-authentication.js';
 import type { GatewayModule } from '../http/module.js';
 import type { RefundService } from '../refunds/service.js';
 import type { PaymentActions } from './actions.js';
@@ -23,6 +24,7 @@ interface Needs {
   network: CardNetworkConnector;
   lifecycle: PaymentLifecycle;
   authentications: PaymentAuthentications | undefined;
+  processorAuthentications: ProcessorAuthentications;
   refunds: RefundService;
   clock: RealClock;
   router: Router;
@@ -39,8 +41,11 @@ export const paymentsModule: GatewayModule<Needs> = {
     await app.register(paymentRoutes, { payments, apm, actions, checkout, processorOf });
     registerPaymentJobs(jobs, { db, network, lifecycle, refunds, clock: services.clock });
     if (services.authentications) registerAuthenticationJobs(jobs, services.authentications);
-    // The processor captured or cancelled a payment on its own (notified.ts).
-    services.notifications.handle('payment.captured', processorActionHandler(lifecycle));
-    services.notifications.handle('payment.cancelled', processorActionHandler(lifecycle));
+    registerProcessorAuthenticationJobs(jobs, services.processorAuthentications);
+    // The processor captured or cancelled a payment on its own, or decided one that waited for its 3-D Secure (notified.ts).
+    const byProcessor = processorActionHandler(lifecycle, services.processorAuthentications);
+    services.notifications.handle('payment.captured', byProcessor);
+    services.notifications.handle('payment.cancelled', byProcessor);
+    services.notifications.handle('payment.authorization_decided', authorizationDecidedHandler(services.processorAuthentications));
   },
 };

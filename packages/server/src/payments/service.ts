@@ -41,7 +41,7 @@ import { copyWith } from '../lib/objects.js';
  * waiting for its 3-D Secure challenge.
  */
 export function paymentView(p: PaymentWithCard, transaction?: TransactionRow, challengeUrl?: (paymentId: string) => string): CardPayment {
-  const nextAction = challengeUrl && nextActionOf(p, challengeUrl);
+  const nextAction = nextActionOf(p, challengeUrl);
   return {
     ...(transaction ? { transaction: transactionView(transaction) } : {}),
     id: p.id,
@@ -155,6 +155,8 @@ export class PaymentService {
       point_of_sale_id: place?.pointOfSaleId ?? null,
       metadata: metadataColumn(body.metadata),
       installments,
+      // Where the cardholder goes back after an authentication a processor asks for (processor-authentication.ts).
+      return_url: body.three_ds?.return_url ?? null,
     });
     // Declined by the fraud rules: REJECTED at once, the network is never called.
     let row = screenedPayment(pending, fraud);

@@ -48,6 +48,7 @@ export const CARD_COLUMNS = [
   'metadata',
   'installments',
   'three_ds',
+  'return_url',
 ] as const satisfies ReadonlyArray<keyof CardPaymentsTable>;
 const _everyCardColumn: Exclude<keyof CardPaymentsTable, (typeof CARD_COLUMNS)[number]> extends never ? true : never = true;
 void _everyCardColumn;
@@ -116,6 +117,7 @@ export function pendingPayment(
     metadata: null,
     installments: 1,
     three_ds: null,
+    return_url: null,
     ...fields,
   };
 }

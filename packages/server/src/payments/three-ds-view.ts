@@ -23,7 +23,7 @@ export const ThreeDsRequest = Type.Object(
         pattern: '^https?://',
         maxLength: 2048,
         description:
-          'Where the challenge page sends the cardholder back when it ends, with `payment_id` added to its query. Without it the page shows the result itself (a challenge in an iframe).',
+          "Where the challenge page sends the cardholder back when it ends, with `payment_id` added to its query. Without it the page shows the result itself (a challenge in an iframe). Also where the gateway sends the cardholder after a processor's own 3-D Secure page (Stripe's; docs/connectors.md): give it with `required: false` outside the sandbox.",
       }),
     ),
   },
@@ -53,7 +53,9 @@ export type ThreeDsResult = Static<typeof ThreeDsResult>;
 export const NextAction = Type.Object({
   type: Type.Literal('redirect_to_url', { description: 'The only type: send the cardholder (a redirect, or an iframe) to `redirect_to_url.url`.' }),
   redirect_to_url: Type.Object({
-    url: Type.String({ description: "The issuer's challenge page; its one-time token is the only secret in it." }),
+    url: Type.String({
+      description: "The issuer's challenge page (the sandbox's, its one-time token the only secret in it), or the processor's own 3-D Secure page (Stripe's).",
+    }),
     return_url: Type.Union([Type.String(), Type.Null()], { description: 'Where the page sends the cardholder back (`three_ds.return_url`), if given.' }),
   }),
   expires_at: Type.String({ format: 'date-time', description: 'Unanswered by then, the challenge is abandoned and the payment REJECTED.' }),
@@ -64,6 +66,8 @@ export type NextAction = Static<typeof NextAction>;
 export interface StoredThreeDs extends ThreeDsResult {
   return_url?: string | null;
   expires_at?: string;
+  /** A processor's own authentication page (Stripe's `next_action.redirect_to_url.url`; payments/processor-authentication.ts), instead of the sandbox's. */
+  redirect_url?: string;
 }
 
 export function storedThreeDs(p: Pick<PaymentRow, 'three_ds'>): StoredThreeDs | undefined {
@@ -77,12 +81,21 @@ export function threeDsView(p: Pick<PaymentRow, 'three_ds'>): ThreeDsResult | nu
   return { version: stored.version, flow: stored.flow, outcome: stored.outcome, eci: stored.eci, liability_shift: stored.liability_shift };
 }
 
-/** `next_action` of a payment waiting for its challenge; `url` builds the challenge page's address. */
-export function nextActionOf(p: Pick<PaymentRow, 'id' | 'status' | 'pending_action' | 'three_ds'>, url: (paymentId: string) => string): NextAction | undefined {
+/**
+ * `next_action` of a payment waiting for its challenge: the processor's page
+ * when a processor asked for the authentication, else the sandbox challenge
+ * page's address that `url` builds (none without it).
+ */
+export function nextActionOf(
+  p: Pick<PaymentRow, 'id' | 'status' | 'pending_action' | 'three_ds'>,
+  url?: (paymentId: string) => string,
+): NextAction | undefined {
   if (p.status !== 'PENDING' || p.pending_action !== 'authenticate') return undefined;
   const stored = storedThreeDs(p);
   if (!stored?.expires_at) return undefined;
-  return { type: 'redirect_to_url', redirect_to_url: { url: url(p.id), return_url: stored.return_url ?? null }, expires_at: stored.expires_at };
+  const page = stored.redirect_url ?? url?.(p.id);
+  if (!page) return undefined;
+  return { type: 'redirect_to_url', redirect_to_url: { url: page, return_url: stored.return_url ?? null }, expires_at: stored.expires_at };
 }
 
 /** What the network gets of an authentication that passed (connector.ts `threeDs`): nothing otherwise. */

@@ -136,6 +136,7 @@ export class RefundService {
       updated_at: now,
       request_key: requestKey ?? null,
       metadata: metadataColumn(body.metadata),
+      network_reference: null,
     };
     await this.db.transaction().execute(async (trx) => {
       // The reservation (payments/refund-reservations.ts): succeeds only while captured - refunded - pending covers the amount.
@@ -172,10 +173,16 @@ export class RefundService {
     });
     const succeeded = result.outcome === 'succeeded';
     const now = this.clock.realIso();
+    const networkReference = result.networkReference ?? null;
+    // Accepted, not settled yet (refunds/notified.ts ends it): PENDING, with the processor's id of it.
+    if (result.pending) {
+      await this.db.updateTable('refunds').set({ network_reference: networkReference }).where('id', '=', refund.id).where('status', '=', 'PENDING').execute();
+      return (await this.db.selectFrom('refunds').selectAll().where('id', '=', refund.id).executeTakeFirst())!;
+    }
     await this.db.transaction().execute(async (trx) => {
       const updated = await trx
         .updateTable('refunds')
-        .set({ status: succeeded ? 'SUCCEEDED' : 'REJECTED', response_code: result.responseCode, updated_at: now })
+        .set({ status: succeeded ? 'SUCCEEDED' : 'REJECTED', response_code: result.responseCode, network_reference: networkReference, updated_at: now })
         .where('id', '=', refund.id)
         .where('status', '=', 'PENDING')
         .executeTakeFirst();

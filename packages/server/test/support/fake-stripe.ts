@@ -11,8 +11,19 @@
  * - 4000000000000002: `card_declined`, `generic_decline`.
  * - 4000000000009995: `card_declined`, `insufficient_funds`.
  * - 4000000000000069: `expired_card`.
- * - 4000002500003155: needs authentication (3-D Secure): `requires_action`,
- *   or `authentication_required` with `error_on_requires_action`.
+ * - 4000002500003155: needs authentication (3-D Secure): with
+ *   `error_on_requires_action`, `authentication_required`; else
+ *   `requires_action`, its `next_action` `redirect_to_url` (to the fake's own
+ *   3-D Secure page, `/3ds/{pi}`) when a `return_url` was sent, or
+ *   `use_stripe_sdk` (also when `authenticationAction` says so).
+ *
+ * The fake's 3-D Secure page plays the cardholder: `GET /3ds/{pi}` shows two
+ * links, `?result=succeed` (the PaymentIntent `requires_capture`) and
+ * `?result=fail` (back to `requires_payment_method` with
+ * `payment_intent_authentication_failure`); either answers 302 to the
+ * `return_url` with `payment_intent`, `payment_intent_client_secret` and
+ * `redirect_status`, as Stripe does. `authenticate(pi, result)` does the same
+ * without a browser.
  *
  * Its answers are typed with the `stripe` package's own types
  * (`Stripe.PaymentIntent`, `Stripe.PaymentMethod`, `Stripe.Refund`), so a
@@ -70,6 +81,10 @@ export class FakeStripe {
   readonly intents = new Map<string, Stripe.PaymentIntent>();
   readonly refunds = new Map<string, Stripe.Refund>();
   mode: 'normal' | 'slow' | 'rate_limited' | 'api_error' = 'normal';
+  /** How a refund answers: at once, or `pending` until `settleRefund` (some issuers settle card refunds later). */
+  refundStatus: 'succeeded' | 'pending' = 'succeeded';
+  /** What the 3-D Secure card's PaymentIntent asks for: Stripe's page (with a return_url), or Stripe.js on the merchant's page. */
+  authenticationAction: 'redirect_to_url' | 'use_stripe_sdk' = 'redirect_to_url';
   dropNextAuthorization = false;
   /** The idempotency keys whose first answer was sent again. */
   readonly replayed: string[] = [];
@@ -122,6 +137,7 @@ export class FakeStripe {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://fake');
+      if (req.method === 'GET' && url.pathname.startsWith('/3ds/')) return this.authenticationPage(url, res);
       const text = Buffer.concat(chunks).toString('utf8');
       const form = parseForm(text);
       const key = req.headers['idempotency-key'] as string | undefined;
@@ -227,7 +243,11 @@ export class FakeStripe {
     }
     if (needsAuthentication) {
       intent.status = 'requires_action';
-      intent.next_action = { type: 'use_stripe_sdk', use_stripe_sdk: {} };
+      const returnUrl = typeof form['return_url'] === 'string' ? form['return_url'] : undefined;
+      intent.next_action =
+        returnUrl && this.authenticationAction === 'redirect_to_url'
+          ? { type: 'redirect_to_url', redirect_to_url: { url: `${this.origin}/3ds/${intent.id}`, return_url: returnUrl } }
+          : { type: 'use_stripe_sdk', use_stripe_sdk: {} };
       return { status: 200, body: intent };
     }
     const automatic = intent.capture_method !== 'manual';
@@ -236,6 +256,50 @@ export class FakeStripe {
     intent.amount_received = automatic ? intent.amount : 0;
     intent.latest_charge = id('ch');
     return { status: 200, body: intent };
+  }
+
+  /**
+   * The cardholder finishes Stripe's 3-D Secure of a PaymentIntent waiting for
+   * it: `succeed` holds the amount (`requires_capture`), `fail` sends it back to
+   * `requires_payment_method`. Where Stripe sends the cardholder then, or
+   * undefined for a PaymentIntent that waits for no authentication.
+   */
+  authenticate(intentId: string, result: 'succeed' | 'fail'): string | undefined {
+    const intent = this.intents.get(intentId);
+    const redirect = intent?.status === 'requires_action' ? intent.next_action?.redirect_to_url : undefined;
+    if (!intent || !redirect?.return_url) return undefined;
+    intent.next_action = null;
+    if (result === 'succeed') Object.assign(intent, { status: 'requires_capture', amount_capturable: intent.amount, latest_charge: id('ch') });
+    else
+      Object.assign(intent, {
+        status: 'requires_payment_method',
+        last_payment_error: {
+          type: 'invalid_request_error',
+          code: 'payment_intent_authentication_failure',
+          message: 'The provided PaymentMethod has failed authentication.',
+        },
+      });
+    const back = new URL(redirect.return_url);
+    back.searchParams.set('payment_intent', intent.id);
+    back.searchParams.set('payment_intent_client_secret', intent.client_secret ?? '');
+    back.searchParams.set('redirect_status', result === 'succeed' ? 'succeeded' : 'failed');
+    return back.toString();
+  }
+
+  private authenticationPage(url: URL, res: http.ServerResponse): void {
+    const intentId = url.pathname.slice('/3ds/'.length);
+    const result = url.searchParams.get('result');
+    if (result === 'succeed' || result === 'fail') {
+      const back = this.authenticate(intentId, result);
+      if (!back) return void res.writeHead(404, { 'content-type': 'text/plain' }).end('No authentication waits for this PaymentIntent.');
+      return void res.writeHead(302, { location: back }).end();
+    }
+    res
+      .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+      .end(
+        `<!doctype html><html lang="en"><title>3D Secure test</title><main><h1>3D Secure 2 test page</h1>` +
+          `<p><a href="?result=succeed">Complete</a> <a href="?result=fail">Fail</a></p></main></html>`,
+      );
   }
 
   private search(query: string): Answer {
@@ -274,7 +338,9 @@ export class FakeStripe {
     if (!intent) return error(400, { type: 'invalid_request_error', code: 'resource_missing', param: 'payment_intent', message: 'No such payment_intent.' });
     if (intent.status !== 'succeeded')
       return error(400, { type: 'invalid_request_error', code: 'charge_not_refundable', message: 'This PaymentIntent has no successful charge to refund.' });
-    const refunded = [...this.refunds.values()].filter((r) => r.payment_intent === intent.id).reduce((sum, r) => sum + r.amount, 0);
+    const refunded = [...this.refunds.values()]
+      .filter((r) => r.payment_intent === intent.id && r.status !== 'failed' && r.status !== 'canceled')
+      .reduce((sum, r) => sum + r.amount, 0);
     const amount = form['amount'] === undefined ? intent.amount_received - refunded : Number(form['amount']);
     if (refunded >= intent.amount_received)
       return error(400, { type: 'invalid_request_error', code: 'charge_already_refunded', message: 'Charge has already been refunded.' });
@@ -301,11 +367,30 @@ export class FakeStripe {
       reason: null,
       receipt_number: null,
       source_transfer_reversal: null,
-      status: 'succeeded',
+      status: this.refundStatus,
       transfer_reversal: null,
     };
     this.refunds.set(refund.id, refund);
     return { status: 200, body: refund };
+  }
+
+  /** A pending refund settles (its `refund.updated` or `refund.failed` is for the test to send): the refund as it is now. */
+  settleRefund(refundId: string, status: 'succeeded' | 'failed'): Stripe.Refund {
+    const refund = this.refunds.get(refundId)!;
+    Object.assign(refund, { status, ...(status === 'failed' ? { failure_reason: 'expired_or_canceled_card' } : {}) });
+    return refund;
+  }
+
+  /** A refund made in Stripe's Dashboard: no metadata of ours; succeeded at once. */
+  dashboardRefund(intentId: string, amount: number): Stripe.Refund | undefined {
+    const before = this.refundStatus;
+    this.refundStatus = 'succeeded';
+    try {
+      const answer = this.createRefund({ payment_intent: intentId, amount: String(amount) });
+      return answer.status === 200 ? (answer.body as Stripe.Refund) : undefined;
+    } finally {
+      this.refundStatus = before;
+    }
   }
 
   /** A webhook delivery as Stripe signs it: the raw body and its `Stripe-Signature` header (the package's own test header). */

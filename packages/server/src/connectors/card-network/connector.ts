@@ -34,6 +34,13 @@ export interface AuthorizeRequest {
    * the authentication stands for it.
    */
   threeDs?: { version: string; eci: string };
+  /**
+   * `ecommerce`: a cardholder at a browser, whom a processor may send to its
+   * own authentication page (3-D Secure) and back to the gateway
+   * (`ConnectorDeps.returnUrl`). Otherwise (a terminal, or not said) no one can
+   * be sent anywhere: the processor must decline rather than wait.
+   */
+  channel?: 'ecommerce' | 'card_present';
 }
 
 /**
@@ -50,6 +57,13 @@ export interface AuthorizationResult {
   approvalCode?: string;
   /** The network's id of the authorization, for capture, void and refund. */
   networkReference: string;
+  /**
+   * With `pending`: the processor waits for the cardholder at its own page
+   * (3-D Secure) before it decides. The payment waits PENDING with
+   * `next_action` at `redirectUrl` (payments/processor-authentication.ts);
+   * the cardholder's return, a notification or the expiry decides it.
+   */
+  action?: { redirectUrl: string };
 }
 
 export interface OperationRequest {
@@ -64,6 +78,14 @@ export interface OperationRequest {
 export interface OperationResult {
   outcome: 'succeeded' | 'rejected';
   responseCode: string;
+  /** The processor's own id of what it did (a refund's `re_...`), when it gives one. */
+  networkReference?: string;
+  /**
+   * A refund the processor accepted but has not settled yet (Stripe's
+   * `pending`): the refund stays PENDING until the processor's notification
+   * says how it ended (refunds/notified.ts).
+   */
+  pending?: boolean;
 }
 
 /** A merchant's answer to a chargeback (representment), sent to the network to decide. */
@@ -111,6 +133,12 @@ export interface CardNetworkConnector {
   withinFor?(request: AuthorizeRequest): Promise<((db: Executor, request: AuthorizeRequest) => Promise<AuthorizationResult>) | undefined>;
   /** The current result of an earlier authorization, by our reference; undefined if the network never saw it. */
   lookup(reference: string): Promise<AuthorizationResult | undefined>;
+  /**
+   * The current result of an authorization the network answered, by its own
+   * reference (read directly, where `lookup` may search an index that lags):
+   * a payment waiting for a processor's authentication asks it.
+   */
+  authorizationOf?(networkReference: string): Promise<AuthorizationResult | undefined>;
   /** Moves (part of) the authorized amount. */
   capture(request: OperationRequest): Promise<OperationResult>;
   /** Releases an uncaptured authorization. */

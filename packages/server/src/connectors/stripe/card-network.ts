@@ -42,13 +42,17 @@ const notProcessed = (why: string) =>
   new ApiError('service_unavailable', `Stripe did not process the operation (${why}); it is retried with the same idempotency key.`);
 /** The PaymentIntent cannot do what was asked (already captured, canceled, ...). */
 const REFUSED = '12';
-/** Stripe asked for the cardholder's authentication (3-D Secure), which this connector cannot yet carry to the customer. */
+/** Stripe asked for the cardholder's authentication (3-D Secure): `1A` while it waits, or when no one can be sent to it. */
 const AUTHENTICATION_REQUIRED = '1A';
 
 export class StripeCardNetwork implements CardNetworkConnector {
   readonly available = true;
 
-  constructor(private readonly stripe: Stripe) {}
+  constructor(
+    private readonly stripe: Stripe,
+    /** The gateway's page Stripe sends the cardholder back to after its 3-D Secure page (ConnectorDeps.returnUrl). */
+    private readonly returnUrl?: (reference: string) => string,
+  ) {}
 
   async authorize(request: AuthorizeRequest): Promise<AuthorizationResult> {
     // Stripe takes no Colombian installments: a payment in installments is declined before any call to
@@ -70,6 +74,9 @@ export class StripeCardNetwork implements CardNetworkConnector {
         },
         { idempotencyKey: idempotencyKey('tokenize', request.reference) },
       );
+      // A cardholder at a browser can be sent to Stripe's 3-D Secure page and back through the gateway; anyone else
+      // (a terminal) cannot: Stripe then declines with `authentication_required` instead of waiting.
+      const back = request.channel === 'ecommerce' && this.returnUrl ? this.returnUrl(request.reference) : undefined;
       intent = await this.stripe.paymentIntents.create(
         {
           amount: request.amount,
@@ -78,8 +85,7 @@ export class StripeCardNetwork implements CardNetworkConnector {
           confirm: true,
           payment_method: method.id,
           allowed_payment_method_types: ['card'],
-          // No one is there to authenticate (3-D Secure): Stripe declines with `authentication_required` instead of waiting.
-          error_on_requires_action: true,
+          ...(back ? { return_url: back } : { error_on_requires_action: true }),
           metadata: { pasarela_reference: request.reference },
         },
         { idempotencyKey: idempotencyKey('authorize', request.reference) },
@@ -95,6 +101,16 @@ export class StripeCardNetwork implements CardNetworkConnector {
     const found = await this.stripe.paymentIntents.search({ query: `metadata['pasarela_reference']:'${reference.replace(/[^A-Za-z0-9_-]/g, '')}'`, limit: 1 });
     const intent = found.data[0];
     return intent && authorization(intent);
+  }
+
+  /** The PaymentIntent as it is now (a payment waiting for its 3-D Secure asks); undefined when Stripe has none of that id. */
+  async authorizationOf(networkReference: string): Promise<AuthorizationResult | undefined> {
+    try {
+      return authorization(await this.stripe.paymentIntents.retrieve(networkReference));
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return undefined;
+      throw error;
+    }
   }
 
   private async operate(run: () => Promise<unknown>): Promise<OperationResult> {
@@ -155,9 +171,12 @@ export class StripeCardNetwork implements CardNetworkConnector {
       if (failure.kind === 'not_processed' && failure.responseCode === '91') throw notProcessed(failure.message);
       return { outcome: 'rejected', responseCode: failure.responseCode };
     }
-    // A card refund Stripe accepted is `succeeded` or, for some issuers, `pending` until it settles (a `charge.refund.updated` follows).
-    if (refund.status === 'succeeded' || refund.status === 'pending') return { outcome: 'succeeded', responseCode: APPROVED };
-    return { outcome: 'rejected', responseCode: '57' };
+    // A card refund Stripe accepted is `succeeded` or, for some issuers, `pending` until it settles: its `refund.updated`
+    // or `refund.failed` notification ends it (refunds/notified.ts).
+    if (refund.status === 'succeeded') return { outcome: 'succeeded', responseCode: APPROVED, networkReference: refund.id };
+    if (refund.status === 'pending' || refund.status === 'requires_action')
+      return { outcome: 'succeeded', responseCode: APPROVED, networkReference: refund.id, pending: true };
+    return { outcome: 'rejected', responseCode: '57', networkReference: refund.id };
   }
 
   /** Stripe decides a dispute after the evidence it was sent; the decision arrives as `charge.dispute.closed` (notifications.ts). */
@@ -175,8 +194,14 @@ export function authorization(intent: Stripe.PaymentIntent): AuthorizationResult
       return { outcome: 'approved', responseCode: APPROVED, networkReference };
     case 'processing':
       return { outcome: 'pending', responseCode: '09', networkReference };
-    case 'requires_action':
+    case 'requires_action': {
+      // Stripe's 3-D Secure page, to send the cardholder to. `use_stripe_sdk` needs Stripe.js on the merchant's page, which
+      // Pasarela's API cannot run: declined, as is any other action.
+      const next = intent.next_action;
+      const url = next?.type === 'redirect_to_url' ? next.redirect_to_url?.url : undefined;
+      if (url) return { outcome: 'pending', responseCode: AUTHENTICATION_REQUIRED, networkReference, action: { redirectUrl: url } };
       return { outcome: 'declined', responseCode: AUTHENTICATION_REQUIRED, networkReference };
+    }
     default: {
       // Canceled, or back to requires_payment_method after a decline: the last error says why.
       const error = intent.last_payment_error;

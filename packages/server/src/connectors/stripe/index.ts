@@ -11,7 +11,8 @@
  * never an account's: tests point `stripeConnector` at a fake Stripe.
  */
 import Stripe from 'stripe';
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
+import type { ErrorDetail } from '../../errors/api-error.js';
 import type { HttpClientOptions } from '../http.js';
 import type { ConnectorDefinition } from '../registry.js';
 import { StripeCardNetwork } from './card-network.js';
@@ -22,7 +23,7 @@ export const StripeCredentials = Type.Object(
   {
     secret_key: Type.String({
       pattern: '^sk_(test|live)_[A-Za-z0-9]{10,247}$',
-      description: "The account's secret API key: `sk_test_...` in Stripe's test mode (start there), `sk_live_...` to move real money.",
+      description: "The account's secret API key: `sk_test_...` in Stripe's test mode (start there; refused in production), `sk_live_...` to move real money.",
     }),
     webhook_secret: Type.String({
       pattern: '^whsec_[A-Za-z0-9]{10,250}$',
@@ -31,6 +32,13 @@ export const StripeCredentials = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** What production refuses beyond the schema: a test-mode key moves no real money. */
+export function stripeProductionProblems(credentials: Static<typeof StripeCredentials>): ErrorDetail[] {
+  return credentials.secret_key.startsWith('sk_test_')
+    ? [{ field: 'credentials.secret_key', message: "is a test-mode key (sk_test_...): production takes the account's live secret key (sk_live_...)" }]
+    : [];
+}
 
 export interface StripeEndpoint {
   host: string;
@@ -61,6 +69,7 @@ export function stripeConnector(endpoint: StripeEndpoint = STRIPE_API): Connecto
     description: 'Stripe card payments (PaymentIntents with manual capture, refunds, disputes) with your own Stripe keys.',
     families: ['card'],
     credentials: StripeCredentials,
+    productionProblems: stripeProductionProblems,
     card: (credentials, deps) =>
       new StripeCardNetwork(
         new Stripe(credentials.secret_key, {
@@ -74,6 +83,7 @@ export function stripeConnector(endpoint: StripeEndpoint = STRIPE_API): Connecto
           telemetry: false,
           appInfo: { name: 'Pasarela' },
         }),
+        deps.returnUrl,
       ),
     verifyNotification: (credentials, request, clock) => verifiedEvent(credentials.webhook_secret, request, clock) !== undefined,
     readNotification: readStripeNotification,

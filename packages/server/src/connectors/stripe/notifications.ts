@@ -12,6 +12,20 @@ import Stripe from 'stripe';
 import type { SandboxClock } from '../../clock/clock.js';
 import type { ErrorDetail } from '../../errors/api-error.js';
 import type { ReadNotification } from '../notifications.js';
+import { isoCode } from './errors.js';
+
+/** The events the gateway reads: the endpoint's subscription (docs/connectors.md "Stripe"). */
+export const SUBSCRIBED_EVENTS = [
+  'payment_intent.succeeded',
+  'payment_intent.canceled',
+  'payment_intent.amount_capturable_updated',
+  'payment_intent.payment_failed',
+  'refund.created',
+  'refund.updated',
+  'refund.failed',
+  'charge.dispute.created',
+  'charge.dispute.closed',
+] as const;
 
 /** Seconds an event's signature stays acceptable (Stripe's own default). */
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
@@ -29,6 +43,9 @@ interface About {
 export type StripeNotification =
   | (About & { kind: 'payment_captured'; amountReceived: number; currency: string })
   | (About & { kind: 'payment_canceled'; reason: string | null })
+  | (About & { kind: 'payment_authorized' })
+  | (About & { kind: 'refund'; refundId: string; refundReference: string | null; status: 'pending' | 'succeeded' | 'failed'; amount: number; currency: string })
+  | (About & { kind: 'payment_failed'; responseCode: string })
   | (About & { kind: 'payment_refunded'; amountRefunded: number; fullyRefunded: boolean; currency: string })
   | (About & { kind: 'dispute_opened'; disputeId: string; amount: number; currency: string; reason: string })
   | (About & { kind: 'dispute_closed'; disputeId: string; outcome: 'won' | 'lost'; status: string })
@@ -77,6 +94,42 @@ export function stripeNotification(event: Stripe.Event): StripeNotification {
         paymentIntent: intent.id,
         reference: intent.metadata['pasarela_reference'] ?? null,
         reason: intent.cancellation_reason,
+      };
+    }
+    case 'payment_intent.amount_capturable_updated': {
+      // The authorization held (after the cardholder's 3-D Secure, too); sent for every manual-capture PaymentIntent.
+      const intent = event.data.object;
+      if (intent.status !== 'requires_capture') return { kind: 'ignored', eventId: event.id, type: event.type };
+      return { ...base, kind: 'payment_authorized', paymentIntent: intent.id, reference: intent.metadata['pasarela_reference'] ?? null };
+    }
+    case 'payment_intent.payment_failed': {
+      const intent = event.data.object;
+      const error = intent.last_payment_error;
+      return {
+        ...base,
+        kind: 'payment_failed',
+        paymentIntent: intent.id,
+        reference: intent.metadata['pasarela_reference'] ?? null,
+        responseCode: error ? isoCode({ decline_code: error.decline_code, code: error.code }) : '05',
+      };
+    }
+    case 'refund.created':
+    case 'refund.updated':
+    case 'refund.failed':
+    case 'charge.refund.updated': {
+      const refund = event.data.object;
+      const status = refund.status === 'succeeded' ? 'succeeded' : refund.status === 'failed' || refund.status === 'canceled' ? 'failed' : 'pending';
+      return {
+        ...base,
+        kind: 'refund',
+        paymentIntent: idOf(refund.payment_intent),
+        reference: referenceOf(refund.payment_intent),
+        refundId: refund.id,
+        // Our refund id, which the connector sends with every refund it makes; none on a refund made in Stripe's dashboard.
+        refundReference: refund.metadata?.['pasarela_reference'] ?? null,
+        status,
+        amount: refund.amount,
+        currency: refund.currency.toUpperCase(),
       };
     }
     case 'charge.refunded': {
@@ -160,11 +213,12 @@ export function readStripeNotification(body: Buffer): ReadNotification | ErrorDe
     // Signed with the account's secret, yet not the shape Stripe sends for its type.
     return [{ field: 'data.object', message: `is not a ${event.type} object` }];
   }
+  // charge.refunded names no refund (its list is not sent since Stripe's 2022-11-15 API version): the refund.* events do.
   if (read.kind === 'ignored' || read.kind === 'payment_refunded')
     return [
       {
         field: 'type',
-        message: `${event.type} is not handled: subscribe the endpoint to payment_intent.succeeded, payment_intent.canceled, charge.dispute.created and charge.dispute.closed`,
+        message: `${event.type} is not handled: subscribe the endpoint to ${SUBSCRIBED_EVENTS.join(', ')}`,
       },
     ];
   const payment = {
@@ -176,6 +230,23 @@ export function readStripeNotification(body: Buffer): ReadNotification | ErrorDe
   if (read.kind === 'payment_captured')
     return { id: read.eventId, notification: { kind: 'payment.captured', payment, amount: read.amountReceived, currency: read.currency } };
   if (read.kind === 'payment_canceled') return { id: read.eventId, notification: { kind: 'payment.cancelled', payment } };
+  // Decided after Stripe's 3-D Secure page; for any other payment (the echo of its own authorization) nothing changes.
+  if (read.kind === 'payment_authorized')
+    return { id: read.eventId, notification: { kind: 'payment.authorization_decided', payment, outcome: 'approved', response_code: '00' } };
+  if (read.kind === 'payment_failed')
+    return { id: read.eventId, notification: { kind: 'payment.authorization_decided', payment, outcome: 'declined', response_code: read.responseCode } };
+  if (read.kind === 'refund')
+    return {
+      id: read.eventId,
+      notification: {
+        kind: 'refund.updated',
+        payment,
+        refund: { ...(read.refundReference ? { reference: read.refundReference } : {}), network_reference: read.refundId },
+        status: read.status,
+        amount: read.amount,
+        currency: read.currency,
+      },
+    };
   if (read.kind === 'dispute_opened')
     return {
       id: read.eventId,

@@ -30,6 +30,7 @@ import * as connectorAccounts from './060_connector_accounts.js';
 import * as connectorRouting from './061_connector_routing.js';
 import * as connectorNotifications from './062_connector_notifications.js';
 import * as chargebackFees from './093_chargeback_fees.js';
+import * as refundNetworkReference from './095_refund_network_reference.js';
 import * as ledger from './070_ledger.js';
 import * as settlementsPayouts from './071_settlements_payouts.js';
 import * as railConnectorAccounts from './094_rail_connector_accounts.js';
@@ -84,4 +85,5 @@ export const migrations: Record<string, Migration> = {
   '092_cashout_destination': cashoutDestination,
   '093_chargeback_fees': chargebackFees,
   '094_rail_connector_accounts': railConnectorAccounts,
+  '095_refund_network_reference': refundNetworkReference,
 };

@@ -58,7 +58,6 @@ type RailOnlyColumn =
   | 'rail_id'
   | 'rail_type'
   | 'customer'
-  | 'return_url'
   | 'status_detail'
   | 'mock'
   | 'page_token'
@@ -115,11 +114,13 @@ export interface CardPaymentsTable {
   metadata: string | null;
   /** Migration 080: the monthly installments the cardholder chose (1 to 36; 1 on a debit or prepaid card). */
   installments: Generated<number>;
-  /** Migration 072: the 3-D Secure result, JSON (payments/authentication.ts); null when the payment did not ask for it. */
+  /** Migration 083: the 3-D Secure result, JSON (payments/authentication.ts); null when the payment did not ask for it. */
   three_ds: string | null;
+  /** The merchant's `three_ds.return_url` (the column rail payments' return_url shares): where the cardholder goes back after a processor's 3-D Secure (payments/processor-authentication.ts). */
+  return_url: string | null;
 }
 
-/** Migration 072: the 3-D Secure challenge of a card payment (payments/authentication.ts). */
+/** Migration 083: the 3-D Secure challenge of a card payment (payments/authentication.ts). */
 export interface PaymentAuthenticationsTable {
   id: string;
   payment_id: string;
@@ -167,6 +168,8 @@ export interface RefundsTable {
   request_key?: string | null;
   /** The merchant's key-value pairs as JSON text, null when none (lib/metadata.ts; migration 040). */
   metadata: string | null;
+  /** Migration 095: the processor's id of the refund (Stripe's `re_...`), once it answered one; unique per payment. */
+  network_reference?: string | null;
 }
 
 export interface BanksTable {

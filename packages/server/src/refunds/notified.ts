@@ -1,0 +1,129 @@
+/**
+ * A processor's notification about a refund (`refund.updated`,
+ * connectors/notifications.ts), in the notification's transaction:
+ *
+ * - a refund the gateway started, found by our refund id (the processor keeps
+ *   it: Stripe's `metadata.pasarela_reference`) or by the processor's id of it:
+ *   while PENDING (the processor accepted it and settles it later), its outcome
+ *   ends it, SUCCEEDED or REJECTED, with `refund.succeeded` / `refund.rejected`,
+ *   as the gateway's own answer would; any other time (the echo of the
+ *   gateway's own refund, or a second delivery) nothing changes: `ignored`;
+ * - a refund made in the processor's dashboard (one the gateway did not
+ *   start): real money went back to the card, so it is recorded as a refund of
+ *   the payment once the processor says it succeeded (SUCCEEDED, its
+ *   `refund` transaction, `refund.succeeded`), once per processor id (unique
+ *   index). More than the payment has left to refund (the gateway's own
+ *   refunds still in flight hold part of it) is 400, and the processor
+ *   delivers it again later.
+ */
+import type { RealClock } from '../clock/clock.js';
+import type { NotificationHandler } from '../connectors/notifications.js';
+import type { Executor } from '../db/database.js';
+import { ApiError } from '../errors/api-error.js';
+import { recordEvent } from '../events/store.js';
+import { newId } from '../lib/ids.js';
+import { minorToNumber } from '../lib/money.js';
+import { metadataOf } from '../lib/metadata.js';
+import { releaseRefund, reserveRefund, settleRefund } from '../payments/refund-reservations.js';
+import { findPaymentById } from '../payments/store.js';
+import { insertTransaction, newTransaction } from '../transactions/store.js';
+import type { RefundRow } from './service.js';
+
+/** The response code of a refund the processor failed after accepting it. */
+const FAILED_CODE = '05';
+
+function eventOf(refund: RefundRow, status: 'SUCCEEDED' | 'REJECTED') {
+  return {
+    refund: {
+      id: refund.id,
+      payment_id: refund.payment_id,
+      amount: minorToNumber(Number(refund.amount), refund.currency),
+      currency: refund.currency,
+      status,
+      metadata: metadataOf(refund.metadata),
+    },
+  };
+}
+
+/** Ends a PENDING refund of ours; false when it was not PENDING any more. */
+async function finish(trx: Executor, refund: RefundRow, succeeded: boolean, networkReference: string, now: string, clock: RealClock): Promise<boolean> {
+  const status = succeeded ? 'SUCCEEDED' : 'REJECTED';
+  const responseCode = succeeded ? '00' : FAILED_CODE;
+  const updated = await trx
+    .updateTable('refunds')
+    .set({ status, response_code: responseCode, network_reference: networkReference, updated_at: now })
+    .where('id', '=', refund.id)
+    .where('status', '=', 'PENDING')
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) !== 1) return false;
+  await trx.updateTable('transactions').set({ status, response_code: responseCode, updated_at: now }).where('refund_id', '=', refund.id).execute();
+  if (succeeded) await settleRefund(trx, refund.payment_id, Number(refund.amount), now);
+  else await releaseRefund(trx, refund.payment_id, Number(refund.amount), now);
+  await recordEvent(trx, refund.organization_id, succeeded ? 'refund.succeeded' : 'refund.rejected', eventOf(refund, status), undefined, clock);
+  return true;
+}
+
+export function refundNotificationHandler(clock: RealClock): NotificationHandler<'refund.updated'> {
+  return async (trx, notification, { payment, organizationId, now }) => {
+    if (notification.currency !== payment.currency)
+      throw new ApiError('invalid_request', 'The refund does not fit the payment.', [
+        { field: 'currency', message: `must be the payment's currency, ${payment.currency}` },
+      ]);
+    const upstream = notification.refund.network_reference;
+    const byId = notification.refund.reference
+      ? await trx.selectFrom('refunds').selectAll().where('id', '=', notification.refund.reference).where('payment_id', '=', payment.id).executeTakeFirst()
+      : undefined;
+    const ours =
+      byId ?? (await trx.selectFrom('refunds').selectAll().where('payment_id', '=', payment.id).where('network_reference', '=', upstream).executeTakeFirst());
+    if (ours) {
+      if (notification.status === 'pending' || ours.status !== 'PENDING') return 'ignored';
+      return (await finish(trx, ours, notification.status === 'succeeded', upstream, now, clock)) ? 'processed' : 'ignored';
+    }
+    // Named as ours yet not a refund of this payment, or not (yet) succeeded: nothing to record.
+    if (notification.refund.reference || notification.status !== 'succeeded') return 'ignored';
+    return (await recordDashboardRefund(trx, { organizationId, paymentId: payment.id, amount: notification.amount, upstream, now }, clock))
+      ? 'processed'
+      : 'ignored';
+  };
+}
+
+/** A refund made in the processor's dashboard, recorded SUCCEEDED once per processor id; false if it was already. */
+async function recordDashboardRefund(
+  trx: Executor,
+  at: { organizationId: string; paymentId: string; amount: number; upstream: string; now: string },
+  clock: RealClock,
+): Promise<boolean> {
+  const payment = (await findPaymentById(trx, at.paymentId))!;
+  if (!payment.captured_at)
+    throw new ApiError('invalid_request', 'The payment is not captured here yet.', [{ field: 'payment', message: 'has no capture to refund yet' }]);
+  const refund: RefundRow = {
+    id: newId('refund'),
+    organization_id: at.organizationId,
+    payment_id: at.paymentId,
+    amount: at.amount,
+    currency: payment.currency,
+    status: 'SUCCEEDED',
+    response_code: '00',
+    created_at: at.now,
+    updated_at: at.now,
+    request_key: null,
+    metadata: null,
+    network_reference: at.upstream,
+  };
+  const inserted = await trx
+    .insertInto('refunds')
+    .values(refund)
+    .onConflict((oc) => oc.columns(['payment_id', 'network_reference']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) return false;
+  if (!(await reserveRefund(trx, at.paymentId, at.amount, at.now)))
+    throw new ApiError('invalid_request', 'The refund is more than the payment has left to refund now.', [
+      { field: 'amount', message: 'exceeds what is left to refund (refunds of the gateway may be in flight); send it again later' },
+    ]);
+  await settleRefund(trx, at.paymentId, at.amount, at.now);
+  const transaction = { type: 'refund' as const, status: 'SUCCEEDED' as const, amount: at.amount, responseCode: '00', refundId: refund.id };
+  await insertTransaction(trx, newTransaction(payment, { ...transaction, networkReference: payment.network_reference }, at.now));
+  await recordEvent(trx, at.organizationId, 'refund.succeeded', eventOf(refund, 'SUCCEEDED'), undefined, clock);
+  return true;
+}
