@@ -41,6 +41,7 @@ describe.each(dialects)('connector accounts on $name', (dialect) => {
     expect(reply.body).toMatchObject({
       connector: 'simulator',
       families: ['card'],
+      rails: [],
       description: 'main',
       status: 'enabled',
       credentials: { fields_set: ['api_key', 'notification_secret'] },

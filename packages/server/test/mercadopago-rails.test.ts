@@ -65,12 +65,14 @@ describe.each(dialects)('rails through connector accounts: Mercado Pago PSE and 
     const token = await (await gw.client()).token();
     const ids: string[] = [];
     for (const connector of accounts) {
-      const reply = await gw.request<{ id: string; families: string[] }>('POST', '/v1/connector-accounts', {
+      const reply = await gw.request<{ id: string; families: string[]; rails: string[] }>('POST', '/v1/connector-accounts', {
         token,
         body: { connector, credentials: { access_token: fake.accessToken, webhook_secret: WEBHOOK_SECRET, payer_email: 'pagos@tienda.example' } },
       });
       expect(reply.status, reply.text).toBe(201);
       expect(reply.body.families).toEqual(['card', 'rail']);
+      // The rails it can be routed for, as GET /v1/connectors shows them too.
+      expect(reply.body.rails).toEqual(expect.arrayContaining(['BANK_REDIRECT', 'CASH']));
       ids.push(reply.body.id);
     }
     const routed = await gw.request('PUT', '/v1/routing', {

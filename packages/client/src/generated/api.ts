@@ -4334,6 +4334,8 @@ export interface components {
             connector: string;
             /** @description The method families it serves: `card`, `rail`. */
             families: string[];
+            /** @description The rail methods it serves (an intent's `rail_id`: `BANK_REDIRECT`, `CASH`, ...); empty when it serves none. */
+            rails: string[];
             description: string | null;
             /** @description Routing skips a disabled account. */
             status: "enabled" | "disabled";
@@ -4358,6 +4360,8 @@ export interface components {
             description: string;
             /** @description The method families it serves: `card`, `rail`. */
             families: string[];
+            /** @description The rail methods it serves (an intent's `rail_id`: `BANK_REDIRECT`, `CASH`, ...); empty when it serves none. */
+            rails: string[];
             /** @description The credential fields an account of it carries, from the connector's schema (their values are never shown). */
             credentials: {
                 /** @description The field of `credentials`. */

@@ -38,6 +38,8 @@ export interface ConnectorAccountView {
   id: string;
   connector: string;
   families: MethodFamily[];
+  /** The rail methods it serves (an intent's `rail_id`). */
+  rails: string[];
   description: string | null;
   status: 'enabled' | 'disabled';
   credentials: { fields_set: string[]; rotated_at: string };
@@ -121,6 +123,7 @@ export class ConnectorAccounts {
     id: string;
     description: string;
     families: string[];
+    rails: string[];
     credentials: Array<{ name: string; required: boolean; description: string | null }>;
   }> {
     const usable = this.config.environment !== 'production' || this.config.simulatedRehearsal;
@@ -133,6 +136,7 @@ export class ConnectorAccounts {
           id: d.id,
           description: d.description,
           families: [...d.families],
+          rails: [...(d.rails ?? [])],
           credentials: Object.entries(schema.properties ?? {}).map(([name, field]) => ({
             name,
             required: (schema.required ?? []).includes(name),
@@ -147,6 +151,7 @@ export class ConnectorAccounts {
       id: row.id,
       connector: row.connector,
       families: [...(this.registry.get(row.connector)?.families ?? [])],
+      rails: [...(this.registry.get(row.connector)?.rails ?? [])],
       description: row.description,
       status: row.status,
       credentials: { fields_set: JSON.parse(row.credential_fields) as string[], rotated_at: row.credentials_rotated_at },

@@ -11,6 +11,9 @@ const Account = Type.Object(
     id: Type.String({ description: '`cna-` prefix.' }),
     connector: Type.String({ description: 'The registered connector (`simulator`, ...).' }),
     families: Type.Array(Type.String(), { description: 'The method families it serves: `card`, `rail`.' }),
+    rails: Type.Array(Type.String(), {
+      description: "The rail methods it serves (an intent's `rail_id`: `BANK_REDIRECT`, `CASH`, ...); empty when it serves none.",
+    }),
     description: Type.Union([Type.String(), Type.Null()]),
     status: Type.Union([Type.Literal('enabled'), Type.Literal('disabled')], { description: 'Routing skips a disabled account.' }),
     credentials: Type.Object(
@@ -63,6 +66,9 @@ const Connector = Type.Object(
     id: Type.String({ description: 'What `connector` of a connector account names (`stripe`, `mercadopago`, ...).' }),
     description: Type.String(),
     families: Type.Array(Type.String(), { description: 'The method families it serves: `card`, `rail`.' }),
+    rails: Type.Array(Type.String(), {
+      description: "The rail methods it serves (an intent's `rail_id`: `BANK_REDIRECT`, `CASH`, ...); empty when it serves none.",
+    }),
     credentials: Type.Array(
       Type.Object({
         name: Type.String({ description: 'The field of `credentials`.' }),
