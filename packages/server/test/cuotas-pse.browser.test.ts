@@ -10,10 +10,10 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserPlan, describeInBrowser, launchChromium, watchedPage, VIEWPORTS } from './support/browser.js';
+import { browserPlan, describeInBrowser, launchChromium, VIEWPORTS } from './support/browser.js';
 import { dialects } from './support/dialects.js';
 import { startGateway, type TestGateway } from './support/gateway.js';
-import { routePublicOrigin } from './support/hosted.js';
+import { copPaymentLink, shopperPage } from './support/hosted.js';
 
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 30_000 });
 
@@ -44,26 +44,10 @@ describeInBrowser('installments and PSE payer fields in the hosted checkout', ()
       expect(consoleErrors.filter((line) => !/status of 422/.test(line))).toEqual([]);
     });
 
-    async function open(viewport: { width: number; height: number }, lang: 'es' | 'en' = 'es'): Promise<Page> {
-      const context = await browser.newContext({
-        locale: lang === 'es' ? 'es-CO' : 'en-US',
-        extraHTTPHeaders: { 'Accept-Language': lang === 'es' ? 'es-CO,es;q=0.9' : 'en-US,en;q=0.9' },
-      });
-      contexts.push(context);
-      await routePublicOrigin(context, gw);
-      const page = await watchedPage(context, consoleErrors, viewport);
-      page.setDefaultTimeout(30_000);
-      return page;
-    }
+    const open = (viewport: { width: number; height: number }, lang: 'es' | 'en' = 'es'): Promise<Page> =>
+      shopperPage(browser, gw, { contexts, consoleErrors }, viewport, lang);
 
-    async function paymentLink(value: number): Promise<string> {
-      const reply = await gw.request<{ url: string }>('POST', '/v1/links', {
-        token,
-        body: { type: 'payment', data: { amount: { value, currency: 'COP' }, description: 'Televisor' } },
-      });
-      expect(reply.status, reply.text).toBe(201);
-      return reply.body.url;
-    }
+    const paymentLink = (value: number): Promise<string> => copPaymentLink(gw, token, value, 'Televisor');
 
     async function typeCard(page: Page, number: string, lang: 'es' | 'en' = 'es'): Promise<void> {
       const labels =

@@ -5,7 +5,9 @@
  * opens link.url itself.
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { watchedPage } from './browser.js';
 import { AUDIENCE, type TestGateway } from './gateway.js';
 
 export const PUBLIC_ORIGIN = new URL(AUDIENCE).origin;
@@ -81,4 +83,37 @@ export async function routePublicOrigin(context: BrowserContext, gw: TestGateway
       }
     },
   );
+}
+
+/**
+ * A shopper's page in `lang` (its locale and Accept-Language) whose requests to
+ * PUBLIC_ORIGIN reach the gateway: a new context, kept in `contexts` for the
+ * test file to close, its console errors collected in `consoleErrors`.
+ */
+export async function shopperPage(
+  browser: Browser,
+  gw: TestGateway,
+  into: { contexts: BrowserContext[]; consoleErrors: string[] },
+  viewport: { width: number; height: number },
+  lang: 'es' | 'en',
+): Promise<Page> {
+  const context = await browser.newContext({
+    locale: lang === 'es' ? 'es-CO' : 'en-US',
+    extraHTTPHeaders: { 'Accept-Language': lang === 'es' ? 'es-CO,es;q=0.9' : 'en-US,en;q=0.9' },
+  });
+  into.contexts.push(context);
+  await routePublicOrigin(context, gw);
+  const page = await watchedPage(context, into.consoleErrors, viewport);
+  page.setDefaultTimeout(30_000);
+  return page;
+}
+
+/** A new payment link of a fixed amount in COP: its URL (on PUBLIC_ORIGIN). */
+export async function copPaymentLink(gw: TestGateway, token: string, value: number, description: string): Promise<string> {
+  const reply = await gw.request<{ url: string }>('POST', '/v1/links', {
+    token,
+    body: { type: 'payment', data: { amount: { value, currency: 'COP' }, description } },
+  });
+  expect(reply.status, reply.text).toBe(201);
+  return reply.body.url;
 }
