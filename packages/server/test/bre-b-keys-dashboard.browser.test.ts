@@ -189,6 +189,18 @@ describeInBrowser('the Bre-B keys page of the dashboard', () => {
       expect(await page.getByRole('button', { name: /Add key|Remove|Verify/ }).count()).toBe(0);
       expect(await page.getByRole('textbox').count()).toBe(0);
       expect(await audit(page, 'breb-keys-viewer', () => row(page, '3001234567').waitFor())).toEqual([]);
+
+      // Every role can show an active key's static QR (a pending key has none): the payload the API gives, to print at the counter.
+      expect(await page.getByRole('button', { name: 'Static QR of ventas@tienda.example' }).count()).toBe(0);
+      const active = (await keys()).find((k) => k.value === '3001234567')!;
+      const api = await gw.request<{ content: string }>('GET', `/v1/bre-b/keys/${active.id}/qr`, { token });
+      expect(api.status, api.text).toBe(200);
+      await page.getByRole('button', { name: 'Static QR of 3001234567' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Static QR of 3001234567' });
+      await dialog.waitFor();
+      expect(await dialog.innerText()).toContain(api.body.content);
+      expect(await dialog.getByRole('img', { name: 'QR code of the key 3001234567' }).count()).toBe(1);
+      expect(await audit(page, 'breb-keys-qr', () => dialog.waitFor())).toEqual([]);
     }, 120_000);
   });
 });

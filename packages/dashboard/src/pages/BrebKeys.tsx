@@ -9,7 +9,8 @@ import { PasarelaError, type ListItem, type RequestBody } from '@pasarela/client
 import { gateway } from '../api';
 import { useI18n, type MessageKey } from '../i18n';
 import { canMoveMoney, useSession } from '../session';
-import { Badge, ConfirmDialog, Empty, ErrorMessage, Loading, Mono, PageHeader, useAction, useLoad } from '../ui';
+import { Badge, ConfirmDialog, CopyButton, Dialog, Empty, ErrorMessage, Loading, Mono, PageHeader, useAction, useLoad } from '../ui';
+import { QrCode } from '../qr';
 
 type BrebKey = ListItem<'breB.keys.list'>;
 type KeyType = BrebKey['type'];
@@ -45,6 +46,9 @@ export function BrebKeys() {
   const full = used >= MAX_BREB_KEYS;
   const [removing, setRemoving] = useState<BrebKey | null>(null);
   const [notice, setNotice] = useState('');
+  /** The static QR of an active key, for amounts the payer types (GET /v1/bre-b/keys/{id}/qr). */
+  const [qr, setQr] = useState<{ key: string; content: string } | null>(null);
+  const showQr = useAction();
   const verify = useAction();
 
   return (
@@ -54,7 +58,7 @@ export function BrebKeys() {
       <p className="muted" id="breb-count">
         {t('breb.count', { used, max: MAX_BREB_KEYS })}
       </p>
-      <KnownError error={list.error ?? verify.error} />
+      <KnownError error={list.error ?? verify.error ?? showQr.error} />
       {notice ? (
         <p className="alert alert-ok" role="status">
           {notice}
@@ -71,11 +75,9 @@ export function BrebKeys() {
                 <th scope="col">{t('breb.key')}</th>
                 <th scope="col">{t('common.status')}</th>
                 <th scope="col">{t('common.created')}</th>
-                {writer ? (
-                  <th scope="col">
-                    <span className="visually-hidden">{t('common.actions')}</span>
-                  </th>
-                ) : null}
+                <th scope="col">
+                  <span className="visually-hidden">{t('common.actions')}</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -89,36 +91,54 @@ export function BrebKeys() {
                     <Badge value={key.status} />
                   </td>
                   <td data-label={t('common.created')}>{date(key.created_at)}</td>
-                  {writer ? (
-                    <td className="row-actions">
-                      {sandbox === true && key.status === 'pending_verification' ? (
-                        <button
-                          type="button"
-                          className="button small"
-                          disabled={verify.busy}
-                          aria-label={t('breb.verifyKey', { key: key.value })}
-                          onClick={() =>
-                            verify.run(async () => {
-                              setNotice('');
-                              const verified = await gateway.sandbox.breB.keys.verify(key.id);
-                              setNotice(t('breb.verified', { key: verified.value, status: status(verified.status) }));
-                              list.reload();
-                            })
-                          }
-                        >
-                          {t('breb.verify')}
-                        </button>
-                      ) : null}
+                  <td className="row-actions">
+                    {key.status === 'active' ? (
                       <button
                         type="button"
-                        className="button small danger"
-                        aria-label={t('breb.removeKey', { key: key.value })}
-                        onClick={() => setRemoving(key)}
+                        className="button small"
+                        disabled={showQr.busy}
+                        aria-label={t('breb.showQrOf', { key: key.value })}
+                        onClick={() =>
+                          showQr.run(async () => {
+                            const code = await gateway.breB.keys.qr.retrieve(key.id);
+                            setQr({ key: code.key, content: code.content });
+                          })
+                        }
                       >
-                        {t('breb.remove')}
+                        {t('breb.showQr')}
                       </button>
-                    </td>
-                  ) : null}
+                    ) : null}
+                    {writer ? (
+                      <>
+                        {sandbox === true && key.status === 'pending_verification' ? (
+                          <button
+                            type="button"
+                            className="button small"
+                            disabled={verify.busy}
+                            aria-label={t('breb.verifyKey', { key: key.value })}
+                            onClick={() =>
+                              verify.run(async () => {
+                                setNotice('');
+                                const verified = await gateway.sandbox.breB.keys.verify(key.id);
+                                setNotice(t('breb.verified', { key: verified.value, status: status(verified.status) }));
+                                list.reload();
+                              })
+                            }
+                          >
+                            {t('breb.verify')}
+                          </button>
+                        ) : null}
+                        <button
+                          type="button"
+                          className="button small danger"
+                          aria-label={t('breb.removeKey', { key: key.value })}
+                          onClick={() => setRemoving(key)}
+                        >
+                          {t('breb.remove')}
+                        </button>
+                      </>
+                    ) : null}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -162,6 +182,23 @@ export function BrebKeys() {
         }}
         onClose={() => setRemoving(null)}
       />
+      <Dialog open={qr !== null} title={t('breb.qrTitle', { key: qr?.key ?? '' })} onClose={() => setQr(null)}>
+        {qr ? (
+          <div className="qr-box">
+            <QrCode text={qr.content} label={t('breb.qrOf', { key: qr.key })} />
+            <p>{t('breb.qrLead')}</p>
+            <p className="break">
+              <Mono>{qr.content}</Mono>
+            </p>
+            <div className="dialog-actions">
+              <CopyButton text={qr.content} label={t('breb.qrPayload')} />
+              <button type="button" className="button primary" onClick={() => setQr(null)}>
+                {t('common.close')}
+              </button>
+            </div>
+          </div>
+        ) : null}
+      </Dialog>
     </>
   );
 }
