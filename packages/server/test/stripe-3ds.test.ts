@@ -18,7 +18,7 @@ import { Secret } from '../src/crypto/secret.js';
 import { advanceClock } from './support/clock.js';
 import { pay, tokenize, type PaymentReply } from './support/cards.js';
 import { dialects } from './support/dialects.js';
-import { FakeStripe } from './support/fake-stripe.js';
+import { FakeStripe, routeCardsToStripe } from './support/fake-stripe.js';
 import { startGateway, type TestGateway } from './support/gateway.js';
 
 const WEBHOOK_SECRET = 'whsec_test0123456789abcdefABCDEF';
@@ -40,14 +40,7 @@ describe.each(dialects)('3-D Secure at Stripe on $name', (dialect) => {
     fake = await FakeStripe.start();
     gw = await startGateway(dialect, {}, { connectors: [stripeConnector(fake.endpoint())] });
     token = await (await gw.client()).token();
-    const created = await gw.request<{ id: string }>('POST', '/v1/connector-accounts', {
-      token,
-      body: { connector: 'stripe', credentials: { secret_key: fake.secretKey, webhook_secret: WEBHOOK_SECRET } },
-    });
-    expect(created.status, created.text).toBe(201);
-    account = created.body.id;
-    const routed = await gw.request('PUT', '/v1/routing', { token, body: { rules: [{ method_family: 'card', connector_accounts: [account] }] } });
-    expect(routed.status, routed.text).toBe(200);
+    account = await routeCardsToStripe(gw, token, fake, WEBHOOK_SECRET);
   });
   afterAll(async () => {
     await gw.close();
