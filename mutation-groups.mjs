@@ -15,7 +15,7 @@ export const MUTATION_GROUPS = {
     tests: ['packages/server/test/idempotency-store.test.ts', 'packages/server/test/idempotency.test.ts', 'packages/server/test/idempotency-liveness.test.ts'],
   },
   refunds: {
-    mutate: ['packages/server/src/payments/refund-reservations.ts', 'packages/server/src/refunds/service.ts'],
+    mutate: ['packages/server/src/payments/refund-reservations.ts', 'packages/server/src/payments/refunds/service.ts'],
     tests: ['packages/server/test/refunds.test.ts', 'packages/server/test/transactions.test.ts'],
   },
   payments: {

@@ -3,7 +3,7 @@ import { dialects } from './support/dialects.js';
 import { startGateway, type TestClient, type TestGateway } from './support/gateway.js';
 import { Receiver } from './support/receiver.js';
 import { eventually } from './support/wait.js';
-import { parseTlv, verifyCrc } from '../src/apm/qr.js';
+import { parseTlv, verifyCrc } from '../src/payments/apm/qr.js';
 import { pay, pendingWalletIntent, tokenize } from './support/cards.js';
 
 interface Apm {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from './support/dialects.js';
 import { startGateway, type TestGateway } from './support/gateway.js';
 import { advanceClock } from './support/clock.js';
-import { parseTlv, verifyCrc } from '../src/apm/qr.js';
+import { parseTlv, verifyCrc } from '../src/payments/apm/qr.js';
 
 interface Intent {
   payment_id: string;

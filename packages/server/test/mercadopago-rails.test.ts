@@ -1,6 +1,6 @@
 /**
  * Rail payments routed to connector accounts (connectors/routing.ts,
- * apm/remote-rails.ts) and Mercado Pago's PSE and Efecty cash
+ * payments/apm/remote-rails.ts) and Mercado Pago's PSE and Efecty cash
  * (src/connectors/mercadopago/rails.ts), against a fake Mercado Pago on a
  * real port (support/fake-mercadopago.ts): a routing rule sends
  * BANK_REDIRECT and CASH to the organization's `mercadopago` account; the

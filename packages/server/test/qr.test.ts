@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import jsQRModule from 'jsqr';
 import { PNG } from 'pngjs';
 import QRCode from 'qrcode';
-import { crc16ccittFalse, emvMerchantPresentedPayload, parseTlv, qrImageDataUri, tlv, verifyCrc } from '../src/apm/qr.js';
+import { crc16ccittFalse, emvMerchantPresentedPayload, parseTlv, qrImageDataUri, tlv, verifyCrc } from '../src/payments/apm/qr.js';
 
 // jsqr is a UMD/CommonJS bundle whose typings declare `export default`; under
 // NodeNext the default import is typed as the module object, and at runtime it

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from './support/dialects.js';
 import { startGateway, type TestGateway } from './support/gateway.js';
 import { pay, tokenize, type PaymentReply } from './support/cards.js';
-import { RefundService } from '../src/refunds/service.js';
+import { RefundService } from '../src/payments/refunds/service.js';
 import { CardNetworkSimulator } from '../src/connectors/card-network/simulator.js';
 
 interface Refund {

@@ -1,5 +1,5 @@
 /**
- * Stripe's refund notifications (refunds/notified.ts, connectors/stripe/
+ * Stripe's refund notifications (payments/refunds/notified.ts, connectors/stripe/
  * notifications.ts): a refund Stripe accepted as `pending` stays PENDING until
  * its `refund.updated` (succeeded) or `refund.failed` ends it, with its
  * webhook event; a refund made in Stripe's Dashboard is recorded once as a

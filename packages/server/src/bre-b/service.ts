@@ -15,7 +15,7 @@ import { newId } from '../lib/ids.js';
 import type { RealClock } from '../clock/clock.js';
 import { classifyKey, maskName, MAX_KEYS, validateKey, type KeyType } from './keys.js';
 import { directoryEntry, GATEWAY_INSTITUTION } from './directory.js';
-import { emvMerchantPresentedPayload, qrImageDataUri } from '../apm/qr.js';
+import { emvMerchantPresentedPayload, qrImageDataUri } from '../payments/apm/qr.js';
 import { QR_GUI } from '../connectors/rails/simulator.js';
 
 type KeyRow = Selectable<BrebKeysTable>;

@@ -15,7 +15,7 @@ import { ListOf } from '../http/pagination.js';
 import { ACTION_ROUTES } from '../payments/action-routes.js';
 import type { PaymentActions } from '../payments/actions.js';
 import { PaymentParams } from '../payments/schemas.js';
-import { Refund } from '../refunds/routes.js';
+import { Refund } from '../payments/refunds/routes.js';
 import { CardPresentListQuery, CardPresentPayment, CreateCardPresentPayment } from './schemas.js';
 import type { CardPresentService } from './service.js';
 

@@ -12,7 +12,7 @@ import { isPlainOrigin } from '../lib/origins.js';
 import type { CardAttemptGuard } from '../links/card-attempts.js';
 import type { Db } from '../db/database.js';
 import type { TokenService } from '../auth/tokens.js';
-import type { Principal } from '../http/principal.js';
+import type { Principal, SessionPrincipal } from '../http/principal.js';
 import { ApiError, type ErrorDetail } from '../errors/api-error.js';
 import { formatMinor } from '../lib/money.js';
 import { newId } from '../lib/ids.js';
@@ -27,8 +27,6 @@ import { insertUser, type UserService, type UserView } from '../users/service.js
 import { CHECKOUT_SESSION_DEFAULT_SECONDS, type CheckoutSession, type CreateCheckoutSession, type ListCheckoutSessionsQuery } from './schemas.js';
 import { completeSession, expireSession, findSession, insertSession, listSessions, setSessionInstrument, type CheckoutSessionRow } from './store.js';
 import type { Page } from '../http/pagination.js';
-
-type SessionPrincipal = Principal & { checkoutSession: NonNullable<Principal['checkoutSession']> };
 
 /** Thrown inside the payment's (or enrollment's) transaction when the session was no longer open: rolls it back. */
 class SessionClaimLost extends Error {}

@@ -66,7 +66,7 @@ const PaymentCancelled = Type.Object(
 
 // Rail payments served by a connector account, and what a processor reports that changes nothing (Mercado Pago's payment topic).
 
-/** The processor says how a rail payment it served ended (apm/remote-rails.ts handles it). */
+/** The processor says how a rail payment it served ended (payments/apm/remote-rails.ts handles it). */
 const RailSettled = Type.Object(
   {
     kind: Type.Literal('rail.settled'),
@@ -110,7 +110,7 @@ const PaymentAuthorizationDecided = Type.Object(
  * The processor's word on a refund of a captured payment: how a refund the
  * gateway started ended (matched by our refund id, or by the processor's id of
  * it), or a refund made in the processor's dashboard, recorded once it
- * succeeded (refunds/notified.ts).
+ * succeeded (payments/refunds/notified.ts).
  */
 const RefundUpdated = Type.Object(
   {

@@ -6,7 +6,7 @@
  * The list is typed with the gateway's services: a module that needs a
  * service `buildServices` does not provide does not compile here.
  */
-import { apmModule } from '../apm/module.js';
+import { apmModule } from '../payments/apm/module.js';
 import { authModule } from '../auth/module.js';
 import { cardPresentModule } from '../card-present/module.js';
 import { brebModule } from '../bre-b/module.js';
@@ -30,9 +30,9 @@ import { merchantsModule } from '../merchants/module.js';
 import { organizationsModule } from '../organizations/module.js';
 import { paymentInstructionsModule } from '../payment-instructions/module.js';
 import { paymentsModule } from '../payments/module.js';
-import { refundsModule } from '../refunds/module.js';
+import { refundsModule } from '../payments/refunds/module.js';
 import { threeDsModule } from '../threeds/module.js';
-import { transactionsModule } from '../transactions/module.js';
+import { transactionsModule } from '../payments/transactions/module.js';
 import { usersModule } from '../users/module.js';
 import { webhooksModule } from '../webhooks/module.js';
 import type { Services } from './services.js';

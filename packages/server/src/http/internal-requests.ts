@@ -8,7 +8,7 @@
  * token: nothing sent from outside can use this path.
  */
 import { randomBytes } from 'node:crypto';
-import type { Principal } from '../http/principal.js';
+import type { Principal } from './principal.js';
 
 export const INTERNAL_PRINCIPAL_HEADER = 'x-pasarela-internal-principal';
 

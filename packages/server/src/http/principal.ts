@@ -21,6 +21,9 @@ export interface Principal {
   checkoutSession?: { id: string; clientId: string };
 }
 
+/** A checkout session's principal (checkout/): the routes a browser calls with its token hand it over to the checkout. */
+export type SessionPrincipal = Principal & { checkoutSession: NonNullable<Principal['checkoutSession']> };
+
 /** The caller of an authenticated route (set by auth/authenticate.ts). */
 export function principalOf(request: { principal: Principal | null }): Principal {
   if (!request.principal) throw new Error('route is public: no principal');

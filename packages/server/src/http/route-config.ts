@@ -1,5 +1,5 @@
-import type { Permission } from '../http/permissions.js';
-import type { Principal } from '../http/principal.js';
+import type { Permission } from './permissions.js';
+import type { Principal } from './principal.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

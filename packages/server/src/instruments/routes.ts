@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { principalOf } from '../http/principal.js';
+import { principalOf, type SessionPrincipal } from '../http/principal.js';
 import { ApiError } from '../errors/api-error.js';
 import { ListOf, ListQuery } from '../http/pagination.js';
 import { lookupBin } from '../cards/bins.js';
@@ -19,13 +19,14 @@ import {
   UpdateInstrument,
 } from './schemas.js';
 import type { InstrumentService } from './service.js';
-import type { CheckoutSessionService } from '../checkout/service.js';
+
+/** The hosted checkout's card form (checkout/): a checkout session's token saves a card through it. */
+export interface CheckoutTokenization {
+  tokenize(principal: SessionPrincipal, body: CreateInstrument): Promise<Instrument>;
+}
 
 /** Spec 4.3 and docs/api-conventions.md: instruments and the BIN lookup. */
-export async function instrumentRoutes(
-  base: FastifyInstance,
-  opts: { instruments: InstrumentService; db: Db; checkout: CheckoutSessionService },
-): Promise<void> {
+export async function instrumentRoutes(base: FastifyInstance, opts: { instruments: InstrumentService; db: Db; checkout: CheckoutTokenization }): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { instruments } = opts;
   const tags = ['Instruments'];

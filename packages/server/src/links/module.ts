@@ -1,4 +1,4 @@
-import type { AlternativePaymentService } from '../apm/service.js';
+import type { AlternativePaymentService } from '../payments/apm/service.js';
 import type { SandboxClock } from '../clock/clock.js';
 import type { EncryptionKeyService } from '../encryption-keys/service.js';
 import type { GatewayModule } from '../http/module.js';

@@ -4,7 +4,7 @@
  * with templates.ts `outcomePage`).
  */
 import { displayMoney } from '../lib/money.js';
-import { cashStepOf } from '../apm/cash.js';
+import { cashStepOf } from '../payments/apm/cash.js';
 import type { LinkRow, PaymentLinkData } from './service.js';
 import { fill, type Lang, TEXT } from './page-text.js';
 import type { OutcomeView } from './templates.js';

@@ -10,7 +10,7 @@ import type { Principal } from '../http/principal.js';
 import type { EncryptionKeyService } from '../encryption-keys/service.js';
 import type { InstrumentService } from '../instruments/service.js';
 import type { PaymentService } from '../payments/service.js';
-import type { AlternativePaymentService } from '../apm/service.js';
+import type { AlternativePaymentService } from '../payments/apm/service.js';
 import type { LinkRow, LinkService } from './service.js';
 import { type Lang, pick, TEXT } from './page-text.js';
 import { noticePage } from './templates.js';

@@ -166,7 +166,7 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: PageDeps): Pr
   /**
    * The shopper leaves an unfinished rail payment of this link for another
    * attempt (the page names it: its own, kept in the tab's sessionStorage).
-   * An intent still waiting for the shopper is declined (apm/service.ts
+   * An intent still waiting for the shopper is declined (payments/apm/service.ts
    * `abandon`), which gives its use back in the same transaction (outcomes.ts);
    * one the bank is already processing, or a finished one, is left alone.
    */

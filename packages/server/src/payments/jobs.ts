@@ -7,7 +7,7 @@ import type { RealClock } from '../clock/clock.js';
 import type { Db } from '../db/database.js';
 import type { JobRunner } from '../jobs/runner.js';
 import type { CardNetworkConnector } from '../connectors/card-network/connector.js';
-import { REFUND_RECOVERY_JOB, type RefundService } from '../refunds/service.js';
+import { REFUND_RECOVERY_JOB, type RefundService } from './refunds/service.js';
 import { NetworkRefusal, PAYMENT_JOBS, RECOVERY_DELAY_SECONDS, type NetworkAction, type PaymentLifecycle } from './lifecycle.js';
 import { findPaymentById } from './store.js';
 

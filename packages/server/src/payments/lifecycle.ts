@@ -22,7 +22,7 @@ import { newId } from '../lib/ids.js';
 import type { Clock, RealClock } from '../clock/clock.js';
 import { minorToNumber } from '../lib/money.js';
 import type { AuthorizationResult, CardNetworkConnector, OperationResult } from '../connectors/card-network/connector.js';
-import { insertTransaction, newTransaction, type TransactionRow, type TransactionType } from '../transactions/store.js';
+import { insertTransaction, newTransaction, type TransactionRow, type TransactionType } from './transactions/store.js';
 import { findPaymentById, transitionPayment, type PaymentRow, type PaymentWithCard } from './store.js';
 import { copyWith } from '../lib/objects.js';
 import { threeDsView } from './three-ds-view.js';

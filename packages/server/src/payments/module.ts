@@ -1,5 +1,4 @@
-import type { AlternativePaymentService } from '../apm/service.js';
-import type { CheckoutSessionService } from '../checkout/service.js';
+import type { AlternativePaymentService } from './apm/service.js';
 import type { RealClock } from '../clock/clock.js';
 import type { CardNetworkConnector } from '../connectors/card-network/connector.js';
 import type { Router } from '../connectors/routing.js';
@@ -7,20 +6,20 @@ import type { InboundNotifications } from '../connectors/notifications.js';
 import { authorizationDecidedHandler, processorActionHandler } from './notified.js';
 import { registerProcessorAuthenticationJobs, type ProcessorAuthentications } from './processor-authentication.js';
 import type { GatewayModule } from '../http/module.js';
-import type { RefundService } from '../refunds/service.js';
+import type { RefundService } from './refunds/service.js';
 import type { PaymentActions } from './actions.js';
 import { registerPaymentJobs } from './jobs.js';
 import { registerAuthenticationJobs, type PaymentAuthentications } from './authentication.js';
 import { capturedFeesCopy } from './reactions.js';
 import type { PaymentLifecycle } from './lifecycle.js';
-import { paymentRoutes } from './routes.js';
+import { paymentRoutes, type CheckoutPayment } from './routes.js';
 import type { PaymentService } from './service.js';
 
 interface Needs {
   payments: PaymentService;
   apm: AlternativePaymentService;
   actions: PaymentActions;
-  checkout: CheckoutSessionService;
+  checkout: CheckoutPayment;
   network: CardNetworkConnector;
   lifecycle: PaymentLifecycle;
   authentications: PaymentAuthentications | undefined;

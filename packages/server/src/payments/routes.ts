@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { principalOf } from '../http/principal.js';
+import { principalOf, type SessionPrincipal } from '../http/principal.js';
 import { ListOf } from '../http/pagination.js';
 import { JSON_CONTENT_TYPE } from '../lib/content-types.js';
 import { CardPayment, CreatePayment, PaymentParams, paymentListQueries, type PaymentProcessor } from './schemas.js';
@@ -8,19 +8,23 @@ import type { PaymentActions } from './actions.js';
 import { registerActionRoutes } from './action-routes.js';
 import type { PaymentService } from './service.js';
 import { Type } from 'typebox';
-import { ApmPayment } from '../apm/schemas.js';
-import type { AlternativePaymentService } from '../apm/service.js';
+import { ApmPayment } from './apm/schemas.js';
+import type { AlternativePaymentService } from './apm/service.js';
 import { ApiError } from '../errors/api-error.js';
-import type { CheckoutSessionService } from '../checkout/service.js';
 
-/** Spec 4.4: card payments; the list, the search and the read also answer for alternative payments (apm/). */
+/** The hosted checkout's payment (checkout/): a checkout session's token pays through it. */
+export interface CheckoutPayment {
+  pay(principal: SessionPrincipal, body: CreatePayment, ip: string): Promise<CardPayment>;
+}
+
+/** Spec 4.4: card payments; the list, the search and the read also answer for alternative payments (apm/, inside this folder). */
 export async function paymentRoutes(
   base: FastifyInstance,
   opts: {
     payments: PaymentService;
     apm: AlternativePaymentService;
     actions: PaymentActions;
-    checkout: CheckoutSessionService;
+    checkout: CheckoutPayment;
     /** Who served a payment, from its network reference (connectors/routing.ts). */
     processorOf: (organizationId: string, networkReference: string) => Promise<PaymentProcessor>;
   },

@@ -1,6 +1,6 @@
 import { ListQuery } from '../http/pagination.js';
 import { Type, type Static } from 'typebox';
-import { Transaction } from '../transactions/schemas.js';
+import { Transaction } from './transactions/schemas.js';
 import { PaymentFeeFields } from '../fees/schemas.js';
 import { MoneyInput } from '../lib/money.js';
 import { MetadataInput, MetadataQuery, MetadataView } from '../lib/metadata.js';

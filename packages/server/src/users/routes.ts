@@ -1,12 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { principalOf } from '../http/principal.js';
+import { principalOf, type SessionPrincipal } from '../http/principal.js';
 import { ListOf, ListQuery } from '../http/pagination.js';
 import { Instrument } from '../instruments/schemas.js';
 import { MetadataInput, MetadataQuery, MetadataView } from '../lib/metadata.js';
-import type { UserService } from './service.js';
-import type { CheckoutSessionService } from '../checkout/service.js';
+import type { UserService, UserView } from './service.js';
+
+/** The enrollment form (checkout/): a checkout session's token attaches the saved card to its user through it. */
+export interface CheckoutEnrollment {
+  enroll(principal: SessionPrincipal, userId: string, instrumentId: string): Promise<UserView>;
+}
 
 const User = Type.Object(
   {
@@ -29,7 +33,7 @@ export const NewUser = Type.Object({
   metadata: Type.Optional(MetadataInput()),
 });
 
-export async function userRoutes(base: FastifyInstance, opts: { users: UserService; checkout: CheckoutSessionService }): Promise<void> {
+export async function userRoutes(base: FastifyInstance, opts: { users: UserService; checkout: CheckoutEnrollment }): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { users } = opts;
   const tags = ['Users'];

@@ -34,7 +34,7 @@ const chargebackFee: Schema = {
   description: 'The dispute fee charged when the chargeback opened (not returned when it is won); null when no `chargeback` fee rule matched.',
 };
 
-/** Why a transfer to a QR intent was reversed (apm/qr-transfer.ts). */
+/** Why a transfer to a QR intent was reversed (payments/apm/qr-transfer.ts). */
 export const REVERSAL_REASONS = ['amount_mismatch', 'expired', 'already_paid', 'closed'] as const;
 export const APM_STATUSES = ['IN_PROGRESS', 'APPROVED', 'DECLINED', 'FAILED'] as const;
 export const APM_STATUS_DETAILS = ['PENDING', 'PENDING_PROVIDER', 'SUCCESS', 'REJECTED'] as const;

@@ -83,7 +83,7 @@ export interface OperationResult {
   /**
    * A refund the processor accepted but has not settled yet (Stripe's
    * `pending`): the refund stays PENDING until the processor's notification
-   * says how it ended (refunds/notified.ts).
+   * says how it ended (payments/refunds/notified.ts).
    */
   pending?: boolean;
 }

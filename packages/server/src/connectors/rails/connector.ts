@@ -145,7 +145,7 @@ export interface RemoteRailStart {
  * any transaction: the gateway records the payment first (with the account it
  * is routed to), then calls `start`, then records the answer; a crash between
  * the two is repaired by calling `start` again with the same idempotency key
- * (apm/remote-rails.ts). `start` throws the connector client's
+ * (payments/apm/remote-rails.ts). `start` throws the connector client's
  * `ConnectorUnreachable` (the processor was never reached: the next account
  * may be tried) or `ConnectorOutcomeUnknown` (it may have started the
  * payment: ask again with the same key, never elsewhere).

@@ -43,7 +43,7 @@ export class RailSimulator implements RailConnector {
     private readonly options: {
       publicBaseUrl: string;
       otpValiditySeconds: number;
-      /** Encodes the EMVCo merchant-presented QR of a QR_INTEROP intent (apm/qr.ts, handed in by gateway/services.ts: connectors import no feature). */
+      /** Encodes the EMVCo merchant-presented QR of a QR_INTEROP intent (payments/apm/qr.ts, handed in by gateway/services.ts: connectors import no feature). */
       qrPayload: (input: QrPayloadInput) => string;
       /** The sandbox timers' clock (an OTP's validity is in the organization's time). */
       clock: Clock;

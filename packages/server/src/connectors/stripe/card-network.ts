@@ -172,7 +172,7 @@ export class StripeCardNetwork implements CardNetworkConnector {
       return { outcome: 'rejected', responseCode: failure.responseCode };
     }
     // A card refund Stripe accepted is `succeeded` or, for some issuers, `pending` until it settles: its `refund.updated`
-    // or `refund.failed` notification ends it (refunds/notified.ts).
+    // or `refund.failed` notification ends it (payments/refunds/notified.ts).
     if (refund.status === 'succeeded') return { outcome: 'succeeded', responseCode: APPROVED, networkReference: refund.id };
     if (refund.status === 'pending' || refund.status === 'requires_action')
       return { outcome: 'succeeded', responseCode: APPROVED, networkReference: refund.id, pending: true };

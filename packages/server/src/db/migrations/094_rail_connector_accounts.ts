@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 
 /**
  * Rail payments served by a connector account (connectors/routing.ts,
- * apm/remote-rails.ts): where the processor sends the customer (`rail_link`:
+ * payments/apm/remote-rails.ts): where the processor sends the customer (`rail_link`:
  * a bank's page, a printable cash voucher) and a cash voucher's barcode
  * digits the processor gave (`rail_barcode`). The account and the
  * processor's id are kept in `network_reference` as for card payments.

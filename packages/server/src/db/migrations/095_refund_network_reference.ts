@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 /**
  * The processor's own id of a refund (Stripe's `re_...`), so the processor's
  * notification of the refund's outcome finds our refund
- * (refunds/notified.ts), and a refund made in the processor's dashboard is
+ * (payments/refunds/notified.ts), and a refund made in the processor's dashboard is
  * recorded once: the unique index lets a notification delivered twice, or at
  * the same moment, insert it only once (several nulls are allowed on both
  * engines: a refund the processor answered without an id, or before it).

@@ -25,7 +25,7 @@ export interface InstrumentsTable {
 
 export type CardPaymentStatus = 'PENDING' | 'APPROVED' | 'AUTHORIZED' | 'REJECTED' | 'CANCELLED' | 'REFUNDED';
 
-/** The family of a payment's method: a card, or a rail (the alternative methods of apm/). */
+/** The family of a payment's method: a card, or a rail (the alternative methods of payments/apm/). */
 export type PaymentMethod = 'card' | 'rail';
 
 /**

@@ -8,24 +8,24 @@
  * `refund` transaction of its payment (`trx-`, transactions/), written in the
  * same database transactions as the refund.
  */
-import { metadataColumn, metadataOf, type Metadata } from '../lib/metadata.js';
-import { indexMetadata, whereMetadata } from '../db/metadata-index.js';
+import { metadataColumn, metadataOf, type Metadata } from '../../lib/metadata.js';
+import { indexMetadata, whereMetadata } from '../../db/metadata-index.js';
 import type { Selectable } from 'kysely';
-import type { Db } from '../db/database.js';
-import { currentCommitGuard } from '../db/commit-guard.js';
-import type { RefundsTable } from '../db/schema.js';
-import { ApiError, type ErrorDetail } from '../errors/api-error.js';
-import { recordEvent } from '../events/store.js';
-import { paginate, type ListQuery, type Page } from '../http/pagination.js';
-import { enqueueJob } from '../jobs/store.js';
-import { formatMinor, minorToNumber, type MoneyAmount } from '../lib/money.js';
-import { newId } from '../lib/ids.js';
-import type { RealClock } from '../clock/clock.js';
-import type { CardNetworkConnector } from '../connectors/card-network/connector.js';
-import { requireNetwork } from '../connectors/card-network/unavailable.js';
-import { parseAmount } from '../payments/service.js';
-import { releaseRefund, reserveRefund, settleRefund } from '../payments/refund-reservations.js';
-import { findPayment, findPaymentById } from '../payments/store.js';
+import type { Db } from '../../db/database.js';
+import { currentCommitGuard } from '../../db/commit-guard.js';
+import type { RefundsTable } from '../../db/schema.js';
+import { ApiError, type ErrorDetail } from '../../errors/api-error.js';
+import { recordEvent } from '../../events/store.js';
+import { paginate, type ListQuery, type Page } from '../../http/pagination.js';
+import { enqueueJob } from '../../jobs/store.js';
+import { formatMinor, minorToNumber, type MoneyAmount } from '../../lib/money.js';
+import { newId } from '../../lib/ids.js';
+import type { RealClock } from '../../clock/clock.js';
+import type { CardNetworkConnector } from '../../connectors/card-network/connector.js';
+import { requireNetwork } from '../../connectors/card-network/unavailable.js';
+import { parseAmount } from '../service.js';
+import { releaseRefund, reserveRefund, settleRefund } from '../refund-reservations.js';
+import { findPayment, findPaymentById } from '../store.js';
 import { insertTransaction, newTransaction } from '../transactions/store.js';
 
 export type RefundRow = Selectable<RefundsTable>;

@@ -29,15 +29,15 @@
  * (`atExpiry`), or approved if the customer paid first.
  */
 import { randomBytes } from 'node:crypto';
-import type { Clock } from '../clock/clock.js';
-import type { Db, Executor } from '../db/database.js';
-import type { AccountSummary, ConnectorAccounts } from '../connectors/accounts.js';
-import { ConnectorOutcomeUnknown, ConnectorUnreachable } from '../connectors/http.js';
-import type { RemoteRailRequest, RemoteRailStart } from '../connectors/rails/connector.js';
-import type { Router } from '../connectors/routing.js';
-import type { NotificationHandler } from '../connectors/notifications.js';
-import { enqueueJob } from '../jobs/store.js';
-import { moveRailStart, recordRailStart } from '../payments/methods/rail-store.js';
+import type { Clock } from '../../clock/clock.js';
+import type { Db, Executor } from '../../db/database.js';
+import type { AccountSummary, ConnectorAccounts } from '../../connectors/accounts.js';
+import { ConnectorOutcomeUnknown, ConnectorUnreachable } from '../../connectors/http.js';
+import type { RemoteRailRequest, RemoteRailStart } from '../../connectors/rails/connector.js';
+import type { Router } from '../../connectors/routing.js';
+import type { NotificationHandler } from '../../connectors/notifications.js';
+import { enqueueJob } from '../../jobs/store.js';
+import { moveRailStart, recordRailStart } from '../methods/rail-store.js';
 import type { ApmRow } from './service.js';
 
 /** Seconds after the payment is recorded when the recovery job asks the processor again if its answer was not recorded. */

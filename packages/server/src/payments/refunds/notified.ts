@@ -16,16 +16,16 @@
  *   refunds still in flight hold part of it) is 400, and the processor
  *   delivers it again later.
  */
-import type { RealClock } from '../clock/clock.js';
-import type { NotificationHandler } from '../connectors/notifications.js';
-import type { Executor } from '../db/database.js';
-import { ApiError } from '../errors/api-error.js';
-import { recordEvent } from '../events/store.js';
-import { newId } from '../lib/ids.js';
-import { minorToNumber } from '../lib/money.js';
-import { metadataOf } from '../lib/metadata.js';
-import { releaseRefund, reserveRefund, settleRefund } from '../payments/refund-reservations.js';
-import { findPaymentById } from '../payments/store.js';
+import type { RealClock } from '../../clock/clock.js';
+import type { NotificationHandler } from '../../connectors/notifications.js';
+import type { Executor } from '../../db/database.js';
+import { ApiError } from '../../errors/api-error.js';
+import { recordEvent } from '../../events/store.js';
+import { newId } from '../../lib/ids.js';
+import { minorToNumber } from '../../lib/money.js';
+import { metadataOf } from '../../lib/metadata.js';
+import { releaseRefund, reserveRefund, settleRefund } from '../refund-reservations.js';
+import { findPaymentById } from '../store.js';
 import { insertTransaction, newTransaction } from '../transactions/store.js';
 import type { RefundRow } from './service.js';
 

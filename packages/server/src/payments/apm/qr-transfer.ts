@@ -8,9 +8,9 @@
  * The sandbox's payer plays it (POST /v1/sandbox/payments/{id}/simulate with
  * `amount`, and the bank-app page).
  */
-import { ApiError } from '../errors/api-error.js';
-import { recordEvent } from '../events/store.js';
-import { minorToNumber } from '../lib/money.js';
+import { ApiError } from '../../errors/api-error.js';
+import { recordEvent } from '../../events/store.js';
+import { minorToNumber } from '../../lib/money.js';
 import { apmEventData, type AlternativePaymentService, type ApmRow } from './service.js';
 
 export type ReversalReason = 'amount_mismatch' | 'expired' | 'already_paid' | 'closed';

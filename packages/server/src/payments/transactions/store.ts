@@ -4,12 +4,12 @@
  * written by payments/lifecycle.ts and refunds/service.ts inside the same
  * database transaction as the payment change they record.
  */
-import { preparedInsert } from '../db/prepared.js';
+import { preparedInsert } from '../../db/prepared.js';
 import type { Selectable } from 'kysely';
-import type { Executor } from '../db/database.js';
-import type { TransactionsTable } from '../db/schema.js';
-import { paginate, type ListQuery, type Page } from '../http/pagination.js';
-import { newId } from '../lib/ids.js';
+import type { Executor } from '../../db/database.js';
+import type { TransactionsTable } from '../../db/schema.js';
+import { paginate, type ListQuery, type Page } from '../../http/pagination.js';
+import { newId } from '../../lib/ids.js';
 
 export type TransactionRow = Selectable<TransactionsTable>;
 export type TransactionType = TransactionsTable['type'];

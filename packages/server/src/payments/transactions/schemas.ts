@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
-import { ListQuery } from '../http/pagination.js';
-import { formatMinor } from '../lib/money.js';
-import type { ApmPaymentsTable } from '../db/schema.js';
+import { ListQuery } from '../../http/pagination.js';
+import { formatMinor } from '../../lib/money.js';
+import type { ApmPaymentsTable } from '../../db/schema.js';
 import type { TransactionRow } from './store.js';
 
 export const Transaction = Type.Object(

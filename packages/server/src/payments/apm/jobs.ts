@@ -1,5 +1,5 @@
 /** Background work of alternative payments: expiry, the sandbox mock, the bank's processing. */
-import type { JobRunner } from '../jobs/runner.js';
+import type { JobRunner } from '../../jobs/runner.js';
 import { RAIL_START_JOB } from './remote-rails.js';
 import { APM_JOBS, MOCK_OTP, type AlternativePaymentService, type Outcome } from './service.js';
 

@@ -4,11 +4,11 @@
  * a rail payment's one purchase transaction is its `transaction_id` (a column of
  * its `payments` row).
  */
-import type { Db } from '../db/database.js';
-import { ApiError } from '../errors/api-error.js';
-import type { ListQuery, Page } from '../http/pagination.js';
-import { findPayment } from '../payments/store.js';
-import { asRail, railPayments } from '../payments/methods/rail-store.js';
+import type { Db } from '../../db/database.js';
+import { ApiError } from '../../errors/api-error.js';
+import type { ListQuery, Page } from '../../http/pagination.js';
+import { findPayment } from '../store.js';
+import { asRail, railPayments } from '../methods/rail-store.js';
 import { purchaseView, transactionView, type Transaction } from './schemas.js';
 import { findTransaction, listPaymentTransactions, type TransactionType } from './store.js';
 

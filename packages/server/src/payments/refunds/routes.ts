@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { MetadataInput, MetadataQuery, MetadataView } from '../lib/metadata.js';
+import { MetadataInput, MetadataQuery, MetadataView } from '../../lib/metadata.js';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { principalOf } from '../http/principal.js';
-import { ListOf, ListQuery } from '../http/pagination.js';
+import { principalOf } from '../../http/principal.js';
+import { ListOf, ListQuery } from '../../http/pagination.js';
 import type { RefundService } from './service.js';
-import { MoneyInput } from '../lib/money.js';
+import { MoneyInput } from '../../lib/money.js';
 
 export const Refund = Type.Object(
   {

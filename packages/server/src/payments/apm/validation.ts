@@ -3,10 +3,10 @@
  * field. What is common to every rail is checked here; each rail's own rules
  * are its definition's `validate` (payments/methods/<id>/).
  */
-import type { ErrorDetail } from '../errors/api-error.js';
-import { toMinorUnits, amountProblemMessage, displayMoney } from '../lib/money.js';
-import type { MethodRegistry } from '../payments/methods/registry.js';
-import { ruleBook } from '../payments/methods/rules.js';
+import type { ErrorDetail } from '../../errors/api-error.js';
+import { toMinorUnits, amountProblemMessage, displayMoney } from '../../lib/money.js';
+import type { MethodRegistry } from '../methods/registry.js';
+import { ruleBook } from '../methods/rules.js';
 import type { CreateIntent } from './schemas.js';
 
 export interface ValidIntent {

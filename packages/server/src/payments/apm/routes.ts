@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { principalOf } from '../http/principal.js';
-import { ApiError } from '../errors/api-error.js';
+import { principalOf } from '../../http/principal.js';
+import { ApiError } from '../../errors/api-error.js';
 import { ApmPayment, createIntentSchema, type CreateIntent } from './schemas.js';
 import type { AlternativePaymentService } from './service.js';
 import { payCashReference } from './cash.js';
 import { transferToQr } from './qr-transfer.js';
-import { amountProblemMessage, MoneyInput, toMinorUnits } from '../lib/money.js';
+import { amountProblemMessage, MoneyInput, toMinorUnits } from '../../lib/money.js';
 
 const Params = Type.Object({ payment_id: Type.String({ maxLength: 100 }) });
 

@@ -1,6 +1,6 @@
-import type { RealClock } from '../clock/clock.js';
-import type { InboundNotifications } from '../connectors/notifications.js';
-import type { GatewayModule } from '../http/module.js';
+import type { RealClock } from '../../clock/clock.js';
+import type { InboundNotifications } from '../../connectors/notifications.js';
+import type { GatewayModule } from '../../http/module.js';
 import { refundNotificationHandler } from './notified.js';
 import { refundRoutes } from './routes.js';
 import type { RefundService } from './service.js';

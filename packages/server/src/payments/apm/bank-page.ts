@@ -7,15 +7,15 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import { ApiError } from '../errors/api-error.js';
-import type { Html } from '../lib/html.js';
+import { ApiError } from '../../errors/api-error.js';
+import type { Html } from '../../lib/html.js';
 import { asRail, railPayments, type AlternativePaymentService, type ApmRow } from './service.js';
 import { BANK_TEXT, bankLayout, bankLoginPage, finishedPage, language, qrPage, type BankPayer, type Lang } from './bank-templates.js';
-import { html } from '../lib/html.js';
-import { displayMoney, minorToNumber, toMinorUnits } from '../lib/money.js';
+import { html } from '../../lib/html.js';
+import { displayMoney, minorToNumber, toMinorUnits } from '../../lib/money.js';
 import { parseTlv } from './qr.js';
 import { transferToQr } from './qr-transfer.js';
-import { payerPersonType } from '../payments/methods/documents.js';
+import { payerPersonType } from '../methods/documents.js';
 
 /** The payer the intent named (customer.*), as the bank shows them back; none for an intent without a document. */
 function payerOf(row: ApmRow): BankPayer | undefined {

@@ -5,17 +5,17 @@
  * (expiry, the sandbox mock) moves it to one terminal state, once, with its
  * event in the same transaction.
  */
-import { metadataColumn } from '../lib/metadata.js';
-import { indexMetadata } from '../db/metadata-index.js';
-import type { Config } from '../config/config.js';
-import type { Db, Executor } from '../db/database.js';
-import { isUniqueViolation } from '../db/database.js';
-import type { ApmStatus, ApmStatusDetail } from '../db/schema.js';
-import { ApiError } from '../errors/api-error.js';
-import { recordEvent } from '../events/store.js';
-import type { EventType } from '../events/types.js';
-import { enqueueJob } from '../jobs/store.js';
-import { newId } from '../lib/ids.js';
+import { metadataColumn } from '../../lib/metadata.js';
+import { indexMetadata } from '../../db/metadata-index.js';
+import type { Config } from '../../config/config.js';
+import type { Db, Executor } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/database.js';
+import type { ApmStatus, ApmStatusDetail } from '../../db/schema.js';
+import { ApiError } from '../../errors/api-error.js';
+import { recordEvent } from '../../events/store.js';
+import type { EventType } from '../../events/types.js';
+import { enqueueJob } from '../../jobs/store.js';
+import { newId } from '../../lib/ids.js';
 import {
   asRail,
   countOtpAttempt,
@@ -25,13 +25,13 @@ import {
   paymentOfOrder,
   railPayments,
   type RailRow,
-} from '../payments/methods/rail-store.js';
-import type { Clock } from '../clock/clock.js';
+} from '../methods/rail-store.js';
+import type { Clock } from '../../clock/clock.js';
 import { apmEventData, railPaymentView } from './view.js';
-import type { RailConnector, RailStart } from '../connectors/rails/connector.js';
+import type { RailConnector, RailStart } from '../../connectors/rails/connector.js';
 import type { RemoteRails } from './remote-rails.js';
-import { MOCK_OTP } from '../connectors/rails/simulator.js';
-import type { MethodRegistry, PaymentMethodDefinition } from '../payments/methods/registry.js';
+import { MOCK_OTP } from '../../connectors/rails/simulator.js';
+import type { MethodRegistry, PaymentMethodDefinition } from '../methods/registry.js';
 import type { ApmPayment, CreateIntent } from './schemas.js';
 import { validateIntent } from './validation.js';
 

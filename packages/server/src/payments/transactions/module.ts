@@ -1,5 +1,5 @@
-import type { GatewayModule } from '../http/module.js';
-import type { PaymentActions } from '../payments/actions.js';
+import type { GatewayModule } from '../../http/module.js';
+import type { PaymentActions } from '../actions.js';
 import { transactionRoutes } from './routes.js';
 import { TransactionService } from './service.js';
 

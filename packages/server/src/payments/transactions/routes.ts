@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { principalOf } from '../http/principal.js';
-import { ListOf } from '../http/pagination.js';
-import type { PaymentActions } from '../payments/actions.js';
-import { registerActionRoutes } from '../payments/action-routes.js';
-import { PaymentParams } from '../payments/schemas.js';
+import { principalOf } from '../../http/principal.js';
+import { ListOf } from '../../http/pagination.js';
+import type { PaymentActions } from '../actions.js';
+import { registerActionRoutes } from '../action-routes.js';
+import { PaymentParams } from '../schemas.js';
 import { Transaction, TransactionListQuery, TransactionParams } from './schemas.js';
 import type { TransactionService } from './service.js';
 

@@ -4,9 +4,9 @@
  * templates over lib/html.ts (every value escaped), Spanish and English; no
  * script (their CSP allows none).
  */
-import type { ApmStatus } from '../db/schema.js';
-import { FAVICON } from '../lib/favicon.js';
-import { html, raw, type Html } from '../lib/html.js';
+import type { ApmStatus } from '../../db/schema.js';
+import { FAVICON } from '../../lib/favicon.js';
+import { html, raw, type Html } from '../../lib/html.js';
 
 export type Lang = 'es' | 'en';
 

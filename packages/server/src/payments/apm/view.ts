@@ -1,8 +1,8 @@
 /** What a rail payment looks like to the merchant: its view (the intent's answer, GET and lists) and its events' data. */
-import type { RailRow } from '../payments/methods/rail-store.js';
-import type { RailConnector } from '../connectors/rails/connector.js';
-import { metadataOf } from '../lib/metadata.js';
-import { minorToNumber } from '../lib/money.js';
+import type { RailRow } from '../methods/rail-store.js';
+import type { RailConnector } from '../../connectors/rails/connector.js';
+import { metadataOf } from '../../lib/metadata.js';
+import { minorToNumber } from '../../lib/money.js';
 import { qrImageDataUri } from './qr.js';
 import { cashVoucher } from './cash.js';
 import type { ApmPayment } from './schemas.js';

@@ -1,8 +1,8 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import type { MethodRegistry } from '../payments/methods/registry.js';
-import { MetadataInput, MetadataView } from '../lib/metadata.js';
-import { MoneyInput } from '../lib/money.js';
-import { PaymentProcessor } from '../payments/schemas.js';
+import type { MethodRegistry } from '../methods/registry.js';
+import { MetadataInput, MetadataView } from '../../lib/metadata.js';
+import { MoneyInput } from '../../lib/money.js';
+import { PaymentProcessor } from '../schemas.js';
 
 const Text = (max: number) => Type.Optional(Type.String({ maxLength: max }));
 

@@ -7,11 +7,11 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { ApiError } from '../errors/api-error.js';
-import { html } from '../lib/html.js';
-import { displayMoney } from '../lib/money.js';
-import { code128Svg } from '../payments/methods/cash/code128.js';
-import { CASH_AGREEMENT_CODE, cashBarcode, isCashReference } from '../payments/methods/cash/voucher.js';
+import { ApiError } from '../../errors/api-error.js';
+import { html } from '../../lib/html.js';
+import { displayMoney } from '../../lib/money.js';
+import { code128Svg } from '../methods/cash/code128.js';
+import { CASH_AGREEMENT_CODE, cashBarcode, isCashReference } from '../methods/cash/voucher.js';
 import { bankLayout, finishedPage, language, type Lang } from './bank-templates.js';
 import type { ApmPayment } from './schemas.js';
 import { asRail, railPayments, type AlternativePaymentService, type ApmRow } from './service.js';

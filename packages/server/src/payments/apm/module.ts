@@ -1,5 +1,5 @@
-import type { InboundNotifications } from '../connectors/notifications.js';
-import type { GatewayModule } from '../http/module.js';
+import type { InboundNotifications } from '../../connectors/notifications.js';
+import type { GatewayModule } from '../../http/module.js';
 import { bankPageRoutes } from './bank-page.js';
 import { cashPageRoutes } from './cash.js';
 import { registerApmJobs } from './jobs.js';
