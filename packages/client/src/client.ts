@@ -90,6 +90,15 @@ export class Pasarela {
   readonly bins;
   readonly banks;
   readonly sandbox;
+  /** The balance (`/v1/balance`), its ledger entries and settings. */
+  readonly balance;
+  readonly settlements;
+  readonly payouts;
+  /** Reconciliation and balance reports; `download` gives the rows as a File. */
+  readonly reports;
+  readonly connectorAccounts;
+  readonly connectors;
+  readonly routing;
   readonly oauth;
 
   constructor(options: PasarelaOptions) {
@@ -158,6 +167,13 @@ export class Pasarela {
     this.bins = reference.bins;
     this.banks = reference.banks;
     this.sandbox = reference.sandbox;
+    this.balance = r.balance(api);
+    this.settlements = r.settlements(api);
+    this.payouts = r.payouts(api);
+    this.reports = r.reports(api);
+    this.connectorAccounts = r.connectorAccounts(api);
+    this.connectors = r.connectors(api);
+    this.routing = r.routing(api);
     this.oauth = {
       /** Revokes this client's tokens (or one, with `token`); the next call fetches a new one. */
       revoke: (body: Pick<RequestBody<'oauth.revoke'>, 'token'> = {}, requestOptions?: RequestOptions) => {

@@ -9,6 +9,7 @@ import { actions, type Api, type Body, e, type Query } from './resource-kit.js';
 
 export { Api } from './resource-kit.js';
 export * from './resources-commerce.js';
+export * from './resources-money.js';
 
 export function intents(api: Api) {
   return {
@@ -109,6 +110,8 @@ export function webhookEndpoints(api: Api) {
       retrieve: (id: string, options?: RequestOptions) => api.call<'webhooks.secret.retrieve'>('GET', `/v1/webhooks/${e(id)}/secret`, {}, options),
       rotate: (id: string, options?: RequestOptions) => api.call<'webhooks.secret.rotate'>('POST', `/v1/webhooks/${e(id)}/secret/rotate`, {}, options),
     },
+    /** Sends the endpoint a `webhook.test` event now (202: its delivery is queued, in `deliveries.list`). */
+    test: (id: string, options?: RequestOptions) => api.call<'webhooks.test'>('POST', `/v1/webhooks/${e(id)}/test`, {}, options),
     deliveries: {
       list: (id: string, query?: Query<'webhooks.deliveries.list'>, options?: RequestOptions) =>
         api.list<'webhooks.deliveries.list'>(`/v1/webhooks/${e(id)}/deliveries`, query, options),

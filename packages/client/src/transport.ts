@@ -65,8 +65,8 @@ export interface Call {
   auth?: boolean;
   /** false: no Idempotency-Key (the OAuth endpoints). */
   idempotent?: boolean;
-  /** 'blob': the answer's bytes instead of JSON. */
-  as?: 'json' | 'blob';
+  /** 'blob': the answer's bytes instead of JSON; 'file': the same as a File named by its Content-Disposition. */
+  as?: 'json' | 'blob' | 'file';
 }
 
 interface Answer {
@@ -117,6 +117,20 @@ export function retryAfterMs(headers: Headers, now = Date.now()): number | undef
   if (/^\d+(\.\d+)?$/.test(value.trim())) return Number(value) * 1000;
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/** The file name a `Content-Disposition: attachment` answer gives (`filename*=UTF-8''...` or `filename="..."`), or `download`. */
+export function attachmentName(headers: Headers): string {
+  const value = headers.get('content-disposition') ?? '';
+  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(value)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended.trim());
+    } catch {
+      // A malformed escape: fall back to the plain name.
+    }
+  }
+  return /filename\s*=\s*"([^"]*)"/i.exec(value)?.[1] || /filename\s*=\s*([^;\s]+)/i.exec(value)?.[1] || 'download';
 }
 
 export function queryString(query: object | undefined): string {
@@ -173,6 +187,7 @@ export class Transport {
       }
       if (answer.status >= 200 && answer.status < 300) {
         if (call.as === 'blob') return answer.blob as T;
+        if (call.as === 'file') return new File([answer.blob!], attachmentName(answer.headers), { type: answer.blob!.type }) as T;
         return (answer.text ? JSON.parse(answer.text) : undefined) as T;
       }
       // A 401 with a token that can be renewed: once, and not counted as a retry.
@@ -229,7 +244,7 @@ export class Transport {
         aborted,
       ]);
       clearTimeout(connectTimer);
-      if (call.as === 'blob' && response.ok) {
+      if ((call.as === 'blob' || call.as === 'file') && response.ok) {
         const blob = await Promise.race([response.blob(), aborted]);
         return { status: response.status, headers: response.headers, text: '', blob };
       }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { api, ApiError, request, setCsrfToken, setOrganization, v1, whenSignedOut, type Session } from './api';
+import { api, gateway, PasarelaError, setCsrfToken, setOrganization, whenSignedOut, type Session } from './api';
 import { I18n, initialLanguage, translator, useI18n, type Language } from './i18n';
 import { Link, match, navigate, useLocation } from './router';
 import { clockNow, SessionContext, useSession, type SessionState } from './session';
@@ -67,9 +67,9 @@ export function App() {
     if (!session) return;
     if (session.environment) return setSandbox(session.environment === 'sandbox');
     // The sandbox controls answer 404 in production: the Sandbox page shows only where they exist.
-    request('GET', '/v1/sandbox/sms', undefined, { phone_number: '3000000000' }).then(
+    gateway.sandbox.sms.list({ phone_number: '3000000000' }).then(
       () => setSandbox(true),
-      (e: unknown) => setSandbox(e instanceof ApiError && e.status === 404 ? false : true),
+      (e: unknown) => setSandbox(e instanceof PasarelaError && e.status === 404 ? false : true),
     );
   }, [session]);
 
@@ -79,7 +79,7 @@ export function App() {
   useEffect(() => {
     if (!session || sandbox !== true) return setClock({ offsetSeconds: 0 });
     let live = true;
-    v1('sandbox.clock.retrieve', 'GET', '/sandbox/clock').then(
+    gateway.sandbox.clock.retrieve().then(
       (view) => live && setClock({ offsetSeconds: view.offset_seconds }),
       () => undefined,
     );

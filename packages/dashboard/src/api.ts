@@ -1,14 +1,22 @@
 /**
- * The dashboard's only way to the gateway: the cookie-session endpoints under
- * /dashboard/api, and /dashboard/api/v1/*, a pass-through to the gateway's own
- * /v1 whose bodies are typed by packages/client's generated types (from
- * /openapi.json), so the dashboard cannot drift from the API. `gateway` is the
- * typed client itself over the same pass-through: its methods know each
- * operation's path, so a page that uses it writes none.
+ * The dashboard's only way to the gateway. Two doors, one cookie session:
+ *
+ * - `gateway`: the typed client (`@pasarela/client`) over
+ *   /dashboard/api/v1/*, a pass-through to the gateway's own /v1. Its methods
+ *   know each operation's path, method and generated types (from
+ *   /openapi.json), so pages write no /v1 path and cannot drift from the API.
+ *   Its errors are the client's `PasarelaError`.
+ * - `api`: the dashboard's own endpoints (the session, members, invitations,
+ *   keys), which are not part of /v1; `request` calls them and fails with
+ *   `ApiError`.
+ *
+ * packages/server/test/dashboard-typed-calls.test.ts fails if a page writes a
+ * /v1 path or calls `request` for one.
  */
-import { Pasarela, type components, type OperationId, type QueryParams, type RequestBody, type ResponseBody } from '@pasarela/client';
+import { Pasarela, type components } from '@pasarela/client';
 
 export type { ListItem, OperationId, RequestBody, ResponseBody } from '@pasarela/client';
+export { PasarelaError } from '@pasarela/client';
 export type {
   CardPayment,
   ApmPayment,
@@ -85,7 +93,7 @@ export interface OneTimeLink {
   expires_at: string;
 }
 
-/** The gateway's error body. */
+/** The error of a dashboard endpoint (`api.*`); /v1 calls through `gateway` fail with `PasarelaError`. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -112,29 +120,16 @@ export function whenSignedOut(callback: () => void): void {
   onSignedOut = callback;
 }
 
-type Query = Record<string, string | number | boolean | undefined | null>;
-
-function withQuery(path: string, query?: Query): string {
-  if (!query) return path;
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
-  }
-  const text = params.toString();
-  return text ? `${path}?${text}` : path;
-}
-
-export async function request<T>(method: string, path: string, body?: unknown, query?: Query): Promise<T> {
+/** A dashboard endpoint (`/dashboard/api` + path): never a /v1 operation, which `gateway` calls. */
+async function request<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (method !== 'GET' && method !== 'HEAD') headers['x-csrf-token'] = csrfToken;
-  if (organizationHeader && path.startsWith('/v1/')) headers['x-pasarela-organization'] = organizationHeader;
+  if (method !== 'GET') headers['x-csrf-token'] = csrfToken;
   let payload: BodyInit | undefined;
-  if (body instanceof FormData) payload = body;
-  else if (body !== undefined) {
+  if (body !== undefined) {
     payload = JSON.stringify(body);
     headers['content-type'] = 'application/json';
   }
-  const response = await fetch(withQuery(`/dashboard/api${path}`, query), {
+  const response = await fetch(`/dashboard/api${path}`, {
     method,
     headers,
     body: payload,
@@ -158,35 +153,6 @@ function failure(response: Response, parsed: unknown, path: string): ApiError {
   const error = body.error ?? body;
   if (response.status === 401 && path !== '/session') onSignedOut();
   return new ApiError(response.status, error.code ?? 'error', error.message ?? response.statusText, error.details ?? []);
-}
-
-/** A file a /v1 route answers (a report's rows), with the name its Content-Disposition gives, for the browser to save. */
-export async function download(path: string): Promise<{ blob: Blob; filename: string }> {
-  const headers: Record<string, string> = {};
-  if (organizationHeader) headers['x-pasarela-organization'] = organizationHeader;
-  const response = await fetch(`/dashboard/api/v1${path}`, { headers, credentials: 'same-origin' });
-  if (!response.ok) {
-    const text = await response.text();
-    let parsed: unknown = undefined;
-    try {
-      parsed = text ? JSON.parse(text) : undefined;
-    } catch {
-      parsed = undefined;
-    }
-    throw failure(response, parsed, `/v1${path}`);
-  }
-  const filename = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'download';
-  return { blob: await response.blob(), filename };
-}
-
-/** A /v1 call through the session's pass-through, typed by its operationId. */
-export function v1<K extends OperationId>(
-  _operation: K,
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-  path: string,
-  options: { body?: RequestBody<K> | FormData; query?: Partial<QueryParams<K>> } = {},
-): Promise<ResponseBody<K>> {
-  return request<ResponseBody<K>>(method, `/v1${path}`, options.body, options.query as Query | undefined);
 }
 
 /**

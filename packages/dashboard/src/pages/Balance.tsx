@@ -9,7 +9,7 @@
  * and makes reports.
  */
 import { useState } from 'react';
-import { v1, type ResponseBody } from '../api';
+import { gateway, type ListItem, type ResponseBody } from '../api';
 import { useI18n, type MessageKey } from '../i18n';
 import { canMoveMoney, useSession } from '../session';
 import { Badge, ConfirmDialog, Empty, ErrorMessage, Loading, Mono, PageHeader, useLoad } from '../ui';
@@ -17,8 +17,8 @@ import { ReportButton, Reports, useReports } from './BalanceReports';
 
 type Settings = ResponseBody<'balance.settings.retrieve'>;
 type CurrencyBalance = ResponseBody<'balance.retrieve'>['balances'][number];
-type Payout = ResponseBody<'payouts.list'>['data'][number];
-type Transaction = ResponseBody<'balance.transactions.list'>['data'][number];
+type Payout = ListItem<'payouts.list'>;
+type Transaction = ListItem<'balance.transactions.list'>;
 
 /** The label of each ledger entry type (docs/ledger.md "Entries"). */
 const TRANSACTION_TYPES: Record<Transaction['type'], MessageKey> = {
@@ -38,12 +38,12 @@ const TRANSACTION_TYPES: Record<Transaction['type'], MessageKey> = {
 export function Balance() {
   const { t } = useI18n();
   const overview = useLoad(async () => {
-    const [balance, settings] = await Promise.all([v1('balance.retrieve', 'GET', '/balance'), v1('balance.settings.retrieve', 'GET', '/balance/settings')]);
+    const [balance, settings] = await Promise.all([gateway.balance.retrieve(), gateway.balance.settings.retrieve()]);
     return { balances: balance.balances, settings };
   }, []);
-  const payouts = useLoad(() => v1('payouts.list', 'GET', '/payouts', { query: { limit: 20 } }), []);
-  const settlements = useLoad(() => v1('settlements.list', 'GET', '/settlements', { query: { limit: 20 } }), []);
-  const transactions = useLoad(() => v1('balance.transactions.list', 'GET', '/balance/transactions', { query: { limit: 20 } }), []);
+  const payouts = useLoad(() => gateway.payouts.list({ limit: 20 }), []);
+  const settlements = useLoad(() => gateway.settlements.list({ limit: 20 }), []);
+  const transactions = useLoad(() => gateway.balance.transactions.list({ limit: 20 }), []);
   const reports = useReports();
   const reloadMoney = () => {
     overview.reload();
@@ -178,7 +178,7 @@ function Balances({ balances, settings, payouts, onPaidOut }: { balances: Curren
         onClose={() => setPaying(null)}
         onConfirm={async () => {
           if (!paying) return;
-          const payout = await v1('payouts.create', 'POST', '/payouts', { body: { currency: paying.currency } });
+          const payout = await gateway.payouts.create({ currency: paying.currency });
           setPaid(payout);
           onPaidOut();
         }}

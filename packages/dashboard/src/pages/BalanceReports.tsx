@@ -5,19 +5,19 @@
  * and download it (CSV or JSON) once it has succeeded.
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import { download, v1, type ResponseBody } from '../api';
+import { gateway, type ListItem } from '../api';
 import { useI18n } from '../i18n';
 import { clockNow, useSession } from '../session';
 import { Badge, Empty, ErrorMessage, Loading, Mono, useAction, useLoad } from '../ui';
 
-type Report = ResponseBody<'reports.list'>['data'][number];
-type Payout = ResponseBody<'payouts.list'>['data'][number];
+type Report = ListItem<'reports.list'>;
+type Payout = ListItem<'payouts.list'>;
 
 const unfinished = (r: Report) => r.status === 'pending' || r.status === 'running';
 
 /** The reports list, read again while one of them is still being made. */
 export function useReports() {
-  const list = useLoad(() => v1('reports.list', 'GET', '/reports', { query: { limit: 50 } }), []);
+  const list = useLoad(() => gateway.reports.list({ limit: 50 }), []);
   const busy = list.data?.data.some(unfinished) ?? false;
   useEffect(() => {
     if (!busy) return;
@@ -30,11 +30,11 @@ type ReportsState = ReturnType<typeof useReports>;
 
 /** Saves a report's rows as the file the gateway names. */
 async function save(report: Report): Promise<void> {
-  const { blob, filename } = await download(`/reports/${encodeURIComponent(report.id)}/download`);
-  const url = URL.createObjectURL(blob);
+  const file = await gateway.reports.download(report.id);
+  const url = URL.createObjectURL(file);
   const link = document.createElement('a');
   link.href = url;
-  link.download = filename;
+  link.download = file.name;
   document.body.append(link);
   link.click();
   link.remove();
@@ -77,7 +77,7 @@ export function ReportButton({ payout, reports }: { payout: Payout; reports: Rep
         aria-label={t('balance.requestReportFor', { id: payout.id })}
         onClick={() =>
           run(async () => {
-            await v1('reports.create', 'POST', '/reports', { body: { type: 'payout_reconciliation', payout_id: payout.id } });
+            await gateway.reports.create({ type: 'payout_reconciliation', payout_id: payout.id });
             reports.reload();
           })
         }
@@ -109,14 +109,12 @@ export function Reports({ reports, currencies }: { reports: ReportsState; curren
     run(async () => {
       // Whole UTC days: from the first day's start to the end of the last (period_end is exclusive).
       const end = Date.parse(`${form.to}T00:00:00Z`) + 86_400_000;
-      await v1('reports.create', 'POST', '/reports', {
-        body: {
-          type: form.type,
-          currency,
-          period_start: `${form.from}T00:00:00.000Z`,
-          period_end: Number.isFinite(end) ? new Date(end).toISOString() : form.to,
-          format: form.format,
-        },
+      await gateway.reports.create({
+        type: form.type,
+        currency,
+        period_start: `${form.from}T00:00:00.000Z`,
+        period_end: Number.isFinite(end) ? new Date(end).toISOString() : form.to,
+        format: form.format,
       });
       reports.reload();
     });

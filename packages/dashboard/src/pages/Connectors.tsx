@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { v1, type ResponseBody } from '../api';
+import { gateway, type ResponseBody } from '../api';
 import { useI18n } from '../i18n';
 import { canMoveMoney, useSession } from '../session';
 import { Badge, Dialog, Empty, ErrorMessage, Loading, Mono, PageHeader, useAction, useLoad } from '../ui';
@@ -71,16 +71,16 @@ export function Connectors() {
   const { t, date } = useI18n();
   const { role } = useSession();
   const writer = canMoveMoney(role);
-  const accounts = useLoad(() => v1('connectorAccounts.list', 'GET', '/connector-accounts', { query: { limit: 100 } }), []);
-  const connectors = useLoad(() => v1('connectors.list', 'GET', '/connectors'), []);
-  const routing = useLoad(() => v1('routing.retrieve', 'GET', '/routing'), []);
+  const accounts = useLoad(() => gateway.connectorAccounts.list({ limit: 100 }), []);
+  const connectors = useLoad(() => gateway.connectors.list(), []);
+  const routing = useLoad(() => gateway.routing.retrieve(), []);
   const [editing, setEditing] = useState<Account | 'new' | null>(null);
   const toggle = useAction();
   const rules = useAction();
   const list = accounts.data?.data ?? [];
   // PUT /v1/routing replaces the rules whole: the ones shown, less a deleted one or plus a new one.
   const saveRules = async (next: Rule[]) => {
-    await v1('routing.update', 'PUT', '/routing', { body: { rules: next } });
+    await gateway.routing.update({ rules: next });
     routing.reload();
   };
   return (
@@ -146,9 +146,7 @@ export function Connectors() {
                           aria-label={`${account.status === 'enabled' ? t('connectors.disable') : t('connectors.enable')} ${account.id}`}
                           onClick={() =>
                             toggle.run(async () => {
-                              await v1('connectorAccounts.update', 'PATCH', `/connector-accounts/${account.id}`, {
-                                body: { status: account.status === 'enabled' ? 'disabled' : 'enabled' },
-                              });
+                              await gateway.connectorAccounts.update(account.id, { status: account.status === 'enabled' ? 'disabled' : 'enabled' });
                               accounts.reload();
                             })
                           }
@@ -236,11 +234,8 @@ function EditAccount({
       Object.entries(values).filter(([name, value]) => value !== '' && connector?.credentials.some((f) => f.name === name)),
     );
     return run(async () => {
-      if (account) await v1('connectorAccounts.update', 'PATCH', `/connector-accounts/${account.id}`, { body: { credentials } });
-      else
-        await v1('connectorAccounts.create', 'POST', '/connector-accounts', {
-          body: { connector: connectorId, credentials, ...(description ? { description } : {}) },
-        });
+      if (account) await gateway.connectorAccounts.update(account.id, { credentials });
+      else await gateway.connectorAccounts.create({ connector: connectorId, credentials, ...(description ? { description } : {}) });
       onSaved();
     });
   };

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { v1, type Chargeback } from '../api';
+import { gateway, type Chargeback } from '../api';
 import { useI18n, type Translator } from '../i18n';
 import { Link } from '../router';
 import { canMoveMoney, clockNow, useSession } from '../session';
@@ -35,7 +35,7 @@ export function Disputes() {
   const { role } = useSession();
   const now = useNow();
   const list = useLoad(async () => {
-    const page = await v1('chargebacks.list', 'GET', '/chargebacks', { query: { limit: 100 } });
+    const page = await gateway.chargebacks.list({ limit: 100 });
     // The queue: open ones by respond_by, soonest first; then the rest, newest first.
     return [...page.data].sort((a, b) => {
       const ao = a.status === 'OPEN' ? 0 : 1;
@@ -134,14 +134,11 @@ function Respond({ chargeback, onDone }: { chargeback: Chargeback; onDone: () =>
   const [attachments, setAttachments] = useState(chargeback.attachments);
   const { busy, error, run } = useAction();
   const [accepting, setAccepting] = useState(false);
-  const base = `/chargebacks/${encodeURIComponent(chargeback.id)}`;
 
   const upload = () => {
     if (!file) return;
     run(async () => {
-      const form = new FormData();
-      form.append('file', file, file.name);
-      const attachment = await v1('chargebacks.attachments.create', 'POST', `${base}/attachments`, { body: form });
+      const attachment = await gateway.chargebacks.attachments.upload(chargeback.id, file, file.name);
       setAttachments([...attachments, attachment]);
       setFile(null);
     });
@@ -149,7 +146,7 @@ function Respond({ chargeback, onDone }: { chargeback: Chargeback; onDone: () =>
   const submit = (event: FormEvent) => {
     event.preventDefault();
     run(async () => {
-      await v1('chargebacks.dispute', 'POST', `${base}/dispute`, { body: { evidence } });
+      await gateway.chargebacks.dispute(chargeback.id, { evidence });
       onDone();
     });
   };
@@ -194,7 +191,7 @@ function Respond({ chargeback, onDone }: { chargeback: Chargeback; onDone: () =>
         danger
         onClose={() => setAccepting(false)}
         onConfirm={async () => {
-          await v1('chargebacks.accept', 'POST', `/chargebacks/${encodeURIComponent(chargeback.id)}/accept`);
+          await gateway.chargebacks.accept(chargeback.id);
           onDone();
         }}
       />

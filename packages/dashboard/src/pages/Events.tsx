@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { v1 } from '../api';
+import { gateway } from '../api';
 import { useI18n } from '../i18n';
 import { EVENT_TYPES } from '../payments';
 import { Empty, ErrorMessage, Loading, Mono, PageHeader, Pager, useLoad } from '../ui';
@@ -9,10 +9,7 @@ export function Events() {
   const [type, setType] = useState('');
   const [text, setText] = useState('');
   const [cursor, setCursor] = useState<string[]>([]);
-  const list = useLoad(
-    () => v1('events.list', 'GET', '/events', { query: { limit: 100, ...(type ? { type } : {}), starting_after: cursor[cursor.length - 1] } }),
-    [type, cursor],
-  );
+  const list = useLoad(() => gateway.events.list({ limit: 100, ...(type ? { type } : {}), starting_after: cursor[cursor.length - 1] }), [type, cursor]);
   const [open, setOpen] = useState<string | null>(null);
   const needle = text.trim().toLowerCase();
   const shown = useMemo(

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { v1, type Link as PaymentLink, type RequestBody } from '../api';
+import { gateway, type Link as PaymentLink, type RequestBody } from '../api';
 import { useI18n } from '../i18n';
 import { canMoveMoney, useSession } from '../session';
 import { QrCode } from '../qr';
@@ -17,7 +17,7 @@ export function Links() {
   const { t, date, money } = useI18n();
   const { role } = useSession();
   const [cursor, setCursor] = useState<string[]>([]);
-  const list = useLoad(() => v1('links.list', 'GET', '/links', { query: { type: 'payment', limit: 25, starting_after: cursor[cursor.length - 1] } }), [cursor]);
+  const list = useLoad(() => gateway.links.list({ type: 'payment', limit: 25, starting_after: cursor[cursor.length - 1] }), [cursor]);
   const [creating, setCreating] = useState(false);
   const [qr, setQr] = useState<PaymentLink | null>(null);
   return (
@@ -156,7 +156,7 @@ function CreateLink({ onClose, onCreated }: { onClose: () => void; onCreated: (l
         ...(cancelUrl.trim() ? { cancel_url: cancelUrl.trim() } : {}),
       },
     } as RequestBody<'links.create'>;
-    return run(async () => onCreated(await v1('links.create', 'POST', '/links', { body })));
+    return run(async () => onCreated(await gateway.links.create(body)));
   };
   return (
     <Dialog open title={t('links.new')} onClose={onClose}>

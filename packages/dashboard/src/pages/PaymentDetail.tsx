@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ApiError, v1, type ApmPayment, type Event, type Payment } from '../api';
+import { gateway, PasarelaError, type ApmPayment, type Event, type ListItem, type Payment, type ResponseBody } from '../api';
 import { useI18n, type MessageKey } from '../i18n';
 import { Link } from '../router';
 import { isCard, partlyRefunded, paymentAmount, paymentMethod, paymentStatus } from '../payments';
@@ -9,36 +9,30 @@ import { Badge, ConfirmDialog, Empty, ErrorMessage, Loading, Mono, PageHeader, u
 
 interface Detail {
   payment: Payment;
-  transactions: Awaited<ReturnType<typeof v1<'payments.transactions.list'>>>['data'];
-  refunds: Awaited<ReturnType<typeof v1<'refunds.list'>>>['data'];
-  chargebacks: Awaited<ReturnType<typeof v1<'chargebacks.list'>>>['data'];
-  fraud: Awaited<ReturnType<typeof v1<'payments.fraudEvaluation.retrieve'>>> | null;
+  transactions: ListItem<'payments.transactions.list'>[];
+  refunds: ListItem<'refunds.list'>[];
+  chargebacks: ListItem<'chargebacks.list'>[];
+  fraud: ResponseBody<'payments.fraudEvaluation.retrieve'> | null;
   events: Event[];
 }
 
-const optional = <T,>(promise: Promise<T>, fallback: T): Promise<T> =>
-  promise.catch((e: unknown) => {
-    if (e instanceof ApiError && (e.status === 404 || e.status === 403)) return fallback;
+/** What the role may not read (403), or what does not exist for this payment (404), shows as nothing. */
+const optional = <T,>(promise: PromiseLike<T>, fallback: T): Promise<T> =>
+  Promise.resolve(promise).catch((e: unknown) => {
+    if (e instanceof PasarelaError && (e.status === 404 || e.status === 403)) return fallback;
     throw e;
   });
 
 async function loadDetail(id: string): Promise<Detail> {
-  const payment = await v1('payments.retrieve', 'GET', `/payments/${encodeURIComponent(id)}`);
+  const payment = await gateway.payments.retrieve(id);
   const card = isCard(payment);
   const [transactions, refunds, chargebacks, fraud, events] = await Promise.all([
-    optional(v1('payments.transactions.list', 'GET', `/payments/${encodeURIComponent(id)}/transactions`, { query: { limit: 100 } }), {
-      data: [],
-      has_more: false,
-    }),
-    card
-      ? optional(v1('refunds.list', 'GET', '/refunds', { query: { payment_id: id, limit: 100 } }), { data: [], has_more: false })
-      : Promise.resolve({ data: [], has_more: false }),
-    card
-      ? optional(v1('chargebacks.list', 'GET', '/chargebacks', { query: { payment_id: id, limit: 10 } }), { data: [], has_more: false })
-      : Promise.resolve({ data: [], has_more: false }),
-    card ? optional(v1('payments.fraudEvaluation.retrieve', 'GET', `/payments/${encodeURIComponent(id)}/fraud-evaluation`), null) : Promise.resolve(null),
+    optional(gateway.payments.transactions.list(id, { limit: 100 }), { data: [], has_more: false }),
+    card ? optional(gateway.refunds.list({ payment_id: id, limit: 100 }), { data: [], has_more: false }) : Promise.resolve({ data: [], has_more: false }),
+    card ? optional(gateway.chargebacks.list({ payment_id: id, limit: 10 }), { data: [], has_more: false }) : Promise.resolve({ data: [], has_more: false }),
+    card ? optional(gateway.payments.fraudEvaluation.retrieve(id), null) : Promise.resolve(null),
     // The events about this payment (its own and its refunds', chargebacks', links'...), through the payment_id index.
-    optional(v1('events.list', 'GET', '/events', { query: { payment_id: id, limit: 100 } }), { data: [], has_more: false }),
+    optional(gateway.events.list({ payment_id: id, limit: 100 }), { data: [], has_more: false }),
   ]);
   return {
     payment,
@@ -353,7 +347,7 @@ export function PaymentDetail({ id }: { id: string }) {
             danger
             onClose={() => setAction(null)}
             onConfirm={async () => {
-              await v1('payments.cancel', 'POST', `/payments/${card.id}/cancel`);
+              await gateway.payments.cancel(card.id);
               detail.reload();
             }}
           />

@@ -1,6 +1,6 @@
 /** The payment page's dialogs that move money: a partial or full capture, and a refund. */
 import { useState, type FormEvent } from 'react';
-import { v1, type CardPayment } from '../api';
+import { gateway, type CardPayment } from '../api';
 import { useI18n } from '../i18n';
 import { Dialog, ErrorMessage, useAction } from '../ui';
 
@@ -21,7 +21,7 @@ export function CaptureDialog({ payment, onClose, onDone }: { payment: CardPayme
     event.preventDefault();
     run(async () => {
       const whole = amount.trim() === authorized;
-      await v1('payments.capture', 'POST', `/payments/${payment.id}/capture`, { body: whole ? {} : { amount: amount.trim() } });
+      await gateway.payments.capture(payment.id, whole ? {} : { amount: amount.trim() });
       onDone();
     });
   };
@@ -58,7 +58,7 @@ export function RefundDialog({ payment, max, onClose, onDone }: { payment: CardP
     event.preventDefault();
     setRejected(null);
     run(async () => {
-      const refund = await v1('payments.refund', 'POST', `/payments/${payment.id}/refund`, { body: { amount: amount.trim() } });
+      const refund = await gateway.payments.refund(payment.id, { amount: amount.trim() });
       if (refund.status === 'REJECTED') return setRejected(responseCode(refund.response_code));
       onDone();
     });

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { v1, type Payment, type ResponseBody } from '../api';
+import { gateway, type Payment, type ResponseBody } from '../api';
 import { METHODS, useI18n } from '../i18n';
 import { Link } from '../router';
 import { paymentAmount, paymentId, paymentMethod, paymentStatus, isCard, partlyRefunded } from '../payments';
@@ -21,7 +21,7 @@ interface Filters {
 }
 const EMPTY: Filters = { status: '', method: '', order_id: '', amount_gte: '', amount_lte: '', created_gte: '', created_lte: '' };
 
-type Query = NonNullable<Parameters<typeof v1<'payments.search'>>[3]>['query'];
+type Query = NonNullable<Parameters<typeof gateway.payments.search>[0]>;
 
 function toQuery(f: Filters, cursor: { after?: string; before?: string }): Query {
   const query: Record<string, string | number> = { limit: PAGE };
@@ -47,10 +47,7 @@ export function Payments() {
   const [pages, setPages] = useState(0);
   const searching = Boolean(filters.order_id || filters.amount_gte || filters.amount_lte);
   const list = useLoad<ResponseBody<'payments.list'>>(
-    () =>
-      searching
-        ? v1('payments.search', 'GET', '/payments/search', { query: toQuery(filters, cursor) })
-        : v1('payments.list', 'GET', '/payments', { query: toQuery(filters, cursor) }),
+    () => (searching ? gateway.payments.search(toQuery(filters, cursor)) : gateway.payments.list(toQuery(filters, cursor))),
     [filters, cursor],
   );
   const apply = (event: FormEvent) => {

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { ApiError, v1, type ApmPayment, type ListItem } from '../api';
+import { gateway, PasarelaError, type ApmPayment, type ListItem } from '../api';
 import { useI18n } from '../i18n';
 import { canMoveMoney, useSession } from '../session';
 import { Badge, duration, Empty, ErrorMessage, Loading, Mono, PageHeader, useAction, useLoad } from '../ui';
@@ -57,7 +57,7 @@ export function Sandbox() {
     const number = mobile(phone);
     setPhoneProblem(number === null);
     if (number === null) return;
-    v1('sandbox.sms.list', 'GET', '/sandbox/sms', { query: { phone_number: number } }).then((page) => setSms(page.data), setError);
+    gateway.sandbox.sms.list({ phone_number: number }).then((page) => setSms(page.data), setError);
   };
   const simulate = (event: FormEvent) => {
     event.preventDefault();
@@ -65,9 +65,9 @@ export function Sandbox() {
     setResult(null);
     setSimulateProblem('');
     const id = paymentId.trim();
-    v1('sandbox.payments.simulate', 'POST', `/sandbox/payments/${encodeURIComponent(id)}/simulate`, { body: { outcome } }).then(setResult, (e: unknown) => {
+    gateway.sandbox.payments.simulate(id, { outcome }).then(setResult, (e: unknown) => {
       // 404: no alternative payment of this organization has the id (a card payment's among them): say what can be simulated.
-      if (e instanceof ApiError && e.status === 404) setSimulateProblem(t('sandbox.notAlternative', { id }));
+      if (e instanceof PasarelaError && e.status === 404) setSimulateProblem(t('sandbox.notAlternative', { id }));
       else setError(e);
     });
   };
@@ -200,7 +200,7 @@ export function Sandbox() {
 function TestClock() {
   const { t, date } = useI18n();
   const { role, organizationId, refreshClock } = useSession();
-  const clock = useLoad(() => v1('sandbox.clock.retrieve', 'GET', '/sandbox/clock'), [organizationId]);
+  const clock = useLoad(() => gateway.sandbox.clock.retrieve(), [organizationId]);
   const [amount, setAmount] = useState('1');
   const [unit, setUnit] = useState<keyof typeof UNITS>('days');
   const [notice, setNotice] = useState('');
@@ -210,7 +210,7 @@ function TestClock() {
     setNotice('');
     return run(async () => {
       const seconds = Math.round(Number(amount) * UNITS[unit]);
-      const moved = await v1('sandbox.clock.advance', 'POST', '/sandbox/clock/advance', { body: { seconds } });
+      const moved = await gateway.sandbox.clock.advance({ seconds });
       setNotice(t('sandbox.advanced', { time: date(moved.now), count: moved.ran.length }));
       clock.reload();
       refreshClock();

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { v1, type ResponseBody, type WebhookEndpoint } from '../api';
+import { gateway, type ResponseBody, type WebhookEndpoint } from '../api';
 import { useI18n } from '../i18n';
 import { EVENT_TYPES } from '../payments';
 import { canMoveMoney, useSession } from '../session';
@@ -10,7 +10,7 @@ type Attempt = ResponseBody<'webhooks.deliveries.list'>['data'][number]['attempt
 export function Webhooks() {
   const { t } = useI18n();
   const { role } = useSession();
-  const list = useLoad(() => v1('webhooks.list', 'GET', '/webhooks', { query: { limit: 100 } }), []);
+  const list = useLoad(() => gateway.webhooks.list({ limit: 100 }), []);
   const [editing, setEditing] = useState<WebhookEndpoint | 'new' | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
   const toggle = useAction();
@@ -82,13 +82,11 @@ export function Webhooks() {
                             disabled={toggle.busy}
                             onClick={() =>
                               toggle.run(async () => {
-                                await v1('webhooks.update', 'PUT', `/webhooks/${endpoint.id}`, {
-                                  body: {
-                                    url: endpoint.url,
-                                    events: endpoint.events,
-                                    ...(endpoint.description ? { description: endpoint.description } : {}),
-                                    status: endpoint.status === 'enabled' ? 'disabled' : 'enabled',
-                                  },
+                                await gateway.webhooks.update(endpoint.id, {
+                                  url: endpoint.url,
+                                  events: endpoint.events,
+                                  ...(endpoint.description ? { description: endpoint.description } : {}),
+                                  status: endpoint.status === 'enabled' ? 'disabled' : 'enabled',
                                 });
                                 list.reload();
                               })
@@ -136,7 +134,7 @@ function Endpoint({ endpoint }: { endpoint: WebhookEndpoint }) {
   // The delivery of a test event or a redelivery, followed until it is no longer pending.
   const [watched, setWatched] = useState<{ id: string; left: number } | null>(null);
   const action = useAction();
-  const deliveries = useLoad(() => v1('webhooks.deliveries.list', 'GET', `/webhooks/${endpoint.id}/deliveries`, { query: { limit: 50 } }), [endpoint.id]);
+  const deliveries = useLoad(() => gateway.webhooks.deliveries.list(endpoint.id, { limit: 50 }), [endpoint.id]);
   const writer = canMoveMoney(role);
   const watchedDelivery = watched ? deliveries.data?.data.find((d) => d.id === watched.id) : undefined;
   useEffect(() => {
@@ -158,9 +156,7 @@ function Endpoint({ endpoint }: { endpoint: WebhookEndpoint }) {
             className="button"
             aria-expanded={secret !== null}
             onClick={() =>
-              secret !== null
-                ? setSecret(null)
-                : action.run(async () => setSecret((await v1('webhooks.secret.retrieve', 'GET', `/webhooks/${endpoint.id}/secret`)).secret))
+              secret !== null ? setSecret(null) : action.run(async () => setSecret((await gateway.webhooks.secret.retrieve(endpoint.id)).secret))
             }
           >
             {secret !== null ? t('webhooks.hide') : t('webhooks.reveal')}
@@ -177,7 +173,7 @@ function Endpoint({ endpoint }: { endpoint: WebhookEndpoint }) {
             disabled={action.busy || endpoint.status !== 'enabled'}
             onClick={() =>
               action.run(async () => {
-                const sent = await v1('webhooks.test', 'POST', `/webhooks/${endpoint.id}/test`);
+                const sent = await gateway.webhooks.test(endpoint.id);
                 setNotice(t('webhooks.testSent', { id: sent.event.id }));
                 setWatched({ id: sent.delivery_id, left: WATCH_TIMES });
                 deliveries.reload();
@@ -214,7 +210,7 @@ function Endpoint({ endpoint }: { endpoint: WebhookEndpoint }) {
                     disabled={action.busy}
                     onClick={() =>
                       action.run(async () => {
-                        const sent = await v1('events.redeliver', 'POST', `/events/${d.event_id}/redeliver`, { body: { endpoint_id: endpoint.id } });
+                        const sent = await gateway.events.redeliver(d.event_id, { endpoint_id: endpoint.id });
                         setNotice(t('webhooks.redelivered'));
                         // The new delivery, followed until it is no longer pending (like a test event's).
                         if (sent.deliveries[0]) setWatched({ id: sent.deliveries[0], left: WATCH_TIMES });
@@ -322,9 +318,7 @@ function EditEndpoint({ endpoint, onClose, onSaved }: { endpoint: WebhookEndpoin
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const body = { url: url.trim(), events: [...events], ...(description ? { description } : {}), ...(endpoint ? { status: endpoint.status } : {}) };
-    return run(async () =>
-      onSaved(endpoint ? await v1('webhooks.update', 'PUT', `/webhooks/${endpoint.id}`, { body }) : await v1('webhooks.create', 'POST', '/webhooks', { body })),
-    );
+    return run(async () => onSaved(endpoint ? await gateway.webhooks.update(endpoint.id, body) : await gateway.webhooks.create(body)));
   };
   return (
     <Dialog open title={endpoint ? t('webhooks.edit') : t('webhooks.new')} onClose={onClose}>
