@@ -155,13 +155,27 @@ describe.each(dialects)('settlements and payouts on $name', (dialect) => {
     // A card capture first: its run waits for the end of T+1; the rail payment's, sooner, is not kept waiting behind it.
     await fast.captured(10);
     await gw.gateway.jobs.runDue();
+    // The waiting run (by the start of the organization's next day at the latest) stays where it is:
+    // a new entry neither rewrites it nor starts a run that finds nothing due.
+    const waiting = () =>
+      gw.db
+        .selectFrom('jobs')
+        .select(['id', 'run_at'])
+        .where('type', '=', 'settlement.run')
+        .where('organization_id', '=', fast.client.organizationId)
+        .where('status', '=', 'pending')
+        .execute();
+    const before = await waiting();
+    expect(before).toHaveLength(1);
     await fast.rail(50_000);
+    await fast.captured(20);
     await gw.gateway.jobs.runDue();
+    expect(await waiting()).toEqual(before);
     await fast.advance(await fast.untilDayStart(1, -60));
     expect(await fast.balance('COP')).toMatchObject({ available: '0.00', pending: '50000.00' });
     await fast.advance(120);
     expect(await fast.balance('COP')).toMatchObject({ available: '50000.00', pending: '0.00' });
-    expect(await fast.balance('USD')).toMatchObject({ available: '0.00', pending: '10.00' });
+    expect(await fast.balance('USD')).toMatchObject({ available: '0.00', pending: '30.00' });
 
     const slow = await org({ payouts: { interval: 'manual' }, settlements: { rail_delay_days: 2 } });
     expect((await slow.call<{ settlements: unknown }>('GET', '/v1/balance/settings')).body.settlements).toEqual({

@@ -4,11 +4,15 @@
  * "Settlements"): the entry in `settlement_queue`, booked at the
  * organization's time (the real time of the event plus its sandbox clock's
  * offset, read by the statement itself), and the organization's settlement
- * run, due at once (it finds the entry not due yet and reschedules itself
- * to when it is). One run waits per organization (the pending dedupe key):
- * the insert moves a waiting one that is due later to now instead of
- * failing (`on conflict ... do update`), so an entry due sooner than the
- * waiting run (a rail payment after a card capture) is not kept waiting.
+ * run when none waits: due at once (it finds the entry not due yet and
+ * schedules itself for when it is). One run waits per organization (the
+ * pending dedupe key), and a waiting run is never later than the start of
+ * the organization's next day (payouts/engine.ts `scheduleNext`), while an
+ * entry booked now falls due at that moment at the soonest (T+0). So when a
+ * run waits, the insert leaves it as it is (`on conflict do nothing`): a
+ * capture neither writes the jobs row nor makes the run start again, and an
+ * entry due sooner than the others queued (a rail payment after card
+ * captures) is still settled on time.
  * Both statements are deferrable: on PostgreSQL they go with the
  * transaction's other inserts, no round trip of their own.
  */
@@ -48,8 +52,7 @@ const insertRun = preparedStatement(
     sql`insert into jobs (id, type, payload, status, dedupe_key, run_at, attempts, max_attempts, created_at, updated_at, organization_id)
       values (cast(${jobId} as text), ${sql.lit(SETTLEMENT_JOB)}, '{}', 'pending', cast(${dedupeKey} as text), cast(${now} as text), 0, 10,
         cast(${now} as text), cast(${now} as text), cast(${organizationId} as text))
-      on conflict (dedupe_key) where status = 'pending' and dedupe_key is not null
-      do update set run_at = excluded.run_at where jobs.run_at > excluded.run_at`,
+      on conflict (dedupe_key) where status = 'pending' and dedupe_key is not null do nothing`,
   { deferrable: true },
 );
 

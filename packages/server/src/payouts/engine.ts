@@ -11,7 +11,9 @@
  * Each batch posts a `settlement` entry moving its total from pending to
  * available. Then, on the `daily` payout interval, each currency's available
  * balance is paid out; and the run schedules the next one, when the oldest
- * entry still queued falls due.
+ * entry still queued falls due, or at the start of the organization's next
+ * day if that is sooner: an entry booked later falls due then at the soonest,
+ * so a capture never needs to move the waiting run (ledger/queue.ts).
  *
  * A payout claims every settlement of its currency not claimed yet with one
  * compare-and-set update (`payout_id is null`): two payouts racing never claim
@@ -168,7 +170,7 @@ export class PayoutEngine {
     }
   }
 
-  /** The next run: when the oldest queued entry of a method falls due. */
+  /** The next run: when the oldest queued entry of a method falls due, and no later than the start of the organization's next day. */
   private async scheduleNext(trx: Executor, organizationId: string, settings: Settings, orgNow: number): Promise<void> {
     const oldest = await trx
       .selectFrom('settlement_queue')
@@ -177,7 +179,8 @@ export class PayoutEngine {
       .groupBy('method')
       .execute();
     if (oldest.length === 0) return;
-    const due = Math.min(...oldest.map((o) => (Math.floor(Number(o.booked) / DAY_MS) + delayOf(settings, o.method) + 1) * DAY_MS));
+    const nextDay = (Math.floor(orgNow / DAY_MS) + 1) * DAY_MS;
+    const due = Math.min(nextDay, ...oldest.map((o) => (Math.floor(Number(o.booked) / DAY_MS) + delayOf(settings, o.method) + 1) * DAY_MS));
     const realNow = this.clock.realNow();
     await scheduleSettlementRun(trx, organizationId, iso(realNow + Math.max(0, due - orgNow)), iso(realNow));
   }
