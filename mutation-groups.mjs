@@ -20,6 +20,11 @@ export const MUTATION_GROUPS = {
   },
   payments: {
     mutate: ['packages/server/src/payments/authorize.ts', 'packages/server/src/payments/lifecycle.ts'],
-    tests: ['packages/server/test/network-refusals.test.ts', 'packages/server/test/payments.test.ts', 'packages/server/test/transactions.test.ts'],
+    tests: [
+      'packages/server/test/payment-rules.test.ts',
+      'packages/server/test/network-refusals.test.ts',
+      'packages/server/test/payments.test.ts',
+      'packages/server/test/transactions.test.ts',
+    ],
   },
 };
