@@ -92,7 +92,7 @@ export class PayoutEngine {
           .execute();
         for (const { currency } of unpaid) await this.payout(trx, organizationId, currency, true, settings);
       }
-      await this.scheduleNext(trx, organizationId, settings, orgNow);
+      await this.scheduleNext(trx, organizationId, settings, orgNow, dayStart + DAY_MS);
     });
   }
 
@@ -171,7 +171,7 @@ export class PayoutEngine {
   }
 
   /** The next run: when the oldest queued entry of a method falls due, and no later than the start of the organization's next day. */
-  private async scheduleNext(trx: Executor, organizationId: string, settings: Settings, orgNow: number): Promise<void> {
+  private async scheduleNext(trx: Executor, organizationId: string, settings: Settings, orgNow: number, nextDay: number): Promise<void> {
     const oldest = await trx
       .selectFrom('settlement_queue')
       .select(['method', (eb) => eb.fn.min<string | number>('booked_ms').as('booked')])
@@ -179,7 +179,6 @@ export class PayoutEngine {
       .groupBy('method')
       .execute();
     if (oldest.length === 0) return;
-    const nextDay = (Math.floor(orgNow / DAY_MS) + 1) * DAY_MS;
     const due = Math.min(nextDay, ...oldest.map((o) => (Math.floor(Number(o.booked) / DAY_MS) + delayOf(settings, o.method) + 1) * DAY_MS));
     const realNow = this.clock.realNow();
     await scheduleSettlementRun(trx, organizationId, iso(realNow + Math.max(0, due - orgNow)), iso(realNow));
