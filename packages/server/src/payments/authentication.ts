@@ -27,10 +27,10 @@ import { CHALLENGE_CODE, eciOf, sandboxEnrolment, SANDBOX_THREE_DS_VERSION, type
 import { lookupBin } from '../cards/bins.js';
 import { ConnectorOutcomeUnknown, ConnectorUnreachable } from '../connectors/http.js';
 import { recordFraudOutcome, type Decision } from '../fraud/service.js';
-import { enqueueJob } from '../jobs/store.js';
 import type { JobRunner } from '../jobs/runner.js';
 import type { InstrumentService } from '../instruments/service.js';
 import { copyWith } from '../lib/objects.js';
+import { schedulePaymentJob } from './schedule.js';
 import { orderRaceWinner, type OrderTerms } from './authorize.js';
 import { PAYMENT_JOBS, RECOVERY_DELAY_SECONDS, paymentEventData, recordPaymentEvent, type PaymentLifecycle } from './lifecycle.js';
 import { findPaymentById, insertPayment, transitionPayment, type PaymentRow, type PaymentWithCard } from './store.js';
@@ -150,8 +150,7 @@ export class PaymentAuthentications {
         await options.onCreate?.(trx, row.id);
         await recordFraudOutcome(trx, pending, fraud, () => paymentEventData(pending), this.clock);
         await recordPaymentEvent(trx, this.clock, pending, 'payment.card.action_required');
-        const payload = { payment_id: row.id };
-        await enqueueJob(trx, { type: EXPIRE_AUTHENTICATION_JOB, payload, delaySeconds: seconds, organizationId: row.organization_id }, this.clock);
+        await schedulePaymentJob(trx, this.clock, row, { type: EXPIRE_AUTHENTICATION_JOB, delaySeconds: seconds, timer: true });
       });
     } catch (error) {
       return { payment: await orderRaceWinner(this.db, row.organization_id, options.terms, error), created: false };
@@ -240,8 +239,7 @@ export class PaymentAuthentications {
         throw new Error(`payment ${payment.id} no longer waits for its 3-D Secure challenge`);
       const after = copyWith(payment, changes);
       if (authenticated) {
-        const payload = { payment_id: payment.id };
-        await enqueueJob(trx, { type: PAYMENT_JOBS.recoverAuthorization, payload, delaySeconds: RECOVERY_DELAY_SECONDS }, this.clock);
+        await schedulePaymentJob(trx, this.clock, payment, { type: PAYMENT_JOBS.recoverAuthorization, delaySeconds: RECOVERY_DELAY_SECONDS, timer: false });
       } else {
         await recordPaymentEvent(trx, this.clock, after, 'payment.card.rejected');
       }

@@ -17,12 +17,12 @@ import type { Db, Executor } from '../db/database.js';
 import { ApiError } from '../errors/api-error.js';
 import { recordEvent } from '../events/store.js';
 import type { EventType } from '../events/types.js';
-import { enqueueJob } from '../jobs/store.js';
 import { newId } from '../lib/ids.js';
 import type { Clock, RealClock } from '../clock/clock.js';
 import { minorToNumber } from '../lib/money.js';
 import type { AuthorizationResult, CardNetworkConnector, OperationResult } from '../connectors/card-network/connector.js';
 import { insertTransaction, newTransaction, type TransactionRow, type TransactionType } from './transactions/store.js';
+import { schedulePaymentJob } from './schedule.js';
 import { findPaymentById, transitionPayment, type PaymentRow, type PaymentWithCard } from './store.js';
 import { copyWith } from '../lib/objects.js';
 import { threeDsView } from './three-ds-view.js';
@@ -177,20 +177,16 @@ export class PaymentLifecycle {
     }
     // Its reactions: a network decline is counted by the fraud rule card_declines (fraud/declines.ts).
     if (event) await recordPaymentEvent(trx, this.clock, payment, event);
-    const payload = { payment_id: payment.id };
-    // Sandbox timers: a test clock advance of the organization runs them (clock/).
-    const organizationId = payment.organization_id;
-    if (result.outcome === 'pending') {
-      await enqueueJob(trx, { type: PAYMENT_JOBS.resolvePending, payload, delaySeconds: this.settings.pendingCardDelaySeconds, organizationId }, this.clock);
-    } else if (payment.status === 'APPROVED') {
-      await enqueueJob(trx, { type: PAYMENT_JOBS.capture, payload, delaySeconds: this.settings.captureDelaySeconds, organizationId }, this.clock);
-    } else if (payment.status === 'AUTHORIZED') {
-      await enqueueJob(
-        trx,
-        { type: PAYMENT_JOBS.expireAuthorization, payload, delaySeconds: this.settings.authorizationTtlSeconds, organizationId },
-        this.clock,
-      );
-    }
+    // What comes next is a sandbox timer: a test clock advance of the organization runs it (clock/).
+    const next =
+      result.outcome === 'pending'
+        ? { type: PAYMENT_JOBS.resolvePending, delaySeconds: this.settings.pendingCardDelaySeconds }
+        : payment.status === 'APPROVED'
+          ? { type: PAYMENT_JOBS.capture, delaySeconds: this.settings.captureDelaySeconds }
+          : payment.status === 'AUTHORIZED'
+            ? { type: PAYMENT_JOBS.expireAuthorization, delaySeconds: this.settings.authorizationTtlSeconds }
+            : undefined;
+    if (next) await schedulePaymentJob(trx, this.clock, payment, { ...next, timer: true });
   }
 
   /** Claims the payment for a network operation, with the job that finishes it if this process dies. */
@@ -203,8 +199,8 @@ export class PaymentLifecycle {
         { pending_action: action, updated_at: this.clock.realIso() },
       );
       if (ok) {
-        const payload = { payment_id: payment.id, action, amount, ...(transactionId ? { transaction_id: transactionId } : {}) };
-        await enqueueJob(trx, { type: PAYMENT_JOBS.recoverAction, payload, delaySeconds: RECOVERY_DELAY_SECONDS }, this.clock);
+        const payload = { action, amount, ...(transactionId ? { transaction_id: transactionId } : {}) };
+        await schedulePaymentJob(trx, this.clock, payment, { type: PAYMENT_JOBS.recoverAction, delaySeconds: RECOVERY_DELAY_SECONDS, timer: false, payload });
       }
       return ok;
     });

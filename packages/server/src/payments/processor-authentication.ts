@@ -23,9 +23,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../clock/clock.js';
 import type { Db, Executor } from '../db/database.js';
 import type { AuthorizationResult, CardNetworkConnector } from '../connectors/card-network/connector.js';
-import { enqueueJob } from '../jobs/store.js';
 import type { JobRunner } from '../jobs/runner.js';
 import { copyWith } from '../lib/objects.js';
+import { schedulePaymentJob } from './schedule.js';
 import { CHALLENGE_SECONDS, NOT_AUTHENTICATED_CODE } from './authentication.js';
 import { recordPaymentEvent, type PaymentLifecycle } from './lifecycle.js';
 import { findPaymentById, transitionPayment, type PaymentRow } from './store.js';
@@ -74,8 +74,7 @@ export async function awaitProcessorAuthentication(
     const from = { status: ['PENDING' as const], pendingAction: payment.pending_action === 'authorize' ? ('authorize' as const) : null };
     if (!(await transitionPayment(trx, payment.id, from, changes))) return false;
     await recordPaymentEvent(trx, clock, copyWith(payment, changes), 'payment.card.action_required');
-    const job = { type: EXPIRE_PROCESSOR_AUTHENTICATION_JOB, payload: { payment_id: payment.id }, delaySeconds: CHALLENGE_SECONDS };
-    await enqueueJob(trx, { ...job, organizationId: payment.organization_id }, clock);
+    await schedulePaymentJob(trx, clock, payment, { type: EXPIRE_PROCESSOR_AUTHENTICATION_JOB, delaySeconds: CHALLENGE_SECONDS, timer: true });
     return true;
   });
 }

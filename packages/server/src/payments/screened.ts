@@ -5,8 +5,8 @@
  */
 import type { RealClock } from '../clock/clock.js';
 import type { Executor } from '../db/database.js';
-import { enqueueJob } from '../jobs/store.js';
 import { FRAUD_RESPONSE_CODE, recordFraudOutcome, type Decision } from '../fraud/service.js';
+import { schedulePaymentJob } from './schedule.js';
 import { PAYMENT_JOBS, RECOVERY_DELAY_SECONDS, paymentEventData } from './lifecycle.js';
 import { insertPayment, type PaymentRow } from './store.js';
 import { copyWith } from '../lib/objects.js';
@@ -35,7 +35,7 @@ export async function insertScreenedPayment(
 ): Promise<void> {
   await insertPayment(trx, row);
   if (decision.decision !== 'decline')
-    await enqueueJob(trx, { type: PAYMENT_JOBS.recoverAuthorization, payload: { payment_id: row.id }, delaySeconds: RECOVERY_DELAY_SECONDS }, clock);
+    await schedulePaymentJob(trx, clock, row, { type: PAYMENT_JOBS.recoverAuthorization, delaySeconds: RECOVERY_DELAY_SECONDS, timer: false });
   await onCreate?.(trx, row.id);
   await recordFraudOutcome(trx, row, decision, () => paymentEventData(row), clock);
 }
