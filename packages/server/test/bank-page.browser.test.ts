@@ -13,7 +13,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeInBrowser, launchChromium } from './support/browser.js';
 import { dialects, renderingIt } from './support/dialects.js';
 import { AUDIENCE, startGateway, type TestClient, type TestGateway } from './support/gateway.js';
-import { eventually } from './support/wait.js';
+import { advanceClock } from './support/clock.js';
 
 interface Intent {
   payment_id: string;
@@ -57,6 +57,9 @@ class MerchantSite {
   }
 }
 
+/** How long the sandbox bank takes to settle an approved payment (RAIL_MOCK_DELAY_SECONDS). */
+const SETTLE_SECONDS = 120;
+
 describeInBrowser.each(dialects)('the sandbox bank page in a browser on $name', (dialect) => {
   /** Layout and wording: on the first dialect only (support/dialects.ts renderingIt). */
   const itRendering = renderingIt(dialect);
@@ -68,8 +71,9 @@ describeInBrowser.each(dialects)('the sandbox bank page in a browser on $name', 
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    // Three seconds: time enough to see PENDING_PROVIDER after the redirect on a busy machine.
-    gw = await startGateway(dialect, { RAIL_MOCK_DELAY_SECONDS: '3' });
+    // The bank settles two minutes after the approval, on the organization's sandbox clock: the
+    // test sees PENDING_PROVIDER, then moves that clock (a busy machine's wall clock never gets there).
+    gw = await startGateway(dialect, { RAIL_MOCK_DELAY_SECONDS: String(SETTLE_SECONDS) });
     merchant = await new MerchantSite().start();
     browser = await launchChromium();
     client = await gw.client();
@@ -215,16 +219,13 @@ describeInBrowser.each(dialects)('the sandbox bank page in a browser on $name', 
     expect(await page.getByRole('heading', { name: 'Thanks' }).count()).toBe(1);
     expect(merchant.visitsFor(payment.payment_id)).toHaveLength(1);
 
-    // The customer approved; the bank is processing (RAIL_MOCK_DELAY_SECONDS=3).
+    // The customer approved; the bank is processing until RAIL_MOCK_DELAY_SECONDS have passed.
     expect(await transaction(payment.payment_id)).toMatchObject({ status: 'IN_PROGRESS', status_detail: 'PENDING_PROVIDER' });
-    const settled = await eventually(
-      () => transaction(payment.payment_id),
-      (t) => t.status !== 'IN_PROGRESS',
-      10_000,
-    );
-    expect(settled).toMatchObject({ status: 'APPROVED', status_detail: 'SUCCESS', amount: 15050 });
-
-    await new Promise((r) => setTimeout(r, 300)); // a duplicate event would be there by now
+    await advanceClock(gw, token, SETTLE_SECONDS - 1);
+    expect(await transaction(payment.payment_id)).toMatchObject({ status: 'IN_PROGRESS', status_detail: 'PENDING_PROVIDER' });
+    // The advance answers once the jobs that fell due have run: a duplicate event would be there.
+    await advanceClock(gw, token, 1);
+    expect(await transaction(payment.payment_id)).toMatchObject({ status: 'APPROVED', status_detail: 'SUCCESS', amount: 15050 });
     const recorded = await events(payment.payment_id);
     expect(recorded.map((e) => e.type)).toEqual(['payment.purchase.pending', 'payment.purchase.succeeded']);
     expect(JSON.parse(recorded[1]!.data)).toMatchObject({
