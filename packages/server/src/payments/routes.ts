@@ -126,8 +126,10 @@ export async function paymentRoutes(
       // A reply with its own serializer gets no content type from Fastify, so it is set here.
       const found = await payments.findServed(organizationId, request.params.id);
       if (found) {
-        const shown = found.networkReference !== null && principal.permissions.has('connector-accounts:read');
-        const card = shown ? { ...found.payment, processor: await opts.processorOf(organizationId, found.networkReference!) } : found.payment;
+        const card = found.payment;
+        // Set on the view this request made: a copy with it (an object spread) took the serializer three times as long.
+        if (found.networkReference !== null && principal.permissions.has('connector-accounts:read'))
+          card.processor = await opts.processorOf(organizationId, found.networkReference);
         return reply
           .type(JSON_CONTENT_TYPE)
           .serializer(reply.compileSerializationSchema(CardPayment as never) as (payload: unknown) => string)
