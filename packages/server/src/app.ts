@@ -45,6 +45,7 @@ import { MethodRegistry, type PaymentMethodDefinition } from './payments/methods
 import { MODULES, outboxReactions } from './gateway/modules.js';
 import { ledgerModule } from './ledger/module.js';
 import { realClock, SandboxClock, type TimeSource } from './clock/clock.js';
+import type { RsaKeyPairSource } from './crypto/rsa-key-pairs.js';
 import './http/route-config.js';
 
 export interface RouteEntry {
@@ -94,6 +95,11 @@ export interface GatewayOptions {
   connectors?: readonly ConnectorDefinition[];
   /** More payment methods, registered after the built-in ones (the tests register their own; docs/architecture.md "Add a payment method"). */
   methods?: readonly PaymentMethodDefinition[];
+  /**
+   * Where the RSA key pairs come from: the token-signing key and each organization's encryption key
+   * (default: generated, crypto/rsa-key-pairs.ts). The tests pass pairs generated once per test process.
+   */
+  rsaKeyPairs?: RsaKeyPairSource;
 }
 
 /**
@@ -114,7 +120,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
   // The one clock (clock/clock.ts): the real time, and in the sandbox each organization's time.
   const clock = new SandboxClock(db, config.environment === 'sandbox', options.time);
   const keyring = loadKeyring(config);
-  const signingKeys = new SigningKeys(db, keyring, clock);
+  const signingKeys = new SigningKeys(db, keyring, clock, options.rsaKeyPairs);
   await signingKeys.load();
 
   const tokens = new TokenService(
@@ -215,6 +221,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
 
   // The features: the services they share, then each module's routes and jobs, in the order of gateway/modules.ts.
   const services = await buildServices({
+    rsaKeyPairs: options.rsaKeyPairs,
     config,
     db,
     clock,

@@ -25,6 +25,8 @@ export interface NewClient {
   /** Only for bootstrap: the operator chooses id and secret. */
   clientId?: string;
   secret?: string;
+  /** The scrypt cost of the secret's hash, N = 2^this (default SECRET_HASH_LOG_N; the suite's clients use the least). */
+  secretHashLogN?: number;
 }
 
 export interface ProvisionedClient {
@@ -46,7 +48,7 @@ export function scopesFromList(list: string): Permission[] {
 export async function provisionClient(db: Db, input: NewClient, clock: RealClock): Promise<ProvisionedClient> {
   if (!input.name.trim()) throw new ClientProvisioningError('a client needs a name');
   const secret = input.secret ?? generateSecret();
-  const secretHash = await hashSecret(secret);
+  const secretHash = await hashSecret(secret, input.secretHashLogN);
   const scopes = input.scopes ?? [...PERMISSIONS];
   const clientId = input.clientId ?? newId('client');
   return db.transaction().execute(async (trx) => {

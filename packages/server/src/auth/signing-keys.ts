@@ -11,8 +11,8 @@
  * app.ts) or by the first use that needs it, whichever comes first; uses
  * wait for it (`ready()`).
  */
-import { createPrivateKey, createPublicKey, generateKeyPair, type KeyObject } from 'node:crypto';
-import { promisify } from 'node:util';
+import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
+import { generateRsaKeyPair, type RsaKeyPairSource } from '../crypto/rsa-key-pairs.js';
 import type { JWK } from 'jose';
 import type { Db } from '../db/database.js';
 import { isUniqueViolation } from '../db/database.js';
@@ -39,6 +39,7 @@ export class SigningKeys {
     private readonly db: Db,
     private readonly keyring: Keyring,
     private readonly clock: RealClock,
+    private readonly keyPairs: RsaKeyPairSource = generateRsaKeyPair,
   ) {}
 
   private creating: Promise<void> | undefined;
@@ -71,11 +72,7 @@ export class SigningKeys {
     // generateKeyPairSync returned can deadlock Node 20: its JWK export holds the key's mutex while
     // it allocates, and a garbage collection then runs the generation job's destructor, which takes
     // the same mutex (a test process hung on it in CI). On the thread pool, not the event loop.
-    const pair = await promisify(generateKeyPair)('rsa', {
-      modulusLength: 2048,
-      publicKeyEncoding: { type: 'spki', format: 'pem' },
-      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-    });
+    const pair = await this.keyPairs(2048);
     const publicKey = createPublicKey(pair.publicKey);
     const jwk: JWK = { ...publicKey.export({ format: 'jwk' }), kid, alg: TOKEN_ALGORITHM, use: 'sig' };
     try {

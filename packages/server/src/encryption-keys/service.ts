@@ -8,8 +8,8 @@
  * under the master key; decryption runs on worker threads (crypto/rsa-decryptor.ts),
  * off the event loop, with keys parsed once and cached.
  */
-import { createPrivateKey, generateKeyPair, type KeyObject } from 'node:crypto';
-import { promisify } from 'node:util';
+import { createPrivateKey, type KeyObject } from 'node:crypto';
+import { generateRsaKeyPair, type RsaKeyPairSource } from '../crypto/rsa-key-pairs.js';
 import type { Db } from '../db/database.js';
 import { isUniqueViolation } from '../db/database.js';
 import type { EncryptionKeysTable } from '../db/schema.js';
@@ -22,7 +22,6 @@ import { ulid } from '../lib/ids.js';
 import { isoPlusSeconds } from '../lib/time.js';
 import type { RealClock } from '../clock/clock.js';
 
-const generate = promisify(generateKeyPair);
 /** What making a key needs: the permission of `POST /v1/encryption/keys` (routes.ts). */
 const CREATE_PERMISSION: Permission = 'compliance:write';
 const YEAR_SECONDS = 365 * 86400;
@@ -54,6 +53,7 @@ export class EncryptionKeyService {
     private readonly keyring: Keyring,
     private readonly options: { modulusLength: number; graceSeconds: number },
     private readonly clock: RealClock,
+    private readonly keyPairs: RsaKeyPairSource = generateRsaKeyPair,
   ) {}
 
   async active(organizationId: string): Promise<EncryptionKeysTable> {
@@ -133,11 +133,7 @@ export class EncryptionKeyService {
 
   /** A new key pair for the organization, active from now, not yet stored. */
   private async newKey(organizationId: string): Promise<EncryptionKeysTable> {
-    const { publicKey, privateKey } = await generate('rsa', {
-      modulusLength: this.options.modulusLength,
-      publicKeyEncoding: { type: 'spki', format: 'pem' },
-      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-    });
+    const { publicKey, privateKey } = await this.keyPairs(this.options.modulusLength);
     const kid = `key_${ulid()}`;
     const now = this.clock.realNow();
     const row: EncryptionKeysTable = {

@@ -49,6 +49,7 @@ import type { SandboxClock } from '../clock/clock.js';
 import { EventStreamHub } from '../webhooks/stream.js';
 import { DashboardService } from '../dashboard/service.js';
 import type { UrlPolicy } from '../webhooks/url-guard.js';
+import type { RsaKeyPairSource } from '../crypto/rsa-key-pairs.js';
 
 export interface Services {
   /** Every sandbox timer reads an organization's time here (test clocks, docs/sandbox.md). */
@@ -120,9 +121,12 @@ export interface Foundations {
   connectors?: readonly ConnectorDefinition[] | undefined;
   /** The payment methods, built in createGateway (the OpenAPI document lists them too). */
   methods: MethodRegistry;
+  /** GatewayOptions.rsaKeyPairs: where the organizations' encryption keys come from. */
+  rsaKeyPairs?: RsaKeyPairSource | undefined;
 }
 
 export async function buildServices({
+  rsaKeyPairs,
   config,
   db,
   clock,
@@ -145,6 +149,7 @@ export async function buildServices({
       graceSeconds: config.cards.encryptionKeyGraceSeconds,
     },
     clock,
+    rsaKeyPairs,
   );
   const instruments = new InstrumentService(db, encryptionKeys, vault, clock);
   // Connectors: the registry, the organizations' accounts and their routing; the default account is CONNECTORS.
