@@ -15,6 +15,7 @@ import { pay, tokenize } from './support/cards.js';
 import { eventually } from './support/wait.js';
 import { dialects } from './support/dialects.js';
 import { startGateway, type TestGateway } from './support/gateway.js';
+import { generateRsaKeyPair } from '../src/crypto/rsa-key-pairs.js';
 
 interface ErrorReply {
   error: { code: string; message: string; details: unknown[]; request_id: string };
@@ -28,7 +29,12 @@ describe.each(dialects)('request timeout on $name', (dialect) => {
   beforeAll(async () => {
     gw = await startGateway(dialect);
     token = await (await gw.client({ scopes: [...PERMISSIONS] })).token();
-    slow = await startGateway(dialect, { DATABASE_URL: gw.gateway.config.database.url, REQUEST_TIMEOUT_MS: '1', JOBS_ENABLED: 'false' });
+    // Key pairs generated for each request, as a deployment's are (not the suite's, made once): the work that outlasts the timeout.
+    slow = await startGateway(
+      dialect,
+      { DATABASE_URL: gw.gateway.config.database.url, REQUEST_TIMEOUT_MS: '1', JOBS_ENABLED: 'false' },
+      { rsaKeyPairs: generateRsaKeyPair },
+    );
   });
   afterAll(async () => {
     await gw.close();

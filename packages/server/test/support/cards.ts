@@ -4,7 +4,7 @@
  * Encryption uses WebCrypto, as the browser SDK does.
  */
 import { webcrypto } from 'node:crypto';
-import type { HttpClient } from './gateway.js';
+import type { HttpClient, Reply } from './gateway.js';
 
 export interface TestCardInput {
   number: string;
@@ -24,9 +24,22 @@ export async function encrypt(key: webcrypto.CryptoKey, value: string): Promise<
 }
 
 /** The organization's active key (created on first use), imported for encryption. */
+/** The first key being made, per gateway and token: concurrent first uses share it. */
+const firstKeys = new Map<string, Promise<Reply<{ public_key: string }>>>();
+
 export async function merchantKey(gw: HttpClient, token: string): Promise<webcrypto.CryptoKey> {
   let reply = await gw.request<{ public_key: string }>('GET', '/v1/encryption/keys', { token });
-  if (reply.status === 404) reply = await gw.request<{ public_key: string }>('POST', '/v1/encryption/keys', { token });
+  if (reply.status === 404) {
+    // One POST for concurrent first uses (a test tokenizing several cards at once): each POST rotates
+    // the key, and a third rotation retires the key the first caller has just encrypted with.
+    const at = `${gw.baseUrl} ${token}`;
+    let made = firstKeys.get(at);
+    if (!made) {
+      made = gw.request<{ public_key: string }>('POST', '/v1/encryption/keys', { token }).finally(() => firstKeys.delete(at));
+      firstKeys.set(at, made);
+    }
+    reply = await made;
+  }
   return importPublicKey(reply.body.public_key);
 }
 
