@@ -221,7 +221,6 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
 
   // The features: the services they share, then each module's routes and jobs, in the order of gateway/modules.ts.
   const services = await buildServices({
-    rsaKeyPairs: options.rsaKeyPairs,
     config,
     db,
     clock,
@@ -234,6 +233,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     dashboardDist: options.dashboardDist,
     connectors: options.connectors,
     methods,
+    rsaKeyPairs: options.rsaKeyPairs,
   });
   const jobs = new JobRunner(db, database.dialect, app.log, metrics, {
     pollIntervalMs: config.jobs.pollIntervalMs,

@@ -22,9 +22,10 @@ function derive(secret: string, salt: Buffer, n: number): Promise<Buffer> {
   return new Promise((resolve, reject) => scrypt(secret, salt, LENGTH, options, (error, key) => (error ? reject(error) : resolve(key))));
 }
 
+const costInRange = (logN: number) => Number.isInteger(logN) && logN >= SECRET_HASH_LOG_N_RANGE.min && logN <= SECRET_HASH_LOG_N_RANGE.max;
+
 export async function hashSecret(secret: string, logN: number = SECRET_HASH_LOG_N): Promise<string> {
-  if (!Number.isInteger(logN) || logN < SECRET_HASH_LOG_N_RANGE.min || logN > SECRET_HASH_LOG_N_RANGE.max)
-    throw new RangeError(`scrypt cost 2^${logN} is out of range`);
+  if (!costInRange(logN)) throw new RangeError(`scrypt cost 2^${logN} is out of range`);
   const n = 2 ** logN;
   const salt = randomBytes(16);
   const key = await derive(secret, salt, n);
@@ -37,8 +38,7 @@ const DUMMY_HASH = `scrypt$${2 ** SECRET_HASH_LOG_N}$${Buffer.alloc(16).toString
 /** The N a stored hash names, if it is a power of two in SECRET_HASH_LOG_N_RANGE. */
 function storedCost(text: string | undefined): number | undefined {
   const n = Number(text);
-  const logN = Math.log2(n);
-  return Number.isInteger(logN) && logN >= SECRET_HASH_LOG_N_RANGE.min && logN <= SECRET_HASH_LOG_N_RANGE.max ? n : undefined;
+  return costInRange(Math.log2(n)) ? n : undefined;
 }
 
 /** Whether `secret` is the one `stored` was made from, at the cost `stored` names. */

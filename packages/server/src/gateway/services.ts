@@ -126,7 +126,6 @@ export interface Foundations {
 }
 
 export async function buildServices({
-  rsaKeyPairs,
   config,
   db,
   clock,
@@ -139,6 +138,7 @@ export async function buildServices({
   dashboardDist,
   connectors,
   methods,
+  rsaKeyPairs,
 }: Foundations): Promise<Services> {
   // Cards: keys, vault, the network.
   const encryptionKeys = new EncryptionKeyService(

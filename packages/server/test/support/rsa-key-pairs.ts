@@ -17,17 +17,15 @@ const given = new Map<string, Set<Promise<RsaKeyPair>>>();
 
 export function rsaKeyPairsFor(databaseUrl: string): RsaKeyPairSource {
   return (modulusLength) => {
-    let pool = pools.get(modulusLength);
-    if (!pool) pools.set(modulusLength, (pool = []));
-    let used = given.get(databaseUrl);
-    if (!used) given.set(databaseUrl, (used = new Set()));
-    const seen = used;
-    let pair = pool.find((p) => !seen.has(p));
+    const pool = pools.get(modulusLength) ?? [];
+    pools.set(modulusLength, pool);
+    const used = given.get(databaseUrl) ?? new Set();
+    given.set(databaseUrl, used);
+    let pair = pool.find((p) => !used.has(p));
     if (!pair) {
       const made = generateRsaKeyPair(modulusLength);
-      const all = pool;
       // A failed generation is not given again.
-      made.catch(() => all.splice(all.indexOf(made), 1));
+      made.catch(() => pool.splice(pool.indexOf(made), 1));
       pool.push(made);
       pair = made;
     }
