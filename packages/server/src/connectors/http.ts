@@ -15,14 +15,15 @@
 import http from 'node:http';
 import https from 'node:https';
 import { Counter, Histogram, type Registry } from 'prom-client';
+import { ProcessorFailure } from '../errors/api-error.js';
 
 /** The connector never reached the processor: nothing can have happened there. */
-export class ConnectorUnreachable extends Error {
+export class ConnectorUnreachable extends ProcessorFailure {
   override readonly name = 'ConnectorUnreachable';
 }
 
 /** The request may have reached the processor, and its answer is unknown (a timeout or a reset after connecting). */
-export class ConnectorOutcomeUnknown extends Error {
+export class ConnectorOutcomeUnknown extends ProcessorFailure {
   override readonly name = 'ConnectorOutcomeUnknown';
 }
 

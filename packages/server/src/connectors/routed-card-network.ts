@@ -17,8 +17,8 @@
  *   reference key (`ca12345678:<processor's reference>`), so its captures,
  *   voids, refunds and disputes go back to the same account.
  */
-import type { Executor } from '../db/database.js';
-import type { Db } from '../db/database.js';
+import { isTransientDatabaseError, type Db, type Executor } from '../db/database.js';
+import { ApiError, ProcessorFailure } from '../errors/api-error.js';
 import { brandOf } from '../cards/rules.js';
 import { requireNetwork } from './card-network/unavailable.js';
 import type { AccountSummary, ConnectorAccounts } from './accounts.js';
@@ -151,9 +151,21 @@ export class RoutedCardNetwork implements CardNetworkConnector {
     return { connector: await this.accounts.card(account.id, account.rotatedAt), networkReference: match[2]! };
   }
 
+  /**
+   * A capture, void, reversal, adjustment or refund, sent to the account the payment went to. A
+   * connector that fails with anything but an answer, an ApiError or its client's verdicts (a
+   * bug, a package's unexpected error) may have reached the processor: that is
+   * `ConnectorOutcomeUnknown`, so the operation stays pending for its recovery job and the
+   * request is answered 503, never 500.
+   */
   private async operate(request: OperationRequest, run: (c: CardNetworkConnector, r: OperationRequest) => Promise<OperationResult>): Promise<OperationResult> {
     const { connector, networkReference } = await this.target(request.networkReference);
-    return run(connector, { ...request, networkReference });
+    try {
+      return await run(connector, { ...request, networkReference });
+    } catch (error) {
+      if (error instanceof ApiError || error instanceof ProcessorFailure || isTransientDatabaseError(error)) throw error;
+      throw new ConnectorOutcomeUnknown(`the connector failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    }
   }
 
   capture(request: OperationRequest): Promise<OperationResult> {

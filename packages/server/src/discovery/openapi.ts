@@ -24,7 +24,7 @@ const ERROR_STATUSES: Record<string, string> = {
   413: '`payload_too_large`: the body is over BODY_LIMIT_BYTES (or over the limit the operation states).',
   422: 'Invalid body or query; `details` names every problem (a NUL character or an unpaired surrogate in any string is one).',
   429: 'Rate limit exceeded; see Retry-After.',
-  503: '`service_unavailable`: the server is draining, or the database could not take the request just then (a deadlock, a lost connection, a lock held elsewhere); nothing was committed. Retry after `Retry-After` seconds.',
+  503: '`service_unavailable`: the server is draining, or the database could not take the request just then (a deadlock, a lost connection, a lock held elsewhere; nothing was committed), or a payment processor could not be reached or did not answer (a capture, cancellation, adjustment or refund asked of it stays pending, and its recovery job finishes it). Retry after `Retry-After` seconds.',
   504: '`timeout`: not answered within REQUEST_TIMEOUT_MS. The outcome is unknown: retry with the same `order_id` or `Idempotency-Key`.',
 };
 /** Fastify reads a body only for these: 413 is an answer of theirs alone. */

@@ -55,6 +55,15 @@ export interface ErrorDetail {
   message: string;
 }
 
+/**
+ * A payment processor failed an operation in a way only a later try can settle: it was never
+ * reached, or its answer is unknown (connectors/http.ts `ConnectorUnreachable`,
+ * `ConnectorOutcomeUnknown`). The error handler answers it 503 `service_unavailable` with
+ * Retry-After, never 500: what the request recorded before the call (a PENDING refund, a claimed
+ * capture) stays, and its recovery job asks the processor again.
+ */
+export class ProcessorFailure extends Error {}
+
 export class ApiError extends Error {
   readonly status: number;
 

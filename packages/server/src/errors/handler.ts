@@ -11,7 +11,7 @@ import type { Duplex } from 'node:stream';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { isTransientDatabaseError } from '../db/database.js';
 import { newId } from '../lib/ids.js';
-import { ApiError, OAuthError, type ErrorCode, type ErrorDetail } from './api-error.js';
+import { ApiError, OAuthError, ProcessorFailure, type ErrorCode, type ErrorDetail } from './api-error.js';
 import { JSON_CONTENT_TYPE } from '../lib/content-types.js';
 
 interface AjvLikeError {
@@ -83,6 +83,13 @@ export function toApiError(error: unknown): ApiError | OAuthError {
     if (e.statusCode === 415) return ApiError.validation([{ field: '(body)', message: 'send the body as application/json' }], 'The request body is not JSON.');
     return new ApiError('invalid_request', 'The request could not be read.');
   }
+  if (error instanceof ProcessorFailure)
+    return new ApiError(
+      'service_unavailable',
+      'The payment processor could not be reached or did not answer. What was asked is recorded as pending and finished automatically; retry later to see its outcome.',
+      [],
+      { 'retry-after': '5' },
+    );
   if (isTransientDatabaseError(error))
     return new ApiError('service_unavailable', 'The database could not take the request just now; retry.', [], { 'retry-after': '1' });
   return new ApiError('internal_error', 'Something went wrong on our side. Retry with backoff.');
