@@ -16,6 +16,7 @@ import { ConnectorOutcomeUnknown, ConnectorUnreachable } from '../src/connectors
 import type { ConnectorDefinition } from '../src/connectors/registry.js';
 import { pay, tokenize, type PaymentReply } from './support/cards.js';
 import { MovableTime } from './support/clock.js';
+import { routeCardsTo } from './support/connector-accounts.js';
 import { dialects } from './support/dialects.js';
 import { startGateway, type TestGateway } from './support/gateway.js';
 import { eventually } from './support/wait.js';
@@ -70,13 +71,7 @@ describe.each(dialects)('a processor failing without an answer, on $name', (dial
   beforeAll(async () => {
     gw = await startGateway(dialect, {}, { connectors: [flakyProcessor], time });
     token = await (await gw.client()).token();
-    const account = await gw.request<{ id: string }>('POST', '/v1/connector-accounts', {
-      token,
-      body: { connector: 'flaky-processor', credentials: { label: 'flaky' } },
-    });
-    expect(account.status, account.text).toBe(201);
-    const routed = await gw.request('PUT', '/v1/routing', { token, body: { rules: [{ method_family: 'card', connector_accounts: [account.body.id] }] } });
-    expect(routed.status, routed.text).toBe(200);
+    await routeCardsTo(gw, token, 'flaky-processor', { label: 'flaky' });
     visa = await tokenize(gw, token, { number: '4242424242424242' });
   });
   afterAll(() => gw.close());

@@ -42,8 +42,8 @@ import type http from 'node:http';
 import type https from 'node:https';
 import Stripe from 'stripe';
 import { type Form, id, luhn, parseForm, paymentIntent, paymentMethod, seconds } from './fake-stripe-objects.js';
-import { expect } from 'vitest';
 import type { TestGateway } from './gateway.js';
+import { routeCardsTo } from './connector-accounts.js';
 
 export { paymentIntent } from './fake-stripe-objects.js';
 
@@ -415,13 +415,6 @@ export class FakeStripe {
  * A Stripe connector account of the gateway's organization, on this fake, with
  * every card routed to it: its id.
  */
-export async function routeCardsToStripe(gw: TestGateway, token: string, fake: FakeStripe, webhookSecret: string): Promise<string> {
-  const created = await gw.request<{ id: string }>('POST', '/v1/connector-accounts', {
-    token,
-    body: { connector: 'stripe', credentials: { secret_key: fake.secretKey, webhook_secret: webhookSecret } },
-  });
-  expect(created.status, created.text).toBe(201);
-  const routed = await gw.request('PUT', '/v1/routing', { token, body: { rules: [{ method_family: 'card', connector_accounts: [created.body.id] }] } });
-  expect(routed.status, routed.text).toBe(200);
-  return created.body.id;
+export function routeCardsToStripe(gw: TestGateway, token: string, fake: FakeStripe, webhookSecret: string): Promise<string> {
+  return routeCardsTo(gw, token, 'stripe', { secret_key: fake.secretKey, webhook_secret: webhookSecret });
 }
