@@ -36,6 +36,8 @@ const FAILURES = {
   "the processor's answer unknown": () => new ConnectorOutcomeUnknown('socket hang up after the request was sent'),
 } as const;
 type Failure = keyof typeof FAILURES;
+/** Each failure, once per operation below. */
+const FAILURE_KINDS = Object.keys(FAILURES) as Failure[];
 
 /** What the processor's refunds and captures do now (each test sets it): answer, or throw. */
 let failing: Failure | undefined;
@@ -87,7 +89,7 @@ describe.each(dialects)('a processor failing without an answer, on $name', (dial
     expect(reply.text).not.toMatch(/boom|ECONNREFUSED|hang up|\.js:|\bat \w/);
   }
 
-  it.each(Object.keys(FAILURES) as Failure[])('a refund: %s is 503; the refund stays PENDING and its recovery job settles it', async (failure) => {
+  it.each(FAILURE_KINDS)('a refund: %s is 503; the refund stays PENDING and its recovery job settles it', async (failure) => {
     failing = undefined;
     const paid = await pay(gw, token, { instrumentId: visa, amount: 100, capture: false });
     expect(paid.body.status, paid.text).toBe('AUTHORIZED');
@@ -116,7 +118,7 @@ describe.each(dialects)('a processor failing without an answer, on $name', (dial
     expect(await payment(paid.body.id)).toMatchObject({ amount_refunded: '40.00' });
   });
 
-  it.each(Object.keys(FAILURES) as Failure[])('a capture: %s is 503; the payment is not captured until its recovery job captures it', async (failure) => {
+  it.each(FAILURE_KINDS)('a capture: %s is 503; the payment is not captured until its recovery job captures it', async (failure) => {
     failing = undefined;
     const paid = await pay(gw, token, { instrumentId: visa, amount: 100, capture: false });
     expect(paid.body.status, paid.text).toBe('AUTHORIZED');
