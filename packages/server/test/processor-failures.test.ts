@@ -2,10 +2,12 @@
  * A processor that fails an operation without an answer: unreachable (Stripe or
  * Mercado Pago down), an unknown outcome (a timeout after sending), or a
  * connector that throws something of its own (a bug, a package's unexpected
- * error). The merchant gets 503 `service_unavailable` with Retry-After, never a
- * 500 or a stack trace; what the request recorded stays pending, and its
- * recovery job finishes it once the processor answers again
- * (connectors/routed-card-network.ts `operate`, errors/handler.ts). Real
+ * error). For a capture or a refund the merchant gets 503 `service_unavailable`
+ * with Retry-After, never a 500 or a stack trace; what the request recorded
+ * stays pending, and its recovery job finishes it once the processor answers
+ * again (connectors/routed-card-network.ts `operate`, errors/handler.ts). An
+ * authorization that may have reached the processor is a PENDING payment
+ * (`09`), looked up later; one that reached no processor is REJECTED `91`. Real
  * gateway, real HTTP, both dialects, a connector registered as a processor's
  * folder registers one.
  */
@@ -39,8 +41,10 @@ type Failure = keyof typeof FAILURES;
 /** Each failure, once per operation below. */
 const FAILURE_KINDS = Object.keys(FAILURES) as Failure[];
 
-/** What the processor's refunds and captures do now (each test sets it): answer, or throw. */
+/** What the processor's refunds, captures and authorizations do now (each test sets it): answer, or throw. */
 let failing: Failure | undefined;
+/** The authorizations the processor took, by our reference (what its lookup finds). */
+const authorized = new Set<string>();
 const answer = async (): Promise<OperationResult> => {
   if (failing) throw FAILURES[failing]();
   return { outcome: 'succeeded', responseCode: '00' };
@@ -53,8 +57,13 @@ const flakyProcessor: ConnectorDefinition = {
   credentials: Type.Object({ label: Type.String() }, { additionalProperties: false }),
   card: (): CardNetworkConnector => ({
     available: true,
-    authorize: async (request) => ({ outcome: 'approved', responseCode: '00', networkReference: `net_${request.reference}` }),
-    lookup: async () => undefined,
+    authorize: async (request) => {
+      // A failure after sending: the processor took it, as a timeout's request may have been.
+      if (failing !== 'the processor unreachable') authorized.add(request.reference);
+      if (failing) throw FAILURES[failing]();
+      return { outcome: 'approved', responseCode: '00', networkReference: `net_${request.reference}` };
+    },
+    lookup: async (reference) => (authorized.has(reference) ? { outcome: 'approved', responseCode: '00', networkReference: `net_${reference}` } : undefined),
     capture: answer,
     void: async () => ({ outcome: 'succeeded', responseCode: '00' }),
     reverse: async () => ({ outcome: 'succeeded', responseCode: '00' }),
@@ -70,8 +79,14 @@ describe.each(dialects)('a processor failing without an answer, on $name', (dial
   let visa: string;
   const time = new MovableTime();
 
+  const logLines: string[] = [];
+
   beforeAll(async () => {
-    gw = await startGateway(dialect, {}, { connectors: [flakyProcessor], time });
+    gw = await startGateway(
+      dialect,
+      { LOG_LEVEL: 'error' },
+      { connectors: [flakyProcessor], time, logStream: { write: (line: string) => void logLines.push(line) } },
+    );
     token = await (await gw.client()).token();
     await routeCardsTo(gw, token, 'flaky-processor', { label: 'flaky' });
     visa = await tokenize(gw, token, { number: '4242424242424242' });
@@ -135,5 +150,36 @@ describe.each(dialects)('a processor failing without an answer, on $name', (dial
       (p) => p.captured_at !== null,
     );
     expect(captured).toMatchObject({ status: 'APPROVED', amount_captured: '100.00' });
+  });
+
+  it.each(FAILURE_KINDS.filter((f) => f !== 'the processor unreachable'))(
+    'an authorization: %s leaves the payment PENDING (09), and its lookup settles it',
+    async (failure) => {
+      failing = failure;
+      const paid = await pay(gw, token, { instrumentId: visa, amount: 100 });
+      expect(paid.status, paid.text).toBe(201);
+      expect(paid.body).toMatchObject({ status: 'PENDING', response_code: '09' });
+      expect(paid.text).not.toMatch(/boom|hang up|\.js:/);
+      if (failure === 'a plain error of the connector') {
+        // The operator sees the connector's error in the log; the merchant does not.
+        expect(logLines.some((l) => l.includes('connector failed in an authorization') && l.includes('boom'))).toBe(true);
+      }
+
+      failing = undefined;
+      time.advance(61);
+      const settled = await eventually(
+        () => payment(paid.body.id),
+        (p) => p.status !== 'PENDING',
+      );
+      expect(settled).toMatchObject({ status: 'APPROVED', response_code: '00' });
+    },
+  );
+
+  it('an authorization: the processor unreachable, with no other account to try, is REJECTED 91 and nothing was charged', async () => {
+    failing = 'the processor unreachable';
+    const paid = await pay(gw, token, { instrumentId: visa, amount: 100 });
+    expect(paid.status, paid.text).toBe(201);
+    expect(paid.body).toMatchObject({ status: 'REJECTED', response_code: '91' });
+    failing = undefined;
   });
 });

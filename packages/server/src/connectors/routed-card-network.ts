@@ -8,8 +8,9 @@
  * - An authorization tries the routed accounts in order, and moves to the
  *   next ONLY on `ConnectorUnreachable` (the processor was never reached).
  *   Any other failure after the request may have reached it (a timeout, a
- *   reset) leaves the payment PENDING, looked up later through the same
- *   account; when no account could be reached, it is declined with `91`
+ *   reset, or the connector's own unexpected error: a bug, a package's
+ *   surprise) leaves the payment PENDING (`09`, the error logged), looked up
+ *   later through the same account; when no account could be reached, it is declined with `91`
  *   (issuer or switch inoperative) without any processor having seen it.
  * - The account is written beside our reference before the call
  *   (`connector_references`), so a lookup after a crash asks it, and the
@@ -34,6 +35,7 @@ import type {
 import { ConnectorOutcomeUnknown, ConnectorUnreachable } from './http.js';
 import type { Router } from './routing.js';
 import type { RealClock } from '../clock/clock.js';
+import type { FastifyBaseLogger } from 'fastify';
 
 const PREFIXED = /^(ca[0-9a-z]{8}):(.*)$/s;
 
@@ -48,6 +50,8 @@ export class RoutedCardNetwork implements CardNetworkConnector {
     private readonly clock: RealClock,
     /** Whether an organization's accounts may serve payments here: a connector usable in this environment is registered. */
     private readonly routable: boolean,
+    /** Where a connector's unexpected error in an authorization is written (the payment itself stays pending). */
+    private readonly log: Pick<FastifyBaseLogger, 'error'>,
   ) {}
 
   /**
@@ -110,8 +114,12 @@ export class RoutedCardNetwork implements CardNetworkConnector {
         return prefixed(account.referenceKey, await connector.authorize(request));
       } catch (error) {
         if (error instanceof ConnectorUnreachable) continue;
-        if (error instanceof ConnectorOutcomeUnknown) return { outcome: 'pending', responseCode: '09', networkReference: `${account.referenceKey}:` };
-        throw error;
+        if (error instanceof ApiError || isTransientDatabaseError(error)) throw error;
+        // The request may have reached the processor: a timeout after sending, or the connector's own
+        // error (a bug, a package's unexpected failure), which the operator must see.
+        if (!(error instanceof ConnectorOutcomeUnknown))
+          this.log.error({ err: error, connector: account.connector, account: account.id }, 'connector failed in an authorization; the payment stays pending');
+        return { outcome: 'pending', responseCode: '09', networkReference: `${account.referenceKey}:` };
       }
     }
     return { outcome: 'declined', responseCode: '91', networkReference: '' };

@@ -205,7 +205,7 @@ export async function buildServices({
     : new NoCardNetwork();
   const usableHere = config.environment === 'sandbox' || config.simulatedRehearsal;
   const routable = connectorRegistry.list().some((c) => c.families.includes('card') && (!c.sandboxOnly || usableHere));
-  const network = new RoutedCardNetwork(db, defaultNetwork, connectorAccounts, router, clock, routable);
+  const network = new RoutedCardNetwork(db, defaultNetwork, connectorAccounts, router, clock, routable, log);
   const lifecycle = new PaymentLifecycle(db, network, config.cards, clock);
   // 3-D Secure runs against the sandbox's directory and issuers (cards/three-ds.ts): in the sandbox only.
   const authentications =
