@@ -1,7 +1,7 @@
 /**
  * The docs' walk-throughs, run as a reader pastes them: the shell blocks of
  * README.md ("A first call in curl"), docs/sandbox.md ("Walk-through: a
- * first card payment") and docs/ledger.md ("Walk-through") marked `<!-- doc-test NAME: STATUS... -->`, in order,
+ * first card payment", then "More scenarios"; the cash walk-through) and docs/ledger.md ("Walk-through") marked `<!-- doc-test NAME: STATUS... -->`, in order,
  * in one bash session with the real curl, openssl and node, against a fresh
  * server. Each block must answer the HTTP statuses its marker lists, so the
  * docs cannot drift from the product.
@@ -98,9 +98,12 @@ describe.each(dialects)("the docs' walk-throughs on $name", (dialect) => {
     expect(run.stdout).toContain('"name":"Tienda Norte"');
   }, 60_000);
 
-  it('docs/sandbox.md: the first card payment, captured by advancing the test clock, refunded', async () => {
-    const blocks = markedBlocks('docs/sandbox.md', 'sandbox-first-payment');
-    expect(blocks.length).toBeGreaterThanOrEqual(10);
+  it('docs/sandbox.md: the first card payment, captured by advancing the test clock, refunded; then "More scenarios" in the same shell', async () => {
+    const first = markedBlocks('docs/sandbox.md', 'sandbox-first-payment');
+    expect(first.length).toBeGreaterThanOrEqual(10);
+    const more = markedBlocks('docs/sandbox.md', 'sandbox-more-scenarios');
+    expect(more.length).toBeGreaterThanOrEqual(7);
+    const blocks = [...first, ...more];
     const run = await runBlocks(blocks, (code) =>
       code
         .replace(/^BASE=.*$/m, `BASE=${base}`)
@@ -116,6 +119,11 @@ describe.each(dialects)("the docs' walk-throughs on $name", (dialect) => {
     expect(run.stderr).toContain('"amount_captured": "150000.00"');
     expect(run.stderr).toContain('"status": "REFUNDED"');
     expect(run.stderr).toContain('"code": "refund_exceeds_captured"');
+    // More scenarios: the declined card, the chargeback its capture opened, the rejected refund, the pending card approved.
+    expect(run.stderr).toContain('"response_code": "51"');
+    expect(run.stderr).toMatch(/"reason_code": "10\.4"/);
+    expect(run.stderr).toContain('"response_code": "57"');
+    expect(run.stderr).toMatch(/"status": "PENDING",\s*"response_code": "09"[\s\S]*"status": "APPROVED",\s*"response_code": "00"/);
   }, 60_000);
 
   it('docs/sandbox.md: a cash payment paid at the store, paid again (409), and one that expires', async () => {
