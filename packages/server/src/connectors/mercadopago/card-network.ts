@@ -8,7 +8,7 @@
  * `capture: true` and the amount; the gateway's automatic capture does the
  * same right after the authorization), cancels it (`status: cancelled`) or
  * refunds it (`POST /v1/payments/{id}/refunds` with the amount, partial or full);
- * a refund it left `in_process` can be read again by its id
+ * a refund it left `in_process` is read again by its id
  * (`GET /v1/payments/{id}/refunds/{refund_id}`, `refundOf`).
  *
  * Every write carries an `X-Idempotency-Key` derived from our payment (or
@@ -165,15 +165,21 @@ export class MercadoPagoCardNetwork implements CardNetworkConnector {
     return Promise.resolve({ outcome: 'rejected', responseCode: REFUSED });
   }
 
-  refund(request: OperationRequest): Promise<OperationResult> {
-    return this.operate(async () => {
-      const refund = await this.api.call<RefundResponse>('POST', `/v1/payments/${encodeURIComponent(request.networkReference)}/refunds`, {
+  async refund(request: OperationRequest): Promise<OperationResult> {
+    let refund: RefundResponse;
+    try {
+      refund = await this.api.call<RefundResponse>('POST', `/v1/payments/${encodeURIComponent(request.networkReference)}/refunds`, {
         body: { amount: minorToNumber(request.amount, request.currency) },
         idempotencyKey: idempotencyKey('refund', request.reference),
       });
-      // A card refund Mercado Pago accepted is `approved`, or `in_process` until the issuer settles it.
-      return refund.status === 'approved' || refund.status === 'in_process';
-    });
+    } catch (error) {
+      const failure = classify(error, 'operation');
+      if (failure.kind === 'not_processed' && failure.responseCode === '91') throw notProcessed(failure.message);
+      return { outcome: 'rejected', responseCode: failure.responseCode };
+    }
+    // A card refund Mercado Pago accepted is `approved`, or `in_process` until the issuer settles it: the refund stays
+    // PENDING, with Mercado Pago's id of it, until the recovery job reads it settled (`refundOf`).
+    return refundResult(refund, REFUSED);
   }
 
   /**
