@@ -16,7 +16,7 @@
  *   (`connector_references`), so a lookup after a crash asks it, and the
  *   network reference the payment keeps is prefixed with the account's
  *   reference key (`ca12345678:<processor's reference>`), so its captures,
- *   voids, refunds and disputes go back to the same account.
+ *   voids, refunds, refund lookups and disputes go back to the same account.
  */
 import { isTransientDatabaseError, type Db, type Executor } from '../db/database.js';
 import { ApiError, ProcessorFailure } from '../errors/api-error.js';
@@ -31,6 +31,7 @@ import type {
   DisputeRequest,
   OperationRequest,
   OperationResult,
+  RefundLookup,
 } from './card-network/connector.js';
 import { ConnectorOutcomeUnknown, ConnectorUnreachable } from './http.js';
 import type { Router } from './routing.js';
@@ -190,6 +191,16 @@ export class RoutedCardNetwork implements CardNetworkConnector {
   }
   refund(request: OperationRequest): Promise<OperationResult> {
     return this.operate(request, (c, r) => c.refund(r));
+  }
+  /**
+   * A refund's current outcome, asked of the account its payment went to with the processor's own payment
+   * reference (the prefix removed; the refund's own id never carries one); undefined when that account's
+   * connector cannot look refunds up (the default network, a connector without `refundOf`).
+   */
+  async refundOf(request: RefundLookup): Promise<OperationResult | undefined> {
+    const { connector, networkReference } = await this.target(request.networkReference);
+    if (!connector.refundOf) return undefined;
+    return connector.refundOf({ ...request, networkReference });
   }
   async decideDispute(request: DisputeRequest): Promise<DisputeDecision> {
     const { connector, networkReference } = await this.target(request.networkReference);

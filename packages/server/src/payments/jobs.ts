@@ -1,12 +1,14 @@
 /**
  * Background work of card payments, all through the durable job table:
  * automatic capture, resolution of PENDING authorizations, expiry of
- * uncaptured authorizations, and recovery of operations a crash interrupted.
+ * uncaptured authorizations, recovery of operations a crash interrupted,
+ * and the end of refunds the processor accepted as pending.
  */
 import type { RealClock } from '../clock/clock.js';
 import type { Db } from '../db/database.js';
 import type { JobRunner } from '../jobs/runner.js';
 import type { CardNetworkConnector } from '../connectors/card-network/connector.js';
+import { recoverRefund, type RefundRecoveryPayload } from './refunds/recovery.js';
 import { REFUND_RECOVERY_JOB, type RefundService } from './refunds/service.js';
 import { NetworkRefusal, PAYMENT_JOBS, RECOVERY_DELAY_SECONDS, type NetworkAction, type PaymentLifecycle } from './lifecycle.js';
 import { findPaymentById } from './store.js';
@@ -91,9 +93,12 @@ export function registerPaymentJobs(
     else await unlessRefused(lifecycle.void(payment, { resume: true }));
   });
 
+  // A PENDING refund: sent again when the processor's answer is unknown, looked up by the processor's id when it
+  // accepted it as pending, and looked up again later while it stays pending (refunds/recovery.ts).
   runner.register(REFUND_RECOVERY_JOB, async ({ payload }) => {
-    const id = String((payload as { refund_id?: unknown }).refund_id);
-    const refund = await db.selectFrom('refunds').selectAll().where('id', '=', id).executeTakeFirst();
-    if (refund?.status === 'PENDING') await deps.refunds.settle(refund);
+    const { refund_id: id, looks } = payload as Partial<RefundRecoveryPayload>;
+    const refund = await db.selectFrom('refunds').selectAll().where('id', '=', String(id)).executeTakeFirst();
+    if (refund?.status === 'PENDING')
+      await recoverRefund({ db, network, refunds: deps.refunds, clock: deps.clock }, refund, Number.isInteger(looks) ? Number(looks) : 0);
   });
 }

@@ -25,6 +25,11 @@
  * plays the customer (paid, refused by the bank, lapsed) as its notification
  * then reports.
  *
+ * A refund (`POST /v1/payments/{id}/refunds`) is `approved` at once, or
+ * `in_process` while `refundStatus` says so, until `settleRefund` ends it;
+ * `GET /v1/payments/{id}/refunds/{refund_id}` reads one as it is now (404,
+ * `2032`, for a refund the payment does not have).
+ *
  * Its answers are typed with the `mercadopago` package's own response types
  * (`PaymentResponse`, `CardTokenResponse`, `RefundResponse`, `PaymentSearch`),
  * so a field the package does not know fails to compile.
@@ -94,6 +99,8 @@ export class FakeMercadoPago {
   readonly refunds: Array<Omit<RefundResponse, 'api_response'>> = [];
   readonly chargebacks = new Map<string, MercadoPagoChargeback>();
   mode: 'normal' | 'slow' | 'rate_limited' | 'server_error' = 'normal';
+  /** How a refund answers: `approved` at once, or `in_process` until `settleRefund` (the issuer settles it later). */
+  refundStatus: 'approved' | 'in_process' = 'approved';
   /** The idempotency keys whose first answer was sent again. */
   readonly replayed: string[] = [];
   private readonly tokens = new Map<string, { number: string; holder: string }>();
@@ -128,6 +135,11 @@ export class FakeMercadoPago {
 
   release(): void {
     for (const send of this.held.splice(0)) send();
+  }
+
+  /** The body of the first answer to a write under this `X-Idempotency-Key` (what a retry with it gets again), if any. */
+  firstAnswer(key: string): Body | undefined {
+    return this.idempotent.get(key)?.answer.body;
   }
 
   async close(): Promise<void> {
@@ -188,7 +200,8 @@ export class FakeMercadoPago {
         this.replayed.push(key!);
       } else {
         answer = this.handle(req.method ?? 'GET', url, body);
-        if (write && key) this.idempotent.set(key, { fingerprint, answer });
+        // The answer as it was sent: a replay sends the same body again, whatever the resource became since.
+        if (write && key) this.idempotent.set(key, { fingerprint, answer: structuredClone(answer) });
       }
       if (this.mode === 'slow' && req.method === 'POST' && url.pathname === '/v1/payments') this.held.push(() => send(answer));
       else send(answer);
@@ -208,6 +221,12 @@ export class FakeMercadoPago {
     if (method === 'GET' && chargeback) {
       const found = this.chargebacks.get(chargeback[1]!);
       return found ? { status: 200, body: found } : failure(404, 'not_found', 'chargeback not found');
+    }
+    const refundOf = /^\/v1\/payments\/(\d+)\/refunds\/(\d+)$/.exec(path);
+    if (method === 'GET' && refundOf) {
+      if (!this.payments.has(Number(refundOf[1]))) return failure(404, 'not_found', 'Payment not found', [{ code: 2000, description: 'Payment not found' }]);
+      const found = this.refunds.find((r) => r.payment_id === Number(refundOf[1]) && r.id === Number(refundOf[2]));
+      return found ? { status: 200, body: found } : failure(404, 'not_found', 'Refund not found', [{ code: 2032, description: 'Refund not found' }]);
     }
     const match = /^\/v1\/payments\/(\d+)(\/refunds)?$/.exec(path);
     const payment = match && this.payments.get(Number(match[1]));
@@ -382,12 +401,28 @@ export class FakeMercadoPago {
       id: nextId(),
       payment_id: payment.id!,
       amount,
-      status: 'approved',
+      status: this.refundStatus,
       refund_mode: 'standard',
       date_created: '2026-01-01T00:00:00.000-05:00',
     };
     this.refunds.push(refund);
     return { status: 201, body: refund };
+  }
+
+  /**
+   * The issuer settles a refund left `in_process`: `approved`, or `rejected` (its amount refundable again). Mercado
+   * Pago sends no notification of it that the gateway reads: `GET /v1/payments/{id}/refunds/{refund_id}` tells.
+   */
+  settleRefund(refundId: number, status: 'approved' | 'rejected'): Omit<RefundResponse, 'api_response'> {
+    const refund = this.refunds.find((r) => r.id === refundId);
+    if (!refund) throw new Error(`the fake has no refund ${refundId}`);
+    refund.status = status;
+    const payment = this.payments.get(refund.payment_id!)!;
+    if (status === 'rejected') {
+      payment.transaction_amount_refunded = payment.transaction_amount_refunded! - refund.amount!;
+      if (payment.status === 'refunded') Object.assign(payment, { status: 'approved', status_detail: 'accredited' });
+    }
+    return refund;
   }
 
   /** A webhook delivery as Mercado Pago signs it: the body, its `x-signature` and `x-request-id` headers, and the query with `data.id`. */

@@ -25,6 +25,12 @@
  * `redirect_status`, as Stripe does. `authenticate(pi, result)` does the same
  * without a browser.
  *
+ * Refunds (`POST /v1/refunds`) succeed at once, or answer `pending` while
+ * `refundStatus` says so; `GET /v1/refunds/{id}` reads one as it is now (404
+ * `resource_missing` for an id Stripe never gave), and `settleRefund` ends a
+ * pending one (`succeeded` or `failed`) as the issuer would, without sending
+ * its notification.
+ *
  * Its answers are typed with the `stripe` package's own types
  * (`Stripe.PaymentIntent`, `Stripe.PaymentMethod`, `Stripe.Refund`), so a
  * field the package does not know fails to compile.
@@ -179,7 +185,8 @@ export class FakeStripe {
         replayed = true;
       } else {
         answer = this.handle(req.method ?? 'GET', url, form);
-        if (key && req.method === 'POST') this.idempotent.set(key, { fingerprint, answer });
+        // The answer as it was sent: a replay sends the same bytes again, whatever the object became since.
+        if (key && req.method === 'POST') this.idempotent.set(key, { fingerprint, answer: structuredClone(answer) });
       }
       if (replayed) this.replayed.push(key!);
       const authorization = req.method === 'POST' && url.pathname === '/v1/payment_intents';
@@ -197,6 +204,13 @@ export class FakeStripe {
     if (method === 'POST' && path === '/v1/payment_intents') return this.createPaymentIntent(form);
     if (method === 'GET' && path === '/v1/payment_intents/search') return this.search(url.searchParams.get('query') ?? '');
     if (method === 'POST' && path === '/v1/refunds') return this.createRefund(form);
+    const refundId = /^\/v1\/refunds\/([^/]+)$/.exec(path)?.[1];
+    if (method === 'GET' && refundId) {
+      const refund = this.refunds.get(refundId);
+      return refund
+        ? { status: 200, body: refund }
+        : error(404, { type: 'invalid_request_error', code: 'resource_missing', param: 'id', message: `No such refund: '${refundId}'` });
+    }
     const match = /^\/v1\/payment_intents\/([^/]+)(?:\/(capture|cancel))?$/.exec(path);
     const intent = match && this.intents.get(match[1]!);
     if (match && !intent)

@@ -74,6 +74,14 @@ export interface OperationRequest {
   currency: string;
 }
 
+/** A refund the processor accepted, to be asked about by the processor's own id of it (`refundOf`). */
+export interface RefundLookup {
+  /** The refunded payment's network reference, as its refund carried it (a routed account's prefix included). */
+  networkReference: string;
+  /** The processor's own id of the refund: the `networkReference` of the refund's answer (Stripe's `re_...`, Mercado Pago's refund id). */
+  refundReference: string;
+}
+
 /** A network's disputes are not answers to an operation: they arrive as notifications (connectors/notifications.ts). */
 export interface OperationResult {
   outcome: 'succeeded' | 'rejected';
@@ -152,6 +160,17 @@ export interface CardNetworkConnector {
   adjust(request: OperationRequest): Promise<OperationResult>;
   /** Returns (part of) a captured amount to the card. */
   refund(request: OperationRequest): Promise<OperationResult>;
+  /**
+   * The current outcome of a refund the processor accepted, read by the
+   * processor's own id of it: `pending` while it has not settled, then
+   * `succeeded` or `rejected`. Sending the refund again cannot tell: under the
+   * same idempotency key the processor answers its first answer (`pending`)
+   * again. A PENDING refund's recovery job asks it (payments/refunds/recovery.ts).
+   * Throws when the processor cannot be asked or has no such refund. Undefined
+   * only from a network that routes (connectors/routed-card-network.ts) to a
+   * connector without it: the job then sends the refund again.
+   */
+  refundOf?(request: RefundLookup): Promise<OperationResult | undefined>;
   /**
    * The issuer's decision on a disputed chargeback. The gateway asks once the
    * decision is due (CHARGEBACK_DECISION_DELAY_SECONDS after the dispute); an

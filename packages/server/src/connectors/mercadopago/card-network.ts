@@ -7,7 +7,9 @@
  * at once). The gateway captures it (`PUT /v1/payments/{id}` with
  * `capture: true` and the amount; the gateway's automatic capture does the
  * same right after the authorization), cancels it (`status: cancelled`) or
- * refunds it (`POST /v1/payments/{id}/refunds` with the amount, partial or full).
+ * refunds it (`POST /v1/payments/{id}/refunds` with the amount, partial or full);
+ * a refund it left `in_process` is read again by its id
+ * (`GET /v1/payments/{id}/refunds/{refund_id}`, `refundOf`).
  *
  * Every write carries an `X-Idempotency-Key` derived from our payment (or
  * refund) id and the operation (`idempotencyKey`): a retry after a timeout or
@@ -37,6 +39,7 @@ import type {
   DisputeRequest,
   OperationRequest,
   OperationResult,
+  RefundLookup,
 } from '../card-network/connector.js';
 import { idempotencyKey, type MercadoPagoApi } from './api.js';
 import { classify, declineCode } from './errors.js';
@@ -44,6 +47,8 @@ import { classify, declineCode } from './errors.js';
 const APPROVED = '00';
 /** The payment cannot do what was asked (already captured, cancelled, ...). */
 const REFUSED = '12';
+/** A refund Mercado Pago accepted (`in_process`), then rejected or cancelled. */
+const REFUND_FAILED = '05';
 
 /** Mercado Pago's `payment_method_id` of each card brand it takes in Colombia. */
 const PAYMENT_METHODS: Partial<Record<CardBrand, string>> = { visa: 'visa', mastercard: 'master', amex: 'amex', diners: 'diners' };
@@ -160,21 +165,50 @@ export class MercadoPagoCardNetwork implements CardNetworkConnector {
     return Promise.resolve({ outcome: 'rejected', responseCode: REFUSED });
   }
 
-  refund(request: OperationRequest): Promise<OperationResult> {
-    return this.operate(async () => {
-      const refund = await this.api.call<RefundResponse>('POST', `/v1/payments/${encodeURIComponent(request.networkReference)}/refunds`, {
+  async refund(request: OperationRequest): Promise<OperationResult> {
+    let refund: RefundResponse;
+    try {
+      refund = await this.api.call<RefundResponse>('POST', `/v1/payments/${encodeURIComponent(request.networkReference)}/refunds`, {
         body: { amount: minorToNumber(request.amount, request.currency) },
         idempotencyKey: idempotencyKey('refund', request.reference),
       });
-      // A card refund Mercado Pago accepted is `approved`, or `in_process` until the issuer settles it.
-      return refund.status === 'approved' || refund.status === 'in_process';
-    });
+    } catch (error) {
+      const failure = classify(error, 'operation');
+      if (failure.kind === 'not_processed' && failure.responseCode === '91') throw notProcessed(failure.message);
+      return { outcome: 'rejected', responseCode: failure.responseCode };
+    }
+    // A card refund Mercado Pago accepted is `approved`, or `in_process` until the issuer settles it: the refund stays
+    // PENDING, with Mercado Pago's id of it, until the recovery job reads it settled (`refundOf`).
+    return refundResult(refund, REFUSED);
+  }
+
+  /**
+   * The refund as it is now (`GET /v1/payments/{payment_id}/refunds/{refund_id}`, the package's `PaymentRefund.get`):
+   * `approved`; `in_process` (or `pending`) not settled yet; anything else (`rejected`, `cancelled`) failed after
+   * Mercado Pago accepted it, `05`. Its errors (a 404, a token refused, Mercado Pago unreachable) are thrown: the
+   * recovery job asks again with its backoff, and never sends the refund again for it.
+   */
+  async refundOf(request: RefundLookup): Promise<OperationResult> {
+    const refund = await this.api.call<RefundResponse>(
+      'GET',
+      `/v1/payments/${encodeURIComponent(request.networkReference)}/refunds/${encodeURIComponent(request.refundReference)}`,
+    );
+    return refundResult(refund, REFUND_FAILED);
   }
 
   /** Mercado Pago decides a chargeback after the documentation it was sent; the decision arrives as a chargebacks notification. */
   decideDispute(request: DisputeRequest): Promise<DisputeDecision> {
     return Promise.reject(new Error(`mercadopago decides the chargeback of ${request.networkReference} through its chargebacks notification`));
   }
+}
+
+/** A Mercado Pago refund as the refund's outcome; `failedCode` for any status but `approved`, `in_process` and `pending`. */
+function refundResult(refund: RefundResponse, failedCode: string): OperationResult {
+  const networkReference = refund.id === undefined ? {} : { networkReference: String(refund.id) };
+  if (refund.status === 'approved') return { outcome: 'succeeded', responseCode: APPROVED, ...networkReference };
+  if (refund.status === 'in_process' || refund.status === 'pending')
+    return { outcome: 'succeeded', responseCode: APPROVED, pending: true, ...networkReference };
+  return { outcome: 'rejected', responseCode: failedCode, ...networkReference };
 }
 
 /** A Mercado Pago payment as our authorization's answer. */

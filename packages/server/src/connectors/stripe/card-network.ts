@@ -4,7 +4,8 @@
  * (`POST /v1/payment_methods`), then one PaymentIntent per payment, created
  * and confirmed with `capture_method: manual` (our authorization); the
  * gateway captures it (`/capture`, partial allowed), cancels it (`/cancel`)
- * or refunds it (`POST /v1/refunds`, partial or full).
+ * or refunds it (`POST /v1/refunds`, partial or full); a refund Stripe left
+ * `pending` is read again by its id (`GET /v1/refunds/{id}`, `refundOf`).
  *
  * Every call carries an idempotency key derived from our payment (or
  * refund) id and the operation (`idempotencyKey`), so a retry after a
@@ -25,6 +26,7 @@ import type {
   DisputeRequest,
   OperationRequest,
   OperationResult,
+  RefundLookup,
 } from '../card-network/connector.js';
 import { INSTALLMENTS_DECLINED_CODE } from '../card-network/connector.js';
 import { ApiError } from '../../errors/api-error.js';
@@ -42,6 +44,8 @@ const notProcessed = (why: string) =>
   new ApiError('service_unavailable', `Stripe did not process the operation (${why}); it is retried with the same idempotency key.`);
 /** The PaymentIntent cannot do what was asked (already captured, canceled, ...). */
 const REFUSED = '12';
+/** A refund Stripe accepted, then failed or canceled (the code its `refund.failed` notification ends it with). */
+const REFUND_FAILED = '05';
 /** Stripe asked for the cardholder's authentication (3-D Secure): `1A` while it waits, or when no one can be sent to it. */
 const AUTHENTICATION_REQUIRED = '1A';
 
@@ -172,11 +176,24 @@ export class StripeCardNetwork implements CardNetworkConnector {
       return { outcome: 'rejected', responseCode: failure.responseCode };
     }
     // A card refund Stripe accepted is `succeeded` or, for some issuers, `pending` until it settles: its `refund.updated`
-    // or `refund.failed` notification ends it (payments/refunds/notified.ts).
+    // or `refund.failed` notification ends it (payments/refunds/notified.ts), or the recovery job's `refundOf`.
     if (refund.status === 'succeeded') return { outcome: 'succeeded', responseCode: APPROVED, networkReference: refund.id };
     if (refund.status === 'pending' || refund.status === 'requires_action')
       return { outcome: 'succeeded', responseCode: APPROVED, networkReference: refund.id, pending: true };
     return { outcome: 'rejected', responseCode: '57', networkReference: refund.id };
+  }
+
+  /**
+   * The refund as it is now (`GET /v1/refunds/{id}`, by Stripe's `re_...`): `succeeded`; `failed` or `canceled`
+   * after Stripe accepted it (`05`, as its `refund.failed` notification ends it); otherwise (`pending`,
+   * `requires_action`) not settled yet. Stripe's errors (a 404, a key refused, Stripe unreachable) are thrown: the
+   * recovery job asks again with its backoff, and never sends the refund again for it.
+   */
+  async refundOf(request: RefundLookup): Promise<OperationResult> {
+    const refund = await this.stripe.refunds.retrieve(request.refundReference);
+    if (refund.status === 'succeeded') return { outcome: 'succeeded', responseCode: APPROVED, networkReference: refund.id };
+    if (refund.status === 'failed' || refund.status === 'canceled') return { outcome: 'rejected', responseCode: REFUND_FAILED, networkReference: refund.id };
+    return { outcome: 'succeeded', responseCode: APPROVED, networkReference: refund.id, pending: true };
   }
 
   /** Stripe decides a dispute after the evidence it was sent; the decision arrives as `charge.dispute.closed` (notifications.ts). */

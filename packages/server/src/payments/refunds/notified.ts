@@ -22,46 +22,14 @@ import type { Executor } from '../../db/database.js';
 import { ApiError } from '../../errors/api-error.js';
 import { recordEvent } from '../../events/store.js';
 import { newId } from '../../lib/ids.js';
-import { minorToNumber } from '../../lib/money.js';
-import { metadataOf } from '../../lib/metadata.js';
-import { releaseRefund, reserveRefund, settleRefund } from '../refund-reservations.js';
+import { reserveRefund, settleRefund } from '../refund-reservations.js';
 import { findPaymentById } from '../store.js';
 import { insertTransaction, newTransaction } from '../transactions/store.js';
+import { finishPendingRefund, refundEventOf } from './finish.js';
 import type { RefundRow } from './service.js';
 
 /** The response code of a refund the processor failed after accepting it. */
 const FAILED_CODE = '05';
-
-function eventOf(refund: RefundRow, status: 'SUCCEEDED' | 'REJECTED') {
-  return {
-    refund: {
-      id: refund.id,
-      payment_id: refund.payment_id,
-      amount: minorToNumber(Number(refund.amount), refund.currency),
-      currency: refund.currency,
-      status,
-      metadata: metadataOf(refund.metadata),
-    },
-  };
-}
-
-/** Ends a PENDING refund of ours; false when it was not PENDING any more. */
-async function finish(trx: Executor, refund: RefundRow, succeeded: boolean, networkReference: string, now: string, clock: RealClock): Promise<boolean> {
-  const status = succeeded ? 'SUCCEEDED' : 'REJECTED';
-  const responseCode = succeeded ? '00' : FAILED_CODE;
-  const updated = await trx
-    .updateTable('refunds')
-    .set({ status, response_code: responseCode, network_reference: networkReference, updated_at: now })
-    .where('id', '=', refund.id)
-    .where('status', '=', 'PENDING')
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) !== 1) return false;
-  await trx.updateTable('transactions').set({ status, response_code: responseCode, updated_at: now }).where('refund_id', '=', refund.id).execute();
-  if (succeeded) await settleRefund(trx, refund.payment_id, Number(refund.amount), now);
-  else await releaseRefund(trx, refund.payment_id, Number(refund.amount), now);
-  await recordEvent(trx, refund.organization_id, succeeded ? 'refund.succeeded' : 'refund.rejected', eventOf(refund, status), undefined, clock);
-  return true;
-}
 
 export function refundNotificationHandler(clock: RealClock): NotificationHandler<'refund.updated'> {
   return async (trx, notification, { payment, organizationId, now }) => {
@@ -77,7 +45,9 @@ export function refundNotificationHandler(clock: RealClock): NotificationHandler
       byId ?? (await trx.selectFrom('refunds').selectAll().where('payment_id', '=', payment.id).where('network_reference', '=', upstream).executeTakeFirst());
     if (ours) {
       if (notification.status === 'pending' || ours.status !== 'PENDING') return 'ignored';
-      return (await finish(trx, ours, notification.status === 'succeeded', upstream, now, clock)) ? 'processed' : 'ignored';
+      const succeeded = notification.status === 'succeeded';
+      const end = { succeeded, responseCode: succeeded ? '00' : FAILED_CODE, networkReference: upstream };
+      return (await finishPendingRefund(trx, ours, end, now, clock)) ? 'processed' : 'ignored';
     }
     // Named as ours yet not a refund of this payment, or not (yet) succeeded: nothing to record.
     if (notification.refund.reference || notification.status !== 'succeeded') return 'ignored';
@@ -124,6 +94,6 @@ async function recordDashboardRefund(
   await settleRefund(trx, at.paymentId, at.amount, at.now);
   const transaction = { type: 'refund' as const, status: 'SUCCEEDED' as const, amount: at.amount, responseCode: '00', refundId: refund.id };
   await insertTransaction(trx, newTransaction(payment, { ...transaction, networkReference: payment.network_reference }, at.now));
-  await recordEvent(trx, at.organizationId, 'refund.succeeded', eventOf(refund, 'SUCCEEDED'), undefined, clock);
+  await recordEvent(trx, at.organizationId, 'refund.succeeded', refundEventOf(refund, 'SUCCEEDED'), undefined, clock);
   return true;
 }

@@ -1,0 +1,53 @@
+/**
+ * The end of a refund the processor accepted as pending (the refund stayed
+ * PENDING with the processor's id of it): its notification (notified.ts) or
+ * the recovery job's lookup (recovery.ts) says how it ended, and this one
+ * transaction records it as the gateway's own answer would have: the refund
+ * and its transaction SUCCEEDED or REJECTED, the reservation settled or given
+ * back (payments/refund-reservations.ts), `refund.succeeded` / `refund.rejected`.
+ */
+import type { RealClock } from '../../clock/clock.js';
+import type { Executor } from '../../db/database.js';
+import { recordEvent } from '../../events/store.js';
+import { metadataOf } from '../../lib/metadata.js';
+import { minorToNumber } from '../../lib/money.js';
+import { releaseRefund, settleRefund } from '../refund-reservations.js';
+import type { RefundRow } from './service.js';
+
+/** A refund event's body. */
+export function refundEventOf(refund: RefundRow, status: 'SUCCEEDED' | 'REJECTED') {
+  return {
+    refund: {
+      id: refund.id,
+      payment_id: refund.payment_id,
+      amount: minorToNumber(Number(refund.amount), refund.currency),
+      currency: refund.currency,
+      status,
+      metadata: metadataOf(refund.metadata),
+    },
+  };
+}
+
+export interface RefundEnd {
+  succeeded: boolean;
+  responseCode: string;
+  /** The processor's id of the refund. */
+  networkReference: string;
+}
+
+/** Ends a PENDING refund in the caller's transaction; false when it was not PENDING any more (ended by the other path first). */
+export async function finishPendingRefund(trx: Executor, refund: RefundRow, end: RefundEnd, now: string, clock: RealClock): Promise<boolean> {
+  const status = end.succeeded ? 'SUCCEEDED' : 'REJECTED';
+  const updated = await trx
+    .updateTable('refunds')
+    .set({ status, response_code: end.responseCode, network_reference: end.networkReference, updated_at: now })
+    .where('id', '=', refund.id)
+    .where('status', '=', 'PENDING')
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) !== 1) return false;
+  await trx.updateTable('transactions').set({ status, response_code: end.responseCode, updated_at: now }).where('refund_id', '=', refund.id).execute();
+  if (end.succeeded) await settleRefund(trx, refund.payment_id, Number(refund.amount), now);
+  else await releaseRefund(trx, refund.payment_id, Number(refund.amount), now);
+  await recordEvent(trx, refund.organization_id, end.succeeded ? 'refund.succeeded' : 'refund.rejected', refundEventOf(refund, status), undefined, clock);
+  return true;
+}
