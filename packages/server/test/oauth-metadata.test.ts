@@ -3,6 +3,7 @@
  * (oauth4webapi) that discovers the server from it, gets a token with each
  * client authentication method and revokes it per RFC 7009.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import * as oauth from 'oauth4webapi';
@@ -80,4 +81,11 @@ describe.each(dialects)('authorization server metadata on $name', (dialect) => {
       expect(body.error_description).toContain('/.well-known/oauth-authorization-server');
     }
   });
+});
+
+it('docs/api-conventions.md lists every permission a client can hold, and no other', () => {
+  const text = readFileSync(new URL('../../../docs/api-conventions.md', import.meta.url), 'utf8');
+  const list = /^- The permissions: ([\s\S]*?)\.\n/m.exec(text)?.[1] ?? '';
+  const documented = [...list.matchAll(/`([^`]+)`/g)].map((m) => m[1]);
+  expect([...documented].sort()).toEqual([...PERMISSIONS].sort());
 });
