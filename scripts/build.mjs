@@ -111,11 +111,12 @@ for (const ws of workspaces) {
   const before = signature(ws.inputs);
   const previous = existsSync(stampFile) ? readFileSync(stampFile, 'utf8').trim() : '';
   if (!force && previous === before && existsSync(join(root, ws.output))) {
-    console.log(`build: ${ws.name} is up to date`);
+    console.error(`build: ${ws.name} is up to date`);
     continue;
   }
-  console.log(`build: ${ws.name}`);
-  const run = spawnSync(npm, ['run', 'build', '-w', ws.name], { cwd: root, stdio: 'inherit' });
+  console.error(`build: ${ws.name}`);
+  // The compilers' output goes to stderr too: stdout is the server's JSON log (README).
+  const run = spawnSync(npm, ['run', 'build', '-w', ws.name], { cwd: root, stdio: ['inherit', process.stderr, 'inherit'] });
   if (run.status !== 0) {
     console.error(`build: ${ws.name} failed`);
     process.exit(run.status ?? 1);
@@ -126,4 +127,4 @@ for (const ws of workspaces) {
   writeFileSync(stampFile, `${signature(ws.inputs)}\n`);
   built++;
 }
-if (built === 0) console.log('build: nothing changed');
+if (built === 0) console.error('build: nothing changed');
