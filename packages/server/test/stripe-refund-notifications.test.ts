@@ -108,7 +108,8 @@ describe.each(dialects)("Stripe's refund notifications on $name", (dialect) => {
     expect((await gw.request('POST', `/v1/payments/${id}/refund`, { token, body: { amount: 1 } })).status).toBe(409);
     const failed = await notify(`evt_failed_${pending.body.id}`, 'refund.failed', fake.settleRefund(stripeRefundOf(pending.body.id).id, 'failed'));
     expect(failed.body).toMatchObject({ status: 'processed' });
-    expect((await gw.request<RefundReply>('GET', `/v1/refunds/${pending.body.id}`, { token })).body).toMatchObject({ status: 'REJECTED', response_code: '05' });
+    // Stripe's failure_reason (the fake's expired_or_canceled_card) as its ISO code.
+    expect((await gw.request<RefundReply>('GET', `/v1/refunds/${pending.body.id}`, { token })).body).toMatchObject({ status: 'REJECTED', response_code: '54' });
     expect(await refundEvents(pending.body.id)).toEqual(['refund.rejected']);
     // The amount is free again: a refund that succeeds at once, whose refund.created echo changes nothing.
     const again = await gw.request<RefundReply>('POST', `/v1/payments/${id}/refund`, { token, body: { amount: 30 } });

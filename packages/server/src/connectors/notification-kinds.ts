@@ -127,6 +127,8 @@ const RefundUpdated = Type.Object(
     /** Minor units. */
     amount: Type.Integer({ minimum: 1 }),
     currency: Type.String({ pattern: '^[A-Z]{3}$' }),
+    /** ISO 8583: why a `failed` refund failed (the processor's reason as a code); `05` when absent. */
+    response_code: Type.Optional(Type.String({ pattern: '^[0-9A-Z]{2}$' })),
   },
   { additionalProperties: false },
 );

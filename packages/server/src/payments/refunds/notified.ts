@@ -28,7 +28,7 @@ import { insertTransaction, newTransaction } from '../transactions/store.js';
 import { finishPendingRefund, refundEventOf } from './finish.js';
 import type { RefundRow } from './service.js';
 
-/** The response code of a refund the processor failed after accepting it. */
+/** The response code of a refund the processor failed after accepting it, when the processor gave no reason. */
 const FAILED_CODE = '05';
 
 export function refundNotificationHandler(clock: RealClock): NotificationHandler<'refund.updated'> {
@@ -46,7 +46,7 @@ export function refundNotificationHandler(clock: RealClock): NotificationHandler
     if (ours) {
       if (notification.status === 'pending' || ours.status !== 'PENDING') return 'ignored';
       const succeeded = notification.status === 'succeeded';
-      const end = { succeeded, responseCode: succeeded ? '00' : FAILED_CODE, networkReference: upstream };
+      const end = { succeeded, responseCode: succeeded ? '00' : (notification.response_code ?? FAILED_CODE), networkReference: upstream };
       return (await finishPendingRefund(trx, ours, end, now, clock)) ? 'processed' : 'ignored';
     }
     // Named as ours yet not a refund of this payment, or not (yet) succeeded: nothing to record.
