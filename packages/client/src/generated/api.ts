@@ -3891,8 +3891,8 @@ export interface components {
             id: string;
             /** @enum {string} */
             object: "balance_transaction";
-            /** @description `payment` (a card capture or an approved rail payment), `refund`, `cashout`, `chargeback_hold` (the disputed amount moved into reserved), `chargeback_fee` (the dispute fee, from pending to the operator's revenue when the chargeback opens; not returned when it is won), `chargeback_release` (a won chargeback: back to pending), `chargeback_loss` (a chargeback accepted or lost: the amount leaves reserved), `settlement`, `payout`, `payout_paid`, `payout_failure`. */
-            type: "payment" | "refund" | "cashout" | "chargeback_hold" | "chargeback_fee" | "chargeback_release" | "chargeback_loss" | "settlement" | "payout" | "payout_paid" | "payout_failure";
+            /** @description `payment` (a card capture or an approved rail payment), `refund`, `refund_failure` (a refund that succeeded and then failed at the processor: its amount back to pending), `cashout`, `chargeback_hold` (the disputed amount moved into reserved), `chargeback_fee` (the dispute fee, from pending to the operator's revenue when the chargeback opens; not returned when it is won), `chargeback_release` (a won chargeback: back to pending), `chargeback_loss` (a chargeback accepted or lost: the amount leaves reserved), `settlement`, `payout`, `payout_paid`, `payout_failure`. */
+            type: "payment" | "refund" | "refund_failure" | "cashout" | "chargeback_hold" | "chargeback_fee" | "chargeback_release" | "chargeback_loss" | "settlement" | "payout" | "payout_paid" | "payout_failure";
             /** @enum {string} */
             currency: "COP" | "USD" | "EUR" | "MXN" | "BRL" | "PEN" | "ARS" | "GBP" | "CAD" | "UYU" | "CLP" | "JPY" | "PYG" | "KRW" | "KWD" | "BHD";
             /** @description What the entry does to the merchant's balances before fees (available + pending + reserved). In the currency's major units, signed ("-4.05"). */
@@ -21493,8 +21493,8 @@ export interface operations {
                 ending_before?: string;
                 created_gte?: string;
                 created_lte?: string;
-                /** @description `payment` (a card capture or an approved rail payment), `refund`, `cashout`, `chargeback_hold` (the disputed amount moved into reserved), `chargeback_fee` (the dispute fee, from pending to the operator's revenue when the chargeback opens; not returned when it is won), `chargeback_release` (a won chargeback: back to pending), `chargeback_loss` (a chargeback accepted or lost: the amount leaves reserved), `settlement`, `payout`, `payout_paid`, `payout_failure`. */
-                type?: "payment" | "refund" | "cashout" | "chargeback_hold" | "chargeback_fee" | "chargeback_release" | "chargeback_loss" | "settlement" | "payout" | "payout_paid" | "payout_failure";
+                /** @description `payment` (a card capture or an approved rail payment), `refund`, `refund_failure` (a refund that succeeded and then failed at the processor: its amount back to pending), `cashout`, `chargeback_hold` (the disputed amount moved into reserved), `chargeback_fee` (the dispute fee, from pending to the operator's revenue when the chargeback opens; not returned when it is won), `chargeback_release` (a won chargeback: back to pending), `chargeback_loss` (a chargeback accepted or lost: the amount leaves reserved), `settlement`, `payout`, `payout_paid`, `payout_failure`. */
+                type?: "payment" | "refund" | "refund_failure" | "cashout" | "chargeback_hold" | "chargeback_fee" | "chargeback_release" | "chargeback_loss" | "settlement" | "payout" | "payout_paid" | "payout_failure";
                 /** @description ISO 4217. */
                 currency?: string;
                 /** @description Only the entries of this payment. */
