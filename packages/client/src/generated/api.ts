@@ -3538,7 +3538,9 @@ export interface components {
             amount: string;
             /** @enum {string} */
             currency: "COP" | "USD" | "EUR" | "MXN" | "BRL" | "PEN" | "ARS" | "GBP" | "CAD" | "UYU" | "CLP" | "JPY" | "PYG" | "KRW" | "KWD" | "BHD";
+            /** @description `PENDING` until the network settles it, then `SUCCEEDED` or `REJECTED`. A `SUCCEEDED` refund becomes `REJECTED` if the processor fails it afterwards (the cardholder never got the money, which went back to the merchant): its amount is refundable again. */
             status: "PENDING" | "SUCCEEDED" | "REJECTED";
+            /** @description ISO 8583: `00` when it succeeded; why it was rejected or failed otherwise (a processor's failure reason as a code, `05` when it gave none). */
             response_code: string | null;
             /** @description The refund's transaction (`trx-`) in its payment's history. */
             transaction_id: string | null;

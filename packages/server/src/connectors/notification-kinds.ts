@@ -109,8 +109,9 @@ const PaymentAuthorizationDecided = Type.Object(
 /**
  * The processor's word on a refund of a captured payment: how a refund the
  * gateway started ended (matched by our refund id, or by the processor's id of
- * it), or a refund made in the processor's dashboard, recorded once it
- * succeeded (payments/refunds/notified.ts).
+ * it), that a refund which succeeded failed afterwards (the money came back to
+ * the merchant), or a refund made in the processor's dashboard, recorded once
+ * it succeeded (payments/refunds/notified.ts).
  */
 const RefundUpdated = Type.Object(
   {
