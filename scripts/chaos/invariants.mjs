@@ -263,11 +263,18 @@ async function ledgerInvariants(q, since) {
     if (m.posted === null) violations.push(`ledger: ${m.kind} ${m.id} moved ${m.moved} without its entry`);
     else if (Number(m.posted) !== Number(m.moved)) violations.push(`ledger: ${m.kind} ${m.id} moved ${m.moved}, its entry ${m.posted}`);
   }
+  // A refund REJECTED after it succeeded (the processor failed it afterwards) keeps its entry, given back by a
+  // `refund_failure` of the same amount; a SUCCEEDED refund has no such entry.
   const stray = await q(
-    `select r.id, r.status from refunds r join ledger_entries e on e.source_id = r.id and e.type = 'refund' where r.created_at >= $1 and r.status <> 'SUCCEEDED'`,
+    `select r.id, r.status from refunds r join ledger_entries e on e.source_id = r.id and e.type = 'refund'
+      where r.created_at >= $1 and r.status <> 'SUCCEEDED'
+        and not (r.status = 'REJECTED' and exists (select 1 from ledger_entries f where f.source_id = r.id and f.type = 'refund_failure' and f.amount = -e.amount))
+     union all
+     select r.id, r.status from refunds r join ledger_entries f on f.source_id = r.id and f.type = 'refund_failure'
+      where r.created_at >= $1 and r.status = 'SUCCEEDED'`,
     [since],
   );
-  for (const r of stray) violations.push(`ledger: refund ${r.id} is ${r.status} but has an entry`);
+  for (const r of stray) violations.push(`ledger: refund ${r.id} is ${r.status} but has an entry it should not have`);
   const strayFees = await q(
     `select c.id, e.fee::bigint fee from chargebacks c join ledger_entries e on e.source_id = c.id and e.type = 'chargeback_fee'
       where c.created_at >= $1 and coalesce(c.fee_amount, 0) = 0`,

@@ -12,6 +12,7 @@ import { pay, tokenize } from './support/cards.js';
 import { postgres } from './support/dialects.js';
 import { startGateway, type TestGateway } from './support/gateway.js';
 import { newId } from '../src/lib/ids.js';
+import { postEntry } from '../src/ledger/post.js';
 
 type DatabaseInvariants = (
   url: string,
@@ -87,5 +88,35 @@ describe.runIf(postgres)('the chaos harness ledger invariants on PostgreSQL', ()
         `ledger: refund ${refund.body.id} moved -3100, its entry -3000`,
       ].sort(),
     );
+  });
+
+  it('a refund REJECTED after it succeeded keeps its entry only with the refund_failure that gives it back', async () => {
+    const instrumentId = await tokenize(gw, token, { number: '4111111111111111' });
+    const created = await pay(gw, token, { instrumentId, amount: 100, capture: false });
+    expect(created.status, created.text).toBe(201);
+    expect((await call('POST', `/v1/payments/${created.body.id}/capture`, {})).status).toBe(200);
+    const refund = await call<{ id: string; status: string }>('POST', '/v1/refunds', { payment_id: created.body.id, amount: '30.00', currency: 'USD' });
+    expect(refund.body.status).toBe('SUCCEEDED');
+    const aboutIt = async () => (await ledgerViolations()).filter((v) => v.includes(refund.body.id));
+    expect(await aboutIt()).toEqual([]);
+
+    // Failed after it succeeded, written behind the gateway's back: REJECTED, its refund entry not given back.
+    await gw.db.updateTable('refunds').set({ status: 'REJECTED' }).where('id', '=', refund.body.id).execute();
+    expect(await aboutIt()).toEqual([`ledger: refund ${refund.body.id} is REJECTED but has an entry it should not have`]);
+    // Its refund_failure, as the gateway books it: the entry's mirror image.
+    const { created_at } = await gw.db.selectFrom('refunds').select('created_at').where('id', '=', refund.body.id).executeTakeFirstOrThrow();
+    await postEntry(gw.db, {
+      organizationId,
+      type: 'refund_failure',
+      currency: 'USD',
+      source: { object: 'refund', id: refund.body.id },
+      paymentId: created.body.id,
+      postings: [{ debit: 'processor_clearing', credit: 'merchant_pending', amount: 3000 }],
+      createdAt: created_at,
+    });
+    expect(await aboutIt()).toEqual([]);
+    // A SUCCEEDED refund with a refund_failure is as wrong.
+    await gw.db.updateTable('refunds').set({ status: 'SUCCEEDED' }).where('id', '=', refund.body.id).execute();
+    expect(await aboutIt()).toEqual([`ledger: refund ${refund.body.id} is SUCCEEDED but has an entry it should not have`]);
   });
 });

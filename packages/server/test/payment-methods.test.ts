@@ -51,10 +51,13 @@ async function migrateTo(db: Db, name: string): Promise<void> {
 const count = async (db: Db, query: string) => Number((await sql<{ n: number | string }>`${sql.raw(query)}`.execute(db)).rows[0]!.n);
 
 describe('the status table of each method family', () => {
-  it('card and rail transitions: finals stay final, IN_PROGRESS is the only way out for a rail', () => {
+  it('card and rail transitions: finals stay final (REFUNDED only back to APPROVED), IN_PROGRESS is the only way out for a rail', () => {
     expect(canTransition('card', 'AUTHORIZED', 'APPROVED')).toBe(true);
     expect(canTransition('card', 'REJECTED', 'APPROVED')).toBe(false);
-    expect(canTransition('card', 'REFUNDED', 'APPROVED')).toBe(false);
+    // A refund that fails after it succeeded gives a REFUNDED payment its amount back: APPROVED again, and nothing else.
+    expect(canTransition('card', 'REFUNDED', 'APPROVED')).toBe(true);
+    expect(canTransition('card', 'REFUNDED', 'CANCELLED')).toBe(false);
+    expect(canTransition('card', 'CANCELLED', 'APPROVED')).toBe(false);
     expect(canTransition('rail', 'IN_PROGRESS', 'DECLINED')).toBe(true);
     expect(canTransition('rail', 'APPROVED', 'DECLINED')).toBe(false);
     expect(statusesBefore('rail', 'APPROVED')).toEqual(['IN_PROGRESS']);

@@ -55,6 +55,8 @@ interface Processor {
   reads(refundId: string): number;
   /** The refund's id at the processor. */
   upstreamId(refundId: string): string;
+  /** The response code a refund `settle(…, 'failed')` failed is REJECTED with. */
+  failedCode: string;
   /** A payment amount, and a part of it to refund. */
   amount: number;
   part: number;
@@ -91,6 +93,8 @@ describe.each(dialects)('the recovery of a refund the processor left pending, on
       sends: (refundId) => stripe.requests.filter((r) => r.method === 'POST' && r.idempotencyKey === `pasarela:refund:${refundId}`).length,
       reads: (refundId) => stripe.requests.filter((r) => r.method === 'GET' && r.path === `/v1/refunds/${stripeRefund(refundId).id}`).length,
       upstreamId: (refundId) => stripeRefund(refundId).id,
+      // The fake fails a refund with `failure_reason: expired_or_canceled_card`.
+      failedCode: '54',
     };
 
     const mercadopagoToken = await (await gw.client()).token();
@@ -123,6 +127,7 @@ describe.each(dialects)('the recovery of a refund the processor left pending, on
         return mercadopago.requests.filter((r) => r.method === 'GET' && r.path === `/v1/payments/${refund.payment_id}/refunds/${refund.id}`).length;
       },
       upstreamId: (refundId) => String(mercadopagoRefund(refundId).id),
+      failedCode: '05',
     };
   });
   afterAll(async () => {
@@ -201,8 +206,8 @@ describe.each(dialects)('the recovery of a refund the processor left pending, on
       processor.settle(refund.id, 'failed');
       await later(61);
 
-      expect(await getRefund(processor, refund.id)).toMatchObject({ status: 'REJECTED', response_code: '05' });
-      expect(await refundTransaction(refund.id)).toEqual({ status: 'REJECTED', response_code: '05' });
+      expect(await getRefund(processor, refund.id)).toMatchObject({ status: 'REJECTED', response_code: processor.failedCode });
+      expect(await refundTransaction(refund.id)).toEqual({ status: 'REJECTED', response_code: processor.failedCode });
       expect(await refundEvents(refund.id)).toEqual(['refund.rejected']);
       expect(processor.sends(refund.id)).toBe(1);
       expect((await getPayment(processor, paymentId)).amount_refunded).toMatch(/^0(\.00)?$/);

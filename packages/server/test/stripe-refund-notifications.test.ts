@@ -108,7 +108,8 @@ describe.each(dialects)("Stripe's refund notifications on $name", (dialect) => {
     expect((await gw.request('POST', `/v1/payments/${id}/refund`, { token, body: { amount: 1 } })).status).toBe(409);
     const failed = await notify(`evt_failed_${pending.body.id}`, 'refund.failed', fake.settleRefund(stripeRefundOf(pending.body.id).id, 'failed'));
     expect(failed.body).toMatchObject({ status: 'processed' });
-    expect((await gw.request<RefundReply>('GET', `/v1/refunds/${pending.body.id}`, { token })).body).toMatchObject({ status: 'REJECTED', response_code: '05' });
+    // Stripe's failure_reason (the fake's expired_or_canceled_card) as its ISO code.
+    expect((await gw.request<RefundReply>('GET', `/v1/refunds/${pending.body.id}`, { token })).body).toMatchObject({ status: 'REJECTED', response_code: '54' });
     expect(await refundEvents(pending.body.id)).toEqual(['refund.rejected']);
     // The amount is free again: a refund that succeeds at once, whose refund.created echo changes nothing.
     const again = await gw.request<RefundReply>('POST', `/v1/payments/${id}/refund`, { token, body: { amount: 30 } });
@@ -139,6 +140,122 @@ describe.each(dialects)("Stripe's refund notifications on $name", (dialect) => {
       status: 'SUCCEEDED',
       amount: '75.00',
     });
+  });
+
+  interface Entry {
+    type: string;
+    net: string;
+    source: { object: string; id: string };
+    postings: Array<{ debit: string; credit: string; amount: string }>;
+  }
+  const entriesOf = async (paymentId: string) =>
+    (await gw.request<{ data: Entry[] }>('GET', `/v1/balance/transactions?payment_id=${paymentId}&limit=100`, { token })).body.data;
+  const pendingBalance = async () =>
+    (await gw.request<{ balances: Array<{ currency: string; pending: string }> }>('GET', '/v1/balance', { token })).body.balances.find(
+      (b) => b.currency === 'USD',
+    )!.pending;
+  /** Every ledger account of the organization in USD (credits less debits, minor units), from the stored postings. */
+  const accountsOf = async (paymentId: string) => {
+    const { organization_id } = await gw.db.selectFrom('payments').select('organization_id').where('id', '=', paymentId).executeTakeFirstOrThrow();
+    const rows = await gw.db.selectFrom('ledger_postings').selectAll().where('organization_id', '=', organization_id).where('currency', '=', 'USD').execute();
+    const out: Record<string, number> = {};
+    for (const p of rows) {
+      out[p.credit_account] = (out[p.credit_account] ?? 0) + Number(p.amount);
+      out[p.debit_account] = (out[p.debit_account] ?? 0) - Number(p.amount);
+    }
+    return out;
+  };
+  const refundTransaction = async (refundId: string) => {
+    const refund = (await gw.request<RefundReply & { transaction_id: string }>('GET', `/v1/refunds/${refundId}`, { token })).body;
+    return (await gw.request<{ type: string; status: string; response_code: string | null }>('GET', `/v1/transactions/${refund.transaction_id}`, { token }))
+      .body;
+  };
+
+  it('a refund that succeeded and then failed at Stripe is REJECTED: the payment is APPROVED again with its amount back, refund.rejected, a refund_failure entry, refundable again', async () => {
+    const { id } = await captured(100);
+    const before = await pendingBalance();
+    const refund = (await gw.request<RefundReply>('POST', `/v1/payments/${id}/refund`, { token, body: {} })).body;
+    expect(refund).toMatchObject({ status: 'SUCCEEDED', amount: '100.00' });
+    expect(await payment(id)).toMatchObject({ status: 'REFUNDED', amount_refunded: '100.00' });
+    expect(await pendingBalance()).not.toBe(before);
+    const upstream = stripeRefundOf(refund.id);
+    expect((await notify(`evt_echo_${refund.id}`, 'refund.created', upstream)).body).toMatchObject({ status: 'ignored' });
+
+    // The card's account was closed: Stripe fails the refund and the money comes back to the merchant's Stripe balance.
+    const failed = await notify(`evt_failed_${refund.id}`, 'refund.failed', fake.failRefund(upstream.id, 'expired_or_canceled_card'));
+    expect(failed.status, failed.text).toBe(200);
+    expect(failed.body).toMatchObject({ kind: 'refund.updated', payment_id: id, status: 'processed', replayed: false });
+    expect((await gw.request<RefundReply>('GET', `/v1/refunds/${refund.id}`, { token })).body).toMatchObject({ status: 'REJECTED', response_code: '54' });
+    expect(await refundTransaction(refund.id)).toMatchObject({ type: 'refund', status: 'REJECTED', response_code: '54' });
+    expect(await payment(id)).toMatchObject({ status: 'APPROVED', amount_refunded: '0.00' });
+    expect(await refundEvents(refund.id)).toEqual(['refund.succeeded', 'refund.rejected']);
+
+    // The ledger books the money coming back: the refund's mirror image, and the merchant's balance is what it was.
+    const entries = await entriesOf(id);
+    const refunded = entries.find((e) => e.type === 'refund')!;
+    const returned = entries.find((e) => e.type === 'refund_failure')!;
+    expect(refunded).toMatchObject({ net: '-100.00', source: { object: 'refund', id: refund.id } });
+    expect(returned).toMatchObject({
+      net: '100.00',
+      source: { object: 'refund', id: refund.id },
+      postings: [{ debit: 'processor_clearing', credit: 'merchant_pending', amount: '100.00' }],
+    });
+    expect(await pendingBalance()).toBe(before);
+    const accounts = await accountsOf(id);
+    expect(Object.values(accounts).reduce((sum, v) => sum + v, 0)).toBe(0);
+
+    // Nothing was given back, so all of it can be refunded again.
+    const again = await gw.request<RefundReply>('POST', `/v1/payments/${id}/refund`, { token, body: {} });
+    expect(again.status, again.text).toBe(201);
+    expect(again.body).toMatchObject({ status: 'SUCCEEDED', amount: '100.00' });
+    expect(await payment(id)).toMatchObject({ status: 'REFUNDED', amount_refunded: '100.00' });
+    expect((await gw.request('POST', `/v1/payments/${id}/refund`, { token, body: { amount: 1 } })).status).toBe(409);
+  });
+
+  it('the failure delivered twice, by another event, or followed by a stale succeeded changes nothing more: the refund stays REJECTED', async () => {
+    const { id } = await captured(100);
+    const refund = (await gw.request<RefundReply>('POST', `/v1/payments/${id}/refund`, { token, body: { amount: 40 } })).body;
+    expect(refund.status).toBe('SUCCEEDED');
+    expect(await payment(id)).toMatchObject({ status: 'APPROVED', amount_refunded: '40.00' });
+    const stale = structuredClone(stripeRefundOf(refund.id));
+    const failedRefund = fake.failRefund(stale.id, 'lost_or_stolen_card');
+
+    expect((await notify(`evt_upd_failed_${refund.id}`, 'refund.updated', failedRefund)).body).toMatchObject({ status: 'processed' });
+    const once = { payment: await payment(id), entries: await entriesOf(id), events: await refundEvents(refund.id) };
+    expect(once.payment).toMatchObject({ status: 'APPROVED', amount_refunded: '0.00' });
+    expect(once.entries.filter((e) => e.type === 'refund_failure')).toHaveLength(1);
+    expect((await gw.request<RefundReply>('GET', `/v1/refunds/${refund.id}`, { token })).body).toMatchObject({ status: 'REJECTED', response_code: '41' });
+
+    // The same event again; Stripe's other events of the same failure; a `succeeded` that was sent before the failure and arrives after it.
+    expect((await notify(`evt_upd_failed_${refund.id}`, 'refund.updated', failedRefund)).body).toMatchObject({ replayed: true });
+    expect((await notify(`evt_failed_${refund.id}`, 'refund.failed', failedRefund)).body).toMatchObject({ status: 'ignored' });
+    expect((await notify(`evt_charge_upd_${refund.id}`, 'charge.refund.updated', failedRefund)).body).toMatchObject({ status: 'ignored' });
+    expect((await notify(`evt_stale_${refund.id}`, 'refund.updated', stale)).body).toMatchObject({ status: 'ignored' });
+
+    expect((await gw.request<RefundReply>('GET', `/v1/refunds/${refund.id}`, { token })).body).toMatchObject({ status: 'REJECTED', response_code: '41' });
+    expect(await payment(id)).toEqual(once.payment);
+    expect(await entriesOf(id)).toEqual(once.entries);
+    expect(await refundEvents(refund.id)).toEqual(once.events);
+    expect(once.events).toEqual(['refund.succeeded', 'refund.rejected']);
+    expect((await gw.request<RefundReply>('POST', `/v1/payments/${id}/refund`, { token, body: {} })).body).toMatchObject({
+      status: 'SUCCEEDED',
+      amount: '100.00',
+    });
+  });
+
+  it("a refund made in Stripe's Dashboard that fails afterwards is REJECTED the same way", async () => {
+    const { id, intent } = await captured(100);
+    const dashboard = fake.dashboardRefund(intent, 10000)!;
+    expect((await notify(`evt_dash_${dashboard.id}`, 'refund.created', dashboard)).body).toMatchObject({ status: 'processed' });
+    const [refund] = await refunds(id);
+    expect(await payment(id)).toMatchObject({ status: 'REFUNDED', amount_refunded: '100.00' });
+    expect((await notify(`evt_dash_failed_${dashboard.id}`, 'refund.failed', fake.failRefund(dashboard.id, 'unknown'))).body).toMatchObject({
+      status: 'processed',
+    });
+    expect(await refunds(id)).toEqual([expect.objectContaining({ id: refund!.id, status: 'REJECTED', response_code: '05' })]);
+    expect(await payment(id)).toMatchObject({ status: 'APPROVED', amount_refunded: '0.00' });
+    expect(await refundEvents(refund!.id)).toEqual(['refund.succeeded', 'refund.rejected']);
+    expect((await entriesOf(id)).map((e) => e.type).sort()).toEqual(['payment', 'refund', 'refund_failure']);
   });
 
   it('charge.refunded names no refund: 400 naming the type, nothing stored', async () => {

@@ -3538,7 +3538,9 @@ export interface components {
             amount: string;
             /** @enum {string} */
             currency: "COP" | "USD" | "EUR" | "MXN" | "BRL" | "PEN" | "ARS" | "GBP" | "CAD" | "UYU" | "CLP" | "JPY" | "PYG" | "KRW" | "KWD" | "BHD";
+            /** @description `PENDING` until the network settles it, then `SUCCEEDED` or `REJECTED`. A `SUCCEEDED` refund becomes `REJECTED` if the processor fails it afterwards (the cardholder never got the money, which went back to the merchant): its amount is refundable again. */
             status: "PENDING" | "SUCCEEDED" | "REJECTED";
+            /** @description ISO 8583: `00` when it succeeded; why it was rejected or failed otherwise (a processor's failure reason as a code, `05` when it gave none). */
             response_code: string | null;
             /** @description The refund's transaction (`trx-`) in its payment's history. */
             transaction_id: string | null;
@@ -3891,8 +3893,8 @@ export interface components {
             id: string;
             /** @enum {string} */
             object: "balance_transaction";
-            /** @description `payment` (a card capture or an approved rail payment), `refund`, `cashout`, `chargeback_hold` (the disputed amount moved into reserved), `chargeback_fee` (the dispute fee, from pending to the operator's revenue when the chargeback opens; not returned when it is won), `chargeback_release` (a won chargeback: back to pending), `chargeback_loss` (a chargeback accepted or lost: the amount leaves reserved), `settlement`, `payout`, `payout_paid`, `payout_failure`. */
-            type: "payment" | "refund" | "cashout" | "chargeback_hold" | "chargeback_fee" | "chargeback_release" | "chargeback_loss" | "settlement" | "payout" | "payout_paid" | "payout_failure";
+            /** @description `payment` (a card capture or an approved rail payment), `refund`, `refund_failure` (a refund that succeeded and then failed at the processor: its amount back to pending), `cashout`, `chargeback_hold` (the disputed amount moved into reserved), `chargeback_fee` (the dispute fee, from pending to the operator's revenue when the chargeback opens; not returned when it is won), `chargeback_release` (a won chargeback: back to pending), `chargeback_loss` (a chargeback accepted or lost: the amount leaves reserved), `settlement`, `payout`, `payout_paid`, `payout_failure`. */
+            type: "payment" | "refund" | "refund_failure" | "cashout" | "chargeback_hold" | "chargeback_fee" | "chargeback_release" | "chargeback_loss" | "settlement" | "payout" | "payout_paid" | "payout_failure";
             /** @enum {string} */
             currency: "COP" | "USD" | "EUR" | "MXN" | "BRL" | "PEN" | "ARS" | "GBP" | "CAD" | "UYU" | "CLP" | "JPY" | "PYG" | "KRW" | "KWD" | "BHD";
             /** @description What the entry does to the merchant's balances before fees (available + pending + reserved). In the currency's major units, signed ("-4.05"). */
@@ -21493,8 +21495,8 @@ export interface operations {
                 ending_before?: string;
                 created_gte?: string;
                 created_lte?: string;
-                /** @description `payment` (a card capture or an approved rail payment), `refund`, `cashout`, `chargeback_hold` (the disputed amount moved into reserved), `chargeback_fee` (the dispute fee, from pending to the operator's revenue when the chargeback opens; not returned when it is won), `chargeback_release` (a won chargeback: back to pending), `chargeback_loss` (a chargeback accepted or lost: the amount leaves reserved), `settlement`, `payout`, `payout_paid`, `payout_failure`. */
-                type?: "payment" | "refund" | "cashout" | "chargeback_hold" | "chargeback_fee" | "chargeback_release" | "chargeback_loss" | "settlement" | "payout" | "payout_paid" | "payout_failure";
+                /** @description `payment` (a card capture or an approved rail payment), `refund`, `refund_failure` (a refund that succeeded and then failed at the processor: its amount back to pending), `cashout`, `chargeback_hold` (the disputed amount moved into reserved), `chargeback_fee` (the dispute fee, from pending to the operator's revenue when the chargeback opens; not returned when it is won), `chargeback_release` (a won chargeback: back to pending), `chargeback_loss` (a chargeback accepted or lost: the amount leaves reserved), `settlement`, `payout`, `payout_paid`, `payout_failure`. */
+                type?: "payment" | "refund" | "refund_failure" | "cashout" | "chargeback_hold" | "chargeback_fee" | "chargeback_release" | "chargeback_loss" | "settlement" | "payout" | "payout_paid" | "payout_failure";
                 /** @description ISO 4217. */
                 currency?: string;
                 /** @description Only the entries of this payment. */

@@ -24,6 +24,7 @@ type Transaction = ListItem<'balance.transactions.list'>;
 const TRANSACTION_TYPES: Record<Transaction['type'], MessageKey> = {
   payment: 'balance.txType.payment',
   refund: 'balance.txType.refund',
+  refund_failure: 'balance.txType.refund_failure',
   cashout: 'balance.txType.cashout',
   chargeback_hold: 'balance.txType.chargeback_hold',
   chargeback_fee: 'balance.txType.chargeback_fee',

@@ -109,8 +109,9 @@ const PaymentAuthorizationDecided = Type.Object(
 /**
  * The processor's word on a refund of a captured payment: how a refund the
  * gateway started ended (matched by our refund id, or by the processor's id of
- * it), or a refund made in the processor's dashboard, recorded once it
- * succeeded (payments/refunds/notified.ts).
+ * it), that a refund which succeeded failed afterwards (the money came back to
+ * the merchant), or a refund made in the processor's dashboard, recorded once
+ * it succeeded (payments/refunds/notified.ts).
  */
 const RefundUpdated = Type.Object(
   {
@@ -127,6 +128,8 @@ const RefundUpdated = Type.Object(
     /** Minor units. */
     amount: Type.Integer({ minimum: 1 }),
     currency: Type.String({ pattern: '^[A-Z]{3}$' }),
+    /** ISO 8583: why a `failed` refund failed (the processor's reason as a code); `05` when absent. */
+    response_code: Type.Optional(Type.String({ pattern: '^[0-9A-Z]{2}$' })),
   },
   { additionalProperties: false },
 );

@@ -28,6 +28,7 @@ export const MERCHANT_ACCOUNTS: readonly LedgerAccount[] = ['merchant_pending', 
 export const ENTRY_TYPES = [
   'payment',
   'refund',
+  'refund_failure',
   'cashout',
   'chargeback_hold',
   'chargeback_fee',

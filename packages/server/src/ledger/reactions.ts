@@ -8,7 +8,9 @@
  * Card capture and rail approval: the gross from the processor's clearing to
  * the merchant's pending balance, the fees (fees/, written before the
  * capture's event) from pending to the operator's revenue. Refund and
- * cashout: from pending back to clearing. Chargeback opened: the disputed
+ * cashout: from pending back to clearing; a refund that succeeded and then
+ * failed (`refund.rejected` of a refund with a `refund` entry): the mirror
+ * image, from clearing back to pending. Chargeback opened: the disputed
  * amount held from pending into reserved, and its fee (fees/chargeback-fee.ts,
  * kept on the chargeback) from pending to the operator's revenue; won: the
  * amount back to pending (the fee stays paid); accepted or lost: from
@@ -74,6 +76,38 @@ async function postRepayment(db: Executor, event: RecordedEvent, table: 'refunds
   });
 }
 
+/**
+ * A refund rejected after it succeeded (payments/refunds/finish.ts
+ * `failSucceededRefund`): the processor gave the money back, so the `refund`
+ * entry's mirror image, `refund_failure`, returns it from clearing to the
+ * merchant's pending balance. A refund rejected without having succeeded
+ * posted nothing and posts nothing now; neither does one that succeeded
+ * before the ledger existed (no `refund` entry to mirror).
+ */
+async function postRefundFailure(db: Executor, event: RecordedEvent): Promise<void> {
+  const id = idOf(event, 'refund');
+  if (!id) return;
+  const booked = await db.selectFrom('ledger_entries').select('id').where('source_id', '=', id).where('type', '=', 'refund').executeTakeFirst();
+  if (!booked) return;
+  const row = await db
+    .selectFrom('refunds')
+    .select(['organization_id', 'payment_id', 'amount', 'currency'])
+    .where('id', '=', id)
+    .where('organization_id', '=', event.organization_id)
+    .executeTakeFirst();
+  if (!row) return;
+  await postEntry(db, {
+    organizationId: row.organization_id,
+    type: 'refund_failure',
+    currency: row.currency,
+    source: { object: 'refund', id },
+    paymentId: row.payment_id,
+    postings: [{ debit: 'processor_clearing', credit: 'merchant_pending', amount: Number(row.amount) }],
+    createdAt: event.created_at,
+    settle: 'card',
+  });
+}
+
 async function postChargeback(db: Executor, event: RecordedEvent): Promise<void> {
   const id = idOf(event, 'chargeback');
   if (!id) return;
@@ -129,6 +163,7 @@ const POSTERS: Partial<Record<EventType, (db: Executor, event: RecordedEvent) =>
   },
   'payment.purchase.succeeded': postRailPayment,
   'refund.succeeded': (db, event) => postRepayment(db, event, 'refunds'),
+  'refund.rejected': postRefundFailure,
   'cashout.succeeded': (db, event) => postRepayment(db, event, 'cashouts'),
   'chargeback.opened': postChargeback,
   'chargeback.updated': postChargeback,

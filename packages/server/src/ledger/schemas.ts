@@ -28,7 +28,7 @@ const EntryType = Type.Unsafe<EntryType>(
     ENTRY_TYPES.map((t) => Type.Literal(t)),
     {
       description:
-        "`payment` (a card capture or an approved rail payment), `refund`, `cashout`, `chargeback_hold` (the disputed amount moved into reserved), `chargeback_fee` (the dispute fee, from pending to the operator's revenue when the chargeback opens; not returned when it is won), `chargeback_release` (a won chargeback: back to pending), `chargeback_loss` (a chargeback accepted or lost: the amount leaves reserved), `settlement`, `payout`, `payout_paid`, `payout_failure`.",
+        "`payment` (a card capture or an approved rail payment), `refund`, `refund_failure` (a refund that succeeded and then failed at the processor: its amount back to pending), `cashout`, `chargeback_hold` (the disputed amount moved into reserved), `chargeback_fee` (the dispute fee, from pending to the operator's revenue when the chargeback opens; not returned when it is won), `chargeback_release` (a won chargeback: back to pending), `chargeback_loss` (a chargeback accepted or lost: the amount leaves reserved), `settlement`, `payout`, `payout_paid`, `payout_failure`.",
     },
   ),
 );

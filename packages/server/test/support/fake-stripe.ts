@@ -29,7 +29,8 @@
  * `refundStatus` says so; `GET /v1/refunds/{id}` reads one as it is now (404
  * `resource_missing` for an id Stripe never gave), and `settleRefund` ends a
  * pending one (`succeeded` or `failed`) as the issuer would, without sending
- * its notification.
+ * its notification; `failRefund` fails one that had succeeded (Stripe's
+ * `succeeded` → `failed`, the money back to the balance).
  *
  * Its answers are typed with the `stripe` package's own types
  * (`Stripe.PaymentIntent`, `Stripe.PaymentMethod`, `Stripe.Refund`), so a
@@ -394,6 +395,17 @@ export class FakeStripe {
   settleRefund(refundId: string, status: 'succeeded' | 'failed'): Stripe.Refund {
     const refund = this.refunds.get(refundId)!;
     Object.assign(refund, { status, ...(status === 'failed' ? { failure_reason: 'expired_or_canceled_card' } : {}) });
+    return refund;
+  }
+
+  /**
+   * A refund that succeeded fails afterwards (the card's account was closed): Stripe marks it `failed` with its
+   * `failure_reason` and gives the money back to the account's balance (a `refund_failure` balance transaction,
+   * `failure_balance_transaction`). Its `refund.failed` / `refund.updated` is for the test to send.
+   */
+  failRefund(refundId: string, reason = 'expired_or_canceled_card'): Stripe.Refund {
+    const refund = this.refunds.get(refundId)!;
+    Object.assign(refund, { status: 'failed', failure_reason: reason, failure_balance_transaction: id('txn') });
     return refund;
   }
 

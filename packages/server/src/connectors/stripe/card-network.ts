@@ -30,7 +30,7 @@ import type {
 } from '../card-network/connector.js';
 import { INSTALLMENTS_DECLINED_CODE } from '../card-network/connector.js';
 import { ApiError } from '../../errors/api-error.js';
-import { classify, isoCode } from './errors.js';
+import { classify, isoCode, refundFailureCode } from './errors.js';
 
 /** Stripe's idempotency key of one operation on one of our objects (at most 255 characters, as Stripe allows). */
 export function idempotencyKey(operation: string, reference: string): string {
@@ -44,8 +44,6 @@ const notProcessed = (why: string) =>
   new ApiError('service_unavailable', `Stripe did not process the operation (${why}); it is retried with the same idempotency key.`);
 /** The PaymentIntent cannot do what was asked (already captured, canceled, ...). */
 const REFUSED = '12';
-/** A refund Stripe accepted, then failed or canceled (the code its `refund.failed` notification ends it with). */
-const REFUND_FAILED = '05';
 /** Stripe asked for the cardholder's authentication (3-D Secure): `1A` while it waits, or when no one can be sent to it. */
 const AUTHENTICATION_REQUIRED = '1A';
 
@@ -185,14 +183,16 @@ export class StripeCardNetwork implements CardNetworkConnector {
 
   /**
    * The refund as it is now (`GET /v1/refunds/{id}`, by Stripe's `re_...`): `succeeded`; `failed` or `canceled`
-   * after Stripe accepted it (`05`, as its `refund.failed` notification ends it); otherwise (`pending`,
+   * after Stripe accepted it (the code of its `failure_reason`, errors.ts `refundFailureCode`, as its `refund.failed`
+   * notification ends it); otherwise (`pending`,
    * `requires_action`) not settled yet. Stripe's errors (a 404, a key refused, Stripe unreachable) are thrown: the
    * recovery job asks again with its backoff, and never sends the refund again for it.
    */
   async refundOf(request: RefundLookup): Promise<OperationResult> {
     const refund = await this.stripe.refunds.retrieve(request.refundReference);
     if (refund.status === 'succeeded') return { outcome: 'succeeded', responseCode: APPROVED, networkReference: refund.id };
-    if (refund.status === 'failed' || refund.status === 'canceled') return { outcome: 'rejected', responseCode: REFUND_FAILED, networkReference: refund.id };
+    if (refund.status === 'failed' || refund.status === 'canceled')
+      return { outcome: 'rejected', responseCode: refundFailureCode(refund.failure_reason), networkReference: refund.id };
     return { outcome: 'succeeded', responseCode: APPROVED, networkReference: refund.id, pending: true };
   }
 

@@ -58,6 +58,23 @@ export function isoCode(error: { decline_code?: string | undefined; code?: strin
   return (error.decline_code && ISO_CODES[error.decline_code]) || (error.code && ISO_CODES[error.code]) || '05';
 }
 
+/**
+ * Stripe's `failure_reason` of a refund it accepted and then failed (while
+ * `pending`, or after it `succeeded`: the card's account was closed) as the
+ * ISO 8583 code the refund keeps in `response_code`; `05` for any other reason
+ * (`declined`, `merchant_request`, `unknown`, ...) or none.
+ */
+export const REFUND_FAILURE_CODES: Readonly<Record<string, string>> = {
+  lost_or_stolen_card: '41',
+  expired_or_canceled_card: '54',
+  insufficient_funds: '51',
+};
+
+/** The response code of a failed refund, from Stripe's `failure_reason`. */
+export function refundFailureCode(reason: string | null | undefined): string {
+  return (reason && REFUND_FAILURE_CODES[reason]) || '05';
+}
+
 /** What a failed call to Stripe means. */
 export type Failure =
   | { kind: 'declined'; responseCode: string; paymentIntent?: Stripe.PaymentIntent }

@@ -12,7 +12,7 @@ import Stripe from 'stripe';
 import type { SandboxClock } from '../../clock/clock.js';
 import type { ErrorDetail } from '../../errors/api-error.js';
 import type { ReadNotification } from '../notifications.js';
-import { isoCode } from './errors.js';
+import { isoCode, refundFailureCode } from './errors.js';
 
 /** The events the gateway reads: the endpoint's subscription (docs/connectors.md "Stripe"). */
 export const SUBSCRIBED_EVENTS = [
@@ -44,7 +44,16 @@ export type StripeNotification =
   | (About & { kind: 'payment_captured'; amountReceived: number; currency: string })
   | (About & { kind: 'payment_canceled'; reason: string | null })
   | (About & { kind: 'payment_authorized' })
-  | (About & { kind: 'refund'; refundId: string; refundReference: string | null; status: 'pending' | 'succeeded' | 'failed'; amount: number; currency: string })
+  | (About & {
+      kind: 'refund';
+      refundId: string;
+      refundReference: string | null;
+      status: 'pending' | 'succeeded' | 'failed';
+      /** Stripe's `failure_reason` of a failed refund. */
+      failureReason: string | null;
+      amount: number;
+      currency: string;
+    })
   | (About & { kind: 'payment_failed'; responseCode: string })
   | (About & { kind: 'payment_refunded'; amountRefunded: number; fullyRefunded: boolean; currency: string })
   | (About & { kind: 'dispute_opened'; disputeId: string; amount: number; currency: string; reason: string })
@@ -128,6 +137,7 @@ export function stripeNotification(event: Stripe.Event): StripeNotification {
         // Our refund id, which the connector sends with every refund it makes; none on a refund made in Stripe's dashboard.
         refundReference: refund.metadata?.['pasarela_reference'] ?? null,
         status,
+        failureReason: status === 'failed' ? (refund.failure_reason ?? null) : null,
         amount: refund.amount,
         currency: refund.currency.toUpperCase(),
       };
@@ -245,6 +255,7 @@ export function readStripeNotification(body: Buffer): ReadNotification | ErrorDe
         status: read.status,
         amount: read.amount,
         currency: read.currency,
+        ...(read.status === 'failed' ? { response_code: refundFailureCode(read.failureReason) } : {}),
       },
     };
   if (read.kind === 'dispute_opened')

@@ -8,8 +8,9 @@
  * - card: PENDING while the network has not answered; AUTHORIZED (manual
  *   capture) or APPROVED (captured, or about to be); REJECTED; CANCELLED
  *   (voided or reversed before capture); REFUNDED once everything captured
- *   came back. AUTHORIZED -> AUTHORIZED is an adjustment, APPROVED -> APPROVED
- *   a capture or a partial refund.
+ *   came back, APPROVED again if a refund of it fails after it succeeded.
+ *   AUTHORIZED -> AUTHORIZED is an adjustment, APPROVED -> APPROVED a capture
+ *   or a partial refund.
  * - rail: IN_PROGRESS until the rail (or the expiry) finishes it, once:
  *   APPROVED, DECLINED or FAILED. Its `status_detail` says where it is:
  *   PENDING (waiting for the customer), PENDING_PROVIDER (the customer
@@ -23,7 +24,8 @@ export const CARD_TRANSITIONS: Readonly<Record<CardPaymentStatus, readonly CardP
   APPROVED: ['APPROVED', 'CANCELLED', 'REFUNDED'],
   REJECTED: [],
   CANCELLED: [],
-  REFUNDED: [],
+  // A refund the network paid can fail afterwards (payments/refund-failures.ts): not refunded in full any more.
+  REFUNDED: ['APPROVED'],
 };
 
 export const RAIL_TRANSITIONS: Readonly<Record<ApmStatus, readonly ApmStatus[]>> = {

@@ -5,12 +5,17 @@
  * transaction records it as the gateway's own answer would have: the refund
  * and its transaction SUCCEEDED or REJECTED, the reservation settled or given
  * back (payments/refund-reservations.ts), `refund.succeeded` / `refund.rejected`.
+ *
+ * And the failure of a refund that had SUCCEEDED (`failSucceededRefund`: the
+ * processor's notification says the money never reached the cardholder and
+ * came back to the merchant): REJECTED, as a refund the network rejects.
  */
 import type { RealClock } from '../../clock/clock.js';
 import type { Executor } from '../../db/database.js';
 import { recordEvent } from '../../events/store.js';
 import { metadataOf } from '../../lib/metadata.js';
 import { minorToNumber } from '../../lib/money.js';
+import { unsettleRefund } from '../refund-failures.js';
 import { releaseRefund, settleRefund } from '../refund-reservations.js';
 import type { RefundRow } from './service.js';
 
@@ -49,5 +54,29 @@ export async function finishPendingRefund(trx: Executor, refund: RefundRow, end:
   if (end.succeeded) await settleRefund(trx, refund.payment_id, Number(refund.amount), now);
   else await releaseRefund(trx, refund.payment_id, Number(refund.amount), now);
   await recordEvent(trx, refund.organization_id, end.succeeded ? 'refund.succeeded' : 'refund.rejected', refundEventOf(refund, status), undefined, clock);
+  return true;
+}
+
+/**
+ * A SUCCEEDED refund the processor failed afterwards (Stripe's `succeeded` →
+ * `failed`), in the caller's transaction: the refund and its transaction
+ * REJECTED with the failure's code, its amount out of the payment's
+ * `amount_refunded` (payments/refund-failures.ts: a REFUNDED payment is
+ * APPROVED again, and the amount refundable again), and `refund.rejected`,
+ * whose ledger reaction books the money coming back (a `refund_failure` entry,
+ * ledger/reactions.ts). False when the refund was not SUCCEEDED (failed
+ * already, or never paid): nothing changes.
+ */
+export async function failSucceededRefund(trx: Executor, refund: RefundRow, responseCode: string, now: string, clock: RealClock): Promise<boolean> {
+  const updated = await trx
+    .updateTable('refunds')
+    .set({ status: 'REJECTED', response_code: responseCode, updated_at: now })
+    .where('id', '=', refund.id)
+    .where('status', '=', 'SUCCEEDED')
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) !== 1) return false;
+  await trx.updateTable('transactions').set({ status: 'REJECTED', response_code: responseCode, updated_at: now }).where('refund_id', '=', refund.id).execute();
+  await unsettleRefund(trx, refund.payment_id, Number(refund.amount), now);
+  await recordEvent(trx, refund.organization_id, 'refund.rejected', refundEventOf(refund, 'REJECTED'), undefined, clock);
   return true;
 }

@@ -6,8 +6,12 @@
  *   it: Stripe's `metadata.pasarela_reference`) or by the processor's id of it:
  *   while PENDING (the processor accepted it and settles it later), its outcome
  *   ends it, SUCCEEDED or REJECTED, with `refund.succeeded` / `refund.rejected`,
- *   as the gateway's own answer would; any other time (the echo of the
- *   gateway's own refund, or a second delivery) nothing changes: `ignored`;
+ *   as the gateway's own answer would; once SUCCEEDED, a `failed` (the
+ *   processor could not pay it after all, and the money came back to the
+ *   merchant) makes it REJECTED with `refund.rejected`, its amount refundable
+ *   again (finish.ts `failSucceededRefund`); any other time (the echo of the
+ *   gateway's own refund, a second delivery, a `succeeded` after the failure)
+ *   nothing changes: `ignored`;
  * - a refund made in the processor's dashboard (one the gateway did not
  *   start): real money went back to the card, so it is recorded as a refund of
  *   the payment once the processor says it succeeded (SUCCEEDED, its
@@ -25,10 +29,10 @@ import { newId } from '../../lib/ids.js';
 import { reserveRefund, settleRefund } from '../refund-reservations.js';
 import { findPaymentById } from '../store.js';
 import { insertTransaction, newTransaction } from '../transactions/store.js';
-import { finishPendingRefund, refundEventOf } from './finish.js';
+import { failSucceededRefund, finishPendingRefund, refundEventOf } from './finish.js';
 import type { RefundRow } from './service.js';
 
-/** The response code of a refund the processor failed after accepting it. */
+/** The response code of a refund the processor failed after accepting it, when the processor gave no reason. */
 const FAILED_CODE = '05';
 
 export function refundNotificationHandler(clock: RealClock): NotificationHandler<'refund.updated'> {
@@ -44,9 +48,12 @@ export function refundNotificationHandler(clock: RealClock): NotificationHandler
     const ours =
       byId ?? (await trx.selectFrom('refunds').selectAll().where('payment_id', '=', payment.id).where('network_reference', '=', upstream).executeTakeFirst());
     if (ours) {
+      const failedCode = notification.response_code ?? FAILED_CODE;
+      if (ours.status === 'SUCCEEDED' && notification.status === 'failed')
+        return (await failSucceededRefund(trx, ours, failedCode, now, clock)) ? 'processed' : 'ignored';
       if (notification.status === 'pending' || ours.status !== 'PENDING') return 'ignored';
       const succeeded = notification.status === 'succeeded';
-      const end = { succeeded, responseCode: succeeded ? '00' : FAILED_CODE, networkReference: upstream };
+      const end = { succeeded, responseCode: succeeded ? '00' : failedCode, networkReference: upstream };
       return (await finishPendingRefund(trx, ours, end, now, clock)) ? 'processed' : 'ignored';
     }
     // Named as ours yet not a refund of this payment, or not (yet) succeeded: nothing to record.

@@ -13,8 +13,14 @@ export const Refund = Type.Object(
     payment_id: Type.String(),
     amount: Type.String(),
     currency: Type.String(),
-    status: Type.Union([Type.Literal('PENDING'), Type.Literal('SUCCEEDED'), Type.Literal('REJECTED')]),
-    response_code: Type.Union([Type.String(), Type.Null()]),
+    status: Type.Union([Type.Literal('PENDING'), Type.Literal('SUCCEEDED'), Type.Literal('REJECTED')], {
+      description:
+        '`PENDING` until the network settles it, then `SUCCEEDED` or `REJECTED`. A `SUCCEEDED` refund becomes `REJECTED` if the processor fails it afterwards (the cardholder never got the money, which went back to the merchant): its amount is refundable again.',
+    }),
+    response_code: Type.Union([Type.String(), Type.Null()], {
+      description:
+        "ISO 8583: `00` when it succeeded; why it was rejected or failed otherwise (a processor's failure reason as a code, `05` when it gave none).",
+    }),
     transaction_id: Type.Union([Type.String(), Type.Null()], { description: "The refund's transaction (`trx-`) in its payment's history." }),
     created_at: Type.String({ format: 'date-time' }),
     updated_at: Type.String({ format: 'date-time' }),
