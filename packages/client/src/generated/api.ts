@@ -5228,7 +5228,7 @@ export interface components {
     };
     responses: never;
     parameters: {
-        /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+        /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
         IdempotencyKey: string;
     };
     requestBodies: never;
@@ -5922,7 +5922,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -6210,7 +6210,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -6512,7 +6512,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -6834,7 +6834,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -7119,7 +7119,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -7418,7 +7418,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -7754,7 +7754,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -7904,7 +7904,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -8355,7 +8355,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -8552,7 +8552,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -9046,7 +9046,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -9201,7 +9201,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -9363,7 +9363,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -9518,7 +9518,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -9673,7 +9673,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -9835,7 +9835,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -9999,7 +9999,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -10430,7 +10430,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -10585,7 +10585,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -10747,7 +10747,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -10902,7 +10902,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -11057,7 +11057,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -11219,7 +11219,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -11383,7 +11383,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -11538,7 +11538,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -11735,7 +11735,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -12031,7 +12031,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -12193,7 +12193,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -12634,7 +12634,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -13062,7 +13062,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -13484,7 +13484,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -13773,7 +13773,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -14074,7 +14074,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -14367,7 +14367,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -14523,7 +14523,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -14817,7 +14817,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -15114,7 +15114,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -15280,7 +15280,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -15575,7 +15575,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -15864,7 +15864,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -16021,7 +16021,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -16316,7 +16316,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -16619,7 +16619,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -16910,7 +16910,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -17070,7 +17070,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -17365,7 +17365,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -17522,7 +17522,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -17821,7 +17821,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -18151,7 +18151,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -18488,7 +18488,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -19076,7 +19076,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -19230,7 +19230,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -19384,7 +19384,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -19821,7 +19821,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -20112,7 +20112,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -20416,7 +20416,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -20712,7 +20712,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -21024,7 +21024,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -21205,7 +21205,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -22340,7 +22340,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -22759,7 +22759,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -23067,7 +23067,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -23638,7 +23638,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -23971,7 +23971,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -24275,7 +24275,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -24592,7 +24592,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -24746,7 +24746,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -24907,7 +24907,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -25061,7 +25061,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -25215,7 +25215,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -25376,7 +25376,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -25539,7 +25539,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -25839,7 +25839,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -26288,7 +26288,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -26595,7 +26595,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -26755,7 +26755,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -27040,7 +27040,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -27376,7 +27376,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -27813,7 +27813,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -28250,7 +28250,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -28676,7 +28676,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -28826,7 +28826,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -29118,7 +29118,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -29555,7 +29555,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;

@@ -17,6 +17,8 @@ import { idempotencyKeyProblem } from '../idempotency/plugin.js';
 
 interface AjvLikeError {
   instancePath?: string;
+  /** The key a `propertyNames` rule refused (the error's path is its object's). */
+  propertyName?: string;
   keyword?: string;
   message?: string;
   params?: Record<string, unknown>;
@@ -80,7 +82,9 @@ function alternatives(errors: AjvLikeError[]): Map<string, string> {
  */
 export function validationDetails(errors: AjvLikeError[], context?: string): ErrorDetail[] {
   const merged = alternatives(errors);
+  // The fields the schema named, and the keys of its entries (a field, or a field and a key of it).
   const named = new Set<string>();
+  const schemaKeys = new Set<string>();
   const details: ErrorDetail[] = [];
   const seen = new Set<string>();
   const coveredBySchema = (field: string) => {
@@ -95,16 +99,20 @@ export function validationDetails(errors: AjvLikeError[], context?: string): Err
   const ownErrors = errors.filter((e) => e.keyword === 'check' || e.keyword === 'text');
   for (const error of schemaErrors) {
     // anyOf/oneOf produce a summary error beside the branch errors; the branches say more.
-    if (error.keyword === 'anyOf' || error.keyword === 'oneOf' || error.keyword === 'if') continue;
+    // So does propertyNames ("property name must be valid") beside the problem of each key.
+    if (error.keyword === 'anyOf' || error.keyword === 'oneOf' || error.keyword === 'if' || error.keyword === 'propertyNames') continue;
     const field = fieldOf(error);
-    // One message per field: the first problem the schema reports names it (a blank name is "too short", not also "no match").
-    if (named.has(field)) continue;
+    // One message per field: the first problem the schema reports names it (a blank name is "too
+    // short", not also "no match"); per key of an object whose keys have rules (a metadata's).
+    const key = error.propertyName === undefined ? field : `${field}\u0000${error.propertyName}`;
+    if (schemaKeys.has(key)) continue;
+    schemaKeys.add(key);
     named.add(field);
     const path = error.instancePath ?? '';
     const message =
       (error.keyword === 'const' ? merged.get(`const:${path}`) : error.keyword === 'type' ? merged.get(`type:${path}`) : undefined) ??
       messageOf(error, context);
-    details.push({ field, message });
+    details.push({ field, message: error.propertyName === undefined ? message : `key ${JSON.stringify(error.propertyName)} ${message}` });
   }
   for (const error of ownErrors) {
     const detail = { field: fieldOf(error), message: messageOf(error, context) };
