@@ -5230,7 +5230,7 @@ export interface components {
     };
     responses: never;
     parameters: {
-        /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+        /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
         IdempotencyKey: string;
     };
     requestBodies: never;
@@ -5924,7 +5924,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -6212,7 +6212,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -6514,7 +6514,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -6836,7 +6836,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -7121,7 +7121,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -7420,7 +7420,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -7756,7 +7756,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -7906,7 +7906,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -8357,7 +8357,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -8554,7 +8554,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -9048,7 +9048,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -9203,7 +9203,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -9365,7 +9365,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -9520,7 +9520,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -9675,7 +9675,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -9837,7 +9837,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -10001,7 +10001,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -10432,7 +10432,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -10587,7 +10587,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -10749,7 +10749,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -10904,7 +10904,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -11059,7 +11059,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -11221,7 +11221,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -11385,7 +11385,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -11540,7 +11540,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -11737,7 +11737,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -12033,7 +12033,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -12195,7 +12195,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -12636,7 +12636,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -13064,7 +13064,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -13486,7 +13486,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -13775,7 +13775,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -14076,7 +14076,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -14369,7 +14369,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -14525,7 +14525,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -14819,7 +14819,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -15116,7 +15116,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -15282,7 +15282,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -15577,7 +15577,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -15866,7 +15866,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -16023,7 +16023,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -16318,7 +16318,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -16621,7 +16621,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -16912,7 +16912,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -17072,7 +17072,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -17367,7 +17367,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -17524,7 +17524,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -17823,7 +17823,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -18153,7 +18153,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -18490,7 +18490,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -19078,7 +19078,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -19232,7 +19232,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -19386,7 +19386,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -19823,7 +19823,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -20114,7 +20114,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -20418,7 +20418,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -20714,7 +20714,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -21026,7 +21026,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -21207,7 +21207,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -22342,7 +22342,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -22761,7 +22761,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -23069,7 +23069,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -23640,7 +23640,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -23973,7 +23973,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -24277,7 +24277,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -24594,7 +24594,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -24748,7 +24748,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -24909,7 +24909,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -25063,7 +25063,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -25217,7 +25217,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -25378,7 +25378,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -25541,7 +25541,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -25841,7 +25841,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -26290,7 +26290,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -26597,7 +26597,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -26757,7 +26757,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -27042,7 +27042,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -27378,7 +27378,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -27815,7 +27815,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -28252,7 +28252,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -28678,7 +28678,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -28828,7 +28828,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -29120,7 +29120,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -29557,7 +29557,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
+                /** @description 8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;

@@ -12,7 +12,7 @@ import multipart from '@fastify/multipart';
 import { Type } from 'typebox';
 import { principalOf } from '../http/principal.js';
 import { ApiError } from '../errors/api-error.js';
-import { sendError, toApiError } from '../errors/handler.js';
+import { requestError, sendError } from '../errors/handler.js';
 import { ListOf, ListQuery } from '../http/pagination.js';
 import { ATTACHMENT_TYPES, contentDisposition, MAX_ATTACHMENT_BYTES } from './files.js';
 import {
@@ -30,7 +30,7 @@ import {
   MultipartUpload,
 } from './schemas.js';
 import { tooLarge, type ChargebackEvidence, type UploadedFile } from './evidence.js';
-import type { ChargebackService } from './service.js';
+import { chargebackListProblems, type ChargebackService } from './service.js';
 
 /** The file part of a multipart upload, read before validation. */
 const uploads = new WeakMap<FastifyRequest, UploadedFile>();
@@ -95,7 +95,7 @@ export async function chargebackRoutes(base: FastifyInstance, opts: { chargeback
   // multipart/form-data for the upload route, inside this plugin only.
   await app.register(multipart, { limits: { fileSize: MAX_ATTACHMENT_BYTES, files: 1 } });
   app.setErrorHandler((error, request, reply) => {
-    const mapped = multipartError(error, request) ?? toApiError(error);
+    const mapped = multipartError(error, request) ?? requestError(error, request);
     if (mapped.status >= 500) request.log.error({ err: error }, 'request failed');
     return sendError(request, reply, mapped);
   });
@@ -103,7 +103,7 @@ export async function chargebackRoutes(base: FastifyInstance, opts: { chargeback
   app.get(
     '/v1/chargebacks',
     {
-      config: read,
+      config: { ...read, checks: { query: chargebackListProblems } },
       schema: {
         tags,
         summary: 'Search chargebacks',

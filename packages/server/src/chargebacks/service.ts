@@ -12,10 +12,12 @@
  */
 import type { Db, Executor } from '../db/database.js';
 import type { ChargebackAttachmentsTable, ChargebacksTable } from '../db/schema.js';
+import type { Loose } from '../http/checks.js';
+import { amountRange } from '../lib/amount-checks.js';
 import { ApiError, type ErrorDetail } from '../errors/api-error.js';
 import { recordEvent } from '../events/store.js';
 import { paginate, type Page } from '../http/pagination.js';
-import { amountProblemMessage, formatMinor, minorToNumber, toMinorUnits } from '../lib/money.js';
+import { formatMinor, minorToNumber } from '../lib/money.js';
 import type { Clock } from '../clock/clock.js';
 import type { CardNetworkConnector } from '../connectors/card-network/connector.js';
 import { requireNetwork } from '../connectors/card-network/unavailable.js';
@@ -98,6 +100,11 @@ export function chargebackEventData(row: Row, previousStatus: string) {
   };
 }
 
+const CHARGEBACK_NEEDS_CURRENCY = 'needs currency, to read the amount in its minor units';
+
+/** The problems of GET /v1/chargebacks's query that need no database: its amount filters. */
+export const chargebackListProblems = (query: Loose): ErrorDetail[] => amountRange(query, CHARGEBACK_NEEDS_CURRENCY).details;
+
 export class ChargebackService {
   constructor(
     private readonly db: Db,
@@ -129,20 +136,8 @@ export class ChargebackService {
 
   /** The search of spec 4.9: filters, newest first, keyset pages. */
   async list(organizationId: string, params: ChargebackQuery): Promise<Page<Chargeback>> {
-    const details: ErrorDetail[] = [];
-    const bounds: Record<'amount_gte' | 'amount_lte', number | undefined> = { amount_gte: undefined, amount_lte: undefined };
-    for (const field of ['amount_gte', 'amount_lte'] as const) {
-      const value = params[field];
-      if (value === undefined) continue;
-      if (!params.currency) {
-        details.push({ field, message: 'needs currency, to read the amount in its minor units' });
-        continue;
-      }
-      const minor = toMinorUnits(value, params.currency);
-      if ('problem' in minor)
-        details.push({ field: minor.problem === 'unknown_currency' ? 'currency' : field, message: amountProblemMessage(minor.problem, params.currency) });
-      else bounds[field] = minor.minor;
-    }
+    // Checked by the route already (chargebackListProblems); the bounds in minor units.
+    const { bounds, details } = amountRange(params, CHARGEBACK_NEEDS_CURRENCY);
     if (details.length > 0) throw ApiError.validation(details);
     let query = this.db.selectFrom('chargebacks').selectAll().where('organization_id', '=', organizationId);
     if (params.status) query = query.where('status', '=', params.status);

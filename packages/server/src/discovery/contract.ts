@@ -137,7 +137,7 @@ const IDEMPOTENCY_KEY = {
   in: 'header',
   required: false,
   description:
-    '8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again.',
+    '8 to 64 characters (a UUID v4 is recommended; else 400 `invalid_idempotency_key`, or, when the request has other problems, a `details` entry on `Idempotency-Key` of their 422), kept 24 hours per client. A retry with the same key and the same body answers the first answer again (`Idempotent-Replayed: true`); with another body, 409 `idempotency_key_mismatch`; while the first still runs, 409 `idempotency_conflict` with `Retry-After`. Only successes are kept: after an error a retry runs again.',
   schema: { type: 'string', minLength: 8, maxLength: 64 },
 };
 

@@ -1,5 +1,6 @@
 import type { Permission } from './permissions.js';
 import type { Principal } from './principal.js';
+import type { RouteChecks } from './checks.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -26,6 +27,11 @@ declare module 'fastify' {
      * 3.2: unrecognized parameters are ignored) and the hosted pages' addresses.
      */
     unknownFields?: 'ignore';
+    /**
+     * The route's own checks of its body and query string that need no database (http/checks.ts):
+     * run with the schema's, their problems reported together in one 422.
+     */
+    checks?: RouteChecks;
     /** A long-lived answer (webhooks/stream.ts): the request timeout (http/timeout.ts) does not apply. */
     longLived?: boolean;
   }

@@ -27,12 +27,17 @@
  * the schema's own problems; in a path parameter it names nothing, so `404
  * not_found`, as for any unknown id. JSON nested deeper than MAX_JSON_DEPTH is
  * refused by the parser (recursive code downstream would overflow the stack).
+ *
+ * A route's own checks that need no database (`config.checks`, http/checks.ts) run inside its
+ * validator, after Ajv, on what Ajv left, whether the schema passed or not: their problems come
+ * in the same 422 as the schema's, and a request they refuse never reaches its handler.
  */
 import { Ajv, type AnySchema, type ErrorObject, type ValidateFunction } from 'ajv';
 import formatsModule from 'ajv-formats';
-import type { FastifyBodyParser, FastifyInstance, preValidationHookHandler } from 'fastify';
+import type { FastifyBodyParser, FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
 import { ApiError } from '../errors/api-error.js';
 import type { LazyCompiler } from './lazy-compile.js';
+import { isLoose, type RequestCheck } from './checks.js';
 
 /** Deeper JSON is refused (422); the deepest request schema has a handful of levels. */
 export const MAX_JSON_DEPTH = 32;
@@ -46,6 +51,8 @@ export function isStorableText(value: string): boolean {
 }
 
 type TextProblem = ErrorObject<'text', Record<string, never>>;
+/** A route check's detail as an Ajv-like error: its field is already a dotted name (errors/handler.ts). */
+type CheckProblem = ErrorObject<'check', { field: string }>;
 
 const problem = (instancePath: string, message: string): TextProblem => ({ instancePath, keyword: 'text', schemaPath: '#/text', params: {}, message });
 
@@ -111,6 +118,9 @@ function makeAjv(coerceTypes: boolean | 'array', dropUnknown: boolean | 'all') {
 /** Marks a schema made by strictSchema: compiled by the Ajv that keeps (and so refuses) unknown properties. */
 const STRICT = Symbol.for('pasarela.strictSchema');
 
+/** Marks a route's body or query schema with the route's check (`config.checks`), read by its validator. */
+const CHECK = Symbol.for('pasarela.routeCheck');
+
 type Node = Record<string | symbol, unknown>;
 const isNode = (value: unknown): value is Node => value !== null && typeof value === 'object' && !Array.isArray(value);
 
@@ -159,6 +169,31 @@ function strictBody(body: unknown): unknown {
   return strictSchema(body);
 }
 
+/** A route's check of one part of the request, and whether its handler repeats it (http/checks.ts `whenValid`). */
+interface MarkedCheck {
+  run: RequestCheck;
+  whenValid?: 'handler';
+}
+
+/** The route check a schema was marked with (below), if any. */
+const checkOf = (schema: unknown): MarkedCheck | undefined => (isNode(schema) && isNode(schema[CHECK]) ? (schema[CHECK] as unknown as MarkedCheck) : undefined);
+
+/** A copy of a body or query schema marked with the route's check; a body with one schema per content type marks each. */
+function withCheck(schema: unknown, run: RequestCheck | undefined, whenValid: 'handler' | undefined): unknown {
+  if (!run || !isNode(schema)) return schema;
+  const check: MarkedCheck = { run, ...(whenValid ? { whenValid } : {}) };
+  if (isNode(schema.content) && !('type' in schema)) {
+    const content = Object.fromEntries(
+      Object.entries(schema.content).map(([type, entry]) => [
+        type,
+        isNode(entry) && isNode(entry.schema) ? { ...entry, schema: { ...entry.schema, [CHECK]: check } } : entry,
+      ]),
+    );
+    return { ...schema, content };
+  }
+  return { ...schema, [CHECK]: check };
+}
+
 export function registerValidation(app: FastifyInstance, lazy: LazyCompiler): void {
   const bodyAjv = makeAjv(false, false);
   const otherAjv = makeAjv('array', false);
@@ -173,18 +208,26 @@ export function registerValidation(app: FastifyInstance, lazy: LazyCompiler): vo
     return (id && ajv.getSchema(id)) || ajv.compile(schema);
   };
   // Ajv first (on a lenient route it drops unknown properties, so an ignored field is never
-  // refused), then the text check on what is left; both lists of problems are reported together.
-  const withTextCheck = (validate: ValidateFunction): ValidateFunction => {
-    const check = ((data: unknown, context?: Parameters<ValidateFunction>[1]): boolean => {
+  // refused), then the text check on what is left, then the route's check (http/checks.ts) with
+  // the request Fastify passes as the parent; every list of problems is reported together.
+  const withTextCheck = (validate: ValidateFunction, check?: MarkedCheck): ValidateFunction => {
+    const run = ((data: unknown, context?: Parameters<ValidateFunction>[1]): boolean => {
       const valid = validate(data, context);
-      const problems = unstorableText(data);
+      const problems: Array<TextProblem | CheckProblem> = unstorableText(data);
+      const request = context?.parentData as FastifyRequest | undefined;
+      // A check its handler repeats (with the database's) waits for it when nothing else is wrong.
+      const deferred = check?.whenValid === 'handler' && valid && problems.length === 0;
+      if (check && request && isLoose(data) && !deferred) {
+        for (const detail of check.run(data, request))
+          problems.push({ instancePath: '', keyword: 'check', schemaPath: '#/check', params: { field: detail.field }, message: detail.message });
+      }
       if (valid && problems.length === 0) return true;
-      check.errors = [...(valid ? [] : (validate.errors ?? [])), ...problems];
+      run.errors = [...(valid ? [] : (validate.errors ?? [])), ...problems];
       return false;
     }) as ValidateFunction;
-    check.errors = null;
+    run.errors = null;
     // Fastify passes the parent object to a function with `schemaEnv` (Ajv's), so coercion can replace a root value.
-    return Object.assign(check, { schemaEnv: validate.schemaEnv });
+    return Object.assign(run, { schemaEnv: validate.schemaEnv });
   };
   app.setValidatorCompiler(({ schema, httpPart }) => {
     // Compiled on the route's first request (http/lazy-compile.ts). Unknown properties are
@@ -193,7 +236,7 @@ export function registerValidation(app: FastifyInstance, lazy: LazyCompiler): vo
     const ajv = httpPart === 'body' ? (strict ? droppingBodyAjv : lenientBodyAjv) : strict ? droppingOtherAjv : lenientOtherAjv;
     const validate = lazy.validator(() => compile(ajv, schema));
     // Path parameters are checked by the hook below (404, before any other validation).
-    return httpPart === 'params' ? validate : withTextCheck(validate);
+    return httpPart === 'params' ? validate : withTextCheck(validate, checkOf(schema));
   });
 
   // A path parameter that cannot be stored names nothing: 404, on every route with parameters.
@@ -227,6 +270,17 @@ export function registerValidation(app: FastifyInstance, lazy: LazyCompiler): vo
       ...(querystring ? { querystring: strictSchema(querystring) } : documented ? { querystring: NO_QUERY } : {}),
     };
   });
+  // The route's checks (http/checks.ts), on the schemas its validators compile, strict or not.
+  app.addHook('onRoute', (route) => {
+    const checks = route.config?.checks;
+    if (!checks || !route.schema) return;
+    const { body, querystring } = route.schema;
+    route.schema = {
+      ...route.schema,
+      ...(body ? { body: withCheck(body, checks.body, checks.whenValid) } : {}),
+      ...(querystring ? { querystring: withCheck(querystring, checks.query, checks.whenValid) } : {}),
+    };
+  });
 
   app.addHook('onRoute', (route) => {
     const hooks: preValidationHookHandler[] = [];
@@ -254,7 +308,7 @@ export function registerValidation(app: FastifyInstance, lazy: LazyCompiler): vo
   const strictValidator = (schema: Node, ajv: ReturnType<typeof makeAjv>): ValidateFunction => {
     let validate = strictValidators.get(schema);
     if (!validate) {
-      validate = withTextCheck(compile(ajv, schema));
+      validate = withTextCheck(compile(ajv, schema), checkOf(schema));
       strictValidators.set(schema, validate);
     }
     return validate;
@@ -272,7 +326,10 @@ export function registerValidation(app: FastifyInstance, lazy: LazyCompiler): vo
       reply.header('Preference-Applied', 'handling=strict');
       for (const [part, key, ajv] of parts) {
         const validate = strictValidator(schema[key] as Node, ajv);
-        if (!validate(request[part]))
+        // With the request as the parent, as Fastify passes it: the route's check reads it.
+        const data = request[part] as Record<string, unknown>;
+        const parentData = request as unknown as Record<string, unknown>;
+        if (!validate(data, { instancePath: '', parentData, parentDataProperty: part, rootData: data, dynamicAnchors: {} }))
           return done(
             Object.assign(new Error('validation failed'), { validation: validate.errors, validationContext: part === 'body' ? 'body' : 'querystring' }),
           );
@@ -286,6 +343,9 @@ export function registerValidation(app: FastifyInstance, lazy: LazyCompiler): vo
   // It is the callback form: its declared type also admits a parser that returns a promise.
   const parseJson = app.getDefaultJsonParser('error', 'error') as Exclude<FastifyBodyParser<string>, (request: never, body: never) => Promise<unknown>>;
   app.removeContentTypeParser('application/json');
+  // Fastify reads text/plain as a string by default: no route takes one, so it is refused like any
+  // content type without a parser (errors/handler.ts: 422 naming the types the route takes).
+  app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (String(body).trim() === '') return done(null, undefined);
     parseJson(request, String(body), (error, value) => {

@@ -37,7 +37,7 @@ export async function instrumentRoutes(base: FastifyInstance, opts: { instrument
     '/v1/instruments',
     {
       // A checkout session's token may tokenize (encrypted form only) while its session is open.
-      config: { ...write, checkoutSession: true },
+      config: { ...write, checkoutSession: true, checks: { body: (body, request) => instruments.tokenizeProblems(body, request.principal) } },
       schema: {
         tags,
         summary: 'Tokenize a card',

@@ -7,6 +7,7 @@
 import type { Db } from '../db/database.js';
 import { isUniqueViolation } from '../db/database.js';
 import type { Principal } from '../http/principal.js';
+import { objectOf, textOf, type Loose } from '../http/checks.js';
 import { ApiError, type ErrorDetail } from '../errors/api-error.js';
 import type { ListQuery, Page } from '../http/pagination.js';
 import { Secret } from '../crypto/secret.js';
@@ -55,6 +56,13 @@ const DIRECT_FIELDS: Record<keyof ClearCard, string> = {
   cvv: 'card.cvv',
 };
 
+/** What makes the instrument a payment names (the rows of paymentInstrumentRead) unusable, if anything. */
+export function instrumentProblem([instrument]: readonly InstrumentRow[]): ErrorDetail | undefined {
+  if (!instrument) return { field: 'instrument_id', message: 'no such instrument' };
+  if (instrument.status !== 'ACTIVE') return { field: 'instrument_id', message: 'the instrument was deleted' };
+  return undefined;
+}
+
 export class InstrumentService {
   constructor(
     private readonly db: Db,
@@ -82,11 +90,37 @@ export class InstrumentService {
     };
   }
 
+  /**
+   * The problems of a card to tokenize that need no database (the route's check, http/checks.ts;
+   * tokenize's own for its other callers): in the encrypted form, each missing field; in the direct
+   * form (`card`, for a PCI DSS SAQ D client; any other gets 403 from tokenize), the card's rules,
+   * on the fields of the right type (the schema names the others).
+   */
+  tokenizeProblems(body: Loose, principal: Principal | null): ErrorDetail[] {
+    const card = objectOf(body, 'card');
+    if (card) {
+      if (!principal?.pciSaqD) return [];
+      const text = (key: string) => textOf(card, key) ?? '';
+      const clear = {
+        number: text('number'),
+        expirationMonth: text('expiration_month'),
+        expirationYear: text('expiration_year'),
+        holderName: text('holder_name'),
+        cvv: text('cvv'),
+      };
+      return validateCard(clear, DIRECT_FIELDS, new Date(this.clock.realNow())).errors;
+    }
+    if (body.card !== undefined) return [];
+    return Object.values(ENCRYPTED_FIELDS)
+      .filter((field) => !body[field])
+      .map((field) => ({ field, message: 'is required' }));
+  }
+
   /** Decrypts the five encrypted fields (naming each missing or undecryptable one). */
   private async decryptFields(organizationId: string, body: CreateInstrument): Promise<ClearCard> {
     const names = Object.values(ENCRYPTED_FIELDS);
-    const missing = names.filter((f) => !body[f]);
-    if (missing.length > 0) throw ApiError.validation(missing.map((field) => ({ field, message: 'is required' })));
+    const missing = this.tokenizeProblems(body, null);
+    if (missing.length > 0) throw ApiError.validation(missing);
     const clear = await this.keys.decrypt(
       organizationId,
       names.map((f) => body[f]!),
@@ -333,8 +367,8 @@ export class InstrumentService {
    * plus a CVV of the right length, or 422 naming the field.
    */
   async cardForPayment(organizationId: string, [instrument]: readonly InstrumentRow[], cvv: string): Promise<{ instrument: InstrumentRow; card: CardData }> {
-    if (!instrument) throw ApiError.validation([{ field: 'instrument_id', message: 'no such instrument' }]);
-    if (instrument.status !== 'ACTIVE') throw ApiError.validation([{ field: 'instrument_id', message: 'the instrument was deleted' }]);
+    const problem = instrumentProblem(instrument ? [instrument] : []);
+    if (problem || !instrument) throw ApiError.validation(problem ? [problem] : []);
     const length = cvvLengthOf(instrument.brand as ValidCard['brand']);
     if (!new RegExp(`^\\d{${length}}$`).test(cvv)) throw ApiError.validation([{ field: 'encrypted_cvv', message: `must encrypt a CVV of ${length} digits` }]);
     return {

@@ -6,8 +6,9 @@ import { JSON_CONTENT_TYPE } from '../lib/content-types.js';
 import { CardPayment, CreatePayment, PaymentParams, paymentListQueries, type PaymentProcessor } from './schemas.js';
 import type { PaymentActions } from './actions.js';
 import { registerActionRoutes } from './action-routes.js';
-import type { PaymentService } from './service.js';
+import { paymentListProblems, type PaymentService } from './service.js';
 import { Type } from 'typebox';
+import type { Loose } from '../http/checks.js';
 import { ApmPayment } from './apm/schemas.js';
 import type { AlternativePaymentService } from './apm/service.js';
 import { ApiError } from '../errors/api-error.js';
@@ -33,6 +34,8 @@ export async function paymentRoutes(
   const { payments } = opts;
   const { list: PaymentListAllQuery, search: PaymentSearchQuery } = paymentListQueries(opts.apm.methods.railIds());
   const tags = ['Card payments'];
+  // Beside the schema's problems; otherwise create runs them with the merchant's look-up, so both come together.
+  const createChecks = { body: (body: Loose) => payments.createProblems(body), whenValid: 'handler' as const };
   const write = { scopes: ['payments:write' as const] };
   const createDescription =
     '201 with the payment. `order_id` is the idempotency key of the charge: the same order_id again returns the first payment (201, never a second charge); with another amount, currency or instrument, or when an alternative payment (an intent) has it, it is 409 `order_id_conflict` (one payment per order across every method). `card` in the body and a clear-text CVV are 422.';
@@ -41,7 +44,7 @@ export async function paymentRoutes(
     '/v1/payments',
     {
       // A checkout session's token may make its session's one payment (checkout/service.ts).
-      config: { ...write, checkoutSession: true },
+      config: { ...write, checkoutSession: true, checks: createChecks },
       schema: {
         tags,
         summary: 'Create a card payment',
@@ -61,7 +64,7 @@ export async function paymentRoutes(
   app.post(
     '/v1/payments/authorizations',
     {
-      config: write,
+      config: { ...write, checks: createChecks },
       schema: {
         tags,
         summary: 'Authorize only',
@@ -93,7 +96,7 @@ export async function paymentRoutes(
   app.get(
     '/v1/payments/search',
     {
-      config: { scopes: ['payments:read'] },
+      config: { scopes: ['payments:read'], checks: { query: paymentListProblems } },
       schema: {
         tags,
         summary: 'Search payments (card and alternative)',

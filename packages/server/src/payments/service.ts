@@ -6,6 +6,8 @@
  */
 import type { Db, Executor } from '../db/database.js';
 import type { Principal } from '../http/principal.js';
+import { amountOf, objectOf, textOf, type Loose } from '../http/checks.js';
+import { amountRange } from '../lib/amount-checks.js';
 import { ApiError, type ErrorDetail } from '../errors/api-error.js';
 import type { Page } from '../http/pagination.js';
 import { amountProblemMessage, formatMinor, toMinorUnits, type MoneyAmount } from '../lib/money.js';
@@ -13,7 +15,7 @@ import { newId } from '../lib/ids.js';
 import type { AuthorizeRequest, CardNetworkConnector } from '../connectors/card-network/connector.js';
 import { requireNetworkFor } from '../connectors/card-network/unavailable.js';
 import type { EncryptionKeyService } from '../encryption-keys/service.js';
-import type { InstrumentService } from '../instruments/service.js';
+import { instrumentProblem, type InstrumentService } from '../instruments/service.js';
 import type { InstrumentRow } from '../instruments/store.js';
 import type { PaymentLifecycle } from './lifecycle.js';
 import { type CardPayment, type CreatePayment, type PaymentSearchQuery } from './schemas.js';
@@ -80,6 +82,34 @@ export function parseAmount(amount: MoneyAmount, currency: string, field = 'amou
   return { error: { field: parsed.problem === 'unknown_currency' ? 'currency' : field, message: amountProblemMessage(parsed.problem, currency) } };
 }
 
+/**
+ * The problems of a card payment's body that need no database (http/checks.ts): the route's check,
+ * and create's own for its other callers (the hosted checkout, a link's page). Fields of the wrong
+ * type are the schema's to name. `threeDs`: whether 3-D Secure is available on this gateway.
+ */
+export function createPaymentProblems(body: Loose, threeDs: boolean): ErrorDetail[] {
+  const errors: ErrorDetail[] = [];
+  if (body.card !== undefined)
+    errors.push({ field: 'card', message: 'card data is not accepted here: tokenize it (POST /v1/instruments) and send instrument_id' });
+  const amount = amountOf(body, 'amount');
+  const currency = textOf(body, 'currency');
+  if (amount !== undefined && currency !== undefined) {
+    const parsed = parseAmount(amount, currency);
+    if ('error' in parsed) errors.push(parsed.error);
+  }
+  if (objectOf(body, 'three_ds')?.required === true && !threeDs)
+    errors.push({ field: 'three_ds.required', message: '3-D Secure is not available on this gateway (it runs in the sandbox)' });
+  const cvv = textOf(body, 'encrypted_cvv');
+  if (cvv !== undefined && /^\s*\d{3,4}\s*$/.test(cvv))
+    errors.push({ field: 'encrypted_cvv', message: 'must be encrypted with your public key, never the CVV in clear text' });
+  return errors;
+}
+
+const PAYMENT_NEEDS_CURRENCY = 'needs currency: amounts are in major units of one currency';
+
+/** The problems of GET /v1/payments/search's query that need no database: its amount filters. */
+export const paymentListProblems = (query: Loose): ErrorDetail[] => amountRange(query, PAYMENT_NEEDS_CURRENCY).details;
+
 export class PaymentService {
   // Fraud screening before authorization (fraud/service.ts).
   private readonly fraud: FraudService;
@@ -97,6 +127,11 @@ export class PaymentService {
     this.fraud = new FraudService(db, clock);
   }
 
+  /** createPaymentProblems on this gateway: the route's check of POST /v1/payments and /v1/payments/authorizations. */
+  createProblems(body: Loose): ErrorDetail[] {
+    return createPaymentProblems(body, this.authentications !== undefined);
+  }
+
   /** The payment as the API shows it, with `next_action` while its challenge is pending. */
   view(p: PaymentWithCard, transaction?: TransactionRow): CardPayment {
     return paymentView(p, transaction, this.authentications?.challengeUrl);
@@ -109,18 +144,13 @@ export class PaymentService {
   ): Promise<{ payment: CardPayment; created: boolean }> {
     const organizationId = principal.organizationId;
     await requireNetworkFor(this.network, organizationId);
-    const errors: ErrorDetail[] = [];
-    if (body.card !== undefined)
-      errors.push({ field: 'card', message: 'card data is not accepted here: tokenize it (POST /v1/instruments) and send instrument_id' });
-    const amount = parseAmount(body.amount, body.currency);
-    if ('error' in amount) errors.push(amount.error);
-    if (body.three_ds?.required && !this.authentications)
-      errors.push({ field: 'three_ds.required', message: '3-D Secure is not available on this gateway (it runs in the sandbox)' });
-    if (/^\s*\d{3,4}\s*$/.test(body.encrypted_cvv))
-      errors.push({ field: 'encrypted_cvv', message: 'must be encrypted with your public key, never the CVV in clear text' });
+    // The route's check names these beside the schema's problems; a body the schema accepts gets them
+    // here, with the merchant's look-up (and so does the checkout's or a link page's payment).
+    const errors = this.createProblems(body);
     // Only a payment that names a merchant or point of sale pays for this look-up.
     const place = body.merchant_id !== undefined || body.point_of_sale_id !== undefined ? await this.merchantOf(organizationId, body, errors) : undefined;
     if (errors.length > 0) throw ApiError.validation(errors);
+    const amount = parseAmount(body.amount, body.currency);
     const minor = (amount as { minor: number }).minor;
     const captureMode = (options.capture ?? body.capture ?? true) ? 'automatic' : 'manual';
 
@@ -209,7 +239,18 @@ export class PaymentService {
     // Awaited below, after the decryption; a failure meanwhile is not left unhandled.
     reads.catch(() => undefined);
     const [cvv] = await this.keys.decrypt(organizationId, [body.encrypted_cvv]);
-    if (cvv === undefined) throw ApiError.validation([{ field: 'encrypted_cvv', message: "could not be decrypted with this organization's encryption keys" }]);
+    if (cvv === undefined) {
+      // The instrument was read meanwhile: an unknown or deleted one is named in the same 422.
+      const instrumentRows = await reads.then(
+        (read) => read.instrumentRows,
+        () => [],
+      );
+      const instrument = instrumentProblem(instrumentRows);
+      throw ApiError.validation([
+        ...(instrument ? [instrument] : []),
+        { field: 'encrypted_cvv', message: "could not be decrypted with this organization's encryption keys" },
+      ]);
+    }
     const { instrumentRows, screening } = await reads;
     const { instrument, card } = await this.instruments.cardForPayment(organizationId, instrumentRows, cvv);
     // Installments are for credit cards: only a payment that asks for them pays for the BIN look-up.
@@ -290,23 +331,10 @@ export class PaymentService {
    * ANDed. The amount range is in major units of `currency`, which it needs.
    */
   async list(organizationId: string, params: PaymentSearchQuery, alternatives: AlternativePaymentService): Promise<Page<CardPayment | ApmPayment>> {
-    const errors: ErrorDetail[] = [];
-    const bounds: { amountGte?: number; amountLte?: number } = {};
-    for (const [field, key] of [
-      ['amount_gte', 'amountGte'],
-      ['amount_lte', 'amountLte'],
-    ] as const) {
-      const value = params[field];
-      if (value === undefined) continue;
-      if (!params.currency) {
-        errors.push({ field, message: 'needs currency: amounts are in major units of one currency' });
-        continue;
-      }
-      const parsed = parseAmount(value, params.currency, field);
-      if ('error' in parsed) errors.push(parsed.error);
-      else bounds[key] = parsed.minor;
-    }
-    if (errors.length > 0) throw ApiError.validation(errors);
+    // Checked by the routes already (paymentListProblems); the bounds in minor units.
+    const { bounds: range, details } = amountRange(params, PAYMENT_NEEDS_CURRENCY);
+    if (details.length > 0) throw ApiError.validation(details);
+    const bounds = { amountGte: range.amount_gte, amountLte: range.amount_lte };
     const { kind, ...filters } = params;
     const method = kind === 'card' ? 'card' : kind === 'alternative' ? 'rail' : undefined;
     const page = await listPayments(this.db, organizationId, { ...filters, ...bounds, ...(method ? { method } : {}) });

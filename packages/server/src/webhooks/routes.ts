@@ -5,6 +5,7 @@ import { principalOf } from '../http/principal.js';
 import { eventBody } from '../events/store.js';
 import { ListOf, ListQuery } from '../http/pagination.js';
 import type { WebhookService } from './service.js';
+import type { Loose } from '../http/checks.js';
 
 const Endpoint = Type.Object(
   {
@@ -97,7 +98,9 @@ export async function webhookRoutes(base: FastifyInstance, opts: { webhooks: Web
   // A webhook secret is shown only to secrets:read (spec section 5: "secrets such as webhook keys").
   const readsSecrets = (request: { principal: Parameters<typeof principalOf>[0]['principal'] }) => principalOf(request).permissions.has('secrets:read');
   // Answers that carry a secret: the stored idempotent reply (and so a replay) leaves it out.
-  const withSecret = { ...write, idempotency: { redactReply: ['secret'] } };
+  // The body's problems that need no look-up, named with the schema's (http/checks.ts).
+  const checks = { body: (body: Loose) => webhooks.endpointProblems(body) };
+  const withSecret = { ...write, checks, idempotency: { redactReply: ['secret'] } };
   const secretField = Type.Optional(
     Type.String({
       description: '`whsec_...`. Only for a token with `secrets:read`, and never in an idempotent replay (read it at GET /v1/webhooks/{id}/secret).',
@@ -132,7 +135,7 @@ export async function webhookRoutes(base: FastifyInstance, opts: { webhooks: Web
   app.put(
     '/v1/webhooks/:id',
     {
-      config: write,
+      config: { ...write, checks },
       schema: {
         tags,
         summary: 'Replace a webhook endpoint',

@@ -9,6 +9,7 @@ import type { Db } from '../db/database.js';
 import type { WebhookAttemptsTable, WebhookEndpointsTable } from '../db/schema.js';
 import type { Keyring } from '../crypto/keyring.js';
 import { ApiError, type ErrorDetail } from '../errors/api-error.js';
+import { textOf, type Loose } from '../http/checks.js';
 import { EVENT_TYPES, TEST_EVENT_TYPE } from '../events/types.js';
 import { eventBody, recordEvent } from '../events/store.js';
 import { paginate, type ListQuery, type Page } from '../http/pagination.js';
@@ -68,12 +69,21 @@ export class WebhookService {
     private readonly clock: RealClock,
   ) {}
 
+  /** The body's problems that need no look-up (the routes' check, http/checks.ts): the URL's form and the event types. */
+  endpointProblems(input: Loose): ErrorDetail[] {
+    const url = textOf(input, 'url');
+    const details: ErrorDetail[] = url === undefined ? [] : urlProblems(url, this.options.policy).map((message) => ({ field: 'url', message }));
+    if (Array.isArray(input.events)) {
+      input.events.forEach((type: unknown, i) => {
+        if (typeof type === 'string' && type !== '*' && !KNOWN.has(type)) details.push({ field: `events.${i}`, message: `unknown event type ${type}` });
+      });
+    }
+    return details;
+  }
+
+  /** After endpointProblems (the routes' check): where the URL's host resolves. */
   private async check(input: EndpointInput): Promise<void> {
-    const details: ErrorDetail[] = urlProblems(input.url, this.options.policy).map((message) => ({ field: 'url', message }));
-    if (details.length === 0) details.push(...(await resolvedProblems(input.url, this.options.policy)).map((message) => ({ field: 'url', message })));
-    input.events.forEach((type, i) => {
-      if (type !== '*' && !KNOWN.has(type)) details.push({ field: `events.${i}`, message: `unknown event type ${type}` });
-    });
+    const details = (await resolvedProblems(input.url, this.options.policy)).map((message) => ({ field: 'url', message }));
     if (details.length > 0) throw ApiError.validation(details);
   }
 
