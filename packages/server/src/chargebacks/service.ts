@@ -13,7 +13,7 @@
 import type { Db, Executor } from '../db/database.js';
 import type { ChargebackAttachmentsTable, ChargebacksTable } from '../db/schema.js';
 import type { Loose } from '../http/checks.js';
-import { amountRange } from '../lib/amount-checks.js';
+import { amountRange } from '../http/amount-checks.js';
 import { ApiError, type ErrorDetail } from '../errors/api-error.js';
 import { recordEvent } from '../events/store.js';
 import { paginate, type Page } from '../http/pagination.js';

@@ -13,7 +13,7 @@ import { isTransientDatabaseError } from '../db/database.js';
 import { newId } from '../lib/ids.js';
 import { ApiError, OAuthError, ProcessorFailure, type ErrorCode, type ErrorDetail } from './api-error.js';
 import { JSON_CONTENT_TYPE } from '../lib/content-types.js';
-import { idempotencyKeyProblem } from '../idempotency/plugin.js';
+import { idempotencyKeyProblem } from './idempotency-key.js';
 
 interface AjvLikeError {
   instancePath?: string;

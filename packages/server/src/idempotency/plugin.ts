@@ -41,34 +41,15 @@ import type {
 import type { Db } from '../db/database.js';
 import { withCommitGuard, type CommitGuard } from '../db/commit-guard.js';
 import { Secret } from '../crypto/secret.js';
-import { ApiError, type ErrorDetail } from '../errors/api-error.js';
+import { ApiError } from '../errors/api-error.js';
 import { isoPlusSeconds } from '../lib/time.js';
 import { canonicalAmount, MONEY_INPUT } from '../lib/money.js';
 import type { InstanceLiveness } from './liveness.js';
 import { completeKey, fenceStatement, KeyStoreFailure, releaseKey, reserveKey, type Reservation } from './store.js';
 import { JSON_CONTENT_TYPE } from '../lib/content-types.js';
+import { idempotencyKeyOf, idempotencyKeyProblem, KEY_LENGTH, MUTATING } from '../errors/idempotency-key.js';
 import type { RealClock } from '../clock/clock.js';
 
-const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-/** The Idempotency-Key of a request that keeps one (a write with a Bearer token), if it sent one. */
-function idempotencyKeyOf(request: FastifyRequest): string | undefined {
-  const header = request.headers['idempotency-key'];
-  if (header === undefined || !MUTATING.has(request.method) || !request.principal) return undefined;
-  return Array.isArray(header) ? header.join(',') : header;
-}
-
-const KEY_LENGTH = 'must be 8 to 64 characters (a UUID v4 is recommended)';
-
-/**
- * What is wrong with the request's Idempotency-Key, if anything. A request whose body or query is
- * also invalid gets one 422 naming both (errors/handler.ts adds it to the details); one that is
- * otherwise valid gets 400 `invalid_idempotency_key` (below).
- */
-export function idempotencyKeyProblem(request: FastifyRequest): ErrorDetail | undefined {
-  const key = idempotencyKeyOf(request);
-  return key !== undefined && (key.length < 8 || key.length > 64) ? { field: 'Idempotency-Key', message: KEY_LENGTH } : undefined;
-}
 /** A lock is taken over after this long whoever holds it (a request still running after its 504). */
 const STALE_LOCK_SECONDS = 120;
 

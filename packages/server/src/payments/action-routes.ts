@@ -16,7 +16,7 @@ import type { PaymentActions } from './actions.js';
 import { CapturePayment, CardPayment } from './schemas.js';
 import { ADJUST_LIMIT_PERCENT } from './actions.js';
 import { MoneyInput } from '../lib/money.js';
-import { amountProblemInEveryCurrency } from '../lib/amount-checks.js';
+import { amountProblemInEveryCurrency } from '../http/amount-checks.js';
 import type { RequestCheck } from '../http/checks.js';
 
 const AdjustPayment = Type.Object({

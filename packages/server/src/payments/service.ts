@@ -7,7 +7,7 @@
 import type { Db, Executor } from '../db/database.js';
 import type { Principal } from '../http/principal.js';
 import { amountOf, objectOf, textOf, type Loose } from '../http/checks.js';
-import { amountRange } from '../lib/amount-checks.js';
+import { amountRange } from '../http/amount-checks.js';
 import { ApiError, type ErrorDetail } from '../errors/api-error.js';
 import type { Page } from '../http/pagination.js';
 import { amountProblemMessage, formatMinor, toMinorUnits, type MoneyAmount } from '../lib/money.js';

@@ -3,8 +3,8 @@
  * filters of a list, and what an amount can be told before its payment's currency is read.
  */
 import type { ErrorDetail } from '../errors/api-error.js';
-import { amountOf, type Loose } from '../http/checks.js';
-import { amountProblemMessage, CURRENCIES, toMinorUnits, type AmountProblem } from './money.js';
+import { amountOf, type Loose } from './checks.js';
+import { amountProblemMessage, CURRENCIES, toMinorUnits, type AmountProblem } from '../lib/money.js';
 
 /**
  * The amount filters of a list (`amount_gte`, `amount_lte`, in major units of the query's
