@@ -52,6 +52,24 @@ describe.each(dialects)('npm run -s cli -- --json on $name', (dialect) => {
   });
 });
 
+describe('npm run -s cli -- help', () => {
+  it('prints the usage on stdout with exit 0 when asked for, on stderr with exit 2 after a wrong command', async () => {
+    for (const args of [['--help'], ['help'], ['-h'], ['clients', 'create', '--help']]) {
+      const asked = await npmCli(args, {});
+      expect(asked.code, args.join(' ')).toBe(0);
+      expect(asked.stderr, args.join(' ')).toBe('');
+      expect(asked.stdout, args.join(' ')).toMatch(/^usage:\n/);
+      expect(asked.stdout).toContain('npm run cli -- listen --forward-to URL');
+    }
+    for (const args of [[], ['nope'], ['clients', 'nope']]) {
+      const wrong = await npmCli(args, {});
+      expect(wrong.code, args.join(' ')).toBe(2);
+      expect(wrong.stdout, args.join(' ')).toBe('');
+      expect(wrong.stderr, args.join(' ')).toMatch(/^usage:\n/);
+    }
+  }, 60_000);
+});
+
 describe.each(dialects)('npm run cli -- dashboard-users (members) on $name', (dialect) => {
   it('lists, re-roles, disables, enables, signs out and removes members, revokes invitations, and keeps the last owner', async () => {
     // A running gateway and the CLI on one database, as an operator has them.

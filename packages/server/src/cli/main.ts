@@ -22,6 +22,7 @@
  *   listen --forward-to URL [--events a,b] [--base-url URL] [--audience URL] [--client-id ID --client-secret S]
  *                  (a gateway's events forwarded to a local URL, signed; see cli/listen.ts.
  *                   Needs no database: it talks to the gateway over HTTP)
+ *   help, --help, -h   (the usage, on stdout, exit 0; after a wrong command it goes to stderr, exit 2)
  */
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../config/config.js';
@@ -50,7 +51,8 @@ const USAGE = `usage:
   npm run cli -- dashboard-users invitations --organization ORG_ID [--json]
   npm run cli -- dashboard-users revoke-invitation INVITATION_ID
   npm run cli -- keys reseal [--dry-run] [--batch-size N] [--json]
-  npm run cli -- listen --forward-to URL [--events a,b] [--base-url URL] [--audience URL] [--client-id ID --client-secret S] [--connect-attempts N]`;
+  npm run cli -- listen --forward-to URL [--events a,b] [--base-url URL] [--audience URL] [--client-id ID --client-secret S] [--connect-attempts N]
+  npm run cli -- help   (or --help, -h: this text)`;
 
 class UsageError extends Error {}
 
@@ -290,6 +292,12 @@ const remoteCommands: Record<string, (args: string[]) => Promise<number>> = {
 };
 
 async function main(argv: string[]): Promise<number> {
+  // Help asked for (`help`, or `--help` / `-h` after any command): the usage on stdout, to page or
+  // search, and exit 0. After a wrong command the usage goes to stderr, with exit 2.
+  if (argv[0] === 'help' || argv.includes('--help') || argv.includes('-h')) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
   const [group, command, ...rest] = argv;
   if (group && Object.hasOwn(remoteCommands, group)) return remoteCommands[group]!(argv.slice(1));
   const commands: Record<string, Record<string, (db: Db, args: string[], config: Config) => Promise<string>>> = {
