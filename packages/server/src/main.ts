@@ -20,6 +20,7 @@ import { DashboardService } from './dashboard/service.js';
 import type { Keyring } from './crypto/keyring.js';
 import { applySeed, loadSeed, SeedError, type Seed } from './seed/seed.js';
 import { realClock } from './clock/clock.js';
+import { recordPublicBaseUrl } from './db/public-base-url.js';
 
 function fail(reason: string): never {
   process.stderr.write(`pasarela: ${reason}\n`);
@@ -106,6 +107,10 @@ async function runServer(): Promise<void> {
   if (!cluster.isWorker) await provision(gateway.database.db, gateway.keyring, (fields, text) => gateway.app.log.info(fields, text));
   try {
     const address = await gateway.app.listen({ port: config.port, host: config.host });
+    // For the operator CLI on this database (db/public-base-url.ts): before "listening on", which a script may wait for.
+    await recordPublicBaseUrl(gateway.database.db, config.publicBaseUrl, gateway.clock).catch((error: unknown) =>
+      gateway.app.log.warn({ err: error }, 'could not record the public base URL for the operator CLI'),
+    );
     if (cluster.isWorker) process.send?.({ pasarela: 'listening', address });
     else
       process.stderr.write(

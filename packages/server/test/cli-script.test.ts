@@ -12,6 +12,7 @@ import { TestGateway, testEnv } from './support/gateway.js';
 import { createGateway } from '../src/app.js';
 import { loadConfig } from '../src/config/config.js';
 import { createDashboardUser, signIn, type DashboardSession } from './support/dashboard.js';
+import { freePort, startServerProcess } from './support/process.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -50,6 +51,66 @@ describe.each(dialects)('npm run -s cli -- --json on $name', (dialect) => {
     expect(wrong.stdout).toBe('');
     expect(wrong.stderr).toContain('usage:');
   });
+});
+
+describe('npm run -s cli -- help', () => {
+  it('prints the usage on stdout with exit 0 when asked for, on stderr with exit 2 after a wrong command', async () => {
+    for (const args of [['--help'], ['help'], ['-h'], ['clients', 'create', '--help']]) {
+      const asked = await npmCli(args, {});
+      expect(asked.code, args.join(' ')).toBe(0);
+      expect(asked.stderr, args.join(' ')).toBe('');
+      expect(asked.stdout, args.join(' ')).toMatch(/^usage:\n/);
+      expect(asked.stdout).toContain('npm run cli -- listen --forward-to URL');
+    }
+    for (const args of [[], ['nope'], ['clients', 'nope']]) {
+      const wrong = await npmCli(args, {});
+      expect(wrong.code, args.join(' ')).toBe(2);
+      expect(wrong.stdout, args.join(' ')).toBe('');
+      expect(wrong.stderr, args.join(' ')).toMatch(/^usage:\n/);
+    }
+  }, 60_000);
+});
+
+describe.each(dialects)("the CLI's dashboard links on $name", (dialect) => {
+  it('are at the public base URL the server started with when PUBLIC_BASE_URL is not set (its PORT), at PUBLIC_BASE_URL when it is', async () => {
+    const env = await testEnv(dialect, { DATABASE_URL: await dialect.migratedDatabaseUrl() });
+    // The operator's environment: PORT for the server, no PUBLIC_BASE_URL, and the CLI without PORT.
+    delete env.PUBLIC_BASE_URL;
+    const cliJson = async (args: string[], extra: Record<string, string> = {}) => {
+      const run = await npmCli(args, { ...env, ...extra });
+      expect(run.code, run.stderr).toBe(0);
+      return { ...(JSON.parse(run.stdout) as { organization_id: string; url: string }), stderr: run.stderr };
+    };
+    const org = (await cliJson(['clients', 'create', '--name', 'Acme', '--new-organization', 'Acme SAS', '--json'])).organization_id;
+    const create = (email: string, extra: Record<string, string> = {}) =>
+      cliJson(['dashboard-users', 'create', '--email', email, '--organization', org, '--role', 'developer', '--json'], extra);
+
+    // No server has started on this database: the default, and a word on stderr.
+    const early = await create('early@example.com');
+    expect(early.url).toMatch(/^http:\/\/localhost:8080\/dashboard\/welcome#token=/);
+    expect(early.stderr).toContain('no server has started on this database yet');
+
+    const port = await freePort();
+    const server = await startServerProcess({ ...env, PORT: String(port) });
+    try {
+      const link = await create('dev@example.com');
+      expect(link.url).toMatch(new RegExp(`^http://localhost:${port}/dashboard/welcome#token=`));
+      expect(link.stderr).toBe('');
+      // The link works at that server.
+      const token = new URLSearchParams(new URL(link.url).hash.slice(1)).get('token')!;
+      const set = await fetch(`${server.url}/dashboard/api/password`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token, password: 'a long sandbox password' }),
+      });
+      expect(set.status).toBe(200);
+      // PUBLIC_BASE_URL in the CLI's own environment wins.
+      const reset = await cliJson(['dashboard-users', 'link', '--email', 'dev@example.com', '--json'], { PUBLIC_BASE_URL: 'https://pay.example.test' });
+      expect(reset.url).toMatch(/^https:\/\/pay\.example\.test\/dashboard\/welcome#token=/);
+    } finally {
+      await server.stop();
+    }
+  }, 120_000);
 });
 
 describe.each(dialects)('npm run cli -- dashboard-users (members) on $name', (dialect) => {

@@ -99,6 +99,25 @@ describe.each(dialects)('event reactions on $name', (dialect) => {
     }
   });
 
+  it('GET /v1/events?type= takes a known type only: an unknown one is 422 naming `type` and listing the types', async () => {
+    const token = await (await gw.client()).token();
+    const unknown = await gw.request<{ error: { code: string; details: Array<{ field: string; message: string }> } }>('GET', '/v1/events?type=nope', { token });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.error.code).toBe('validation_failed');
+    expect(unknown.body.error.details).toHaveLength(1);
+    expect(unknown.body.error.details[0]!.field).toBe('type');
+    expect(unknown.body.error.details[0]!.message).toMatch(
+      /^must be one of payment\.purchase\.pending, .*payment\.card\.approved, .*refund\.succeeded, .*instrument\.number_revealed, webhook\.test$/,
+    );
+    // A subscription's wildcard is no type of an event.
+    expect((await gw.request('GET', '/v1/events?type=*', { token })).status).toBe(422);
+    for (const type of ['payment.card.approved', 'instrument.number_revealed', 'webhook.test']) {
+      const listed = await gw.request<{ data: unknown[] }>('GET', `/v1/events?type=${type}`, { token });
+      expect(listed.status, type).toBe(200);
+      expect(listed.body.data).toEqual([]);
+    }
+  });
+
   it('migration 016 gives older events the payment named in their JSON', async () => {
     const client = await gw.client();
     const rows = [

@@ -5490,9 +5490,9 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: number;
-                /** @description An id: the page after it (older). */
+                /** @description The page after it (older): an id of the kind of this list's items (`pay-...` in a list of payments), such as the last `id` of a page; anything else is 422. Not looked up: a well-formed id is a position, the page being your items older than it, whether an object of yours has that id or not (one deleted since still pages). */
                 starting_after?: string;
-                /** @description An id: the page before it (newer). */
+                /** @description The page before it (newer): an id of the kind of this list's items (`pay-...` in a list of payments), such as the first `id` of a page; anything else is 422. Not looked up: a well-formed id is a position, the page being your items newer than it, whether an object of yours has that id or not (one deleted since still pages). */
                 ending_before?: string;
                 created_gte?: string;
                 created_lte?: string;
@@ -5782,9 +5782,9 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: number;
-                /** @description An id: the page after it (older). */
+                /** @description The page after it (older): an id of the kind of this list's items (`pay-...` in a list of payments), such as the last `id` of a page; anything else is 422. Not looked up: a well-formed id is a position, the page being your items older than it, whether an object of yours has that id or not (one deleted since still pages). */
                 starting_after?: string;
-                /** @description An id: the page before it (newer). */
+                /** @description The page before it (newer): an id of the kind of this list's items (`pay-...` in a list of payments), such as the first `id` of a page; anything else is 422. Not looked up: a well-formed id is a position, the page being your items newer than it, whether an object of yours has that id or not (one deleted since still pages). */
                 ending_before?: string;
                 created_gte?: string;
                 created_lte?: string;
@@ -6370,9 +6370,9 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: number;
-                /** @description An id: the page after it (older). */
+                /** @description The page after it (older): an id of the kind of this list's items (`pay-...` in a list of payments), such as the last `id` of a page; anything else is 422. Not looked up: a well-formed id is a position, the page being your items older than it, whether an object of yours has that id or not (one deleted since still pages). */
                 starting_after?: string;
-                /** @description An id: the page before it (newer). */
+                /** @description The page before it (newer): an id of the kind of this list's items (`pay-...` in a list of payments), such as the first `id` of a page; anything else is 422. Not looked up: a well-formed id is a position, the page being your items newer than it, whether an object of yours has that id or not (one deleted since still pages). */
                 ending_before?: string;
                 created_gte?: string;
                 created_lte?: string;
@@ -7274,9 +7274,9 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: number;
-                /** @description An id: the page after it (older). */
+                /** @description The page after it (older): an id of the kind of this list's items (`pay-...` in a list of payments), such as the last `id` of a page; anything else is 422. Not looked up: a well-formed id is a position, the page being your items older than it, whether an object of yours has that id or not (one deleted since still pages). */
                 starting_after?: string;
-                /** @description An id: the page before it (newer). */
+                /** @description The page before it (newer): an id of the kind of this list's items (`pay-...` in a list of payments), such as the first `id` of a page; anything else is 422. Not looked up: a well-formed id is a position, the page being your items newer than it, whether an object of yours has that id or not (one deleted since still pages). */
                 ending_before?: string;
                 created_gte?: string;
                 created_lte?: string;
@@ -8203,9 +8203,9 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: number;
-                /** @description An id: the page after it (older). */
+                /** @description The page after it (older): an id of the kind of this list's items (`pay-...` in a list of payments), such as the last `id` of a page; anything else is 422. Not looked up: a well-formed id is a position, the page being your items older than it, whether an object of yours has that id or not (one deleted since still pages). */
                 starting_after?: string;
-                /** @description An id: the page before it (newer). */
+                /** @description The page before it (newer): an id of the kind of this list's items (`pay-...` in a list of payments), such as the first `id` of a page; anything else is 422. Not looked up: a well-formed id is a position, the page being your items newer than it, whether an object of yours has that id or not (one deleted since still pages). */
                 ending_before?: string;
                 created_gte?: string;
                 created_lte?: string;
@@ -8752,9 +8752,9 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: number;
-                /** @description An id: the page after it (older). */
+                /** @description The page after it (older): an id of the kind of this list's items (`pay-...` in a list of payments), such as the last `id` of a page; anything else is 422. Not looked up: a well-formed id is a position, the page being your items older than it, whether an object of yours has that id or not (one deleted since still pages). */
                 starting_after?: string;
-                /** @description An id: the page before it (newer). */
+                /** @description The page before it (newer): an id of the kind of this list's items (`pay-...` in a list of payments), such as the first `id` of a page; anything else is 422. Not looked up: a well-formed id is a position, the page being your items newer than it, whether an object of yours has that id or not (one deleted since still pages). */
                 ending_before?: string;
                 created_gte?: string;
                 created_lte?: string;
@@ -10290,9 +10290,9 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: number;
-                /** @description An id: the page after it (older). */
+                /** @description The page after it (older): an id of the kind of this list's items (`pay-...` in a list of payments), such as the last `id` of a page; anything else is 422. Not looked up: a well-formed id is a position, the page being your items older than it, whether an object of yours has that id or not (one deleted since still pages). */
                 starting_after?: string;
-                /** @description An id: the page before it (newer). */
+                /** @description The page before it (newer): an id of the kind of this list's items (`pay-...` in a list of payments), such as the first `id` of a page; anything else is 422. Not looked up: a well-formed id is a position, the page being your items newer than it, whether an object of yours has that id or not (one deleted since still pages). */
                 ending_before?: string;
             };
             header?: never;
@@ -12493,9 +12493,9 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: number;
-                /** @description An id: the page after it (older). */
+                /** @description The page after it (older): an id of the kind of this list's items (`pay-...` in a list of payments), such as the last `id` of a page; anything else is 422. Not looked up: a well-formed id is a position, the page being your items older than it, whether an object of yours has that id or not (one deleted since still pages). */
                 starting_after?: string;
-                /** @description An id: the page before it (newer). */
+                /** @description The page before it (newer): an id of the kind of this list's items (`pay-...` in a list of payments), such as the first `id` of a page; anything else is 422. Not looked up: a well-formed id is a position, the page being your items newer than it, whether an object of yours has that id or not (one deleted since still pages). */
                 ending_before?: string;
                 created_gte?: string;
                 created_lte?: string;
@@ -13930,9 +13930,9 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: number;
-                /** @description An id: the page after it (older). */
+                /** @description The page after it (older): an id of the kind of this list's items (`pay-...` in a list of payments), such as the last `id` of a page; anything else is 422. Not looked up: a well-formed id is a position, the page being your items older than it, whether an object of yours has that id or not (one deleted since still pages). */
                 starting_after?: string;
-                /** @description An id: the page before it (newer). */
+                /** @description The page before it (newer): an id of the kind of this list's items (`pay-...` in a list of payments), such as the first `id` of a page; anything else is 422. Not looked up: a well-formed id is a position, the page being your items newer than it, whether an object of yours has that id or not (one deleted since still pages). */
                 ending_before?: string;
                 created_gte?: string;
                 created_lte?: string;
@@ -14677,9 +14677,9 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: number;
-                /** @description An id: the page after it (older). */
+                /** @description The page after it (older): an id of the kind of this list's items (`pay-...` in a list of payments), such as the last `id` of a page; anything else is 422. Not looked up: a well-formed id is a position, the page being your items older than it, whether an object of yours has that id or not (one deleted since still pages). */
                 starting_after?: string;
-                /** @description An id: the page before it (newer). */
+                /** @description The page before it (newer): an id of the kind of this list's items (`pay-...` in a list of payments), such as the first `id` of a page; anything else is 422. Not looked up: a well-formed id is a position, the page being your items newer than it, whether an object of yours has that id or not (one deleted since still pages). */
                 ending_before?: string;
                 created_gte?: string;
                 created_lte?: string;
@@ -15433,9 +15433,9 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: number;
-                /** @description An id: the page after it (older). */
+                /** @description The page after it (older): an id of the kind of this list's items (`pay-...` in a list of payments), such as the last `id` of a page; anything else is 422. Not looked up: a well-formed id is a position, the page being your items older than it, whether an object of yours has that id or not (one deleted since still pages). */
                 starting_after?: string;
-                /** @description An id: the page before it (newer). */
+                /** @description The page before it (newer): an id of the kind of this list's items (`pay-...` in a list of payments), such as the first `id` of a page; anything else is 422. Not looked up: a well-formed id is a position, the page being your items newer than it, whether an object of yours has that id or not (one deleted since still pages). */
                 ending_before?: string;
                 created_gte?: string;
                 created_lte?: string;
@@ -16174,9 +16174,9 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: number;
-                /** @description An id: the page after it (older). */
+                /** @description The page after it (older): an id of the kind of this list's items (`pay-...` in a list of payments), such as the last `id` of a page; anything else is 422. Not looked up: a well-formed id is a position, the page being your items older than it, whether an object of yours has that id or not (one deleted since still pages). */
                 starting_after?: string;
-                /** @description An id: the page before it (newer). */
+                /** @description The page before it (newer): an id of the kind of this list's items (`pay-...` in a list of payments), such as the first `id` of a page; anything else is 422. Not looked up: a well-formed id is a position, the page being your items newer than it, whether an object of yours has that id or not (one deleted since still pages). */
                 ending_before?: string;
                 created_gte?: string;
                 created_lte?: string;
@@ -16479,9 +16479,9 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: number;
-                /** @description An id: the page after it (older). */
+                /** @description The page after it (older): an id of the kind of this list's items (`pay-...` in a list of payments), such as the last `id` of a page; anything else is 422. Not looked up: a well-formed id is a position, the page being your items older than it, whether an object of yours has that id or not (one deleted since still pages). */
                 starting_after?: string;
-                /** @description An id: the page before it (newer). */
+                /** @description The page before it (newer): an id of the kind of this list's items (`pay-...` in a list of payments), such as the first `id` of a page; anything else is 422. Not looked up: a well-formed id is a position, the page being your items newer than it, whether an object of yours has that id or not (one deleted since still pages). */
                 ending_before?: string;
                 created_gte?: string;
                 created_lte?: string;
@@ -17223,9 +17223,9 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: number;
-                /** @description An id: the page after it (older). */
+                /** @description The page after it (older): an id of the kind of this list's items (`pay-...` in a list of payments), such as the last `id` of a page; anything else is 422. Not looked up: a well-formed id is a position, the page being your items older than it, whether an object of yours has that id or not (one deleted since still pages). */
                 starting_after?: string;
-                /** @description An id: the page before it (newer). */
+                /** @description The page before it (newer): an id of the kind of this list's items (`pay-...` in a list of payments), such as the first `id` of a page; anything else is 422. Not looked up: a well-formed id is a position, the page being your items newer than it, whether an object of yours has that id or not (one deleted since still pages). */
                 ending_before?: string;
                 created_gte?: string;
                 created_lte?: string;
@@ -17676,9 +17676,9 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: number;
-                /** @description An id: the page after it (older). */
+                /** @description The page after it (older): an id of the kind of this list's items (`pay-...` in a list of payments), such as the last `id` of a page; anything else is 422. Not looked up: a well-formed id is a position, the page being your items older than it, whether an object of yours has that id or not (one deleted since still pages). */
                 starting_after?: string;
-                /** @description An id: the page before it (newer). */
+                /** @description The page before it (newer): an id of the kind of this list's items (`pay-...` in a list of payments), such as the first `id` of a page; anything else is 422. Not looked up: a well-formed id is a position, the page being your items newer than it, whether an object of yours has that id or not (one deleted since still pages). */
                 ending_before?: string;
                 created_gte?: string;
                 created_lte?: string;
@@ -18343,9 +18343,9 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: number;
-                /** @description An id: the page after it (older). */
+                /** @description The page after it (older): an id of the kind of this list's items (`pay-...` in a list of payments), such as the last `id` of a page; anything else is 422. Not looked up: a well-formed id is a position, the page being your items older than it, whether an object of yours has that id or not (one deleted since still pages). */
                 starting_after?: string;
-                /** @description An id: the page before it (newer). */
+                /** @description The page before it (newer): an id of the kind of this list's items (`pay-...` in a list of payments), such as the first `id` of a page; anything else is 422. Not looked up: a well-formed id is a position, the page being your items newer than it, whether an object of yours has that id or not (one deleted since still pages). */
                 ending_before?: string;
                 created_gte?: string;
                 created_lte?: string;
@@ -18790,9 +18790,9 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: number;
-                /** @description An id: the page after it (older). */
+                /** @description The page after it (older): an id of the kind of this list's items (`pay-...` in a list of payments), such as the last `id` of a page; anything else is 422. Not looked up: a well-formed id is a position, the page being your items older than it, whether an object of yours has that id or not (one deleted since still pages). */
                 starting_after?: string;
-                /** @description An id: the page before it (newer). */
+                /** @description The page before it (newer): an id of the kind of this list's items (`pay-...` in a list of payments), such as the first `id` of a page; anything else is 422. Not looked up: a well-formed id is a position, the page being your items newer than it, whether an object of yours has that id or not (one deleted since still pages). */
                 ending_before?: string;
                 created_gte?: string;
                 created_lte?: string;
@@ -19679,9 +19679,9 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: number;
-                /** @description An id: the page after it (older). */
+                /** @description The page after it (older): an id of the kind of this list's items (`pay-...` in a list of payments), such as the last `id` of a page; anything else is 422. Not looked up: a well-formed id is a position, the page being your items older than it, whether an object of yours has that id or not (one deleted since still pages). */
                 starting_after?: string;
-                /** @description An id: the page before it (newer). */
+                /** @description The page before it (newer): an id of the kind of this list's items (`pay-...` in a list of payments), such as the first `id` of a page; anything else is 422. Not looked up: a well-formed id is a position, the page being your items newer than it, whether an object of yours has that id or not (one deleted since still pages). */
                 ending_before?: string;
                 created_gte?: string;
                 created_lte?: string;
@@ -20570,9 +20570,9 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: number;
-                /** @description An id: the page after it (older). */
+                /** @description The page after it (older): an id of the kind of this list's items (`pay-...` in a list of payments), such as the last `id` of a page; anything else is 422. Not looked up: a well-formed id is a position, the page being your items older than it, whether an object of yours has that id or not (one deleted since still pages). */
                 starting_after?: string;
-                /** @description An id: the page before it (newer). */
+                /** @description The page before it (newer): an id of the kind of this list's items (`pay-...` in a list of payments), such as the first `id` of a page; anything else is 422. Not looked up: a well-formed id is a position, the page being your items newer than it, whether an object of yours has that id or not (one deleted since still pages). */
                 ending_before?: string;
                 created_gte?: string;
                 created_lte?: string;
@@ -21489,9 +21489,9 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: number;
-                /** @description An id: the page after it (older). */
+                /** @description The page after it (older): an id of the kind of this list's items (`pay-...` in a list of payments), such as the last `id` of a page; anything else is 422. Not looked up: a well-formed id is a position, the page being your items older than it, whether an object of yours has that id or not (one deleted since still pages). */
                 starting_after?: string;
-                /** @description An id: the page before it (newer). */
+                /** @description The page before it (newer): an id of the kind of this list's items (`pay-...` in a list of payments), such as the first `id` of a page; anything else is 422. Not looked up: a well-formed id is a position, the page being your items newer than it, whether an object of yours has that id or not (one deleted since still pages). */
                 ending_before?: string;
                 created_gte?: string;
                 created_lte?: string;
@@ -21771,9 +21771,9 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: number;
-                /** @description An id: the page after it (older). */
+                /** @description The page after it (older): an id of the kind of this list's items (`pay-...` in a list of payments), such as the last `id` of a page; anything else is 422. Not looked up: a well-formed id is a position, the page being your items older than it, whether an object of yours has that id or not (one deleted since still pages). */
                 starting_after?: string;
-                /** @description An id: the page before it (newer). */
+                /** @description The page before it (newer): an id of the kind of this list's items (`pay-...` in a list of payments), such as the first `id` of a page; anything else is 422. Not looked up: a well-formed id is a position, the page being your items newer than it, whether an object of yours has that id or not (one deleted since still pages). */
                 ending_before?: string;
                 created_gte?: string;
                 created_lte?: string;
@@ -22051,9 +22051,9 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: number;
-                /** @description An id: the page after it (older). */
+                /** @description The page after it (older): an id of the kind of this list's items (`pay-...` in a list of payments), such as the last `id` of a page; anything else is 422. Not looked up: a well-formed id is a position, the page being your items older than it, whether an object of yours has that id or not (one deleted since still pages). */
                 starting_after?: string;
-                /** @description An id: the page before it (newer). */
+                /** @description The page before it (newer): an id of the kind of this list's items (`pay-...` in a list of payments), such as the first `id` of a page; anything else is 422. Not looked up: a well-formed id is a position, the page being your items newer than it, whether an object of yours has that id or not (one deleted since still pages). */
                 ending_before?: string;
                 created_gte?: string;
                 created_lte?: string;
@@ -22196,9 +22196,9 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: number;
-                /** @description An id: the page after it (older). */
+                /** @description The page after it (older): an id of the kind of this list's items (`pay-...` in a list of payments), such as the last `id` of a page; anything else is 422. Not looked up: a well-formed id is a position, the page being your items older than it, whether an object of yours has that id or not (one deleted since still pages). */
                 starting_after?: string;
-                /** @description An id: the page before it (newer). */
+                /** @description The page before it (newer): an id of the kind of this list's items (`pay-...` in a list of payments), such as the first `id` of a page; anything else is 422. Not looked up: a well-formed id is a position, the page being your items newer than it, whether an object of yours has that id or not (one deleted since still pages). */
                 ending_before?: string;
                 created_gte?: string;
                 created_lte?: string;
@@ -22927,9 +22927,9 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: number;
-                /** @description An id: the page after it (older). */
+                /** @description The page after it (older): an id of the kind of this list's items (`pay-...` in a list of payments), such as the last `id` of a page; anything else is 422. Not looked up: a well-formed id is a position, the page being your items older than it, whether an object of yours has that id or not (one deleted since still pages). */
                 starting_after?: string;
-                /** @description An id: the page before it (newer). */
+                /** @description The page before it (newer): an id of the kind of this list's items (`pay-...` in a list of payments), such as the first `id` of a page; anything else is 422. Not looked up: a well-formed id is a position, the page being your items newer than it, whether an object of yours has that id or not (one deleted since still pages). */
                 ending_before?: string;
                 created_gte?: string;
                 created_lte?: string;
@@ -24131,9 +24131,9 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: number;
-                /** @description An id: the page after it (older). */
+                /** @description The page after it (older): an id of the kind of this list's items (`pay-...` in a list of payments), such as the last `id` of a page; anything else is 422. Not looked up: a well-formed id is a position, the page being your items older than it, whether an object of yours has that id or not (one deleted since still pages). */
                 starting_after?: string;
-                /** @description An id: the page before it (newer). */
+                /** @description The page before it (newer): an id of the kind of this list's items (`pay-...` in a list of payments), such as the first `id` of a page; anything else is 422. Not looked up: a well-formed id is a position, the page being your items newer than it, whether an object of yours has that id or not (one deleted since still pages). */
                 ending_before?: string;
                 created_gte?: string;
                 created_lte?: string;
@@ -25696,9 +25696,9 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: number;
-                /** @description An id: the page after it (older). */
+                /** @description The page after it (older): an id of the kind of this list's items (`pay-...` in a list of payments), such as the last `id` of a page; anything else is 422. Not looked up: a well-formed id is a position, the page being your items older than it, whether an object of yours has that id or not (one deleted since still pages). */
                 starting_after?: string;
-                /** @description An id: the page before it (newer). */
+                /** @description The page before it (newer): an id of the kind of this list's items (`pay-...` in a list of payments), such as the first `id` of a page; anything else is 422. Not looked up: a well-formed id is a position, the page being your items newer than it, whether an object of yours has that id or not (one deleted since still pages). */
                 ending_before?: string;
                 created_gte?: string;
                 created_lte?: string;
@@ -26148,9 +26148,9 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: number;
-                /** @description An id: the page after it (older). */
+                /** @description The page after it (older): an id of the kind of this list's items (`pay-...` in a list of payments), such as the last `id` of a page; anything else is 422. Not looked up: a well-formed id is a position, the page being your items older than it, whether an object of yours has that id or not (one deleted since still pages). */
                 starting_after?: string;
-                /** @description An id: the page before it (newer). */
+                /** @description The page before it (newer): an id of the kind of this list's items (`pay-...` in a list of payments), such as the first `id` of a page; anything else is 422. Not looked up: a well-formed id is a position, the page being your items newer than it, whether an object of yours has that id or not (one deleted since still pages). */
                 ending_before?: string;
                 created_gte?: string;
                 created_lte?: string;
@@ -27201,9 +27201,9 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: number;
-                /** @description An id: the page after it (older). */
+                /** @description The page after it (older): an id of the kind of this list's items (`pay-...` in a list of payments), such as the last `id` of a page; anything else is 422. Not looked up: a well-formed id is a position, the page being your items older than it, whether an object of yours has that id or not (one deleted since still pages). */
                 starting_after?: string;
-                /** @description An id: the page before it (newer). */
+                /** @description The page before it (newer): an id of the kind of this list's items (`pay-...` in a list of payments), such as the first `id` of a page; anything else is 422. Not looked up: a well-formed id is a position, the page being your items newer than it, whether an object of yours has that id or not (one deleted since still pages). */
                 ending_before?: string;
                 created_gte?: string;
                 created_lte?: string;
@@ -27537,13 +27537,14 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: number;
-                /** @description An id: the page after it (older). */
+                /** @description The page after it (older): an id of the kind of this list's items (`pay-...` in a list of payments), such as the last `id` of a page; anything else is 422. Not looked up: a well-formed id is a position, the page being your items older than it, whether an object of yours has that id or not (one deleted since still pages). */
                 starting_after?: string;
-                /** @description An id: the page before it (newer). */
+                /** @description The page before it (newer): an id of the kind of this list's items (`pay-...` in a list of payments), such as the first `id` of a page; anything else is 422. Not looked up: a well-formed id is a position, the page being your items newer than it, whether an object of yours has that id or not (one deleted since still pages). */
                 ending_before?: string;
                 created_gte?: string;
                 created_lte?: string;
-                type?: string;
+                /** @description Only the events of this type: an event type (the `webhooks` section of this document, docs/webhooks.md "Events"), an audit type (`instrument.number_revealed`) or `webhook.test` (test events, listed only so). Another value is 422, as in POST /v1/webhooks and GET /v1/events/stream. */
+                type?: "payment.purchase.pending" | "payment.purchase.succeeded" | "payment.purchase.rejected" | "payment.purchase.failed" | "payment.purchase.confirm.processed" | "payment.purchase.confirm.failed.retryable" | "payment.card.action_required" | "payment.purchase.reversed" | "payment.card.approved" | "payment.card.authorized" | "payment.card.rejected" | "payment.card.captured" | "payment.card.cancelled" | "payment.card.adjusted" | "refund.succeeded" | "refund.rejected" | "cashout.succeeded" | "cashout.failed" | "chargeback.opened" | "chargeback.updated" | "payout.paid" | "payout.failed" | "link.paid" | "link.expired" | "link.card_attempts_blocked" | "payment_instruction.created" | "payment_instruction.completed" | "payment_instruction.failed" | "payment_instruction.expired" | "instrument.number_revealed" | "webhook.test";
                 /** @description Only the events about this payment. */
                 payment_id?: string;
             };
@@ -28110,9 +28111,9 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 100. */
                 limit?: number;
-                /** @description An id: the page after it (older). */
+                /** @description The page after it (older): an id of the kind of this list's items (`pay-...` in a list of payments), such as the last `id` of a page; anything else is 422. Not looked up: a well-formed id is a position, the page being your items older than it, whether an object of yours has that id or not (one deleted since still pages). */
                 starting_after?: string;
-                /** @description An id: the page before it (newer). */
+                /** @description The page before it (newer): an id of the kind of this list's items (`pay-...` in a list of payments), such as the first `id` of a page; anything else is 422. Not looked up: a well-formed id is a position, the page being your items newer than it, whether an object of yours has that id or not (one deleted since still pages). */
                 ending_before?: string;
                 created_gte?: string;
                 created_lte?: string;

@@ -6,7 +6,7 @@ import { Empty, ErrorMessage, Loading, Mono, PageHeader, Pager, useLoad } from '
 
 export function Events() {
   const { t, date } = useI18n();
-  const [type, setType] = useState('');
+  const [type, setType] = useState<(typeof EVENT_TYPES)[number] | ''>('');
   const [text, setText] = useState('');
   const [cursor, setCursor] = useState<string[]>([]);
   const list = useLoad(() => gateway.events.list({ limit: 100, ...(type ? { type } : {}), starting_after: cursor[cursor.length - 1] }), [type, cursor]);
@@ -32,7 +32,8 @@ export function Events() {
           <select
             value={type}
             onChange={(e) => {
-              setType(e.target.value);
+              // One of the options: '' or an event type.
+              setType(e.target.value as (typeof EVENT_TYPES)[number] | '');
               setCursor([]);
             }}
           >

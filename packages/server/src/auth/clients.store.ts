@@ -51,7 +51,16 @@ export async function listOrganizationClients(
         .as('last_token_at'),
     )
     .where('organization_id', '=', organizationId);
-  const page = await paginate(query.select('clients.client_id as id'), { id: 'clients.client_id', createdAt: 'clients.created_at' }, params);
+  // A client's id is `cli-...`, or what an operator chose (BOOTSTRAP_CLIENT_ID, a seed file): such an
+  // id is a cursor when it names a client of this organization (another's is refused as unknown).
+  const ofThisOrganization = async (id: string) =>
+    (await db.selectFrom('clients').select('client_id').where('client_id', '=', id).where('organization_id', '=', organizationId).executeTakeFirst()) !==
+    undefined;
+  const page = await paginate(
+    query.select('clients.client_id as id'),
+    { id: 'clients.client_id', createdAt: 'clients.created_at', kind: 'client', accept: ofThisOrganization },
+    params,
+  );
   return {
     has_more: page.has_more,
     data: page.data.map(({ id: _id, ...row }) => ({ ...row, last_token_at: row.last_token_at === null ? null : Number(row.last_token_at) })),

@@ -223,7 +223,7 @@ export class CardPresentService {
     if (params.status) query = query.where('payments.status', '=', params.status);
     if (params.point_of_sale_id) query = query.where('payments.point_of_sale_id', '=', params.point_of_sale_id);
     if (params.terminal_id) query = query.where('payments.terminal_id', '=', params.terminal_id);
-    const page = await paginate(query, { id: 'payments.id', createdAt: 'payments.created_at' }, params);
+    const page = await paginate(query, { id: 'payments.id', createdAt: 'payments.created_at', kind: 'payment' }, params);
     return { data: page.data.map(cardPresentView), has_more: page.has_more };
   }
 }

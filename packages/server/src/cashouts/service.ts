@@ -130,7 +130,7 @@ export class CashoutService {
   async list(organizationId: string, params: ListQuery & { payment_id?: string }): Promise<Page<CashoutView>> {
     let query = this.db.selectFrom('cashouts').selectAll().where('organization_id', '=', organizationId);
     if (params.payment_id) query = query.where('payment_id', '=', params.payment_id);
-    const page = await paginate(query, { id: 'id', createdAt: 'created_at' }, params);
+    const page = await paginate(query, { id: 'id', createdAt: 'created_at', kind: 'cashout' }, params);
     return { data: page.data.map(view), has_more: page.has_more };
   }
 }

@@ -141,7 +141,7 @@ export class ChargebackEvidence {
   async comments(organizationId: string, id: string, params: ListQuery): Promise<Page<Comment>> {
     await this.chargebacks.row(organizationId, id);
     const query = this.db.selectFrom('chargeback_comments').selectAll().where('chargeback_id', '=', id);
-    const page = await paginate(query, { id: 'id', createdAt: 'created_at' }, params);
+    const page = await paginate(query, { id: 'id', createdAt: 'created_at', kind: 'chargebackComment' }, params);
     return {
       has_more: page.has_more,
       data: page.data.map((c) => ({ id: c.id, chargeback_id: c.chargeback_id, text: c.text, author: c.author, created_at: c.created_at })),

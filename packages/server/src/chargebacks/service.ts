@@ -149,7 +149,7 @@ export class ChargebackService {
     if (params.reviewed === true) query = query.where('reviewed_at', 'is not', null);
     if (params.reviewed === false) query = query.where('reviewed_at', 'is', null);
     if (params.respond_by_lte) query = query.where('respond_by', '<=', new Date(params.respond_by_lte).toISOString());
-    const page = await paginate(query, { id: 'id', createdAt: 'created_at' }, params);
+    const page = await paginate(query, { id: 'id', createdAt: 'created_at', kind: 'chargeback' }, params);
     const attachments = await this.attachmentsOf(page.data.map((c) => c.id));
     return {
       has_more: page.has_more,

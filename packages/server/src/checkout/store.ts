@@ -71,5 +71,5 @@ export function listSessions(db: Executor, organizationId: string, params: ListC
   else if (params.status === 'complete') query = query.where('status', '=', 'complete');
   else if (params.status === 'expired')
     query = query.where((eb) => eb.or([eb('status', '=', 'expired'), eb.and([eb('status', '=', 'open'), eb('expires_at', '<=', now)])]));
-  return paginate(query, { id: 'id', createdAt: 'created_at' }, params);
+  return paginate(query, { id: 'id', createdAt: 'created_at', kind: 'checkoutSession' }, params);
 }

@@ -1,6 +1,8 @@
 /**
  * The operator's command-line tool (`npm run cli -- ...`). It works against the
  * same DATABASE_URL and MASTER_KEY as the server, also while the server runs.
+ * The links it prints are at PUBLIC_BASE_URL when that is set, else at the
+ * public base URL the server recorded when it started (db/public-base-url.ts).
  *
  *   clients create --name NAME [--organization ORG_ID | --new-organization NAME]
  *                  [--scopes a,b | --all-scopes] [--pci-saq-d] [--json]
@@ -22,6 +24,7 @@
  *   listen --forward-to URL [--events a,b] [--base-url URL] [--audience URL] [--client-id ID --client-secret S]
  *                  (a gateway's events forwarded to a local URL, signed; see cli/listen.ts.
  *                   Needs no database: it talks to the gateway over HTTP)
+ *   help, --help, -h   (the usage, on stdout, exit 0; after a wrong command it goes to stderr, exit 2)
  */
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../config/config.js';
@@ -36,6 +39,7 @@ import { ROLES } from '../dashboard/roles.js';
 import { realClock } from '../clock/clock.js';
 import type { DashboardRole } from '../db/schema.js';
 import { ApiError } from '../errors/api-error.js';
+import { withServedBaseUrl } from '../db/public-base-url.js';
 
 const USAGE = `usage:
   npm run cli -- clients create --name NAME [--organization ORG_ID | --new-organization NAME] [--scopes a,b | --all-scopes] [--pci-saq-d] [--json]
@@ -50,9 +54,13 @@ const USAGE = `usage:
   npm run cli -- dashboard-users invitations --organization ORG_ID [--json]
   npm run cli -- dashboard-users revoke-invitation INVITATION_ID
   npm run cli -- keys reseal [--dry-run] [--batch-size N] [--json]
-  npm run cli -- listen --forward-to URL [--events a,b] [--base-url URL] [--audience URL] [--client-id ID --client-secret S] [--connect-attempts N]`;
+  npm run cli -- listen --forward-to URL [--events a,b] [--base-url URL] [--audience URL] [--client-id ID --client-secret S] [--connect-attempts N]
+  npm run cli -- help   (or --help, -h: this text)`;
 
 class UsageError extends Error {}
+
+/** The dashboard-users commands that print a one-time link. */
+const LINK_COMMANDS = new Set(['create', 'link']);
 
 async function createCommand(db: Db, args: string[]): Promise<string> {
   const { values } = parseArgs({
@@ -290,6 +298,12 @@ const remoteCommands: Record<string, (args: string[]) => Promise<number>> = {
 };
 
 async function main(argv: string[]): Promise<number> {
+  // Help asked for (`help`, or `--help` / `-h` after any command): the usage on stdout, to page or
+  // search, and exit 0. After a wrong command the usage goes to stderr, with exit 2.
+  if (argv[0] === 'help' || argv.includes('--help') || argv.includes('-h')) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
   const [group, command, ...rest] = argv;
   if (group && Object.hasOwn(remoteCommands, group)) return remoteCommands[group]!(argv.slice(1));
   const commands: Record<string, Record<string, (db: Db, args: string[], config: Config) => Promise<string>>> = {
@@ -313,11 +327,18 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`${USAGE}\n`);
     return 2;
   }
-  const config = loadConfig();
-  const database = openDatabase(config, { poolSize: 1 });
+  const loaded = loadConfig();
+  const database = openDatabase(loaded, { poolSize: 1 });
   try {
     await migrateToLatest(database.db, { now: () => realClock().realIso() });
+    // Links (dashboard-users create, link) at the URL the server serves at, which it recorded when it started.
+    const { config, source } = await withServedBaseUrl(database.db, loaded);
     process.stdout.write(`${await run(database.db, rest, config)}\n`);
+    if (source === 'default' && group === 'dashboard-users' && LINK_COMMANDS.has(command!)) {
+      process.stderr.write(
+        `pasarela: no server has started on this database yet, so the link uses ${config.publicBaseUrl} (PUBLIC_BASE_URL's default); set PUBLIC_BASE_URL to the address the server is reached at if that is another\n`,
+      );
+    }
     return Number(process.exitCode ?? 0);
   } finally {
     await database.close();

@@ -132,6 +132,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     port,
     host,
     publicBaseUrl,
+    publicBaseUrlSet: Boolean(env.PUBLIC_BASE_URL),
     database,
     workers,
     databasePoolSize,

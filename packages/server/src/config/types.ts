@@ -42,7 +42,13 @@ export interface Config {
   stripe: { apiUrl: string; timeoutMs: number };
   port: number;
   host: string;
+  /** PUBLIC_BASE_URL; when it is not set, `http://localhost:${port}`. */
   publicBaseUrl: string;
+  /**
+   * Whether PUBLIC_BASE_URL was set. When it was not, the operator CLI (which has no PORT of the
+   * server's) takes the public base URL the server last started with (db/public-base-url.ts).
+   */
+  publicBaseUrlSet: boolean;
   /**
    * `sqliteSync` (SQLite only): `full` syncs the WAL to disk at every commit (a group's, see
    * db/group-commit.ts), so a commit survives a power loss; `normal` syncs it at checkpoints

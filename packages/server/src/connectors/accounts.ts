@@ -227,7 +227,7 @@ export class ConnectorAccounts {
 
   async list(organizationId: string, params: ListQuery): Promise<Page<ConnectorAccountView>> {
     const query = this.db.selectFrom('connector_accounts').selectAll().where('organization_id', '=', organizationId).where('deleted_at', 'is', null);
-    const page = await paginate(query, { id: 'id', createdAt: 'created_at' }, params);
+    const page = await paginate(query, { id: 'id', createdAt: 'created_at', kind: 'connectorAccount' }, params);
     return { data: page.data.map((row) => this.view(row)), has_more: page.has_more };
   }
 

@@ -126,7 +126,7 @@ export class FeeRuleService {
   async list(organizationId: string, params: FeeRuleListQuery): Promise<Page<FeeRule>> {
     let query = this.db.selectFrom('fee_rules').selectAll().where('organization_id', '=', organizationId);
     if (params.type) query = query.where('type', '=', params.type);
-    const page = await paginate(query, { id: 'id', createdAt: 'created_at' }, params);
+    const page = await paginate(query, { id: 'id', createdAt: 'created_at', kind: 'feeRule' }, params);
     return { data: page.data.map(feeRuleView), has_more: page.has_more };
   }
 }

@@ -47,5 +47,5 @@ export async function updateInstrument(
 export function listInstruments(db: Executor, organizationId: string, params: ListQuery & { metadata?: Metadata }): Promise<Page<InstrumentRow>> {
   let query = db.selectFrom('instruments').selectAll().where('organization_id', '=', organizationId).where('status', '=', 'ACTIVE');
   query = whereMetadata(query, db, 'id', organizationId, 'instrument', params.metadata);
-  return paginate(query, { id: 'id', createdAt: 'created_at' }, params);
+  return paginate(query, { id: 'id', createdAt: 'created_at', kind: 'instrument' }, params);
 }

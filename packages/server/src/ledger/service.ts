@@ -98,7 +98,7 @@ export class LedgerService {
     if (params.type) query = query.where('type', '=', params.type);
     if (params.currency) query = query.where('currency', '=', params.currency);
     if (params.payment_id) query = query.where('payment_id', '=', params.payment_id);
-    const page = await paginate(query, { id: 'id', createdAt: 'created_at' }, params);
+    const page = await paginate(query, { id: 'id', createdAt: 'created_at', kind: 'balanceTransaction' }, params);
     return { data: await this.withPostings(page.data), has_more: page.has_more };
   }
 

@@ -220,7 +220,7 @@ export class LinkService {
     let query = this.db.selectFrom('links').selectAll().where('organization_id', '=', organizationId);
     if (params.type) query = query.where('type', '=', params.type as LinkRow['type']);
     query = whereMetadata(query, this.db, 'id', organizationId, 'link', params.metadata);
-    const page = await paginate(query, { id: 'id', createdAt: 'created_at' }, params);
+    const page = await paginate(query, { id: 'id', createdAt: 'created_at', kind: 'link' }, params);
     return { data: await Promise.all(page.data.map((r) => this.expireIfDue(r).then((x) => this.view(x)))), has_more: page.has_more };
   }
 

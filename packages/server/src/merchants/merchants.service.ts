@@ -129,7 +129,7 @@ export class MerchantService {
   async list(organizationId: string, params: ListQuery): Promise<Page<Merchant>> {
     const page = await paginate(
       this.db.selectFrom('merchants').selectAll().where('organization_id', '=', organizationId),
-      { id: 'id', createdAt: 'created_at' },
+      { id: 'id', createdAt: 'created_at', kind: 'merchant' },
       params,
     );
     return { data: page.data.map(merchantView), has_more: page.has_more };
@@ -138,7 +138,7 @@ export class MerchantService {
   async subMerchants(organizationId: string, id: string, params: ListQuery): Promise<Page<Merchant>> {
     await this.row(organizationId, id);
     const query = this.db.selectFrom('merchants').selectAll().where('organization_id', '=', organizationId).where('parent_id', '=', id);
-    const page = await paginate(query, { id: 'id', createdAt: 'created_at' }, params);
+    const page = await paginate(query, { id: 'id', createdAt: 'created_at', kind: 'merchant' }, params);
     return { data: page.data.map(merchantView), has_more: page.has_more };
   }
 }

@@ -91,7 +91,7 @@ export class TerminalService {
   async listTerminals(organizationId: string, params: ListQuery): Promise<Page<Terminal>> {
     const page = await paginate(
       this.db.selectFrom('terminals').selectAll().where('organization_id', '=', organizationId),
-      { id: 'id', createdAt: 'created_at' },
+      { id: 'id', createdAt: 'created_at', kind: 'terminal' },
       params,
     );
     return { data: page.data.map(terminalView), has_more: page.has_more };
@@ -143,7 +143,7 @@ export class TerminalService {
     await this.terminalRow(organizationId, terminalId);
     const page = await paginate(
       this.db.selectFrom('terminal_users').selectAll().where('terminal_id', '=', terminalId),
-      { id: 'id', createdAt: 'created_at' },
+      { id: 'id', createdAt: 'created_at', kind: 'terminalUser' },
       params,
     );
     return { data: page.data.map(userView), has_more: page.has_more };
@@ -207,7 +207,7 @@ export class TerminalService {
   async pointTerminals(organizationId: string, id: string, params: ListQuery): Promise<Page<Terminal>> {
     await this.pointRow(organizationId, id);
     const query = this.db.selectFrom('terminals').selectAll().where('organization_id', '=', organizationId).where('point_of_sale_id', '=', id);
-    const page = await paginate(query, { id: 'id', createdAt: 'created_at' }, params);
+    const page = await paginate(query, { id: 'id', createdAt: 'created_at', kind: 'terminal' }, params);
     return { data: page.data.map(terminalView), has_more: page.has_more };
   }
 

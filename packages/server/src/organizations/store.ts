@@ -26,7 +26,7 @@ export function listVisibleOrganizations(db: Executor, callerOrgId: string, para
     .selectFrom('organizations')
     .selectAll()
     .where((eb) => eb.or([eb('id', '=', callerOrgId), eb('parent_id', '=', callerOrgId)]));
-  return paginate(query, { id: 'id', createdAt: 'created_at' }, params);
+  return paginate(query, { id: 'id', createdAt: 'created_at', kind: 'organization' }, params);
 }
 
 export async function renameOrganization(db: Executor, id: string, name: string, at: string): Promise<void> {

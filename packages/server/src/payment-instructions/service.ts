@@ -174,7 +174,7 @@ export class PaymentInstructionService {
     let query = this.db.selectFrom('payment_instructions').selectAll().where('organization_id', '=', organizationId);
     if (params.status) query = query.where('status', '=', params.status);
     if (params.terminal_id) query = query.where('terminal_id', '=', params.terminal_id);
-    const page = await paginate(query, { id: 'id', createdAt: 'created_at' }, params);
+    const page = await paginate(query, { id: 'id', createdAt: 'created_at', kind: 'paymentInstruction' }, params);
     return { data: page.data.map(instructionView), has_more: page.has_more };
   }
 

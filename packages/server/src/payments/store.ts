@@ -198,5 +198,5 @@ export function listPayments(
   if (params.merchant_id) query = query.where('payments.merchant_id', '=', params.merchant_id);
   if (params.point_of_sale_id) query = query.where('payments.point_of_sale_id', '=', params.point_of_sale_id);
   query = whereMetadata(query, db, 'payments.id', organizationId, 'payment', params.metadata);
-  return paginate(query, { id: 'payments.id', createdAt: 'payments.created_at' }, params);
+  return paginate(query, { id: 'payments.id', createdAt: 'payments.created_at', kind: 'payment' }, params);
 }

@@ -166,7 +166,7 @@ export class ReportService {
   async list(organizationId: string, params: ListQuery): Promise<Page<Report>> {
     const page = await paginate(
       this.db.selectFrom('reports').selectAll().where('organization_id', '=', organizationId),
-      { id: 'id', createdAt: 'created_at' },
+      { id: 'id', createdAt: 'created_at', kind: 'report' },
       params,
     );
     return { data: page.data.map(reportView), has_more: page.has_more };

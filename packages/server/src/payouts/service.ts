@@ -28,7 +28,7 @@ export class PayoutService {
       const payoutId = params.payout_id;
       query = query.where('id', 'in', (eb) => eb.selectFrom('payout_settlements').select('settlement_id').where('payout_id', '=', payoutId));
     }
-    const page = await paginate(query, { id: 'id', createdAt: 'created_at' }, params);
+    const page = await paginate(query, { id: 'id', createdAt: 'created_at', kind: 'settlement' }, params);
     return { data: page.data.map(settlementView), has_more: page.has_more };
   }
 
@@ -47,7 +47,7 @@ export class PayoutService {
       .select(['s.entry_id as id', 'e.type', 'e.payment_id', 's.amount', 's.fee', 'e.created_at'])
       .where('s.settlement_id', '=', id)
       .where('s.organization_id', '=', organizationId);
-    const page = await paginate(query, { id: 's.entry_id', createdAt: 'e.created_at' }, params);
+    const page = await paginate(query, { id: 's.entry_id', createdAt: 'e.created_at', kind: 'balanceTransaction' }, params);
     const money = (minor: number) => signedMoney(minor, settlement.currency);
     return {
       data: page.data.map((r) => ({
@@ -66,7 +66,7 @@ export class PayoutService {
     let query = this.db.selectFrom('payouts').selectAll().where('organization_id', '=', organizationId);
     if (params.currency) query = query.where('currency', '=', params.currency);
     if (params.status) query = query.where('status', '=', params.status);
-    const page = await paginate(query, { id: 'id', createdAt: 'created_at' }, params);
+    const page = await paginate(query, { id: 'id', createdAt: 'created_at', kind: 'payout' }, params);
     return { data: page.data.map(payoutView), has_more: page.has_more };
   }
 

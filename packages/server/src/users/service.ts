@@ -99,7 +99,7 @@ export class UserService {
       'user',
       params.metadata,
     );
-    const page = await paginate(query, { id: 'id', createdAt: 'created_at' }, params);
+    const page = await paginate(query, { id: 'id', createdAt: 'created_at', kind: 'user' }, params);
     return { data: await Promise.all(page.data.map((u) => this.view(u))), has_more: page.has_more };
   }
 

@@ -6,6 +6,11 @@ import { eventBody } from '../events/store.js';
 import { ListOf, ListQuery } from '../http/pagination.js';
 import type { WebhookService } from './service.js';
 import type { Loose } from '../http/checks.js';
+import { AUDIT_EVENT_TYPES, EVENT_TYPES, TEST_EVENT_TYPE, type AuditEventType, type EventType, type TestEventType } from '../events/types.js';
+
+/** What GET /v1/events filters by `type`: every type an event of the organization can have. */
+type ListedEventType = EventType | AuditEventType | TestEventType;
+const LISTED_EVENT_TYPES: ListedEventType[] = [...EVENT_TYPES, ...AUDIT_EVENT_TYPES, TEST_EVENT_TYPE];
 
 const Endpoint = Type.Object(
   {
@@ -228,7 +233,14 @@ export async function webhookRoutes(base: FastifyInstance, opts: { webhooks: Web
           'Newest first. `payment_id`: only the events about that payment (card or alternative): its own events and those of its refunds, chargebacks, cashouts, payment links and payment instructions. Test events (`webhook.test`) are listed only with `type=webhook.test`.',
         querystring: Type.Object({
           ...ListQuery.properties,
-          type: Type.Optional(Type.String({ maxLength: 100 })),
+          type: Type.Optional(
+            Type.Unsafe<ListedEventType>({
+              type: 'string',
+              enum: LISTED_EVENT_TYPES,
+              description:
+                'Only the events of this type: an event type (the `webhooks` section of this document, docs/webhooks.md "Events"), an audit type (`instrument.number_revealed`) or `webhook.test` (test events, listed only so). Another value is 422, as in POST /v1/webhooks and GET /v1/events/stream.',
+            }),
+          ),
           payment_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Only the events about this payment.' })),
         }),
         response: { 200: ListOf(Event) },

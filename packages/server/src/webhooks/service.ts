@@ -128,7 +128,7 @@ export class WebhookService {
   async list(organizationId: string, params: ListQuery): Promise<Page<ReturnType<typeof endpointView>>> {
     const page = await paginate(
       this.db.selectFrom('webhook_endpoints').selectAll().where('organization_id', '=', organizationId),
-      { id: 'id', createdAt: 'created_at' },
+      { id: 'id', createdAt: 'created_at', kind: 'webhookEndpoint' },
       params,
     );
     return { data: page.data.map(endpointView), has_more: page.has_more };
@@ -197,7 +197,7 @@ export class WebhookService {
         .selectAll('webhook_deliveries')
         .select('events.type as event_type')
         .where('webhook_deliveries.endpoint_id', '=', id),
-      { id: 'webhook_deliveries.id', createdAt: 'webhook_deliveries.created_at' },
+      { id: 'webhook_deliveries.id', createdAt: 'webhook_deliveries.created_at', kind: 'webhookDelivery' },
       params,
     );
     const ids = page.data.map((d) => d.id);
@@ -230,7 +230,7 @@ export class WebhookService {
     if (params.type) query = query.where('type', '=', params.type);
     // Test events only when asked for by type (POST /v1/webhooks/{id}/test).
     else query = query.where('type', '!=', TEST_EVENT_TYPE);
-    const page = await paginate(query, { id: 'id', createdAt: 'created_at' }, params);
+    const page = await paginate(query, { id: 'id', createdAt: 'created_at', kind: 'event' }, params);
     return { data: page.data.map(eventBody), has_more: page.has_more };
   }
 

@@ -6,7 +6,7 @@
  */
 import type { Db } from '../../db/database.js';
 import { ApiError } from '../../errors/api-error.js';
-import type { ListQuery, Page } from '../../http/pagination.js';
+import { checkCursors, type ListQuery, type Page } from '../../http/pagination.js';
 import { findPayment } from '../store.js';
 import { asRail, railPayments } from '../methods/rail-store.js';
 import { purchaseView, transactionView, type Transaction } from './schemas.js';
@@ -50,8 +50,13 @@ export class TransactionService {
     if (!payment) {
       const apm = await this.findPurchase(organizationId, 'id', paymentId);
       if (!apm) throw ApiError.notFound('payment');
-      const cursor = params.starting_after ?? params.ending_before;
-      return { data: cursor ? [] : [purchaseView(apm)], has_more: false };
+      // Its one transaction, in the page when it is on the cursor's side, as a keyset page would have it.
+      await checkCursors(params, 'transaction');
+      const purchase = purchaseView(apm);
+      const inPage =
+        (params.starting_after === undefined || purchase.id < params.starting_after) &&
+        (params.ending_before === undefined || purchase.id > params.ending_before);
+      return { data: inPage ? [purchase] : [], has_more: false };
     }
     const page = await listPaymentTransactions(this.db, payment.id, params);
     return { data: page.data.map(transactionView), has_more: page.has_more };

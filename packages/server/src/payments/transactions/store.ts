@@ -53,5 +53,9 @@ export function findTransaction(db: Executor, organizationId: string, id: string
 
 /** A payment's transactions, newest first, keyset by id like every list. */
 export function listPaymentTransactions(db: Executor, paymentId: string, params: ListQuery): Promise<Page<TransactionRow>> {
-  return paginate(db.selectFrom('transactions').selectAll().where('payment_id', '=', paymentId), { id: 'id', createdAt: 'created_at' }, params);
+  return paginate(
+    db.selectFrom('transactions').selectAll().where('payment_id', '=', paymentId),
+    { id: 'id', createdAt: 'created_at', kind: 'transaction' },
+    params,
+  );
 }
