@@ -142,9 +142,28 @@ describe.each(dialects)('refunds on $name', (dialect) => {
     expect(rest.body).toMatchObject({ amount: '15.00', status: 'SUCCEEDED' });
     const nothingLeft = await gw.request<Refund>('POST', `/v1/payments/${id}/refund`, { token, body: {} });
     expect(nothingLeft.body).toMatchObject({ error: { code: 'refund_exceeds_captured', message: 'Nothing is left to refund on this payment.' } });
+    // Not captured: what the merchant can do instead, by the payment's status.
     const uncaptured = await pay(gw, token, { instrumentId: visa, amount: 5, capture: false });
     expect((await refund(uncaptured.body.id, 1)).body).toMatchObject({
-      error: { code: 'payment_not_captured', message: 'Only a captured payment can be refunded; cancel it instead, or wait for the automatic capture.' },
+      error: {
+        code: 'payment_not_captured',
+        message: expect.stringMatching(new RegExp(`^This payment is authorized but not captured: .*POST /v1/payments/${uncaptured.body.id}/capture`)),
+      },
+    });
+    await gw.request('POST', `/v1/payments/${uncaptured.body.id}/cancel`, { token });
+    expect((await refund(uncaptured.body.id, 1)).body).toMatchObject({
+      error: {
+        code: 'payment_not_captured',
+        message: 'This payment was cancelled before it was captured: nothing was charged, so there is nothing to refund.',
+      },
+    });
+    const awaitingCapture = await pay(gw, token, { instrumentId: visa, amount: 5 });
+    expect(awaitingCapture.body.status).toBe('APPROVED');
+    expect((await refund(awaitingCapture.body.id, 1)).body).toMatchObject({
+      error: {
+        code: 'payment_not_captured',
+        message: expect.stringMatching(/^This payment is approved but not captured yet: .*once the automatic capture has run\.$/),
+      },
     });
 
     // The request and the recovery job both settling one refund: the second finds it settled and changes nothing.

@@ -59,30 +59,27 @@ const aKind = (kind: IdKind) => `${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kindNam
 
 /**
  * What a list of `kind` items says of its cursors (`starting_after`, `ending_before`): 422 details,
- * none when they are well-formed ids of that kind. `kind` undefined: an id of any kind. `accept`
- * admits an id of another form that names an item of the list (a client id an operator chose).
+ * none when they are well-formed ids of that kind. `accept` admits an id of another form that
+ * names an item of the list (a client id an operator chose).
  */
-async function cursorProblems(params: ListQuery, kind: IdKind | undefined, accept?: (id: string) => Promise<boolean>): Promise<ErrorDetail[]> {
+async function cursorProblems(params: ListQuery, kind: IdKind, accept?: (id: string) => Promise<boolean>): Promise<ErrorDetail[]> {
   const details: ErrorDetail[] = [];
   if (params.starting_after && params.ending_before) {
     details.push({ field: 'ending_before', message: 'use either starting_after or ending_before, not both' });
   }
-  const form = kind && NUMBERED.has(kind) ? ', maybe then `-` and a number' : '';
-  const expected = kind
-    ? `${aKind(kind)} (\`${ID_PREFIXES[kind]}-\` and 26 letters and digits${form})`
-    : 'an id (a prefix such as `pay-`, and 26 letters and digits)';
+  const form = NUMBERED.has(kind) ? ', maybe then `-` and a number' : '';
+  const expected = `${aKind(kind)} (\`${ID_PREFIXES[kind]}-\` and 26 letters and digits${form})`;
   for (const field of ['starting_after', 'ending_before'] as const) {
     const cursor = params[field];
     if (cursor === undefined) continue;
     const found = idKind(cursor);
-    if (found && (kind === undefined || found === kind)) continue;
+    if (found === kind) continue;
     if (accept && (await accept(cursor))) continue;
     details.push({
       field,
-      message:
-        found && kind
-          ? `is ${aKind(found)}; this list pages by ${expected}, the id of one of its items`
-          : `must be ${expected}, the id of an item of this list such as the last one of the previous page`,
+      message: found
+        ? `is ${aKind(found)}; this list pages by ${expected}, the id of one of its items`
+        : `must be ${expected}, the id of an item of this list such as the last one of the previous page`,
     });
   }
   return details;
@@ -102,7 +99,7 @@ export async function checkCursors(params: ListQuery, kind: IdKind): Promise<voi
  */
 export async function paginate<DB, TB extends keyof DB, O extends { id: string }>(
   query: SelectQueryBuilder<DB, TB, O>,
-  columns: { id: string; createdAt: string; kind?: IdKind; accept?: (id: string) => Promise<boolean> },
+  columns: { id: string; createdAt: string; kind: IdKind; accept?: (id: string) => Promise<boolean> },
   params: ListQuery,
 ): Promise<Page<O>> {
   const problems = await cursorProblems(params, columns.kind, columns.accept);

@@ -27,6 +27,7 @@ import { parseAmount } from '../service.js';
 import { releaseRefund, reserveRefund, settleRefund } from '../refund-reservations.js';
 import { findPayment, findPaymentById } from '../store.js';
 import { insertTransaction, newTransaction } from '../transactions/store.js';
+import { notCapturedMessage } from './not-captured.js';
 
 export type RefundRow = Selectable<RefundsTable>;
 export const REFUND_RECOVERY_JOB = 'refund.recover';
@@ -117,9 +118,7 @@ export class RefundService {
     const parsed = body.amount === undefined ? undefined : parseAmount(body.amount, payment.currency);
     if (parsed && 'error' in parsed) errors.push(parsed.error);
     if (errors.length > 0) throw ApiError.validation(errors);
-    if (!payment.captured_at) {
-      throw new ApiError('payment_not_captured', 'Only a captured payment can be refunded; cancel it instead, or wait for the automatic capture.');
-    }
+    if (!payment.captured_at) throw new ApiError('payment_not_captured', notCapturedMessage(payment));
     const left = Number(payment.amount_captured) - Number(payment.amount_refunded) - Number(payment.amount_refund_pending);
     const amount = parsed && 'minor' in parsed ? parsed.minor : left;
     if (amount <= 0) throw new ApiError('refund_exceeds_captured', 'Nothing is left to refund on this payment.');
@@ -226,7 +225,7 @@ export class RefundService {
     let query = this.withTransaction().where('refunds.organization_id', '=', organizationId);
     if (params.payment_id) query = query.where('refunds.payment_id', '=', params.payment_id);
     query = whereMetadata(query, this.db, 'refunds.id', organizationId, 'refund', params.metadata);
-    const page = await paginate(query, { id: 'refunds.id', createdAt: 'refunds.created_at' }, params);
+    const page = await paginate(query, { id: 'refunds.id', createdAt: 'refunds.created_at', kind: 'refund' }, params);
     return { data: page.data.map(refundView), has_more: page.has_more };
   }
 }
