@@ -52,23 +52,29 @@ async function postRailPayment(db: Executor, event: RecordedEvent): Promise<void
   });
 }
 
-/** A refund or a cashout: what went back to the customer leaves the merchant's pending balance. */
-async function postRepayment(db: Executor, event: RecordedEvent, table: 'refunds' | 'cashouts'): Promise<void> {
-  const object = table === 'refunds' ? 'refund' : 'cashout';
-  const id = idOf(event, object);
-  if (!id) return;
+/** The refund or cashout an event names, in the event's organization. */
+async function repaymentOf(db: Executor, event: RecordedEvent, table: 'refunds' | 'cashouts') {
+  const id = idOf(event, table === 'refunds' ? 'refund' : 'cashout');
+  if (!id) return undefined;
   const row = await db
     .selectFrom(table)
     .select(['organization_id', 'payment_id', 'amount', 'currency'])
     .where('id', '=', id)
     .where('organization_id', '=', event.organization_id)
     .executeTakeFirst();
+  return row && { ...row, id };
+}
+
+/** A refund or a cashout: what went back to the customer leaves the merchant's pending balance. */
+async function postRepayment(db: Executor, event: RecordedEvent, table: 'refunds' | 'cashouts'): Promise<void> {
+  const row = await repaymentOf(db, event, table);
   if (!row) return;
+  const object = table === 'refunds' ? 'refund' : 'cashout';
   await postEntry(db, {
     organizationId: row.organization_id,
     type: object,
     currency: row.currency,
-    source: { object, id },
+    source: { object, id: row.id },
     paymentId: row.payment_id,
     postings: [{ debit: 'merchant_pending', credit: 'processor_clearing', amount: Number(row.amount) }],
     createdAt: event.created_at,
@@ -85,22 +91,15 @@ async function postRepayment(db: Executor, event: RecordedEvent, table: 'refunds
  * before the ledger existed (no `refund` entry to mirror).
  */
 async function postRefundFailure(db: Executor, event: RecordedEvent): Promise<void> {
-  const id = idOf(event, 'refund');
-  if (!id) return;
-  const booked = await db.selectFrom('ledger_entries').select('id').where('source_id', '=', id).where('type', '=', 'refund').executeTakeFirst();
-  if (!booked) return;
-  const row = await db
-    .selectFrom('refunds')
-    .select(['organization_id', 'payment_id', 'amount', 'currency'])
-    .where('id', '=', id)
-    .where('organization_id', '=', event.organization_id)
-    .executeTakeFirst();
+  const row = await repaymentOf(db, event, 'refunds');
   if (!row) return;
+  const booked = await db.selectFrom('ledger_entries').select('id').where('source_id', '=', row.id).where('type', '=', 'refund').executeTakeFirst();
+  if (!booked) return;
   await postEntry(db, {
     organizationId: row.organization_id,
     type: 'refund_failure',
     currency: row.currency,
-    source: { object: 'refund', id },
+    source: { object: 'refund', id: row.id },
     paymentId: row.payment_id,
     postings: [{ debit: 'processor_clearing', credit: 'merchant_pending', amount: Number(row.amount) }],
     createdAt: event.created_at,
