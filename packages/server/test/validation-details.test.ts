@@ -84,6 +84,11 @@ describe.each(dialects)('validation details on $name', (dialect) => {
       { field: 'currency', message: 'must be string' },
       { field: 'amount', message: 'has more decimal places than any currency (at most 3)' },
     ]);
+    // POST /v1/refunds: the same check of its amount, beside a wrong-typed payment_id.
+    expect(problems(await send('POST', '/v1/refunds', { payment_id: 5, amount: 10.1234, currency: 'USD' }))).toEqual([
+      { field: 'payment_id', message: 'must be string' },
+      { field: 'amount', message: 'has more decimal places than any currency (at most 3)' },
+    ]);
     // By transaction id too (the same action routes).
     expect(problems(await send('POST', '/v1/transactions/trx-nope/capture', { amount: '0.00' }))).toEqual([
       { field: 'amount', message: 'must be greater than 0' },

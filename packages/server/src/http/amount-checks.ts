@@ -3,7 +3,7 @@
  * filters of a list, and what an amount can be told before its payment's currency is read.
  */
 import type { ErrorDetail } from '../errors/api-error.js';
-import { amountOf, type Loose } from './checks.js';
+import { amountOf, type Loose, type RequestCheck } from './checks.js';
 import { amountProblemMessage, CURRENCIES, toMinorUnits, type AmountProblem } from '../lib/money.js';
 
 /**
@@ -64,3 +64,9 @@ export function amountProblemInEveryCurrency(input: Loose, field = 'amount'): Er
   if (!problems.has('too_many_decimals')) return { field, message: amountProblemMessage('too_large', '') };
   return { field, message: 'is too large in every currency with that many decimal places, and has too many for the others' };
 }
+
+/** A route's check (http/checks.ts) of its body's `amount`, whose currency is its payment's: `amountProblemInEveryCurrency`. */
+export const paymentAmountCheck: RequestCheck = (body) => {
+  const problem = amountProblemInEveryCurrency(body);
+  return problem ? [problem] : [];
+};

@@ -16,7 +16,7 @@ import type { PaymentActions } from './actions.js';
 import { CapturePayment, CardPayment } from './schemas.js';
 import { ADJUST_LIMIT_PERCENT } from './actions.js';
 import { MoneyInput } from '../lib/money.js';
-import { amountProblemInEveryCurrency } from '../http/amount-checks.js';
+import { paymentAmountCheck } from '../http/amount-checks.js';
 import type { RequestCheck } from '../http/checks.js';
 
 const AdjustPayment = Type.Object({
@@ -42,12 +42,6 @@ interface ActionRoute {
 
 const WRITE: Permission[] = ['payments:write'];
 
-/** An action's `amount`, as far as it can be told before the payment (and so its currency) is read. */
-const amountCheck: RequestCheck = (body) => {
-  const problem = amountProblemInEveryCurrency(body);
-  return problem ? [problem] : [];
-};
-
 export const ACTION_ROUTES: ActionRoute[] = [
   {
     name: 'authorize',
@@ -65,7 +59,7 @@ export const ACTION_ROUTES: ActionRoute[] = [
     description:
       'Deferred-capture payments only (created with capture: false). Optional `amount` captures less (default: the authorized amount, after any adjustment). 409 `payment_not_authorized` otherwise, `payment_already_captured` once captured.',
     body: CapturePayment,
-    check: amountCheck,
+    check: paymentAmountCheck,
     status: 200,
     run: (a, p, id, body) => a.capture(p.organizationId, id, body?.amount as number | undefined),
   },
@@ -93,7 +87,7 @@ export const ACTION_ROUTES: ActionRoute[] = [
     summary: 'Adjust the authorized amount before capture',
     description: `Changes what an AUTHORIZED (deferred-capture) payment holds, through the network, with an \`adjustment\` transaction. \`amount\` more than 0 and at most ${ADJUST_LIMIT_PERCENT}% of the original authorization (422 otherwise). 409 \`payment_already_captured\` after capture, \`payment_not_authorized\` in any other status.`,
     body: AdjustPayment,
-    check: amountCheck,
+    check: paymentAmountCheck,
     status: 200,
     run: (a, p, id, body) => a.adjust(p.organizationId, id, body!.amount as number),
   },
@@ -104,7 +98,7 @@ export const ACTION_ROUTES: ActionRoute[] = [
     description:
       'POST /v1/refunds for this payment: 201 with the refund (and its `transaction_id`). `amount` defaults to everything still refundable. 409 `payment_not_captured` before capture, `refund_exceeds_captured` beyond the captured amount (also under concurrent requests).',
     body: RefundPayment,
-    check: amountCheck,
+    check: paymentAmountCheck,
     status: 201,
     run: (a, p, id, body) => a.refund(p.organizationId, id, body ?? {}),
   },

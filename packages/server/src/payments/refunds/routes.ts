@@ -6,6 +6,7 @@ import { principalOf } from '../../http/principal.js';
 import { ListOf, ListQuery } from '../../http/pagination.js';
 import type { RefundService } from './service.js';
 import { MoneyInput } from '../../lib/money.js';
+import { paymentAmountCheck } from '../../http/amount-checks.js';
 
 export const Refund = Type.Object(
   {
@@ -42,7 +43,8 @@ export async function refundRoutes(base: FastifyInstance, opts: { refunds: Refun
   app.post(
     '/v1/refunds',
     {
-      config: { scopes: ['payments:refund'] },
+      // The amount's problems that need no payment (so no currency) are named with the schema's (http/checks.ts).
+      config: { scopes: ['payments:refund'], checks: { body: paymentAmountCheck } },
       schema: {
         tags,
         summary: 'Refund a captured card payment',
