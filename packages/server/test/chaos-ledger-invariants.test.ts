@@ -43,13 +43,19 @@ describe.runIf(postgres)('the chaos harness ledger invariants on PostgreSQL', ()
     await gw?.close();
   });
 
-  it('holds after real movements and reports each kind of broken one', async () => {
+  /** A payment of USD 100.00 captured, and a refund of 30.00 of it that succeeded. */
+  async function capturedAndRefunded() {
     const instrumentId = await tokenize(gw, token, { number: '4111111111111111' });
     const created = await pay(gw, token, { instrumentId, amount: 100, capture: false });
     expect(created.status, created.text).toBe(201);
     expect((await call('POST', `/v1/payments/${created.body.id}/capture`, {})).status).toBe(200);
     const refund = await call<{ id: string; status: string }>('POST', '/v1/refunds', { payment_id: created.body.id, amount: '30.00', currency: 'USD' });
     expect(refund.body.status).toBe('SUCCEEDED');
+    return { created, refund };
+  }
+
+  it('holds after real movements and reports each kind of broken one', async () => {
+    const { created, refund } = await capturedAndRefunded();
     expect(await ledgerViolations()).toEqual([]);
     expect((await databaseInvariants(url, { organizationId, since })).facts).toMatchObject({ ledgerEntries: 2, ledgerMovements: 2 });
 
@@ -91,12 +97,7 @@ describe.runIf(postgres)('the chaos harness ledger invariants on PostgreSQL', ()
   });
 
   it('a refund REJECTED after it succeeded keeps its entry only with the refund_failure that gives it back', async () => {
-    const instrumentId = await tokenize(gw, token, { number: '4111111111111111' });
-    const created = await pay(gw, token, { instrumentId, amount: 100, capture: false });
-    expect(created.status, created.text).toBe(201);
-    expect((await call('POST', `/v1/payments/${created.body.id}/capture`, {})).status).toBe(200);
-    const refund = await call<{ id: string; status: string }>('POST', '/v1/refunds', { payment_id: created.body.id, amount: '30.00', currency: 'USD' });
-    expect(refund.body.status).toBe('SUCCEEDED');
+    const { created, refund } = await capturedAndRefunded();
     const aboutIt = async () => (await ledgerViolations()).filter((v) => v.includes(refund.body.id));
     expect(await aboutIt()).toEqual([]);
 

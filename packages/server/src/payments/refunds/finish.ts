@@ -40,21 +40,44 @@ export interface RefundEnd {
   networkReference: string;
 }
 
-/** Ends a PENDING refund in the caller's transaction; false when it was not PENDING any more (ended by the other path first). */
-export async function finishPendingRefund(trx: Executor, refund: RefundRow, end: RefundEnd, now: string, clock: RealClock): Promise<boolean> {
-  const status = end.succeeded ? 'SUCCEEDED' : 'REJECTED';
+/**
+ * Moves a refund from `from` to `to` in the caller's transaction, with its
+ * transaction record, the payment's money (`money`) and the refund's event;
+ * false, and nothing changed, when the refund was no longer `from`.
+ */
+async function moveRefund(
+  trx: Executor,
+  refund: RefundRow,
+  change: { from: 'PENDING' | 'SUCCEEDED'; to: 'SUCCEEDED' | 'REJECTED'; responseCode: string; networkReference?: string },
+  money: () => Promise<void>,
+  now: string,
+  clock: RealClock,
+): Promise<boolean> {
+  const { from, to, responseCode, networkReference } = change;
   const updated = await trx
     .updateTable('refunds')
-    .set({ status, response_code: end.responseCode, network_reference: end.networkReference, updated_at: now })
+    .set({ status: to, response_code: responseCode, ...(networkReference === undefined ? {} : { network_reference: networkReference }), updated_at: now })
     .where('id', '=', refund.id)
-    .where('status', '=', 'PENDING')
+    .where('status', '=', from)
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) !== 1) return false;
-  await trx.updateTable('transactions').set({ status, response_code: end.responseCode, updated_at: now }).where('refund_id', '=', refund.id).execute();
-  if (end.succeeded) await settleRefund(trx, refund.payment_id, Number(refund.amount), now);
-  else await releaseRefund(trx, refund.payment_id, Number(refund.amount), now);
-  await recordEvent(trx, refund.organization_id, end.succeeded ? 'refund.succeeded' : 'refund.rejected', refundEventOf(refund, status), undefined, clock);
+  await trx.updateTable('transactions').set({ status: to, response_code: responseCode, updated_at: now }).where('refund_id', '=', refund.id).execute();
+  await money();
+  await recordEvent(trx, refund.organization_id, to === 'SUCCEEDED' ? 'refund.succeeded' : 'refund.rejected', refundEventOf(refund, to), undefined, clock);
   return true;
+}
+
+/** Ends a PENDING refund in the caller's transaction; false when it was not PENDING any more (ended by the other path first). */
+export function finishPendingRefund(trx: Executor, refund: RefundRow, end: RefundEnd, now: string, clock: RealClock): Promise<boolean> {
+  const amount = Number(refund.amount);
+  return moveRefund(
+    trx,
+    refund,
+    { from: 'PENDING', to: end.succeeded ? 'SUCCEEDED' : 'REJECTED', responseCode: end.responseCode, networkReference: end.networkReference },
+    () => (end.succeeded ? settleRefund : releaseRefund)(trx, refund.payment_id, amount, now),
+    now,
+    clock,
+  );
 }
 
 /**
@@ -67,16 +90,13 @@ export async function finishPendingRefund(trx: Executor, refund: RefundRow, end:
  * ledger/reactions.ts). False when the refund was not SUCCEEDED (failed
  * already, or never paid): nothing changes.
  */
-export async function failSucceededRefund(trx: Executor, refund: RefundRow, responseCode: string, now: string, clock: RealClock): Promise<boolean> {
-  const updated = await trx
-    .updateTable('refunds')
-    .set({ status: 'REJECTED', response_code: responseCode, updated_at: now })
-    .where('id', '=', refund.id)
-    .where('status', '=', 'SUCCEEDED')
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) !== 1) return false;
-  await trx.updateTable('transactions').set({ status: 'REJECTED', response_code: responseCode, updated_at: now }).where('refund_id', '=', refund.id).execute();
-  await unsettleRefund(trx, refund.payment_id, Number(refund.amount), now);
-  await recordEvent(trx, refund.organization_id, 'refund.rejected', refundEventOf(refund, 'REJECTED'), undefined, clock);
-  return true;
+export function failSucceededRefund(trx: Executor, refund: RefundRow, responseCode: string, now: string, clock: RealClock): Promise<boolean> {
+  return moveRefund(
+    trx,
+    refund,
+    { from: 'SUCCEEDED', to: 'REJECTED', responseCode },
+    () => unsettleRefund(trx, refund.payment_id, Number(refund.amount), now),
+    now,
+    clock,
+  );
 }
