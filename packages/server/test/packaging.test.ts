@@ -108,7 +108,9 @@ describe('the packed packages, installed outside the repository', () => {
 
     // The merchant's project: examples/ci-recipe, its dependencies the tarballs, its ports free ones.
     sandboxPort = await freePort();
-    appPort = await freePort();
+    // Two free ports asked for one after the other may be the same one (each is released before the next is asked for).
+    do appPort = await freePort();
+    while (appPort === sandboxPort);
     project = join(dir, 'merchant');
     cpSync(EXAMPLE, project, { recursive: true });
     for (const file of ['pasarela-seed.json', 'github-actions.yml', 'test/payments.test.mjs']) {
