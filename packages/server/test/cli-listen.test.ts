@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from './support/dialects.js';
 import { AUDIENCE, startGateway, type TestGateway } from './support/gateway.js';
 import { pay, tokenize } from './support/cards.js';
-import { CLI_ENTRY, freePort, runProcess } from './support/process.js';
+import { CLI_ENTRY, REFUSING_PORT, runProcess } from './support/process.js';
 import { Receiver } from './support/receiver.js';
 import { eventually } from './support/wait.js';
 
@@ -115,8 +115,7 @@ describe.each(dialects)('cli listen on $name', (dialect) => {
   });
 
   it('names the gateway it tries and where the address came from, and gives up with exit code 1 when nothing answers there', async () => {
-    const port = await freePort(); // nothing listens on it
-    const base = `http://127.0.0.1:${port}`;
+    const base = `http://127.0.0.1:${REFUSING_PORT}`;
     const args = ['listen', '--forward-to', receiver.url, '--client-id', 'cli-x', '--client-secret', 'y', '--connect-attempts', '2'];
     const given = await runProcess(CLI_ENTRY, [...args, '--base-url', base], {});
     expect(given.code).toBe(1);

@@ -16,6 +16,7 @@ import { advanceClock } from './support/clock.js';
 import { pay, tokenize, type PaymentReply } from './support/cards.js';
 import { dialects } from './support/dialects.js';
 import { FakeMercadoPago } from './support/fake-mercadopago.js';
+import { REFUSING_PORT } from './support/process.js';
 import { startGateway, type TestGateway } from './support/gateway.js';
 import { simulatorSaw, stored } from './support/connector-checks.js';
 
@@ -237,7 +238,8 @@ describe.each(dialects)('Mercado Pago refusing connections on $name', (dialect) 
   beforeAll(async () => {
     fake = await FakeMercadoPago.start();
     await fake.close();
-    gw = await startGateway(dialect, {}, { connectors: [mercadoPagoConnector(fake.endpoint({ timeoutMs: 3_000, retries: 1 }))] });
+    const endpoint = fake.endpoint({ timeoutMs: 3_000, retries: 1 });
+    gw = await startGateway(dialect, {}, { connectors: [mercadoPagoConnector({ ...endpoint, baseUrl: `http://127.0.0.1:${REFUSING_PORT}` })] });
   });
   afterAll(() => gw.close());
 

@@ -16,6 +16,7 @@ import { dialects } from './support/dialects.js';
 import { FakeStripe } from './support/fake-stripe.js';
 import { startGateway, type TestGateway } from './support/gateway.js';
 import { simulatorSaw, stored } from './support/connector-checks.js';
+import { REFUSING_PORT } from './support/process.js';
 
 interface ErrorBody {
   error: { code: string; details: Array<{ field: string; message: string }> };
@@ -321,13 +322,10 @@ describe.each(dialects)('the Stripe connector on $name', (dialect) => {
 
 describe.each(dialects)('Stripe refusing connections on $name', (dialect) => {
   let gw: TestGateway;
-  let port: number;
 
   beforeAll(async () => {
-    const fake = await FakeStripe.start();
-    port = fake.port;
-    await fake.close();
-    gw = await startGateway(dialect, {}, { connectors: [stripeConnector({ ...fake.endpoint({ timeoutMs: 3_000, retries: 1 }), port })] });
+    const endpoint = { host: '127.0.0.1', port: REFUSING_PORT, protocol: 'http' as const, limits: { timeoutMs: 3_000, retries: 1, backoffMs: 0 } };
+    gw = await startGateway(dialect, {}, { connectors: [stripeConnector(endpoint)] });
   });
   afterAll(() => gw.close());
 

@@ -6,6 +6,14 @@ import { fileURLToPath } from 'node:url';
 export const SERVER_ENTRY = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
 export const CLI_ENTRY = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 
+/**
+ * A loopback port nothing listens on, so a connection to it is refused: below the ephemeral range
+ * that `listen(0)` draws from, and not one of the ports fetch refuses to try (1 is). A port freed
+ * by closing a server is no such port: a test file in the other worker may listen on it the next
+ * moment (and then it answers).
+ */
+export const REFUSING_PORT = 2;
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
