@@ -146,7 +146,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     logController: new RequestLog(),
     genReqId: () => newId('request'),
     // `metadata[key]=value` arrives as one object (lib/metadata.ts).
-    routerOptions: { querystringParser: (text: string) => foldBracketKeys(parseQuery(text)) },
+    routerOptions: { querystringParser: (text: string) => (text.length === 0 ? {} : foldBracketKeys(parseQuery(text))) },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // While closing, http/transport.ts answers 503 with our error body instead.

@@ -23,8 +23,10 @@ export class LazyCompiler {
   private once<T>(build: () => T): () => T {
     let built: { value: T } | undefined;
     const compile = () => {
+      if (built) return built.value;
       this.pending.delete(compile);
-      return (built ??= { value: build() }).value;
+      built = { value: build() };
+      return built.value;
     };
     this.pending.add(compile);
     return compile;
@@ -33,8 +35,9 @@ export class LazyCompiler {
   /** A validator that compiles on its first call; `.errors` follows the compiled one's. */
   validator(build: () => ValidateFunction): ValidateFunction {
     const compiled = this.once(build);
+    let validate: ValidateFunction | undefined;
     const lazy = ((data: unknown, context?: Parameters<ValidateFunction>[1]) => {
-      const validate = compiled();
+      validate ??= compiled();
       const valid = validate(data, context);
       lazy.errors = validate.errors;
       return valid;
@@ -50,7 +53,8 @@ export class LazyCompiler {
     const compileSerializer = SerializerSelector()(externalSchemas, options);
     return (route) => {
       const compiled: () => Serializer = this.once(() => compileSerializer(route));
-      return (data: unknown) => compiled()(data);
+      let serialize: Serializer | undefined;
+      return (data: unknown) => (serialize ??= compiled())(data);
     };
   };
 
