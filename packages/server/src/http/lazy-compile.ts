@@ -16,6 +16,9 @@
 import { SerializerSelector, type Serializer, type SerializerFactory } from '@fastify/fast-json-stringify-compiler';
 import type { ValidateFunction } from 'ajv';
 
+/** Serializers built so far in this process, by shared schemas, options and response schema (as text). */
+const serializers = new Map<string, Serializer>();
+
 export class LazyCompiler {
   private readonly pending = new Set<() => unknown>();
 
@@ -48,11 +51,25 @@ export class LazyCompiler {
     return Object.assign(lazy, { schemaEnv: true });
   }
 
-  /** Fastify's `schemaController.compilersFactory.buildSerializer`: its default compiler, run on first use. */
+  /**
+   * Fastify's `schemaController.compilersFactory.buildSerializer`: its default compiler, run on
+   * first use, and once per process for a response schema with the same shared schemas and options
+   * (the test suite builds hundreds of gateways in one process; a serializer of a union compiles
+   * Ajv validators of its own).
+   */
   readonly buildSerializer: SerializerFactory = (externalSchemas, options) => {
     const compileSerializer = SerializerSelector()(externalSchemas, options);
+    const setting = JSON.stringify([externalSchemas ?? null, options ?? null]);
+    const built = (route: Parameters<typeof compileSerializer>[0]): Serializer => {
+      // By the schema's text: a route's schema is often built when its routes are registered, so a
+      // new object in each gateway (the same text).
+      const key = `${setting}\n${JSON.stringify(route.schema)}`;
+      let serializer = serializers.get(key);
+      if (!serializer) serializers.set(key, (serializer = compileSerializer(route)));
+      return serializer;
+    };
     return (route) => {
-      const compiled: () => Serializer = this.once(() => compileSerializer(route));
+      const compiled: () => Serializer = this.once(() => built(route));
       let serialize: Serializer | undefined;
       return (data: unknown) => (serialize ??= compiled())(data);
     };
