@@ -32,12 +32,12 @@
  * validator, after Ajv, on what Ajv left, whether the schema passed or not: their problems come
  * in the same 422 as the schema's, and a request they refuse never reaches its handler.
  */
-import { Ajv, type AnySchema, type ErrorObject, type ValidateFunction } from 'ajv';
-import formatsModule from 'ajv-formats';
+import type { Ajv, AnySchema, ErrorObject, ValidateFunction } from 'ajv';
 import type { FastifyBodyParser, FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
 import { ApiError } from '../errors/api-error.js';
 import type { LazyCompiler } from './lazy-compile.js';
 import { isLoose, type RequestCheck } from './checks.js';
+import { compileOnce, sharedAjvs } from './shared-ajv.js';
 
 /** Deeper JSON is refused (422); the deepest request schema has a handful of levels. */
 export const MAX_JSON_DEPTH = 32;
@@ -101,20 +101,6 @@ function deeperThan(root: unknown, max: number): boolean {
   return false;
 }
 
-// ajv-formats is CommonJS; under NodeNext its callable arrives as `.default`.
-const addFormats = formatsModule.default;
-
-/**
- * `dropUnknown`: `'all'` drops every property a schema does not name (the routes whose schemas are
- * left as written); `true` only those of objects with `additionalProperties: false` (the schemas
- * strictSchema made: a `metadata` record keeps its keys).
- */
-function makeAjv(coerceTypes: boolean | 'array', dropUnknown: boolean | 'all') {
-  const ajv = new Ajv({ allErrors: true, removeAdditional: dropUnknown, useDefaults: true, coerceTypes, strict: false });
-  addFormats(ajv);
-  return ajv;
-}
-
 /** Marks a schema made by strictSchema: compiled by the Ajv that keeps (and so refuses) unknown properties. */
 const STRICT = Symbol.for('pasarela.strictSchema');
 
@@ -124,30 +110,7 @@ const CHECK = Symbol.for('pasarela.routeCheck');
 /** On a schema marked with a check: the schema before the mark, the one Ajv compiles (its cache is by object). */
 const SOURCE = Symbol.for('pasarela.checkedSchema');
 
-/**
- * The Ajv instances of the validators, one set per process and shared by every gateway it
- * builds, with what they compiled kept by schema text (below): a route's validator is compiled
- * once per process. The test suite builds hundreds of gateways in one process, and compiling
- * their validators again took about a tenth of its CPU.
- */
-let sharedAjvs: ReturnType<typeof makeAjvs> | undefined;
-function makeAjvs() {
-  return {
-    body: makeAjv(false, false),
-    other: makeAjv('array', false),
-    // The routes marked `unknownFields: 'ignore'`: unknown properties dropped before the handler.
-    lenientBody: makeAjv(false, 'all'),
-    lenientOther: makeAjv('array', 'all'),
-    // The strict schemas' lenient validation: what they do not name is dropped, a record is kept.
-    droppingBody: makeAjv(false, true),
-    droppingOther: makeAjv('array', true),
-  };
-}
-
-/** The validators each shared Ajv compiled, by schema text (Ajv's own cache is by object). */
-const compiledByText = new WeakMap<object, Map<string, ValidateFunction>>();
-
-/** Each schema's strict copy, made once (see sharedAjvs). */
+/** Each schema's strict copy, made once (http/shared-ajv.ts: compiled once per process). */
 const strictCopies = new WeakMap<object, unknown>();
 
 type Node = Record<string | symbol, unknown>;
@@ -227,7 +190,6 @@ function withCheck(schema: unknown, run: RequestCheck | undefined, whenValid: 'h
 }
 
 export function registerValidation(app: FastifyInstance, lazy: LazyCompiler): void {
-  sharedAjvs ??= makeAjvs();
   const {
     body: bodyAjv,
     other: otherAjv,
@@ -235,20 +197,8 @@ export function registerValidation(app: FastifyInstance, lazy: LazyCompiler): vo
     lenientOther: lenientOtherAjv,
     droppingBody: droppingBodyAjv,
     droppingOther: droppingOtherAjv,
-  } = sharedAjvs;
-  const compile = (ajv: ReturnType<typeof makeAjv>, marked: AnySchema): ValidateFunction => {
-    const schema = isNode(marked) && isNode(marked[SOURCE]) ? (marked[SOURCE] as AnySchema) : marked;
-    const id = typeof schema === 'object' && schema && '$id' in schema ? String(schema.$id) : undefined;
-    const known = id && ajv.getSchema(id);
-    if (known) return known;
-    // By the schema's text: a schema built where its route is registered is a new object in each gateway.
-    let byText = compiledByText.get(ajv);
-    if (!byText) compiledByText.set(ajv, (byText = new Map()));
-    const text = JSON.stringify(schema);
-    let validate = byText.get(text);
-    if (!validate) byText.set(text, (validate = ajv.compile(schema)));
-    return validate;
-  };
+  } = sharedAjvs();
+  const compile = (ajv: Ajv, marked: AnySchema): ValidateFunction => compileOnce(ajv, isNode(marked) && isNode(marked[SOURCE]) ? marked[SOURCE] : marked);
   // Ajv first (on a lenient route it drops unknown properties, so an ignored field is never
   // refused), then the text check on what is left, then the route's check (http/checks.ts) with
   // the request Fastify passes as the parent; every list of problems is reported together.
@@ -347,7 +297,7 @@ export function registerValidation(app: FastifyInstance, lazy: LazyCompiler): vo
   // so refuses) unknown properties, compiled on the first such request, after the empty-body
   // hook; the default path never runs it. Its problems are the whole 422, the others included.
   const strictValidators = new WeakMap<object, ValidateFunction>();
-  const strictValidator = (schema: Node, ajv: ReturnType<typeof makeAjv>): ValidateFunction => {
+  const strictValidator = (schema: Node, ajv: Ajv): ValidateFunction => {
     let validate = strictValidators.get(schema);
     if (!validate) {
       validate = withTextCheck(compile(ajv, schema), checkOf(schema));
@@ -358,7 +308,7 @@ export function registerValidation(app: FastifyInstance, lazy: LazyCompiler): vo
   app.addHook('onRoute', (route) => {
     const schema = route.schema;
     if (!schema || route.config?.unknownFields === 'ignore') return;
-    const parts: Array<['body' | 'query', 'body' | 'querystring', ReturnType<typeof makeAjv>]> = [];
+    const parts: Array<['body' | 'query', 'body' | 'querystring', Ajv]> = [];
     if (isNode(schema.body) && schema.body[STRICT] === true) parts.push(['body', 'body', bodyAjv]);
     if (isNode(schema.querystring) && schema.querystring[STRICT] === true) parts.push(['query', 'querystring', otherAjv]);
     if (parts.length === 0) return;
