@@ -4,7 +4,7 @@
  */
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { Config } from '../config/config.js';
 import { PERMISSION_DESCRIPTIONS } from '../auth/permission-descriptions.js';
 import { ErrorBody } from '../errors/schemas.js';
@@ -84,8 +84,38 @@ function nameResponses({ schema, url }: { schema: unknown; url: string }): { sch
   };
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The OpenAPI document of this gateway as JSON text (`/openapi.json`), made once per set of inputs in this process. */
+    openApiText(): string;
+  }
+}
+
+/** Documents made in this process, by what they are made of (`registerOpenApi`). */
+const documents = new Map<string, string>();
+const DOCUMENTS_MAX = 16;
+
 export async function registerOpenApi(app: FastifyInstance, config: Config, methods: MethodRegistry): Promise<void> {
   app.addSchema(ErrorBody);
+  // Every route, as the hooks leave it: what the document is made of, with the settings below.
+  // Making it takes @fastify/swagger and completeContract about 150 ms of CPU; a process that
+  // builds many gateways with the same routes (the test suite) makes it once. Only the routes'
+  // methods, paths and schemas (what @fastify/swagger reads of a route, as JSON) and the settings
+  // that vary between gateways (PUBLIC_BASE_URL, the rails) decide it.
+  const routes: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => {
+    routes.push(route);
+  });
+  app.decorate('openApiText', () => {
+    const key = JSON.stringify([config.publicBaseUrl, methods.railIds(), methods.railTypes(), routes.map((r) => [r.method, r.url, r.schema ?? null])]);
+    let text = documents.get(key);
+    if (text === undefined) {
+      text = JSON.stringify(app.swagger());
+      if (documents.size >= DOCUMENTS_MAX) documents.clear();
+      documents.set(key, text);
+    }
+    return text;
+  });
   // Every documented route lists the error answers it can give (the OpenAPI document is all a typed client knows).
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/docs')) route.config = { ...route.config, public: true };

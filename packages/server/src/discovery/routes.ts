@@ -27,7 +27,7 @@ export async function discoveryRoutes(
   const config = { public: true };
   const hide = { hide: true };
 
-  app.get('/openapi.json', { config, schema: hide }, () => app.swagger());
+  app.get('/openapi.json', { config, schema: hide }, (_request, reply) => reply.type('application/json; charset=utf-8').send(app.openApiText()));
 
   // The public half of each signing key (auth/signing-keys.ts): RSA, as node:crypto exports it, with its id.
   const Jwk = Type.Object({
