@@ -106,7 +106,10 @@ export async function registerOpenApi(app: FastifyInstance, config: Config, meth
   app.addHook('onRoute', (route) => {
     routes.push(route);
   });
+  // The routes are all there by the first request: this gateway's text is looked up once.
+  let own: string | undefined;
   app.decorate('openApiText', () => {
+    if (own !== undefined) return own;
     const key = JSON.stringify([config.publicBaseUrl, methods.railIds(), methods.railTypes(), routes.map((r) => [r.method, r.url, r.schema ?? null])]);
     let text = documents.get(key);
     if (text === undefined) {
@@ -114,6 +117,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config, meth
       if (documents.size >= DOCUMENTS_MAX) documents.clear();
       documents.set(key, text);
     }
+    own = text;
     return text;
   });
   // Every documented route lists the error answers it can give (the OpenAPI document is all a typed client knows).
