@@ -38,9 +38,8 @@ export class LazyCompiler {
   /** A validator that compiles on its first call; `.errors` follows the compiled one's. */
   validator(build: () => ValidateFunction): ValidateFunction {
     const compiled = this.once(build);
-    let validate: ValidateFunction | undefined;
     const lazy = ((data: unknown, context?: Parameters<ValidateFunction>[1]) => {
-      validate ??= compiled();
+      const validate = compiled();
       const valid = validate(data, context);
       lazy.errors = validate.errors;
       return valid;
@@ -70,8 +69,7 @@ export class LazyCompiler {
     };
     return (route) => {
       const compiled: () => Serializer = this.once(() => built(route));
-      let serialize: Serializer | undefined;
-      return (data: unknown) => (serialize ??= compiled())(data);
+      return (data: unknown) => compiled()(data);
     };
   };
 

@@ -32,7 +32,7 @@
  * validator, after Ajv, on what Ajv left, whether the schema passed or not: their problems come
  * in the same 422 as the schema's, and a request they refuse never reaches its handler.
  */
-import type { Ajv, AnySchema, ErrorObject, ValidateFunction } from 'ajv';
+import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import type { FastifyBodyParser, FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
 import { ApiError } from '../errors/api-error.js';
 import type { LazyCompiler } from './lazy-compile.js';
@@ -107,12 +107,6 @@ const STRICT = Symbol.for('pasarela.strictSchema');
 /** Marks a route's body or query schema with the route's check (`config.checks`), read by its validator. */
 const CHECK = Symbol.for('pasarela.routeCheck');
 
-/** On a schema marked with a check: the schema before the mark, the one Ajv compiles (its cache is by object). */
-const SOURCE = Symbol.for('pasarela.checkedSchema');
-
-/** Each schema's strict copy, made once (http/shared-ajv.ts: compiled once per process). */
-const strictCopies = new WeakMap<object, unknown>();
-
 type Node = Record<string | symbol, unknown>;
 const isNode = (value: unknown): value is Node => value !== null && typeof value === 'object' && !Array.isArray(value);
 
@@ -124,7 +118,6 @@ const isNode = (value: unknown): value is Node => value !== null && typeof value
  * would refuse the others' properties).
  */
 export function strictSchema<T>(schema: T): T {
-  if (isNode(schema) && strictCopies.has(schema)) return strictCopies.get(schema) as T;
   const visit = (node: unknown): unknown => {
     if (!isNode(node)) return node;
     const copy: Node = Object.assign({}, node);
@@ -142,7 +135,6 @@ export function strictSchema<T>(schema: T): T {
   };
   const strict = visit(schema);
   if (isNode(strict)) strict[STRICT] = true;
-  if (isNode(schema)) strictCopies.set(schema, strict);
   return strict as T;
 }
 
@@ -158,7 +150,6 @@ function strictBody(body: unknown): unknown {
     const content = Object.fromEntries(
       Object.entries(body.content).map(([type, entry]) => [type, isNode(entry) && entry.schema ? { ...entry, schema: strictSchema(entry.schema) } : entry]),
     );
-    // The wrapper is new each time; the schemas in it are the strict copies made once.
     return { ...body, content };
   }
   return strictSchema(body);
@@ -181,12 +172,12 @@ function withCheck(schema: unknown, run: RequestCheck | undefined, whenValid: 'h
     const content = Object.fromEntries(
       Object.entries(schema.content).map(([type, entry]) => [
         type,
-        isNode(entry) && isNode(entry.schema) ? { ...entry, schema: { ...entry.schema, [CHECK]: check, [SOURCE]: entry.schema } } : entry,
+        isNode(entry) && isNode(entry.schema) ? { ...entry, schema: { ...entry.schema, [CHECK]: check } } : entry,
       ]),
     );
     return { ...schema, content };
   }
-  return { ...schema, [CHECK]: check, [SOURCE]: schema };
+  return { ...schema, [CHECK]: check };
 }
 
 export function registerValidation(app: FastifyInstance, lazy: LazyCompiler): void {
@@ -198,7 +189,6 @@ export function registerValidation(app: FastifyInstance, lazy: LazyCompiler): vo
     droppingBody: droppingBodyAjv,
     droppingOther: droppingOtherAjv,
   } = sharedAjvs();
-  const compile = (ajv: Ajv, marked: AnySchema): ValidateFunction => compileOnce(ajv, isNode(marked) && isNode(marked[SOURCE]) ? marked[SOURCE] : marked);
   // Ajv first (on a lenient route it drops unknown properties, so an ignored field is never
   // refused), then the text check on what is left, then the route's check (http/checks.ts) with
   // the request Fastify passes as the parent; every list of problems is reported together.
@@ -226,7 +216,7 @@ export function registerValidation(app: FastifyInstance, lazy: LazyCompiler): vo
     // dropped here; a request asking for strict handling met the strict check before (below).
     const strict = isNode(schema) && schema[STRICT] === true;
     const ajv = httpPart === 'body' ? (strict ? droppingBodyAjv : lenientBodyAjv) : strict ? droppingOtherAjv : lenientOtherAjv;
-    const validate = lazy.validator(() => compile(ajv, schema));
+    const validate = lazy.validator(() => compileOnce(ajv, schema));
     // Path parameters are checked by the hook below (404, before any other validation).
     return httpPart === 'params' ? validate : withTextCheck(validate, checkOf(schema));
   });
@@ -300,7 +290,7 @@ export function registerValidation(app: FastifyInstance, lazy: LazyCompiler): vo
   const strictValidator = (schema: Node, ajv: Ajv): ValidateFunction => {
     let validate = strictValidators.get(schema);
     if (!validate) {
-      validate = withTextCheck(compile(ajv, schema), checkOf(schema));
+      validate = withTextCheck(compileOnce(ajv, schema), checkOf(schema));
       strictValidators.set(schema, validate);
     }
     return validate;
