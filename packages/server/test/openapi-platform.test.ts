@@ -139,6 +139,50 @@ describe('route schemas', () => {
     }
   });
 
+  it('gateways of one process share a compiled schema only with the same text, and each document is its own', async () => {
+    // The same path in two gateways with different schemas and public URLs (http/shared-ajv.ts,
+    // http/lazy-compile.ts and discovery/openapi.ts keep what they made per process).
+    const probe =
+      (type: 'string' | 'integer'): FastifyPluginAsync =>
+      async (app) => {
+        const field = { type: 'object', required: ['n'], properties: { n: { type } } };
+        app.post(
+          '/v1/schema-probe',
+          { config: { public: true }, schema: { tags: ['Test'], body: field, response: { 200: field } } },
+          async (request) => request.body,
+        );
+      };
+    const text = await startGateway(dialects[0]!, { PUBLIC_BASE_URL: 'https://one.example' }, { plugins: [probe('string')] });
+    const number = await startGateway(dialects[0]!, { PUBLIC_BASE_URL: 'https://two.example' }, { plugins: [probe('integer')] });
+    // The same routes as `number` at another public URL.
+    const elsewhere = await startGateway(dialects[0]!, { PUBLIC_BASE_URL: 'https://three.example' }, { plugins: [probe('integer')] });
+    try {
+      const post = (gw: TestGateway, n: unknown) => gw.gateway.app.inject({ method: 'POST', url: '/v1/schema-probe', payload: { n } });
+      for (const [gw, good, bad] of [
+        [text, 'x', 5],
+        [number, 5, 'x'],
+      ] as const) {
+        const ok = await post(gw, good);
+        expect(ok.statusCode, ok.body).toBe(200);
+        expect(JSON.parse(ok.body)).toEqual({ n: good });
+        expect((await post(gw, bad)).statusCode).toBe(422);
+      }
+      const documentOf = async (gw: TestGateway) =>
+        JSON.parse((await gw.gateway.app.inject({ method: 'GET', url: '/openapi.json' })).body) as {
+          servers: Array<{ url: string }>;
+          paths: Record<string, { post: { requestBody: { content: Record<string, { schema: { properties: { n: { type: string } } } }> } } }>;
+        };
+      const [one, two, three] = [await documentOf(text), await documentOf(number), await documentOf(elsewhere)];
+      expect([one, two, three].map((d) => d.servers[0]!.url)).toEqual(['https://one.example', 'https://two.example', 'https://three.example']);
+      const typeOf = (d: typeof one) => d.paths['/v1/schema-probe']!.post.requestBody.content['application/json']!.schema.properties.n.type;
+      expect([typeOf(one), typeOf(two)]).toEqual(['string', 'integer']);
+    } finally {
+      await text.close();
+      await number.close();
+      await elsewhere.close();
+    }
+  });
+
   it('a schema that does not compile fails compileSchemas, not only its first request', async () => {
     const broken: FastifyPluginAsync = async (app) => {
       app.get(
