@@ -6,7 +6,7 @@ const typedSources = ['packages/{server,fields,client,dashboard}/src/**/*.{ts,ts
 const typeCheckedRules = Object.assign({}, ...tseslint.configs.recommendedTypeCheckedOnly.map((config) => config.rules ?? {}));
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**'] },
+  { ignores: ['**/dist/**', 'packages/server/bundle/**', '**/node_modules/**', 'data/**', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

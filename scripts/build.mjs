@@ -48,7 +48,7 @@ const workspaces = [
       'packages/server/tsconfig.json',
       'packages/server/tsconfig.build.json',
     ],
-    output: 'packages/server/dist/main.js',
+    output: 'packages/server/bundle/main.js',
   },
   {
     name: '@pasarela/client',

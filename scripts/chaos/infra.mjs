@@ -13,8 +13,8 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-export const SERVER_ENTRY = join(ROOT, 'packages/server/dist/main.js');
-export const CLI_ENTRY = join(ROOT, 'packages/server/dist/cli/main.js');
+export const SERVER_ENTRY = join(ROOT, 'packages/server/bundle/main.js');
+export const CLI_ENTRY = join(ROOT, 'packages/server/bundle/cli.js');
 const isRoot = process.getuid?.() === 0;
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -129,7 +129,7 @@ export class PostgresCluster {
   }
 }
 
-/** A gateway process (packages/server/dist/main.js) that the harness can kill -9, pause and start again. */
+/** A gateway process (packages/server/bundle/main.js) that the harness can kill -9, pause and start again. */
 export class GatewayProcess {
   constructor(name, env, logDir) {
     this.name = name;

@@ -1,13 +1,16 @@
 #!/usr/bin/env node
 /**
- * The published `pasarela` command's server in a few files instead of hundreds: part of
- * `npm pack` (pack-assets.mjs copy), never of the repository's own `npm start`, which runs
- * dist/ as compiled. Node 20 compiles and resolves every ES module it loads one by one, and
- * the sandbox loads about 900 of them (ours and the dependencies'): over half of its CPU
- * until `/readyz` (docs/benchmarks.md, "Start-up and memory of npx pasarela").
+ * The server in a few files instead of hundreds, the last step of the server's build
+ * (`npm run build`): what `npm start`, `npm run cli`, the published `pasarela` command
+ * and the test suite's server and CLI processes start. Node 20 compiles and resolves every
+ * ES module it loads one by one, and the server loads about 1,600 of them (ours and the
+ * dependencies'): over half of its CPU until `/readyz` (docs/benchmarks.md, "A bundled
+ * server, a schema snapshot, a later checkpoint thread").
  *
- * esbuild bundles dist/bin.js into bundle/ (bin/pasarela.js prefers it when present),
- * splitting the `cli` and `mcp` commands off into files of their own that only they load.
+ * esbuild bundles dist/ into bundle/ with four entry points, each the file of dist/ it is
+ * named after: `bin.js` (the `pasarela` command: bin/pasarela.js prefers it when present),
+ * `main.js` (the server, as `node dist/main.js`), `cli.js` (the operator CLI, as
+ * `node dist/cli/main.js`) and `mcp.js`; what they share is in chunks beside them.
  * Left out of it and loaded from node_modules as before:
  *  - the SQLite and PostgreSQL drivers (native addons, and the worker threads' driver is
  *    resolved by path: db/sqlite-driver.ts);
@@ -72,7 +75,7 @@ const ownFileUrls = {
 export async function bundle() {
   rmSync(bundleDir, { recursive: true, force: true });
   await build({
-    entryPoints: { bin: join(dist, 'bin.js') },
+    entryPoints: { bin: join(dist, 'bin.js'), main: join(dist, 'main.js'), cli: join(dist, 'cli', 'main.js'), mcp: join(dist, 'mcp', 'main.js') },
     outdir: bundleDir,
     bundle: true,
     splitting: true,

@@ -4,15 +4,15 @@
  * what the gateway serves from its sibling workspaces under assets/ (the
  * embedded-fields SDK from packages/fields/dist, the dashboard from
  * packages/dashboard/dist), so the published package needs nothing from this
- * repository (src/lib/built-assets.ts finds them there), and bundles the
- * server's dist/ into bundle/ (scripts/bundle.mjs), which the package's command
- * starts; `clean` (postpack) removes both again. It refuses to pack what is not
- * built: run `npm run build`.
+ * repository (src/lib/built-assets.ts finds them there); `clean` (postpack)
+ * removes them again. The package's command starts bundle/ (scripts/bundle.mjs),
+ * which the server's build makes. It refuses to pack what is not built: run
+ * `npm run build`.
  */
 import { cpSync, existsSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bundle, bundleDir } from './bundle.mjs';
+import { bundleDir } from './bundle.mjs';
 
 const server = dirname(dirname(fileURLToPath(import.meta.url)));
 const packages = dirname(server);
@@ -25,10 +25,10 @@ const wanted = {
 const mode = process.argv[2];
 if (mode === 'clean') {
   rmSync(assets, { recursive: true, force: true });
-  rmSync(bundleDir, { recursive: true, force: true });
 } else if (mode === 'copy') {
   const missing = [
     join(server, 'dist', 'bin.js'),
+    ...['bin.js', 'main.js', 'cli.js', 'mcp.js'].map((f) => join(bundleDir, f)),
     ...Object.entries(wanted).flatMap(([pkg, files]) => files.map((f) => join(packages, pkg, 'dist', f))),
   ].filter((f) => !existsSync(f));
   if (missing.length > 0) {
@@ -40,7 +40,6 @@ if (mode === 'clean') {
     // Source maps stay behind: they point at sources the package does not carry.
     cpSync(join(packages, pkg, 'dist'), join(assets, pkg), { recursive: true, filter: (src) => statSync(src).isDirectory() || !src.endsWith('.map') });
   }
-  await bundle();
 } else {
   process.stderr.write('usage: pack-assets.mjs copy|clean\n');
   process.exit(2);

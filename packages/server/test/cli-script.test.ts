@@ -2,7 +2,9 @@
  * `npm run -s cli -- ... --json`, as the README shows it: stdout carries the
  * CLI's JSON and nothing else (no build lines), so it pipes to a JSON parser.
  * Runs on both dialects through the root package's `cli` script (scripts/cli.mjs),
- * against the built server (`npm test` builds first).
+ * against the built server (`npm test` builds first). What the CLI's commands do
+ * (dashboard links, members) runs that script without npm around it: the same
+ * process, without npm's own start of about half a second for each command.
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -17,8 +19,17 @@ import { freePort, startServerProcess } from './support/process.js';
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 function npmCli(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+  return cliProcess('npm', ['run', '-s', 'cli', '--', ...args], env);
+}
+
+/** The same script as `npm run cli` runs (scripts/cli.mjs), without npm around it: for the tests of what the CLI does. */
+function cli(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+  return cliProcess(process.execPath, ['scripts/cli.mjs', ...args], env);
+}
+
+function cliProcess(command: string, args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn('npm', ['run', '-s', 'cli', '--', ...args], {
+    const child = spawn(command, args, {
       cwd: ROOT,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -77,7 +88,7 @@ describe.each(dialects)("the CLI's dashboard links on $name", (dialect) => {
     // The operator's environment: PORT for the server, no PUBLIC_BASE_URL, and the CLI without PORT.
     delete env.PUBLIC_BASE_URL;
     const cliJson = async (args: string[], extra: Record<string, string> = {}) => {
-      const run = await npmCli(args, { ...env, ...extra });
+      const run = await cli(args, { ...env, ...extra });
       expect(run.code, run.stderr).toBe(0);
       return { ...(JSON.parse(run.stdout) as { organization_id: string; url: string }), stderr: run.stderr };
     };
@@ -113,7 +124,7 @@ describe.each(dialects)("the CLI's dashboard links on $name", (dialect) => {
   }, 120_000);
 });
 
-describe.each(dialects)('npm run cli -- dashboard-users (members) on $name', (dialect) => {
+describe.each(dialects)("the CLI's dashboard-users (members) on $name", (dialect) => {
   it('lists, re-roles, disables, enables, signs out and removes members, revokes invitations, and keeps the last owner', async () => {
     // A running gateway and the CLI on one database, as an operator has them.
     const env = await testEnv(dialect, { TOKEN_FAILURE_LIMIT: '100000' });
@@ -125,12 +136,12 @@ describe.each(dialects)('npm run cli -- dashboard-users (members) on $name', (di
       const owner = await createDashboardUser(gw, { email: 'owner@cli.example', password: PASSWORD, role: 'owner', organizationId: org.organizationId });
       const dev = await createDashboardUser(gw, { email: 'dev@cli.example', password: PASSWORD, role: 'developer', organizationId: org.organizationId });
       const alive = async (s: DashboardSession) => (await s.request('GET', '/dashboard/api/session')).status === 200;
-      const cli = async (...args: string[]) => {
-        const run = await npmCli(['dashboard-users', ...args], env);
+      const members = async (...args: string[]) => {
+        const run = await cli(['dashboard-users', ...args], env);
         return { ...run, json: run.code === 0 && /^[[{]/.test(run.stdout.trim()) ? (JSON.parse(run.stdout) as unknown) : undefined };
       };
 
-      const listed = await cli('list', '--organization', org.organizationId, '--json');
+      const listed = await members('list', '--organization', org.organizationId, '--json');
       expect(listed.code, listed.stderr).toBe(0);
       expect(listed.json).toEqual([
         expect.objectContaining({ id: owner.id, email: owner.email, role: 'owner', disabled_at: null }),
@@ -139,29 +150,29 @@ describe.each(dialects)('npm run cli -- dashboard-users (members) on $name', (di
 
       // Ending sessions, by e-mail address: the member's session is dead at once.
       let devSession = await signIn(gw, dev.email, PASSWORD);
-      const ended = await cli('end-sessions', dev.email, '--json');
+      const ended = await members('end-sessions', dev.email, '--json');
       expect(ended.code, ended.stderr).toBe(0);
       expect(ended.json).toMatchObject({ id: dev.id, sessions_ended: 1 });
       expect(await alive(devSession)).toBe(false);
 
       // A demotion ends sessions; a promotion does not.
       devSession = await signIn(gw, dev.email, PASSWORD);
-      const demoted = await cli('role', dev.id, 'viewer', '--json');
+      const demoted = await members('role', dev.id, 'viewer', '--json');
       expect(demoted.code, demoted.stderr).toBe(0);
       expect(demoted.json).toMatchObject({ id: dev.id, role: 'viewer' });
       expect(await alive(devSession)).toBe(false);
-      const badRole = await cli('role', dev.id, 'admin');
+      const badRole = await members('role', dev.id, 'admin');
       expect(badRole.code).toBe(2);
       expect(badRole.stderr).toContain('owner, developer or viewer');
 
       // Disabled: sessions end and sign-in is refused; enabled again: sign-in works.
       devSession = await signIn(gw, dev.email, PASSWORD);
-      const disabled = await cli('disable', dev.id, '--json');
+      const disabled = await members('disable', dev.id, '--json');
       expect(disabled.code, disabled.stderr).toBe(0);
       expect((disabled.json as { disabled_at: string | null }).disabled_at).not.toBeNull();
       expect(await alive(devSession)).toBe(false);
       expect((await gw.request('POST', '/dashboard/api/session', { body: { email: dev.email, password: PASSWORD } })).status).toBe(401);
-      expect((await cli('enable', dev.id)).code).toBe(0);
+      expect((await members('enable', dev.id)).code).toBe(0);
       devSession = await signIn(gw, dev.email, PASSWORD);
 
       // The last owner can be neither demoted, disabled nor removed.
@@ -170,7 +181,7 @@ describe.each(dialects)('npm run cli -- dashboard-users (members) on $name', (di
         ['disable', owner.id],
         ['remove', owner.email],
       ]) {
-        const refused = await cli(...args);
+        const refused = await members(...args);
         expect(refused.code, args.join(' ')).toBe(1);
         expect(refused.stdout).toBe('');
         expect(refused.stderr).toMatch(/last owner/);
@@ -183,24 +194,24 @@ describe.each(dialects)('npm run cli -- dashboard-users (members) on $name', (di
       });
       expect(invited.status).toBe(201);
       const token = new URLSearchParams(new URL(invited.body.url).hash.slice(1)).get('token')!;
-      const invitations = await cli('invitations', '--organization', org.organizationId, '--json');
+      const invitations = await members('invitations', '--organization', org.organizationId, '--json');
       expect(invitations.code, invitations.stderr).toBe(0);
       const [invitation] = invitations.json as Array<{ id: string; email: string; role: string }>;
       expect(invitation).toMatchObject({ email: 'invitee@cli.example', role: 'viewer' });
-      const revoked = await cli('revoke-invitation', invitation!.id);
+      const revoked = await members('revoke-invitation', invitation!.id);
       expect(revoked.code, revoked.stderr).toBe(0);
       expect((await gw.request('POST', '/dashboard/api/password/link', { body: { token } })).status).toBe(404);
-      expect((await cli('revoke-invitation', invitation!.id)).code).not.toBe(0);
+      expect((await members('revoke-invitation', invitation!.id)).code).not.toBe(0);
 
       // Removed: the session ends and the member is gone from the list.
-      const removed = await cli('remove', dev.id, '--json');
+      const removed = await members('remove', dev.id, '--json');
       expect(removed.code, removed.stderr).toBe(0);
       expect(removed.json).toMatchObject({ id: dev.id, deleted: true });
       expect(await alive(devSession)).toBe(false);
-      const after = await cli('list', '--organization', org.organizationId, '--json');
+      const after = await members('list', '--organization', org.organizationId, '--json');
       expect((after.json as Array<{ id: string }>).map((m) => m.id)).toEqual([owner.id]);
       expect(await alive(ownerSession)).toBe(true);
-      const unknown = await cli('remove', dev.id);
+      const unknown = await members('remove', dev.id);
       expect(unknown.code).not.toBe(0);
       expect(unknown.stderr).toContain(`no dashboard user ${dev.id}`);
     } finally {

@@ -74,7 +74,13 @@ describe('the packed packages, installed outside the repository', () => {
   const groups: number[] = [];
 
   beforeAll(async () => {
-    for (const built of ['packages/server/dist/bin.js', 'packages/client/dist/index.js', 'packages/fields/dist/sdk.js', 'packages/dashboard/dist/index.html']) {
+    for (const built of [
+      'packages/server/dist/bin.js',
+      'packages/server/bundle/bin.js',
+      'packages/client/dist/index.js',
+      'packages/fields/dist/sdk.js',
+      'packages/dashboard/dist/index.html',
+    ]) {
       if (!existsSync(join(ROOT, built))) throw new Error(`${built} is missing: run npm run build first`);
     }
     dir = mkdtempSync(join(tmpdir(), 'pasarela-packed-'));
@@ -82,8 +88,9 @@ describe('the packed packages, installed outside the repository', () => {
       cwd: ROOT,
     });
     expect(packed.code, packed.stderr).toBe(0);
-    // What packing adds to the server's folder (the bundle, assets/) is removed again once packed.
-    expect(existsSync(join(ROOT, 'packages/server/bundle'))).toBe(false);
+    // What packing adds to the server's folder (assets/) is removed again once packed; the bundle is the build's and stays.
+    expect(existsSync(join(ROOT, 'packages/server/assets'))).toBe(false);
+    expect(existsSync(join(ROOT, 'packages/server/bundle/main.js'))).toBe(true);
     const tarballs = Object.fromEntries((JSON.parse(packed.stdout) as { name: string; filename: string }[]).map((p) => [p.name, join(dir, p.filename)]));
 
     // The repository's compiled better-sqlite3 12, as a prebuilt binary for its install script.
@@ -131,7 +138,7 @@ describe('the packed packages, installed outside the repository', () => {
     expect(installed.code, installed.stderr).toBe(0);
     // The command starts the bundled server (scripts/bundle.mjs), and an empty database gets the build's schema (db/sqlite-snapshot.ts).
     const installedServer = join(project, 'node_modules', 'pasarela');
-    expect(existsSync(join(installedServer, 'bundle', 'bin.js'))).toBe(true);
+    for (const file of ['bin.js', 'main.js', 'cli.js', 'mcp.js']) expect(existsSync(join(installedServer, 'bundle', file)), file).toBe(true);
     expect(existsSync(join(installedServer, 'dist', 'db', 'sqlite-snapshot.json'))).toBe(true);
   }, INSTALL_TIMEOUT_MS);
 

@@ -1,10 +1,14 @@
-/** Runs the built server (dist/main.js) or CLI as a real child process, as an operator would. */
+/**
+ * Runs the built server or CLI as a real child process, as an operator would: the bundle the
+ * build makes of dist/ (scripts/bundle.mjs), which `npm start`, `npm run cli` and the
+ * published command start.
+ */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
-export const SERVER_ENTRY = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
-export const CLI_ENTRY = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+export const SERVER_ENTRY = fileURLToPath(new URL('../../bundle/main.js', import.meta.url));
+export const CLI_ENTRY = fileURLToPath(new URL('../../bundle/cli.js', import.meta.url));
 
 /**
  * A loopback port nothing listens on, so a connection to it is refused: below the ephemeral range
