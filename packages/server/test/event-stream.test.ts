@@ -5,6 +5,12 @@ import { pay, tokenize } from './support/cards.js';
 import { SseStream } from './support/sse.js';
 import { eventually } from './support/wait.js';
 import { revokeClient } from '../src/auth/clients.store.js';
+import type { Config } from '../src/config/config.js';
+
+/** A heartbeat finer than EVENT_STREAM_HEARTBEAT_SECONDS takes (whole seconds): the stream's timer, sooner. */
+const heartbeatEvery =
+  (ms: number) =>
+  (config: Config): Config => ({ ...config, eventStream: { ...config.eventStream, heartbeatMs: ms } });
 
 interface EventList {
   data: Array<{ id: string; type: string }>;
@@ -59,18 +65,18 @@ describe.each(dialects)('event stream on $name', (dialect) => {
   });
 
   it('outlives the request timeout, with heartbeats', async () => {
-    // A request timeout below the time the stream stays open, and a heartbeat every second.
-    const own = await startGateway(dialect, { REQUEST_TIMEOUT_MS: '1500', EVENT_STREAM_HEARTBEAT_SECONDS: '1' });
+    // A request timeout below the time the stream stays open, and a heartbeat every 250 ms.
+    const own = await startGateway(dialect, { REQUEST_TIMEOUT_MS: '1000' }, { config: heartbeatEvery(250) });
     try {
       const client = await own.client();
       const s = await SseStream.open(`${own.baseUrl}/v1/events/stream`, await client.token());
       expect(s.status).toBe(200);
-      // Three heartbeats: past REQUEST_TIMEOUT_MS, and the stream is still open, with no error in it.
+      // Six heartbeats, 1.5 s after the stream opened: past REQUEST_TIMEOUT_MS, and the stream is still open, with no error in it.
       await eventually(
         async () => s.comments.filter((c) => c === 'ping').length,
-        (n) => n >= 3,
+        (n) => n >= 6,
       );
-      expect(s.comments.filter((c) => c === 'ping').length).toBeGreaterThanOrEqual(3);
+      expect(s.comments.filter((c) => c === 'ping').length).toBeGreaterThanOrEqual(6);
       expect(s.ended).toBe(false);
       expect(s.events).toEqual([]);
       await s.close();
@@ -80,7 +86,8 @@ describe.each(dialects)('event stream on $name', (dialect) => {
   });
 
   it('ends the stream at a heartbeat once its client is revoked', async () => {
-    const own = await startGateway(dialect, { EVENT_STREAM_HEARTBEAT_SECONDS: '1' });
+    // Every heartbeat checks the token against the database (no revocation cache), every 100 ms.
+    const own = await startGateway(dialect, { TOKEN_REVOCATION_CACHE_MS: '0' }, { config: heartbeatEvery(100) });
     try {
       const client = await own.client();
       const s = await SseStream.open(`${own.baseUrl}/v1/events/stream`, await client.token());

@@ -185,26 +185,33 @@ describe.each(dialects)('the Mercado Pago connector on $name', (dialect) => {
   });
 
   it('a timeout after Mercado Pago acted: PENDING (no fallback), then the answer it kept, found by external_reference; one payment', async () => {
-    const { token, card, payCop } = await merchant(gw, fake.accessToken);
-    fake.mode = 'slow';
-    let reply;
+    // A gateway of its own whose calls to Mercado Pago time out after 1 s: the held payment waits
+    // that long for each of its two attempts (the suite's gateway waits 3 s).
+    const own = await startGateway(dialect, {}, { connectors: [mercadoPagoConnector(fake.endpoint({ timeoutMs: 1_000, retries: 1 }))] });
     try {
-      reply = await payCop(await card(VISA), 60000);
+      const { token, card, payCop } = await merchant(own, fake.accessToken);
+      fake.mode = 'slow';
+      let reply;
+      try {
+        reply = await payCop(await card(VISA), 60000);
+      } finally {
+        fake.mode = 'normal';
+        fake.release();
+      }
+      expect(reply.status, reply.text).toBe(201);
+      expect(reply.body.status).toBe('PENDING');
+      expect(await simulatorSaw(own, reply.body.id)).toBe(false);
+      // The retry after the timeout carried the same key: Mercado Pago replayed its first answer, one payment.
+      expect(sent(`pasarela:authorize:${reply.body.id}`)).toHaveLength(2);
+      expect(paymentsOf(reply.body.id)).toHaveLength(1);
+      await advanceClock(own, token, 11);
+      const settled = await own.request<PaymentReply>('GET', `/v1/payments/${reply.body.id}`, { token });
+      expect(settled.body.status).toBe('APPROVED');
+      expect((await stored(own, reply.body.id)).network_reference).toMatch(new RegExp(`:${paymentsOf(reply.body.id)[0]!.id}$`));
+      expect(paymentsOf(reply.body.id)).toHaveLength(1);
     } finally {
-      fake.mode = 'normal';
-      fake.release();
+      await own.close();
     }
-    expect(reply.status, reply.text).toBe(201);
-    expect(reply.body.status).toBe('PENDING');
-    expect(await simulatorSaw(gw, reply.body.id)).toBe(false);
-    // The retry after the timeout carried the same key: Mercado Pago replayed its first answer, one payment.
-    expect(sent(`pasarela:authorize:${reply.body.id}`)).toHaveLength(2);
-    expect(paymentsOf(reply.body.id)).toHaveLength(1);
-    await advanceClock(gw, token, 11);
-    const settled = await gw.request<PaymentReply>('GET', `/v1/payments/${reply.body.id}`, { token });
-    expect(settled.body.status).toBe('APPROVED');
-    expect((await stored(gw, reply.body.id)).network_reference).toMatch(new RegExp(`:${paymentsOf(reply.body.id)[0]!.id}$`));
-    expect(paymentsOf(reply.body.id)).toHaveLength(1);
   });
 
   it('answers 422 naming each malformed Mercado Pago credential, and never returns them', async () => {

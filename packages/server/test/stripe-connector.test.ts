@@ -267,25 +267,32 @@ describe.each(dialects)('the Stripe connector on $name', (dialect) => {
   });
 
   it('a timeout after Stripe acted: the payment waits PENDING (no fallback), then takes the answer Stripe kept, one PaymentIntent', async () => {
-    const { token, card } = await merchant(gw, fake);
-    fake.mode = 'slow';
-    let reply;
+    // A gateway of its own whose calls to Stripe time out after 1 s: the held authorization waits
+    // that long for each of its two attempts (the suite's gateway waits 3 s).
+    const own = await startGateway(dialect, {}, { connectors: [stripeConnector(fake.endpoint({ timeoutMs: 1_000, retries: 1 }))] });
     try {
-      reply = await pay(gw, token, { instrumentId: await card('4242424242424242'), amount: 60 });
+      const { token, card } = await merchant(own, fake);
+      fake.mode = 'slow';
+      let reply;
+      try {
+        reply = await pay(own, token, { instrumentId: await card('4242424242424242'), amount: 60 });
+      } finally {
+        fake.mode = 'normal';
+        fake.release();
+      }
+      expect(reply.status, reply.text).toBe(201);
+      expect(reply.body.status).toBe('PENDING');
+      expect(await simulatorSaw(own, reply.body.id)).toBe(false);
+      expect(intentOf(reply.body.id)).toHaveLength(1);
+      // The pending job looks the payment up at Stripe (search by our reference) after PENDING_CARD_DELAY_SECONDS.
+      await advanceClock(own, token, 11);
+      const settled = await own.request<PaymentReply>('GET', `/v1/payments/${reply.body.id}`, { token });
+      expect(settled.body.status).toBe('APPROVED');
+      expect((await stored(own, reply.body.id)).network_reference).toMatch(new RegExp(`:${intentOf(reply.body.id)[0]!.id}$`));
+      expect(intentOf(reply.body.id)).toHaveLength(1);
     } finally {
-      fake.mode = 'normal';
-      fake.release();
+      await own.close();
     }
-    expect(reply.status, reply.text).toBe(201);
-    expect(reply.body.status).toBe('PENDING');
-    expect(await simulatorSaw(gw, reply.body.id)).toBe(false);
-    expect(intentOf(reply.body.id)).toHaveLength(1);
-    // The pending job looks the payment up at Stripe (search by our reference) after PENDING_CARD_DELAY_SECONDS.
-    await advanceClock(gw, token, 11);
-    const settled = await gw.request<PaymentReply>('GET', `/v1/payments/${reply.body.id}`, { token });
-    expect(settled.body.status).toBe('APPROVED');
-    expect((await stored(gw, reply.body.id)).network_reference).toMatch(new RegExp(`:${intentOf(reply.body.id)[0]!.id}$`));
-    expect(intentOf(reply.body.id)).toHaveLength(1);
   });
 
   it('a retry after a lost answer carries the same idempotency key: Stripe replays its answer, one charge', async () => {
