@@ -23,8 +23,8 @@
  * The worker threads (SQLite checkpoints, RSA decryption) are started from source text
  * (`new Worker(source, { eval: true })`), so they need no file of their own.
  */
-import { readFileSync, rmSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -72,11 +72,16 @@ const ownFileUrls = {
   },
 };
 
+/**
+ * Written over the previous bundle, whose files that this one has not are removed afterwards:
+ * a process that starts the bundle while it is being made (a CLI command run while the build
+ * runs) finds its files there.
+ */
 export async function bundle() {
-  rmSync(bundleDir, { recursive: true, force: true });
-  await build({
+  const { metafile } = await build({
     entryPoints: { bin: join(dist, 'bin.js'), main: join(dist, 'main.js'), cli: join(dist, 'cli', 'main.js'), mcp: join(dist, 'mcp', 'main.js') },
     outdir: bundleDir,
+    absWorkingDir: server,
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -85,9 +90,12 @@ export async function bundle() {
     external: EXTERNAL,
     plugins: [ownFileUrls, ownDirnames],
     logLevel: 'warning',
+    metafile: true,
     // The CommonJS dependencies call require() for Node's modules, which an ES module has not.
     banner: { js: "import { createRequire as __pasarelaRequire } from 'node:module'; const require = __pasarelaRequire(import.meta.url);" },
   });
+  const made = new Set(Object.keys(metafile.outputs).map((path) => resolve(server, path)));
+  for (const name of readdirSync(bundleDir)) if (!made.has(join(bundleDir, name))) rmSync(join(bundleDir, name), { recursive: true, force: true });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await bundle();
