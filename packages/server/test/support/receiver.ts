@@ -49,7 +49,12 @@ export class Receiver {
     return this.received.map((r) => JSON.parse(r.body) as { id: string; type: string; data: Record<string, unknown> });
   }
 
+  /** Stops listening and ends its connections, a delivery in progress too: a server's close alone waits for kept-alive connections. */
   close(): Promise<void> {
-    return new Promise((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+    return new Promise((resolve) => {
+      if (!this.server) return resolve();
+      this.server.close(() => resolve());
+      this.server.closeAllConnections();
+    });
   }
 }
