@@ -14,7 +14,9 @@ export default defineConfig({
     // the gateway's modules afresh otherwise (about 2 s of CPU per file, 132 s over the suite).
     // No test mocks modules or changes process.env, and each closes what it starts.
     isolate: false,
-    // Two cores on CI machines: a couple of files at a time keeps timings sane.
-    maxWorkers: 2,
+    // Two cores on CI machines, three files at a time: a worker spends much of its time waiting for
+    // Chromium, a child process or PostgreSQL, and with two the cores were idle 17% of a run
+    // (5% with three; docs/testing.md "What a run costs").
+    maxWorkers: 3,
   },
 });
