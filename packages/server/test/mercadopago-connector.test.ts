@@ -18,7 +18,7 @@ import { dialects } from './support/dialects.js';
 import { FakeMercadoPago } from './support/fake-mercadopago.js';
 import { REFUSING_PORT } from './support/process.js';
 import { startGateway, type TestGateway } from './support/gateway.js';
-import { simulatorSaw, stored } from './support/connector-checks.js';
+import { simulatorSaw, stored, whileHeld } from './support/connector-checks.js';
 
 interface ErrorBody {
   error: { code: string; details: Array<{ field: string; message: string }> };
@@ -190,14 +190,7 @@ describe.each(dialects)('the Mercado Pago connector on $name', (dialect) => {
     const own = await startGateway(dialect, {}, { connectors: [mercadoPagoConnector(fake.endpoint({ timeoutMs: 1_000, retries: 1 }))] });
     try {
       const { token, card, payCop } = await merchant(own, fake.accessToken);
-      fake.mode = 'slow';
-      let reply;
-      try {
-        reply = await payCop(await card(VISA), 60000);
-      } finally {
-        fake.mode = 'normal';
-        fake.release();
-      }
+      const reply = await whileHeld(fake, async () => payCop(await card(VISA), 60000));
       expect(reply.status, reply.text).toBe(201);
       expect(reply.body.status).toBe('PENDING');
       expect(await simulatorSaw(own, reply.body.id)).toBe(false);

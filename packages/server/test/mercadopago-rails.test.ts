@@ -15,6 +15,7 @@ import { mercadoPagoConnector } from '../src/connectors/mercadopago/index.js';
 import type { ConnectorDefinition } from '../src/connectors/registry.js';
 import { advanceClock } from './support/clock.js';
 import { dialects } from './support/dialects.js';
+import { whileHeld } from './support/connector-checks.js';
 import { FakeMercadoPago } from './support/fake-mercadopago.js';
 import { startGateway, type TestGateway } from './support/gateway.js';
 
@@ -181,14 +182,7 @@ describe.each(dialects)('rails through connector accounts: Mercado Pago PSE and 
 
   it('after a timeout keeps the payment with its account, without a link; the recovery job asks again with the same key and records the one payment', async () => {
     const { token, accounts, pse, get } = await merchant(['mercadopago', 'mercadopago-down']);
-    fake.mode = 'slow';
-    let reply;
-    try {
-      reply = await pse(130000);
-    } finally {
-      fake.mode = 'normal';
-      fake.release();
-    }
+    const reply = await whileHeld(fake, () => pse(130000));
     expect(reply.status, reply.text).toBe(201);
     expect(reply.body.transaction.status).toBe('IN_PROGRESS');
     expect(reply.body.rail.payment_link).toBeUndefined();

@@ -15,7 +15,7 @@ import { pay, tokenize, type PaymentReply } from './support/cards.js';
 import { dialects } from './support/dialects.js';
 import { FakeStripe } from './support/fake-stripe.js';
 import { startGateway, type TestGateway } from './support/gateway.js';
-import { simulatorSaw, stored } from './support/connector-checks.js';
+import { simulatorSaw, stored, whileHeld } from './support/connector-checks.js';
 import { REFUSING_PORT } from './support/process.js';
 
 interface ErrorBody {
@@ -272,14 +272,7 @@ describe.each(dialects)('the Stripe connector on $name', (dialect) => {
     const own = await startGateway(dialect, {}, { connectors: [stripeConnector(fake.endpoint({ timeoutMs: 1_000, retries: 1 }))] });
     try {
       const { token, card } = await merchant(own, fake);
-      fake.mode = 'slow';
-      let reply;
-      try {
-        reply = await pay(own, token, { instrumentId: await card('4242424242424242'), amount: 60 });
-      } finally {
-        fake.mode = 'normal';
-        fake.release();
-      }
+      const reply = await whileHeld(fake, async () => pay(own, token, { instrumentId: await card('4242424242424242'), amount: 60 }));
       expect(reply.status, reply.text).toBe(201);
       expect(reply.body.status).toBe('PENDING');
       expect(await simulatorSaw(own, reply.body.id)).toBe(false);
