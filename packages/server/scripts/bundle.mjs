@@ -32,6 +32,9 @@ const server = dirname(dirname(fileURLToPath(import.meta.url)));
 const dist = join(server, 'dist');
 export const bundleDir = join(server, 'bundle');
 
+/** The bundle's entry points: each file of bundle/ (its name and `.js`) and the file of dist/ it bundles. */
+export const ENTRY_POINTS = { bin: join(dist, 'bin.js'), main: join(dist, 'main.js'), cli: join(dist, 'cli', 'main.js'), mcp: join(dist, 'mcp', 'main.js') };
+
 export const EXTERNAL = ['better-sqlite3', 'better-sqlite3-napi', 'pg', 'pg-native', 'pino'];
 
 /**
@@ -79,7 +82,7 @@ const ownFileUrls = {
  */
 export async function bundle() {
   const { metafile } = await build({
-    entryPoints: { bin: join(dist, 'bin.js'), main: join(dist, 'main.js'), cli: join(dist, 'cli', 'main.js'), mcp: join(dist, 'mcp', 'main.js') },
+    entryPoints: ENTRY_POINTS,
     outdir: bundleDir,
     absWorkingDir: server,
     bundle: true,

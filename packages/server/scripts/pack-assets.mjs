@@ -12,7 +12,7 @@
 import { cpSync, existsSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bundleDir } from './bundle.mjs';
+import { bundleDir, ENTRY_POINTS } from './bundle.mjs';
 
 const server = dirname(dirname(fileURLToPath(import.meta.url)));
 const packages = dirname(server);
@@ -28,7 +28,7 @@ if (mode === 'clean') {
 } else if (mode === 'copy') {
   const missing = [
     join(server, 'dist', 'bin.js'),
-    ...['bin.js', 'main.js', 'cli.js', 'mcp.js'].map((f) => join(bundleDir, f)),
+    ...Object.keys(ENTRY_POINTS).map((name) => join(bundleDir, `${name}.js`)),
     ...Object.entries(wanted).flatMap(([pkg, files]) => files.map((f) => join(packages, pkg, 'dist', f))),
   ].filter((f) => !existsSync(f));
   if (missing.length > 0) {

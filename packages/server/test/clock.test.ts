@@ -219,8 +219,6 @@ describe.each(dialects)('a long test clock advance on $name', (dialect) => {
         10_000,
       );
     } finally {
-      // The gateway first: its background runner keeps retrying the receiver, and a server's close
-      // waits for every open connection to end, a kept-alive one busy with a retry until its keep-alive timeout (5 s).
       await gw.close();
       await slow.close();
     }
