@@ -89,3 +89,46 @@ describe('SQLite hot reads', () => {
     }
   });
 });
+
+describe('SQLite hot reads: the rows', () => {
+  it('are the objects a query through Kysely answers: every column, its value and type, in order; a new object each time', async () => {
+    const { db, close } = openDatabase({ database: { kind: 'sqlite', url: join(mkdtempSync(join(tmpdir(), 'pasarela-reads-')), 'db.sqlite') } });
+    try {
+      await sql`create table things (id text primary key, amount integer not null, note text, "needs ""quotes""" text)`.execute(db);
+      await sql`insert into things values ('a', 150, null, 'q'), ('b', -3, 'two', null)`.execute(db);
+      const direct = (await thingsFrom(db, 'a')) as Array<Record<string, unknown>>;
+      const queued = await sql<Record<string, unknown>>`select * from things where id >= ${'a'} order by id`.execute(db);
+      expect(direct).toEqual(queued.rows);
+      expect(direct.map((row) => Object.keys(row))).toEqual(queued.rows.map((row) => Object.keys(row)));
+      expect(direct[0]).toEqual({ id: 'a', amount: 150, note: null, 'needs "quotes"': 'q' });
+      // The same statement's next run makes new objects: no row shares state with another.
+      const again = (await thingsFrom(db, 'a')) as Array<Record<string, unknown>>;
+      expect(again[0]).not.toBe(direct[0]);
+      again[0]!.note = 'changed';
+      expect(direct[0]!.note).toBeNull();
+    } finally {
+      await close();
+    }
+  });
+
+  it("keep a column named __proto__ as the row's own property: a value never becomes its prototype", async () => {
+    const { db, close } = openDatabase({ database: { kind: 'sqlite', url: join(mkdtempSync(join(tmpdir(), 'pasarela-reads-')), 'db.sqlite') } });
+    try {
+      await sql`create table things (id text primary key, "__proto__" text)`.execute(db);
+      await sql`insert into things values ('a', 'own')`.execute(db);
+      const [row] = (await thingsFrom(db, 'a')) as Array<Record<string, unknown>>;
+      expect(Object.getPrototypeOf(row)).toBe(Object.prototype);
+      expect(Object.getOwnPropertyDescriptor(row, '__proto__')?.value).toBe('own');
+    } finally {
+      await close();
+    }
+  });
+});
+
+const thingsFrom = preparedQuery((db: Executor, from: string) =>
+  db
+    .selectFrom('things' as never)
+    .selectAll()
+    .where('id' as never, '>=', from as never)
+    .orderBy('id' as never),
+);
