@@ -162,11 +162,37 @@ describe('discovery', () => {
   it('reports health, readiness and Prometheus metrics by route and status', async () => {
     expect((await gw.request('GET', '/healthz')).body).toEqual({ status: 'ok' });
     expect((await gw.request('GET', '/readyz')).body).toEqual({ status: 'ready' });
-    await gw.request('GET', '/v1/organizations');
-    const metrics = await fetch(`${gw.baseUrl}/metrics`);
-    const text = await metrics.text();
-    expect(text).toMatch(/pasarela_http_requests_total\{method="GET",route="\/v1\/organizations",status="401"\} \d+/);
-    expect(text).toContain('pasarela_http_request_duration_seconds_bucket');
+    const labels = 'method="GET",route="/v1/organizations",status="401"';
+    const scrape = async () => {
+      const text = await (await fetch(`${gw.baseUrl}/metrics`)).text();
+      const value = (line: string) =>
+        Number(
+          text
+            .split('\n')
+            .find((l) => l.startsWith(`${line} `))
+            ?.slice(line.length + 1) ?? 0,
+        );
+      const name = 'pasarela_http_request_duration_seconds';
+      const bounds = ['0.001', '0.0025', '0.005', '0.01', '0.025', '0.05', '0.1', '0.25', '0.5', '1', '2.5', '5', '+Inf'];
+      return {
+        text,
+        count: value(`pasarela_http_requests_total{${labels}}`),
+        buckets: bounds.map((le) => value(`${name}_bucket{le="${le}",${labels}}`)),
+        sum: value(`${name}_sum{${labels}}`),
+        observed: value(`${name}_count{${labels}}`),
+      };
+    };
+    const before = await scrape();
+    for (let i = 0; i < 3; i++) expect((await gw.request('GET', '/v1/organizations')).status).toBe(401);
+    const after = await scrape();
+    // Prometheus's text format: a counter, and a histogram of cumulative buckets (le first), +Inf, sum and count.
+    expect(after.text).toContain('# TYPE pasarela_http_requests_total counter');
+    expect(after.text).toContain('# TYPE pasarela_http_request_duration_seconds histogram');
+    expect(after.count - before.count).toBe(3);
+    expect(after.observed - before.observed).toBe(3);
+    expect(after.buckets.at(-1)).toBe(after.observed);
+    expect(after.buckets).toEqual([...after.buckets].sort((a, b) => a - b));
+    expect(after.sum).toBeGreaterThan(before.sum);
   });
 });
 
