@@ -141,4 +141,24 @@ describe.each(dialects)('late replies after a 504 on $name', (dialect) => {
     expect(lines.filter((line) => line.includes('after the 504 dropped') && line.includes('"level":30'))).toHaveLength(1);
     lines.length = 0;
   });
+
+  it('times out each request in flight on its own; one answered meanwhile keeps its answer', async () => {
+    arm();
+    const replies = await Promise.all([
+      slow.request('POST', '/test/late-value', { body: {} }),
+      slow.request('GET', '/healthz'),
+      slow.request('POST', '/test/late-value', { body: {} }),
+      slow.request('POST', '/test/late-value', { body: {} }),
+    ]);
+    expect(replies.map((reply) => reply.status)).toEqual([504, 200, 504, 504]);
+    expect(new Set(replies.map((reply) => reply.headers.get('x-request-id'))).size).toBe(4);
+    openGate();
+    await finished;
+    await eventually(
+      async () => lines.filter((line) => line.includes('after the 504 dropped')).length,
+      (n) => n === 3,
+    );
+    expect(complaints()).toEqual([]);
+    lines.length = 0;
+  });
 });
