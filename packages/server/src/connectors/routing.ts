@@ -92,6 +92,13 @@ export interface RouteFacts {
   bin?: string;
 }
 
+/** Who served a payment (its `processor` in the API). */
+export interface ServedBy {
+  connector: string;
+  connector_account_id: string | null;
+  reference: string | null;
+}
+
 interface Cached {
   rules: Rule[];
   accounts: AccountSummary[];
@@ -127,18 +134,20 @@ export class Router {
   /**
    * Who served a payment, from its network reference: an account's reference key before the
    * processor's id (`<key>:<id>`), or the deployment's default `defaultConnector` unprefixed.
-   * Cached like the rules; an account of another organization is never named.
+   * Cached like the rules; an account of another organization is never named. The default
+   * connector is answered at once, without a promise (GET /v1/payments/{id} names it on every
+   * read of a sandbox's payment).
    */
-  async processorOf(
-    organizationId: string,
-    networkReference: string,
-    defaultConnector: string,
-  ): Promise<{ connector: string; connector_account_id: string | null; reference: string | null }> {
+  processorOf(organizationId: string, networkReference: string, defaultConnector: string): ServedBy | Promise<ServedBy> {
     const match = /^(ca[0-9a-z]{8}):(.*)$/s.exec(networkReference);
     if (!match) return { connector: defaultConnector, connector_account_id: null, reference: networkReference || null };
+    return this.accountProcessor(organizationId, match[1]!, match[2]!);
+  }
+
+  private async accountProcessor(organizationId: string, referenceKey: string, reference: string): Promise<ServedBy> {
     const { accounts } = await this.load(organizationId);
-    const account = accounts.find((a) => a.referenceKey === match[1]);
-    return { connector: account?.connector ?? 'unknown', connector_account_id: account?.id ?? null, reference: match[2] || null };
+    const account = accounts.find((a) => a.referenceKey === referenceKey);
+    return { connector: account?.connector ?? 'unknown', connector_account_id: account?.id ?? null, reference: reference || null };
   }
 
   /** Whether an enabled account of the organization serves `family` (and the rail `method`), cached like the rules. */
