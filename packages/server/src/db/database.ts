@@ -273,9 +273,9 @@ function withStatementCache(sqlite: SqliteDatabase): { close(): void; prepare(te
  * come from SQLite as arrays and become objects through a function compiled for the
  * statement's columns: better-sqlite3 builds an object row one property at a time from C++,
  * which for a card payment's 34 columns took 10.7 µs a read in a loop, against 6.9 µs as an
- * array turned into an object literal (8.7 µs through a loop over the names, 7.6 µs as a copy of
- * a template object then assigned) (docs/benchmarks.md, "SQLite's get"). These statements
- * are the direct reader's own: Kysely's (withStatementCache) answer objects.
+ * array turned into an object literal (8.7 µs through a loop over the names, 7.6 µs as a copy
+ * of a template object then assigned; docs/benchmarks-history.md, "2026-11-29"). These
+ * statements are the direct reader's own: Kysely's (withStatementCache) answer objects.
  */
 function directReads(sqlite: SqliteDatabase): DirectReader {
   const reads = new Map<string, { statement: SqliteStatement; row: (values: unknown[]) => unknown }>();

@@ -53,9 +53,10 @@ function dropped(reply: FastifyReply): undefined | Promise<undefined> {
  * The requests under the clock, oldest first, and one timer for the oldest one's deadline.
  * Every request has the same limit, so deadlines come in the order requests do: a request
  * costs a place in the queue, not a timer of its own (a timer set and cleared per request,
- * found again through a WeakMap, was about 2% of the CPU of GET /v1/payments/{id}). An
- * answered request lets go of its reply at once; the queue drops its place when it is at
- * the front, so under a steady load it holds about the requests in flight.
+ * found again through a WeakMap, was about 1.5% of the CPU of GET /v1/payments/{id}:
+ * docs/benchmarks-history.md, "2026-11-29"). An answered request lets go of its reply at
+ * once; the queue drops its place when it is at the front, so under a steady load it holds
+ * about the requests in flight.
  */
 class Deadlines {
   private queue: Watched[] = [];

@@ -54,7 +54,7 @@ interface MetricValue {
  * per request in plain numbers and handed to the registry when it is scraped, in the text
  * prom-client writes for a Counter and a Histogram. Their own `inc` and `observe` check
  * the labels and hash them again on every call, even through `labels()`: on
- * GET /v1/payments/{id} that was about 3% of the server's CPU (docs/benchmarks.md).
+ * GET /v1/payments/{id} that was about 3% of the server's CPU (docs/benchmarks-history.md, "2026-11-29").
  */
 export function instrumentRequests(app: FastifyInstance, metrics: Metrics): void {
   const series = new Map<string, RequestSeries>();
