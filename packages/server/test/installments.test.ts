@@ -112,6 +112,21 @@ describe.each(dialects)('card installments on $name', (dialect) => {
     expect(await paymentsOfOrder(orderId)).toMatchObject([{ id: first.body.id, installments: 3 }]);
   });
 
+  it('a retry of an order repeats its capture setting too: 409 with the other one, nothing charged again', async () => {
+    const orderId = `capture-retry-${Date.now()}`;
+    const first = await pay(gw, token, { instrumentId: credit, amount: 90_000, currency: 'COP', orderId, capture: false });
+    expect(first.body).toMatchObject({ status: 'AUTHORIZED', capture: false });
+    const other = await pay(gw, token, { instrumentId: credit, amount: 90_000, currency: 'COP', orderId, capture: true });
+    expect(other.status).toBe(409);
+    expect((other.body as unknown as Problem).error).toMatchObject({
+      code: 'order_id_conflict',
+      message: `order_id ${orderId} was already used for a payment with another capture setting.`,
+    });
+    const again = await pay(gw, token, { instrumentId: credit, amount: 90_000, currency: 'COP', orderId, capture: false });
+    expect(again.body.id).toBe(first.body.id);
+    expect(await paymentsOfOrder(orderId)).toMatchObject([{ id: first.body.id, status: 'AUTHORIZED' }]);
+  });
+
   it('GET /v1/bins/{bin} says whether the card takes installments and in what range', async () => {
     const terms = async (bin: string) => (await gw.request<{ card_type: string; installments: unknown }>('GET', `/v1/bins/${bin}`, { token })).body;
     expect(await terms('424242')).toMatchObject({ card_type: 'credit', installments: { allowed: true, min: 1, max: 36 } });

@@ -65,8 +65,23 @@ function scripted(script: { authorize?: AuthorizationResult; inDatabase?: boolea
 }
 
 describe('the same order_id must be the same charge (sameOrder)', () => {
-  const existing = { amount: 1000, currency: 'USD', instrument_id: 'ins-a', terminal_id: 'trm-1', installments: 3 } as unknown as PaymentWithCard;
-  const terms: OrderTerms = { orderId: 'o-1', minor: 1000, currency: 'USD', instrumentId: 'ins-a', terminalId: 'trm-1', installments: 3 };
+  const existing = {
+    amount: 1000,
+    currency: 'USD',
+    instrument_id: 'ins-a',
+    terminal_id: 'trm-1',
+    installments: 3,
+    capture_mode: 'manual',
+  } as unknown as PaymentWithCard;
+  const terms: OrderTerms = {
+    orderId: 'o-1',
+    minor: 1000,
+    currency: 'USD',
+    instrumentId: 'ins-a',
+    terminalId: 'trm-1',
+    installments: 3,
+    captureMode: 'manual',
+  };
   const conflict = (changed: Partial<OrderTerms>) => {
     try {
       sameOrder(existing, { ...terms, ...changed });
@@ -91,6 +106,10 @@ describe('the same order_id must be the same charge (sameOrder)', () => {
       message: 'order_id o-1 was already used for a payment with another number of installments.',
     });
     expect(conflict({ instrumentId: 'ins-b' })?.message).toBe('order_id o-1 was already used for a payment with another instrument.');
+    expect(conflict({ captureMode: 'automatic' })).toMatchObject({
+      code: 'order_id_conflict',
+      message: 'order_id o-1 was already used for a payment with another capture setting.',
+    });
     expect(conflict({ minor: 999, terminalId: 'trm-2' })?.message).toBe(
       'order_id o-1 was already used for a payment with another amount or currency and terminal.',
     );

@@ -8374,7 +8374,7 @@ export interface operations {
                     amount: number | string;
                     /** @description ISO 4217. */
                     currency: string;
-                    /** @description Your unique reference: the charge's idempotency key. */
+                    /** @description Your unique reference: the charge's idempotency key. Sent again, the first payment is answered; with another amount, currency, instrument, number of installments or `capture`, `409 order_id_conflict`. */
                     order_id: string;
                     instrument_id: string;
                     /** @description The CVV encrypted with the active key; never in clear text. */
@@ -8571,7 +8571,7 @@ export interface operations {
                     amount: number | string;
                     /** @description ISO 4217. */
                     currency: string;
-                    /** @description Your unique reference: the charge's idempotency key. */
+                    /** @description Your unique reference: the charge's idempotency key. Sent again, the first payment is answered; with another amount, currency, instrument, number of installments or `capture`, `409 order_id_conflict`. */
                     order_id: string;
                     instrument_id: string;
                     /** @description The CVV encrypted with the active key; never in clear text. */

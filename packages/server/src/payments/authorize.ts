@@ -21,7 +21,7 @@ import { authenticatedWith } from './three-ds-view.js';
 /**
  * What a retry must repeat to be the same charge: the amount and currency, and
  * the instrument (e-commerce) or the terminal (card-present), whichever is given,
- * and the number of installments (e-commerce).
+ * the number of installments and whether it is captured at once (e-commerce).
  */
 export interface OrderTerms {
   orderId: string;
@@ -30,6 +30,7 @@ export interface OrderTerms {
   instrumentId?: string;
   terminalId?: string;
   installments?: number;
+  captureMode?: 'automatic' | 'manual';
 }
 
 /** The same order_id must mean the same charge: the first payment, or 409 `order_id_conflict`. */
@@ -39,6 +40,7 @@ export function sameOrder(existing: PaymentWithCard, terms: OrderTerms): Payment
     terms.instrumentId !== undefined && existing.instrument_id !== terms.instrumentId ? 'instrument' : '',
     terms.terminalId !== undefined && existing.terminal_id !== terms.terminalId ? 'terminal' : '',
     terms.installments !== undefined && Number(existing.installments) !== terms.installments ? 'number of installments' : '',
+    terms.captureMode !== undefined && existing.capture_mode !== terms.captureMode ? 'capture setting' : '',
   ].filter(Boolean);
   if (differs.length > 0)
     throw new ApiError('order_id_conflict', `order_id ${terms.orderId} was already used for a payment with another ${differs.join(' and ')}.`);

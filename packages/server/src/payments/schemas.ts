@@ -91,7 +91,12 @@ export type CardPayment = Static<typeof CardPayment>;
 export const CreatePayment = Type.Object({
   amount: MoneyInput({ description: 'In major units of the currency, at most its minor digits (COP 2, CLP 0).' }),
   currency: Type.String({ minLength: 3, maxLength: 3, description: 'ISO 4217.' }),
-  order_id: Type.String({ minLength: 1, maxLength: 255, description: "Your unique reference: the charge's idempotency key." }),
+  order_id: Type.String({
+    minLength: 1,
+    maxLength: 255,
+    description:
+      "Your unique reference: the charge's idempotency key. Sent again, the first payment is answered; with another amount, currency, instrument, number of installments or `capture`, `409 order_id_conflict`.",
+  }),
   instrument_id: Type.String({ minLength: 1, maxLength: 100 }),
   encrypted_cvv: Type.String({ minLength: 1, maxLength: 2048, description: 'The CVV encrypted with the active key; never in clear text.' }),
   description: Type.Optional(Type.String({ maxLength: 500 })),

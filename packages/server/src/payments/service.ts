@@ -23,7 +23,7 @@ import type { ApmPayment } from './apm/schemas.js';
 import type { AlternativePaymentService, ApmRow } from './apm/service.js';
 import type { TransactionRow } from './transactions/store.js';
 import { transactionView } from './transactions/schemas.js';
-import { findPayment, listPayments, pendingPayment, type PaymentWithCard } from './store.js';
+import { findPayment, listPayments, pendingPayment, type PaymentRow, type PaymentWithCard } from './store.js';
 import { feeFields } from '../fees/apply.js';
 import type { RealClock } from '../clock/clock.js';
 import { decide, FraudService, type Decision } from '../fraud/service.js';
@@ -152,14 +152,14 @@ export class PaymentService {
     if (errors.length > 0) throw ApiError.validation(errors);
     const amount = parseAmount(body.amount, body.currency);
     const minor = (amount as { minor: number }).minor;
-    const captureMode = (options.capture ?? body.capture ?? true) ? 'automatic' : 'manual';
+    const captureMode: PaymentRow['capture_mode'] = (options.capture ?? body.capture ?? true) ? 'automatic' : 'manual';
 
     // A retry of an order already charged answers the first payment, whatever state it is in. Most
     // orders are new, so there is no look-up first: a retry is found when its insert loses to the
     // first payment's order_id (authorize.ts), or below when it could not be charged again (its CVV's
     // key retired, its instrument deleted since).
     const installments = body.installments ?? 1;
-    const terms = { orderId: body.order_id, minor, currency: body.currency, instrumentId: body.instrument_id, installments };
+    const terms = { orderId: body.order_id, minor, currency: body.currency, instrumentId: body.instrument_id, installments, captureMode };
     let screened: { instrument: InstrumentRow; card: AuthorizeRequest['card']; fraud: Decision };
     try {
       screened = await this.screen(principal, body, minor);
