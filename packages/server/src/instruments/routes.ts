@@ -18,7 +18,7 @@ import {
   InstrumentWithNumber,
   UpdateInstrument,
 } from './schemas.js';
-import type { InstrumentService } from './service.js';
+import { directCardForbidden, type InstrumentService } from './service.js';
 
 /** The hosted checkout's card form (checkout/): a checkout session's token saves a card through it. */
 export interface CheckoutTokenization {
@@ -38,6 +38,11 @@ export async function instrumentRoutes(base: FastifyInstance, opts: { instrument
     {
       // A checkout session's token may tokenize (encrypted form only) while its session is open.
       config: { ...write, checkoutSession: true, checks: { body: (body, request) => instruments.tokenizeProblems(body, request.principal) } },
+      // Clear card data from any other client is refused before its fields are checked: 403, never a 422 about the card.
+      preValidation: (request, _reply, done) => {
+        const body = request.body as { card?: unknown } | null | undefined;
+        done(typeof body === 'object' && body !== null && body.card !== undefined && !request.principal?.pciSaqD ? directCardForbidden() : undefined);
+      },
       schema: {
         tags,
         summary: 'Tokenize a card',

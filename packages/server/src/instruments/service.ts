@@ -63,6 +63,11 @@ export function instrumentProblem([instrument]: readonly InstrumentRow[]): Error
   return undefined;
 }
 
+/** Clear card data from a client the operator did not mark PCI DSS SAQ D: 403, whatever the card. */
+export function directCardForbidden(): ApiError {
+  return new ApiError('forbidden', 'Direct tokenization (`card`) is only for clients certified PCI DSS SAQ D; send the encrypted_* fields.');
+}
+
 export class InstrumentService {
   constructor(
     private readonly db: Db,
@@ -144,9 +149,7 @@ export class InstrumentService {
     let clear: ClearCard;
     let fields: Record<keyof ClearCard, string>;
     if (body.card) {
-      if (!principal.pciSaqD) {
-        throw new ApiError('forbidden', 'Direct tokenization (`card`) is only for clients certified PCI DSS SAQ D; send the encrypted_* fields.');
-      }
+      if (!principal.pciSaqD) throw directCardForbidden();
       const c = body.card;
       clear = { number: c.number, expirationMonth: c.expiration_month, expirationYear: c.expiration_year, holderName: c.holder_name, cvv: c.cvv };
       fields = DIRECT_FIELDS;
