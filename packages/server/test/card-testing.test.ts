@@ -266,6 +266,21 @@ describe.each(dialects)('card-testing defences of the hosted checkout on $name',
     expect((await payByCard(older, { number: '4242424242424242', ip: '198.51.100.161', amount: 1 })).body.status).toBe('APPROVED');
   });
 
+  it('a fixed amount has the same floor: a link for 0.01 COP is 422 naming data.amount.value, the floor itself is made', async () => {
+    const { token } = await merchant();
+    const link = (value: string, currency: string) =>
+      gw.request<ErrorBody>('POST', '/v1/links', { token, body: { type: 'payment', data: { amount: { value, currency } } } });
+    const cents = await link('0.01', 'COP');
+    expect([cents.status, cents.body.error.details]).toEqual([
+      422,
+      [{ field: 'data.amount.value', message: 'must be at least 1000.00 COP (the minimum of a payment link)' }],
+    ]);
+    expect((await link('999.99', 'COP')).status).toBe(422);
+    expect((await link('1000', 'COP')).status).toBe(201);
+    expect((await link('0.99', 'USD')).body.error.details.map((d) => d.field)).toEqual(['data.amount.value']);
+    expect((await link('1.00', 'USD')).status).toBe(201);
+  });
+
   it('the default fraud rule card_declines: after 5 network declines of one card, its next payment is REJECTED 59 without the network', async () => {
     const { token } = await merchant();
     const rules = await gw.request<Record<string, unknown>>('GET', '/v1/fraud/rules', { token });

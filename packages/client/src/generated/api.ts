@@ -17839,7 +17839,7 @@ export interface operations {
                     data: {
                         amount: {
                             /**
-                             * @description Fixed amount in major units (not for `custom`). A JSON number or a decimal string in major units (`150000.5` or `"150000.50"`), with at most the currency's minor digits.
+                             * @description Fixed amount in major units (not for `custom`); not below the currency's LINK_MIN_AMOUNT (COP 1000, USD 0.50, ...): 422. A JSON number or a decimal string in major units (`150000.5` or `"150000.50"`), with at most the currency's minor digits.
                              * @example 150000
                              * @example 150000.00
                              */

@@ -9,7 +9,9 @@ export const CreatePaymentLink = Type.Object({
   expires_in: Type.Optional(Type.Integer({ description: 'Seconds; default 43200 (12 h), at most 86400 (24 h).' })),
   data: Type.Object({
     amount: Type.Object({
-      value: Type.Optional(MoneyInput({ description: 'Fixed amount in major units (not for `custom`).' })),
+      value: Type.Optional(
+        MoneyInput({ description: "Fixed amount in major units (not for `custom`); not below the currency's LINK_MIN_AMOUNT (COP 1000, USD 0.50, ...): 422." }),
+      ),
       currency: Type.String({ minLength: 3, maxLength: 3 }),
       type: Type.Optional(
         Type.Union([Type.Literal('fixed'), Type.Literal('custom')], { description: '`custom`: the customer chooses within min_amount..max_amount.' }),

@@ -128,12 +128,14 @@ export class LinkService {
         }
         return parsed.minor;
       };
+      // Every link's amount has a floor per currency (LINK_MIN_AMOUNT): tiny charges are how stolen cards are tested.
+      const floor = this.floor(currency);
       if (data.amount_type === 'fixed') {
         if (a.value === undefined) details.push({ field: 'data.amount.value', message: 'is required for a fixed amount' });
         data.amount = minor('data.amount.value', a.value);
+        if (data.amount !== undefined && data.amount < floor)
+          details.push({ field: 'data.amount.value', message: `must be at least ${formatMinor(floor, currency)} ${currency} (the minimum of a payment link)` });
       } else {
-        // A custom amount has a floor per currency (LINK_MIN_AMOUNT): tiny charges are how stolen cards are tested.
-        const floor = this.floor(currency);
         const atLeast = `must be at least ${formatMinor(floor, currency)} ${currency} (the minimum of a custom amount)`;
         data.min_amount = a.min_amount === undefined ? floor : minor('data.amount.min_amount', a.min_amount);
         data.max_amount = minor('data.amount.max_amount', a.max_amount);
