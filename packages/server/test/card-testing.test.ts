@@ -266,7 +266,7 @@ describe.each(dialects)('card-testing defences of the hosted checkout on $name',
     expect((await payByCard(older, { number: '4242424242424242', ip: '198.51.100.161', amount: 1 })).body.status).toBe('APPROVED');
   });
 
-  it('a fixed amount has the same floor: a link for 0.01 COP is 422 naming data.amount.value, the floor itself is made', async () => {
+  it("a fixed amount has the same floor: a link for 0.01 COP is 422 naming data.amount.value, with the schema's problems in one 422", async () => {
     const { token } = await merchant();
     const link = (value: string, currency: string) =>
       gw.request<ErrorBody>('POST', '/v1/links', { token, body: { type: 'payment', data: { amount: { value, currency } } } });
@@ -279,6 +279,15 @@ describe.each(dialects)('card-testing defences of the hosted checkout on $name',
     expect((await link('1000', 'COP')).status).toBe(201);
     expect((await link('0.99', 'USD')).body.error.details.map((d) => d.field)).toEqual(['data.amount.value']);
     expect((await link('1.00', 'USD')).status).toBe(201);
+    // With a problem of the schema's (a wrong type, an unknown field), every problem in one 422.
+    const both = await gw.request<ErrorBody>('POST', '/v1/links', {
+      token,
+      body: { type: 'payment', expires_in: 'soon', max_uses: 3, data: { amount: { value: '0.01', currency: 'COP' }, redirect_url: 'not a url' } },
+    });
+    expect([both.status, both.body.error.details.map((d) => d.field).sort()]).toEqual([
+      422,
+      ['data.amount.value', 'data.redirect_url', 'expires_in', 'max_uses'],
+    ]);
   });
 
   it('the default fraud rule card_declines: after 5 network declines of one card, its next payment is REJECTED 59 without the network', async () => {

@@ -334,6 +334,15 @@ describe.each(dialects)('payment links and enrollment links on $name', (dialect)
       },
     });
     expect(tooMany.status).toBe(422);
+    // With the schema's own problems (a short api_key), the rules' ones in the same 422.
+    const both = await gw.request<{ error: { details: Array<{ field: string }> } }>('POST', '/v1/instruments/enrollments', {
+      token,
+      body: { type: 'card_enrollment', expires_in: 30, data: { webhook: 'not a url', api_key: 'short', allowed_origins: ['*'] } },
+    });
+    expect([both.status, both.body.error.details.map((d) => d.field).sort()]).toEqual([
+      422,
+      ['data.allowed_origins[0]', 'data.api_key', 'data.webhook', 'expires_in'],
+    ]);
   });
 });
 

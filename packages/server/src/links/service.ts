@@ -7,7 +7,6 @@
  */
 import { metadataColumn, metadataOf, type Metadata } from '../lib/metadata.js';
 import { indexMetadata, whereMetadata } from '../db/metadata-index.js';
-import { isPlainOrigin } from '../lib/origins.js';
 import { randomBytes } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
@@ -18,27 +17,19 @@ import { ApiError, type ErrorDetail } from '../errors/api-error.js';
 import { recordEvent } from '../events/store.js';
 import { paginate, type ListQuery, type Page } from '../http/pagination.js';
 import { enqueueJob } from '../jobs/store.js';
-import { amountProblemMessage, CURRENCIES, formatMinor, minorToNumber, toMinorUnits, type MoneyAmount } from '../lib/money.js';
+import { minorToNumber } from '../lib/money.js';
 import { newId } from '../lib/ids.js';
 import { isoPlusSeconds } from '../lib/time.js';
 import { clockAt, type Clock } from '../clock/clock.js';
-import { urlProblems, type UrlPolicy } from '../webhooks/url-guard.js';
+import type { UrlPolicy } from '../webhooks/url-guard.js';
+import type { Loose } from '../http/checks.js';
+import { readEnrollment, readPaymentLink, type PaymentLinkData, type PaymentLinkReading } from './rules.js';
 import type { CreateEnrollment, CreatePaymentLink, LinkView } from './schemas.js';
 
 export type LinkRow = Selectable<LinksTable>;
 export const LINK_JOBS = { expire: 'link.expire', enrollmentCallback: 'enrollment.callback' } as const;
 
-/** What a payment link's data holds once validated (amounts in minor units). */
-export interface PaymentLinkData {
-  currency: string;
-  amount_type: 'fixed' | 'custom';
-  amount?: number;
-  min_amount?: number;
-  max_amount?: number;
-  description?: string;
-  redirect_url?: string;
-  cancel_url?: string;
-}
+export type { PaymentLinkData } from './rules.js';
 
 export interface EnrollmentLinkData {
   webhook: string;
@@ -104,74 +95,27 @@ export class LinkService {
     return view;
   }
 
-  private urlDetail(field: string, value: string | undefined, details: ErrorDetail[], policy?: UrlPolicy): void {
-    if (value === undefined) return;
-    const problems = urlProblems(value, policy ?? { requireHttps: false, allowPrivate: true });
-    for (const message of problems) details.push({ field, message });
+  /** A payment link's body read and checked without the database (links/rules.ts): the route's check, and createPaymentLink's. */
+  readPaymentLink(body: Loose): PaymentLinkReading {
+    return readPaymentLink(body, (currency) => this.floor(currency));
+  }
+
+  /** An enrollment link's problems that need no database, and its allowed origins (links/rules.ts). */
+  readEnrollment(body: Loose): { details: ErrorDetail[]; origins: string[] } {
+    return readEnrollment(body, this.options.webhookPolicy);
   }
 
   async createPaymentLink(organizationId: string, body: CreatePaymentLink): Promise<LinkView> {
-    const details: ErrorDetail[] = [];
-    const expiresIn = body.expires_in ?? 43200;
-    if (expiresIn < 1 || expiresIn > 86400) details.push({ field: 'expires_in', message: 'must be 1 to 86400 seconds (24 hours)' });
-    const a = body.data.amount;
-    const currency = a.currency.toUpperCase();
-    const data: PaymentLinkData = { currency, amount_type: a.type ?? 'fixed' };
-    if (CURRENCIES[currency] === undefined) details.push({ field: 'data.amount.currency', message: 'is not a supported ISO 4217 currency' });
-    else {
-      const minor = (field: string, value: MoneyAmount | undefined): number | undefined => {
-        if (value === undefined) return undefined;
-        const parsed = toMinorUnits(value, currency);
-        if ('problem' in parsed) {
-          details.push({ field, message: amountProblemMessage(parsed.problem, currency) });
-          return undefined;
-        }
-        return parsed.minor;
-      };
-      // Every link's amount has a floor per currency (LINK_MIN_AMOUNT): tiny charges are how stolen cards are tested.
-      const floor = this.floor(currency);
-      if (data.amount_type === 'fixed') {
-        if (a.value === undefined) details.push({ field: 'data.amount.value', message: 'is required for a fixed amount' });
-        data.amount = minor('data.amount.value', a.value);
-        if (data.amount !== undefined && data.amount < floor)
-          details.push({ field: 'data.amount.value', message: `must be at least ${formatMinor(floor, currency)} ${currency} (the minimum of a payment link)` });
-      } else {
-        const atLeast = `must be at least ${formatMinor(floor, currency)} ${currency} (the minimum of a custom amount)`;
-        data.min_amount = a.min_amount === undefined ? floor : minor('data.amount.min_amount', a.min_amount);
-        data.max_amount = minor('data.amount.max_amount', a.max_amount);
-        if (a.max_amount === undefined) details.push({ field: 'data.amount.max_amount', message: 'is required for a custom amount' });
-        const minLow = data.min_amount !== undefined && data.min_amount < floor;
-        const maxLow = data.max_amount !== undefined && data.max_amount < floor;
-        if (minLow) details.push({ field: 'data.amount.min_amount', message: atLeast });
-        if (maxLow) details.push({ field: 'data.amount.max_amount', message: atLeast });
-        if (!minLow && !maxLow && data.min_amount !== undefined && data.max_amount !== undefined && data.min_amount > data.max_amount) {
-          details.push({ field: 'data.amount.min_amount', message: 'must not be above max_amount' });
-        }
-      }
-    }
-    this.urlDetail('data.redirect_url', body.data.redirect_url, details);
-    this.urlDetail('data.cancel_url', body.data.cancel_url, details);
-    const multiUse = body.multi_use ?? body.data.multi_use ?? false;
-    const maxUses = body.max_uses ?? body.data.max_uses ?? (multiUse ? 100 : 1);
-    if (maxUses < 1 || maxUses > 10000) details.push({ field: 'max_uses', message: 'must be 1 to 10000' });
-    if (!multiUse && maxUses !== 1) details.push({ field: 'max_uses', message: 'needs multi_use: true' });
+    const { details, data, expiresIn, multiUse, maxUses } = this.readPaymentLink(body);
     if (details.length > 0) throw ApiError.validation(details);
-    if (body.data.description) data.description = body.data.description;
-    if (body.data.redirect_url) data.redirect_url = body.data.redirect_url;
-    if (body.data.cancel_url) data.cancel_url = body.data.cancel_url;
     return this.insert(organizationId, { type: 'payment', data, expiresIn, multiUse, maxUses, apiKey: undefined, metadata: body.metadata });
   }
 
   async createEnrollment(organizationId: string, body: CreateEnrollment): Promise<LinkView> {
-    const details: ErrorDetail[] = [];
-    if (body.expires_in < 60 || body.expires_in > 2_592_000) details.push({ field: 'expires_in', message: 'must be 60 to 2592000 seconds (30 days)' });
-    this.urlDetail('data.webhook', body.data.webhook, details, this.options.webhookPolicy);
-    const origins = (body.data.allowed_origins ?? []).map((value, i) =>
-      frameOrigin(value, `data.allowed_origins[${i}]`, this.options.webhookPolicy.requireHttps, details),
-    );
+    const { details, origins } = this.readEnrollment(body);
     if (details.length > 0) throw ApiError.validation(details);
     const data: EnrollmentLinkData = { webhook: body.data.webhook, style: body.metadata?.styleConfig ?? {} };
-    if (origins.length > 0) data.allowed_origins = [...new Set(origins as string[])];
+    if (origins.length > 0) data.allowed_origins = [...new Set(origins)];
     return this.insert(organizationId, { type: 'card_enrollment', data, expiresIn: body.expires_in, multiUse: false, maxUses: 1, apiKey: body.data.api_key });
   }
 
@@ -331,38 +275,4 @@ export class LinkService {
       .values({ link_id: linkId, payment_id: paymentId, kind, status: 'reserved', created_at: this.clock.realIso() })
       .execute();
   }
-}
-
-/**
- * An origin a page may frame the enrollment form from: scheme, host and port
- * only (a trailing `/` is accepted), no wildcard; `https` when required
- * (production). Returned as the URL standard serializes it, which is what a
- * browser compares (lowercase host, default port dropped).
- */
-function frameOrigin(value: string, field: string, requireHttps: boolean, details: ErrorDetail[]): string | undefined {
-  let url: URL | undefined;
-  try {
-    url = new URL(value);
-  } catch {
-    url = undefined;
-  }
-  const bare =
-    url !== undefined &&
-    !url.username &&
-    !url.password &&
-    url.pathname === '/' &&
-    !url.search &&
-    !url.hash &&
-    !value.includes('*') &&
-    !value.includes('?') &&
-    !value.includes('#');
-  if (!url || !bare || (url.protocol !== 'https:' && url.protocol !== 'http:') || !isPlainOrigin(url.origin)) {
-    details.push({ field, message: 'must be an origin: http(s)://host[:port], without path, query or wildcard' });
-    return undefined;
-  }
-  if (requireHttps && url.protocol !== 'https:') {
-    details.push({ field, message: 'must use https' });
-    return undefined;
-  }
-  return url.origin;
 }
