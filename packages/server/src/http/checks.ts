@@ -40,6 +40,18 @@ export const textOf = (input: Loose, key: string): string | undefined => {
   return typeof value === 'string' ? value : undefined;
 };
 
+/** The number at `key`, or undefined. */
+export const numberOf = (input: Loose, key: string): number | undefined => {
+  const value = input[key];
+  return typeof value === 'number' ? value : undefined;
+};
+
+/** The boolean at `key`, or undefined. */
+export const booleanOf = (input: Loose, key: string): boolean | undefined => {
+  const value = input[key];
+  return typeof value === 'boolean' ? value : undefined;
+};
+
 /** The object at `key`, or undefined. */
 export const objectOf = (input: Loose, key: string): Loose | undefined => {
   const value = input[key];

@@ -4,7 +4,7 @@
  * stores the link.
  */
 import type { ErrorDetail } from '../errors/api-error.js';
-import { amountOf, objectOf, textOf, type Loose } from '../http/checks.js';
+import { amountOf, booleanOf, numberOf, objectOf, textOf, type Loose } from '../http/checks.js';
 import { amountProblemMessage, CURRENCIES, formatMinor, toMinorUnits, type MoneyAmount } from '../lib/money.js';
 import { isPlainOrigin } from '../lib/origins.js';
 import { urlProblems, type UrlPolicy } from '../webhooks/url-guard.js';
@@ -38,9 +38,7 @@ export interface PaymentLinkReading {
  */
 export function readPaymentLink(body: Loose, floorOf: (currency: string) => number): PaymentLinkReading {
   const details: ErrorDetail[] = [];
-  const numberAt = (input: Loose | undefined, key: string) => (typeof input?.[key] === 'number' ? input[key] : undefined);
-  const flagAt = (input: Loose | undefined, key: string) => (typeof input?.[key] === 'boolean' ? input[key] : undefined);
-  const expiresIn = numberAt(body, 'expires_in') ?? 43200;
+  const expiresIn = numberOf(body, 'expires_in') ?? 43200;
   if (expiresIn < 1 || expiresIn > 86400) details.push({ field: 'expires_in', message: 'must be 1 to 86400 seconds (24 hours)' });
   const linkData = objectOf(body, 'data');
   const a = linkData && objectOf(linkData, 'amount');
@@ -89,8 +87,8 @@ export function readPaymentLink(body: Loose, floorOf: (currency: string) => numb
   const cancelUrl = linkData && textOf(linkData, 'cancel_url');
   urlDetail('data.redirect_url', redirectUrl, details);
   urlDetail('data.cancel_url', cancelUrl, details);
-  const multiUse = flagAt(body, 'multi_use') ?? flagAt(linkData, 'multi_use') ?? false;
-  const maxUses = numberAt(body, 'max_uses') ?? numberAt(linkData, 'max_uses') ?? (multiUse ? 100 : 1);
+  const multiUse = booleanOf(body, 'multi_use') ?? (linkData && booleanOf(linkData, 'multi_use')) ?? false;
+  const maxUses = numberOf(body, 'max_uses') ?? (linkData && numberOf(linkData, 'max_uses')) ?? (multiUse ? 100 : 1);
   if (maxUses < 1 || maxUses > 10000) details.push({ field: 'max_uses', message: 'must be 1 to 10000' });
   if (!multiUse && maxUses !== 1) details.push({ field: 'max_uses', message: 'needs multi_use: true' });
   const description = linkData && textOf(linkData, 'description');
@@ -103,8 +101,8 @@ export function readPaymentLink(body: Loose, floorOf: (currency: string) => numb
 /** An enrollment link's problems that need no database (the route's check, as readPaymentLink's), and its allowed origins. */
 export function readEnrollment(body: Loose, webhookPolicy: UrlPolicy): { details: ErrorDetail[]; origins: string[] } {
   const details: ErrorDetail[] = [];
-  const expiresIn = body.expires_in;
-  if (typeof expiresIn === 'number' && (expiresIn < 60 || expiresIn > 2_592_000))
+  const expiresIn = numberOf(body, 'expires_in');
+  if (expiresIn !== undefined && (expiresIn < 60 || expiresIn > 2_592_000))
     details.push({ field: 'expires_in', message: 'must be 60 to 2592000 seconds (30 days)' });
   const data = objectOf(body, 'data');
   urlDetail('data.webhook', data && textOf(data, 'webhook'), details, webhookPolicy);
