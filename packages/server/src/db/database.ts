@@ -270,12 +270,11 @@ function withStatementCache(sqlite: SqliteDatabase): { close(): void; prepare(te
 
 /**
  * The direct reads of one connection (DirectReader), each SQL text prepared once. The rows
- * come from SQLite as arrays and become objects through a function compiled for the
- * statement's columns: better-sqlite3 builds an object row one property at a time from C++,
- * which for a card payment's 34 columns took 10.7 µs a read in a loop, against 6.9 µs as an
- * array turned into an object literal (8.7 µs through a loop over the names, 7.6 µs as a copy
- * of a template object then assigned; docs/benchmarks-history.md, "2026-11-29"). These
- * statements are the direct reader's own: Kysely's (withStatementCache) answer objects.
+ * come from SQLite as arrays and become objects through rowBuilder: better-sqlite3 builds an
+ * object row one property at a time from C++, which for a card payment's 34 columns took
+ * 10.7 µs a read in a loop, against 7.6 µs as an array copied into a template object
+ * (docs/benchmarks-history.md, "2026-11-29"). These statements are the direct reader's own:
+ * Kysely's (withStatementCache) answer objects.
  */
 function directReads(sqlite: SqliteDatabase): DirectReader {
   const reads = new Map<string, { statement: SqliteStatement; row: (values: unknown[]) => unknown }>();
@@ -294,17 +293,21 @@ function directReads(sqlite: SqliteDatabase): DirectReader {
 }
 
 /**
- * A function that makes a row object of `names` from an array row, written as one object
- * literal (V8 makes it in one step, with the shape known ahead). A name that comes twice
- * keeps its last value, as in a row object built a column at a time.
+ * A function that makes a row object of `names` from an array row: a copy of a template with
+ * every column (one shape for every row of the statement), then each value. The template is
+ * a copy of a null-prototype object, so a column named `__proto__` is an own property of it
+ * and of each row, never the row's prototype. A name that comes twice keeps its last value,
+ * as in a row built a column at a time.
  */
 export function rowBuilder(names: readonly string[]): (values: unknown[]) => Record<string, unknown> {
-  // A column named __proto__ as a computed key: an own property, as in a row built a column at a time.
-  const fields = names.map((name, i) => `${name === '__proto__' ? `[${JSON.stringify(name)}]` : JSON.stringify(name)}: values[${i}]`).join(', ');
-  // The names are the columns of our own SQL, JSON-quoted: no outside text reaches the source. A function
-  // per statement keeps each one's object literal of one shape (a shared loop measured 8.7 µs, above).
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- compiled once per statement from its column names
-  return new Function('values', `return { ${fields} };`) as (values: unknown[]) => Record<string, unknown>;
+  const empty = Object.create(null) as Record<string, unknown>;
+  for (const name of names) empty[name] = null;
+  const template = { ...empty };
+  return (values) => {
+    const row = { ...template };
+    for (let i = 0; i < names.length; i++) row[names[i]!] = values[i];
+    return row;
+  };
 }
 
 /**
