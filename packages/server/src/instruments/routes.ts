@@ -19,6 +19,7 @@ import {
   UpdateInstrument,
 } from './schemas.js';
 import { directCardForbidden, type InstrumentService } from './service.js';
+import { isLoose } from '../http/checks.js';
 
 /** The hosted checkout's card form (checkout/): a checkout session's token saves a card through it. */
 export interface CheckoutTokenization {
@@ -40,8 +41,7 @@ export async function instrumentRoutes(base: FastifyInstance, opts: { instrument
       config: { ...write, checkoutSession: true, checks: { body: (body, request) => instruments.tokenizeProblems(body, request.principal) } },
       // Clear card data from any other client is refused before its fields are checked: 403, never a 422 about the card.
       preValidation: (request, _reply, done) => {
-        const body = request.body as { card?: unknown } | null | undefined;
-        done(typeof body === 'object' && body !== null && body.card !== undefined && !request.principal?.pciSaqD ? directCardForbidden() : undefined);
+        done(isLoose(request.body) && request.body.card !== undefined && !request.principal?.pciSaqD ? directCardForbidden() : undefined);
       },
       schema: {
         tags,
