@@ -7,63 +7,58 @@
  * like the rest of the dashboard, in English and in Spanish; a viewer reads
  * and makes reports but is offered no payout. Every state passes axe-core
  * (no serious or critical violation) at 1280x800 and 390x844 and fits the
- * phone's width; screenshots go to test-results/screenshots/. Needs
- * `npm run build` (the SPA).
+ * phone's width, checked on the first dialect (the page renders the same on
+ * each: support/browser.ts `browserPlan`); SCREENSHOTS=1 writes its
+ * screenshots to test-results/screenshots/. Needs `npm run build` (the SPA).
  */
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeInBrowser, launchChromium, watchedPage } from './support/browser.js';
+import {
+  browserPlan,
+  describeInBrowser,
+  keepScreenshot,
+  launchChromium,
+  screenshotFolder,
+  screenshotOnFailure,
+  watchedPage,
+  type BrowserPlan,
+} from './support/browser.js';
 import { pay, tokenize } from './support/cards.js';
 import { advanceClock } from './support/clock.js';
 import { createDashboardUser } from './support/dashboard.js';
 import { dialects } from './support/dialects.js';
 import { startGateway, type TestGateway } from './support/gateway.js';
 
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const SCREENSHOTS = process.env.DASHBOARD_SCREENSHOTS ?? fileURLToPath(new URL('../../../test-results/screenshots/', import.meta.url));
-const WIDTHS = [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'mobile', width: 390, height: 844 },
-] as const;
+const SCREENSHOTS = screenshotFolder('DASHBOARD_SCREENSHOTS');
 const PASSWORD = 'correct horse battery staple';
 const DAY = 86_400_000;
 /** Generous limits: the machine running the suite may be busy. */
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
 
-interface AxeResult {
-  violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
-}
 interface Balance {
   balances: Array<{ currency: string; available: string; pending: string; reserved: string }>;
 }
 
-async function axe(page: Page): Promise<string[]> {
-  await page.evaluate(AXE);
-  const result = await page.evaluate<AxeResult>(() => {
-    const scope = globalThis as unknown as { axe: { run(context: unknown, options: unknown): Promise<AxeResult> }; document: unknown };
-    return scope.axe.run(scope.document, { resultTypes: ['violations'] });
-  });
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-/** axe-core at both sizes, no sideways scrolling on the phone, and a screenshot of each. */
-async function audit(page: Page, name: string, ready: () => Promise<unknown>): Promise<void> {
-  mkdirSync(SCREENSHOTS, { recursive: true });
+/**
+ * On the audited dialect: axe-core at both sizes and no sideways scrolling on the phone (a failure
+ * keeps the page's screenshot), and each size's screenshot when asked for. On the others, the
+ * page is only waited for.
+ */
+async function audit(plan: BrowserPlan, page: Page, name: string, ready: () => Promise<unknown>): Promise<void> {
   try {
-    for (const size of WIDTHS) {
-      await page.setViewportSize({ width: size.width, height: size.height });
+    for (const size of plan.viewports) {
+      await page.setViewportSize(size);
       await ready();
-      expect(await axe(page), `${name} at ${size.width}x${size.height}`).toEqual([]);
-      const width = await page.evaluate(
-        () => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth,
-      );
-      expect(width, `${name} fits ${size.width} px`).toBeLessThanOrEqual(size.width);
-      await page.screenshot({ path: `${SCREENSHOTS}/${name}-${size.name}.png`, fullPage: true });
+      if (!plan.audited) continue;
+      await screenshotOnFailure(page, `${name}-${size.width}x${size.height}-failed.png`, async () => {
+        expect(await plan.audit(page, name)).toEqual([]);
+        const width = await page.evaluate(
+          () => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth,
+        );
+        expect(width, `${name} fits ${size.width} px`).toBeLessThanOrEqual(size.width);
+      });
+      await keepScreenshot(page, SCREENSHOTS, `${name}-${size.width}x${size.height}.png`);
     }
   } finally {
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -84,6 +79,7 @@ const balanceValue = (page: Page, currency: string, label: string) =>
     .locator('dd');
 
 describeInBrowser.each(dialects)('the Balance page in a browser on $name', (dialect) => {
+  const plan = browserPlan(dialect);
   let gw: TestGateway;
   let browser: Browser;
   let token: string;
@@ -156,7 +152,7 @@ describeInBrowser.each(dialects)('the Balance page in a browser on $name', (dial
     await page.getByText('Sandbox: settlements and payouts are simulated bookkeeping; no money moves.').waitFor();
     // Nothing available: nothing to pay out.
     expect(await page.getByRole('button', { name: /^Pay out/ }).count()).toBe(0);
-    await audit(page, 'balance-pending', () => balanceValue(page, 'USD', 'Pending').waitFor());
+    await audit(plan, page, 'balance-pending', () => balanceValue(page, 'USD', 'Pending').waitFor());
 
     // The end of day T+1 on the organization's clock: the card schedule settles it.
     const clock = await call<{ now: string }>('GET', '/v1/sandbox/clock');
@@ -195,7 +191,7 @@ describeInBrowser.each(dialects)('the Balance page in a browser on $name', (dial
     await row.getByRole('button', { name: `Make report: payout ${payoutId}` }).click();
     const download = row.getByRole('button', { name: /^Download CSV: report rpt-/ });
     await download.waitFor();
-    await audit(page, 'balance-payout', () => download.waitFor());
+    await audit(plan, page, 'balance-payout', () => download.waitFor());
     const csv = await downloaded(page, download);
     expect(csv.name).toMatch(/^rpt-.+\.csv$/);
     const [header, ...lines] = csv.text.trimEnd().split('\r\n');
@@ -240,7 +236,7 @@ describeInBrowser.each(dialects)('the Balance page in a browser on $name', (dial
       .map((line) => line.split(',')[2])
       .sort();
     expect(types).toEqual(['payment', 'payout', 'settlement']);
-    await audit(page, 'balance-reports', () => json.waitFor());
+    await audit(plan, page, 'balance-reports', () => json.waitFor());
 
     await advanceClock(gw, token, DAY / 1000 + 60);
     expect((await call<{ status: string }>('GET', `/v1/payouts/${payoutId}`)).body.status).toBe('paid');
@@ -276,7 +272,7 @@ describeInBrowser.each(dialects)('the Balance page in a browser on $name', (dial
       'no money moves',
     ])
       expect(text, english).not.toContain(english);
-    await audit(page, 'balance-es', () => heading(page, 'Saldo').waitFor());
+    await audit(plan, page, 'balance-es', () => heading(page, 'Saldo').waitFor());
     await page.getByLabel('Idioma').selectOption('en');
     await heading(page, 'Balance').waitFor();
   }, 120_000);
@@ -296,7 +292,7 @@ describeInBrowser.each(dialects)('the Balance page in a browser on $name', (dial
       .getByRole('button', { name: /^Download CSV: report/ })
       .waitFor();
     expect(await reader.getByRole('button', { name: /^Pay out/ }).count()).toBe(0);
-    await audit(reader, 'balance-viewer', () => balanceValue(reader, 'USD', 'Available').waitFor());
+    await audit(plan, reader, 'balance-viewer', () => balanceValue(reader, 'USD', 'Available').waitFor());
     // The owner is offered it.
     await page.reload();
     await page.getByRole('button', { name: `Pay out ${shown('96.80', 'USD')}` }).waitFor();

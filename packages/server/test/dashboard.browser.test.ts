@@ -3,18 +3,17 @@
  * used as a person would: sign in, create an API key and use it, refund a
  * payment, redeliver a webhook, win a dispute with evidence, invite a viewer.
  * Every page passes axe-core (no serious or critical violation) at 1280x800
- * and 390x844, and its screenshots are written to test-results/screenshots/
- * (DASHBOARD_SCREENSHOTS=<dir> elsewhere). Needs `npm run build` (the SPA).
+ * and 390x844; with SCREENSHOTS=1 its screenshots are written to
+ * test-results/screenshots/ (DASHBOARD_SCREENSHOTS=<dir> elsewhere), and a page
+ * that fails its check always is. Needs `npm run build` (the SPA).
  * Every page must fit a 390 px phone without scrolling sideways.
  * DASHBOARD_DOCS_IMAGES=1 also writes the phone screenshots that
  * docs/dashboard.md shows (docs/images/dashboard-mobile-*.png).
  */
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeInBrowser, launchChromium, watchedPage } from './support/browser.js';
+import { describeInBrowser, keepScreenshot, launchChromium, screenshotFolder, screenshotOnFailure, seriousViolations, watchedPage } from './support/browser.js';
 import { pendingWalletIntent, pay, tokenize } from './support/cards.js';
 import { createDashboardUser } from './support/dashboard.js';
 import { dialects } from './support/dialects.js';
@@ -23,9 +22,7 @@ import { Receiver } from './support/receiver.js';
 import { newId } from '../src/lib/ids.js';
 import { eventually } from './support/wait.js';
 
-const require = createRequire(import.meta.url);
-const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-const SCREENSHOTS = process.env.DASHBOARD_SCREENSHOTS ?? fileURLToPath(new URL('../../../test-results/screenshots/', import.meta.url));
+const SCREENSHOTS = screenshotFolder('DASHBOARD_SCREENSHOTS');
 const WIDTHS = [
   { name: 'desktop', width: 1280, height: 800 },
   { name: 'mobile', width: 390, height: 844 },
@@ -37,23 +34,6 @@ const DOCS_IMAGES = process.env.DASHBOARD_DOCS_IMAGES === '1' ? fileURLToPath(ne
 /** The page's globals as the evaluate() callbacks below use them (the server's tsconfig has no DOM lib). */
 interface PageWindow {
   document: { documentElement: { lang: string; dataset: Record<string, string | undefined> } };
-  axe: { run: (context: unknown, options: unknown) => Promise<AxeResult> };
-}
-
-interface AxeResult {
-  violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
-}
-
-/** axe-core in the page (evaluated through the DevTools protocol, so the page's CSP stays as served). */
-async function axe(page: Page): Promise<string[]> {
-  await page.evaluate(AXE);
-  const result = await page.evaluate<AxeResult>(() => {
-    const page = globalThis as unknown as PageWindow;
-    return page.axe.run(page.document, { resultTypes: ['violations'] });
-  });
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** How wide the document is: wider than the viewport means the page scrolls sideways. */
@@ -61,19 +41,21 @@ const documentWidth = (page: Page) =>
   page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth);
 
 /**
- * Checks a page at both widths with axe-core, that it fits the phone's width
- * (no sideways scrolling), and writes its screenshots; `docs` names the
- * documentation's phone screenshot of it (written with DASHBOARD_DOCS_IMAGES=1).
+ * Checks a page at both widths with axe-core and that it fits the phone's width
+ * (no sideways scrolling); its screenshots when asked for (SCREENSHOTS=1), and
+ * always when the check fails. `docs` names the documentation's phone
+ * screenshot of it (written with DASHBOARD_DOCS_IMAGES=1).
  */
 async function audit(page: Page, name: string, ready: (page: Page) => Promise<unknown>, docs?: string): Promise<void> {
-  mkdirSync(SCREENSHOTS, { recursive: true });
   try {
     for (const size of WIDTHS) {
       await page.setViewportSize({ width: size.width, height: size.height });
       await ready(page);
-      expect(await axe(page), `${name} at ${size.width}x${size.height}`).toEqual([]);
-      expect(await documentWidth(page), `${name} is as wide as the ${size.width} px screen`).toBeLessThanOrEqual(size.width);
-      await page.screenshot({ path: `${SCREENSHOTS}/${name}-${size.name}.png`, fullPage: true });
+      await screenshotOnFailure(page, `${name}-${size.name}-failed.png`, async () => {
+        expect(await seriousViolations(page, name)).toEqual([]);
+        expect(await documentWidth(page), `${name} is as wide as the ${size.width} px screen`).toBeLessThanOrEqual(size.width);
+      });
+      await keepScreenshot(page, SCREENSHOTS, `${name}-${size.name}.png`);
       if (docs && DOCS_IMAGES && size.name === 'mobile') await page.screenshot({ path: `${DOCS_IMAGES}/dashboard-mobile-${docs}.png` });
     }
   } finally {

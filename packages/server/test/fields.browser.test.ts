@@ -5,12 +5,12 @@
  * session's token, the customer types into the gateway's iframe, and pay /
  * enroll go through the real gateway over SQLite.
  *
- * Screenshots of the fields go to test-results/screenshots/ (gitignored;
- * FIELDS_SCREENS=dir to change it), beside the hosted pages' and the
+ * With SCREENSHOTS=1, screenshots of the fields go to test-results/screenshots/
+ * (gitignored; FIELDS_SCREENS=dir elsewhere), beside the hosted pages' and the
  * dashboard's. Any console error in the page or the iframe fails the test.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,11 +19,11 @@ import Fastify from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { registerErrorHandling } from '../src/errors/handler.js';
 import { fieldsRoutes } from '../src/fields/routes.js';
-import { describeInBrowser, launchChromium, watchedPage } from './support/browser.js';
+import { describeInBrowser, keepScreenshot, launchChromium, screenshotFolder, watchedPage } from './support/browser.js';
 import { dialects } from './support/dialects.js';
 import { startGateway, type TestClient, type TestGateway } from './support/gateway.js';
 
-const SCREENS = process.env.FIELDS_SCREENS ?? fileURLToPath(new URL('../../../test-results/screenshots/', import.meta.url));
+const SCREENS = screenshotFolder('FIELDS_SCREENS');
 const FIELDS_DIR = fileURLToPath(new URL('../../fields/', import.meta.url));
 
 type Result = Record<string, unknown> & { status: string; error?: { code: string; message: string; http_status?: number } };
@@ -178,7 +178,6 @@ describeInBrowser('embedded fields in a browser', () => {
     merchant.client = client;
     browser = await launchChromium();
     context = await browser.newContext({ locale: 'en-US' });
-    mkdirSync(SCREENS, { recursive: true });
   });
   afterEach(async () => {
     for (const page of pages.splice(0)) await page.close();
@@ -437,7 +436,7 @@ describeInBrowser('embedded fields in a browser', () => {
     expect(await number.evaluate((el) => el === (globalThis as unknown as CheckoutWindow).document.activeElement)).toBe(true);
     expect(await frame.locator('.pf-number .pf-error').innerText()).toBe('El número de la tarjeta está incompleto.');
     expect(await frame.locator('.pf-holder .pf-error').innerText()).toBe('Este campo es obligatorio.');
-    await page.screenshot({ path: join(SCREENS, 'fields-phone-es-errors.png'), fullPage: true });
+    await keepScreenshot(page, SCREENS, 'fields-phone-es-errors.png');
   });
 
   it('looks right on a phone and on a desktop', async () => {
@@ -446,7 +445,7 @@ describeInBrowser('embedded fields in a browser', () => {
     await phoneFrame.getByLabel('Número de la tarjeta').pressSequentially('4242424242424242');
     await phoneFrame.getByLabel('Vencimiento (MM/AA)').pressSequentially('1230');
     await phoneFrame.getByLabel('Código de seguridad').focus();
-    await phone.screenshot({ path: join(SCREENS, 'fields-phone-es.png'), fullPage: true });
+    await keepScreenshot(phone, SCREENS, 'fields-phone-es.png');
     const phoneBox = (await phone.locator('#card iframe').boundingBox())!;
     expect(phoneBox.width).toBeLessThanOrEqual(375);
     // Number on its own line; expiry and CVV side by side.
@@ -457,7 +456,7 @@ describeInBrowser('embedded fields in a browser', () => {
     const desktopFrame = await ready(desktop);
     await typeCard(desktopFrame, { number: '5555555555554444' });
     await desktopFrame.getByLabel('Card number').focus();
-    await desktop.screenshot({ path: join(SCREENS, 'fields-desktop-en.png'), fullPage: true });
+    await keepScreenshot(desktop, SCREENS, 'fields-desktop-en.png');
     const [numberBox, cvvBoxWide] = await Promise.all([desktopFrame.locator('.pf-number').boundingBox(), desktopFrame.locator('.pf-cvv').boundingBox()]);
     expect(Math.abs(numberBox!.y - cvvBoxWide!.y)).toBeLessThan(2);
     // The accent colours the focus ring.

@@ -3,24 +3,31 @@
  * in Chromium inside the page, under the page's own CSP) with no serious or
  * critical violation, at 1280×800 and 390×844: the payment-link checkout in
  * each of its states, the enrollment form, and the sandbox bank's pages.
- * The run also writes a screenshot of each page at both sizes to
- * test-results/screenshots/ (gitignored; HOSTED_SCREENS=dir to change it),
- * named <page>-<width>x<height>.png, for a person to look at.
+ * With SCREENSHOTS=1 the run also writes a screenshot of each page at both
+ * sizes to test-results/screenshots/ (gitignored; HOSTED_SCREENS=dir
+ * elsewhere), named <page>-<width>x<height>.png, for a person to look at; a
+ * page with a violation always gets one there.
  *
  * The pages render the same on both dialects; this file runs on the first
  * configured one (SQLite unless TEST_DIALECTS narrows it).
  */
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeInBrowser, launchChromium, seriousViolations, VIEWPORTS, watchedPage } from './support/browser.js';
+import {
+  describeInBrowser,
+  FAILURE_SCREENSHOTS,
+  keepScreenshot,
+  launchChromium,
+  screenshotFolder,
+  seriousViolations,
+  VIEWPORTS,
+  watchedPage,
+} from './support/browser.js';
 import { dialects } from './support/dialects.js';
 import { startGateway, type TestGateway } from './support/gateway.js';
 import { LocalSite, routePublicOrigin, thanksPage } from './support/hosted.js';
 
-const SCREENS = process.env.HOSTED_SCREENS ?? fileURLToPath(new URL('../../../test-results/screenshots/', import.meta.url));
+const SCREENS = screenshotFolder('HOSTED_SCREENS');
 const sqlite = dialects[0]!;
 /** Generous limits: the machine running the suite may be busy. */
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 30_000 });
@@ -38,7 +45,6 @@ describeInBrowser('the hosted pages pass axe-core at desktop and phone sizes', (
     token = await (await gw.client()).token();
     thanks = await new LocalSite(thanksPage).start();
     browser = await launchChromium();
-    mkdirSync(SCREENS, { recursive: true });
   });
   afterAll(async () => {
     for (const context of contexts) await context.close();
@@ -61,11 +67,16 @@ describeInBrowser('the hosted pages pass axe-core at desktop and phone sizes', (
     return page;
   }
 
-  /** The page's screenshot, then its serious and critical axe-core violations, described (support/browser.ts). */
+  /**
+   * The page's serious and critical axe-core violations, described (support/browser.ts); its
+   * screenshot when asked for, and when it has a violation.
+   */
   async function audit(page: Page, name: string): Promise<string[]> {
     const size = page.viewportSize()!;
-    await page.screenshot({ path: join(SCREENS, `${name}-${size.width}x${size.height}.png`), fullPage: true });
-    return seriousViolations(page, name);
+    const file = `${name}-${size.width}x${size.height}.png`;
+    const violations = await seriousViolations(page, name);
+    await keepScreenshot(page, violations.length > 0 ? (SCREENS ?? FAILURE_SCREENSHOTS) : SCREENS, file);
+    return violations;
   }
 
   async function createLink(data: Record<string, unknown>, extra: Record<string, unknown> = {}): Promise<{ id: string; url: string }> {

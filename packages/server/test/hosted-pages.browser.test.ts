@@ -15,19 +15,19 @@
  * (/l/{token}/..., /e/{token}/save), which the gateway performs itself. Every
  * test checks that no browser request carried an Authorization header.
  *
- * Screenshots go to test-results/screenshots/ (HOSTED_SCREENS=dir to change it).
+ * With SCREENSHOTS=1, screenshots go to test-results/screenshots/ (HOSTED_SCREENS=dir elsewhere).
  * Any console error or uncaught exception in a page or one of its frames
  * fails the test.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import jsQRModule from 'jsqr';
 import { PNG } from 'pngjs';
 import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { describeInBrowser, launchChromium, watchedPage } from './support/browser.js';
+import { describeInBrowser, keepScreenshot, launchChromium, screenshotFolder, watchedPage } from './support/browser.js';
 import { dialects } from './support/dialects.js';
 import { AUDIENCE, startGateway, type TestGateway } from './support/gateway.js';
 import { encrypt, encryptedCard, importPublicKey } from './support/cards.js';
@@ -41,7 +41,7 @@ type JsQR = typeof jsQRModule.default;
 const jsQR: JsQR = (jsQRModule as unknown as { default?: JsQR }).default ?? (jsQRModule as unknown as JsQR);
 
 /** Screenshots of the pages, for people to look at (gitignored; README names the folder). */
-const SCREENS = process.env.HOSTED_SCREENS ?? fileURLToPath(new URL('../../../test-results/screenshots/', import.meta.url));
+const SCREENS = screenshotFolder('HOSTED_SCREENS');
 const FIELDS_DIR = fileURLToPath(new URL('../../fields/', import.meta.url));
 const PUBLIC_ORIGIN = new URL(AUDIENCE).origin;
 const PHONE = { width: 375, height: 740 };
@@ -136,7 +136,6 @@ describeInBrowser('hosted checkout and enrollment form in a browser', () => {
         }
       },
     );
-    mkdirSync(SCREENS, { recursive: true });
   });
   afterEach(async () => {
     for (const page of pages.splice(0)) await page.close();
@@ -442,7 +441,7 @@ iframe{display:block;width:100%;max-width:560px;height:620px;margin:0 auto;borde
     const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data ?? '';
     expect(decoded).toContain('5303170');
     expect(decoded).toContain('25000.00');
-    await page.screenshot({ path: join(SCREENS, 'checkout-phone-es-qr.png'), fullPage: true });
+    await keepScreenshot(page, SCREENS, 'checkout-phone-es-qr.png');
 
     // The rail mock approves after a second; the page's poll sees it and redirects.
     await page.waitForURL((url) => url.origin === thanks.origin, { timeout: 15_000 });
@@ -518,7 +517,7 @@ iframe{display:block;width:100%;max-width:560px;height:620px;margin:0 auto;borde
     expect(heard.filter((m) => m.data.type === 'pasarela.enrollment')).toEqual([
       { origin: PUBLIC_ORIGIN, data: { type: 'pasarela.enrollment', status: 'ENROLLED', instrument_id: body.instrument_id } },
     ]);
-    await page.screenshot({ path: join(SCREENS, 'enroll-desktop-es-saved.png'), fullPage: true });
+    await keepScreenshot(page, SCREENS, 'enroll-desktop-es-saved.png');
 
     // Reloading shows the "already used" page, never the form.
     expectGoneLine(created.body.url);
@@ -531,7 +530,7 @@ iframe{display:block;width:100%;max-width:560px;height:620px;margin:0 auto;borde
     expect(receiver.received).toHaveLength(1);
   });
 
-  it('looks right on a phone and on a desktop (screenshots)', async () => {
+  it('fits a phone and a desktop: the card form, the other methods and the enrollment form (screenshots with SCREENSHOTS=1)', async () => {
     const link = await createLink({
       data: { amount: { value: 89900, currency: 'COP' }, description: 'Zapatillas de running', cancel_url: `${thanks.origin}/carrito` },
     });
@@ -558,7 +557,7 @@ iframe{display:block;width:100%;max-width:560px;height:620px;margin:0 auto;borde
       await page.getByLabel(ES.expiry).pressSequentially('1230');
       await page.getByLabel(ES.cvv).focus();
       await noOverflow(page, viewport.width);
-      await page.screenshot({ path: join(SCREENS, `checkout-${name}-es-card.png`), fullPage: true });
+      await keepScreenshot(page, SCREENS, `checkout-${name}-es-card.png`);
       // The form fits: number, expiry and CVV visible without sideways scrolling.
       const formBox = (await page.locator('#card-form').boundingBox())!;
       expect(formBox.x).toBeGreaterThanOrEqual(0);
@@ -567,24 +566,14 @@ iframe{display:block;width:100%;max-width:560px;height:620px;margin:0 auto;borde
       await page.getByRole('tab', { name: 'Otros medios' }).click();
       await page.getByLabel('Número de documento').focus();
       await noOverflow(page, viewport.width);
-      await page.screenshot({ path: join(SCREENS, `checkout-${name}-es-other-methods.png`), fullPage: true });
+      await keepScreenshot(page, SCREENS, `checkout-${name}-es-other-methods.png`);
 
       const form = await openPage(viewport);
       await form.goto(enrollment.body.url);
       await form.getByLabel(ES.number).pressSequentially('5555555555554444');
       await form.getByLabel(ES.holder).focus();
       await noOverflow(form, viewport.width);
-      await form.screenshot({ path: join(SCREENS, `enroll-${name}-es.png`), fullPage: true });
-    }
-    for (const file of [
-      'checkout-phone-es-card',
-      'checkout-phone-es-other-methods',
-      'checkout-desktop-es-card',
-      'checkout-desktop-es-other-methods',
-      'enroll-phone-es',
-      'enroll-desktop-es',
-    ]) {
-      expect(existsSync(join(SCREENS, `${file}.png`)), file).toBe(true);
+      await keepScreenshot(form, SCREENS, `enroll-${name}-es.png`);
     }
   });
 });

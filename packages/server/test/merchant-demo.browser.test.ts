@@ -8,36 +8,19 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, FrameLocator } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeInBrowser, launchChromium, watchedPage } from './support/browser.js';
+import { describeInBrowser, launchChromium, seriousViolations, VIEWPORTS, watchedPage } from './support/browser.js';
 import { dialects } from './support/dialects.js';
 import { AUDIENCE, startGateway, type TestClient, type TestGateway } from './support/gateway.js';
 import { freePort } from './support/process.js';
 
-const require = createRequire(import.meta.url);
-const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const FIELDS_DIR = fileURLToPath(new URL('../../fields/', import.meta.url));
 const DEMO = fileURLToPath(new URL('../../../examples/merchant-demo/server.mjs', import.meta.url));
 const sqlite = dialects.find((d) => d.name === 'sqlite')!;
-
-interface PageWindow {
-  document: unknown;
-  axe: { run: (context: unknown, options: unknown) => Promise<{ violations: { id: string; impact: string | null; help: string }[] }> };
-}
-
-async function axe(page: Page): Promise<string[]> {
-  await page.evaluate(AXE);
-  const result = await page.evaluate(() => {
-    const w = globalThis as unknown as PageWindow;
-    return w.axe.run(w.document, { resultTypes: ['violations'] });
-  });
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.help}`);
-}
 
 describeInBrowser('the merchant demo in a browser', () => {
   let gw: TestGateway;
@@ -123,12 +106,9 @@ describeInBrowser('the merchant demo in a browser', () => {
     expect(payments.body.data[0]!.order_id).not.toBe(payments.body.data[1]!.order_id);
     expect(JSON.parse(await page.locator('#result').innerText())).toMatchObject({ confirmed_by_backend: { id: paymentId, status: 'APPROVED' } });
 
-    for (const size of [
-      { width: 1280, height: 800 },
-      { width: 390, height: 844 },
-    ]) {
+    for (const size of VIEWPORTS) {
       await page.setViewportSize(size);
-      expect(await axe(page), `axe at ${size.width}x${size.height}`).toEqual([]);
+      expect(await seriousViolations(page, 'merchant demo')).toEqual([]);
     }
     expect(consoleErrors).toEqual([]);
     await page.close();

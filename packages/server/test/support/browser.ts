@@ -9,8 +9,10 @@
  * tests in) without the desktop browser around it. The same file's pages cost
  * about 45% less CPU in it (docs/testing.md "What a run costs").
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { describe } from 'vitest';
 import { dialects, type Dialect } from './dialects.js';
@@ -74,11 +76,15 @@ interface AxeWindow {
   document: unknown;
 }
 
-/** axe-core's serious and critical violations on the page as it is now, one line each naming the page, its size and the elements. */
+/**
+ * axe-core's serious and critical violations on the page as it is now, one line each naming the
+ * page, its size and the elements. axe-core is evaluated through the DevTools protocol (the page's
+ * CSP stays as served), once per document: a single-page app's later checks reuse it.
+ */
 export async function seriousViolations(page: Page, name: string): Promise<string[]> {
   const size = page.viewportSize()!;
   axeSource ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-  await page.evaluate(axeSource);
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(axeSource);
   const { violations } = await page.evaluate(() =>
     (globalThis as unknown as AxeWindow).axe.run((globalThis as unknown as AxeWindow).document, { resultTypes: ['violations'] }),
   );
@@ -110,4 +116,42 @@ export function browserPlan(dialect: Dialect): BrowserPlan {
     viewports: audited ? VIEWPORTS : [VIEWPORTS[0]],
     audit: async (page, name) => (audited ? seriousViolations(page, name) : []),
   };
+}
+
+/**
+ * Where a browser test file writes its screenshots, for a person to look at: the folder its own
+ * variable names (`DASHBOARD_SCREENSHOTS`, `HOSTED_SCREENS`, `FIELDS_SCREENS`), or
+ * `test-results/screenshots/` with `SCREENSHOTS=1`; otherwise none. A full-page PNG costs the
+ * browser about as much as axe-core's check of the page, and no test reads them
+ * (docs/testing.md "What a run costs"). A failed page check writes its page regardless
+ * (`FAILURE_SCREENSHOTS`).
+ */
+export function screenshotFolder(variable: string): string | undefined {
+  const folder = process.env[variable] ?? (process.env.SCREENSHOTS === '1' ? FAILURE_SCREENSHOTS : undefined);
+  if (folder) mkdirSync(folder, { recursive: true });
+  return folder;
+}
+
+/** Where a failed page check leaves the page's screenshot (gitignored). */
+export const FAILURE_SCREENSHOTS = fileURLToPath(new URL('../../../../test-results/screenshots/', import.meta.url));
+
+/** What can be photographed: a page, or a frame's element. */
+interface Photographed {
+  screenshot(options: { path: string; fullPage?: boolean }): Promise<unknown>;
+}
+
+/** The full screenshot of `target` as `folder/file`, when the screenshots are asked for (`screenshotFolder`). */
+export async function keepScreenshot(target: Photographed, folder: string | undefined, file: string): Promise<void> {
+  if (folder) await target.screenshot({ path: join(folder, file), fullPage: true });
+}
+
+/** Runs a page check; when it fails, the page's screenshot goes to FAILURE_SCREENSHOTS as `<file>` before the failure is thrown on. */
+export async function screenshotOnFailure<T>(page: Page, file: string, check: () => Promise<T>): Promise<T> {
+  try {
+    return await check();
+  } catch (error) {
+    mkdirSync(FAILURE_SCREENSHOTS, { recursive: true });
+    await page.screenshot({ path: join(FAILURE_SCREENSHOTS, file), fullPage: true }).catch(() => undefined);
+    throw error;
+  }
 }
