@@ -41,7 +41,9 @@ interface ErrorReply {
 
 /** One processor as the tests use it: its organization's token, a captured payment, and the fake's side of a refund. */
 interface Processor {
+  /** Its organization's token; `renewToken` gets another after the time moved past its expiry. */
   token: string;
+  renewToken(): Promise<void>;
   /** A captured payment of `amount`, routed to the processor: its id. */
   captured(amount: number): Promise<string>;
   /** Refunds from now on answer pending (`true`) or settle at once. */
@@ -74,15 +76,19 @@ describe.each(dialects)('the recovery of a refund the processor left pending, on
     mercadopago = await FakeMercadoPago.start();
     gw = await startGateway(dialect, {}, { connectors: [stripeConnector(stripe.endpoint()), mercadoPagoConnector(mercadopago.endpoint())], time });
 
-    const stripeToken = await (await gw.client()).token();
+    const stripeClient = await gw.client();
+    const stripeToken = await stripeClient.token();
     await routeCardsToStripe(gw, stripeToken, stripe, STRIPE_WEBHOOK_SECRET);
     const stripeCard = await tokenize(gw, stripeToken, { number: '4242424242424242' });
     const stripeRefund = (refundId: string) => [...stripe.refunds.values()].find((r) => r.metadata?.['pasarela_reference'] === refundId)!;
     processors.Stripe = {
       token: stripeToken,
+      renewToken: async () => {
+        processors.Stripe.token = await stripeClient.token();
+      },
       amount: 100,
       part: 40,
-      captured: (amount) => captured(stripeToken, stripeCard, amount, 'USD'),
+      captured: (amount) => captured(processors.Stripe.token, stripeCard, amount, 'USD'),
       answerPending: (pending) => {
         stripe.refundStatus = pending ? 'pending' : 'succeeded';
       },
@@ -97,7 +103,8 @@ describe.each(dialects)('the recovery of a refund the processor left pending, on
       failedCode: '54',
     };
 
-    const mercadopagoToken = await (await gw.client()).token();
+    const mercadopagoClient = await gw.client();
+    const mercadopagoToken = await mercadopagoClient.token();
     await routeCardsTo(gw, mercadopagoToken, 'mercadopago', {
       access_token: mercadopago.accessToken,
       webhook_secret: MERCADOPAGO_WEBHOOK_SECRET,
@@ -111,9 +118,12 @@ describe.each(dialects)('the recovery of a refund the processor left pending, on
     };
     processors['Mercado Pago'] = {
       token: mercadopagoToken,
+      renewToken: async () => {
+        processors['Mercado Pago'].token = await mercadopagoClient.token();
+      },
       amount: 150000,
       part: 20000,
-      captured: (amount) => captured(mercadopagoToken, mercadopagoCard, amount, 'COP'),
+      captured: (amount) => captured(processors['Mercado Pago'].token, mercadopagoCard, amount, 'COP'),
       answerPending: (pending) => {
         mercadopago.refundStatus = pending ? 'in_process' : 'approved';
       },
@@ -239,6 +249,34 @@ describe.each(dialects)('the recovery of a refund the processor left pending, on
       expect(await getRefund(processor, refund.id)).toMatchObject({ status: 'SUCCEEDED' });
       expect((await getPayment(processor, paymentId)).amount_refunded).toBe(refund.amount);
       expect(processor.sends(refund.id)).toBe(1);
+    });
+
+    it('the processor unreachable for a day: the job keeps sending it, at most about an hour apart, and ends it once the processor answers', async () => {
+      const processor = processors[name];
+      const paymentId = await processor.captured(processor.amount);
+      processor.rateLimited(true);
+      try {
+        const reply = await gw.request<ErrorReply>('POST', `/v1/payments/${paymentId}/refund`, { token: processor.token, body: { amount: processor.part } });
+        expect(reply.status, JSON.stringify(reply.body)).toBe(503);
+        const [refund] = (await gw.request<{ data: RefundReply[] }>('GET', `/v1/refunds?payment_id=${paymentId}`, { token: processor.token })).body.data;
+        // A day of refused sends: far past the 10 attempts (about 17 minutes) a job gets by default.
+        for (let hour = 0; hour < 24; hour++) await later(3600);
+        // The organizations' tokens expired meanwhile.
+        for (const each of Object.values(processors)) await each.renewToken();
+        expect(await getRefund(processor, refund!.id)).toMatchObject({ status: 'PENDING' });
+        const sent = processor.sends(refund!.id);
+        // The first send and 10 attempts was all a job got before; about one an hour since.
+        expect(sent).toBeGreaterThan(11);
+
+        processor.rateLimited(false);
+        // The backoff's longest wait: an hour, with up to 20% jitter.
+        await later(3600 * 1.2 + 1);
+        expect(processor.sends(refund!.id)).toBe(sent + 1);
+        expect(await getRefund(processor, refund!.id)).toMatchObject({ status: 'SUCCEEDED', response_code: '00', amount: refund!.amount });
+        expect((await getPayment(processor, paymentId)).amount_refunded).toBe(refund!.amount);
+      } finally {
+        processor.rateLimited(false);
+      }
     });
 
     it('its first send unanswered (rate limited): the job sends it again under the same key, then reads it by the id that answer gave', async () => {

@@ -10,7 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stripeConnector } from '../src/connectors/stripe/index.js';
-import { advanceClock } from './support/clock.js';
+import { advanceClock, MovableTime } from './support/clock.js';
 import { pay, tokenize, type PaymentReply } from './support/cards.js';
 import { dialects } from './support/dialects.js';
 import { FakeStripe } from './support/fake-stripe.js';
@@ -263,6 +263,45 @@ describe.each(dialects)('the Stripe connector on $name', (dialect) => {
       expect(sent(`pasarela:tokenize:${failing.body.id}`)).toHaveLength(2);
     } finally {
       fake.mode = 'normal';
+    }
+  });
+
+  it('a capture Stripe did not process, then Stripe unreachable for a day: its recovery job keeps asking with the same key, and captures once Stripe answers', async () => {
+    const time = new MovableTime();
+    const own = await startGateway(dialect, {}, { connectors: [stripeConnector(fake.endpoint())], time });
+    const later = async (seconds: number) => {
+      time.advance(seconds);
+      await own.gateway.jobs.runDue();
+    };
+    const row = (id: string) =>
+      own.db.selectFrom('payments').select(['status', 'pending_action', 'amount_captured']).where('id', '=', id).executeTakeFirstOrThrow();
+    try {
+      const { token, card } = await merchant(own, fake);
+      const authorized = await pay(own, token, { instrumentId: await card('4242424242424242'), amount: 30, capture: false });
+      expect(authorized.body.status).toBe('AUTHORIZED');
+      fake.mode = 'rate_limited';
+      const capture = await own.request<ErrorBody>('POST', `/v1/payments/${authorized.body.id}/capture`, { token, body: {} });
+      expect(capture.status, capture.text).toBe(503);
+      // A day of refused captures: far past the 10 attempts (about 17 minutes) a job gets by default.
+      for (let hour = 0; hour < 24; hour++) await later(3600);
+      const intent = intentOf(authorized.body.id)[0]!;
+      const captures = fake.requests.filter((r) => r.method === 'POST' && r.path === `/v1/payment_intents/${intent.id}/capture`);
+      const asked = captures.length;
+      // Each with the one idempotency key.
+      expect(new Set(captures.map((r) => r.idempotencyKey)).size).toBe(1);
+      expect(asked).toBeGreaterThan(11);
+      expect(intentOf(authorized.body.id)[0]?.status).toBe('requires_capture');
+      expect(await row(authorized.body.id)).toMatchObject({ status: 'AUTHORIZED', pending_action: 'capture' });
+
+      fake.mode = 'normal';
+      // The backoff's longest wait: an hour, with up to 20% jitter.
+      await later(3600 * 1.2 + 1);
+      expect(intentOf(authorized.body.id)[0]?.status).toBe('succeeded');
+      expect(await row(authorized.body.id)).toMatchObject({ status: 'APPROVED', pending_action: null });
+      expect(Number((await row(authorized.body.id)).amount_captured)).toBe(3000);
+    } finally {
+      fake.mode = 'normal';
+      await own.close();
     }
   });
 

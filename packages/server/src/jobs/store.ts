@@ -14,11 +14,21 @@ import { isoPlusSeconds } from '../lib/time.js';
 
 export type JobRow = JobsTable;
 
+/**
+ * The attempts of a job that settles money whose outcome is not known yet or not recorded yet
+ * (a refund's or a payment's recovery, a pending lookup, an automatic capture): the runner's
+ * backoff reaches an hour between attempts after about 12 of them (an hour and ten minutes in
+ * all), so this keeps asking for about a week before the job is marked `failed`. With the default
+ * 10, a processor unreachable for 17 minutes left such a payment or refund PENDING for good.
+ */
+export const SETTLING_JOB_ATTEMPTS = 180;
+
 export interface NewJob {
   type: string;
   payload?: unknown;
   /** Seconds from now; 0 (default) means as soon as a runner is free. */
   delaySeconds?: number;
+  /** Runs before the job is marked `failed` (default 10); SETTLING_JOB_ATTEMPTS for one that settles money. */
   maxAttempts?: number;
   /** At most one pending job with this key; a second enqueue is a no-op. */
   dedupeKey?: string;

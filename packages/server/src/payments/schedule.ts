@@ -8,7 +8,7 @@
  */
 import type { RealClock } from '../clock/clock.js';
 import type { Executor } from '../db/database.js';
-import { enqueueJob } from '../jobs/store.js';
+import { enqueueJob, SETTLING_JOB_ATTEMPTS } from '../jobs/store.js';
 
 export interface PaymentJob {
   type: string;
@@ -19,8 +19,22 @@ export interface PaymentJob {
   payload?: Record<string, unknown>;
 }
 
-/** Puts `job` of `payment` in the queue, inside `trx`: the state change that needs it commits with it or not at all. */
+/**
+ * Puts `job` of `payment` in the queue, inside `trx`: the state change that needs it commits with it
+ * or not at all. Each of them settles the payment's money (a decision, a capture, an expiry, a
+ * recovery), so each keeps being tried while the processor cannot be reached (SETTLING_JOB_ATTEMPTS).
+ */
 export async function schedulePaymentJob(trx: Executor, clock: RealClock, payment: { id: string; organization_id: string }, job: PaymentJob): Promise<void> {
   const payload = { payment_id: payment.id, ...job.payload };
-  await enqueueJob(trx, { type: job.type, payload, delaySeconds: job.delaySeconds, ...(job.timer ? { organizationId: payment.organization_id } : {}) }, clock);
+  await enqueueJob(
+    trx,
+    {
+      type: job.type,
+      payload,
+      delaySeconds: job.delaySeconds,
+      maxAttempts: SETTLING_JOB_ATTEMPTS,
+      ...(job.timer ? { organizationId: payment.organization_id } : {}),
+    },
+    clock,
+  );
 }

@@ -26,7 +26,7 @@
 import type { RealClock } from '../../clock/clock.js';
 import type { CardNetworkConnector } from '../../connectors/card-network/connector.js';
 import type { Db } from '../../db/database.js';
-import { enqueueJob } from '../../jobs/store.js';
+import { enqueueJob, SETTLING_JOB_ATTEMPTS } from '../../jobs/store.js';
 import { findPaymentById } from '../store.js';
 import { finishPendingRefund } from './finish.js';
 import { REFUND_RECOVERY_JOB, type RefundRow, type RefundService } from './service.js';
@@ -78,7 +78,13 @@ async function lookAgain(deps: RefundRecoveryDeps, refund: RefundRow, looks: num
   const payload: RefundRecoveryPayload = { refund_id: refund.id, looks };
   await enqueueJob(
     deps.db,
-    { type: REFUND_RECOVERY_JOB, payload, delaySeconds: nextLookSeconds(looks), dedupeKey: `${REFUND_RECOVERY_JOB}:${refund.id}` },
+    {
+      type: REFUND_RECOVERY_JOB,
+      payload,
+      delaySeconds: nextLookSeconds(looks),
+      maxAttempts: SETTLING_JOB_ATTEMPTS,
+      dedupeKey: `${REFUND_RECOVERY_JOB}:${refund.id}`,
+    },
     deps.clock,
   );
 }
