@@ -13,7 +13,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mercadoPagoConnector } from '../src/connectors/mercadopago/index.js';
 import type { ConnectorDefinition } from '../src/connectors/registry.js';
-import { advanceClock } from './support/clock.js';
+import { advanceClock, MovableTime } from './support/clock.js';
 import { dialects } from './support/dialects.js';
 import { whileHeld } from './support/connector-checks.js';
 import { FakeMercadoPago } from './support/fake-mercadopago.js';
@@ -48,6 +48,8 @@ describe.each(dialects)('rails through connector accounts: Mercado Pago PSE and 
   let fake: FakeMercadoPago;
   let gw: TestGateway;
   let order = 0;
+  /** The gateway's real time: one test moves it a day on. */
+  const time = new MovableTime();
 
   beforeAll(async () => {
     fake = await FakeMercadoPago.start();
@@ -55,7 +57,7 @@ describe.each(dialects)('rails through connector accounts: Mercado Pago PSE and 
     const down = await FakeMercadoPago.start(fake.accessToken);
     await down.close();
     const unreachable = { ...mercadoPagoConnector(down.endpoint({ timeoutMs: 1_000 })), id: 'mercadopago-down' } as ConnectorDefinition;
-    gw = await startGateway(dialect, {}, { connectors: [mercadoPagoConnector(fake.endpoint({ timeoutMs: 1_000, retries: 0 })), unreachable] });
+    gw = await startGateway(dialect, {}, { connectors: [mercadoPagoConnector(fake.endpoint({ timeoutMs: 1_000, retries: 0 })), unreachable], time });
   });
   afterAll(async () => {
     await gw.close();
@@ -264,6 +266,33 @@ describe.each(dialects)('rails through connector accounts: Mercado Pago PSE and 
     expect(late.body).toMatchObject({ kind: 'rail.settled', status: 'ignored' });
     const paidLate = await deliver(accounts[0]!, FakeMercadoPago.signed('payment', String(mpPaid!.id), WEBHOOK_SECRET, now()));
     expect(paidLate.body).toMatchObject({ kind: 'rail.settled', status: 'ignored' });
+  });
+
+  it('Mercado Pago unreachable at the expiry for a day: the expiry keeps asking, and cancels the payment there once it answers', async () => {
+    const { token, pse } = await merchant();
+    const lapsed = await pse(114000);
+    const [mpLapsed] = mpPayments(lapsed.body.id);
+    const cancels = () => fake.requests.filter((r) => r.idempotencyKey === `pasarela:cancel:${lapsed.body.id}`).length;
+    const status = async () => (await gw.db.selectFrom('payments').select('status').where('id', '=', lapsed.body.id).executeTakeFirstOrThrow()).status;
+    fake.mode = 'rate_limited';
+    try {
+      await advanceClock(gw, token, 21 * 60 + 1);
+      // A day of refused cancellations: far past the 10 attempts (about 17 minutes) a job gets by default.
+      for (let hour = 0; hour < 24; hour++) {
+        time.advance(3600);
+        await gw.gateway.jobs.runDue();
+      }
+      expect(cancels()).toBeGreaterThan(10);
+      expect(await status()).toBe('IN_PROGRESS');
+      fake.mode = 'normal';
+      // The backoff's longest wait: an hour, with up to 20% jitter.
+      time.advance(3600 * 1.2 + 1);
+      await gw.gateway.jobs.runDue();
+      expect(fake.payments.get(mpLapsed!.id!)!.status).toBe('cancelled');
+      expect(await status()).toBe('DECLINED');
+    } finally {
+      fake.mode = 'normal';
+    }
   });
 
   it('sends a routed CASH payment to Efecty through Mercado Pago: its reference, barcode and voucher', async () => {

@@ -36,7 +36,7 @@ import { ConnectorOutcomeUnknown, ConnectorUnreachable } from '../../connectors/
 import type { RemoteRailRequest, RemoteRailStart } from '../../connectors/rails/connector.js';
 import type { Router } from '../../connectors/routing.js';
 import type { NotificationHandler } from '../../connectors/notifications.js';
-import { enqueueJob } from '../../jobs/store.js';
+import { enqueueJob, SETTLING_JOB_ATTEMPTS } from '../../jobs/store.js';
 import { moveRailStart, recordRailStart } from '../methods/rail-store.js';
 import type { ApmRow } from './service.js';
 
@@ -71,7 +71,13 @@ export class RemoteRails {
     await this.remember(trx, row.id, account.id);
     await enqueueJob(
       trx,
-      { type: RAIL_START_JOB, payload: { payment_id: row.id }, delaySeconds: RAIL_START_RECOVERY_SECONDS, organizationId: row.organization_id },
+      {
+        type: RAIL_START_JOB,
+        payload: { payment_id: row.id },
+        delaySeconds: RAIL_START_RECOVERY_SECONDS,
+        maxAttempts: SETTLING_JOB_ATTEMPTS,
+        organizationId: row.organization_id,
+      },
       this.clock,
     );
   }

@@ -14,7 +14,7 @@ import type { ApmStatus, ApmStatusDetail } from '../../db/schema.js';
 import { ApiError } from '../../errors/api-error.js';
 import { recordEvent } from '../../events/store.js';
 import type { EventType } from '../../events/types.js';
-import { enqueueJob } from '../../jobs/store.js';
+import { enqueueJob, SETTLING_JOB_ATTEMPTS } from '../../jobs/store.js';
 import { newId } from '../../lib/ids.js';
 import {
   asRail,
@@ -212,8 +212,13 @@ export class AlternativePaymentService {
           await options.onCreate?.(trx, id);
           if (route[0]) await this.remote!.prepare(trx, row, route[0]);
           await recordEvent(trx, organizationId, 'payment.purchase.pending', apmEventData(row), undefined, this.clock);
-          // Sandbox timers: a test clock advance of the organization runs them (clock/).
-          await enqueueJob(trx, { type: APM_JOBS.expire, payload: { payment_id: id }, delaySeconds: validitySeconds, organizationId }, this.clock);
+          // Sandbox timers: a test clock advance of the organization runs them (clock/). The expiry may have to
+          // cancel the payment at its processor: it keeps asking while that cannot be reached (jobs/store.ts).
+          await enqueueJob(
+            trx,
+            { type: APM_JOBS.expire, payload: { payment_id: id }, delaySeconds: validitySeconds, maxAttempts: SETTLING_JOB_ATTEMPTS, organizationId },
+            this.clock,
+          );
           if (start.automaticOutcome) {
             await enqueueJob(
               trx,
