@@ -16,10 +16,11 @@ export type JobRow = JobsTable;
 
 /**
  * The attempts of a job that settles money whose outcome is not known yet or not recorded yet
- * (a refund's or a payment's recovery, a pending lookup, an automatic capture): the runner's
- * backoff reaches an hour between attempts after about 12 of them (an hour and ten minutes in
- * all), so this keeps asking for about a week before the job is marked `failed`. With the default
- * 10, a processor unreachable for 17 minutes left such a payment or refund PENDING for good.
+ * (a refund's or a payment's recovery, a pending lookup, an automatic capture, a rail payment's
+ * expiry that cancels it at its processor): the runner's backoff reaches an hour between attempts
+ * after about 12 of them (an hour and ten minutes in all), so this keeps asking for about a week
+ * before the job is marked `failed`. With the default 10, a processor unreachable for 17 minutes
+ * left such a payment or refund PENDING for good.
  */
 export const SETTLING_JOB_ATTEMPTS = 180;
 
