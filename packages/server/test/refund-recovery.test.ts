@@ -17,6 +17,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mercadoPagoConnector } from '../src/connectors/mercadopago/index.js';
 import { stripeConnector } from '../src/connectors/stripe/index.js';
+import { REFUND_CONFIRM_AFTER_SECONDS } from '../src/payments/refunds/confirm.js';
 import { nextLookSeconds } from '../src/payments/refunds/recovery.js';
 import { pay, tokenize, type PaymentReply } from './support/cards.js';
 import { MovableTime } from './support/clock.js';
@@ -307,5 +308,39 @@ describe.each(dialects)('the recovery of a refund the processor left pending, on
       expect((await getPayment(processor, paymentId)).amount_refunded).toBe(refund!.amount);
       expect(processor.sends(refund!.id)).toBe(2);
     });
+  });
+
+  it('a SUCCEEDED refund Stripe failed afterwards, its notification lost: read again four days on, it ends REJECTED and its amount is refundable again', async () => {
+    const stripeSide = processors.Stripe;
+    const paymentId = await stripeSide.captured(stripeSide.amount);
+    const refund = await gw.request<RefundReply>('POST', `/v1/payments/${paymentId}/refund`, { token: stripeSide.token, body: { amount: stripeSide.part } });
+    expect(refund.body).toMatchObject({ status: 'SUCCEEDED', response_code: '00' });
+    // Another refund of the same payment, which stays SUCCEEDED at Stripe.
+    const kept = await gw.request<RefundReply>('POST', `/v1/payments/${paymentId}/refund`, { token: stripeSide.token, body: { amount: 10 } });
+    expect(kept.body.status, kept.text).toBe('SUCCEEDED');
+    // The issuer sends the money back; Stripe's refund.failed never reaches the gateway.
+    stripe.failRefund(stripeSide.upstreamId(refund.body.id));
+
+    await later(REFUND_CONFIRM_AFTER_SECONDS[0] - 60);
+    expect(stripeSide.reads(refund.body.id)).toBe(0);
+    await later(61);
+    for (const each of Object.values(processors)) await each.renewToken();
+    expect(stripeSide.reads(refund.body.id)).toBe(1);
+    expect(stripeSide.reads(kept.body.id)).toBe(1);
+    expect(await getRefund(stripeSide, refund.body.id)).toMatchObject({ status: 'REJECTED', response_code: stripeSide.failedCode });
+    expect(await getRefund(stripeSide, kept.body.id)).toMatchObject({ status: 'SUCCEEDED' });
+    expect(await refundEvents(refund.body.id)).toEqual(['refund.succeeded', 'refund.rejected']);
+    // Only the kept refund counts; the failed one's amount can be refunded again.
+    expect((await getPayment(stripeSide, paymentId)).amount_refunded).toBe(kept.body.amount);
+    const again = await gw.request<RefundReply>('POST', `/v1/payments/${paymentId}/refund`, { token: stripeSide.token, body: { amount: stripeSide.part } });
+    expect(again.body.status, again.text).toBe('SUCCEEDED');
+
+    // The kept refund is read once more, thirty days after it succeeded; the failed one never again.
+    await later(REFUND_CONFIRM_AFTER_SECONDS[1] - REFUND_CONFIRM_AFTER_SECONDS[0] + 1);
+    for (const each of Object.values(processors)) await each.renewToken();
+    expect(stripeSide.reads(kept.body.id)).toBe(2);
+    expect(stripeSide.reads(refund.body.id)).toBe(1);
+    await later(REFUND_CONFIRM_AFTER_SECONDS[1]);
+    expect(stripeSide.reads(kept.body.id)).toBe(2);
   });
 });

@@ -83,6 +83,7 @@ export const REACTION_ORDER: readonly GatewayModule<Services>[] = [
   paymentInstructionsModule,
   feesModule,
   paymentsModule,
+  refundsModule,
   fraudModule,
   chargebacksModule,
   ledgerModule,

@@ -2,12 +2,14 @@
  * Background work of card payments, all through the durable job table:
  * automatic capture, resolution of PENDING authorizations, expiry of
  * uncaptured authorizations, recovery of operations a crash interrupted,
- * and the end of refunds the processor accepted as pending.
+ * the end of refunds the processor accepted as pending, and the later looks
+ * at refunds that succeeded.
  */
 import type { RealClock } from '../clock/clock.js';
 import type { Db } from '../db/database.js';
 import type { JobRunner } from '../jobs/runner.js';
 import type { CardNetworkConnector } from '../connectors/card-network/connector.js';
+import { confirmRefund, REFUND_CONFIRM_JOB, type RefundConfirmPayload } from './refunds/confirm.js';
 import { recoverRefund, type RefundRecoveryPayload } from './refunds/recovery.js';
 import { REFUND_RECOVERY_JOB, type RefundService } from './refunds/service.js';
 import { NetworkRefusal, PAYMENT_JOBS, RECOVERY_DELAY_SECONDS, type NetworkAction, type PaymentLifecycle } from './lifecycle.js';
@@ -100,5 +102,12 @@ export function registerPaymentJobs(
     const refund = await db.selectFrom('refunds').selectAll().where('id', '=', String(id)).executeTakeFirst();
     if (refund?.status === 'PENDING')
       await recoverRefund({ db, network, refunds: deps.refunds, clock: deps.clock }, refund, Number.isInteger(looks) ? Number(looks) : 0);
+  });
+
+  // A SUCCEEDED refund read again days later: the processor may have failed it since, its notification lost (refunds/confirm.ts).
+  runner.register(REFUND_CONFIRM_JOB, async ({ payload }) => {
+    const { refund_id: id, look } = payload as Partial<RefundConfirmPayload>;
+    const refund = await db.selectFrom('refunds').selectAll().where('id', '=', String(id)).executeTakeFirst();
+    if (refund?.status === 'SUCCEEDED') await confirmRefund({ db, network, clock: deps.clock }, refund, Number.isInteger(look) ? Number(look) : 0);
   });
 }
