@@ -9,7 +9,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeInBrowser, launchChromium, seriousViolations, VIEWPORTS, watchedPage } from './support/browser.js';
+import { describeInBrowser, documentWidth, launchChromium, seriousViolations, VIEWPORTS, watchedPage } from './support/browser.js';
 import { pay, tokenize } from './support/cards.js';
 import { createDashboardUser } from './support/dashboard.js';
 import { dialects } from './support/dialects.js';
@@ -80,10 +80,7 @@ describeInBrowser.each(dialects)('the Balance page lists the balance transaction
     for (const viewport of VIEWPORTS) {
       await page.setViewportSize(viewport);
       expect(await seriousViolations(page, 'balance transactions')).toEqual([]);
-      const width = await page.evaluate(
-        () => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth,
-      );
-      expect(width, `fits ${viewport.width} px`).toBeLessThanOrEqual(viewport.width);
+      expect(await documentWidth(page), `fits ${viewport.width} px`).toBeLessThanOrEqual(viewport.width);
     }
     await page.setViewportSize(VIEWPORTS[0]);
 

@@ -16,13 +16,14 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   browserPlan,
+  type BrowserPlan,
   describeInBrowser,
+  documentWidth,
   keepScreenshot,
   launchChromium,
   screenshotFolder,
   screenshotOnFailure,
   watchedPage,
-  type BrowserPlan,
 } from './support/browser.js';
 import { pay, tokenize } from './support/cards.js';
 import { advanceClock } from './support/clock.js';
@@ -53,10 +54,7 @@ async function audit(plan: BrowserPlan, page: Page, name: string, ready: () => P
       if (!plan.audited) continue;
       await screenshotOnFailure(page, `${name}-${size.width}x${size.height}-failed.png`, async () => {
         expect(await plan.audit(page, name)).toEqual([]);
-        const width = await page.evaluate(
-          () => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth,
-        );
-        expect(width, `${name} fits ${size.width} px`).toBeLessThanOrEqual(size.width);
+        expect(await documentWidth(page), `${name} fits ${size.width} px`).toBeLessThanOrEqual(size.width);
       });
       await keepScreenshot(page, SCREENSHOTS, `${name}-${size.width}x${size.height}.png`);
     }

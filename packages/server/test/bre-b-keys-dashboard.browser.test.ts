@@ -12,7 +12,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserPlan, describeInBrowser, launchChromium, seriousViolations, VIEWPORTS, watchedPage } from './support/browser.js';
+import { browserPlan, describeInBrowser, documentWidth, launchChromium, seriousViolations, VIEWPORTS, watchedPage } from './support/browser.js';
 import { createDashboardUser } from './support/dashboard.js';
 import { dialects } from './support/dialects.js';
 import { startGateway, type TestGateway } from './support/gateway.js';
@@ -91,9 +91,7 @@ describeInBrowser('the Bre-B keys page of the dashboard', () => {
           await page.setViewportSize(size);
           await ready();
           problems.push(...(await seriousViolations(page, name)));
-          const width = await page.evaluate(
-            () => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth,
-          );
+          const width = await documentWidth(page);
           if (width > size.width) problems.push(`${name} ${size.width}x${size.height}: ${width} px wide`);
         }
       } finally {

@@ -24,7 +24,7 @@
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { browserPlan, describeInBrowser, launchChromium, seriousViolations, VIEWPORTS, watchedPage } from './support/browser.js';
+import { browserPlan, describeInBrowser, documentWidth, launchChromium, seriousViolations, VIEWPORTS, watchedPage } from './support/browser.js';
 import { advanceClock } from './support/clock.js';
 import { dialects, renderingIt } from './support/dialects.js';
 import { startGateway, type TestGateway } from './support/gateway.js';
@@ -46,7 +46,7 @@ interface LinkView {
 
 /** The page's globals as the evaluate() callbacks use them (the server's tsconfig has no DOM lib). */
 interface PageWindow {
-  document: { documentElement: { scrollWidth: number }; querySelector(selector: string): { getAttribute(name: string): string | null } | null };
+  document: { querySelector(selector: string): { getAttribute(name: string): string | null } | null };
   Image: new () => { src: string; naturalWidth: number; onload: () => void; onerror: () => void };
 }
 
@@ -121,10 +121,7 @@ describeInBrowser("the hosted checkout's end states", () => {
       if (SCREENSHOTS && size.width === 390 && ['processing', 'approved', 'declined', 'expired'].includes(name)) {
         await page.screenshot({ path: join(SCREENSHOTS, `checkout-${name}.png`), fullPage: true });
       }
-      expect(
-        await page.evaluate(() => (globalThis as unknown as PageWindow).document.documentElement.scrollWidth),
-        `${name} fits ${size.width} px`,
-      ).toBeLessThanOrEqual(size.width);
+      expect(await documentWidth(page), `${name} fits ${size.width} px`).toBeLessThanOrEqual(size.width);
       expect(await seriousViolations(page, name)).toEqual([]);
     }
 

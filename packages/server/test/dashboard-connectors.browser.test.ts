@@ -9,7 +9,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeInBrowser, launchChromium, seriousViolations, VIEWPORTS, watchedPage } from './support/browser.js';
+import { describeInBrowser, documentWidth, launchChromium, seriousViolations, VIEWPORTS, watchedPage } from './support/browser.js';
 import { createDashboardUser } from './support/dashboard.js';
 import { dialects } from './support/dialects.js';
 import { startGateway, type TestGateway } from './support/gateway.js';
@@ -86,9 +86,7 @@ describeInBrowser('the connector accounts page of the dashboard', () => {
       await dialog.getByLabel('webhook_secret').fill(WEBHOOK_SECRET);
       problems.push(...(await seriousViolations(page, `connectors-new-${size.width}`)));
       // The page and its dialog fit the viewport's width (a phone's too).
-      expect(
-        await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth),
-      ).toBeLessThanOrEqual(size.width);
+      expect(await documentWidth(page)).toBeLessThanOrEqual(size.width);
       await dialog.getByRole('button', { name: 'Save' }).click();
       const row = page.getByRole('row').filter({ hasText: `Stripe ${index}` });
       await row.waitFor();

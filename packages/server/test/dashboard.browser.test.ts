@@ -13,7 +13,16 @@
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeInBrowser, keepScreenshot, launchChromium, screenshotFolder, screenshotOnFailure, seriousViolations, watchedPage } from './support/browser.js';
+import {
+  describeInBrowser,
+  documentWidth,
+  keepScreenshot,
+  launchChromium,
+  screenshotFolder,
+  screenshotOnFailure,
+  seriousViolations,
+  watchedPage,
+} from './support/browser.js';
 import { pendingWalletIntent, pay, tokenize } from './support/cards.js';
 import { createDashboardUser } from './support/dashboard.js';
 import { dialects } from './support/dialects.js';
@@ -35,10 +44,6 @@ const DOCS_IMAGES = process.env.DASHBOARD_DOCS_IMAGES === '1' ? fileURLToPath(ne
 interface PageWindow {
   document: { documentElement: { lang: string; dataset: Record<string, string | undefined> } };
 }
-
-/** How wide the document is: wider than the viewport means the page scrolls sideways. */
-const documentWidth = (page: Page) =>
-  page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth);
 
 /**
  * Checks a page at both widths with axe-core and that it fits the phone's width

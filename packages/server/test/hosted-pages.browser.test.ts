@@ -27,7 +27,7 @@ import jsQRModule from 'jsqr';
 import { PNG } from 'pngjs';
 import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { describeInBrowser, keepScreenshot, launchChromium, screenshotFolder, watchedPage } from './support/browser.js';
+import { describeInBrowser, documentWidth, keepScreenshot, launchChromium, screenshotFolder, watchedPage } from './support/browser.js';
 import { dialects } from './support/dialects.js';
 import { AUDIENCE, startGateway, type TestGateway } from './support/gateway.js';
 import { encrypt, encryptedCard, importPublicKey } from './support/cards.js';
@@ -81,7 +81,7 @@ interface LinkView {
 interface PageWindow {
   document: {
     activeElement: { id: string; getAttribute(name: string): string | null } | null;
-    documentElement: { scrollWidth: number; lang: string };
+    documentElement: { lang: string };
   };
   messages: Array<{ origin: string; data: Record<string, unknown> }>;
   getComputedStyle(element: unknown): { backgroundColor: string };
@@ -544,8 +544,7 @@ iframe{display:block;width:100%;max-width:560px;height:620px;margin:0 auto;borde
       },
     });
     expect(enrollment.status).toBe(201);
-    const noOverflow = async (page: Page, width: number) =>
-      expect(await page.evaluate(() => (globalThis as unknown as PageWindow).document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    const noOverflow = async (page: Page, width: number) => expect(await documentWidth(page)).toBeLessThanOrEqual(width);
 
     for (const [name, viewport] of [
       ['phone', PHONE],

@@ -57,6 +57,11 @@ export async function watchedPage(context: BrowserContext, errors: string[], vie
   return page;
 }
 
+/** How wide the page's document is: wider than the viewport means it scrolls sideways. */
+export function documentWidth(page: Page): Promise<number> {
+  return page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth);
+}
+
 /** The two sizes every page is checked at: a laptop and a phone. */
 export const VIEWPORTS = [
   { width: 1280, height: 800 },
