@@ -60,16 +60,13 @@ export function readPaymentLink(body: Loose, floorOf: (currency: string) => numb
       };
       // Every link's amount has a floor per currency (LINK_MIN_AMOUNT): tiny charges are how stolen cards are tested.
       const floor = floorOf(currency);
+      const below = (what: string) => `must be at least ${formatMinor(floor, currency)} ${currency} (the minimum of ${what})`;
       if (data.amount_type === 'fixed') {
         if (a.value === undefined) details.push({ field: 'data.amount.value', message: 'is required for a fixed amount' });
         data.amount = minor('data.amount.value', 'value');
-        if (data.amount !== undefined && data.amount < floor)
-          details.push({
-            field: 'data.amount.value',
-            message: `must be at least ${formatMinor(floor, currency)} ${currency} (the minimum of a payment link)`,
-          });
+        if (data.amount !== undefined && data.amount < floor) details.push({ field: 'data.amount.value', message: below('a payment link') });
       } else {
-        const atLeast = `must be at least ${formatMinor(floor, currency)} ${currency} (the minimum of a custom amount)`;
+        const atLeast = below('a custom amount');
         data.min_amount = a.min_amount === undefined ? floor : minor('data.amount.min_amount', 'min_amount');
         data.max_amount = minor('data.amount.max_amount', 'max_amount');
         if (a.max_amount === undefined) details.push({ field: 'data.amount.max_amount', message: 'is required for a custom amount' });

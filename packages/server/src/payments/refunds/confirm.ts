@@ -79,6 +79,7 @@ export async function confirmRefund(deps: RefundConfirmDeps, refund: RefundRow, 
     await deps.db.transaction().execute((trx) => failSucceededRefund(trx, refund, result.responseCode, now, deps.clock));
     return;
   }
+  const after = REFUND_CONFIRM_AFTER_SECONDS[look];
   const next = REFUND_CONFIRM_AFTER_SECONDS[look + 1];
-  if (next !== undefined) await scheduleLook(deps.db, refund.id, look + 1, next - REFUND_CONFIRM_AFTER_SECONDS[look]!, deps.clock);
+  if (after !== undefined && next !== undefined) await scheduleLook(deps.db, refund.id, look + 1, next - after, deps.clock);
 }
