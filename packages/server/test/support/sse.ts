@@ -14,6 +14,7 @@ export class SseStream {
   contentType = '';
   body = '';
   done: Promise<void> = Promise.resolve();
+  private reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
 
   static async open(url: string, token: string, headers: Record<string, string> = {}): Promise<SseStream> {
     const stream = new SseStream();
@@ -35,8 +36,12 @@ export class SseStream {
   private async read(body: ReadableStream<Uint8Array>): Promise<void> {
     const decoder = new TextDecoder();
     let buffer = '';
+    const reader = body.getReader();
+    this.reader = reader;
     try {
-      for await (const chunk of body) {
+      for (;;) {
+        const { done, value: chunk } = await reader.read();
+        if (done) break;
         buffer += decoder.decode(chunk, { stream: true });
         let end: number;
         while ((end = buffer.indexOf('\n\n')) >= 0) {
@@ -55,7 +60,7 @@ export class SseStream {
         }
       }
     } catch {
-      // Aborted by close().
+      // Aborted or cancelled by close().
     } finally {
       this.ended = true;
     }
@@ -65,8 +70,14 @@ export class SseStream {
     return this.events.map((e) => e.id);
   }
 
+  /**
+   * Ends the stream and waits for its reader to stop. The reader is cancelled as well as the request
+   * aborted: an abort alone does not always settle a pending read of Node's fetch (undici), which
+   * can leave it waiting until the server ends the stream.
+   */
   async close(): Promise<void> {
     this.controller.abort();
+    await this.reader?.cancel().catch(() => undefined);
     await this.done;
   }
 }
