@@ -67,31 +67,49 @@ function message(error: unknown): string {
   return cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
 }
 
-/** Parses Server-Sent Events from a response body: yields each event with an id. */
-async function* sseEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<StreamedEvent> {
+/**
+ * Parses Server-Sent Events from a response body: yields each event with an id, until the body
+ * ends or `signal` aborts. On abort the reader is cancelled
+ * as well: an aborted fetch does not always settle a read already waiting on its body (undici), and
+ * a renewal or ^C would then wait for an event that never comes.
+ */
+async function* sseEvents(body: ReadableStream<Uint8Array>, signal: AbortSignal): AsyncGenerator<StreamedEvent> {
   const decoder = new TextDecoder();
   let buffer = '';
-  for await (const chunk of body) {
-    buffer += decoder.decode(chunk, { stream: true }).replace(/\r\n?/g, '\n');
-    let end: number;
-    while ((end = buffer.indexOf('\n\n')) >= 0) {
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      let id = '';
-      let type = 'message';
-      const data: string[] = [];
-      for (const line of block.split('\n')) {
-        if (line === '' || line.startsWith(':')) continue;
-        const colon = line.indexOf(':');
-        const field = colon < 0 ? line : line.slice(0, colon);
-        const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
-        if (field === 'id') id = value;
-        else if (field === 'event') type = value;
-        else if (field === 'data') data.push(value);
+  const reader = body.getReader();
+  const cancel = () => void reader.cancel().catch(() => undefined);
+  if (signal.aborted) cancel();
+  else signal.addEventListener('abort', cancel, { once: true });
+  try {
+    for (;;) {
+      const { done, value: chunk } = await reader.read();
+      if (done) break;
+      buffer += decoder.decode(chunk, { stream: true }).replace(/\r\n?/g, '\n');
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        let id = '';
+        let type = 'message';
+        const data: string[] = [];
+        for (const line of block.split('\n')) {
+          if (line === '' || line.startsWith(':')) continue;
+          const colon = line.indexOf(':');
+          const field = colon < 0 ? line : line.slice(0, colon);
+          const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
+          if (field === 'id') id = value;
+          else if (field === 'event') type = value;
+          else if (field === 'data') data.push(value);
+        }
+        if (id && data.length > 0) yield { id, type, data: data.join('\n') };
       }
-      if (id && data.length > 0) yield { id, type, data: data.join('\n') };
     }
+  } finally {
+    signal.removeEventListener('abort', cancel);
+    reader.releaseLock();
   }
+  // A cancelled reader ends like a finished stream: the caller tells them apart by its signal.
+  signal.throwIfAborted();
 }
 
 export async function listen(args: string[], env: Record<string, string | undefined>, io: ListenIo, signal: AbortSignal): Promise<number> {
@@ -206,7 +224,7 @@ export async function listen(args: string[], env: Record<string, string | undefi
         ready = true;
         io.out(`Ready! Your webhook signing secret is ${secret} (^C to quit)`);
       }
-      for await (const event of sseEvents(response.body)) {
+      for await (const event of sseEvents(response.body, connection.signal)) {
         const status = await forward(event);
         lastEventId = event.id;
         io.out(`${io.clock.realIso()}  ${event.type}  ${event.id}  ${forwardTo}  ${status}`);
