@@ -11,8 +11,11 @@
  * the account its payment went to (`refundOf` of the card-network port),
  * `REFUND_CONFIRM_AFTER_SECONDS` after it succeeded: four days (past Stripe's
  * retries), then thirty. Failed meanwhile, it ends as the notification would
- * have ended it (finish.ts `failSucceededRefund`). A refund whose connector
- * cannot look refunds up (the sandbox's default network) is not looked at.
+ * have ended it (finish.ts `failSucceededRefund`). The sandbox's simulator
+ * answers these looks too: its refunds-fail-later test card's refunds are
+ * found failed (docs/sandbox.md). A refund without the processor's id of it
+ * (the simulator's from before it gave one), or whose connector cannot look
+ * refunds up, is not looked at.
  * The first look is enqueued by the reaction to `refund.succeeded`, in the
  * transaction that records it.
  */
