@@ -8,14 +8,15 @@
  * `refund.rejected` recorded and delivered. Another card's refund, read by
  * the same look, stays SUCCEEDED. What the simulator answers is in the
  * database (its ledger, `simulator_operations`), so a gateway started again
- * on it answers the same. Time moves on the gateway's injected clock;
- * nothing sleeps. Real gateway, real HTTP, both dialects.
+ * on it answers the same. Time moves on the gateway's injected clock, or on
+ * the organization's test clock (`POST /v1/sandbox/clock/advance`); nothing
+ * sleeps. Real gateway, real HTTP, both dialects.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CardNetworkSimulator } from '../src/connectors/card-network/simulator.js';
 import { REFUND_CONFIRM_AFTER_SECONDS, REFUND_CONFIRM_JOB } from '../src/payments/refunds/confirm.js';
 import { pay, tokenize, type PaymentReply } from './support/cards.js';
-import { MovableTime } from './support/clock.js';
+import { advanceClock, MovableTime } from './support/clock.js';
 import { dialects } from './support/dialects.js';
 import { AUDIENCE, startGateway, type TestClient, type TestGateway } from './support/gateway.js';
 import { Receiver } from './support/receiver.js';
@@ -162,6 +163,25 @@ describe.each(dialects)('the sandbox card whose refunds fail after they succeede
     // The failed amount can be refunded again (and that refund too succeeds, to fail at its own look).
     expect(await refund(token, failing, 100)).toMatchObject({ amount: '100.00', status: 'SUCCEEDED' });
     expect(await getPayment(token, failing)).toMatchObject({ status: 'REFUNDED', amount_refunded: '100.00' });
+  });
+
+  it("the organization's test clock reaches the look: an advance of four days runs it, and the refund is REJECTED", async () => {
+    const own = await gw.client();
+    const ownToken = await tokenOf(own);
+    const payment = await captured(ownToken, FAILS_LATER, 25);
+    const made = await refund(ownToken, payment, 25);
+    expect(made.status).toBe('SUCCEEDED');
+    expect(await getPayment(ownToken, payment)).toMatchObject({ status: 'REFUNDED', amount_refunded: '25.00' });
+
+    const early = await advanceClock(gw, ownToken, REFUND_CONFIRM_AFTER_SECONDS[0] - 60);
+    expect(early.ran.filter((r) => r.type === REFUND_CONFIRM_JOB)).toEqual([]);
+    expect((await getRefund(ownToken, made.id)).status).toBe('SUCCEEDED');
+
+    const due = await advanceClock(gw, ownToken, 61);
+    expect(due.ran.filter((r) => r.type === REFUND_CONFIRM_JOB).map((r) => [r.subject_id, r.outcome])).toEqual([[made.id, 'completed']]);
+    expect(await getRefund(ownToken, made.id)).toMatchObject({ status: 'REJECTED', response_code: '54' });
+    expect(await getPayment(ownToken, payment)).toMatchObject({ status: 'APPROVED', amount_refunded: '0.00' });
+    expect(await refundEvents(ownToken, payment, made.id)).toEqual(['refund.succeeded', 'refund.rejected']);
   });
 
   it("the simulator reads a refund by its own id of it: the card's refund failed, another card's as it was; an id it never gave is an error", async () => {
