@@ -119,10 +119,12 @@ describe.each(dialects)("the docs' walk-throughs on $name", (dialect) => {
     expect(run.stderr).toContain('"amount_captured": "150000.00"');
     expect(run.stderr).toContain('"status": "REFUNDED"');
     expect(run.stderr).toContain('"code": "refund_exceeds_captured"');
-    // More scenarios: the declined card, the chargeback its capture opened, the rejected refund, the pending card approved.
+    // More scenarios: the declined card, the chargeback its capture opened, the rejected refund, the refund that failed
+    // at the look four days on, the pending card approved.
     expect(run.stderr).toContain('"response_code": "51"');
     expect(run.stderr).toMatch(/"reason_code": "10\.4"/);
     expect(run.stderr).toContain('"response_code": "57"');
+    expect(run.stderr).toMatch(/"type": "refund\.confirm"[\s\S]*"status": "REJECTED",\s*"response_code": "54"/);
     expect(run.stderr).toMatch(/"status": "PENDING",\s*"response_code": "09"[\s\S]*"status": "APPROVED",\s*"response_code": "00"/);
   }, 60_000);
 

@@ -25,6 +25,12 @@ const CARDS: { number: string; brand: string; en: string; es: string }[] = [
   { number: '4000000000000069', brand: 'Visa', en: 'Rejected: expired card (54)', es: 'Rechazada: tarjeta vencida (54)' },
   { number: '4000000000000119', brand: 'Visa', en: 'Rejected: processing error (96)', es: 'Rechazada: error de procesamiento (96)' },
   { number: '4000000000005126', brand: 'Visa', en: 'Approved; every refund is rejected (57)', es: 'Aprobada; todo reembolso se rechaza (57)' },
+  {
+    number: '4000000000005134',
+    brand: 'Visa',
+    en: 'Approved; every refund succeeds, then fails four days later (54)',
+    es: 'Aprobada; todo reembolso se aprueba y falla cuatro días después (54)',
+  },
   { number: '4000000000000259', brand: 'Visa', en: 'Approved; a chargeback opens when captured', es: 'Aprobada; al capturarla se abre un contracargo' },
   { number: '4000000000003303', brand: 'Visa', en: 'Pending (09), then approved', es: 'Pendiente (09), luego aprobada' },
 ];

@@ -195,7 +195,7 @@ export class RoutedCardNetwork implements CardNetworkConnector {
   /**
    * A refund's current outcome, asked of the account its payment went to with the processor's own payment
    * reference (the prefix removed; the refund's own id never carries one); undefined when that account's
-   * connector cannot look refunds up (the default network, a connector without `refundOf`).
+   * connector cannot look refunds up (a connector without `refundOf`, the default of CONNECTORS=none).
    */
   async refundOf(request: RefundLookup): Promise<OperationResult | undefined> {
     const { connector, networkReference } = await this.target(request.networkReference);

@@ -165,7 +165,8 @@ export interface CardNetworkConnector {
    * processor's own id of it: `pending` while it has not settled, then
    * `succeeded` or `rejected`. Sending the refund again cannot tell: under the
    * same idempotency key the processor answers its first answer (`pending`)
-   * again. A PENDING refund's recovery job asks it (payments/refunds/recovery.ts).
+   * again. A PENDING refund's recovery job asks it (payments/refunds/recovery.ts),
+   * and so do the later looks at a SUCCEEDED refund (payments/refunds/confirm.ts).
    * Throws when the processor cannot be asked or has no such refund. Undefined
    * only from a network that routes (connectors/routed-card-network.ts) to a
    * connector without it: the job then sends the refund again.

@@ -17,6 +17,7 @@ import type {
   DisputeRequest,
   OperationRequest,
   OperationResult,
+  RefundLookup,
 } from './connector.js';
 import { INSTALLMENTS_DECLINED_CODE } from './connector.js';
 
@@ -25,6 +26,7 @@ type Behaviour =
   | 'decline'
   | 'pending'
   | 'refunds_rejected'
+  | 'refunds_fail_later'
   | 'chargeback'
   | 'captures_rejected'
   | 'voids_rejected'
@@ -34,6 +36,12 @@ type Behaviour =
 
 /** The code of an operation the network refuses on an authorization it approved: `12`, invalid transaction (a refund: `57`). */
 export const REFUSED_OPERATION_CODE = '12';
+
+/**
+ * The code of a refund that succeeded and failed afterwards (the refunds-fail-later card): `54`, expired
+ * card, as Stripe's `expired_or_canceled_card` (the issuer sent the money back from a closed card).
+ */
+export const REFUND_FAILED_LATER_CODE = '54';
 
 interface TestCard {
   behaviour: Behaviour;
@@ -53,6 +61,12 @@ export const TEST_CARDS: Record<string, TestCard> = {
   '4000000000000069': { behaviour: 'decline', responseCode: '54', description: 'declined: expired card' },
   '4000000000000119': { behaviour: 'decline', responseCode: '96', description: 'declined: processing error' },
   '4000000000005126': { behaviour: 'refunds_rejected', responseCode: '00', description: 'Visa debit, approved; every refund is rejected' },
+  // Stripe's 4000000000005126 does this; ours is the specification's card whose refunds are rejected at once.
+  '4000000000005134': {
+    behaviour: 'refunds_fail_later',
+    responseCode: '00',
+    description: 'approved; every refund succeeds, and is failed (code 54) when the gateway reads it again (its later look, refund.confirm)',
+  },
   '4000000000000259': { behaviour: 'chargeback', responseCode: '00', description: 'approved; once captured, a chargeback is opened' },
   '4000000000003303': { behaviour: 'pending', responseCode: '00', description: 'PENDING, approved after PENDING_CARD_DELAY_SECONDS' },
   // Approved, then one operation on the authorization is refused (code 12), as real acquirers do:
@@ -230,11 +244,35 @@ export class CardNetworkSimulator implements CardNetworkConnector {
     );
   }
 
+  /**
+   * Every refund answers with the network's id of it, `sim_<our refund id>`, as a processor's
+   * refund has one (Stripe's `re_...`): the gateway keeps it, and reads the refund by it later (`refundOf`).
+   */
   async refund(request: OperationRequest): Promise<OperationResult> {
     const behaviour = await this.behaviourOf(request.networkReference);
+    const networkReference = `sim_${request.reference}`;
     return this.once<OperationResult>(`refund:${request.reference}`, 'refund', () =>
-      behaviour === 'refunds_rejected' ? { outcome: 'rejected', responseCode: '57' } : { outcome: 'succeeded', responseCode: '00' },
+      behaviour === 'refunds_rejected'
+        ? { outcome: 'rejected', responseCode: '57', networkReference }
+        : { outcome: 'succeeded', responseCode: '00', networkReference },
     );
+  }
+
+  /**
+   * A refund's current outcome, by the network's id of it: the gateway's later looks at a
+   * SUCCEEDED refund ask it (payments/refunds/confirm.ts). Its answer as it was recorded, except
+   * that a succeeded refund of the refunds-fail-later card has failed since (code 54): the card's
+   * behaviour is its payment's authorization's, in the ledger, so a process started again answers
+   * the same. Throws for an id it never gave (a refund from before refunds had one has none to ask by).
+   */
+  async refundOf(request: RefundLookup): Promise<OperationResult> {
+    const reference = request.refundReference.replace(/^sim_/, '');
+    const recorded = await this.read<OperationResult>(`refund:${reference}`);
+    if (!recorded) throw new Error(`the simulator has no refund ${request.refundReference}`);
+    const networkReference = request.refundReference;
+    if (recorded.outcome === 'succeeded' && (await this.behaviourOf(request.networkReference)) === 'refunds_fail_later')
+      return { outcome: 'rejected', responseCode: REFUND_FAILED_LATER_CODE, networkReference };
+    return { outcome: recorded.outcome, responseCode: recorded.responseCode, networkReference };
   }
 
   /**

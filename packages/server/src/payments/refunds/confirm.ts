@@ -11,10 +11,15 @@
  * the account its payment went to (`refundOf` of the card-network port),
  * `REFUND_CONFIRM_AFTER_SECONDS` after it succeeded: four days (past Stripe's
  * retries), then thirty. Failed meanwhile, it ends as the notification would
- * have ended it (finish.ts `failSucceededRefund`). A refund whose connector
- * cannot look refunds up (the sandbox's default network) is not looked at.
+ * have ended it (finish.ts `failSucceededRefund`). The sandbox's simulator
+ * answers these looks too: its refunds-fail-later test card's refunds are
+ * found failed (docs/sandbox.md). A refund without the processor's id of it
+ * (the simulator's from before it gave one), or whose connector cannot look
+ * refunds up, is not looked at.
  * The first look is enqueued by the reaction to `refund.succeeded`, in the
- * transaction that records it.
+ * transaction that records it. The looks are sandbox timers of the refund's
+ * organization: its test clock's advance runs them (test-clocks/service.ts),
+ * so a merchant sees a refund fail without waiting four days.
  */
 import { clockAt, type RealClock } from '../../clock/clock.js';
 import type { CardNetworkConnector } from '../../connectors/card-network/connector.js';
@@ -38,12 +43,25 @@ export interface RefundConfirmPayload {
   look?: number;
 }
 
-/** Look `look` at the refund, `delaySeconds` from now; one waiting per refund. */
-function scheduleLook(db: Executor, refundId: string, look: number, delaySeconds: number, clock: RealClock): Promise<string | null> {
-  const payload: RefundConfirmPayload = { refund_id: refundId, look };
+/** Look `look` at the refund of `organizationId`, `delaySeconds` from now; one waiting per refund. */
+function scheduleLook(
+  db: Executor,
+  refund: { id: string; organizationId: string },
+  look: number,
+  delaySeconds: number,
+  clock: RealClock,
+): Promise<string | null> {
+  const payload: RefundConfirmPayload = { refund_id: refund.id, look };
   return enqueueJob(
     db,
-    { type: REFUND_CONFIRM_JOB, payload, delaySeconds, maxAttempts: SETTLING_JOB_ATTEMPTS, dedupeKey: `${REFUND_CONFIRM_JOB}:${refundId}` },
+    {
+      type: REFUND_CONFIRM_JOB,
+      payload,
+      delaySeconds,
+      maxAttempts: SETTLING_JOB_ATTEMPTS,
+      dedupeKey: `${REFUND_CONFIRM_JOB}:${refund.id}`,
+      organizationId: refund.organizationId,
+    },
     clock,
   );
 }
@@ -54,7 +72,7 @@ export const confirmLater: Reaction = {
   types: ['refund.succeeded'],
   async run(db, event) {
     const id = (event.data as { refund?: { id?: string } }).refund?.id;
-    if (id) await scheduleLook(db, id, 0, REFUND_CONFIRM_AFTER_SECONDS[0], clockAt(event.created_at));
+    if (id) await scheduleLook(db, { id, organizationId: event.organization_id }, 0, REFUND_CONFIRM_AFTER_SECONDS[0], clockAt(event.created_at));
   },
 };
 
@@ -81,5 +99,6 @@ export async function confirmRefund(deps: RefundConfirmDeps, refund: RefundRow, 
   }
   const after = REFUND_CONFIRM_AFTER_SECONDS[look];
   const next = REFUND_CONFIRM_AFTER_SECONDS[look + 1];
-  if (after !== undefined && next !== undefined) await scheduleLook(deps.db, refund.id, look + 1, next - after, deps.clock);
+  if (after !== undefined && next !== undefined)
+    await scheduleLook(deps.db, { id: refund.id, organizationId: refund.organization_id }, look + 1, next - after, deps.clock);
 }
