@@ -112,13 +112,16 @@ describe.each(dialects)('3-D Secure at Stripe on $name', (dialect) => {
     expect(await events(payment.id)).toEqual(['payment.card.action_required', 'payment.card.authorized', 'payment.card.captured']);
   });
 
-  it('a failed authentication is REJECTED; without a merchant return_url the gateway shows the result itself', async () => {
+  it('a failed authentication is REJECTED; without a merchant return_url the gateway shows the result itself, which any page may frame', async () => {
     const payment = await waiting(null);
     expect(payment.next_action?.redirect_to_url.return_url).toBeNull();
     const back = await cardholder(payment, 'fail');
     expect(back.status).toBe(200);
     expect(back.headers.get('content-type')).toMatch(/^text\/html/);
     expect(await back.text()).toContain('El pago fue rechazado.');
+    // The embedded fields' frame shows Stripe's page inside itself, on the merchant's page: Stripe sends that frame here.
+    expect(back.headers.get('content-security-policy')).toContain('; frame-ancestors *;');
+    expect(back.headers.get('x-frame-options')).toBeNull();
     expect(await get(payment.id)).toMatchObject({ status: 'REJECTED', response_code: '05', three_ds: { outcome: 'failed', liability_shift: false } });
     expect(await events(payment.id)).toEqual(['payment.card.action_required', 'payment.card.rejected']);
   });
