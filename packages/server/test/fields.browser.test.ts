@@ -21,7 +21,9 @@ import { registerErrorHandling } from '../src/errors/handler.js';
 import { fieldsRoutes } from '../src/fields/routes.js';
 import { describeInBrowser, keepScreenshot, launchChromium, screenshotFolder, watchedPage } from './support/browser.js';
 import { dialects } from './support/dialects.js';
+import { FakeStripe, routeCardsToStripe } from './support/fake-stripe.js';
 import { startGateway, type TestClient, type TestGateway } from './support/gateway.js';
+import { PUBLIC_ORIGIN, routePublicOrigin, routeRedirectsToPublicOrigin } from './support/hosted.js';
 
 const SCREENS = screenshotFolder('FIELDS_SCREENS');
 const FIELDS_DIR = fileURLToPath(new URL('../../fields/', import.meta.url));
@@ -159,6 +161,7 @@ describe('fields routes without a build', () => {
 const sqlite = dialects[0]!;
 
 describeInBrowser('embedded fields in a browser', () => {
+  let fake: FakeStripe;
   let gw: TestGateway;
   let merchant: MerchantSite;
   let browser: Browser;
@@ -171,7 +174,9 @@ describeInBrowser('embedded fields in a browser', () => {
   beforeAll(async () => {
     // The gateway reads the bundles once at start: build them if this run has not.
     if (!existsSync(join(FIELDS_DIR, 'dist', 'frame.js'))) execFileSync(process.execPath, [join(FIELDS_DIR, 'build.mjs')], { stdio: 'ignore' });
-    gw = await startGateway(sqlite!, { TOKEN_REVOCATION_CACHE_MS: '0' });
+    // Stripe's API (STRIPE_API_URL) is a fake Stripe, for an organization whose cards are routed to it.
+    fake = await FakeStripe.start();
+    gw = await startGateway(sqlite!, { TOKEN_REVOCATION_CACHE_MS: '0', STRIPE_API_URL: fake.origin });
     client = await gw.client();
     token = await client.token();
     merchant = await new MerchantSite(gw.baseUrl).start();
@@ -190,16 +195,18 @@ describeInBrowser('embedded fields in a browser', () => {
     await browser?.close();
     await merchant?.close();
     await gw?.close();
+    await fake?.close();
   });
 
   async function checkout(
     options: Record<string, unknown> = {},
     viewport = { width: 1280, height: 800 },
     session: Record<string, unknown> = {},
+    at: { site?: MerchantSite; context?: BrowserContext } = {},
   ): Promise<Page> {
-    const page = await watchedPage(context, consoleErrors, viewport);
+    const page = await watchedPage(at.context ?? context, consoleErrors, viewport);
     pages.push(page);
-    await page.goto(`${merchant.origin}/`);
+    await page.goto(`${(at.site ?? merchant).origin}/`);
     await page.evaluate(([o, s]) => (globalThis as unknown as CheckoutWindow).start(o, s), [options, session] as const);
     return page;
   }
@@ -625,6 +632,50 @@ describeInBrowser('embedded fields in a browser', () => {
       expect(await frame.getByLabel('Card number').isVisible()).toBe(true);
     } finally {
       await gw.request('PUT', '/v1/fraud/rules', { token, body: {} });
+    }
+  });
+
+  it("a payment Stripe challenges (3-D Secure) shows Stripe's page inside the frame; its return to the gateway settles it, and pay() answers the outcome", async () => {
+    // The frame may show the gateway's pages and the Stripe connector's authentication pages (Stripe's, and here the fake's, at
+    // STRIPE_API_URL), and nothing else: no `https:` wholesale.
+    const served = await gw.request('GET', '/fields/v1/frame.html');
+    const frameSrc = /(?:^|; )frame-src ([^;]*)/.exec(served.headers.get('content-security-policy') ?? '')?.[1];
+    expect(frameSrc).toBe(`'self' ${PUBLIC_ORIGIN} https://hooks.stripe.com https://js.stripe.com ${fake.origin}`);
+    // Another organization (the file's merchant keeps the simulator), its cards routed to Stripe.
+    const shop = await new MerchantSite(gw.baseUrl).start();
+    const browsing = await browser.newContext({ locale: 'en-US' });
+    try {
+      shop.client = await gw.client();
+      const shopToken = await shop.client.token();
+      await routeCardsToStripe(gw, shopToken, fake, 'whsec_fields0123456789abcdefABCDEF');
+      // Stripe sends the cardholder back to the gateway's return page, on PUBLIC_BASE_URL: this browser reaches it there.
+      await routePublicOrigin(browsing, gw);
+      await routeRedirectsToPublicOrigin(browsing, fake.origin);
+      const page = await checkout({}, { width: 390, height: 844 }, {}, { site: shop, context: browsing });
+      const frame = await ready(page);
+      await typeCard(frame, { number: '4000002500003155' });
+      const result = pay(page);
+      // The frame shows Stripe's page at its own address, in place of the card form.
+      const stripe = frame.frameLocator('iframe[title^="Your bank"]');
+      await stripe.getByRole('heading', { name: '3D Secure 2 test page' }).waitFor();
+      const intent = [...fake.intents.values()].at(-1)!;
+      expect(await frame.locator('iframe').getAttribute('src')).toBe(`${fake.origin}/3ds/${intent.id}`);
+      expect(await frame.getByLabel('Card number').isVisible()).toBe(false);
+      // The cardholder completes it; Stripe sends the frame to the return_url, the gateway's page, which asks Stripe and settles the payment.
+      await stripe.getByRole('link', { name: 'Complete' }).click();
+      const outcome = await result;
+      expect(outcome).toMatchObject({ status: 'APPROVED', payment_id: expect.any(String) });
+      expect(intent.metadata['pasarela_reference']).toBe(outcome.payment_id);
+      const payment = await gw.request('GET', `/v1/payments/${String(outcome.payment_id)}`, { token: shopToken });
+      expect(payment.body).toMatchObject({ status: 'APPROVED', three_ds: { outcome: 'authenticated', liability_shift: true } });
+      const session = await gw.request('GET', `/v1/checkout/sessions/${shop.lastSession!.id}`, { token: shopToken });
+      expect(session.body).toMatchObject({ status: 'complete', payment_id: outcome.payment_id, payment_status: 'APPROVED' });
+      expect(await frame.locator('iframe').count()).toBe(0);
+      expect(await frame.getByLabel('Card number').isVisible()).toBe(true);
+    } finally {
+      for (const page of pages.splice(0)) await page.close();
+      await browsing.close();
+      await shop.close();
     }
   });
 });

@@ -13,7 +13,8 @@
 import { Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConnectorHttpClient } from '../src/connectors/http.js';
-import { stripeConnector } from '../src/connectors/stripe/index.js';
+import { ConnectorRegistry } from '../src/connectors/registry.js';
+import { STRIPE_API, stripeAuthenticationOrigins, stripeConnector, stripeEndpointAt } from '../src/connectors/stripe/index.js';
 import { Secret } from '../src/crypto/secret.js';
 import { advanceClock } from './support/clock.js';
 import { pay, tokenize, type PaymentReply } from './support/cards.js';
@@ -111,13 +112,16 @@ describe.each(dialects)('3-D Secure at Stripe on $name', (dialect) => {
     expect(await events(payment.id)).toEqual(['payment.card.action_required', 'payment.card.authorized', 'payment.card.captured']);
   });
 
-  it('a failed authentication is REJECTED; without a merchant return_url the gateway shows the result itself', async () => {
+  it('a failed authentication is REJECTED; without a merchant return_url the gateway shows the result itself, which any page may frame', async () => {
     const payment = await waiting(null);
     expect(payment.next_action?.redirect_to_url.return_url).toBeNull();
     const back = await cardholder(payment, 'fail');
     expect(back.status).toBe(200);
     expect(back.headers.get('content-type')).toMatch(/^text\/html/);
     expect(await back.text()).toContain('El pago fue rechazado.');
+    // The embedded fields' frame shows Stripe's page inside itself, on the merchant's page: Stripe sends that frame here.
+    expect(back.headers.get('content-security-policy')).toContain('; frame-ancestors *;');
+    expect(back.headers.get('x-frame-options')).toBeNull();
     expect(await get(payment.id)).toMatchObject({ status: 'REJECTED', response_code: '05', three_ds: { outcome: 'failed', liability_shift: false } });
     expect(await events(payment.id)).toEqual(['payment.card.action_required', 'payment.card.rejected']);
   });
@@ -218,5 +222,21 @@ describe('who Stripe may send to its 3-D Secure page', () => {
     } finally {
       await fake.close();
     }
+  });
+});
+
+describe("the origins of Stripe's 3-D Secure pages (the embedded fields' frame-src)", () => {
+  it("are Stripe's, and the endpoint's own when STRIPE_API_URL is not Stripe's; the registry takes only origins, each once", () => {
+    const stripe = ['https://hooks.stripe.com', 'https://js.stripe.com'];
+    expect(stripeAuthenticationOrigins(STRIPE_API)).toEqual(stripe);
+    expect(stripeAuthenticationOrigins(stripeEndpointAt('https://api.stripe.com', 1000))).toEqual(stripe);
+    expect(stripeAuthenticationOrigins(stripeEndpointAt('https://stripe-proxy.example:8443', 1000))).toEqual([...stripe, 'https://stripe-proxy.example:8443']);
+    expect(stripeAuthenticationOrigins(stripeEndpointAt('http://127.0.0.1:4010', 1000))).toEqual([...stripe, 'http://127.0.0.1:4010']);
+
+    const registry = new ConnectorRegistry().register(stripeConnector());
+    const other = { ...stripeConnector(), id: 'other', authenticationOrigins: ['https://hooks.stripe.com', 'https://acs.example'] };
+    expect(registry.register(other).authenticationOrigins()).toEqual([...stripe, 'https://acs.example']);
+    for (const origin of ['https:', 'https://acs.example/3ds', 'https://acs.example; script-src *', 'javascript:alert(1)', '*'])
+      expect(() => new ConnectorRegistry().register({ ...other, authenticationOrigins: [origin] }), origin).toThrow(/must be an http\(s\) origin/);
   });
 });

@@ -5,6 +5,12 @@
  * follows the payment through its checkout session (`payment_status`) until
  * the challenge ends; the merchant's page writes no code for it. The frame
  * grows to fit the page (the frame's resize messages).
+ *
+ * The page is the gateway's own (the sandbox issuer's challenge) or a
+ * processor's (Stripe's 3-D Secure page, docs/connectors.md), which sends the
+ * frame on to the gateway's return page when it ends; the gateway then asks
+ * the processor and settles the payment. The frame's CSP (`frame-src`,
+ * packages/server/src/fields/routes.ts) names the origins it may show.
  */
 import type { Locale } from '../form/i18n.js';
 import type { GatewayApi } from './api.js';
@@ -16,9 +22,17 @@ const TITLES: Record<Locale, string> = { es: 'Verificación de su banco (3-D Sec
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The challenge's page on the frame's own origin (its address names the gateway's public one), in the form's language. */
-export function challengeAddress(url: string, locale: Locale): string {
-  const address = new URL(`../..${new URL(url).pathname}`, location.href);
+/**
+ * Where the frame shows the page at `url`. The gateway's own page (at its
+ * public origin, which the frame's page names in `data-gateway`, or at the
+ * frame's own) on the frame's own origin, in the form's language: the
+ * gateway may be reached at another address than its public one. Any other
+ * page (a processor's) at its own address, unchanged.
+ */
+export function challengeAddress(url: string, locale: Locale, gatewayOrigin = document.documentElement.dataset.gateway): string {
+  const page = new URL(url);
+  if (page.origin !== location.origin && page.origin !== gatewayOrigin) return page.toString();
+  const address = new URL(`../..${page.pathname}`, location.href);
   address.searchParams.set('lang', locale);
   return address.toString();
 }

@@ -77,12 +77,32 @@ export interface ConnectorDefinition<Credentials extends TSchema = TSchema> {
    * account that has them (accounts.ts `productionProblems`).
    */
   productionProblems?: (credentials: Static<Credentials>) => ErrorDetail[];
+  /**
+   * The origins (`https://host[:port]`) of the pages the connector sends a
+   * cardholder to for its own authentication (3-D Secure: `next_action`'s
+   * `redirect_to_url`), including any page those pages send the cardholder
+   * on to before the gateway's return page. The embedded fields' frame shows
+   * them inside itself, so its CSP `frame-src` names these origins and no
+   * other (fields/routes.ts). Undefined: the connector sends the cardholder
+   * to no page of its own.
+   */
+  authenticationOrigins?: readonly string[];
 }
 
 /** What a connector whose notifications carry only ids reads the rest with: the account's credentials and the connector HTTP client. */
 export interface NotificationContext {
   credentials: Record<string, unknown>;
   http: ConnectorHttpClient;
+}
+
+/** An origin as a URL serializes it (`https://host[:port]`, no path): the only form a CSP source list takes here. */
+function isWebOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value;
+  } catch {
+    return false;
+  }
 }
 
 export class ConnectorRegistry {
@@ -97,6 +117,8 @@ export class ConnectorRegistry {
       throw new Error(`connector ${definition.id} serves rails but has no rail factory or no rail ids`);
     if (Boolean(definition.verifyNotification) !== Boolean(definition.readNotification))
       throw new Error(`connector ${definition.id} must define both verifyNotification and readNotification, or neither`);
+    for (const origin of definition.authenticationOrigins ?? [])
+      if (!isWebOrigin(origin)) throw new Error(`connector ${definition.id}: authentication origin ${JSON.stringify(origin)} must be an http(s) origin`);
     this.definitions.set(definition.id, definition);
     return this;
   }
@@ -107,6 +129,11 @@ export class ConnectorRegistry {
 
   list(): ConnectorDefinition[] {
     return [...this.definitions.values()];
+  }
+
+  /** The registered connectors' authentication origins, each once, in registration order. */
+  authenticationOrigins(): string[] {
+    return [...new Set(this.list().flatMap((definition) => definition.authenticationOrigins ?? []))];
   }
 
   /** Every problem of `credentials` against the connector's schema, each naming its field (`credentials.<path>`). */

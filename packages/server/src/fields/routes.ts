@@ -10,27 +10,49 @@
  * may run only our script and talk only to us; the scripts are cacheable and
  * loadable from any origin. Files are read once at start; a missing build
  * answers 503 instead of failing the whole gateway.
+ *
+ * The frame shows a card payment's 3-D Secure page inside itself
+ * (packages/fields/src/frame/challenge.ts): the gateway's own (the sandbox
+ * issuer's challenge, the return page a processor sends the cardholder back
+ * to) or a processor's. Its `frame-src` names exactly those origins: 'self',
+ * the gateway's public origin (PUBLIC_BASE_URL, where those pages' addresses
+ * point; the frame is told it in `data-gateway`), and the authentication
+ * origins of the connectors registered in this process
+ * (connectors/registry.ts `authenticationOrigins`). One header per process.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors/api-error.js';
 import { builtAssetsDir } from '../lib/built-assets.js';
+import { html } from '../lib/html.js';
 
 // packages/fields/dist in this repository, assets/fields/ in the published package (lib/built-assets.ts).
 const DEFAULT_DIST = builtAssetsDir('fields');
 
-// frame-src 'self': the sandbox issuer's 3-D Secure challenge, shown inside the frame (threeds/challenge-page.ts).
-export const FRAME_CSP =
-  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; connect-src 'self'; frame-ancestors *; frame-src 'self'; base-uri 'none'; form-action 'none'";
+/** The frame's CSP; `frameSources`: the origins whose pages it may show inside itself besides its own (3-D Secure). */
+export function frameCsp(frameSources: readonly string[] = []): string {
+  const frameSrc = ["'self'", ...new Set(frameSources)].join(' ');
+  return `default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; connect-src 'self'; frame-ancestors *; frame-src ${frameSrc}; base-uri 'none'; form-action 'none'`;
+}
 
-const FRAME_HTML = `<!doctype html>
-<html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+/** The frame's page; `gatewayOrigin`: the gateway's public origin, whose 3-D Secure pages the frame shows at its own address. */
+const frameHtml = (gatewayOrigin: string | undefined) => html`<!doctype html>
+<html lang="es"${gatewayOrigin ? html` data-gateway="${gatewayOrigin}"` : ''}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Pasarela</title>
 <style>html,body{margin:0;padding:0;background:transparent}</style>
 <script src="frame.js" defer></script>
 </head><body><main id="pasarela-fields"></main></body></html>
 `;
+
+export interface FieldsRouteOptions {
+  /** Where the built bundle is (default packages/fields/dist). */
+  distDir?: string;
+  /** The gateway's public origin (PUBLIC_BASE_URL's), where its own 3-D Secure pages are. */
+  gatewayOrigin?: string;
+  /** The origins of the registered connectors' authentication pages (connectors/registry.ts). */
+  authenticationOrigins?: readonly string[];
+}
 
 interface Asset {
   body: Buffer;
@@ -52,7 +74,7 @@ function send(request: FastifyRequest, reply: FastifyReply, file: Asset | undefi
   return reply.send(file.body);
 }
 
-export async function fieldsRoutes(app: FastifyInstance, opts: { distDir?: string } = {}): Promise<void> {
+export async function fieldsRoutes(app: FastifyInstance, opts: FieldsRouteOptions = {}): Promise<void> {
   const dist = opts.distDir ?? DEFAULT_DIST;
   const files = new Map<string, Asset>();
   for (const name of Object.keys(ASSETS)) {
@@ -62,7 +84,8 @@ export async function fieldsRoutes(app: FastifyInstance, opts: { distDir?: strin
       app.log.warn({ file: name, dist }, 'embedded-fields bundle missing: /fields/v1/ answers 503 until it is built');
     }
   }
-  const frame = files.has('frame.js') ? asset(FRAME_HTML) : undefined;
+  const frame = files.has('frame.js') ? asset(frameHtml(opts.gatewayOrigin).value) : undefined;
+  const csp = frameCsp([...(opts.gatewayOrigin ? [opts.gatewayOrigin] : []), ...(opts.authenticationOrigins ?? [])]);
   const config = { public: true };
   const schema = { hide: true };
 
@@ -75,7 +98,7 @@ export async function fieldsRoutes(app: FastifyInstance, opts: { distDir?: strin
 
   app.get('/fields/v1/frame.html', { config, schema }, async (request, reply) => {
     reply.removeHeader('x-frame-options');
-    reply.header('content-security-policy', FRAME_CSP);
+    reply.header('content-security-policy', csp);
     return send(request, reply, frame, 'text/html; charset=utf-8');
   });
 }

@@ -5,7 +5,12 @@
  * 404). The gateway asks the processor for the authorization's outcome,
  * records it, and sends the cardholder on (303) to the merchant's
  * `three_ds.return_url` with `payment_id` added, as the sandbox challenge
- * does; without one it shows the result, in Spanish or English. The query
+ * does; without one it shows the result, in Spanish or English, and may be
+ * framed by any page: the embedded fields' frame shows the processor's page
+ * inside itself (on the merchant's page), so the processor sends that frame
+ * here (packages/fields/src/frame/challenge.ts), as the sandbox challenge
+ * page is framed without a return URL. The page has no form, link or
+ * script: nothing to click through a frame. The query
  * string the processor adds (Stripe's `payment_intent`, `redirect_status`) is
  * not trusted: only the processor's own answer moves the payment.
  */
@@ -64,9 +69,10 @@ export async function processorReturnRoutes(app: FastifyInstance, opts: { authen
 <html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${t.title}</title><link rel="icon" href="${FAVICON}"></head>
 <body><main><h1>${t.title}</h1><p role="status">${resultText(lang, payment)}</p></main></body></html>`;
+    reply.removeHeader('x-frame-options');
     return reply
       .type('text/html; charset=utf-8')
-      .header('content-security-policy', "default-src 'none'; img-src data:; frame-ancestors 'none'; base-uri 'none'")
+      .header('content-security-policy', "default-src 'none'; img-src data:; frame-ancestors *; base-uri 'none'")
       .header('content-language', lang)
       .send(page.value);
   });

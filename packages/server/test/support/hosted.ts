@@ -2,7 +2,7 @@
  * Helpers of the hosted pages' browser tests: a tiny local web site (the
  * merchant's pages) and the mapping of the links' public origin
  * (PUBLIC_BASE_URL, https://pasarela.test) onto a test gateway, so a browser
- * opens link.url itself.
+ * opens link.url itself (and follows a fake processor's redirect there).
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -58,18 +58,32 @@ export const thanksPage = () => ({
 });
 
 /** Sends the browser's requests to PUBLIC_ORIGIN to the test gateway, as they are; a redirect within that origin by a fresh navigation. */
-export async function routePublicOrigin(context: BrowserContext, gw: TestGateway): Promise<void> {
+export function routePublicOrigin(context: BrowserContext, gw: TestGateway): Promise<void> {
+  return forward(context, PUBLIC_ORIGIN, gw.baseUrl);
+}
+
+/**
+ * The browser's requests to another server of the test (`origin`: a fake
+ * processor's pages) reach it as they are, except that its redirect to
+ * PUBLIC_ORIGIN is made a fresh navigation, which routePublicOrigin routes.
+ */
+export function routeRedirectsToPublicOrigin(context: BrowserContext, origin: string): Promise<void> {
+  return forward(context, origin, origin);
+}
+
+/** Requests to `origin` answered by the server at `base`; its redirect to PUBLIC_ORIGIN by a fresh navigation. */
+async function forward(context: BrowserContext, origin: string, base: string): Promise<void> {
   await context.route(
-    (url) => url.origin === PUBLIC_ORIGIN,
+    (url) => url.origin === origin,
     async (route) => {
       const url = new URL(route.request().url());
       try {
-        const response = await route.fetch({ url: gw.baseUrl + url.pathname + url.search, maxRedirects: 0 });
+        const response = await route.fetch({ url: base + url.pathname + url.search, maxRedirects: 0 });
         const location = response.headers()['location'];
-        if (response.status() >= 300 && response.status() < 400 && location && new URL(location, PUBLIC_ORIGIN).origin === PUBLIC_ORIGIN) {
+        if (response.status() >= 300 && response.status() < 400 && location && new URL(location, origin).origin === PUBLIC_ORIGIN) {
           // Chromium does not hand the redirect's next request to the route (no DNS for the public origin):
           // the browser is sent there by a fresh navigation instead, which is routed.
-          const target = new URL(location, PUBLIC_ORIGIN).toString().replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+          const target = new URL(location, origin).toString().replace(/&/g, '&amp;').replace(/"/g, '&quot;');
           await route.fulfill({
             status: 200,
             contentType: 'text/html; charset=utf-8',

@@ -63,6 +63,18 @@ export function stripeEndpointAt(origin: string, timeoutMs: number): StripeEndpo
   };
 }
 
+/**
+ * Where Stripe may send a cardholder for 3-D Secure (`next_action.redirect_to_url.url`, which the embedded fields'
+ * frame shows inside itself): the origins Stripe's guide to showing that page in an iframe names for a Content
+ * Security Policy (hooks.stripe.com, js.stripe.com; the third it names, the return_url's, is the gateway's own),
+ * and the endpoint's own origin when it is not Stripe's (STRIPE_API_URL: a fake Stripe serves its page there).
+ */
+export function stripeAuthenticationOrigins(endpoint: StripeEndpoint): string[] {
+  const origins = ['https://hooks.stripe.com', 'https://js.stripe.com'];
+  const own = new URL(`${endpoint.protocol}://${endpoint.host}:${endpoint.port}`).origin;
+  return own === 'https://api.stripe.com' ? origins : [...origins, own];
+}
+
 export function stripeConnector(endpoint: StripeEndpoint = STRIPE_API): ConnectorDefinition<typeof StripeCredentials> {
   return {
     id: 'stripe',
@@ -70,6 +82,7 @@ export function stripeConnector(endpoint: StripeEndpoint = STRIPE_API): Connecto
     families: ['card'],
     credentials: StripeCredentials,
     productionProblems: stripeProductionProblems,
+    authenticationOrigins: stripeAuthenticationOrigins(endpoint),
     card: (credentials, deps) =>
       new StripeCardNetwork(
         new Stripe(credentials.secret_key, {
