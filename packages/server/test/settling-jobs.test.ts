@@ -1,0 +1,201 @@
+/**
+ * The jobs that settle a payout or a settlement keep trying through a failure far longer than
+ * the 10 attempts (about 17 minutes of backoff) a job gets by default
+ * (SETTLING_JOB_ATTEMPTS, jobs/store.ts), and settle it once the failure ends.
+ * The failure is the database refusing the job's write for a day: a trigger
+ * that raises on the row the job writes (as idempotency-store.test.ts makes
+ * both engines refuse an insert), dropped after. No wall-clock wait: the
+ * gateway's real time is a MovableTime, moved an hour at a time, and each
+ * hour is one more attempt once the runner's backoff reaches its ceiling.
+ * Both dialects.
+ */
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MovableTime } from './support/clock.js';
+import { dialects } from './support/dialects.js';
+import { startGateway, type TestGateway } from './support/gateway.js';
+
+const DAY_SECONDS = 86_400;
+/** The runner's default attempts: what these jobs had before, about 17 minutes of backoff. */
+const DEFAULT_ATTEMPTS = 10;
+
+interface Org {
+  id: string;
+  token(): Promise<string>;
+  call<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T; text: string }>;
+}
+
+/** The write the job's work makes, which the database refuses during the failure. */
+interface Refused {
+  table: string;
+  on: 'insert' | 'update';
+  /** The rows refused: those whose `column` is `value` (the new row's for an insert, the old one's for an update). */
+  column: string;
+  value: string;
+}
+
+interface Started {
+  /** Seconds until the job is due. */
+  dueIn: number;
+  refused: Refused;
+  /** What the merchant sees, read without moving it (no view that settles it on the way). */
+  state(): Promise<unknown>;
+  /** While the job cannot run: in between. */
+  pending: unknown;
+  /** Once it ran. */
+  settled: unknown;
+}
+
+interface Case {
+  /** The job's type. */
+  job: string;
+  /** Brings the organization to where the job is enqueued and not yet due. */
+  start(org: Org): Promise<Started>;
+}
+
+describe.each(dialects)('jobs that settle a state, through a day of a database refusing their write, on $name', (dialect) => {
+  const time = new MovableTime();
+  let gw: TestGateway;
+
+  beforeAll(async () => {
+    gw = await startGateway(dialect, {}, { time });
+  });
+  afterAll(() => gw.close());
+
+  /** Moves the gateway's real time (and so every organization's) `seconds` on, and runs what fell due. */
+  const later = async (seconds: number) => {
+    time.advance(seconds);
+    await gw.gateway.jobs.runDue();
+  };
+  /** Whole seconds from now until `iso`, and one more. */
+  const until = (iso: string) => Math.ceil((Date.parse(iso) - time.now()) / 1000) + 1;
+
+  async function org(): Promise<Org> {
+    const client = await gw.client();
+    return {
+      id: client.organizationId,
+      // The time moves days on: a token is asked for each call, none outlives it.
+      token: () => client.token(),
+      call: async <T>(method: string, path: string, body?: unknown) =>
+        gw.request<T>(method, path, { token: await client.token(), ...(body === undefined ? {} : { body }) }),
+    };
+  }
+
+  const postgresql = dialect.name === 'postgres';
+  /** A trigger that raises on the refused rows, as a database failing does; the statements that make it and drop it. */
+  function refusal({ table, on, column, value }: Refused) {
+    const when = `${on === 'insert' ? 'new' : 'old'}.${column} = '${value}'`;
+    return postgresql
+      ? {
+          create: [
+            "create function refuse_settling_write() returns trigger language plpgsql as $$ begin raise exception 'disk I/O refused'; end $$",
+            `create trigger refuse_settling_write before ${on} on ${table} for each row when (${when}) execute function refuse_settling_write()`,
+          ],
+          drop: [`drop trigger refuse_settling_write on ${table}`, 'drop function refuse_settling_write()'],
+        }
+      : {
+          create: [
+            `create trigger refuse_settling_write before ${on} on ${table} for each row when ${when} begin select raise(abort, 'disk I/O refused'); end`,
+          ],
+          drop: ['drop trigger refuse_settling_write'],
+        };
+  }
+
+  /** The organization's job of `type` that was tried most (of a settlement run's, the newest). */
+  const jobOf = (type: string, organizationId: string) =>
+    gw.db
+      .selectFrom('jobs')
+      .select(['status', 'attempts', 'last_error'])
+      .where('type', '=', type)
+      .where('organization_id', '=', organizationId)
+      .orderBy('attempts', 'desc')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+
+  /** The events of `types` whose data names `id`, oldest first. */
+  const eventsOf = async (id: string, types: string[]) =>
+    (await gw.db.selectFrom('events').select('type').where('type', 'in', types).where('data', 'like', `%${id}%`).orderBy('id').execute()).map((e) => e.type);
+
+  /** A rail payment of `amount` COP, approved: its money is pending, to settle at the start of the organization's next day. */
+  async function railPayment(o: Org, amount: number): Promise<string> {
+    const intent = await o.call<{ payment_id: string }>('POST', '/v1/payments/intents', {
+      order_id: `settle-${Math.random().toString(36).slice(2)}`,
+      amount,
+      currency: 'COP',
+      rail_id: 'QR_INTEROP',
+      rail_type: 'BANK_TRANSFER',
+    });
+    expect(intent.status, intent.text).toBe(201);
+    const approved = await o.call('POST', `/v1/sandbox/payments/${intent.body.payment_id}/simulate`, { outcome: 'approve' });
+    expect(approved.status, approved.text).toBe(200);
+    return intent.body.payment_id;
+  }
+
+  const cases: Case[] = [
+    {
+      job: 'payout.arrive',
+      async start(o) {
+        expect((await o.call('PATCH', '/v1/balance/settings', { payouts: { interval: 'manual' } })).status).toBe(200);
+        await railPayment(o, 10_000);
+        await later(DAY_SECONDS + 60);
+        const payout = await o.call<{ id: string; status: string }>('POST', '/v1/payouts', { currency: 'COP' });
+        expect(payout.status, payout.text).toBe(201);
+        const id = payout.body.id;
+        return {
+          dueIn: DAY_SECONDS + 1,
+          refused: { table: 'payouts', on: 'update', column: 'id', value: id },
+          state: async () => ({
+            status: (await o.call<{ status: string }>('GET', `/v1/payouts/${id}`)).body.status,
+            events: await eventsOf(id, ['payout.paid', 'payout.failed']),
+          }),
+          pending: { status: 'in_transit', events: [] },
+          settled: { status: 'paid', events: ['payout.paid'] },
+        };
+      },
+    },
+    {
+      job: 'settlement.run',
+      async start(o) {
+        expect((await o.call('PATCH', '/v1/balance/settings', { payouts: { interval: 'manual' } })).status).toBe(200);
+        await railPayment(o, 20_000);
+        // Its run, due at once, found nothing due yet and waits for the start of the organization's next day.
+        await gw.gateway.jobs.runDue();
+        const nextDay = new Date((Math.floor(time.now() / (DAY_SECONDS * 1000)) + 1) * DAY_SECONDS * 1000).toISOString();
+        return {
+          dueIn: until(nextDay),
+          refused: { table: 'settlements', on: 'insert', column: 'organization_id', value: o.id },
+          state: async () => {
+            const balance = await o.call<{ balances: Array<{ currency: string; available: string; pending: string }> }>('GET', '/v1/balance');
+            const cop = balance.body.balances.find((b) => b.currency === 'COP');
+            return { available: cop?.available, pending: cop?.pending };
+          },
+          pending: { available: '0.00', pending: '20000.00' },
+          settled: { available: '20000.00', pending: '0.00' },
+        };
+      },
+    },
+  ];
+
+  it.each(cases)('$job: refused for a day, tried about hourly past its default 10 attempts, and settles once the database takes it', async ({ job, start }) => {
+    const o = await org();
+    const started = await start(o);
+    const refuse = refusal(started.refused);
+    for (const statement of refuse.create) await sql.raw(statement).execute(gw.db);
+    try {
+      await later(started.dueIn);
+      // Its first attempt was refused (on both engines).
+      expect(await jobOf(job, o.id)).toMatchObject({ status: 'pending', last_error: expect.stringContaining('disk I/O refused') });
+      // A day of refusals: far past the 10 attempts (about 17 minutes) a job gets by default.
+      for (let hour = 0; hour < 24; hour++) await later(3600);
+      expect(await started.state()).toEqual(started.pending);
+    } finally {
+      for (const statement of refuse.drop) await sql.raw(statement).execute(gw.db);
+    }
+    // The backoff's longest wait: an hour, with up to 20% jitter.
+    await later(3600 * 1.2 + 1);
+    expect(await started.state()).toEqual(started.settled);
+    const ran = await jobOf(job, o.id);
+    expect(ran.status).toBe('completed');
+    expect(Number(ran.attempts)).toBeGreaterThan(DEFAULT_ATTEMPTS + 1);
+  });
+});
