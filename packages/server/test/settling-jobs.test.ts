@@ -1,5 +1,5 @@
 /**
- * The jobs that settle a payout or a settlement keep trying through a failure far longer than
+ * The jobs that settle a payout, a settlement or a chargeback keep trying through a failure far longer than
  * the 10 attempts (about 17 minutes of backoff) a job gets by default
  * (SETTLING_JOB_ATTEMPTS, jobs/store.ts), and settle it once the failure ends.
  * The failure is the database refusing the job's write for a day: a trigger
@@ -11,11 +11,13 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pay, tokenize, type PaymentReply } from './support/cards.js';
 import { MovableTime } from './support/clock.js';
 import { dialects } from './support/dialects.js';
 import { startGateway, type TestGateway } from './support/gateway.js';
 
 const DAY_SECONDS = 86_400;
+const CHARGEBACK_CARD = '4000000000000259';
 /** The runner's default attempts: what these jobs had before, about 17 minutes of backoff. */
 const DEFAULT_ATTEMPTS = 10;
 
@@ -131,6 +133,26 @@ describe.each(dialects)('jobs that settle a state, through a day of a database r
     return intent.body.payment_id;
   }
 
+  /** A captured payment of the chargeback card: its chargeback, OPEN. */
+  async function chargeback(o: Org): Promise<{ id: string; respond_by: string }> {
+    const token = await o.token();
+    const payment = await pay(gw, token, { instrumentId: await tokenize(gw, token, { number: CHARGEBACK_CARD }), amount: 75.5, capture: false });
+    expect(payment.status, payment.text).toBe(201);
+    const captured = await o.call<PaymentReply>('POST', `/v1/payments/${payment.body.id}/capture`, {});
+    expect(captured.status, captured.text).toBe(200);
+    const list = await o.call<{ data: Array<{ id: string; status: string; respond_by: string }> }>('GET', `/v1/chargebacks?payment_id=${payment.body.id}`);
+    expect(list.body.data).toMatchObject([{ status: 'OPEN' }]);
+    return list.body.data[0]!;
+  }
+
+  /** The chargeback's status and events, and the money it holds in the organization's balance. */
+  const chargebackState = async (o: Org, id: string) => ({
+    status: (await o.call<{ status: string }>('GET', `/v1/chargebacks/${id}`)).body.status,
+    events: await eventsOf(id, ['chargeback.updated']),
+    reserved: (await o.call<{ balances: Array<{ currency: string; reserved: string }> }>('GET', '/v1/balance')).body.balances.find((b) => b.currency === 'USD')
+      ?.reserved,
+  });
+
   const cases: Case[] = [
     {
       job: 'payout.arrive',
@@ -171,6 +193,36 @@ describe.each(dialects)('jobs that settle a state, through a day of a database r
           },
           pending: { available: '0.00', pending: '20000.00' },
           settled: { available: '20000.00', pending: '0.00' },
+        };
+      },
+    },
+    {
+      job: 'chargeback.expire',
+      async start(o) {
+        const opened = await chargeback(o);
+        return {
+          dueIn: until(opened.respond_by),
+          refused: { table: 'chargebacks', on: 'update', column: 'id', value: opened.id },
+          state: () => chargebackState(o, opened.id),
+          pending: { status: 'OPEN', events: [], reserved: '75.50' },
+          settled: { status: 'LOST', events: ['chargeback.updated'], reserved: '0.00' },
+        };
+      },
+    },
+    {
+      job: 'chargeback.decide',
+      async start(o) {
+        const opened = await chargeback(o);
+        const disputed = await o.call<{ status: string; decision_due_at: string }>('POST', `/v1/chargebacks/${opened.id}/dispute`, {
+          evidence: 'Signed delivery receipt. winning_evidence',
+        });
+        expect(disputed.body.status, disputed.text).toBe('DISPUTED');
+        return {
+          dueIn: until(disputed.body.decision_due_at),
+          refused: { table: 'chargebacks', on: 'update', column: 'id', value: opened.id },
+          state: () => chargebackState(o, opened.id),
+          pending: { status: 'DISPUTED', events: ['chargeback.updated'], reserved: '75.50' },
+          settled: { status: 'WON', events: ['chargeback.updated', 'chargeback.updated'], reserved: '0.00' },
         };
       },
     },
