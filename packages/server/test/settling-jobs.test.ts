@@ -1,11 +1,12 @@
 /**
- * The jobs that settle a payout, a settlement or a chargeback keep trying through a failure far longer than
- * the 10 attempts (about 17 minutes of backoff) a job gets by default
- * (SETTLING_JOB_ATTEMPTS, jobs/store.ts), and settle it once the failure ends.
- * The failure is the database refusing the job's write for a day: a trigger
- * that raises on the row the job writes (as idempotency-store.test.ts makes
- * both engines refuse an insert), dropped after. No wall-clock wait: the
- * gateway's real time is a MovableTime, moved an hour at a time, and each
+ * The jobs that settle a payout, a settlement, a chargeback, a rail payment,
+ * a link or a payment instruction keep trying through a failure far longer
+ * than the 10 attempts (about 17 minutes of backoff) a job gets by default
+ * (SETTLING_JOB_ATTEMPTS, jobs/store.ts), and settle it once the failure
+ * ends. The failure is the database refusing the job's write for a day: a
+ * trigger that raises on the row the job writes (as idempotency-store.test.ts
+ * makes both engines refuse an insert), dropped after. No wall-clock wait:
+ * the gateway's real time is a MovableTime, moved an hour at a time, and each
  * hour is one more attempt once the runner's backoff reaches its ceiling.
  * Both dialects.
  */
@@ -15,6 +16,7 @@ import { pay, tokenize, type PaymentReply } from './support/cards.js';
 import { MovableTime } from './support/clock.js';
 import { dialects } from './support/dialects.js';
 import { startGateway, type TestGateway } from './support/gateway.js';
+import { placeTerminal } from './support/terminal.js';
 
 const DAY_SECONDS = 86_400;
 const CHARGEBACK_CARD = '4000000000000259';
@@ -60,7 +62,13 @@ describe.each(dialects)('jobs that settle a state, through a day of a database r
   let gw: TestGateway;
 
   beforeAll(async () => {
-    gw = await startGateway(dialect, {}, { time });
+    gw = await startGateway(
+      dialect,
+      // The sandbox bank answers 5 s after the customer; a bank-redirect payment stays valid 30 days, so its
+      // expiry does not decline it during the day of refusals.
+      { RAIL_MOCK_DELAY_SECONDS: '5', BANK_REDIRECT_VALIDITY_SECONDS: String(30 * DAY_SECONDS) },
+      { time },
+    );
   });
   afterAll(() => gw.close());
 
@@ -223,6 +231,86 @@ describe.each(dialects)('jobs that settle a state, through a day of a database r
           state: () => chargebackState(o, opened.id),
           pending: { status: 'DISPUTED', events: ['chargeback.updated'], reserved: '75.50' },
           settled: { status: 'WON', events: ['chargeback.updated', 'chargeback.updated'], reserved: '0.00' },
+        };
+      },
+    },
+    {
+      job: 'apm.bank_settle',
+      async start(o) {
+        const intent = await o.call<{ payment_id: string }>('POST', '/v1/payments/intents', {
+          order_id: `settle-${Math.random().toString(36).slice(2)}`,
+          amount: 150_050,
+          currency: 'COP',
+          rail_id: 'BANK_REDIRECT',
+          rail_type: 'BANK_TRANSFER',
+          return_url: 'https://shop.example/back',
+          // The sandbox's approving test bank.
+          customer: { bank_id: '9001', first_name: 'Ana', last_name: 'Gómez', email: 'ana@example.com', document_type: 'CC', document: '1020304050' },
+        });
+        expect(intent.status, intent.text).toBe(201);
+        const id = intent.body.payment_id;
+        const state = async () => {
+          const { status, status_detail } = (await o.call<{ transaction: { status: string; status_detail: string } }>('GET', `/v1/payments/${id}`)).body
+            .transaction;
+          return { status, status_detail };
+        };
+        // The customer approved on the bank's page: the bank processes it, and answers 5 s later.
+        await later(5);
+        expect(await state()).toEqual({ status: 'IN_PROGRESS', status_detail: 'PENDING_PROVIDER' });
+        return {
+          dueIn: 6,
+          refused: { table: 'payments', on: 'update', column: 'id', value: id },
+          state,
+          pending: { status: 'IN_PROGRESS', status_detail: 'PENDING_PROVIDER' },
+          settled: { status: 'APPROVED', status_detail: 'SUCCESS' },
+        };
+      },
+    },
+    {
+      job: 'link.expire',
+      async start(o) {
+        const link = await o.call<{ id: string; expires_at: string }>('POST', '/v1/links', {
+          type: 'payment',
+          expires_in: 60,
+          data: { amount: { value: 10, currency: 'USD' } },
+        });
+        expect(link.status, link.text).toBe(201);
+        const id = link.body.id;
+        return {
+          dueIn: until(link.body.expires_at),
+          refused: { table: 'links', on: 'update', column: 'id', value: id },
+          // The row and the events, not GET /v1/links/{id}: a view expires a link past its time on the way.
+          state: async () => ({
+            status: (await gw.db.selectFrom('links').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status,
+            events: await eventsOf(id, ['link.expired']),
+          }),
+          pending: { status: 'created', events: [] },
+          settled: { status: 'expired', events: ['link.expired'] },
+        };
+      },
+    },
+    {
+      job: 'payment_instruction.expire',
+      async start(o) {
+        const place = await placeTerminal(gw, await o.token());
+        const instruction = await o.call<{ id: string; expires_at: string }>('POST', '/v1/payment-instructions', {
+          terminal_id: place.terminalId,
+          amount: 150,
+          currency: 'USD',
+          order_id: `settle-${Math.random().toString(36).slice(2)}`,
+          expires_in: 60,
+        });
+        expect(instruction.status, instruction.text).toBe(201);
+        const id = instruction.body.id;
+        return {
+          dueIn: until(instruction.body.expires_at),
+          refused: { table: 'payment_instructions', on: 'update', column: 'id', value: id },
+          state: async () => ({
+            status: (await o.call<{ status: string }>('GET', `/v1/payment-instructions/${id}`)).body.status,
+            events: await eventsOf(id, ['payment_instruction.expired']),
+          }),
+          pending: { status: 'PENDING', events: [] },
+          settled: { status: 'EXPIRED', events: ['payment_instruction.expired'] },
         };
       },
     },
