@@ -11,6 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mercadoPagoConnector } from '../src/connectors/mercadopago/index.js';
 import { pay, tokenize, type PaymentReply } from './support/cards.js';
+import { advanceClock } from './support/clock.js';
 import { dialects } from './support/dialects.js';
 import { FakeMercadoPago } from './support/fake-mercadopago.js';
 import { startGateway, type TestGateway } from './support/gateway.js';
@@ -75,7 +76,7 @@ describe.each(dialects)("Mercado Pago's notifications on $name", (dialect) => {
     return { token, account, paymentId: reply.body.id, mpPaymentId: mpPayment.id!, chargebacks };
   }
 
-  it('opens the chargeback Mercado Pago reports, decides it when the coverage is decided; each change once', async () => {
+  it('opens the chargeback Mercado Pago reports, decides it when the coverage is decided (the decision job asks nothing); each change once', async () => {
     const { token, account, paymentId, mpPaymentId, chargebacks } = await capturedPayment();
     const chargeback = fake.openChargeback(mpPaymentId, 75000, '2030-01-15T23:59:59.000-05:00');
     const opened = await deliver(account, FakeMercadoPago.signed('chargebacks', chargeback.id!, WEBHOOK_SECRET, now()));
@@ -101,6 +102,11 @@ describe.each(dialects)("Mercado Pago's notifications on $name", (dialect) => {
 
     const disputed = await gw.request<Chargeback>('POST', `/v1/chargebacks/${open!.id}/dispute`, { token, body: { evidence: 'delivery receipt' } });
     expect(disputed.body.status).toBe('DISPUTED');
+    // Its decision job, due meanwhile, has nothing to ask Mercado Pago (its decision comes as a notification):
+    // the job ends at its first run, not failing an hour apart for a week, and the chargeback waits.
+    const due = await advanceClock(gw, token, 301);
+    expect(due.ran.filter((r) => r.type === 'chargeback.decide').map((r) => [r.subject_id, r.outcome])).toEqual([[open!.id, 'completed']]);
+    expect((await chargebacks())[0]).toMatchObject({ status: 'DISPUTED' });
     chargeback.coverage_applied = true;
     const decided = await deliver(account, FakeMercadoPago.signed('chargebacks', chargeback.id!, WEBHOOK_SECRET, now()));
     expect(decided.status, decided.text).toBe(200);

@@ -116,7 +116,7 @@ describe.each(dialects)('the Stripe connector on $name', (dialect) => {
     expect(once.body).toMatchObject({ status: 'AUTHORIZED', response_code: '00', installments: 1 });
   });
 
-  it("Stripe's dispute event, signed with the account's whsec_ secret, opens the payment's chargeback through the inbound path; a replay changes nothing", async () => {
+  it("Stripe's dispute event, signed with the account's whsec_ secret, opens the payment's chargeback through the inbound path; a replay changes nothing; disputed, its decision job asks nothing and charge.dispute.closed decides it", async () => {
     const { token, stripe, card } = await merchant(gw, fake);
     const reply = await pay(gw, token, { instrumentId: await card('4242424242424242'), amount: 75, capture: false });
     const captured = await gw.request<PaymentReply>('POST', `/v1/payments/${reply.body.id}/capture`, { token, body: {} });
@@ -140,9 +140,13 @@ describe.each(dialects)('the Stripe connector on $name', (dialect) => {
     };
     const chargebacks = async () =>
       (
-        await gw.request<{ data: Array<{ status: string; amount: string; reason_code: string }> }>('GET', `/v1/chargebacks?payment_id=${reply.body.id}`, {
-          token,
-        })
+        await gw.request<{ data: Array<{ id: string; status: string; amount: string; reason_code: string }> }>(
+          'GET',
+          `/v1/chargebacks?payment_id=${reply.body.id}`,
+          {
+            token,
+          },
+        )
       ).body.data;
 
     expect((await send('evt_forged', 'charge.dispute.created', dispute, 'whsec_notTheAccountsSecret000000')).status).toBe(401);
@@ -166,6 +170,21 @@ describe.each(dialects)('the Stripe connector on $name', (dialect) => {
     };
     expect((await send('evt_other', 'charge.refunded', charge)).status).toBe(400);
     expect((await send('evt_odd', 'charge.dispute.created', { id: 'dp_2', object: 'dispute' })).status).toBe(400);
+
+    // Disputed: Stripe decides from the evidence in its Dashboard and tells by charge.dispute.closed. The decision job,
+    // due meanwhile, has nothing to ask it: it ends at its first run (not failing an hour apart for a week), the chargeback waits.
+    const [chargeback] = await chargebacks();
+    const disputed = await gw.request<{ status: string }>('POST', `/v1/chargebacks/${chargeback!.id}/dispute`, {
+      token,
+      body: { evidence: 'delivery receipt' },
+    });
+    expect(disputed.body.status).toBe('DISPUTED');
+    const due = await advanceClock(gw, token, 301);
+    expect(due.ran.filter((r) => r.type === 'chargeback.decide').map((r) => [r.subject_id, r.outcome])).toEqual([[chargeback!.id, 'completed']]);
+    expect(await chargebacks()).toMatchObject([{ status: 'DISPUTED' }]);
+    const closed = await send('evt_dispute_closed', 'charge.dispute.closed', { ...dispute, status: 'won' });
+    expect(closed.body).toMatchObject({ kind: 'dispute.decided', status: 'processed' });
+    expect(await chargebacks()).toMatchObject([{ status: 'WON' }]);
   });
 
   it("follows a capture and a cancellation made in Stripe's dashboard; the echo of its own capture changes nothing", async () => {

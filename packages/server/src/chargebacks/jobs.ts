@@ -2,12 +2,16 @@
  * Background work of chargebacks, through the durable job table: the expiry
  * of an OPEN chargeback at its `respond_by` (LOST), enqueued where the
  * chargeback is opened (inbound.ts), and the network's decision on
- * a DISPUTED one, enqueued in the dispute's transaction.
+ * a DISPUTED one, enqueued in the dispute's transaction. Until one runs the
+ * dispute's money is held and the merchant sees it undecided, so each keeps
+ * trying for about a week (SETTLING_JOB_ATTEMPTS); a chargeback gone or
+ * answered meanwhile ends the job, and so does a network that is not asked
+ * for its decision (connectors/card-network/connector.ts `decideDispute`).
  */
 import type { RealClock } from '../clock/clock.js';
 import type { Executor } from '../db/database.js';
 import type { JobRunner } from '../jobs/runner.js';
-import { enqueueJob } from '../jobs/store.js';
+import { enqueueJob, SETTLING_JOB_ATTEMPTS } from '../jobs/store.js';
 import type { ChargebackService } from './service.js';
 
 export const CHARGEBACK_JOBS = {
@@ -29,6 +33,7 @@ export async function enqueueChargebackExpiry(
       type: CHARGEBACK_JOBS.expire,
       payload: { chargeback_id: chargebackId },
       delaySeconds,
+      maxAttempts: SETTLING_JOB_ATTEMPTS,
       dedupeKey: `${CHARGEBACK_JOBS.expire}:${chargebackId}`,
       organizationId,
     },
@@ -50,6 +55,7 @@ export async function enqueueChargebackDecision(
       type: CHARGEBACK_JOBS.decide,
       payload: { chargeback_id: chargebackId },
       delaySeconds,
+      maxAttempts: SETTLING_JOB_ATTEMPTS,
       dedupeKey: `${CHARGEBACK_JOBS.decide}:${chargebackId}`,
       organizationId,
     },

@@ -310,7 +310,7 @@ export class ChargebackService {
       );
   }
 
-  /** The decision job: asks the network, records WON or LOST. */
+  /** The decision job: asks the network, records WON or LOST; a network that tells it by notification only is not asked (undefined). */
   async decide(id: string): Promise<void> {
     const row = await this.db.selectFrom('chargebacks').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row || row.status !== 'DISPUTED') return;
@@ -331,6 +331,7 @@ export class ChargebackService {
         attachments: files.map((f) => ({ filename: f.filename, contentType: f.content_type, content: Buffer.from(f.content) })),
       },
     });
+    if (!decision) return;
     await this.db.transaction().execute((trx) => this.recordDecision(trx, row, decision));
   }
 

@@ -202,7 +202,7 @@ export class RoutedCardNetwork implements CardNetworkConnector {
     if (!connector.refundOf) return undefined;
     return connector.refundOf({ ...request, networkReference });
   }
-  async decideDispute(request: DisputeRequest): Promise<DisputeDecision> {
+  async decideDispute(request: DisputeRequest): Promise<DisputeDecision | undefined> {
     const { connector, networkReference } = await this.target(request.networkReference);
     return connector.decideDispute({ ...request, networkReference });
   }

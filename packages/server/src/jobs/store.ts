@@ -15,12 +15,15 @@ import { isoPlusSeconds } from '../lib/time.js';
 export type JobRow = JobsTable;
 
 /**
- * The attempts of a job that settles money whose outcome is not known yet or not recorded yet
- * (a refund's or a payment's recovery, a pending lookup, an automatic capture, a rail payment's
- * expiry that cancels it at its processor): the runner's backoff reaches an hour between attempts
- * after about 12 of them (an hour and ten minutes in all), so this keeps asking for about a week
- * before the job is marked `failed`. With the default 10, a processor unreachable for 17 minutes
- * left such a payment or refund PENDING for good.
+ * The attempts of a job that settles money, or a state a merchant waits on, whose outcome is not
+ * known yet or not recorded yet (a refund's or a payment's recovery, a pending lookup, an automatic
+ * capture, a rail payment's expiry that cancels it at its processor; a settlement run, a payout's
+ * arrival): the runner's backoff reaches an hour between attempts after about 12 of them (an hour
+ * and ten minutes in all), so this keeps asking for about a week before the job is marked `failed`.
+ * With the default 10, a processor unreachable, a database down or a bug a deploy fixes for 17
+ * minutes left such a payment, refund or payout in between for good. A handler whose work can
+ * never succeed (its row gone, nothing left to ask) returns instead of throwing, so that this
+ * does not retry it for a week.
  */
 export const SETTLING_JOB_ATTEMPTS = 180;
 

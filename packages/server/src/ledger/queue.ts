@@ -15,10 +15,15 @@
  * captures) is still settled on time.
  * Both statements are deferrable: on PostgreSQL they go with the
  * transaction's other inserts, no round trip of their own.
+ * A run has SETTLING_JOB_ATTEMPTS (about a week of retries): until one runs,
+ * nothing settles the queued entries or schedules the next run, and with the
+ * default 10 a run failing for 17 minutes left them pending until the next
+ * entry was booked, if one ever was.
  */
 import { sql } from 'kysely';
 import type { Executor } from '../db/database.js';
 import { preparedStatement } from '../db/prepared.js';
+import { SETTLING_JOB_ATTEMPTS } from '../jobs/store.js';
 import { newId } from '../lib/ids.js';
 import type { SettlementMethod } from './accounts.js';
 
@@ -50,7 +55,7 @@ const insertQueuedCapture = preparedStatement(
 const insertRun = preparedStatement(
   (jobId: unknown, dedupeKey: unknown, organizationId: unknown, now: unknown) =>
     sql`insert into jobs (id, type, payload, status, dedupe_key, run_at, attempts, max_attempts, created_at, updated_at, organization_id)
-      values (cast(${jobId} as text), ${sql.lit(SETTLEMENT_JOB)}, '{}', 'pending', cast(${dedupeKey} as text), cast(${now} as text), 0, 10,
+      values (cast(${jobId} as text), ${sql.lit(SETTLEMENT_JOB)}, '{}', 'pending', cast(${dedupeKey} as text), cast(${now} as text), 0, ${sql.lit(SETTLING_JOB_ATTEMPTS)},
         cast(${now} as text), cast(${now} as text), cast(${organizationId} as text))
       on conflict (dedupe_key) where status = 'pending' and dedupe_key is not null do nothing`,
   { deferrable: true },
@@ -78,7 +83,7 @@ export async function queueCapture(db: Executor, entryId: string, paymentId: str
 const insertRunAt = preparedStatement(
   (jobId: unknown, dedupeKey: unknown, organizationId: unknown, runAt: unknown, now: unknown) =>
     sql`insert into jobs (id, type, payload, status, dedupe_key, run_at, attempts, max_attempts, created_at, updated_at, organization_id)
-      values (cast(${jobId} as text), ${sql.lit(SETTLEMENT_JOB)}, '{}', 'pending', cast(${dedupeKey} as text), cast(${runAt} as text), 0, 10,
+      values (cast(${jobId} as text), ${sql.lit(SETTLEMENT_JOB)}, '{}', 'pending', cast(${dedupeKey} as text), cast(${runAt} as text), 0, ${sql.lit(SETTLING_JOB_ATTEMPTS)},
         cast(${now} as text), cast(${now} as text), cast(${organizationId} as text))
       on conflict (dedupe_key) where status = 'pending' and dedupe_key is not null
       do update set run_at = excluded.run_at where jobs.run_at > excluded.run_at`,

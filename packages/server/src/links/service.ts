@@ -16,7 +16,7 @@ import type { Keyring } from '../crypto/keyring.js';
 import { ApiError, type ErrorDetail } from '../errors/api-error.js';
 import { recordEvent } from '../events/store.js';
 import { paginate, type ListQuery, type Page } from '../http/pagination.js';
-import { enqueueJob } from '../jobs/store.js';
+import { enqueueJob, SETTLING_JOB_ATTEMPTS } from '../jobs/store.js';
 import { minorToNumber } from '../lib/money.js';
 import { newId } from '../lib/ids.js';
 import { isoPlusSeconds } from '../lib/time.js';
@@ -147,7 +147,13 @@ export class LinkService {
     await this.db.transaction().execute(async (trx) => {
       await trx.insertInto('links').values(row).execute();
       await indexMetadata(trx, organizationId, 'link', id, link.metadata);
-      await enqueueJob(trx, { type: LINK_JOBS.expire, payload: { link_id: id }, delaySeconds: link.expiresIn, organizationId }, clockAt(now));
+      // A view expires a link past its time too, but only the job tells a merchant who does not look (link.expired):
+      // it keeps trying while the database fails it.
+      await enqueueJob(
+        trx,
+        { type: LINK_JOBS.expire, payload: { link_id: id }, delaySeconds: link.expiresIn, maxAttempts: SETTLING_JOB_ATTEMPTS, organizationId },
+        clockAt(now),
+      );
     });
     return this.view(row);
   }

@@ -176,6 +176,10 @@ export interface CardNetworkConnector {
    * The issuer's decision on a disputed chargeback. The gateway asks once the
    * decision is due (CHARGEBACK_DECISION_DELAY_SECONDS after the dispute); an
    * adapter whose network has not decided yet throws, and the job asks again.
+   * Undefined from a network that cannot be asked and sends its decision as a
+   * `dispute.decided` notification only (Stripe, Mercado Pago): the job ends,
+   * and the chargeback stays DISPUTED until the notification, instead of a
+   * job failing every hour for a week.
    */
-  decideDispute(request: DisputeRequest): Promise<DisputeDecision>;
+  decideDispute(request: DisputeRequest): Promise<DisputeDecision | undefined>;
 }

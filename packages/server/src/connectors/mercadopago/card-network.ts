@@ -35,8 +35,6 @@ import type {
   AuthorizationResult,
   AuthorizeRequest,
   CardNetworkConnector,
-  DisputeDecision,
-  DisputeRequest,
   OperationRequest,
   OperationResult,
   RefundLookup,
@@ -196,9 +194,9 @@ export class MercadoPagoCardNetwork implements CardNetworkConnector {
     return refundResult(refund, REFUND_FAILED);
   }
 
-  /** Mercado Pago decides a chargeback after the documentation it was sent; the decision arrives as a chargebacks notification. */
-  decideDispute(request: DisputeRequest): Promise<DisputeDecision> {
-    return Promise.reject(new Error(`mercadopago decides the chargeback of ${request.networkReference} through its chargebacks notification`));
+  /** Mercado Pago decides a chargeback after the documentation it was sent; the decision arrives as a chargebacks notification: nothing to ask. */
+  decideDispute(): Promise<undefined> {
+    return Promise.resolve(undefined);
   }
 }
 

@@ -22,8 +22,6 @@ import type {
   AuthorizationResult,
   AuthorizeRequest,
   CardNetworkConnector,
-  DisputeDecision,
-  DisputeRequest,
   OperationRequest,
   OperationResult,
   RefundLookup,
@@ -196,9 +194,9 @@ export class StripeCardNetwork implements CardNetworkConnector {
     return { outcome: 'succeeded', responseCode: APPROVED, networkReference: refund.id, pending: true };
   }
 
-  /** Stripe decides a dispute after the evidence it was sent; the decision arrives as `charge.dispute.closed` (notifications.ts). */
-  decideDispute(request: DisputeRequest): Promise<DisputeDecision> {
-    return Promise.reject(new Error(`stripe decides the dispute of ${request.networkReference} through its charge.dispute.closed notification`));
+  /** Stripe decides a dispute after the evidence it was sent; the decision arrives as `charge.dispute.closed` (notifications.ts): nothing to ask. */
+  decideDispute(): Promise<undefined> {
+    return Promise.resolve(undefined);
   }
 }
 

@@ -324,7 +324,12 @@ export class AlternativePaymentService {
     return this.db.transaction().execute(async (trx) => {
       const organizationId = await markRailProcessing(trx, id, this.clock.realIso());
       if (!organizationId) return false;
-      await enqueueJob(trx, { type: APM_JOBS.bankSettle, payload: { payment_id: id, outcome: settled }, delaySeconds, organizationId }, this.clock);
+      // Until it runs the payment the customer approved stays PENDING_PROVIDER: it keeps trying, as the expiry does.
+      await enqueueJob(
+        trx,
+        { type: APM_JOBS.bankSettle, payload: { payment_id: id, outcome: settled }, delaySeconds, maxAttempts: SETTLING_JOB_ATTEMPTS, organizationId },
+        this.clock,
+      );
       return true;
     });
   }
