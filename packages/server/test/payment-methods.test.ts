@@ -9,27 +9,19 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Migrator, PostgresAdapter, sql } from 'kysely';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/config.js';
 import { migrateToLatest, openDatabase, type Db } from '../src/db/database.js';
-import { migrations } from '../src/db/migrations/index.js';
 import { copyRailPayments } from '../src/db/migrations/051_rail_payments_copy.js';
 import { canTransition, statusesBefore } from '../src/payments/methods/status.js';
 import { dialects, type Dialect } from './support/dialects.js';
 import { startGateway, testEnv, type TestGateway } from './support/gateway.js';
 import { encrypt, encryptedCard, merchantKey, pay, tokenize } from './support/cards.js';
 import { eventually } from './support/wait.js';
+import { migrateTo } from './support/migrations.js';
 
 const CHARGEBACK_CARD = '4000000000000259';
-
-async function migrator(db: Db): Promise<Migrator> {
-  let migrationTableSchema: string | undefined;
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
-    migrationTableSchema = (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema;
-  }
-  return new Migrator({ db, provider: { getMigrations: async () => migrations }, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
-}
 
 /** Opens the gateway's database by itself (no gateway running), runs `work`, closes it. */
 async function withDatabase<T>(dialect: Dialect, env: Record<string, string>, work: (db: Db) => Promise<T>): Promise<T> {
@@ -39,13 +31,6 @@ async function withDatabase<T>(dialect: Dialect, env: Record<string, string>, wo
   } finally {
     await handle.close();
   }
-}
-
-async function migrateTo(db: Db, name: string): Promise<void> {
-  const { error, results } = await (await migrator(db)).migrateTo(name);
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-  const failed = results?.find((r) => r.status === 'Error');
-  if (failed) throw new Error(`migration ${failed.migrationName} failed`);
 }
 
 const count = async (db: Db, query: string) => Number((await sql<{ n: number | string }>`${sql.raw(query)}`.execute(db)).rows[0]!.n);

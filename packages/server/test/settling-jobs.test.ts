@@ -17,6 +17,9 @@ import { MovableTime } from './support/clock.js';
 import { dialects } from './support/dialects.js';
 import { startGateway, type TestGateway } from './support/gateway.js';
 import { placeTerminal } from './support/terminal.js';
+import { migrateTo } from './support/migrations.js';
+import { migrateToLatest, openDatabase } from '../src/db/database.js';
+import { SETTLING_JOB_ATTEMPTS } from '../src/jobs/store.js';
 
 const DAY_SECONDS = 86_400;
 const CHARGEBACK_CARD = '4000000000000259';
@@ -337,5 +340,50 @@ describe.each(dialects)('jobs that settle a state, through a day of a database r
     const ran = await jobOf(job, o.id);
     expect(ran.status).toBe('completed');
     expect(Number(ran.attempts)).toBeGreaterThan(DEFAULT_ATTEMPTS + 1);
+  });
+});
+
+describe.each(dialects)('jobs waiting when the gateway is upgraded, on $name', (dialect) => {
+  it('the settling kinds still pending get about a week of attempts; failed ones, and the jobs with their own limit, are left as they were', async () => {
+    const handle = openDatabase({ database: { kind: dialect.name, url: await dialect.databaseUrl() } });
+    try {
+      const db = handle.db;
+      await migrateTo(db, '095_refund_network_reference');
+      const now = new Date(0).toISOString();
+      const jobs: Array<{ id: string; type: string; status: 'pending' | 'failed'; max_attempts: number }> = [
+        { id: 'job-capture', type: 'payment.capture', status: 'pending', max_attempts: 10 },
+        { id: 'job-refund', type: 'refund.recover', status: 'pending', max_attempts: 10 },
+        { id: 'job-payout', type: 'payout.arrive', status: 'pending', max_attempts: 10 },
+        { id: 'job-chargeback', type: 'chargeback.decide', status: 'pending', max_attempts: 10 },
+        { id: 'job-link', type: 'link.expire', status: 'pending', max_attempts: 10 },
+        { id: 'job-rail', type: 'apm.bank_settle', status: 'pending', max_attempts: 10 },
+        { id: 'job-failed', type: 'payout.arrive', status: 'failed', max_attempts: 10 },
+        { id: 'job-webhook', type: 'webhook.deliver', status: 'pending', max_attempts: 8 },
+        { id: 'job-callback', type: 'enrollment.callback', status: 'pending', max_attempts: 10 },
+        { id: 'job-report', type: 'report.generate', status: 'pending', max_attempts: 3 },
+        { id: 'job-mock', type: 'apm.mock_customer', status: 'pending', max_attempts: 10 },
+      ];
+      await db
+        .insertInto('jobs')
+        .values(jobs.map((j) => ({ ...j, payload: '{}', run_at: now, attempts: j.status === 'failed' ? 10 : 2, created_at: now, updated_at: now })))
+        .execute();
+      await migrateToLatest(db);
+      const after = await db.selectFrom('jobs').select(['id', 'max_attempts']).orderBy('id').execute();
+      expect(Object.fromEntries(after.map((j) => [j.id, Number(j.max_attempts)]))).toEqual({
+        'job-capture': SETTLING_JOB_ATTEMPTS,
+        'job-refund': SETTLING_JOB_ATTEMPTS,
+        'job-payout': SETTLING_JOB_ATTEMPTS,
+        'job-chargeback': SETTLING_JOB_ATTEMPTS,
+        'job-link': SETTLING_JOB_ATTEMPTS,
+        'job-rail': SETTLING_JOB_ATTEMPTS,
+        'job-failed': 10,
+        'job-webhook': 8,
+        'job-callback': 10,
+        'job-report': 3,
+        'job-mock': 10,
+      });
+    } finally {
+      await handle.close();
+    }
   });
 });

@@ -31,6 +31,7 @@ import * as connectorRouting from './061_connector_routing.js';
 import * as connectorNotifications from './062_connector_notifications.js';
 import * as chargebackFees from './093_chargeback_fees.js';
 import * as refundNetworkReference from './095_refund_network_reference.js';
+import * as settlingJobAttempts from './096_settling_job_attempts.js';
 import * as ledger from './070_ledger.js';
 import * as settlementsPayouts from './071_settlements_payouts.js';
 import * as railConnectorAccounts from './094_rail_connector_accounts.js';
@@ -86,4 +87,5 @@ export const migrations: Record<string, Migration> = {
   '093_chargeback_fees': chargebackFees,
   '094_rail_connector_accounts': railConnectorAccounts,
   '095_refund_network_reference': refundNetworkReference,
+  '096_settling_job_attempts': settlingJobAttempts,
 };
