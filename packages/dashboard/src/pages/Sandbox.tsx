@@ -3,6 +3,7 @@ import { gateway, PasarelaError, type ApmPayment, type ListItem } from '../api';
 import { useI18n } from '../i18n';
 import { canMoveMoney, useSession } from '../session';
 import { Badge, duration, Empty, ErrorMessage, Loading, Mono, PageHeader, useAction, useLoad } from '../ui';
+import { SANDBOX_CARDS } from '../sandbox-cards';
 
 const OUTCOMES = ['approve', 'reject', 'fail', 'expire'] as const;
 const UNITS = { minutes: 60, hours: 3600, days: 86400 } as const;
@@ -12,28 +13,6 @@ function mobile(text: string): string | null {
   const phone = text.replace(/[\s-]/g, '').replace(/^\+?57(?=3\d{9}$)/, '');
   return /^3\d{9}$/.test(phone) ? phone : null;
 }
-
-/** The sandbox's test cards (docs/sandbox.md, "Test cards"). */
-const CARDS: { number: string; brand: string; en: string; es: string }[] = [
-  { number: '4242424242424242', brand: 'Visa', en: 'Approved (00)', es: 'Aprobada (00)' },
-  { number: '5555555555554444', brand: 'Mastercard', en: 'Approved (00)', es: 'Aprobada (00)' },
-  { number: '378282246310005', brand: 'American Express', en: 'Approved (00), 4-digit CVV', es: 'Aprobada (00), CVV de 4 dígitos' },
-  { number: '4000056655665556', brand: 'Visa debit', en: 'Approved (00)', es: 'Aprobada (00)' },
-  { number: '4000000000000002', brand: 'Visa', en: 'Rejected: generic decline (05)', es: 'Rechazada: declinación genérica (05)' },
-  { number: '4000000000009995', brand: 'Visa', en: 'Rejected: insufficient funds (51)', es: 'Rechazada: fondos insuficientes (51)' },
-  { number: '4100000000000019', brand: 'Visa', en: 'Rejected: suspected fraud (59)', es: 'Rechazada: sospecha de fraude (59)' },
-  { number: '4000000000000069', brand: 'Visa', en: 'Rejected: expired card (54)', es: 'Rechazada: tarjeta vencida (54)' },
-  { number: '4000000000000119', brand: 'Visa', en: 'Rejected: processing error (96)', es: 'Rechazada: error de procesamiento (96)' },
-  { number: '4000000000005126', brand: 'Visa', en: 'Approved; every refund is rejected (57)', es: 'Aprobada; todo reembolso se rechaza (57)' },
-  {
-    number: '4000000000005134',
-    brand: 'Visa',
-    en: 'Approved; every refund succeeds, then fails four days later (54)',
-    es: 'Aprobada; todo reembolso se aprueba y falla cuatro días después (54)',
-  },
-  { number: '4000000000000259', brand: 'Visa', en: 'Approved; a chargeback opens when captured', es: 'Aprobada; al capturarla se abre un contracargo' },
-  { number: '4000000000003303', brand: 'Visa', en: 'Pending (09), then approved', es: 'Pendiente (09), luego aprobada' },
-];
 
 type Sms = ListItem<'sandbox.sms.list'>;
 
@@ -185,7 +164,7 @@ export function Sandbox() {
               </tr>
             </thead>
             <tbody>
-              {CARDS.map((c) => (
+              {SANDBOX_CARDS.map((c) => (
                 <tr key={c.number}>
                   <td data-label={t('sandbox.number')}>
                     <Mono>{c.number}</Mono>
