@@ -120,7 +120,7 @@ export const en = {
   'sandbox.outcome.expire': 'Expire',
   'sandbox.clock': 'Test clock',
   'sandbox.clockIntro':
-    "This organization's sandbox time. Advancing it runs what became due (captures, expiries, chargeback deadlines and decisions, webhook retries); dates in the dashboard follow it.",
+    "This organization's sandbox time. Advancing it runs what became due (captures, expiries, chargeback deadlines and decisions, settlements and payouts, the later looks at refunds, webhook retries); dates in the dashboard follow it.",
   'sandbox.clockNow': 'Organization time',
   'sandbox.clockOffset': 'Ahead of real time',
   'sandbox.clockReal': 'none (real time)',
@@ -254,7 +254,7 @@ export const es: Record<keyof typeof en, string> = {
   'sandbox.outcome.expire': 'Vencer',
   'sandbox.clock': 'Reloj de prueba',
   'sandbox.clockIntro':
-    'La hora sandbox de esta organización. Adelantarla ejecuta lo que vence (capturas, vencimientos, plazos y decisiones de contracargos, reintentos de webhooks); las fechas del dashboard la siguen.',
+    'La hora sandbox de esta organización. Adelantarla ejecuta lo que vence (capturas, vencimientos, plazos y decisiones de contracargos, liquidaciones y transferencias, las revisiones posteriores de reembolsos, reintentos de webhooks); las fechas del dashboard la siguen.',
   'sandbox.clockNow': 'Hora de la organización',
   'sandbox.clockOffset': 'Adelanto sobre la hora real',
   'sandbox.clockReal': 'ninguno (hora real)',
