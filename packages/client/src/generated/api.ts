@@ -2568,7 +2568,7 @@ export interface paths {
         put?: never;
         /**
          * Advance the organization's sandbox clock (sandbox only)
-         * @description Moves the calling organization's sandbox time forward by `seconds` and runs, in order, everything of the organization that became due: automatic captures, authorization and pending-card timers, alternative-payment expiries and the rail mock, link and payment-instruction expiries, chargeback deadlines and decisions, the later looks at succeeded refunds, webhook retries. Answers when they have run, with the list: at most 1,000 jobs, for at most `SANDBOX_CLOCK_ADVANCE_RUN_SECONDS` (5 s), after which the clock still moves to the target and what is left runs in the background. Other organizations are unaffected. 404 in production.
+         * @description Moves the calling organization's sandbox time forward by `seconds` and runs, in order, everything of the organization that became due: automatic captures, authorization and pending-card timers, alternative-payment expiries and the rail mock, link and payment-instruction expiries, chargeback deadlines and decisions, settlement runs and payout arrivals, the later looks at succeeded refunds, webhook retries. Answers when they have run, with the list: at most 1,000 jobs, for at most `SANDBOX_CLOCK_ADVANCE_RUN_SECONDS` (5 s), after which the clock still moves to the target and what is left runs in the background. Other organizations are unaffected. 404 in production.
          */
         post: operations["sandbox.clock.advance"];
         delete?: never;
