@@ -100,6 +100,73 @@ describe.each(dialects)('cli listen on $name', (dialect) => {
     expect(await exited).toBe(0);
   });
 
+  it('renews its token before it expires, reconnects after the last event it had, and keeps forwarding', async () => {
+    // Tokens of two seconds: listen renews at 95% of a token's life, so every 1.9 s it ends its
+    // connection and opens another with a new token (the token endpoint answers a new one once less
+    // than a tenth of the old one's life is left).
+    const own = await startGateway(dialect, { TOKEN_TTL_SECONDS: '2', EVENT_STREAM_POLL_MS: '50' });
+    const local = await new Receiver().start();
+    let listener: ChildProcess | undefined;
+    try {
+      const client = await own.client({ scopes: ['webhooks:read'] });
+      const merchant = await own.client({ organizationId: client.organizationId });
+      const card = await tokenize(own, await merchant.token(), { number: '4242424242424242' });
+      listener = spawn(
+        process.execPath,
+        [CLI_ENTRY, 'listen', '--forward-to', local.url, '--base-url', own.baseUrl, '--audience', AUDIENCE, '--events', 'payment.card.approved'],
+        {
+          env: { PATH: process.env.PATH ?? '', PASARELA_CLIENT_ID: client.clientId, PASARELA_CLIENT_SECRET: client.secret },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      let stdout = '';
+      let stderr = '';
+      listener.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+      listener.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+      const tokensOf = async () =>
+        Number(
+          (
+            await own.db
+              .selectFrom('access_tokens')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .where('client_id', '=', client.clientId)
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      const ready = await eventually(
+        async () => stdout.includes('Ready!'),
+        (done) => done || listener!.exitCode !== null,
+        30_000,
+      );
+      expect(ready, `stdout: ${stdout}\nstderr: ${stderr}`).toBe(true);
+      const first = await pay(own, await merchant.token(), { instrumentId: card });
+      expect(first.status).toBe(201);
+      await eventually(
+        async () => local.received.length,
+        (n) => n >= 1,
+      );
+      // Two renewals: the third token of the listener's client, each connection's stream resumed after the last event.
+      expect(await eventually(tokensOf, (n) => n >= 3, 20_000)).toBeGreaterThanOrEqual(3);
+      const second = await pay(own, await merchant.token(), { instrumentId: card });
+      expect(second.status).toBe(201);
+      await eventually(
+        async () => local.received.length,
+        (n) => n >= 2,
+      );
+      // Each event once: the renewals lost none and repeated none. A renewal is not a failure: no reconnection reported.
+      const forwarded = local.received.map((d) => (JSON.parse(d.body) as { data: { payment: { id: string } } }).data.payment.id);
+      expect(forwarded).toEqual([first.body.id, second.body.id]);
+      expect(stderr).not.toMatch(/reconnecting|failed|error/i);
+      const exited = new Promise<number | null>((resolve) => listener!.once('exit', resolve));
+      listener.kill('SIGINT');
+      expect(await exited).toBe(0);
+    } finally {
+      if (listener && listener.exitCode === null) listener.kill('SIGKILL');
+      await local.close();
+      await own.close();
+    }
+  });
+
   it('refuses a client without webhooks:read, and bad credentials, with exit code 1', async () => {
     const client = await gw.client({ scopes: ['payments:read'] });
     const args = ['listen', '--forward-to', receiver.url, '--base-url', gw.baseUrl, '--audience', AUDIENCE, '--client-id', client.clientId];
