@@ -5,7 +5,7 @@ import { testEnv } from './support/gateway.js';
 import { loadConfig } from '../src/config/config.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../src/db/database.js';
 import { JobRunner } from '../src/jobs/runner.js';
-import { claimJobs, enqueueJob, findJob } from '../src/jobs/store.js';
+import { claimJobs, enqueueJob, findJob, SETTLING_JOB_ATTEMPTS } from '../src/jobs/store.js';
 import { realClock, type RealClock } from '../src/clock/clock.js';
 import { MovableTime } from './support/clock.js';
 
@@ -102,6 +102,8 @@ describe.each(dialects)('durable job runner on $name', (dialect) => {
     expect(calls).toBe(3);
     expect(await findJob(handles[0]!.db, ok)).toMatchObject({ attempts: 3 });
     expect(await findJob(handles[0]!.db, doomed)).toMatchObject({ attempts: 2, last_error: 'always fails' });
+    // A job that names no limit keeps being tried for about a week (jobs/store.ts SETTLING_JOB_ATTEMPTS).
+    expect(await findJob(handles[0]!.db, ok)).toMatchObject({ max_attempts: SETTLING_JOB_ATTEMPTS });
   });
 
   it('a job whose process died is run again when its lease runs out', async () => {

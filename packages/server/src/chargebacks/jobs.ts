@@ -11,7 +11,7 @@
 import type { RealClock } from '../clock/clock.js';
 import type { Executor } from '../db/database.js';
 import type { JobRunner } from '../jobs/runner.js';
-import { enqueueJob, SETTLING_JOB_ATTEMPTS } from '../jobs/store.js';
+import { enqueueJob } from '../jobs/store.js';
 import type { ChargebackService } from './service.js';
 
 export const CHARGEBACK_JOBS = {
@@ -33,7 +33,6 @@ export async function enqueueChargebackExpiry(
       type: CHARGEBACK_JOBS.expire,
       payload: { chargeback_id: chargebackId },
       delaySeconds,
-      maxAttempts: SETTLING_JOB_ATTEMPTS,
       dedupeKey: `${CHARGEBACK_JOBS.expire}:${chargebackId}`,
       organizationId,
     },
@@ -55,7 +54,6 @@ export async function enqueueChargebackDecision(
       type: CHARGEBACK_JOBS.decide,
       payload: { chargeback_id: chargebackId },
       delaySeconds,
-      maxAttempts: SETTLING_JOB_ATTEMPTS,
       dedupeKey: `${CHARGEBACK_JOBS.decide}:${chargebackId}`,
       organizationId,
     },

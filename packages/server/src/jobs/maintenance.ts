@@ -9,14 +9,14 @@
 import type { RealClock } from '../clock/clock.js';
 import type { Db } from '../db/database.js';
 import { isoPlusSeconds } from '../lib/time.js';
-import { deleteFinishedJobs, enqueueJob } from './store.js';
+import { BRIEF_JOB_ATTEMPTS, deleteFinishedJobs, enqueueJob } from './store.js';
 import type { JobRunner } from './runner.js';
 
 export const MAINTENANCE_JOB = 'maintenance.purge_expired';
 const EVERY_SECONDS = 3600;
 
 export function scheduleMaintenance(db: Db, clock: RealClock, delaySeconds = 60): Promise<string | null> {
-  return enqueueJob(db, { type: MAINTENANCE_JOB, delaySeconds, dedupeKey: MAINTENANCE_JOB }, clock);
+  return enqueueJob(db, { type: MAINTENANCE_JOB, delaySeconds, dedupeKey: MAINTENANCE_JOB, maxAttempts: BRIEF_JOB_ATTEMPTS }, clock);
 }
 
 /**

@@ -15,24 +15,26 @@ import { isoPlusSeconds } from '../lib/time.js';
 export type JobRow = JobsTable;
 
 /**
- * The attempts of a job that settles money, or a state a merchant waits on, whose outcome is not
- * known yet or not recorded yet (a refund's or a payment's recovery, a pending lookup, an automatic
- * capture, a rail payment's expiry that cancels it at its processor; a settlement run, a payout's
- * arrival): the runner's backoff reaches an hour between attempts after about 12 of them (an hour
- * and ten minutes in all), so this keeps asking for about a week before the job is marked `failed`.
- * With the default 10, a processor unreachable, a database down or a bug a deploy fixes for 17
- * minutes left such a payment, refund or payout in between for good. A handler whose work can
- * never succeed (its row gone, nothing left to ask) returns instead of throwing, so that this
- * does not retry it for a week.
+ * A job's attempts unless it names its own (`NewJob.maxAttempts`): the runner's backoff reaches
+ * an hour between attempts after about 12 of them (an hour and ten minutes in all), so a job keeps
+ * being tried for about a week before it is marked `failed`. Most jobs settle money, or a state a
+ * merchant waits on (a payment's or refund's recovery, an automatic capture, an expiry, a
+ * settlement run, a payout's arrival, a chargeback's deadline): with 10 attempts, a processor
+ * unreachable, a database down or a bug a deploy fixes for 17 minutes left it in between for good.
+ * A handler whose work can never succeed (its row gone, nothing left to ask) returns instead of
+ * throwing, so that it is not retried for a week.
  */
 export const SETTLING_JOB_ATTEMPTS = 180;
+
+/** The attempts of a job whose failure leaves nothing in between: the hourly maintenance, a sandbox simulation, a merchant's callback. */
+export const BRIEF_JOB_ATTEMPTS = 10;
 
 export interface NewJob {
   type: string;
   payload?: unknown;
   /** Seconds from now; 0 (default) means as soon as a runner is free. */
   delaySeconds?: number;
-  /** Runs before the job is marked `failed` (default 10); SETTLING_JOB_ATTEMPTS for one that settles money. */
+  /** Runs before the job is marked `failed`: SETTLING_JOB_ATTEMPTS unless given (BRIEF_JOB_ATTEMPTS, a delivery's own limit). */
   maxAttempts?: number;
   /** At most one pending job with this key; a second enqueue is a no-op. */
   dedupeKey?: string;
@@ -85,7 +87,7 @@ export async function enqueueJob(db: Executor, job: NewJob, clock: RealClock): P
       dedupe_key: job.dedupeKey ?? null,
       run_at: job.delaySeconds ? isoPlusSeconds(nowMs, job.delaySeconds) : now,
       attempts: 0,
-      max_attempts: job.maxAttempts ?? 10,
+      max_attempts: job.maxAttempts ?? SETTLING_JOB_ATTEMPTS,
       locked_by: null,
       locked_until: null,
       last_error: null,

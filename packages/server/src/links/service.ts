@@ -16,7 +16,7 @@ import type { Keyring } from '../crypto/keyring.js';
 import { ApiError, type ErrorDetail } from '../errors/api-error.js';
 import { recordEvent } from '../events/store.js';
 import { paginate, type ListQuery, type Page } from '../http/pagination.js';
-import { enqueueJob, SETTLING_JOB_ATTEMPTS } from '../jobs/store.js';
+import { BRIEF_JOB_ATTEMPTS, enqueueJob } from '../jobs/store.js';
 import { minorToNumber } from '../lib/money.js';
 import { newId } from '../lib/ids.js';
 import { isoPlusSeconds } from '../lib/time.js';
@@ -149,11 +149,7 @@ export class LinkService {
       await indexMetadata(trx, organizationId, 'link', id, link.metadata);
       // A view expires a link past its time too, but only the job tells a merchant who does not look (link.expired):
       // it keeps trying while the database fails it.
-      await enqueueJob(
-        trx,
-        { type: LINK_JOBS.expire, payload: { link_id: id }, delaySeconds: link.expiresIn, maxAttempts: SETTLING_JOB_ATTEMPTS, organizationId },
-        clockAt(now),
-      );
+      await enqueueJob(trx, { type: LINK_JOBS.expire, payload: { link_id: id }, delaySeconds: link.expiresIn, organizationId }, clockAt(now));
     });
     return this.view(row);
   }
@@ -268,7 +264,12 @@ export class LinkService {
       // Retried with backoff; a test clock advance runs the retries that fall due (clock/).
       await enqueueJob(
         trx,
-        { type: LINK_JOBS.enrollmentCallback, payload: { link_id: row.id, instrument_id: instrumentId }, maxAttempts: 10, organizationId: row.organization_id },
+        {
+          type: LINK_JOBS.enrollmentCallback,
+          payload: { link_id: row.id, instrument_id: instrumentId },
+          maxAttempts: BRIEF_JOB_ATTEMPTS,
+          organizationId: row.organization_id,
+        },
         clockAt(now),
       );
       return true;

@@ -21,7 +21,7 @@ import type { PaymentInstructionStatus } from '../db/schema.js';
 import { ApiError, type ErrorDetail } from '../errors/api-error.js';
 import { recordEvent } from '../events/store.js';
 import { paginate, type Page } from '../http/pagination.js';
-import { enqueueJob, SETTLING_JOB_ATTEMPTS } from '../jobs/store.js';
+import { enqueueJob } from '../jobs/store.js';
 import { newId } from '../lib/ids.js';
 import { isoPlusSeconds } from '../lib/time.js';
 import type { Clock } from '../clock/clock.js';
@@ -126,11 +126,7 @@ export class PaymentInstructionService {
         await trx.insertInto('payment_instructions').values(row).execute();
         await recordEvent(trx, organizationId, 'payment_instruction.created', instructionEventData(row), undefined, this.clock);
         // Only this job marks an unpaid instruction EXPIRED and tells the merchant (the terminal's checks read expires_at): it keeps trying.
-        await enqueueJob(
-          trx,
-          { type: INSTRUCTION_JOBS.expire, payload: { instruction_id: row.id }, delaySeconds: ttl, maxAttempts: SETTLING_JOB_ATTEMPTS, organizationId },
-          this.clock,
-        );
+        await enqueueJob(trx, { type: INSTRUCTION_JOBS.expire, payload: { instruction_id: row.id }, delaySeconds: ttl, organizationId }, this.clock);
         // PostgreSQL: every process listening hears of it at commit (hub.ts), not only at its next poll.
         if (this.settings.notify) await sql`select pg_notify(${INSTRUCTION_CHANNEL}, ${row.terminal_id})`.execute(trx);
       });

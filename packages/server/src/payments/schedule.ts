@@ -8,7 +8,7 @@
  */
 import type { RealClock } from '../clock/clock.js';
 import type { Executor } from '../db/database.js';
-import { enqueueJob, SETTLING_JOB_ATTEMPTS } from '../jobs/store.js';
+import { enqueueJob } from '../jobs/store.js';
 
 export interface PaymentJob {
   type: string;
@@ -32,7 +32,6 @@ export async function schedulePaymentJob(trx: Executor, clock: RealClock, paymen
       type: job.type,
       payload,
       delaySeconds: job.delaySeconds,
-      maxAttempts: SETTLING_JOB_ATTEMPTS,
       ...(job.timer ? { organizationId: payment.organization_id } : {}),
     },
     clock,

@@ -27,7 +27,7 @@ import type { SandboxClock } from '../clock/clock.js';
 import type { Db, Executor } from '../db/database.js';
 import type { PayoutsTable } from '../db/schema.js';
 import { recordEvent } from '../events/store.js';
-import { enqueueJob, SETTLING_JOB_ATTEMPTS } from '../jobs/store.js';
+import { enqueueJob } from '../jobs/store.js';
 import { postEntry } from '../ledger/post.js';
 import { scheduleSettlementRun } from '../ledger/queue.js';
 import { newId } from '../lib/ids.js';
@@ -237,11 +237,7 @@ export class PayoutEngine {
       createdAt: now,
     });
     // Until it runs the payout stays in transit: it keeps trying while the database (or a bug a deploy fixes) fails it.
-    await enqueueJob(
-      trx,
-      { type: PAYOUT_ARRIVAL_JOB, payload: { payout_id: id }, organizationId, delaySeconds: DAY_MS / 1000, maxAttempts: SETTLING_JOB_ATTEMPTS },
-      this.clock,
-    );
+    await enqueueJob(trx, { type: PAYOUT_ARRIVAL_JOB, payload: { payout_id: id }, organizationId, delaySeconds: DAY_MS / 1000 }, this.clock);
     return row;
   }
 

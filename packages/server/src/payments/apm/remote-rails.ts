@@ -36,7 +36,7 @@ import { ConnectorOutcomeUnknown, ConnectorUnreachable } from '../../connectors/
 import type { RemoteRailRequest, RemoteRailStart } from '../../connectors/rails/connector.js';
 import type { Router } from '../../connectors/routing.js';
 import type { NotificationHandler } from '../../connectors/notifications.js';
-import { enqueueJob, SETTLING_JOB_ATTEMPTS } from '../../jobs/store.js';
+import { enqueueJob } from '../../jobs/store.js';
 import { moveRailStart, recordRailStart } from '../methods/rail-store.js';
 import type { ApmRow } from './service.js';
 
@@ -75,7 +75,6 @@ export class RemoteRails {
         type: RAIL_START_JOB,
         payload: { payment_id: row.id },
         delaySeconds: RAIL_START_RECOVERY_SECONDS,
-        maxAttempts: SETTLING_JOB_ATTEMPTS,
         organizationId: row.organization_id,
       },
       this.clock,

@@ -14,7 +14,7 @@ import type { ApmStatus, ApmStatusDetail } from '../../db/schema.js';
 import { ApiError } from '../../errors/api-error.js';
 import { recordEvent } from '../../events/store.js';
 import type { EventType } from '../../events/types.js';
-import { enqueueJob, SETTLING_JOB_ATTEMPTS } from '../../jobs/store.js';
+import { BRIEF_JOB_ATTEMPTS, enqueueJob } from '../../jobs/store.js';
 import { newId } from '../../lib/ids.js';
 import {
   asRail,
@@ -214,11 +214,7 @@ export class AlternativePaymentService {
           await recordEvent(trx, organizationId, 'payment.purchase.pending', apmEventData(row), undefined, this.clock);
           // Sandbox timers: a test clock advance of the organization runs them (clock/). The expiry may have to
           // cancel the payment at its processor: it keeps asking while that cannot be reached (jobs/store.ts).
-          await enqueueJob(
-            trx,
-            { type: APM_JOBS.expire, payload: { payment_id: id }, delaySeconds: validitySeconds, maxAttempts: SETTLING_JOB_ATTEMPTS, organizationId },
-            this.clock,
-          );
+          await enqueueJob(trx, { type: APM_JOBS.expire, payload: { payment_id: id }, delaySeconds: validitySeconds, organizationId }, this.clock);
           if (start.automaticOutcome) {
             await enqueueJob(
               trx,
@@ -226,6 +222,7 @@ export class AlternativePaymentService {
                 type: APM_JOBS.mockCustomer,
                 payload: { payment_id: id, outcome: start.automaticOutcome },
                 delaySeconds: this.config.rails.mockDelaySeconds,
+                maxAttempts: BRIEF_JOB_ATTEMPTS,
                 organizationId,
               },
               this.clock,
@@ -325,11 +322,7 @@ export class AlternativePaymentService {
       const organizationId = await markRailProcessing(trx, id, this.clock.realIso());
       if (!organizationId) return false;
       // Until it runs the payment the customer approved stays PENDING_PROVIDER: it keeps trying, as the expiry does.
-      await enqueueJob(
-        trx,
-        { type: APM_JOBS.bankSettle, payload: { payment_id: id, outcome: settled }, delaySeconds, maxAttempts: SETTLING_JOB_ATTEMPTS, organizationId },
-        this.clock,
-      );
+      await enqueueJob(trx, { type: APM_JOBS.bankSettle, payload: { payment_id: id, outcome: settled }, delaySeconds, organizationId }, this.clock);
       return true;
     });
   }

@@ -25,7 +25,7 @@ import { clockAt, type RealClock } from '../../clock/clock.js';
 import type { CardNetworkConnector } from '../../connectors/card-network/connector.js';
 import type { Db, Executor } from '../../db/database.js';
 import type { Reaction } from '../../events/store.js';
-import { enqueueJob, SETTLING_JOB_ATTEMPTS } from '../../jobs/store.js';
+import { enqueueJob } from '../../jobs/store.js';
 import { findPaymentById } from '../store.js';
 import { failSucceededRefund } from './finish.js';
 import type { RefundRow } from './service.js';
@@ -58,7 +58,6 @@ function scheduleLook(
       type: REFUND_CONFIRM_JOB,
       payload,
       delaySeconds,
-      maxAttempts: SETTLING_JOB_ATTEMPTS,
       dedupeKey: `${REFUND_CONFIRM_JOB}:${refund.id}`,
       organizationId: refund.organizationId,
     },

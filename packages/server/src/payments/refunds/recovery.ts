@@ -26,7 +26,7 @@
 import type { RealClock } from '../../clock/clock.js';
 import type { CardNetworkConnector } from '../../connectors/card-network/connector.js';
 import type { Db } from '../../db/database.js';
-import { enqueueJob, SETTLING_JOB_ATTEMPTS } from '../../jobs/store.js';
+import { enqueueJob } from '../../jobs/store.js';
 import { findPaymentById } from '../store.js';
 import { finishPendingRefund } from './finish.js';
 import { REFUND_RECOVERY_JOB, type RefundRow, type RefundService } from './service.js';
@@ -82,7 +82,6 @@ async function lookAgain(deps: RefundRecoveryDeps, refund: RefundRow, looks: num
       type: REFUND_RECOVERY_JOB,
       payload,
       delaySeconds: nextLookSeconds(looks),
-      maxAttempts: SETTLING_JOB_ATTEMPTS,
       dedupeKey: `${REFUND_RECOVERY_JOB}:${refund.id}`,
     },
     deps.clock,

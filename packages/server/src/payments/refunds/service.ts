@@ -17,7 +17,7 @@ import type { RefundsTable } from '../../db/schema.js';
 import { ApiError, type ErrorDetail } from '../../errors/api-error.js';
 import { recordEvent } from '../../events/store.js';
 import { paginate, type ListQuery, type Page } from '../../http/pagination.js';
-import { enqueueJob, SETTLING_JOB_ATTEMPTS } from '../../jobs/store.js';
+import { enqueueJob } from '../../jobs/store.js';
 import { formatMinor, minorToNumber, type MoneyAmount } from '../../lib/money.js';
 import { newId } from '../../lib/ids.js';
 import type { RealClock } from '../../clock/clock.js';
@@ -155,7 +155,7 @@ export class RefundService {
           now,
         ),
       );
-      await enqueueJob(trx, { type: REFUND_RECOVERY_JOB, payload: { refund_id: refund.id }, delaySeconds: 60, maxAttempts: SETTLING_JOB_ATTEMPTS }, this.clock);
+      await enqueueJob(trx, { type: REFUND_RECOVERY_JOB, payload: { refund_id: refund.id }, delaySeconds: 60 }, this.clock);
     });
     await this.settle(refund);
     return this.get(organizationId, refund.id);
