@@ -14,7 +14,7 @@ import { eventually } from './support/wait.js';
 import { dialects } from './support/dialects.js';
 import { startGateway, type TestGateway } from './support/gateway.js';
 import { pay, tokenize, type PaymentReply } from './support/cards.js';
-import { withCommitGuard, type CommitGuard } from '../src/db/commit-guard.js';
+import { endCommitGuard, withCommitGuard, type CommitGuard } from '../src/db/commit-guard.js';
 import { completeKey, fenceStatement, reserveKey } from '../src/idempotency/store.js';
 
 describe.each(dialects)('Idempotency-Key lock owners on $name', (dialect) => {
@@ -145,6 +145,77 @@ describe.each(dialects)('Idempotency-Key lock owners on $name', (dialect) => {
     ).toEqual({ status: 'completed', response_body: '{"new":true}', owner_instance: self });
     // The old owner's late commits keep failing once the key is completed.
     await expect(withCommitGuard(guardOf('old-token'), () => effect(`late-${key}`))).rejects.toThrow('lock lost');
+  });
+
+  it('the fence holds for work still running when other work ends, and for work begun after all had ended', async () => {
+    // On Node 20 and 22 the guard follows the work with async hooks, which are turned off while no
+    // guarded work is active (db/commit-guard.ts): one work's end must not leave another's commits unchecked.
+    const key = randomUUID();
+    const now = new Date().toISOString();
+    expect(
+      await reserveKey(gw.db, {
+        clientId,
+        key,
+        requestHash: 'h',
+        now,
+        expiresAt: new Date(Date.now() + 3600_000).toISOString(),
+        staleBefore: new Date(Date.now() - 120_000).toISOString(),
+        owner: self,
+        token: 'holder',
+        ownerAlive: async () => true,
+      }),
+    ).toMatchObject({ kind: 'reserved' });
+    const guardOf = (token: string): CommitGuard => ({
+      work: `${clientId}:${key}`,
+      active: true,
+      statement: () => fenceStatement(gw.db, clientId, key, token),
+      lost: () => new Error(`lock lost by ${token}`),
+    });
+    const effect = (id: string) =>
+      gw.db.transaction().execute((trx) => trx.insertInto('gateway_instances').values({ id, started_at: now, heartbeat_at: now }).execute());
+    const exists = async (id: string) => (await gw.db.selectFrom('gateway_instances').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+    const gate = () => {
+      let open!: () => void;
+      const opened = new Promise<void>((resolve) => (open = resolve));
+      return { open, opened };
+    };
+
+    // Two works at once: the key's holder, and one that lost it (a stale token).
+    const holder = guardOf('holder');
+    const stale = guardOf('stale');
+    const holderGate = gate();
+    const staleGate = gate();
+    const holderWork = withCommitGuard(holder, async () => {
+      await holderGate.opened;
+      await effect(`holder-${key}`);
+    });
+    const staleWork = withCommitGuard(stale, async () => {
+      await staleGate.opened;
+      await effect(`stale-${key}`);
+    });
+    holderGate.open();
+    await holderWork;
+    expect(await exists(`holder-${key}`)).toBe(true);
+    // The holder's work ends while the stale one still waits: the stale one's commit is still checked.
+    endCommitGuard(holder);
+    staleGate.open();
+    await expect(staleWork).rejects.toThrow('lock lost by stale');
+    expect(await exists(`stale-${key}`)).toBe(false);
+    endCommitGuard(stale);
+
+    // No guarded work is active now: work begun afterwards is checked again.
+    const late = guardOf('late');
+    await expect(
+      withCommitGuard(late, async () => {
+        await Promise.resolve();
+        await effect(`late-${key}`);
+      }),
+    ).rejects.toThrow('lock lost by late');
+    expect(await exists(`late-${key}`)).toBe(false);
+    endCommitGuard(late);
+    // Ended work is not checked: what it left behind commits.
+    await withCommitGuard(late, () => effect(`left-${key}`));
+    expect(await exists(`left-${key}`)).toBe(true);
   });
 
   it('a refund request run again after its owner died finds the refund it made: one refund, not two', async () => {

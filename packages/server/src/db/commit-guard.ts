@@ -18,7 +18,7 @@ import { FenceLost } from './pg-statements.js';
 export interface CommitGuard {
   /** Names the guarded work (the Idempotency-Key layer: `client_id:key`), for a service that records it (refunds). */
   readonly work: string;
-  /** False once the guarded work has ended (its answer stored): later commits of work it left behind are not checked. */
+  /** False once the guarded work has ended (endCommitGuard: its answer stored): later commits of work it left behind are not checked. */
   active: boolean;
   /**
    * An UPDATE that changes exactly the rows proving the work may still commit (at least
@@ -32,9 +32,38 @@ export interface CommitGuard {
 
 const storage = new AsyncLocalStorage<CommitGuard>();
 
-/** Runs `fn` with every transaction it (and what it starts) commits checked by `guard`. */
+/**
+ * Whether AsyncLocalStorage follows contexts with async hooks (Node 20 and 22). Once a store is
+ * set, they run at every promise the process makes, guarded work or not: about 4% of a payment
+ * read's CPU (docs/benchmarks.md). Node 24's AsyncContextFrame costs nothing while no store is
+ * set, and its `disable()` means something else, so there it is never disabled.
+ */
+const followsWithHooks = ['_enable', '_propagate'].every((method) => typeof Reflect.get(AsyncLocalStorage.prototype, method) === 'function');
+
+/** Guards entered by withCommitGuard and not yet ended by endCommitGuard. */
+const entered = new WeakSet<CommitGuard>();
+let active = 0;
+
+/**
+ * Runs `fn` with every transaction it (and what it starts) commits checked by `guard`, until
+ * endCommitGuard(guard). While no guarded work is active, the storage is disabled (async hooks
+ * off); `run` enables it again. A commit made outside any active guard's work is not checked, so
+ * nothing that is checked depends on a context made while it was off.
+ */
 export function withCommitGuard<T>(guard: CommitGuard, fn: () => T): T {
+  if (guard.active && !entered.has(guard)) {
+    entered.add(guard);
+    active++;
+  }
   return storage.run(guard, fn);
+}
+
+/** The guarded work has ended: its later commits (work it left behind) are no longer checked. */
+export function endCommitGuard(guard: CommitGuard): void {
+  guard.active = false;
+  if (!entered.delete(guard)) return;
+  active--;
+  if (active === 0 && followsWithHooks) storage.disable();
 }
 
 /** The guard of the work running now, if any. */

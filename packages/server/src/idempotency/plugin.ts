@@ -39,7 +39,7 @@ import type {
   preHandlerAsyncHookHandler,
 } from 'fastify';
 import type { Db } from '../db/database.js';
-import { withCommitGuard, type CommitGuard } from '../db/commit-guard.js';
+import { endCommitGuard, withCommitGuard, type CommitGuard } from '../db/commit-guard.js';
 import { Secret } from '../crypto/secret.js';
 import { ApiError } from '../errors/api-error.js';
 import { isoPlusSeconds } from '../lib/time.js';
@@ -258,7 +258,7 @@ export function registerIdempotency(
     if (!slot?.open) return payload;
     slot.open = false;
     if (reply.statusCode >= 200 && reply.statusCode < 300 && typeof payload === 'string') {
-      slot.guard.active = false;
+      endCommitGuard(slot.guard);
       const redact = request.routeOptions.config.idempotency?.redactReply;
       const status = reply.statusCode;
       const stored = redact?.length ? redactedReply(payload, redact) : payload;
@@ -285,7 +285,7 @@ export function registerIdempotency(
       // freed, see `fenced`), or this process dies, or STALE_LOCK_SECONDS.
       slot.timedOut = true;
     } else {
-      slot.guard.active = false;
+      endCommitGuard(slot.guard);
       await release(request, slot);
     }
     return payload;
@@ -325,7 +325,7 @@ export function registerIdempotency(
     const slot = request.idempotency;
     if (slot?.open) {
       slot.open = false;
-      slot.guard.active = false;
+      endCommitGuard(slot.guard);
       await release(request, slot);
     }
   };
@@ -341,7 +341,7 @@ export function registerIdempotency(
       const freeIfLate = () => {
         if (!slot.timedOut) return;
         slot.timedOut = false;
-        slot.guard.active = false;
+        endCommitGuard(slot.guard);
         void release(request, slot);
       };
       if (result instanceof Promise) result.then(freeIfLate, freeIfLate);
