@@ -117,12 +117,20 @@ describe.each(dialects)('Idempotency-Key lock owners on $name', (dialect) => {
       statement: () => fenceStatement(gw.db, clientId, key, token),
       lost: () => new Error('lock lost'),
     });
+    // Each guarded work ends as a request's does (endCommitGuard), so no guard stays active in this process.
+    const guarded = async (guard: CommitGuard, work: () => Promise<unknown>) => {
+      try {
+        return await withCommitGuard(guard, work);
+      } finally {
+        endCommitGuard(guard);
+      }
+    };
     const effect = (id: string) =>
       gw.db.transaction().execute((trx) => trx.insertInto('gateway_instances').values({ id, started_at: now, heartbeat_at: now }).execute());
     const exists = async (id: string) => (await gw.db.selectFrom('gateway_instances').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 
     // While its lock is its own, its transactions commit.
-    await withCommitGuard(guardOf('old-token'), () => effect(`before-${key}`));
+    await guarded(guardOf('old-token'), () => effect(`before-${key}`));
     expect(await exists(`before-${key}`)).toBe(true);
     // A live owner's key is not taken.
     expect(await reserveKey(gw.db, { ...common, owner: self, token: 'new-token', ownerAlive: async () => true })).toEqual({ kind: 'conflict' });
@@ -133,18 +141,18 @@ describe.each(dialects)('Idempotency-Key lock owners on $name', (dialect) => {
     });
 
     // The old owner wakes up: its next commit fails (rolled back), and so does the storing of its answer.
-    await expect(withCommitGuard(guardOf('old-token'), () => effect(`after-${key}`))).rejects.toThrow('lock lost');
+    await expect(guarded(guardOf('old-token'), () => effect(`after-${key}`))).rejects.toThrow('lock lost');
     expect(await exists(`after-${key}`)).toBe(false);
     expect(await completeKey(gw.db, clientId, key, 'old-token', 201, '{"old":true}')).toBe(false);
     // The new owner commits and answers.
-    await withCommitGuard(guardOf('new-token'), () => effect(`new-${key}`));
+    await guarded(guardOf('new-token'), () => effect(`new-${key}`));
     expect(await exists(`new-${key}`)).toBe(true);
     expect(await completeKey(gw.db, clientId, key, 'new-token', 201, '{"new":true}')).toBe(true);
     expect(
       await gw.db.selectFrom('idempotency_keys').select(['status', 'response_body', 'owner_instance']).where('key', '=', key).executeTakeFirstOrThrow(),
     ).toEqual({ status: 'completed', response_body: '{"new":true}', owner_instance: self });
     // The old owner's late commits keep failing once the key is completed.
-    await expect(withCommitGuard(guardOf('old-token'), () => effect(`late-${key}`))).rejects.toThrow('lock lost');
+    await expect(guarded(guardOf('old-token'), () => effect(`late-${key}`))).rejects.toThrow('lock lost');
   });
 
   it('the fence holds for work still running when other work ends, and for work begun after all had ended', async () => {
