@@ -34,7 +34,7 @@ const storage = new AsyncLocalStorage<CommitGuard>();
 
 /**
  * Whether AsyncLocalStorage follows contexts with async hooks (Node 20 and 22). Once a store is
- * set, they run at every promise the process makes, guarded work or not: about 4% of a payment
+ * set, they run at every promise the process makes, guarded work or not: about 6% of a payment
  * read's CPU (docs/benchmarks.md). Node 24's AsyncContextFrame costs nothing while no store is
  * set, and its `disable()` means something else, so there it is never disabled.
  */
