@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../src/db/database.js';
 import { preparedInsert } from '../src/db/prepared.js';
-import { endCommitGuard, withCommitGuard, type CommitGuard } from '../src/db/commit-guard.js';
+import type { CommitGuard } from '../src/db/commit-guard.js';
+import { guardedWork } from './support/fence.js';
 import pg from 'pg';
 import { combineInserts, DEFERRABLE, FENCE, tablesRead } from '../src/db/pg-statements.js';
 import { StatementGroups } from '../src/db/postgres-client.js';
@@ -295,19 +296,11 @@ describe.each(dialects)('deferrable inserts on $name', (dialect) => {
       },
       lost: () => new Error('fence lost'),
     });
-    // Each guarded work ends as a request's does (endCommitGuard), so no guard stays active in this process.
-    const guarded = async (guard: CommitGuard, work: () => Promise<unknown>) => {
-      try {
-        return await withCommitGuard(guard, work);
-      } finally {
-        endCommitGuard(guard);
-      }
-    };
     const anchor = event(org);
     await insertEvent(handle.db, anchor);
     const held = event(org);
     const heldJob = job('test.fence.held');
-    await guarded(fenced(anchor.id), () =>
+    await guardedWork(fenced(anchor.id), () =>
       handle.db.transaction().execute(async (trx) => {
         await insertEvent(trx, held);
         await insertJob(trx, heldJob);
@@ -317,7 +310,7 @@ describe.each(dialects)('deferrable inserts on $name', (dialect) => {
     expect(await handle.db.selectFrom('jobs').select('id').where('id', '=', heldJob.id).execute()).toHaveLength(1);
 
     const before = await eventsOf();
-    const lost = guarded(fenced('evt-nothing-here'), () =>
+    const lost = guardedWork(fenced('evt-nothing-here'), () =>
       handle.db.transaction().execute(async (trx) => {
         await insertEvent(trx, event(org));
         await insertJob(trx, job('test.fence.lost'));
@@ -328,7 +321,7 @@ describe.each(dialects)('deferrable inserts on $name', (dialect) => {
     expect(await handle.db.selectFrom('jobs').select('id').where('type', '=', 'test.fence.lost').execute()).toEqual([]);
     // A transaction that wrote at once (BEGIN sent) before its fence fails the same way.
     const written = event(org);
-    const lostAfterWrite = guarded(fenced('evt-nothing-here'), () =>
+    const lostAfterWrite = guardedWork(fenced('evt-nothing-here'), () =>
       handle.db.transaction().execute(async (trx) => {
         await trx.insertInto('events').values(written).execute();
         await insertEvent(trx, event(org));

@@ -15,6 +15,7 @@ import { dialects } from './support/dialects.js';
 import { startGateway, type TestGateway } from './support/gateway.js';
 import { pay, tokenize, type PaymentReply } from './support/cards.js';
 import { endCommitGuard, withCommitGuard, type CommitGuard } from '../src/db/commit-guard.js';
+import { guardedWork } from './support/fence.js';
 import { completeKey, fenceStatement, reserveKey } from '../src/idempotency/store.js';
 
 describe.each(dialects)('Idempotency-Key lock owners on $name', (dialect) => {
@@ -94,43 +95,45 @@ describe.each(dialects)('Idempotency-Key lock owners on $name', (dialect) => {
     });
   });
 
-  it('after a takeover the old owner commits nothing more: its transactions roll back and its answer is not stored', async () => {
-    const key = randomUUID();
-    const now = new Date().toISOString();
-    const common = {
+  /** What reserveKey needs of a request under `key`, its times from now. */
+  function reservation(key: string) {
+    return {
       clientId,
       key,
       requestHash: 'h',
-      now,
+      now: new Date().toISOString(),
       expiresAt: new Date(Date.now() + 3600_000).toISOString(),
       staleBefore: new Date(Date.now() - 120_000).toISOString(),
     };
+  }
+
+  /** The Idempotency-Key layer's guard of a request under `key` holding `token`. */
+  const fenceOf = (key: string, token: string): CommitGuard => ({
+    work: `${clientId}:${key}`,
+    active: true,
+    statement: () => fenceStatement(gw.db, clientId, key, token),
+    lost: () => new Error(`lock lost by ${token}`),
+  });
+
+  /** A committed effect: a row of its own in a small table. */
+  const effect = (id: string) => {
+    const now = new Date().toISOString();
+    return gw.db.transaction().execute((trx) => trx.insertInto('gateway_instances').values({ id, started_at: now, heartbeat_at: now }).execute());
+  };
+  const exists = async (id: string) => (await gw.db.selectFrom('gateway_instances').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+
+  it('after a takeover the old owner commits nothing more: its transactions roll back and its answer is not stored', async () => {
+    const key = randomUUID();
+    const common = reservation(key);
+    const guardOf = (token: string) => fenceOf(key, token);
     // The old owner: a process that froze (its heartbeat stopped) with the request in its hands.
     const paused = `ins_paused_${randomUUID()}`;
     expect(await reserveKey(gw.db, { ...common, owner: paused, token: 'old-token', ownerAlive: async () => true })).toMatchObject({
       kind: 'reserved',
       takenOver: false,
     });
-    const guardOf = (token: string): CommitGuard => ({
-      work: `${clientId}:${key}`,
-      active: true,
-      statement: () => fenceStatement(gw.db, clientId, key, token),
-      lost: () => new Error('lock lost'),
-    });
-    // Each guarded work ends as a request's does (endCommitGuard), so no guard stays active in this process.
-    const guarded = async (guard: CommitGuard, work: () => Promise<unknown>) => {
-      try {
-        return await withCommitGuard(guard, work);
-      } finally {
-        endCommitGuard(guard);
-      }
-    };
-    const effect = (id: string) =>
-      gw.db.transaction().execute((trx) => trx.insertInto('gateway_instances').values({ id, started_at: now, heartbeat_at: now }).execute());
-    const exists = async (id: string) => (await gw.db.selectFrom('gateway_instances').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
-
     // While its lock is its own, its transactions commit.
-    await guarded(guardOf('old-token'), () => effect(`before-${key}`));
+    await guardedWork(guardOf('old-token'), () => effect(`before-${key}`));
     expect(await exists(`before-${key}`)).toBe(true);
     // A live owner's key is not taken.
     expect(await reserveKey(gw.db, { ...common, owner: self, token: 'new-token', ownerAlive: async () => true })).toEqual({ kind: 'conflict' });
@@ -141,47 +144,26 @@ describe.each(dialects)('Idempotency-Key lock owners on $name', (dialect) => {
     });
 
     // The old owner wakes up: its next commit fails (rolled back), and so does the storing of its answer.
-    await expect(guarded(guardOf('old-token'), () => effect(`after-${key}`))).rejects.toThrow('lock lost');
+    await expect(guardedWork(guardOf('old-token'), () => effect(`after-${key}`))).rejects.toThrow('lock lost');
     expect(await exists(`after-${key}`)).toBe(false);
     expect(await completeKey(gw.db, clientId, key, 'old-token', 201, '{"old":true}')).toBe(false);
     // The new owner commits and answers.
-    await guarded(guardOf('new-token'), () => effect(`new-${key}`));
+    await guardedWork(guardOf('new-token'), () => effect(`new-${key}`));
     expect(await exists(`new-${key}`)).toBe(true);
     expect(await completeKey(gw.db, clientId, key, 'new-token', 201, '{"new":true}')).toBe(true);
     expect(
       await gw.db.selectFrom('idempotency_keys').select(['status', 'response_body', 'owner_instance']).where('key', '=', key).executeTakeFirstOrThrow(),
     ).toEqual({ status: 'completed', response_body: '{"new":true}', owner_instance: self });
     // The old owner's late commits keep failing once the key is completed.
-    await expect(guarded(guardOf('old-token'), () => effect(`late-${key}`))).rejects.toThrow('lock lost');
+    await expect(guardedWork(guardOf('old-token'), () => effect(`late-${key}`))).rejects.toThrow('lock lost');
   });
 
   it('the fence holds for work still running when other work ends, and for work begun after all had ended', async () => {
     // On Node 20 and 22 the guard follows the work with async hooks, which are turned off while no
     // guarded work is active (db/commit-guard.ts): one work's end must not leave another's commits unchecked.
     const key = randomUUID();
-    const now = new Date().toISOString();
-    expect(
-      await reserveKey(gw.db, {
-        clientId,
-        key,
-        requestHash: 'h',
-        now,
-        expiresAt: new Date(Date.now() + 3600_000).toISOString(),
-        staleBefore: new Date(Date.now() - 120_000).toISOString(),
-        owner: self,
-        token: 'holder',
-        ownerAlive: async () => true,
-      }),
-    ).toMatchObject({ kind: 'reserved' });
-    const guardOf = (token: string): CommitGuard => ({
-      work: `${clientId}:${key}`,
-      active: true,
-      statement: () => fenceStatement(gw.db, clientId, key, token),
-      lost: () => new Error(`lock lost by ${token}`),
-    });
-    const effect = (id: string) =>
-      gw.db.transaction().execute((trx) => trx.insertInto('gateway_instances').values({ id, started_at: now, heartbeat_at: now }).execute());
-    const exists = async (id: string) => (await gw.db.selectFrom('gateway_instances').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+    expect(await reserveKey(gw.db, { ...reservation(key), owner: self, token: 'holder', ownerAlive: async () => true })).toMatchObject({ kind: 'reserved' });
+    const guardOf = (token: string) => fenceOf(key, token);
     const gate = () => {
       let open!: () => void;
       const opened = new Promise<void>((resolve) => (open = resolve));
