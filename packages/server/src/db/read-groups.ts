@@ -4,8 +4,8 @@
  * next reads of that text wait; then they go together as one statement, each
  * read's rows tagged with its place in the group:
  *
- *     select 0 as "__read", r.* from (<read 0>) as r
- *     union all select 1 as "__read", r.* from (<read 1>) as r ...
+ *     select r.*, 0 as "__read" from (<read 0>) as r
+ *     union all select r.*, 1 as "__read" from (<read 1>) as r ...
  *
  * One round trip, one executor start and one wake-up of a PostgreSQL backend for
  * the group instead of one each. Only for reads marked `grouped` (db/prepared.ts):
@@ -22,7 +22,12 @@
  */
 import { appendParameters, combineStatements } from './pg-statements.js';
 
-/** The column that tags each row with its read's place in the group. */
+/**
+ * The column that tags each row with its read's place in the group, removed before the row is
+ * answered. It is the last column: V8 deletes an object's last-added property by going back to
+ * the shape it had before, while deleting any other turns the row into a dictionary, slower to
+ * read for the view that reads all of its columns next (about 1 µs more per row in a loop).
+ */
 const READ = '__read';
 /**
  * A group unanswered after this long gives up its turn, and the reads waiting behind it go
@@ -102,7 +107,7 @@ export class ReadGroups {
       const parts = group.map((m) => ({ text, values: m.values }));
       const combined = combineStatements('reads', parts, () => {
         const parameters: unknown[] = [];
-        return parts.map((p, i) => `select ${i} as "${READ}", r.* from (${appendParameters(parameters, p.text, p.values)}) as r`).join(' union all ');
+        return parts.map((p, i) => `select r.*, ${i} as "${READ}" from (${appendParameters(parameters, p.text, p.values)}) as r`).join(' union all ');
       });
       rows = await this.execute(combined.text, combined.values);
     } catch {
