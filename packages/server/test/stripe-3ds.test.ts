@@ -236,7 +236,8 @@ describe("the origins of Stripe's 3-D Secure pages (the embedded fields' frame-s
     const registry = new ConnectorRegistry().register(stripeConnector());
     const other = { ...stripeConnector(), id: 'other', authenticationOrigins: ['https://hooks.stripe.com', 'https://acs.example'] };
     expect(registry.register(other).authenticationOrigins()).toEqual([...stripe, 'https://acs.example']);
-    for (const origin of ['https:', 'https://acs.example/3ds', 'https://acs.example; script-src *', 'javascript:alert(1)', '*'])
+    // Only a plain origin (lib/origins.ts): the URL parser lets a quote through in a host, which in the header would end a source.
+    for (const origin of ['https:', 'https://acs.example/3ds', 'https://acs.example; script-src *', "https://acs'x.example", 'javascript:alert(1)', '*'])
       expect(() => new ConnectorRegistry().register({ ...other, authenticationOrigins: [origin] }), origin).toThrow(/must be an http\(s\) origin/);
   });
 });

@@ -67,11 +67,28 @@ function message(error: unknown): string {
   return cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
 }
 
+/** One Server-Sent Events block (the lines between two blank lines) as an event, if it has an id and data. */
+function eventOf(block: string): StreamedEvent | undefined {
+  let id = '';
+  let type = 'message';
+  const data: string[] = [];
+  for (const line of block.split('\n')) {
+    if (line === '' || line.startsWith(':')) continue;
+    const colon = line.indexOf(':');
+    const field = colon < 0 ? line : line.slice(0, colon);
+    const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
+    if (field === 'id') id = value;
+    else if (field === 'event') type = value;
+    else if (field === 'data') data.push(value);
+  }
+  return id && data.length > 0 ? { id, type, data: data.join('\n') } : undefined;
+}
+
 /**
  * Parses Server-Sent Events from a response body: yields each event with an id, until the body
- * ends or `signal` aborts. On abort the reader is cancelled
- * as well: an aborted fetch does not always settle a read already waiting on its body (undici), and
- * a renewal or ^C would then wait for an event that never comes.
+ * ends or `signal` aborts. On abort the reader is cancelled as well: an aborted fetch does not
+ * always settle a read already waiting on its body (undici), and a renewal or ^C would then wait
+ * for an event that never comes.
  */
 async function* sseEvents(body: ReadableStream<Uint8Array>, signal: AbortSignal): AsyncGenerator<StreamedEvent> {
   const decoder = new TextDecoder();
@@ -87,21 +104,9 @@ async function* sseEvents(body: ReadableStream<Uint8Array>, signal: AbortSignal)
       buffer += decoder.decode(chunk, { stream: true }).replace(/\r\n?/g, '\n');
       let end: number;
       while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, end);
+        const event = eventOf(buffer.slice(0, end));
         buffer = buffer.slice(end + 2);
-        let id = '';
-        let type = 'message';
-        const data: string[] = [];
-        for (const line of block.split('\n')) {
-          if (line === '' || line.startsWith(':')) continue;
-          const colon = line.indexOf(':');
-          const field = colon < 0 ? line : line.slice(0, colon);
-          const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
-          if (field === 'id') id = value;
-          else if (field === 'event') type = value;
-          else if (field === 'data') data.push(value);
-        }
-        if (id && data.length > 0) yield { id, type, data: data.join('\n') };
+        if (event) yield event;
       }
     }
   } finally {

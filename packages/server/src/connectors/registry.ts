@@ -20,6 +20,7 @@ import type { CardNetworkConnector } from './card-network/connector.js';
 import type { RemoteRailConnector } from './rails/connector.js';
 import type { ConnectorHttpClient } from './http.js';
 import type { NotificationRequest, NotificationSink, ReadNotification } from './notifications.js';
+import { isPlainOrigin } from '../lib/origins.js';
 
 export const METHOD_FAMILIES = ['card', 'rail'] as const;
 export type MethodFamily = (typeof METHOD_FAMILIES)[number];
@@ -95,16 +96,6 @@ export interface NotificationContext {
   http: ConnectorHttpClient;
 }
 
-/** An origin as a URL serializes it (`https://host[:port]`, no path): the only form a CSP source list takes here. */
-function isWebOrigin(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value;
-  } catch {
-    return false;
-  }
-}
-
 export class ConnectorRegistry {
   private readonly definitions = new Map<string, ConnectorDefinition>();
 
@@ -118,7 +109,7 @@ export class ConnectorRegistry {
     if (Boolean(definition.verifyNotification) !== Boolean(definition.readNotification))
       throw new Error(`connector ${definition.id} must define both verifyNotification and readNotification, or neither`);
     for (const origin of definition.authenticationOrigins ?? [])
-      if (!isWebOrigin(origin)) throw new Error(`connector ${definition.id}: authentication origin ${JSON.stringify(origin)} must be an http(s) origin`);
+      if (!isPlainOrigin(origin)) throw new Error(`connector ${definition.id}: authentication origin ${JSON.stringify(origin)} must be an http(s) origin`);
     this.definitions.set(definition.id, definition);
     return this;
   }
