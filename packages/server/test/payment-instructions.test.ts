@@ -538,11 +538,11 @@ describe.each(dialects)('payment instructions on $name', (dialect) => {
     const approved = await run({});
     expect(approved.output).toMatch(/payment pay-\S+: APPROVED/);
     expect(approved.output).toMatch(/instruction pin-\S+: COMPLETED/);
-    expect(approved.code).toBe(0);
+    expect(approved.code, approved.output).toBe(0);
     const declined = await run({ CARD: '4000000000000002', ENTRY_MODE: 'contactless', AMOUNT: '99.5', CURRENCY: 'USD' });
     expect(declined.output).toMatch(/payment pay-\S+: REJECTED \(response code 05\)/);
     expect(declined.output).toMatch(/instruction pin-\S+: FAILED \(card_declined/);
-    expect(declined.code).toBe(0);
+    expect(declined.code, declined.output).toBe(0);
   });
 
   it('delivers an instruction created through another process to the terminal connected here (NOTIFY on PostgreSQL, the poll on SQLite)', async () => {
