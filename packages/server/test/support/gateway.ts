@@ -64,7 +64,7 @@ export class HttpClient {
    * This gateway's /openapi.json. Kept per client, not per address: the suite's worker processes
    * run many files in one module graph, and a port a closed gateway used is soon another's.
    */
-  #document: Promise<OpenApiDocument | undefined> | undefined;
+  #document: Promise<DeclaredStatuses | undefined> | undefined;
 
   constructor(
     readonly baseUrl: string,
@@ -78,15 +78,26 @@ export class HttpClient {
     return { status: response.status, headers: response.headers, text: await response.text() };
   }
 
+  /** This gateway's /openapi.json as text; undefined when it serves none, null when nothing answered. */
+  protected async openApiText(): Promise<string | undefined | null> {
+    return this.exchange(`${this.baseUrl}/openapi.json`, { method: 'GET', headers: {}, body: undefined })
+      .then((response) => (response.status === 200 ? response.text : undefined))
+      .catch((error: unknown) => {
+        // fetch's TypeError, or node:https's connection error: nothing answered.
+        if (error instanceof TypeError || (error as NodeJS.ErrnoException).code === 'ECONNREFUSED') return null;
+        return undefined;
+      });
+  }
+
   async request<T = Record<string, unknown>>(
     method: string,
     path: string,
     options: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
   ): Promise<Reply<T>> {
-    this.#document ??= openApiDocument((url) => this.exchange(url, { method: 'GET', headers: {}, body: undefined }), this.baseUrl).then((found) => {
+    this.#document ??= this.openApiText().then((found) => {
       // Nothing answered (a gateway not started yet, or stopped): asked again next time.
       if (found === null) this.#document = undefined;
-      return found ?? undefined;
+      return found ? declaredStatuses(found) : undefined;
     });
     const document = await this.#document;
     const headers: Record<string, string> = { ...options.headers };
@@ -133,45 +144,67 @@ interface OpenApiDocument {
   paths: Record<string, Record<string, { responses?: Record<string, unknown> }>>;
 }
 
-/**
- * Undefined (the check skipped) when the gateway does not serve its document; null when nothing
- * answered (a gateway not started yet, or stopped), so that the caller asks again.
- */
-function openApiDocument(get: (url: string) => Promise<Answer>, baseUrl: string): Promise<OpenApiDocument | undefined | null> {
-  return get(`${baseUrl}/openapi.json`)
-    .then((response) => (response.status === 200 ? (JSON.parse(response.text) as OpenApiDocument) : undefined))
-    .catch((error: unknown) => {
-      // fetch's TypeError, or node:https's connection error: nothing answered.
-      if (error instanceof TypeError || (error as NodeJS.ErrnoException).code === 'ECONNREFUSED') return null;
-      return undefined;
-    });
+/** An operation of the document: its path template's segments, which are parameters, and the statuses it declares. */
+interface DeclaredOperation {
+  template: string;
+  parts: string[];
+  params: boolean[];
+  declared: string[];
 }
 
+/** The document's operations by method and by number of path segments, a literal segment before a parameter. */
+type DeclaredStatuses = Map<string, Map<number, DeclaredOperation[]>>;
+
+/**
+ * Made once per document text in a process: hundreds of test gateways serve the same document, and
+ * reading it for each of their clients, then matching every answer against every path, cost a
+ * run about 7 s of CPU.
+ */
+const declaredByText = new Map<string, DeclaredStatuses>();
+
 const isParam = (part: string) => part.startsWith('{') && part.endsWith('}');
+
+function declaredStatuses(text: string): DeclaredStatuses {
+  const known = declaredByText.get(text);
+  if (known) return known;
+  const index: DeclaredStatuses = new Map();
+  const ranked: Array<DeclaredOperation & { verb: string; rank: string }> = [];
+  for (const [template, operations] of Object.entries((JSON.parse(text) as OpenApiDocument).paths)) {
+    const parts = template.split('/');
+    for (const [verb, operation] of Object.entries(operations)) {
+      if (!operation.responses) continue;
+      const params = parts.map(isParam);
+      ranked.push({ verb, template, parts, params, declared: Object.keys(operation.responses), rank: params.map((p) => (p ? '1' : '0')).join('') });
+    }
+  }
+  // A literal segment wins over a parameter (/v1/payments/search over /v1/payments/{id}), as in the router.
+  ranked.sort((a, b) => (a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : 0));
+  for (const { verb, rank: _rank, ...operation } of ranked) {
+    const byLength = index.get(verb) ?? index.set(verb, new Map()).get(verb)!;
+    const list = byLength.get(operation.parts.length) ?? byLength.set(operation.parts.length, []).get(operation.parts.length)!;
+    list.push(operation);
+  }
+  if (declaredByText.size >= 8) declaredByText.clear();
+  declaredByText.set(text, index);
+  return index;
+}
 
 /**
  * Every status an operation answers is declared in /openapi.json: a merchant's typed client
  * (packages/client) knows only those. Checked on every request the suite makes to an operation
  * of the document; other paths (hosted pages, /fields, /dashboard, unknown paths) are not.
  */
-function assertDeclaredStatus(document: OpenApiDocument, method: string, path: string, status: number): void {
+function assertDeclaredStatus(document: DeclaredStatuses, method: string, path: string, status: number): void {
   const segments = path.split('?')[0]!.split('/');
   const verb = method.toUpperCase() === 'HEAD' ? 'get' : method.toLowerCase();
-  // A literal segment wins over a parameter (/v1/payments/search over /v1/payments/{id}), as in the router.
-  let best: { template: string; rank: string; responses: Record<string, unknown> } | undefined;
-  for (const [template, operations] of Object.entries(document.paths)) {
-    const parts = template.split('/');
-    const responses = operations[verb]?.responses;
-    if (!responses || parts.length !== segments.length) continue;
-    if (!parts.every((part, i) => (isParam(part) ? segments[i] !== '' : part === segments[i]))) continue;
-    const rank = parts.map((part) => (isParam(part) ? '1' : '0')).join('');
-    if (!best || rank < best.rank) best = { template, rank, responses };
-  }
+  const best = document
+    .get(verb)
+    ?.get(segments.length)
+    ?.find((operation) => operation.parts.every((part, i) => (operation.params[i] ? segments[i] !== '' : part === segments[i])));
   if (!best) return;
-  const declared = Object.keys(best.responses);
-  if ([String(status), `${Math.floor(status / 100)}XX`, 'default'].some((key) => declared.includes(key))) return;
+  if ([String(status), `${Math.floor(status / 100)}XX`, 'default'].some((key) => best.declared.includes(key))) return;
   throw new Error(
-    `${method} ${path} answered ${status}, which /openapi.json does not declare for ${verb.toUpperCase()} ${best.template} (declared: ${declared.join(', ')})`,
+    `${method} ${path} answered ${status}, which /openapi.json does not declare for ${verb.toUpperCase()} ${best.template} (declared: ${best.declared.join(', ')})`,
   );
 }
 
@@ -185,6 +218,11 @@ export class TestGateway extends HttpClient {
 
   get db() {
     return this.gateway.database.db;
+  }
+
+  /** The document this gateway serves at /openapi.json, taken in process: the same text, without its megabyte over HTTP. */
+  protected override openApiText(): Promise<string | undefined | null> {
+    return Promise.resolve(this.gateway.app.openApiText());
   }
 
   /** A new client in a new organization, as the operator CLI makes them. */
