@@ -13,8 +13,8 @@
  * once, and exits. With --wait it stays connected and pays every instruction
  * sent to its terminal (e.g. with curl, see docs/sandbox.md) until Ctrl-C or
  * until the connection ends (run it again, or under a supervisor, to
- * reconnect: the gateway then sends every instruction still open again; one
- * this connection already took is not taken twice). A message the gateway
+ * reconnect: the gateway then sends every instruction still open again,
+ * each once per connection). A message the gateway
  * could not handle (`internal_error`, e.g. its database was away) is sent
  * again after a second, up to five times.
  *
@@ -152,9 +152,6 @@ async function main() {
           log(`till: created instruction ${instruction.id} for ${instruction.amount} ${instruction.currency} (${instruction.status})`);
         } else log('waiting for instructions (Ctrl-C to stop)');
       } else if (message.type === 'instruction') {
-        // The gateway sends every open instruction when a terminal connects, so one created just then can come
-        // twice; a terminal takes it once (acknowledging it again after its result would be refused: conflict).
-        if (sent.has(message.instruction.id)) return log(`already taking instruction ${message.instruction.id}`);
         log(`display: please pay ${message.instruction.amount} ${message.instruction.currency} (order ${message.instruction.order_id})`);
         send({ type: 'ack', instruction_id: message.instruction.id });
       } else if (message.type === 'acknowledged') {

@@ -228,6 +228,26 @@ describe.each(dialects)('payment instructions on $name', (dialect) => {
     expect((await getInstruction(created.body.id)).body).toMatchObject({ status: 'COMPLETED', payment_id: a.payment.id });
   });
 
+  it('sends each connection an instruction once: a second connection of the terminal gets the open ones, the first is not sent them again', async () => {
+    const own = await placeTerminal(gw, token);
+    const first = await connect(own.terminalId);
+    const created = await instruct({ terminal_id: own.terminalId });
+    await first.next('instruction', (m) => m.instruction.id === created.body.id);
+    // A new connection is sent what is open, delivered before it connected.
+    const second = await connect(own.terminalId);
+    expect((await second.next('instruction', (m) => m.instruction.id === created.body.id)).instruction.status).toBe('DELIVERED');
+    // The first connection's messages come in order: an instruction sent again when the second connected comes before this answer.
+    first.send({ type: 'ack', instruction_id: created.body.id });
+    expect((await first.next('acknowledged')).instruction.status).toBe('ACKNOWLEDGED');
+    expect(first.pending().filter((m) => m.type === 'instruction')).toEqual([]);
+    // A connection that was not sent it, the third, still is.
+    const third = await connect(own.terminalId);
+    expect((await third.next('instruction', (m) => m.instruction.id === created.body.id)).instruction.status).toBe('ACKNOWLEDGED');
+    second.send({ type: 'ack', instruction_id: created.body.id });
+    await second.next('acknowledged');
+    expect(second.pending().filter((m) => m.type === 'instruction')).toEqual([]);
+  });
+
   it('fails the instruction when the card is declined', async () => {
     const terminal = await connect();
     const created = await instruct({});

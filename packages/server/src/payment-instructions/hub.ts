@@ -17,7 +17,9 @@
  *   nothing waits longer than that if a notification is lost (SQLite has no
  *   NOTIFY: one process, whose own instructions are pushed at once).
  * PENDING -> DELIVERED is a compare-and-set, so an instruction is delivered
- * by exactly one process.
+ * by exactly one process. A connection is sent each instruction once: an
+ * instruction pushed to it while it was reading the open ones, or sent to it
+ * when another connection of its terminal connected, is not sent again.
  *
  * Every connection is pinged every PAYMENT_INSTRUCTION_HEARTBEAT_SECONDS (30 s;
  * a terminal that does not answer is dropped) and its token is checked again then: a token that expired or was
@@ -48,6 +50,8 @@ export interface TerminalConnection {
   /** The Bearer token the connection was opened with, checked again at each heartbeat. */
   token: string;
   alive: boolean;
+  /** The open instructions this connection was sent: none is sent twice on one connection. */
+  sent: Set<string>;
   /** Messages are handled one at a time, in order. */
   queue: Promise<void>;
 }
@@ -124,12 +128,27 @@ export class TerminalHub {
     for (const connection of this.byTerminal.get(terminalId) ?? []) this.send(connection, message);
   }
 
+  /** An open instruction to each connection of its terminal here that was not sent it yet. */
+  private offer(row: InstructionRow): void {
+    const message = { type: 'instruction', instruction: instructionView(row) };
+    for (const connection of this.byTerminal.get(row.terminal_id) ?? []) {
+      if (connection.sent.has(row.id)) continue;
+      connection.sent.add(row.id);
+      this.send(connection, message);
+    }
+  }
+
+  /** An instruction that is over (paid, failed, expired) is never sent again: its connections forget it. */
+  private forget(terminalId: string, instructionId: string): void {
+    for (const connection of this.byTerminal.get(terminalId) ?? []) connection.sent.delete(instructionId);
+  }
+
   /** Sends instructions to their terminals here; a PENDING one only if this process wins its delivery. */
   private async deliver(rows: InstructionRow[]): Promise<void> {
     for (const row of rows) {
       if (!this.byTerminal.has(row.terminal_id)) continue;
       const current = row.status === 'PENDING' ? await this.instructions.markDelivered(row) : row;
-      if (current) this.broadcast(row.terminal_id, { type: 'instruction', instruction: instructionView(current) });
+      if (current) this.offer(current);
     }
   }
 
@@ -137,7 +156,10 @@ export class TerminalHub {
     if (this.closed || !this.byTerminal.has(row.terminal_id)) return;
     try {
       if (row.status === 'PENDING') await this.deliver([row]);
-      else if (row.status === 'EXPIRED') this.broadcast(row.terminal_id, { type: 'expired', instruction: instructionView(row) });
+      else if (row.status === 'EXPIRED') {
+        this.broadcast(row.terminal_id, { type: 'expired', instruction: instructionView(row) });
+        this.forget(row.terminal_id, row.id);
+      }
     } catch (error) {
       this.log.error({ err: error }, 'pushing a payment instruction failed');
     }
@@ -266,6 +288,7 @@ export class TerminalHub {
         const { card, entryMode } = resultProblems(message);
         const { instruction, payment } = await this.instructions.report(terminal, message.instruction_id, card, entryMode);
         this.send(connection, { type: 'payment', instruction, payment });
+        if (!OPEN_STATUSES.includes(instruction.status)) this.forget(connection.terminalId, instruction.id);
       } else {
         throw new TerminalError('validation_failed', 'The message is invalid.', [{ field: 'type', message: 'must be ack or result' }]);
       }

@@ -103,6 +103,7 @@ export async function paymentInstructionRoutes(
         terminalId: terminals.get(request.raw)!,
         token,
         alive: true,
+        sent: new Set(),
         queue: Promise.resolve(),
       });
     },
