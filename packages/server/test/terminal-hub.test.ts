@@ -51,6 +51,7 @@ describe('the terminal hub heartbeat', () => {
         terminalId: 'ter-1',
         token: 't',
         alive: true,
+        sent: new Set(),
         queue: Promise.resolve(),
       });
       await new Promise((r) => setTimeout(r, 150));
