@@ -204,7 +204,11 @@ describe('the server process', () => {
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
         body: JSON.stringify({ name: 'x', card: { number: '4242424242424242', cvv: '123' } }),
       });
-      await new Promise((r) => setTimeout(r, 200));
+      // The three requests' lines: the process writes each once its answer is sent.
+      await eventually(
+        async () => first.output(),
+        (output) => output.split('\n').filter((l) => l.includes('"request completed"')).length >= 3,
+      );
       const logs = first
         .output()
         .split('\n')
