@@ -168,22 +168,22 @@ function declaredStatuses(text: string): DeclaredStatuses {
   const known = declaredByText.get(text);
   if (known) return known;
   const index: DeclaredStatuses = new Map();
-  const ranked: Array<DeclaredOperation & { verb: string; rank: string }> = [];
   for (const [template, operations] of Object.entries((JSON.parse(text) as OpenApiDocument).paths)) {
     const parts = template.split('/');
+    const params = parts.map(isParam);
     for (const [verb, operation] of Object.entries(operations)) {
       if (!operation.responses) continue;
-      const params = parts.map(isParam);
-      ranked.push({ verb, template, parts, params, declared: Object.keys(operation.responses), rank: params.map((p) => (p ? '1' : '0')).join('') });
+      const byLength = index.get(verb) ?? new Map<number, DeclaredOperation[]>();
+      index.set(verb, byLength);
+      const list = byLength.get(parts.length) ?? [];
+      byLength.set(parts.length, list);
+      list.push({ template, parts, params, declared: Object.keys(operation.responses) });
     }
   }
-  // A literal segment wins over a parameter (/v1/payments/search over /v1/payments/{id}), as in the router.
-  ranked.sort((a, b) => (a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : 0));
-  for (const { verb, rank: _rank, ...operation } of ranked) {
-    const byLength = index.get(verb) ?? index.set(verb, new Map()).get(verb)!;
-    const list = byLength.get(operation.parts.length) ?? byLength.set(operation.parts.length, []).get(operation.parts.length)!;
-    list.push(operation);
-  }
+  // A literal segment wins over a parameter (/v1/payments/search over /v1/payments/{id}), as in the router:
+  // each list in that order (a stable sort, the document's order among equals).
+  const rank = (operation: DeclaredOperation) => operation.params.map((param) => (param ? '1' : '0')).join('');
+  for (const byLength of index.values()) for (const list of byLength.values()) list.sort((a, b) => (rank(a) < rank(b) ? -1 : rank(a) > rank(b) ? 1 : 0));
   if (declaredByText.size >= 8) declaredByText.clear();
   declaredByText.set(text, index);
   return index;
