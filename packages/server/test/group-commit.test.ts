@@ -222,6 +222,33 @@ describe('SQLite group commit', () => {
     expect(stored(watcher, ['joined', 'lone', 'slow-1', 'slow-2'])).toEqual(['joined', 'lone', 'slow-1', 'slow-2']);
   });
 
+  it("a transaction that reads and then writes is not failed by another process's commit in between (the CLI beside a running server)", async () => {
+    const { db, file, watcher } = await notesDatabase();
+    await insert(db, 'first');
+    // Another process's connection (the CLI's), which does not wait for the write lock.
+    const other = new SQLite(file);
+    other.pragma('busy_timeout = 0');
+    let otherWrite = 'committed';
+    try {
+      await db.transaction().execute(async (trx) => {
+        await sql`select count(*) from notes`.execute(trx);
+        try {
+          other.prepare(`insert into notes (id, body) values ('other', 'x')`).run();
+        } catch (error) {
+          otherWrite = (error as { code: string }).code;
+        }
+        // Had the other write committed after this transaction's read, SQLite would refuse this
+        // write at once (SQLITE_BUSY_SNAPSHOT): waiting for the lock cannot help a stale snapshot.
+        await insert(trx, 'second');
+      });
+    } finally {
+      other.close();
+    }
+    // The transaction held the write lock from its BEGIN: the other process waits its turn instead.
+    expect(otherWrite).toBe('SQLITE_BUSY');
+    expect(stored(watcher, ['first', 'other', 'second'])).toEqual(['first', 'second']);
+  });
+
   it(`commits more transactions than one group takes (${MAX_GROUP}) in the groups that follow`, async () => {
     const { db, watcher } = await notesDatabase();
     const ids = Array.from({ length: MAX_GROUP * 2 + 5 }, (_, i) => `m${String(i).padStart(4, '0')}`);

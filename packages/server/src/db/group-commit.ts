@@ -13,7 +13,7 @@
  * How:
  * - `db.transaction().execute(fn)` waits for its turn instead of running at once.
  *   The transactions asked for while the event loop runs its callbacks are
- *   started together right after (`setImmediate`): BEGIN, then for each one in
+ *   started together right after (`setImmediate`): BEGIN IMMEDIATE, then for each one in
  *   order a SAVEPOINT, its statements, and RELEASE (or ROLLBACK TO: a transaction
  *   that fails leaves the others as they were), then one COMMIT.
  * - A transaction's `execute` resolves only after that COMMIT: an answer that
@@ -232,7 +232,10 @@ class GroupCommitDriver implements Driver {
       while (batch.length > 0) {
         const member = batch.shift()!;
         try {
-          if (!this.inTransaction()) await this.#run('begin');
+          // IMMEDIATE: the write lock from the start. Deferred, a transaction that read and then
+          // wrote failed at once (SQLITE_BUSY_SNAPSHOT) when another process (the CLI beside a
+          // running server) committed in between; now the other process waits (busy_timeout).
+          if (!this.inTransaction()) await this.#run('begin immediate');
           await this.#run(`savepoint ${SAVEPOINT}`);
         } catch (error) {
           member.refuseTurn(error);
