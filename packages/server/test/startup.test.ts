@@ -295,7 +295,7 @@ describe('the server process', () => {
         ['dashboard-users', 'create', '--email', 'Ana@Example.com', '--organization', org.organization_id, '--role', 'owner'],
         { DATA_DIR: dataDir },
       );
-      expect(created.code).toBe(0);
+      expect(created.code, created.stderr).toBe(0);
       expect(created.stdout).toContain('ana@example.com');
       const url = /(http:\/\/localhost:\d+\/dashboard\/welcome#token=[A-Za-z0-9_-]+)/.exec(created.stdout)![1]!;
       const token = new URLSearchParams(new URL(url).hash.slice(1)).get('token')!;
