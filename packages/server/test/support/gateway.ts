@@ -47,12 +47,19 @@ interface Answer {
 const httpAgent = new http.Agent({ keepAlive: true });
 const httpsAgents = new Map<string, https.Agent>();
 
+/** The kept-alive HTTPS connections trusting `ca`, one pool per authority. */
+function httpsAgent(ca: string): https.Agent {
+  let agent = httpsAgents.get(ca);
+  if (!agent) httpsAgents.set(ca, (agent = new https.Agent({ keepAlive: true, ca })));
+  return agent;
+}
+
 /**
  * One exchange over node:http, or node:https trusting `ca` (the test's own certificate authority,
  * which fetch cannot be given). A redirect is answered as it is, not followed. A kept-alive
  * connection the server had closed as the request went out (a gateway stopped and another started
- * on its port) fails with ECONNRESET before the server read it: the request is sent again once, on
- * a new connection, as Node's documentation advises.
+ * on its port) fails with ECONNRESET before the server read it: the request is sent once more, as
+ * Node's documentation advises.
  */
 function nodeExchange(
   url: string,
@@ -63,9 +70,7 @@ function nodeExchange(
   return new Promise((resolve, reject) => {
     // Its length, as fetch sends it: without it Node delimits a DELETE's body by nothing at all.
     const headers = init.body === undefined ? init.headers : { ...init.headers, 'content-length': String(Buffer.byteLength(init.body)) };
-    const options = ca
-      ? { method: init.method, headers, agent: httpsAgents.get(ca) ?? httpsAgents.set(ca, new https.Agent({ keepAlive: true, ca })).get(ca) }
-      : { method: init.method, headers, agent: httpAgent };
+    const options = { method: init.method, headers, agent: ca ? httpsAgent(ca) : httpAgent };
     const request = (ca ? https : http).request(url, options, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
