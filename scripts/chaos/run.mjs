@@ -155,6 +155,9 @@ try {
     REQUEST_TIMEOUT_MS: '12000',
     MERCADOPAGO_API_URL: processor.url,
     MERCADOPAGO_TIMEOUT_MS: String(PROCESSOR_TIMEOUT_MS),
+    // No Stripe here: its time limit only bounds how long an interrupted authorization's recovery waits
+    // for calls that may still run (payments/jobs.ts authorizationSeconds), as Mercado Pago's does.
+    STRIPE_TIMEOUT_MS: String(PROCESSOR_TIMEOUT_MS),
   });
   const masterKey = randomBytes(32).toString('base64');
   // nginx first (its port is the public URL), then the gateways it balances across.

@@ -11,6 +11,8 @@ import { pay, tokenize, type PaymentReply } from './support/cards.js';
 import { Receiver } from './support/receiver.js';
 import { eventually } from './support/wait.js';
 import { advanceClock, MovableTime } from './support/clock.js';
+import { migrateTo } from './support/migrations.js';
+import { migrateToLatest } from '../src/db/database.js';
 
 const CHARGEBACK_CARD = '4000000000000259';
 
@@ -239,6 +241,56 @@ describe.each(dialects)('chargebacks on $name', (dialect) => {
     expect(delivered.map((e) => e.id).sort()).toEqual(log.map((e) => e.id).sort());
     // Decided: nothing more to answer.
     expect((await post(`/v1/chargebacks/${chargeback.id}/accept`)).status).toBe(409);
+  });
+
+  it('a charged-back payment is not refunded a second time: 409 payment_disputed while OPEN and once ACCEPTED, nothing written; once WON it is refundable', async () => {
+    // An organization of its own, so that its balance is this test's alone.
+    const own = await (await gw.client()).token();
+    type Balances = { balances: Array<{ currency: string; available: string; pending: string; reserved: string }> };
+    const balance = async () => (await gw.request<Balances>('GET', '/v1/balance', { token: own })).body.balances.find((b) => b.currency === 'USD');
+    const refund = (paymentId: string, body: { amount: number; currency: string }) =>
+      gw.request<ErrorReply & { status?: string }>('POST', '/v1/refunds', { token: own, body: { payment_id: paymentId, ...body } });
+    const refunds = async (paymentId: string) =>
+      (await gw.request<{ data: unknown[] }>('GET', `/v1/refunds?payment_id=${paymentId}`, { token: own })).body.data;
+
+    const open = await openChargeback(gw, own, 150);
+    for (const body of [
+      { amount: 150, currency: 'USD' },
+      { amount: 1, currency: 'USD' },
+    ]) {
+      const refused = await refund(open.payment_id, body);
+      expect(refused.status, refused.text).toBe(409);
+      expect(refused.body.error).toMatchObject({
+        code: 'payment_disputed',
+        message:
+          'A chargeback disputes USD 150.00 of this payment: the cardholder gets it back through the chargeback, so it cannot be refunded; at most USD 0.00 can be refunded now.',
+      });
+    }
+    // The payment's own action refuses as POST /v1/refunds does.
+    const action = await gw.request<ErrorReply>('POST', `/v1/payments/${open.payment_id}/cancel-or-refund`, { token: own, body: {} });
+    expect(action.status, action.text).toBe(409);
+    expect(action.body.error.code).toBe('payment_disputed');
+    expect((await gw.request<ErrorReply>('POST', `/v1/chargebacks/${open.id}/accept`, { token: own })).status).toBe(200);
+    expect((await refund(open.payment_id, { amount: 1, currency: 'USD' })).body.error.code).toBe('payment_disputed');
+    expect(await refunds(open.payment_id)).toEqual([]);
+    const payment = (await gw.request<PaymentReply & { amount_refunded: string }>('GET', `/v1/payments/${open.payment_id}`, { token: own })).body;
+    expect(payment).toMatchObject({ status: 'APPROVED', amount_refunded: '0.00' });
+    // The money left once, through the chargeback: nothing of it is owed a second time.
+    expect(await balance()).toMatchObject({ pending: '0.00', reserved: '0.00' });
+
+    // Won by the merchant: the money stayed, and it can be refunded.
+    const won = await openChargeback(gw, own, 40);
+    expect((await post(`/v1/chargebacks/${won.id}/dispute`, { evidence: 'Signed delivery receipt attached. winning_evidence' })).status).toBe(404);
+    expect(
+      (await gw.request('POST', `/v1/chargebacks/${won.id}/dispute`, { token: own, body: { evidence: 'Signed delivery receipt attached. winning_evidence' } }))
+        .status,
+    ).toBe(200);
+    expect((await refund(won.payment_id, { amount: 40, currency: 'USD' })).body.error.code).toBe('payment_disputed');
+    await advanceClock(gw, own, 301);
+    expect((await gw.request<Chargeback>('GET', `/v1/chargebacks/${won.id}`, { token: own })).body.status).toBe('WON');
+    const refunded = await refund(won.payment_id, { amount: 40, currency: 'USD' });
+    expect(refunded.status, refunded.text).toBe(201);
+    expect(refunded.body.status).toBe('SUCCEEDED');
   });
 
   it('dispute with losing_evidence is LOST; with neither word, documents win and a bare statement loses', async () => {
@@ -664,6 +716,36 @@ describe.each(dialects)('chargeback deadline without the job runner on $name', (
     token = await (await gw.client()).token();
   });
   afterAll(() => gw.close());
+
+  it('migration 097 holds what each chargeback disputes, as the chargebacks hold it: OPEN, ACCEPTED and LOST hold, WON and none do not', async () => {
+    const open = await openChargeback(gw, token, 75.5);
+    const accepted = await openChargeback(gw, token, 20);
+    expect((await gw.request('POST', `/v1/chargebacks/${accepted.id}/accept`, { token })).status).toBe(200);
+    const won = await openChargeback(gw, token, 30);
+    expect(
+      (await gw.request('POST', `/v1/chargebacks/${won.id}/dispute`, { token, body: { evidence: 'Signed delivery receipt. winning_evidence' } })).status,
+    ).toBe(200);
+    const lost = await openChargeback(gw, token, 12.34);
+    expect((await gw.request('POST', `/v1/chargebacks/${lost.id}/dispute`, { token, body: { evidence: 'A statement. losing_evidence' } })).status).toBe(200);
+    await advanceClock(gw, token, 301);
+    for (const [chargeback, status] of [
+      [won, 'WON'],
+      [lost, 'LOST'],
+    ] as const)
+      expect((await gw.request<Chargeback>('GET', `/v1/chargebacks/${chargeback.id}`, { token })).body.status).toBe(status);
+    const none = await pay(gw, token, { instrumentId: await tokenize(gw, token, { number: '4242424242424242' }), amount: 10, capture: false });
+    expect((await gw.request('POST', `/v1/payments/${none.body.id}/capture`, { token, body: {} })).status).toBe(200);
+    const ids = [open.payment_id, accepted.payment_id, lost.payment_id, won.payment_id, none.body.id];
+    const held = async () => {
+      const rows = await gw.db.selectFrom('payments').select(['id', 'amount_disputed']).where('id', 'in', ids).execute();
+      return ids.map((id) => Number(rows.find((r) => r.id === id)!.amount_disputed));
+    };
+    expect(await held()).toEqual([7550, 2000, 1234, 0, 0]);
+    // The rows as they were before the column: the migration finds the same holds in the chargebacks.
+    await migrateTo(gw.db, '096_settling_job_attempts');
+    await migrateToLatest(gw.db);
+    expect(await held()).toEqual([7550, 2000, 1234, 0, 0]);
+  });
 
   it('an answer after respond_by finds the chargeback LOST (409), even before its job has run', async () => {
     const chargeback = await openChargeback(gw, token);

@@ -183,6 +183,11 @@ describe.each(dialects)('refunds on $name', (dialect) => {
     expect(await list(`payment_id=${other}`)).toEqual([otherRefund.body.id]);
     expect(await list(`metadata[ref]=r-${id}`)).toEqual([first.body.id]);
     expect(await list('limit=100')).toEqual(expect.arrayContaining([otherRefund.body.id, rest.body.id, first.body.id]));
+    // Pages: a refund's id is a position; another kind of id (a payment's) is 422 naming the parameter.
+    expect(await list(`payment_id=${id}&starting_after=${rest.body.id}`)).toEqual([first.body.id]);
+    const wrongKind = await gw.request<{ error: { details: Array<{ field: string }> } }>('GET', `/v1/refunds?starting_after=${id}`, { token });
+    expect(wrongKind.status).toBe(422);
+    expect(wrongKind.body.error.details.map((d) => d.field)).toEqual(['starting_after']);
     expect((await gw.request('GET', '/v1/refunds/ref-unknown', { token })).status).toBe(404);
   });
 });

@@ -179,6 +179,29 @@ describe.each(dialects)('3-D Secure at Stripe on $name', (dialect) => {
     }
   });
 
+  it("an answer lost on the way: Stripe's 3-D Secure page, found by the lookup, makes the PENDING payment wait for the cardholder with next_action (the job's lookup as POST .../authorize)", async () => {
+    for (const ask of ['authorize', 'job'] as const) {
+      const instrumentId = await tokenize(gw, token, { number: AUTHENTICATION_CARD });
+      fake.dropNextAuthorization = true;
+      const lost = await pay(gw, token, { instrumentId, amount: 80, capture: false, more: { three_ds: { required: false, return_url: SHOP } } });
+      expect(lost.body, lost.text).toMatchObject({ status: 'PENDING', response_code: '09' });
+      expect(intentOf(lost.body.id).status).toBe('requires_action');
+      if (ask === 'authorize') {
+        const asked = await gw.request<WaitingPayment>('POST', `/v1/payments/${lost.body.id}/authorize`, { token, body: {} });
+        expect(asked.status, asked.text).toBe(200);
+      } else {
+        await advanceClock(gw, token, 11);
+      }
+      const waiting = await get(lost.body.id);
+      expect(waiting).toMatchObject({ status: 'PENDING', three_ds: { flow: 'challenge', outcome: 'challenge_pending' } });
+      expect(waiting.next_action?.redirect_to_url.url).toBe(`${fake.origin}/3ds/${intentOf(lost.body.id).id}`);
+      expect(await events(lost.body.id)).toContain('payment.card.action_required');
+      const back = await cardholder(waiting, 'succeed');
+      expect(back.status).toBe(303);
+      expect(await get(lost.body.id)).toMatchObject({ status: 'AUTHORIZED', three_ds: { outcome: 'authenticated' } });
+    }
+  });
+
   it('a forged return page token is 404 and moves nothing', async () => {
     const payment = await waiting();
     const forged = await fetch(`${gw.baseUrl}/payment-returns/${payment.id}/${'A'.repeat(43)}`, { redirect: 'manual' });

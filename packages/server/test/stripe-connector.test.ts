@@ -398,3 +398,57 @@ describe.each(dialects)('Stripe refusing connections on $name', (dialect) => {
     expect(captured.status, captured.text).toBe(200);
   });
 });
+
+describe.each(dialects)('an authorization still in flight at Stripe on $name', (dialect) => {
+  let fake: FakeStripe;
+  let gw: TestGateway;
+  const time = new MovableTime();
+
+  beforeAll(async () => {
+    fake = await FakeStripe.start();
+    // The jobs run when the test says (runDue); Stripe's answer may take up to 30 s of real time.
+    gw = await startGateway(dialect, { JOBS_ENABLED: 'false' }, { time, connectors: [stripeConnector(fake.endpoint({ timeoutMs: 30_000 }))] });
+  });
+  let go = () => {};
+  afterAll(async () => {
+    go();
+    await gw.close();
+    await fake.close();
+  });
+
+  const waiting = () =>
+    gw.db.selectFrom('payments').select(['id', 'status', 'response_code', 'pending_action']).where('pending_action', '=', 'authorize').execute();
+
+  it('its recovery job finds nothing at Stripe yet and looks again later instead of declining what Stripe then authorizes; past the longest the calls can take, nothing found is 96', async () => {
+    const { token, card } = await merchant(gw, fake);
+    const instrumentId = await card('4242424242424242');
+    go = fake.stallAuthorizations();
+    const paying = pay(gw, token, { instrumentId, amount: 80, capture: false });
+    await fake.stalled;
+    // The recovery job is due a minute after the intent: Stripe has not acted yet, its search finds nothing.
+    time.advance(61);
+    await gw.gateway.jobs.runDue();
+    expect(await waiting()).toEqual([expect.objectContaining({ status: 'PENDING', response_code: null })]);
+    go();
+    const reply = await paying;
+    expect(reply.status, reply.text).toBe(201);
+    expect(reply.body).toMatchObject({ status: 'AUTHORIZED', response_code: '00' });
+    expect((await stored(gw, reply.body.id)).network_reference).toMatch(/^.+:pi_/);
+    expect(await waiting()).toEqual([]);
+
+    // A payment whose calls would have ended by now (four minutes on: three attempts of 40 s, twice) with nothing at
+    // Stripe was never seen there: declined 96.
+    go = fake.stallAuthorizations();
+    const lost = pay(gw, token, { instrumentId, amount: 81, capture: false });
+    await fake.stalled;
+    time.advance(61);
+    await gw.gateway.jobs.runDue();
+    expect(await waiting()).toHaveLength(1);
+    time.advance(200);
+    await gw.gateway.jobs.runDue();
+    const [declined] = await gw.db.selectFrom('payments').select(['status', 'response_code']).where('amount', '=', 8100).execute();
+    expect(declined).toEqual({ status: 'REJECTED', response_code: '96' });
+    go();
+    expect((await lost).status).toBe(201);
+  });
+});

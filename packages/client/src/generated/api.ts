@@ -508,7 +508,7 @@ export interface paths {
         put?: never;
         /**
          * Refund a captured payment
-         * @description POST /v1/refunds for this payment: 201 with the refund (and its `transaction_id`). `amount` defaults to everything still refundable. 409 `payment_not_captured` before capture, `refund_exceeds_captured` beyond the captured amount (also under concurrent requests).
+         * @description POST /v1/refunds for this payment: 201 with the refund (and its `transaction_id`). `amount` defaults to everything still refundable. 409 `payment_not_captured` before capture, `refund_exceeds_captured` beyond the captured amount (also under concurrent requests), `payment_disputed` for the part a chargeback disputes.
          */
         post: operations["payments.refund"];
         delete?: never;
@@ -688,7 +688,7 @@ export interface paths {
         put?: never;
         /**
          * Refund a captured payment (by transaction)
-         * @description POST /v1/refunds for this payment: 201 with the refund (and its `transaction_id`). `amount` defaults to everything still refundable. 409 `payment_not_captured` before capture, `refund_exceeds_captured` beyond the captured amount (also under concurrent requests). By transaction id: acts on the transaction's payment; a transaction of another type than the action accepts is 422 on `id`.
+         * @description POST /v1/refunds for this payment: 201 with the refund (and its `transaction_id`). `amount` defaults to everything still refundable. 409 `payment_not_captured` before capture, `refund_exceeds_captured` beyond the captured amount (also under concurrent requests), `payment_disputed` for the part a chargeback disputes. By transaction id: acts on the transaction's payment; a transaction of another type than the action accepts is 422 on `id`.
          */
         post: operations["transactions.refund"];
         delete?: never;
@@ -1392,7 +1392,7 @@ export interface paths {
         put?: never;
         /**
          * Refund a captured card payment
-         * @description 201 with the refund; a refund the network rejects is still created, with status REJECTED. 409 `payment_not_captured` before capture, 409 `refund_exceeds_captured` when the refunds would exceed the captured amount (also under concurrent requests), 422 for another currency.
+         * @description 201 with the refund; a refund the network rejects is still created, with status REJECTED. 409 `payment_not_captured` before capture, 409 `refund_exceeds_captured` when the refunds would exceed the captured amount (also under concurrent requests), 409 `payment_disputed` for the part a chargeback disputes (from its opening until it is WON: the cardholder gets that back through the chargeback), 422 for another currency.
          */
         post: operations["refunds.create"];
         delete?: never;
@@ -2136,7 +2136,7 @@ export interface paths {
         put?: never;
         /**
          * Refund a captured payment (card-present)
-         * @description POST /v1/refunds for this payment: 201 with the refund (and its `transaction_id`). `amount` defaults to everything still refundable. 409 `payment_not_captured` before capture, `refund_exceeds_captured` beyond the captured amount (also under concurrent requests). Card-present payments only (any other payment is 404). Needs card-present:write; a refund also needs payments:refund (else 403).
+         * @description POST /v1/refunds for this payment: 201 with the refund (and its `transaction_id`). `amount` defaults to everything still refundable. 409 `payment_not_captured` before capture, `refund_exceeds_captured` beyond the captured amount (also under concurrent requests), `payment_disputed` for the part a chargeback disputes. Card-present payments only (any other payment is 404). Needs card-present:write; a refund also needs payments:refund (else 403).
          */
         post: operations["cardPresent.payments.refund"];
         delete?: never;
@@ -3189,7 +3189,7 @@ export interface components {
                  * @description Stable snake_case error code, from a closed list: a new code is a compatible change (spec section 9), so handle an unknown one as its HTTP status.
                  * @enum {string}
                  */
-                code: "invalid_request" | "invalid_idempotency_key" | "unauthorized" | "forbidden" | "https_required" | "not_found" | "method_not_allowed" | "request_timeout" | "conflict" | "idempotency_key_mismatch" | "idempotency_conflict" | "order_id_conflict" | "payment_not_captured" | "payment_already_captured" | "payment_not_authorized" | "payment_in_progress" | "payment_not_cancellable" | "payment_not_pending" | "refund_exceeds_captured" | "payment_finished" | "payment_not_confirmable" | "cash_reference_paid" | "cashout_exceeds_paid" | "balance_insufficient" | "merchant_in_use" | "point_of_sale_in_use" | "terminal_serial_taken" | "chargeback_not_open" | "attachment_limit_reached" | "breb_key_limit_reached" | "breb_key_already_registered" | "breb_key_moved" | "breb_key_not_active" | "checkout_session_complete" | "payload_too_large" | "validation_failed" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable" | "timeout";
+                code: "invalid_request" | "invalid_idempotency_key" | "unauthorized" | "forbidden" | "https_required" | "not_found" | "method_not_allowed" | "request_timeout" | "conflict" | "idempotency_key_mismatch" | "idempotency_conflict" | "order_id_conflict" | "payment_not_captured" | "payment_already_captured" | "payment_not_authorized" | "payment_in_progress" | "payment_not_cancellable" | "payment_not_pending" | "refund_exceeds_captured" | "payment_disputed" | "payment_finished" | "payment_not_confirmable" | "cash_reference_paid" | "cashout_exceeds_paid" | "balance_insufficient" | "merchant_in_use" | "point_of_sale_in_use" | "terminal_serial_taken" | "chargeback_not_open" | "attachment_limit_reached" | "breb_key_limit_reached" | "breb_key_already_registered" | "breb_key_moved" | "breb_key_not_active" | "checkout_session_complete" | "payload_too_large" | "validation_failed" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable" | "timeout";
                 message: string;
                 details: {
                     field: string;

@@ -24,6 +24,7 @@ export const ERROR_STATUS = {
   payment_not_cancellable: 409,
   payment_not_pending: 409,
   refund_exceeds_captured: 409,
+  payment_disputed: 409,
   payment_finished: 409,
   payment_not_confirmable: 409,
   cash_reference_paid: 409,

@@ -96,7 +96,7 @@ export const ACTION_ROUTES: ActionRoute[] = [
     scopes: ['payments:refund'],
     summary: 'Refund a captured payment',
     description:
-      'POST /v1/refunds for this payment: 201 with the refund (and its `transaction_id`). `amount` defaults to everything still refundable. 409 `payment_not_captured` before capture, `refund_exceeds_captured` beyond the captured amount (also under concurrent requests).',
+      'POST /v1/refunds for this payment: 201 with the refund (and its `transaction_id`). `amount` defaults to everything still refundable. 409 `payment_not_captured` before capture, `refund_exceeds_captured` beyond the captured amount (also under concurrent requests), `payment_disputed` for the part a chargeback disputes.',
     body: RefundPayment,
     check: paymentAmountCheck,
     status: 201,

@@ -21,6 +21,7 @@ import type { ActionOutcome, PaymentLifecycle } from './lifecycle.js';
 import type { CardPayment } from './schemas.js';
 import { parseAmount, paymentView, type PaymentService } from './service.js';
 import { findPaymentById, type PaymentWithCard } from './store.js';
+import { decides } from './jobs.js';
 
 /** An adjusted authorization may hold at most this share of the original one (a common card-network rule). */
 export const ADJUST_LIMIT_PERCENT = 115;
@@ -54,7 +55,7 @@ export class PaymentActions {
     if (payment.pending_action) throw inProgress();
     const result = await this.network.lookup(payment.id);
     // If the background check decided it at the same moment, its record stands (the compare-and-set lets one in).
-    if (result && result.outcome !== 'pending') await this.lifecycle.recordAuthorization(payment, result);
+    if (result && decides(result)) await this.lifecycle.recordAuthorization(payment, result);
     return this.withLatest(payment.id, 'authorization');
   }
 

@@ -8,7 +8,7 @@
 import type { RealClock } from '../clock/clock.js';
 import type { Db } from '../db/database.js';
 import type { JobRunner } from '../jobs/runner.js';
-import type { CardNetworkConnector } from '../connectors/card-network/connector.js';
+import type { AuthorizationResult, CardNetworkConnector } from '../connectors/card-network/connector.js';
 import { confirmRefund, REFUND_CONFIRM_JOB, type RefundConfirmPayload } from './refunds/confirm.js';
 import { recoverRefund, type RefundRecoveryPayload } from './refunds/recovery.js';
 import { REFUND_RECOVERY_JOB, type RefundService } from './refunds/service.js';
@@ -27,13 +27,40 @@ async function unlessRefused(operation: Promise<unknown>): Promise<void> {
 /** Lookups of a PENDING payment that find nothing before it is declined `96` (about 30 s of job backoff). */
 export const NEVER_SEEN_LOOKUPS = 5;
 
+/**
+ * The longest an authorization's calls to a processor can take in a process that lives: two requests
+ * (Stripe's and Mercado Pago's card tokenization, then the payment), each up to three attempts of the
+ * connector's time limit (STRIPE_TIMEOUT_MS, MERCADOPAGO_TIMEOUT_MS; connectors/http.ts retries twice)
+ * with the pauses between them. 243 s with the default limits.
+ */
+export function authorizationSeconds(timeoutsMs: readonly number[]): number {
+  return Math.ceil((2 * (3 * Math.max(0, ...timeoutsMs) + 1_500)) / 1000);
+}
+
+/**
+ * Whether a processor's answer to a lookup moves a PENDING payment: a decision, or its 3-D Secure page
+ * (the payment then waits for the cardholder, with `next_action` and its expiry, as when the answer
+ * came at once: processor-authentication.ts).
+ */
+export function decides(result: AuthorizationResult): boolean {
+  return result.outcome !== 'pending' || result.action !== undefined;
+}
+
 function paymentId(payload: unknown): string {
   return String((payload as { payment_id?: unknown }).payment_id);
 }
 
 export function registerPaymentJobs(
   runner: JobRunner,
-  deps: { db: Db; network: CardNetworkConnector; lifecycle: PaymentLifecycle; refunds: RefundService; clock: RealClock },
+  deps: {
+    db: Db;
+    network: CardNetworkConnector;
+    lifecycle: PaymentLifecycle;
+    refunds: RefundService;
+    clock: RealClock;
+    /** The longest an authorization's calls to a processor can take (`authorizationSeconds`). */
+    authorizationSeconds: number;
+  },
 ): void {
   const { db, network, lifecycle } = deps;
 
@@ -65,15 +92,23 @@ export function registerPaymentJobs(
       await lifecycle.recordAuthorization(payment, { outcome: 'declined', responseCode: '96', networkReference: payment.network_reference ?? '' });
       return;
     }
-    if (!result || result.outcome === 'pending') throw new Error('still pending at the network');
+    // A processor's own 3-D Secure page (`action`) decides it too: the payment waits for the cardholder there.
+    if (!result || !decides(result)) throw new Error('still pending at the network');
     await lifecycle.recordAuthorization(payment, result);
   });
 
-  // The process died between recording the intent and recording the network's answer.
+  // The process died between recording the intent and recording the network's answer. A processor's calls may
+  // still be running in a process that lives (a slow processor, its retries): the network's answer then may
+  // come after this job looks, and a decline recorded meanwhile would leave the processor's authorization
+  // unrecorded (the cardholder's funds held, the merchant told REJECTED). So nothing found is a decline only
+  // once the calls cannot be running any more (`authorizationSeconds` after the intent).
   runner.register(PAYMENT_JOBS.recoverAuthorization, async ({ payload }) => {
     const payment = await findPaymentById(db, paymentId(payload));
     if (!payment || payment.pending_action !== 'authorize') return;
-    const result = (await network.lookup(payment.id)) ?? {
+    const found = await network.lookup(payment.id);
+    if (!found && Date.parse(payment.created_at) > deps.clock.realNow() - deps.authorizationSeconds * 1000)
+      throw new Error('the authorization may still be in flight; look again later');
+    const result = found ?? {
       // The network never saw it: it cannot be retried (the CVV is gone), so it failed.
       outcome: 'declined' as const,
       responseCode: '96',

@@ -8,9 +8,9 @@ import { registerProcessorAuthenticationJobs, type ProcessorAuthentications } fr
 import type { GatewayModule } from '../http/module.js';
 import type { RefundService } from './refunds/service.js';
 import type { PaymentActions } from './actions.js';
-import { registerPaymentJobs } from './jobs.js';
+import { authorizationSeconds, registerPaymentJobs } from './jobs.js';
 import { registerAuthenticationJobs, type PaymentAuthentications } from './authentication.js';
-import { capturedFeesCopy } from './reactions.js';
+import { capturedFeesCopy, disputeHolds } from './reactions.js';
 import type { PaymentLifecycle } from './lifecycle.js';
 import { paymentRoutes, type CheckoutPayment } from './routes.js';
 import type { PaymentService } from './service.js';
@@ -33,12 +33,19 @@ interface Needs {
 /** `/v1/payments` and the core actions, and the payments' background work (jobs.ts). */
 export const paymentsModule: GatewayModule<Needs> = {
   name: 'payments',
-  reactions: [capturedFeesCopy],
+  reactions: [capturedFeesCopy, disputeHolds],
   async register({ app, jobs, db, config, services }) {
     const { payments, apm, actions, checkout, network, lifecycle, refunds, router } = services;
     const processorOf = (organizationId: string, networkReference: string) => router.processorOf(organizationId, networkReference, config.connectors);
     await app.register(paymentRoutes, { payments, apm, actions, checkout, processorOf });
-    registerPaymentJobs(jobs, { db, network, lifecycle, refunds, clock: services.clock });
+    registerPaymentJobs(jobs, {
+      db,
+      network,
+      lifecycle,
+      refunds,
+      clock: services.clock,
+      authorizationSeconds: authorizationSeconds([config.stripe.timeoutMs, config.mercadopago.timeoutMs]),
+    });
     if (services.authentications) registerAuthenticationJobs(jobs, services.authentications);
     registerProcessorAuthenticationJobs(jobs, services.processorAuthentications);
     // The processor captured or cancelled a payment on its own, or decided one that waited for its 3-D Secure (notified.ts).

@@ -95,6 +95,14 @@ export class FakeStripe {
   /** What the 3-D Secure card's PaymentIntent asks for: Stripe's page (with a return_url), or Stripe.js on the merchant's page. */
   authenticationAction: 'redirect_to_url' | 'use_stripe_sdk' = 'redirect_to_url';
   dropNextAuthorization = false;
+  /**
+   * While set, a PaymentIntent creation waits for it before Stripe acts on it: the request is in
+   * flight and Stripe has nothing yet (its search finds no PaymentIntent of ours).
+   */
+  stall: Promise<void> | undefined;
+  /** Resolved as a PaymentIntent creation arrives while `stall` is set. */
+  stalled: Promise<void> | undefined;
+  private arrived: (() => void) | undefined;
   /** The idempotency keys whose first answer was sent again. */
   readonly replayed: string[] = [];
   private readonly cards = new Map<string, string>();
@@ -129,6 +137,17 @@ export class FakeStripe {
     };
   }
 
+  /** Holds the PaymentIntent creations that arrive from now until the returned function is called (`stall`). */
+  stallAuthorizations(): () => void {
+    let go!: () => void;
+    this.stall = new Promise<void>((resolve) => (go = resolve));
+    this.stalled = new Promise<void>((resolve) => (this.arrived = resolve));
+    return () => {
+      this.stall = undefined;
+      go();
+    };
+  }
+
   /** Sends the answers `slow` held back. */
   release(): void {
     for (const send of this.held.splice(0)) send();
@@ -144,9 +163,13 @@ export class FakeStripe {
   private receive(req: http.IncomingMessage, res: http.ServerResponse): void {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
+    req.on('end', async () => {
       const url = new URL(req.url ?? '/', 'http://fake');
       if (req.method === 'GET' && url.pathname.startsWith('/3ds/')) return this.authenticationPage(url, res);
+      if (this.stall && req.method === 'POST' && url.pathname === '/v1/payment_intents') {
+        this.arrived?.();
+        await this.stall;
+      }
       const text = Buffer.concat(chunks).toString('utf8');
       const form = parseForm(text);
       const key = req.headers['idempotency-key'] as string | undefined;

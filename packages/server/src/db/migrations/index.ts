@@ -32,6 +32,7 @@ import * as connectorNotifications from './062_connector_notifications.js';
 import * as chargebackFees from './093_chargeback_fees.js';
 import * as refundNetworkReference from './095_refund_network_reference.js';
 import * as settlingJobAttempts from './096_settling_job_attempts.js';
+import * as paymentAmountDisputed from './097_payment_amount_disputed.js';
 import * as ledger from './070_ledger.js';
 import * as settlementsPayouts from './071_settlements_payouts.js';
 import * as railConnectorAccounts from './094_rail_connector_accounts.js';
@@ -88,4 +89,5 @@ export const migrations: Record<string, Migration> = {
   '094_rail_connector_accounts': railConnectorAccounts,
   '095_refund_network_reference': refundNetworkReference,
   '096_settling_job_attempts': settlingJobAttempts,
+  '097_payment_amount_disputed': paymentAmountDisputed,
 };

@@ -94,6 +94,8 @@ export interface CardPaymentsTable {
   amount_captured: Generated<number>;
   amount_refunded: Generated<number>;
   amount_refund_pending: Generated<number>;
+  /** What an open, accepted or lost chargeback holds of the captured amount: not refundable (payments/refund-reservations.ts). */
+  amount_disputed: Generated<number>;
   /** `authenticate`: waiting for the cardholder's 3-D Secure challenge (payments/authentication.ts), the network not asked yet. */
   pending_action: 'authenticate' | 'authorize' | 'capture' | 'void' | 'reverse' | 'adjust' | null;
   authorized_at: string | null;

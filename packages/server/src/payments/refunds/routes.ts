@@ -49,7 +49,7 @@ export async function refundRoutes(base: FastifyInstance, opts: { refunds: Refun
         tags,
         summary: 'Refund a captured card payment',
         description:
-          '201 with the refund; a refund the network rejects is still created, with status REJECTED. 409 `payment_not_captured` before capture, 409 `refund_exceeds_captured` when the refunds would exceed the captured amount (also under concurrent requests), 422 for another currency.',
+          '201 with the refund; a refund the network rejects is still created, with status REJECTED. 409 `payment_not_captured` before capture, 409 `refund_exceeds_captured` when the refunds would exceed the captured amount (also under concurrent requests), 409 `payment_disputed` for the part a chargeback disputes (from its opening until it is WON: the cardholder gets that back through the chargeback), 422 for another currency.',
         body: CreateRefund,
         response: { 201: Refund },
       },

@@ -25,7 +25,7 @@ import type { CardNetworkConnector } from '../../connectors/card-network/connect
 import { requireNetwork } from '../../connectors/card-network/unavailable.js';
 import { parseAmount } from '../service.js';
 import { releaseRefund, reserveRefund, settleRefund } from '../refund-reservations.js';
-import { findPayment, findPaymentById } from '../store.js';
+import { findPayment, findPaymentById, type PaymentRow } from '../store.js';
 import { insertTransaction, newTransaction } from '../transactions/store.js';
 import { notCapturedMessage } from './not-captured.js';
 
@@ -119,9 +119,9 @@ export class RefundService {
     if (parsed && 'error' in parsed) errors.push(parsed.error);
     if (errors.length > 0) throw ApiError.validation(errors);
     if (!payment.captured_at) throw new ApiError('payment_not_captured', notCapturedMessage(payment));
-    const left = Number(payment.amount_captured) - Number(payment.amount_refunded) - Number(payment.amount_refund_pending);
+    const left = refundable(payment);
     const amount = parsed && 'minor' in parsed ? parsed.minor : left;
-    if (amount <= 0) throw new ApiError('refund_exceeds_captured', 'Nothing is left to refund on this payment.');
+    if (amount <= 0) throw nothingLeft(payment);
     const now = this.clock.realIso();
     const refund: RefundRow = {
       id: newId('refund'),
@@ -140,6 +140,9 @@ export class RefundService {
     await this.db.transaction().execute(async (trx) => {
       // The reservation (payments/refund-reservations.ts): succeeds only while captured - refunded - pending covers the amount.
       if (!(await reserveRefund(trx, payment.id, amount, now))) {
+        // Too much: for what a chargeback holds, `payment_disputed` (read again: it may have opened meanwhile).
+        const current = (await findPayment(trx, organizationId, payment.id)) ?? payment;
+        if (Number(current.amount_disputed) > 0) throw disputedError(current);
         throw new ApiError(
           'refund_exceeds_captured',
           `The refunds would exceed the captured amount; at most ${formatMinor(Math.max(0, left), payment.currency)} can be refunded now.`,
@@ -228,4 +231,25 @@ export class RefundService {
     const page = await paginate(query, { id: 'refunds.id', createdAt: 'refunds.created_at', kind: 'refund' }, params);
     return { data: page.data.map(refundView), has_more: page.has_more };
   }
+}
+
+type Amounts = Pick<PaymentRow, 'amount_captured' | 'amount_refunded' | 'amount_refund_pending' | 'amount_disputed' | 'currency'>;
+
+/** What a refund may still take: captured − refunded − pending − what a chargeback holds (refund-reservations.ts). */
+function refundable(p: Amounts): number {
+  return Number(p.amount_captured) - Number(p.amount_refunded) - Number(p.amount_refund_pending) - Number(p.amount_disputed);
+}
+
+/** Nothing left to refund: because a chargeback holds it, or because it is all refunded. */
+function nothingLeft(p: Amounts): ApiError {
+  return Number(p.amount_disputed) > 0 ? disputedError(p) : new ApiError('refund_exceeds_captured', 'Nothing is left to refund on this payment.');
+}
+
+/** 409 `payment_disputed`: a chargeback holds part of the payment, which a refund would pay back a second time. */
+function disputedError(p: Amounts): ApiError {
+  const money = (minor: number) => `${p.currency} ${formatMinor(Math.max(0, minor), p.currency)}`;
+  return new ApiError(
+    'payment_disputed',
+    `A chargeback disputes ${money(Number(p.amount_disputed))} of this payment: the cardholder gets it back through the chargeback, so it cannot be refunded; at most ${money(refundable(p))} can be refunded now.`,
+  );
 }
