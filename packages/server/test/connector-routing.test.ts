@@ -111,6 +111,33 @@ describe.each(dialects)('connector routing on $name', (dialect) => {
     expect((await payment(big.body.id)).network_reference).toMatch(new RegExp(`^${await referenceKey(visa)}:`));
   });
 
+  it("passes over a rule whose accounts are all disabled: the next rule that matches, else the organization's enabled accounts, never the default", async () => {
+    const { token, account, route } = await merchant();
+    const visaOnly = await account('simulator', { api_key: 'sim-visa-1234' });
+    const cards = await account('simulator', { api_key: 'sim-card-1234' });
+    const visa = async () => {
+      const reply = await pay(gw, token, { instrumentId: await tokenize(gw, token, { number: '4242424242424242' }), amount: 100 });
+      expect(reply.status, reply.text).toBe(201);
+      return (await payment(reply.body.id)).network_reference;
+    };
+    expect((await route([{ card_brands: ['visa'], connector_accounts: [visaOnly] }])).status).toBe(200);
+    const disabled = await gw.request('PATCH', `/v1/connector-accounts/${visaOnly}`, { token, body: { status: 'disabled' } });
+    expect(disabled.status, disabled.text).toBe(200);
+    // No other rule: the organization's enabled card account, not the deployment's simulator (unprefixed).
+    expect(await visa()).toMatch(new RegExp(`^${await referenceKey(cards)}:`));
+    // Another rule that matches, further down: its accounts.
+    const third = await account('simulator', { api_key: 'sim-third-123' });
+    expect(
+      (
+        await route([
+          { card_brands: ['visa'], connector_accounts: [visaOnly] },
+          { currencies: ['USD'], connector_accounts: [third] },
+        ])
+      ).status,
+    ).toBe(200);
+    expect(await visa()).toMatch(new RegExp(`^${await referenceKey(third)}:`));
+  });
+
   it('GET /v1/payments/{id} says which account served the payment and its id there, to a caller with connector-accounts:read only', async () => {
     const owner = await gw.client();
     const token = await owner.token();
@@ -127,6 +154,10 @@ describe.each(dialects)('connector routing on $name', (dialect) => {
     expect(plain.status).toBe(200);
     expect(plain.body.id).toBe(reply.body.id);
     expect(plain.body).not.toHaveProperty('processor');
+    // Deleted, the account still names the payments it served (routing no longer uses it).
+    expect((await gw.request('DELETE', `/v1/connector-accounts/${created.body.id}`, { token })).status).toBe(200);
+    const after = await gw.request<{ processor?: unknown }>('GET', `/v1/payments/${reply.body.id}`, { token });
+    expect(after.body.processor).toEqual({ connector: 'simulator', connector_account_id: created.body.id, reference: `sim_${reply.body.id}` });
   });
 
   it('an organization without accounts goes to the default (CONNECTORS=simulator), unprefixed', async () => {

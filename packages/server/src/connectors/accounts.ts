@@ -287,9 +287,13 @@ export class ConnectorAccounts {
   }
 
   /** The account (deleted or not) whose reference key prefixes a network reference. */
-  async byReferenceKey(key: string): Promise<{ id: string; rotatedAt: string } | undefined> {
-    const row = await this.db.selectFrom('connector_accounts').select(['id', 'credentials_rotated_at']).where('reference_key', '=', key).executeTakeFirst();
-    return row && { id: row.id, rotatedAt: row.credentials_rotated_at };
+  async byReferenceKey(key: string): Promise<{ id: string; rotatedAt: string; connector: string; organizationId: string } | undefined> {
+    const row = await this.db
+      .selectFrom('connector_accounts')
+      .select(['id', 'credentials_rotated_at', 'connector', 'organization_id'])
+      .where('reference_key', '=', key)
+      .executeTakeFirst();
+    return row && { id: row.id, rotatedAt: row.credentials_rotated_at, connector: row.connector, organizationId: row.organization_id };
   }
 
   /** The account (deleted or not) an authorization was sent to, by our reference. */

@@ -146,8 +146,14 @@ export class Router {
 
   private async accountProcessor(organizationId: string, referenceKey: string, reference: string): Promise<ServedBy> {
     const { accounts } = await this.load(organizationId);
-    const account = accounts.find((a) => a.referenceKey === referenceKey);
+    // A deleted account is not in the cache (routing never uses it), but it served the payment.
+    const account = accounts.find((a) => a.referenceKey === referenceKey) ?? (await this.deletedAccount(organizationId, referenceKey));
     return { connector: account?.connector ?? 'unknown', connector_account_id: account?.id ?? null, reference: reference || null };
+  }
+
+  private async deletedAccount(organizationId: string, referenceKey: string): Promise<{ id: string; connector: string } | undefined> {
+    const account = await this.accounts.byReferenceKey(referenceKey);
+    return account?.organizationId === organizationId ? account : undefined;
   }
 
   /** Whether an enabled account of the organization serves `family` (and the rail `method`), cached like the rules. */
@@ -156,14 +162,21 @@ export class Router {
     return accounts.some((a) => a.status === 'enabled' && a.families.includes(family) && (method === undefined || a.rails.includes(method)));
   }
 
-  /** The accounts to try, in order; empty: the deployment's default. */
+  /**
+   * The accounts to try, in order: those of the first matching rule that has an enabled one; else
+   * (no rule matching, or every matching rule's accounts disabled) the organization's enabled
+   * accounts serving the family; empty: the deployment's default.
+   */
   async route(organizationId: string, facts: RouteFacts): Promise<AccountSummary[]> {
     const { rules, accounts } = await this.load(organizationId);
     if (accounts.length === 0) return [];
     const usable = (a: AccountSummary | undefined): a is AccountSummary =>
       !!a && a.status === 'enabled' && a.families.includes(facts.family) && (facts.method === undefined || a.rails.includes(facts.method));
-    const rule = rules.find((r) => matches(r, facts));
-    if (rule) return rule.connector_accounts.map((id) => accounts.find((a) => a.id === id)).filter(usable);
+    for (const rule of rules) {
+      if (!matches(rule, facts)) continue;
+      const ruled = rule.connector_accounts.map((id) => accounts.find((a) => a.id === id)).filter(usable);
+      if (ruled.length > 0) return ruled;
+    }
     return accounts.filter(usable);
   }
 
