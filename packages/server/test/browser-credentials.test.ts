@@ -177,4 +177,58 @@ describe.each(dialects)('browser credentials and stored cards on $name', (dialec
       await own.close();
     }
   }, 60_000);
+
+  it('an approval after a 3-D Secure challenge does not count against that cap either', async () => {
+    const own = await startGateway(dialect, { LINK_CARD_DECLINES_PER_ADDRESS: '2', LINK_CARD_DECLINES_PER_LINK: '2' });
+    try {
+      const merchant = await (await own.client()).token();
+      const key = await merchantKey(own, merchant);
+      // The merchant's fraud rule asks 3-D Secure of every payment above USD 1.
+      const rules = await own.request('PUT', '/v1/fraud/rules', { token: merchant, body: { amount_thresholds: [{ currency: 'USD', three_ds_above: 1 }] } });
+      expect(rules.status, rules.text).toBe(200);
+      const challenged = async () => {
+        const session = await own.request<{ token: string; order_id: string }>('POST', '/v1/checkout/sessions', {
+          token: merchant,
+          body: { mode: 'payment', amount: 10, currency: 'USD' },
+        });
+        const instrument = await own.request<{ id: string }>('POST', '/v1/instruments', {
+          token: session.body.token,
+          body: await encryptedCard(key, { number: '4000000000003220' }),
+        });
+        return own.request<{ id: string; status: string; next_action?: { redirect_to_url: { url: string } }; error?: { code: string } }>(
+          'POST',
+          '/v1/payments',
+          {
+            token: session.body.token,
+            body: {
+              amount: 10,
+              currency: 'USD',
+              order_id: session.body.order_id,
+              instrument_id: instrument.body.id,
+              encrypted_cvv: await encrypt(key, '123'),
+            },
+          },
+        );
+      };
+      // Three payments, each waiting for the challenge, then approved when the cardholder types the code.
+      for (let i = 0; i < 3; i++) {
+        const waiting = await challenged();
+        expect([waiting.status, waiting.body.status], waiting.text).toEqual([201, 'PENDING']);
+        const page = new URL(waiting.body.next_action!.redirect_to_url.url).pathname;
+        const done = await fetch(own.baseUrl + page, {
+          method: 'POST',
+          redirect: 'manual',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ action: 'submit', code: '1234' }).toString(),
+        });
+        expect(done.status).toBeLessThan(400);
+        expect((await own.request<{ status: string }>('GET', `/v1/payments/${waiting.body.id}`, { token: merchant })).body.status).toBe('APPROVED');
+      }
+      // The cap is two declines: three approvals counted as declines would refuse this one.
+      const fourth = await challenged();
+      expect([fourth.status, fourth.body.status], fourth.text).toEqual([201, 'PENDING']);
+    } finally {
+      await own.close();
+    }
+  }, 60_000);
 });

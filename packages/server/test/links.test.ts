@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from './support/dialects.js';
 import { startGateway, type TestClient, type TestGateway } from './support/gateway.js';
-import { encrypt, encryptedCard, importPublicKey, merchantKey } from './support/cards.js';
+import { encrypt, encryptedCard, importPublicKey, merchantKey, type TestCardInput } from './support/cards.js';
 import { Receiver } from './support/receiver.js';
 import { eventually } from './support/wait.js';
 import { advanceClock } from './support/clock.js';
@@ -129,6 +129,40 @@ describe.each(dialects)('payment links and enrollment links on $name', (dialect)
     expect(ok.body.status).toBe('APPROVED');
     const payment = await gw.request<{ amount: string }>('GET', `/v1/payments/${ok.body.payment_id}`, { token });
     expect(payment.body.amount).toBe('20.00');
+  });
+
+  it("a card the server refuses is told in the page's language, on the checkout and on the enrollment form", async () => {
+    const link = (await createLink({ data: { amount: { value: 20, currency: 'USD' } } })).body;
+    const page = await gw.request('GET', pagePath(link), { headers: { accept: 'text/html' } });
+    const key = await importPublicKey((JSON.parse(/id="checkout-config">(.*?)<\/script>/s.exec(page.text)![1]!) as { publicKey: string }).publicKey);
+    const send = async (path: string, card: TestCardInput, lang: string, extra: Record<string, unknown> = {}) => {
+      const { type: _type, ...encrypted } = await encryptedCard(key, card);
+      return gw.request<{ error: { code: string; message: string; details: Array<{ field: string; message: string }> } }>('POST', path, {
+        headers: { 'accept-language': lang },
+        body: { ...encrypted, ...extra },
+      });
+    };
+    const cvv = { cvv_for_payment: await encrypt(key, '123') };
+    const expired = await send(`${pagePath(link)}/card`, { number: '4242424242424242', year: '2020' }, 'es-CO', cvv);
+    expect(expired.status).toBe(422);
+    expect(expired.body.error).toMatchObject({
+      code: 'validation_failed',
+      message: 'La tarjeta está vencida o su fecha de vencimiento no es válida.',
+      details: [{ field: 'encrypted_expiration_year', message: 'La tarjeta está vencida o su fecha de vencimiento no es válida.' }],
+    });
+    const luhn = await send(`${pagePath(link)}/card`, { number: '4242424242424241' }, 'en', cvv);
+    expect(luhn.body.error).toMatchObject({ message: 'The card number is not valid.', details: [{ field: 'encrypted_number' }] });
+    // Nothing was taken: the link still takes its payment.
+    expect((await payByCard(link)).body.status).toBe('APPROVED');
+
+    const form = await gw.request<LinkView>('POST', '/v1/instruments/enrollments', {
+      token,
+      body: { type: 'card_enrollment', expires_in: 3600, data: { webhook: receiver.url, api_key: 'merchant-key-0123456789' } },
+    });
+    expect(form.status, form.text).toBe(201);
+    const refused = await send(`${pagePath(form.body)}/save`, { number: '4242424242424241' }, 'es');
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.message).toBe('El número de la tarjeta no es válido.');
   });
 
   it('a multi-use link takes max_uses payments, then is used; racing shoppers never pay a single-use link twice', async () => {

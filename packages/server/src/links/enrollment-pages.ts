@@ -11,7 +11,7 @@ import type { EnrollmentLinkData } from './service.js';
 import { TEXT } from './page-text.js';
 import type { EnrollmentConfig } from './page-config.js';
 import { enrollmentPage, noticePage } from './templates.js';
-import { cardBody, HIDDEN, langOf, linkPrincipal, PAGE, type PageDeps, pageLookups, publicKey, send, tokenParams } from './page-kit.js';
+import { cardBody, HIDDEN, langOf, linkPrincipal, localizedCardError, PAGE, type PageDeps, pageLookups, publicKey, send, tokenParams } from './page-kit.js';
 
 export async function enrollmentPageRoutes(app: FastifyInstance, deps: Pick<PageDeps, 'links' | 'keys' | 'instruments'>): Promise<void> {
   const { links, keys, instruments } = deps;
@@ -54,12 +54,14 @@ export async function enrollmentPageRoutes(app: FastifyInstance, deps: Pick<Page
       if (!row) throw ApiError.notFound('link');
       const closed = await closedMessage(row, langOf(request));
       if (closed) throw new ApiError('conflict', closed);
-      const instrument = await instruments.tokenize(
-        linkPrincipal(row.organization_id),
-        { type: 'CARD', ...(request.body as Omit<CreateInstrument, 'type'>) },
-        { browserOrigin: row.id },
-      );
-      if (!(await links.completeEnrollment(row, instrument.id))) throw new ApiError('conflict', TEXT[langOf(request)].unavailable);
+      const lang = langOf(request);
+      const instrument = await instruments
+        .tokenize(linkPrincipal(row.organization_id), { type: 'CARD', ...(request.body as Omit<CreateInstrument, 'type'>) }, { browserOrigin: row.id })
+        .catch((error: unknown) => {
+          throw localizedCardError(error, lang);
+        });
+      // Another save of the same form came first: the form is used, its card saved.
+      if (!(await links.completeEnrollment(row, instrument.id))) throw new ApiError('conflict', TEXT[lang].enrolled);
       return { instrument_id: instrument.id, status: 'ENROLLED' };
     },
   );

@@ -81,13 +81,19 @@ export async function settleLinkPayment(db: Executor, paymentId: string, paid: b
   );
 }
 
-/** The outbox reaction: a payment's final event settles the link use it came through, if any. */
+/**
+ * The outbox reaction: a payment's final event settles the link use it came through, if any. A
+ * checkout session's payment (another order id) approved after a 3-D Secure challenge gives its card
+ * attempt back too: the session gives back an approval it sees at once (checkout/service.ts), and a
+ * payment with `three_ds` is the one that may be approved later.
+ */
 export const linkSettlement: Reaction = {
   name: 'links.settlement',
   types: [...PAID, ...NOT_PAID],
   run: async (db, event) => {
-    const payment = (event.data as { payment?: { id?: unknown; order_id?: unknown } }).payment;
-    if (typeof payment?.id === 'string' && mayBeLinkOrder(payment.order_id))
-      await settleLinkPayment(db, payment.id, PAID.includes(event.type), event.created_at);
+    const payment = (event.data as { payment?: { id?: unknown; order_id?: unknown; three_ds?: unknown } }).payment;
+    if (typeof payment?.id !== 'string') return;
+    if (mayBeLinkOrder(payment.order_id)) await settleLinkPayment(db, payment.id, PAID.includes(event.type), event.created_at);
+    else if (payment.three_ds && PAID.includes(event.type)) await db.deleteFrom('link_card_attempts').where('payment_id', '=', payment.id).execute();
   },
 };

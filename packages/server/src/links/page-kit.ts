@@ -17,6 +17,7 @@ import { noticePage } from './templates.js';
 import type { CardAttemptGuard } from './card-attempts.js';
 import type { Clock } from '../clock/clock.js';
 import type { Html } from '../lib/html.js';
+import { ApiError, type ErrorDetail } from '../errors/api-error.js';
 
 export interface PageDeps {
   links: LinkService;
@@ -115,4 +116,33 @@ export function pageLookups({ links }: Pick<PageDeps, 'links'>) {
     (await links.db.selectFrom('organizations').select('name').where('id', '=', organizationId).executeTakeFirst())?.name ?? '';
 
   return { linkFor, notFound, closedMessage, linkEntry, merchantName };
+}
+
+/** What each card field's problem is about, in the page's words (`cardProblems`). */
+const CARD_FIELDS: Record<string, 'number' | 'expiry' | 'cvv' | 'holder'> = {
+  encrypted_number: 'number',
+  encrypted_expiration_month: 'expiry',
+  encrypted_expiration_year: 'expiry',
+  encrypted_cvv: 'cvv',
+  cvv_for_payment: 'cvv',
+  encrypted_holder_name: 'holder',
+};
+
+/**
+ * A card the server refused (the vault's or the payment's `validation_failed`: an expired card, a
+ * number that fails its check, a field that could not be decrypted) in the page's language: each
+ * field named once with its problem, the message the page shows being the problem when there is one.
+ * Anything else is left as it is.
+ */
+export function localizedCardError(error: unknown, lang: Lang): unknown {
+  if (!(error instanceof ApiError) || error.code !== 'validation_failed') return error;
+  const texts = TEXT[lang].cardProblems;
+  const details: ErrorDetail[] = [];
+  for (const detail of error.details) {
+    if (details.some((d) => d.field === detail.field)) continue;
+    const kind = CARD_FIELDS[detail.field];
+    details.push({ field: detail.field, message: kind ? texts[kind] : texts.invalid });
+  }
+  const messages = [...new Set(details.map((d) => d.message))];
+  return ApiError.validation(details, messages.length === 1 ? messages[0] : texts.invalid);
 }

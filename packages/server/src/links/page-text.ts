@@ -69,6 +69,13 @@ const es = {
   cardDeclined: 'La tarjeta fue rechazada. Intente con otra tarjeta.',
   cardBlocked: 'Los pagos con tarjeta no están disponibles por un tiempo. Intente más tarde o use otro medio de pago.',
   cardUnavailable: 'Este comercio aún no recibe pagos con tarjeta por este enlace.',
+  cardProblems: {
+    invalid: 'Revise los datos de la tarjeta.',
+    number: 'El número de la tarjeta no es válido.',
+    expiry: 'La tarjeta está vencida o su fecha de vencimiento no es válida.',
+    cvv: 'El código de seguridad no es válido.',
+    holder: 'Revise el nombre del titular de la tarjeta.',
+  },
   enrollUnavailable: 'Este formulario aún no está disponible. Intente más tarde o consulte al comercio.',
   notFound: 'Enlace no encontrado',
   documentTypes: {
@@ -192,6 +199,13 @@ const en: PageText = {
   cardDeclined: 'The card was declined. Try another card.',
   cardBlocked: 'Card payments are unavailable for a while. Try again later or use another payment method.',
   cardUnavailable: 'This merchant does not take card payments through this link yet.',
+  cardProblems: {
+    invalid: 'Check the card details.',
+    number: 'The card number is not valid.',
+    expiry: 'The card has expired, or its expiry date is not valid.',
+    cvv: 'The security code is not valid.',
+    holder: "Check the cardholder's name.",
+  },
   enrollUnavailable: 'This form is not available yet. Try again later or ask the merchant.',
   notFound: 'Link not found',
   documentTypes: {

@@ -19,7 +19,20 @@ import { checkoutPage, outcomePage, type RailChoice } from './templates.js';
 import { linkOrderId, releaseUse } from './outcomes.js';
 import { lookupBin } from '../cards/bins.js';
 import { installmentTerms } from '../cards/installments.js';
-import { cardBody, HIDDEN, langOf, linkPrincipal, PAGE, type PageDeps, pageLookups, publicKey, send, tokenParams, withPaymentId } from './page-kit.js';
+import {
+  cardBody,
+  HIDDEN,
+  langOf,
+  linkPrincipal,
+  localizedCardError,
+  PAGE,
+  type PageDeps,
+  pageLookups,
+  publicKey,
+  send,
+  tokenParams,
+  withPaymentId,
+} from './page-kit.js';
 import { outcomeViews } from './outcome-views.js';
 import { pollRoutes } from './poll-routes.js';
 import { enrollmentPageRoutes } from './enrollment-pages.js';
@@ -277,7 +290,7 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: PageDeps): Pr
         await releaseUse(links.db, row.id, clock.realIso());
         await cardAttempts.release(reservation.attemptId);
       }
-      throw error;
+      throw localizedCardError(error, lang);
     }
   });
 
