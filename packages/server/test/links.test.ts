@@ -196,6 +196,42 @@ describe.each(dialects)('payment links and enrollment links on $name', (dialect)
     expect(events.map((e) => e.type)).toEqual(['link.expired']);
   });
 
+  it('a link whose expiry comes while a cash payment through it is in flight stays open for it: paid, the link is used (no link.expired); never paid, it expires when the reference does', async () => {
+    const linkEvents = async (id: string) =>
+      (await gw.db.selectFrom('events').select('type').where('type', 'like', 'link.%').where('data', 'like', `%${id}%`).orderBy('id').execute()).map(
+        (e) => e.type,
+      );
+    const cash = async (link: LinkView) => {
+      const intent = await gw.request<{ payment_id: string; rail: { payment_link: string } }>('POST', `${pagePath(link)}/intent`, {
+        body: { rail_id: 'CASH' },
+      });
+      expect(intent.status, intent.text).toBe(200);
+      return intent.body;
+    };
+    const paidLink = (await createLink({ expires_in: 60, data: { amount: { value: 5050, currency: 'COP' } } })).body;
+    const paying = await cash(paidLink);
+    await advanceClock(gw, token, 120);
+    // Past its expiry: no new payment, but the link is not expired under the shopper's reference.
+    expect(await getLink(paidLink.id)).toMatchObject({ status: 'created', uses: 1 });
+    expect((await payByCard(paidLink)).status).toBe(409);
+    const atStore = await fetch(gw.baseUrl + new URL(paying.rail.payment_link).pathname, { method: 'POST', redirect: 'manual' });
+    expect(atStore.status).toBeLessThan(400);
+    await gw.gateway.jobs.runDue();
+    expect((await gw.request<{ status: string }>('GET', `/v1/payments/${paying.payment_id}`, { token })).body.status).toBe('APPROVED');
+    expect(await getLink(paidLink.id)).toMatchObject({ status: 'used', payment_id: paying.payment_id });
+    expect(await linkEvents(paidLink.id)).toEqual(['link.paid']);
+
+    const unpaidLink = (await createLink({ expires_in: 60, data: { amount: { value: 5050, currency: 'COP' } } })).body;
+    const unpaid = await cash(unpaidLink);
+    await advanceClock(gw, token, 120);
+    expect((await getLink(unpaidLink.id)).status).toBe('created');
+    // The reference expires (72 hours): the payment is not paid, the link expires with it.
+    await advanceClock(gw, token, 73 * 3600);
+    expect((await gw.request<{ status: string }>('GET', `/v1/payments/${unpaid.payment_id}`, { token })).body.status).not.toBe('APPROVED');
+    expect((await getLink(unpaidLink.id)).status).toBe('expired');
+    expect(await linkEvents(unpaidLink.id)).toEqual(['link.expired']);
+  });
+
   it('a COP link is paid on an alternative rail too', async () => {
     const link = (await createLink({ data: { amount: { value: 25000, currency: 'COP' } } })).body;
     await gw.request('GET', pagePath(link));

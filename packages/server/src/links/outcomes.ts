@@ -11,6 +11,8 @@ import { recordEvent, type Reaction } from '../events/store.js';
 import type { EventType } from '../events/types.js';
 import { ID_PREFIXES } from '../lib/ids.js';
 import { clockAt } from '../clock/clock.js';
+import { enqueueJob } from '../jobs/store.js';
+import { LINK_JOBS } from './service.js';
 
 const PAID: readonly EventType[] = ['payment.card.approved', 'payment.card.authorized', 'payment.purchase.succeeded'];
 const NOT_PAID: readonly EventType[] = ['payment.card.rejected', 'payment.card.cancelled', 'payment.purchase.rejected', 'payment.purchase.failed'];
@@ -58,7 +60,15 @@ export async function settleLinkPayment(db: Executor, paymentId: string, paid: b
     .where('status', '=', 'reserved')
     .executeTakeFirst();
   if (Number(changed.numUpdatedRows) !== 1) return;
-  if (!paid) return releaseUse(db, entry.link_id, now);
+  if (!paid) {
+    await releaseUse(db, entry.link_id, now);
+    // A link past its expiry was kept open for this payment (service.ts expire): its expiry job looks again now (a
+    // sandbox timer of the organization), and expires it unless another payment still holds it.
+    const link = await db.selectFrom('links').select(['organization_id', 'status']).where('id', '=', entry.link_id).executeTakeFirst();
+    if (link && (link.status === 'created' || link.status === 'opened'))
+      await enqueueJob(db, { type: LINK_JOBS.expire, payload: { link_id: entry.link_id }, organizationId: link.organization_id }, clockAt(now));
+    return;
+  }
   // An approved card attempt does not count against the checkout's decline caps.
   if (entry.kind === 'card') await db.deleteFrom('link_card_attempts').where('payment_id', '=', paymentId).execute();
   const link = (await db.selectFrom('links').selectAll().where('id', '=', entry.link_id).executeTakeFirst())!;

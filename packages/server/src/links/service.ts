@@ -206,6 +206,11 @@ export class LinkService {
         .where('type', '=', 'payment')
         .where('status', 'in', ['created', 'opened'])
         .where('expires_at', '<=', clockNow)
+        // A shopper's payment in flight through the link holds a use (a cash reference lives 72 hours, a link
+        // at most 24): the link is not expired under it. Its end expires the link if it was not paid (outcomes.ts).
+        .where((eb) =>
+          eb.not(eb.exists(eb.selectFrom('link_payments').select('link_id').whereRef('link_id', '=', 'links.id').where('status', '=', 'reserved'))),
+        )
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) !== 1) return;
       const row = (await trx.selectFrom('links').selectAll().where('id', '=', id).executeTakeFirst())!;
