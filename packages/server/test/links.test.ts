@@ -181,6 +181,17 @@ describe.each(dialects)('payment links and enrollment links on $name', (dialect)
     expect(replies.filter((r) => r.status === 409)).toHaveLength(5);
     const rows = await gw.db.selectFrom('link_payments').select('payment_id').where('link_id', '=', single.id).execute();
     expect(rows).toHaveLength(1);
+
+    // Racing declined cards: the shoppers refused meanwhile are told a payment is in flight, never that the link
+    // takes no more payments, and the link still takes one afterwards.
+    const declining = (await createLink({ data: { amount: { value: 10, currency: 'USD' } } })).body;
+    const declined = await Promise.all(Array.from({ length: 6 }, () => payByCard(declining, '4000000000000002')));
+    expect(declined.filter((r) => r.status === 200).map((r) => r.body.status)).toContain('REJECTED');
+    for (const refused of declined.filter((r) => r.status === 409))
+      expect((refused.body as unknown as { error: { message: string } }).error.message).toBe(
+        'Ya hay un pago en curso con este enlace. Espere su resultado e intente de nuevo.',
+      );
+    expect((await payByCard(declining)).body.status).toBe('APPROVED');
   });
 
   it('an expired link shows a clear page and refuses payment; link.expired is emitted', async () => {

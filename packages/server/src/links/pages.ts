@@ -151,7 +151,10 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: PageDeps): Pr
   /**
    * Why the link has no use to give this attempt, truthfully: closed (paid,
    * expired), or another attempt holds the use (waiting for the shopper, or at
-   * the bank), or it was raced to its last use.
+   * the bank). Not closed, the use is held by an attempt in flight, even when
+   * its payment is not recorded yet (a card attempt between taking the use and
+   * its payment's insert): its result decides, and the link may take this
+   * shopper's payment after a decline.
    */
   async function noUseMessage(linkId: string, lang: Lang): Promise<string> {
     const t = TEXT[lang];
@@ -173,7 +176,7 @@ export async function hostedPageRoutes(app: FastifyInstance, deps: PageDeps): Pr
       if (!lapses || intent.expires_at > lapses) lapses = intent.expires_at;
     }
     if (lapses) return fill(t.inProgress, { minutes: Math.max(1, Math.ceil((Date.parse(lapses) - (await clock.now(row.organization_id))) / 60_000)) });
-    return held.length > 0 ? t.paymentInFlight : t.unavailable;
+    return t.paymentInFlight;
   }
 
   /**
