@@ -44,8 +44,10 @@ describe.each(dialects)('event stream on $name', (dialect) => {
     gw = await startGateway(dialect, { EVENT_STREAM_POLL_MS: '50' });
   });
   afterAll(async () => {
-    await Promise.all(open.map((s) => s.close()));
+    // The gateway first: its close ends every stream it serves (webhooks/stream.ts, preClose), so no client
+    // waits on a read that only the server's end settles (undici may leave one pending after an abort).
     await gw.close();
+    await Promise.all(open.map((s) => s.close()));
   });
 
   async function merchant(): Promise<{ client: TestClient; token: string; card: string }> {
