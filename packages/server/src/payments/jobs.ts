@@ -24,13 +24,8 @@ async function unlessRefused(operation: Promise<unknown>): Promise<void> {
   }
 }
 
-/**
- * Lookups of a PENDING payment that find nothing before it is declined `96`: about four minutes of job
- * backoff (2, 4, ... 64 s). A processor's search is not always read-after-write: Stripe documents its own as
- * searchable in under a minute, later during an outage, which is when payments are left PENDING; a decline
- * while it lags would leave an authorization held and unrecorded.
- */
-export const NEVER_SEEN_LOOKUPS = 8;
+/** Lookups of a PENDING payment that find nothing before it is declined `96` (about 30 s of job backoff). */
+export const NEVER_SEEN_LOOKUPS = 5;
 
 /**
  * The longest an authorization's calls to a processor can take in a process that lives: two requests
@@ -87,7 +82,7 @@ export function registerPaymentJobs(
 
   // PENDING at the issuer: ask again after PENDING_CARD_DELAY_SECONDS. A processor that still has no payment
   // of ours after NEVER_SEEN_LOOKUPS lookups (the request timed out before it acted, and its backoff has left
-  // it minutes more to act late and its search to catch up) never saw it: declined `96`, as after a crash (the CVV is gone, it
+  // it half a minute more to act late) never saw it: declined `96`, as after a crash (the CVV is gone, it
   // cannot be sent again). Without it, such a payment stayed PENDING until its job gave up.
   runner.register(PAYMENT_JOBS.resolvePending, async ({ job, payload }) => {
     const payment = await findPaymentById(db, paymentId(payload));

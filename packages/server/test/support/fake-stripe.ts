@@ -100,11 +100,6 @@ export class FakeStripe {
    * flight and Stripe has nothing yet (its search finds no PaymentIntent of ours).
    */
   stall: Promise<void> | undefined;
-  /**
-   * How many searches still find nothing: Stripe's search is not read-after-write (its docs: data is
-   * searchable in under a minute, later during outages).
-   */
-  hiddenFromSearch = 0;
   /** Resolved as a PaymentIntent creation arrives while `stall` is set. */
   stalled: Promise<void> | undefined;
   private arrived: (() => void) | undefined;
@@ -349,9 +344,7 @@ export class FakeStripe {
 
   private search(query: string): Answer {
     const wanted = /^metadata\['([^']+)'\]:'([^']*)'$/.exec(query);
-    const hidden = this.hiddenFromSearch > 0;
-    if (hidden) this.hiddenFromSearch--;
-    const data = wanted && !hidden ? [...this.intents.values()].filter((i) => i.metadata[wanted[1]!] === wanted[2]) : [];
+    const data = wanted ? [...this.intents.values()].filter((i) => i.metadata[wanted[1]!] === wanted[2]) : [];
     return { status: 200, body: { object: 'search_result', data, has_more: false, next_page: null, url: '/v1/payment_intents/search' } };
   }
 
